@@ -1,0 +1,78 @@
+// swift-tools-version: 6.1
+//
+// FioriFlowLayout: the SAP Fiori for iOS collection-view flow layouts as a pure Swift engine.
+//
+// Dependencies point one way:
+//
+//   FlowLayoutModel  <-  FlowLayoutCore (fast)      <-  FlowLayoutDocument  <-  flowlayout (CLI)
+//                    <-  FlowLayoutReference (naive) <-/                      <-  FlowLayoutBench
+//                    <-  FioriCells                  <-/
+//                    <-  FlowLayoutWorkloads
+//
+// The fast core never imports the reference; the reference never imports the core.
+// jemalloc (CJemalloc) is linked into the `flowlayout` executable only, never into a library.
+import PackageDescription
+
+let package = Package(
+  name: "FioriFlowLayout",
+  products: [
+    .library(name: "FlowLayoutModel", targets: ["FlowLayoutModel"]),
+    .library(name: "FlowLayoutCore", targets: ["FlowLayoutCore"]),
+    .library(name: "FlowLayoutReference", targets: ["FlowLayoutReference"]),
+    .library(name: "FioriCells", targets: ["FioriCells"]),
+    .library(name: "FlowLayoutWorkloads", targets: ["FlowLayoutWorkloads"]),
+    .executable(name: "flowlayout", targets: ["FlowLayoutCLI"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+  ],
+  targets: [
+    // Shared vocabulary only: geometry, configuration, sections, batch updates, errors, the engine protocol.
+    .target(name: "FlowLayoutModel"),
+    // The fast engine: struct-of-arrays storage, row breaking, SIMD kernels, incremental invalidation.
+    .target(name: "FlowLayoutCore", dependencies: ["FlowLayoutModel"]),
+    // The naive reference engine: the oracle for the fast core. Shares only the model.
+    .target(name: "FlowLayoutReference", dependencies: ["FlowLayoutModel"]),
+    // Fiori cell sizing rules (collection item cell, object cell, key/value cell) and text measurement.
+    .target(name: "FioriCells", dependencies: ["FlowLayoutModel"]),
+    // Seeded workload generators and edit scripts shared by the runner, Benchmarks/ and tests.
+    .target(name: "FlowLayoutWorkloads", dependencies: ["FlowLayoutModel", "FioriCells"]),
+    // The JSON layout document (input and output) and SVG rendering.
+    .target(
+      name: "FlowLayoutDocument",
+      dependencies: ["FlowLayoutModel", "FlowLayoutCore", "FlowLayoutReference", "FioriCells"]),
+    // The benchmark runner (tables, results/, charts, comparisons). Allocator statistics are injected by the CLI.
+    .target(
+      name: "FlowLayoutBench",
+      dependencies: [
+        "FlowLayoutModel", "FlowLayoutCore", "FlowLayoutReference", "FlowLayoutWorkloads",
+      ]),
+    .systemLibrary(
+      name: "CJemalloc", path: "Sources/CJemalloc", pkgConfig: "jemalloc",
+      providers: [.apt(["libjemalloc-dev"])]),
+    .executableTarget(
+      name: "FlowLayoutCLI",
+      dependencies: [
+        "FlowLayoutModel", "FlowLayoutCore", "FlowLayoutReference", "FlowLayoutDocument",
+        "FlowLayoutBench", "FlowLayoutWorkloads", "CJemalloc",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
+
+    .testTarget(name: "FlowLayoutModelTests", dependencies: ["FlowLayoutModel"]),
+    .testTarget(
+      name: "FlowLayoutReferenceTests", dependencies: ["FlowLayoutModel", "FlowLayoutReference"],
+      resources: [.copy("Golden")]),
+    .testTarget(name: "FlowLayoutCoreTests", dependencies: ["FlowLayoutModel", "FlowLayoutCore"]),
+    .testTarget(
+      name: "DifferentialTests",
+      dependencies: [
+        "FlowLayoutModel", "FlowLayoutCore", "FlowLayoutReference", "FlowLayoutWorkloads",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ]),
+    .testTarget(name: "FioriCellsTests", dependencies: ["FioriCells", "FlowLayoutModel"]),
+    .testTarget(
+      name: "FlowLayoutDocumentTests",
+      dependencies: ["FlowLayoutDocument", "FlowLayoutModel", "FlowLayoutBench", "FlowLayoutWorkloads"]),
+  ]
+)

@@ -1,0 +1,1 @@
+print("flowlayout: not yet implemented")

@@ -1,0 +1,73 @@
+extension BatchUpdate {
+  /// The sections after this batch: the plain data transformation, with no layout.
+  ///
+  /// Order (UIKit's): resizes, then deletions and move sources leave (before-space), sections are
+  /// deleted, then inserted at their after-space indices, then insertions and move destinations
+  /// enter each section in ascending after-space order.
+  ///
+  /// - Complexity: O(n + e log e) for n items and e edits.
+  /// - Throws: what `validate(itemCounts:configuration:bounds:field:)` throws; nothing changes.
+  public func applied(
+    to sections: [SectionData], configuration: LayoutConfiguration, bounds: Size,
+    field prefix: String = ""
+  ) throws(LayoutError) -> (sections: [SectionData], bounds: Size) {
+    let plan = try validate(
+      itemCounts: sections.map(\.count), configuration: configuration, bounds: bounds, field: prefix)
+
+    // Resizes in before-space.
+    var old = sections
+    for resize in resizeItems {
+      old[resize.at.section].itemWidths[resize.at.item] = resize.size.width
+      old[resize.at.section].itemHeights[resize.at.item] = resize.size.height
+    }
+    // The sizes that travel with moved items.
+    var movedSize: [ItemPath: Size] = [:]
+    for move in moveItems { movedSize[move.to] = old[move.from.section].itemSize(at: move.from.item) }
+    // Deletions and move sources leave.
+    var leaving = [Set<Int>](repeating: [], count: old.count)
+    for path in deleteItems { leaving[path.section].insert(path.item) }
+    for move in moveItems { leaving[move.from.section].insert(move.from.item) }
+    for s in old.indices where !leaving[s].isEmpty {
+      var widths: [Double] = []
+      var heights: [Double] = []
+      widths.reserveCapacity(old[s].count - leaving[s].count)
+      heights.reserveCapacity(old[s].count - leaving[s].count)
+      for i in 0..<old[s].count where !leaving[s].contains(i) {
+        widths.append(old[s].itemWidths[i])
+        heights.append(old[s].itemHeights[i])
+      }
+      old[s].itemWidths = widths
+      old[s].itemHeights = heights
+    }
+    // Sections in after-space.
+    var new: [SectionData] = []
+    new.reserveCapacity(plan.oldSectionOfNewSection.count)
+    for (n, o) in plan.oldSectionOfNewSection.enumerated() {
+      if let o {
+        new.append(old[o])
+      } else {
+        new.append(insertSections.first(where: { $0.at == n })!.section)
+      }
+    }
+    // Insertions and move destinations, ascending per section.
+    var entering: [ItemPath: Size] = movedSize
+    for insertion in insertItems { entering[insertion.at] = insertion.size }
+    for path in entering.keys.sorted() {
+      let size = entering[path]!
+      new[path.section].itemWidths.insert(size.width, at: path.item)
+      new[path.section].itemHeights.insert(size.height, at: path.item)
+    }
+    return (new, plan.newBounds)
+  }
+}
+
+extension LayoutInput {
+  /// This input after `update`. See `BatchUpdate.applied(to:configuration:bounds:field:)`.
+  ///
+  /// - Throws: the batch's validation error; `self` is unchanged.
+  public func applying(_ update: BatchUpdate, field prefix: String = "") throws(LayoutError) -> LayoutInput {
+    let (sections, bounds) = try update.applied(
+      to: self.sections, configuration: configuration, bounds: self.bounds, field: prefix)
+    return LayoutInput(configuration: configuration, bounds: bounds, sections: sections)
+  }
+}

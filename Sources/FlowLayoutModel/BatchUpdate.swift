@@ -1,0 +1,93 @@
+/// A batch of edits applied atomically, with UIKit's `performBatchUpdates` index semantics:
+///
+/// - `deleteItems`, `resizeItems`, `moveItems[].from` and `deleteSections` use indices **before**
+///   the update;
+/// - `insertItems`, `moveItems[].to` and `insertSections` use indices **after** it;
+/// - `setWidth` / `setHeight` change the bounds after the content change.
+///
+/// A batch is validated as a whole before anything changes (`validate(against:)`): a rejected
+/// batch leaves the engine exactly as it was.
+public struct BatchUpdate: Hashable, Sendable, Codable {
+  public var deleteItems: [ItemPath]
+  public var insertItems: [ItemInsertion]
+  public var moveItems: [ItemMove]
+  /// Items measured again (UIKit's reload followed by self-sizing), by their index before the update.
+  public var resizeItems: [ItemResize]
+  public var deleteSections: [Int]
+  public var insertSections: [SectionInsertion]
+  public var setWidth: Double?
+  public var setHeight: Double?
+  /// The data source's item counts per section after the update, if the caller states them.
+  /// When present they must match what the edits produce (UIKit's consistency check).
+  public var expectedItemCounts: [Int]?
+
+  public init(
+    deleteItems: [ItemPath] = [], insertItems: [ItemInsertion] = [], moveItems: [ItemMove] = [],
+    resizeItems: [ItemResize] = [], deleteSections: [Int] = [],
+    insertSections: [SectionInsertion] = [], setWidth: Double? = nil, setHeight: Double? = nil,
+    expectedItemCounts: [Int]? = nil
+  ) {
+    self.deleteItems = deleteItems
+    self.insertItems = insertItems
+    self.moveItems = moveItems
+    self.resizeItems = resizeItems
+    self.deleteSections = deleteSections
+    self.insertSections = insertSections
+    self.setWidth = setWidth
+    self.setHeight = setHeight
+    self.expectedItemCounts = expectedItemCounts
+  }
+
+  /// `true` when the batch changes nothing.
+  public var isEmpty: Bool {
+    deleteItems.isEmpty && insertItems.isEmpty && moveItems.isEmpty && resizeItems.isEmpty
+      && deleteSections.isEmpty && insertSections.isEmpty && setWidth == nil && setHeight == nil
+  }
+
+  /// `true` when the batch edits items or sections (not only the bounds).
+  public var changesContent: Bool {
+    !(deleteItems.isEmpty && insertItems.isEmpty && moveItems.isEmpty && resizeItems.isEmpty
+      && deleteSections.isEmpty && insertSections.isEmpty)
+  }
+}
+
+/// A new item at an index path **after** the update, with its own size.
+public struct ItemInsertion: Hashable, Sendable, Codable {
+  public var at: ItemPath
+  public var size: Size
+  public init(at: ItemPath, size: Size) {
+    self.at = at
+    self.size = size
+  }
+}
+
+/// An item moved from an index path **before** the update to one **after** it. It keeps its size
+/// (or takes the size of a `resizeItems` entry naming its source).
+public struct ItemMove: Hashable, Sendable, Codable {
+  public var from: ItemPath
+  public var to: ItemPath
+  public init(from: ItemPath, to: ItemPath) {
+    self.from = from
+    self.to = to
+  }
+}
+
+/// An item's new own size, by its index path **before** the update.
+public struct ItemResize: Hashable, Sendable, Codable {
+  public var at: ItemPath
+  public var size: Size
+  public init(at: ItemPath, size: Size) {
+    self.at = at
+    self.size = size
+  }
+}
+
+/// A new section at a section index **after** the update, with its content.
+public struct SectionInsertion: Hashable, Sendable, Codable {
+  public var at: Int
+  public var section: SectionData
+  public init(at: Int, section: SectionData) {
+    self.at = at
+    self.section = section
+  }
+}

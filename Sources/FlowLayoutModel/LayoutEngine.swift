@@ -1,0 +1,78 @@
+/// The questions a collection view asks of a layout, and the edits it makes.
+///
+/// Both engines (the naive reference and the fast core) conform; the differential tests hold
+/// them to the same answers. Every throwing mutation is atomic: when it throws, the engine is
+/// exactly as it was.
+public protocol LayoutEngine {
+  /// Lays out `input`.
+  ///
+  /// - Throws: `LayoutError` naming the first invalid field (`LayoutInput.validate()`).
+  init(_ input: LayoutInput) throws(LayoutError)
+
+  /// The engine's name as the CLI spells it (`"reference"`, `"fast"`).
+  static var engineName: String { get }
+
+  /// The current input (options, bounds and content), after every applied batch.
+  var input: LayoutInput { get }
+
+  /// The size of the whole content.
+  var contentSize: Size { get }
+
+  /// Every visible element whose frame intersects `rect` (closed intersection), in document
+  /// order, appended to `result` (which is not cleared).
+  func elements(in rect: Rect, into result: inout [LayoutElement])
+
+  /// The frame of one item.
+  ///
+  /// - Throws: `LayoutError.itemOutOfRange` for a path that does not exist,
+  ///   `LayoutError.itemHidden` for an item the layout hides.
+  func frame(ofItemAt path: ItemPath) throws(LayoutError) -> Rect
+
+  /// A section's header (or footer) frame; `nil` when it has none (height 0).
+  ///
+  /// - Throws: `LayoutError.sectionOutOfRange`.
+  func supplementaryFrame(_ kind: ElementKind, inSection section: Int) throws(LayoutError) -> Rect?
+
+  /// Items that exist but are not laid out (`numberOfRows`, Horizontal Fit), in document order.
+  var hiddenItems: [ItemPath] { get }
+
+  /// Items wider than the line they sit alone on (they overflow the section inset), in document order.
+  var overflowingItems: [ItemPath] { get }
+
+  /// Applies a batch of edits (UIKit index semantics) and lays out what changed.
+  ///
+  /// - Throws: `LayoutError` naming the offending edit; the engine is unchanged.
+  mutating func apply(_ update: BatchUpdate) throws(LayoutError)
+}
+
+extension LayoutEngine {
+  /// Every visible element whose frame intersects `rect`, in document order.
+  public func elements(in rect: Rect) -> [LayoutElement] {
+    var result: [LayoutElement] = []
+    elements(in: rect, into: &result)
+    return result
+  }
+
+  /// Every visible element, in document order.
+  public var allElements: [LayoutElement] {
+    elements(
+      in: Rect(
+        x: -Double.greatestFiniteMagnitude / 4, y: -Double.greatestFiniteMagnitude / 4,
+        width: Double.greatestFiniteMagnitude / 2, height: Double.greatestFiniteMagnitude / 2))
+  }
+
+  /// Changes the bounds width (rotation, split view) and lays out again.
+  ///
+  /// - Throws: `LayoutError.invalidNumber` for a bad width; the engine is unchanged.
+  public mutating func setWidth(_ width: Double) throws(LayoutError) {
+    try apply(BatchUpdate(setWidth: width))
+  }
+
+  /// The items of every section, hidden ones included (for "See All (N)").
+  public func numberOfItems(inSection section: Int) throws(LayoutError) -> Int {
+    guard section >= 0, section < input.sections.count else {
+      throw .sectionOutOfRange(field: "section", section: section, sectionCount: input.sections.count)
+    }
+    return input.sections[section].count
+  }
+}

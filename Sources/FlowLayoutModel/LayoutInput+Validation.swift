@@ -1,0 +1,138 @@
+extension LayoutInput {
+  /// Checks every number and option, in document order, and throws on the first bad one.
+  ///
+  /// - Complexity: O(n) for n items.
+  /// - Throws: `LayoutError.invalidNumber`, `.invalidCount` or `.invalidConfiguration` naming the field.
+  public func validate() throws(LayoutError) {
+    try configuration.validate(bounds: bounds)
+    for (s, section) in sections.enumerated() {
+      try section.validate(field: "sections[\(s)]")
+    }
+  }
+}
+
+extension SectionData {
+  /// Checks the header, footer and every item size.
+  ///
+  /// - Complexity: O(n) for n items.
+  /// - Throws: `LayoutError.invalidNumber` naming `field.header`, `field.items[i].width`, ….
+  public func validate(field: String) throws(LayoutError) {
+    try LayoutValidation.length(header, field: "\(field).header")
+    try LayoutValidation.length(footer, field: "\(field).footer")
+    guard itemWidths.count == itemHeights.count else {
+      throw .invalidConfiguration(field: "\(field).items", reason: "widths and heights differ in count")
+    }
+    for i in itemWidths.indices {
+      try LayoutValidation.length(itemWidths[i], field: "\(field).items[\(i)].width")
+      try LayoutValidation.length(itemHeights[i], field: "\(field).items[\(i)].height")
+    }
+  }
+}
+
+extension LayoutConfiguration {
+  /// Checks every option against `bounds`.
+  ///
+  /// - Complexity: O(1).
+  /// - Throws: `LayoutError` naming the first offending option.
+  public func validate(bounds: Size) throws(LayoutError) {
+    try LayoutValidation.positiveLength(bounds.width, field: "width")
+    try LayoutValidation.length(bounds.height, field: "height")
+    try LayoutValidation.size(itemSize, field: "itemSize")
+    try LayoutValidation.size(estimatedItemSize, field: "estimatedItemSize")
+    try LayoutValidation.size(minimumScaledItemSize, field: "minimumScaledItemSize")
+    try LayoutValidation.length(minimumInteritemSpacing, field: "minimumInteritemSpacing")
+    try LayoutValidation.length(minimumLineSpacing, field: "minimumLineSpacing")
+    try LayoutValidation.length(sectionInset.top, field: "sectionInset.top")
+    try LayoutValidation.length(sectionInset.left, field: "sectionInset.left")
+    try LayoutValidation.length(sectionInset.bottom, field: "sectionInset.bottom")
+    try LayoutValidation.length(sectionInset.right, field: "sectionInset.right")
+    try LayoutValidation.count(numberOfColumns, field: "numberOfColumns")
+    try LayoutValidation.count(numberOfRows, field: "numberOfRows")
+
+    // The line length the variant wraps or fits within must be positive.
+    let transposes = scrollDirection == .horizontal && variant.honoursScrollDirection
+    if transposes {
+      try LayoutValidation.positiveLength(bounds.height, field: "height")
+      if sectionInset.top + sectionInset.bottom >= bounds.height {
+        throw .invalidConfiguration(
+          field: "sectionInset",
+          reason: "top + bottom (\(sectionInset.top + sectionInset.bottom)) leaves no room in height \(bounds.height)")
+      }
+    } else if sectionInset.left + sectionInset.right >= bounds.width {
+      throw .invalidConfiguration(
+        field: "sectionInset",
+        reason: "left + right (\(sectionInset.left + sectionInset.right)) leaves no room in width \(bounds.width)")
+    }
+
+    switch variant {
+    case .autosizingColumnFlow, .keyValueColumnFlow, .multiColumn:
+      if numberOfColumns < 1 {
+        throw .invalidCount(
+          field: "numberOfColumns", value: numberOfColumns,
+          reason: "\(variant.rawValue) needs at least one column")
+      }
+    case .horizontalFlow, .vertical:
+      // Scaling needs a width to keep an aspect ratio from.
+      if estimatedItemSize.isZero {
+        if numberOfColumns > 0, minimumScaledItemSize.isZero, itemSize.width == 0 {
+          throw .invalidConfiguration(
+            field: "itemSize.width",
+            reason: "numberOfColumns scales by itemSize's aspect ratio, which needs a width > 0")
+        }
+        if !minimumScaledItemSize.isZero, minimumScaledItemSize.width == 0 {
+          throw .invalidConfiguration(
+            field: "minimumScaledItemSize.width",
+            reason: "scaling by minimumScaledItemSize needs a width > 0")
+        }
+      }
+    case .horizontalScroll, .timeline, .horizontalFit, .uikitFlow:
+      break
+    }
+  }
+}
+
+extension LayoutVariant {
+  /// `true` for the variants that lay out the transposed problem when `scrollDirection` is
+  /// `.horizontal` (`horizontalFlow`, `vertical`, `timeline`, `uikitFlow`); the others ignore it.
+  public var honoursScrollDirection: Bool {
+    switch self {
+    case .horizontalFlow, .vertical, .timeline, .uikitFlow: return true
+    case .horizontalScroll, .horizontalFit, .autosizingColumnFlow, .keyValueColumnFlow,
+      .multiColumn:
+      return false
+    }
+  }
+}
+
+/// The elementary checks, each naming the field it checks.
+public enum LayoutValidation {
+  /// A finite length in `0...LayoutLimits.maximumLength`.
+  public static func length(_ value: Double, field: String) throws(LayoutError) {
+    if value.isNaN { throw .invalidNumber(field: field, value: value, reason: "NaN") }
+    if value.isInfinite { throw .invalidNumber(field: field, value: value, reason: "infinite") }
+    if value < 0 { throw .invalidNumber(field: field, value: value, reason: "negative") }
+    if value > LayoutLimits.maximumLength {
+      throw .invalidNumber(
+        field: field, value: value, reason: "larger than \(LayoutLimits.maximumLength)")
+    }
+  }
+
+  /// A finite length in `(0, LayoutLimits.maximumLength]`.
+  public static func positiveLength(_ value: Double, field: String) throws(LayoutError) {
+    try length(value, field: field)
+    if value == 0 { throw .invalidNumber(field: field, value: value, reason: "must be > 0") }
+  }
+
+  public static func size(_ size: Size, field: String) throws(LayoutError) {
+    try length(size.width, field: "\(field).width")
+    try length(size.height, field: "\(field).height")
+  }
+
+  /// An integer option in `0...LayoutLimits.maximumCount`.
+  public static func count(_ value: Int, field: String) throws(LayoutError) {
+    if value < 0 { throw .invalidCount(field: field, value: value, reason: "negative") }
+    if value > LayoutLimits.maximumCount {
+      throw .invalidCount(field: field, value: value, reason: "larger than \(LayoutLimits.maximumCount)")
+    }
+  }
+}

@@ -64,6 +64,19 @@ extension LayoutConfiguration {
         reason: "left + right (\(sectionInset.left + sectionInset.right)) leaves no room in width \(bounds.width)")
     }
 
+    // The columns' spacings must leave room for the columns: (c − 1)·I < A.
+    let lineLength =
+      transposes
+      ? bounds.height - sectionInset.top - sectionInset.bottom
+      : bounds.width - sectionInset.left - sectionInset.right
+    func checkColumnsFit(_ columns: Int) throws(LayoutError) {
+      if Double(columns - 1) * minimumInteritemSpacing >= lineLength {
+        throw .invalidConfiguration(
+          field: "numberOfColumns",
+          reason: "\(columns) columns with minimumInteritemSpacing \(minimumInteritemSpacing) leave no room in a line of \(lineLength)")
+      }
+    }
+
     switch variant {
     case .autosizingColumnFlow, .keyValueColumnFlow, .multiColumn:
       if numberOfColumns < 1 {
@@ -71,9 +84,11 @@ extension LayoutConfiguration {
           field: "numberOfColumns", value: numberOfColumns,
           reason: "\(variant.rawValue) needs at least one column")
       }
+      try checkColumnsFit(variant == .multiColumn && widthClass == .compact ? 1 : numberOfColumns)
     case .horizontalFlow, .vertical:
       // Scaling needs a width to keep an aspect ratio from.
       if estimatedItemSize.isZero {
+        if numberOfColumns > 0 { try checkColumnsFit(numberOfColumns) }
         if numberOfColumns > 0, minimumScaledItemSize.isZero, itemSize.width == 0 {
           throw .invalidConfiguration(
             field: "itemSize.width",

@@ -38,10 +38,8 @@ let package = Package(
     .target(name: "FioriCells", dependencies: ["FlowLayoutModel"]),
     // Seeded workload generators and edit scripts shared by the runner, Benchmarks/ and tests.
     .target(name: "FlowLayoutWorkloads", dependencies: ["FlowLayoutModel", "FioriCells"]),
-    // The JSON layout document (input and output) and SVG rendering.
-    .target(
-      name: "FlowLayoutDocument",
-      dependencies: ["FlowLayoutModel", "FlowLayoutCore", "FlowLayoutReference", "FioriCells"]),
+    // The JSON layout document (input and output) and SVG rendering. Engine-agnostic.
+    .target(name: "FlowLayoutDocument", dependencies: ["FlowLayoutModel", "FioriCells"]),
     // The benchmark runner (tables, results/, charts, comparisons). Allocator statistics are injected by the CLI.
     .target(
       name: "FlowLayoutBench",
@@ -61,7 +59,8 @@ let package = Package(
 
     .testTarget(name: "FlowLayoutModelTests", dependencies: ["FlowLayoutModel"]),
     .testTarget(
-      name: "FlowLayoutReferenceTests", dependencies: ["FlowLayoutModel", "FlowLayoutReference"],
+      name: "FlowLayoutReferenceTests",
+      dependencies: ["FlowLayoutModel", "FlowLayoutReference", "FlowLayoutDocument"],
       resources: [.copy("Golden")]),
     .testTarget(name: "FlowLayoutCoreTests", dependencies: ["FlowLayoutModel", "FlowLayoutCore"]),
     .testTarget(
@@ -73,6 +72,9 @@ let package = Package(
     .testTarget(name: "FioriCellsTests", dependencies: ["FioriCells", "FlowLayoutModel"]),
     .testTarget(
       name: "FlowLayoutDocumentTests",
-      dependencies: ["FlowLayoutDocument", "FlowLayoutModel", "FlowLayoutBench", "FlowLayoutWorkloads"]),
+      dependencies: [
+        "FlowLayoutDocument", "FlowLayoutModel", "FlowLayoutCore", "FlowLayoutReference",
+        "FlowLayoutBench", "FlowLayoutWorkloads",
+      ]),
   ]
 )

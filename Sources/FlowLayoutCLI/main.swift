@@ -1,1 +1,0 @@
-print("flowlayout: not yet implemented")

@@ -1,0 +1,68 @@
+import FlowLayoutCore
+import FlowLayoutModel
+import Foundation
+import PropertyBased
+import Testing
+
+/// The size of the differential corpus: `FLOWLAYOUT_DIFF_CORPUS` = unset (default, well under
+/// two minutes), `ci` (mid-size, `.ci/run`) or `large`.
+enum DifferentialCorpus {
+  static var mode: String { ProcessInfo.processInfo.environment["FLOWLAYOUT_DIFF_CORPUS"] ?? "" }
+  /// Random scenarios per property run.
+  static var propertyCount: Int {
+    switch mode {
+    case "large": return 20_000
+    case "ci": return 3_000
+    default: return 400
+    }
+  }
+  /// Seeded larger scenarios (more items, sections and edits), 0 by default.
+  static var seededCount: Int {
+    switch mode {
+    case "large": return 2_000
+    case "ci": return 200
+    default: return 0
+    }
+  }
+}
+
+@Suite("Fast engine ≡ reference engine")
+struct FastMatchesReference {
+  /// Random item sets, configurations over every variant and option, and edit scripts; shrunk
+  /// on failure (the printed `ScenarioRecipe` becomes a case of `RegressionCases`).
+  @Test(.shrinking)
+  func randomScenarios() async {
+    await propertyCheck(count: DifferentialCorpus.propertyCount, input: ScenarioRecipe.generator()) {
+      recipe in
+      DifferentialRun.check(recipe)
+    }
+  }
+
+  /// Scenarios with more items per section (lines with many items, many lines), fewer of them.
+  @Test(.shrinking)
+  func longerSections() async {
+    await propertyCheck(
+      count: max(DifferentialCorpus.propertyCount / 8, 20),
+      input: ScenarioRecipe.generator(maxSections: 2, maxItems: 160, maxEdits: 6)
+    ) { recipe in
+      DifferentialRun.check(recipe)
+    }
+  }
+
+  /// A deterministic seeded corpus of larger scenarios, behind `FLOWLAYOUT_DIFF_CORPUS`.
+  @Test(.enabled(if: DifferentialCorpus.seededCount > 0))
+  func seededCorpus() {
+    var rng = Xoshiro(seed: (0x5eed, 0xf10a, 0x1a70, 0x07e5))
+    let generator = ScenarioRecipe.generator(maxSections: 6, maxItems: 400, maxEdits: 24)
+    for _ in 0..<DifferentialCorpus.seededCount {
+      let recipe = generator.run(using: &rng)
+      DifferentialRun.check(recipe)
+    }
+  }
+
+  /// Shrunk failures found by the properties, kept as named cases.
+  @Test(arguments: RegressionCases.all)
+  func regression(_ named: RegressionCases.Named) {
+    DifferentialRun.check(named.recipe)
+  }
+}

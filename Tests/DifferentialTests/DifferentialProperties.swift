@@ -11,9 +11,9 @@ enum DifferentialCorpus {
   /// Random scenarios per property run.
   static var propertyCount: Int {
     switch mode {
-    case "large": return 20_000
-    case "ci": return 3_000
-    default: return 400
+    case "large": return 60_000
+    case "ci": return 10_000
+    default: return 1_500
     }
   }
   /// Seeded larger scenarios (more items, sections and edits), 0 by default.

@@ -77,8 +77,11 @@ extension SectionLayout {
       if case .own = rules.sizing, rules.placement == .uikit {
         sameSize = Self.allSameSize(items)
       }
+      // The line before the touched item's line may change too: its end depends on whether
+      // the next item fits, so re-breaking starts at the line holding item `first − 1`.
       let firstLine =
-        table.lineCount == 0 ? 0 : table.line(containing: min(first, max(table.visibleEnd - 1, 0)))
+        table.lineCount == 0
+        ? 0 : table.line(containing: min(max(first - 1, 0), max(table.visibleEnd - 1, 0)))
       let oldTail = max(lastOld + 1, lastNew + 1 - delta, first)
       rebuildLines(
         fromLine: firstLine, sync: TailSync(oldTail: oldTail, delta: delta), rules: rules,

@@ -10,6 +10,8 @@ struct ItemColumns: Sendable, Equatable {
   var widths: [Double]
   var heights: [Double]
   var xs: [Double]
+  /// Whether `xs` is kept (one entry per item) through splices.
+  private(set) var hasPositions = false
 
   init(widths: [Double], heights: [Double]) {
     self.widths = widths
@@ -48,10 +50,14 @@ struct ItemColumns: Sendable, Equatable {
   /// Makes room for positions (all 0) when the section switches to a line table.
   mutating func allocatePositions() {
     if xs.count != widths.count { xs = [Double](repeating: 0, count: widths.count) }
+    hasPositions = true
   }
 
   /// Drops the positions when the section switches to the closed form.
-  mutating func releasePositions() { xs = [] }
+  mutating func releasePositions() {
+    xs = []
+    hasPositions = false
+  }
 
   /// Applies removals (indices before, ascending) then insertions (indices after, ascending,
   /// with their sizes) to every column, UIKit's order. Positions of inserted items are 0 until
@@ -60,7 +66,6 @@ struct ItemColumns: Sendable, Equatable {
   /// - Complexity: O(n − f + e) for the first touched index f and e edits; one `memmove` for a
   ///   single insertion or removal.
   mutating func splice(removing removals: [Int], inserting insertions: [(index: Int, size: Size)]) {
-    let hasPositions = !xs.isEmpty
     if removals.count == 1, insertions.isEmpty {
       widths.remove(at: removals[0])
       heights.remove(at: removals[0])

@@ -42,7 +42,7 @@ public struct FastFlowLayout: LayoutEngine {
   ///
   /// - Throws: `LayoutError` naming the first invalid field (`LayoutInput.validate()`).
   public init(_ input: LayoutInput, kernels: KernelSelection) throws(LayoutError) {
-    try input.validate()
+    try BulkValidation.validate(input)
     configuration = input.configuration
     bounds = input.bounds
     self.kernels = kernels

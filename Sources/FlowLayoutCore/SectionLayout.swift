@@ -94,9 +94,7 @@ struct SectionLayout: Sendable, Equatable {
       counters.linesRebroken += min(uniform.visibleLines, 1)
       counters.itemsPositioned += uniform.fullLineX.count + uniform.lastLineX.count
     } else {
-      items.allocatePositions()
-      lines = .table(LineTable())
-      rebuildLines(fromLine: 0, rules: rules, kernels: kernels, counters: &counters)
+      layOutTable(rules: rules, kernels: kernels, counters: &counters)
     }
     updateHeight(rules: rules)
   }

@@ -45,6 +45,31 @@ struct RowOffsetTree: Sendable, Equatable {
     }
   }
 
+  /// Rebuilds the tree over `values[i] + adding`, reusing its storage when it is large enough.
+  ///
+  /// - Complexity: O(r).
+  mutating func rebuild(_ values: [Double], adding: Double) {
+    count = values.count
+    var cap = 1
+    while cap < count { cap <<= 1 }
+    if nodes.count != 2 * cap {
+      nodes = [Double](repeating: 0, count: 2 * cap)
+    }
+    capacity = cap
+    let n = count
+    nodes.withUnsafeMutableBufferPointer { t in
+      values.withUnsafeBufferPointer { v in
+        for i in 0..<n { t[cap + i] = v[i] + adding }
+      }
+      for i in (cap + n)..<(2 * cap) { t[i] = 0 }
+      var i = cap - 1
+      while i >= 1 {
+        t[i] = t[2 * i] + t[2 * i + 1]
+        i -= 1
+      }
+    }
+  }
+
   /// The sum of all values.
   ///
   /// - Complexity: O(1).

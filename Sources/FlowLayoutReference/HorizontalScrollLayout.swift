@@ -7,14 +7,16 @@ enum HorizontalScrollLayout {
   /// `x₀ = l`, `xᵢ₊₁ = xᵢ + wᵢ + I`, `y = lineTop`. An empty section has no line.
   ///
   /// - Complexity: O(n) for the section's n items.
-  static func lines(for section: SectionData, configuration c: LayoutConfiguration) -> SectionLines {
+  static func lines(for section: SectionData, configuration c: LayoutConfiguration) -> SectionLines
+  {
     guard section.count > 0 else { return .empty }
     let xs = LinePlacement.leading(
       widths: section.itemWidths, left: c.sectionInset.left, spacing: c.minimumInteritemSpacing)
     var items: [PlacedItem] = []
     for i in 0..<section.count {
       items.append(
-        PlacedItem(item: i, x: xs[i], yInLine: 0, size: section.itemSize(at: i), isOverflowing: false))
+        PlacedItem(
+          item: i, x: xs[i], yInLine: 0, size: section.itemSize(at: i), isOverflowing: false))
     }
     return SectionLines(
       lines: [PlacedLine(items: items, height: LinePlacement.lineHeight(section.itemHeights))],
@@ -25,7 +27,9 @@ enum HorizontalScrollLayout {
   /// `l + r`); 0 with no sections.
   ///
   /// - Complexity: O(n) for n items.
-  static func contentWidth(of sections: [SectionData], configuration c: LayoutConfiguration) -> Double {
+  static func contentWidth(of sections: [SectionData], configuration c: LayoutConfiguration)
+    -> Double
+  {
     var widest = 0.0
     for section in sections {
       var total = 0.0

@@ -7,9 +7,8 @@ enum ItemSizePriority: Hashable, Sendable {
   case ownSizes
   /// 2./3. Scaled: every item `size`, exactly `columns` items per line.
   ///
-  /// `columnCount` is the column count `c` as computed in `Double` (it enters `w`);
-  /// `itemsPerLine` is the same count as an `Int`, capped at the section's item count so that an
-  /// absurd `c` never traps (a line holds at most every item anyway).
+  /// `columnCount` is the column count `c` as computed in `Double` (it enters `w`); see
+  /// `itemsPerLine(columnCount:itemCount:)` for the count used to fill lines.
   case scaled(columnCount: Double, size: Size)
   /// 4. `itemSize` for every item, greedy lines.
   case fixed(Size)
@@ -30,14 +29,17 @@ enum ItemSizePriority: Hashable, Sendable {
     } else if !m.isZero {
       let columns = max(1, ((a + spacing) / (m.width + spacing)).rounded(.towardZero))
       let width = (a - (columns - 1) * spacing) / columns
-      self = .scaled(columnCount: columns, size: Size(width: width, height: width * m.height / m.width))
+      self = .scaled(
+        columnCount: columns, size: Size(width: width, height: width * m.height / m.width))
     } else {
       self = .fixed(c.itemSize)
     }
   }
 
-  /// Items per line in a scaled mode for a section of `itemCount` items: `c`, capped at the
-  /// item count (at least 1).
+  /// Items per line in a scaled mode for a section of `itemCount` items: `c` as an `Int`, capped
+  /// at the item count (at least 1), so that an absurd `c` (say 10¹⁰ columns of a tiny
+  /// `minimumScaledItemSize`) never traps in the conversion; a line holds at most every item
+  /// anyway, so the cap changes no frame.
   static func itemsPerLine(columnCount: Double, itemCount: Int) -> Int {
     let cap = max(itemCount, 1)
     return columnCount >= Double(cap) ? cap : Int(columnCount)

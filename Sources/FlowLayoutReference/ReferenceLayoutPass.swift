@@ -64,7 +64,8 @@ enum ReferenceLayoutPass {
       let header =
         section.header > 0
         ? Rect(x: 0, y: sectionTop, width: boundsWidth, height: section.header) : nil
-      let footerTop = sectionTop + section.header + c.sectionInset.top + linesHeight
+      let footerTop =
+        sectionTop + section.header + c.sectionInset.top + linesHeight
         + c.sectionInset.bottom
       let footer =
         section.footer > 0

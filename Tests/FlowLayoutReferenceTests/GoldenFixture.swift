@@ -1,6 +1,6 @@
-import Foundation
 import FlowLayoutDocument
 import FlowLayoutModel
+import Foundation
 
 /// One golden fixture: `Golden/<name>.json` holding
 /// `{ "name", "rule", "notes", "input": <layout document>, "expected": <layout output> }`.
@@ -58,7 +58,8 @@ enum TopLevelValue {
   /// - Complexity: O(b) for b bytes.
   /// - Throws: `Missing` when the key is not a top-level key.
   static func bytes(ofKey key: String, in json: [UInt8]) throws -> [UInt8] {
-    let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+    let quote = UInt8(ascii: "\"")
+    let backslash = UInt8(ascii: "\\")
     var depth = 0
     var i = 0
     while i < json.count {
@@ -69,8 +70,9 @@ enum TopLevelValue {
         while j < json.count, json[j] != quote { j += json[j] == backslash ? 2 : 1 }
         let text = String(decoding: json[(i + 1)..<j], as: UTF8.self)
         var k = j + 1
-        while k < json.count, json[k] == UInt8(ascii: " ") || json[k] == 10 || json[k] == 13
-          || json[k] == 9
+        while k < json.count,
+          json[k] == UInt8(ascii: " ") || json[k] == 10 || json[k] == 13
+            || json[k] == 9
         {
           k += 1
         }
@@ -90,7 +92,8 @@ enum TopLevelValue {
   /// The value that starts after the `:` at `colon`: up to the `,` or `}` that closes it at its
   /// own depth.
   private static func value(startingAfter colon: Int, in json: [UInt8]) -> [UInt8] {
-    let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+    let quote = UInt8(ascii: "\"")
+    let backslash = UInt8(ascii: "\\")
     var depth = 0
     var i = colon + 1
     while i < json.count {

@@ -1,7 +1,7 @@
-import Foundation
 import FlowLayoutDocument
 import FlowLayoutModel
 import FlowLayoutReference
+import Foundation
 import Testing
 
 /// The one runner for the golden fixtures in `Golden/`: lays out each fixture's document with
@@ -63,7 +63,8 @@ enum OutputComparison {
     {
       result.append("contentSize \(actual.contentSize), expected \(expected.contentSize)")
     }
-    if actual.items.map({ [$0.section, $0.item] }) != expected.items.map({ [$0.section, $0.item] }) {
+    if actual.items.map({ [$0.section, $0.item] }) != expected.items.map({ [$0.section, $0.item] })
+    {
       result.append(
         "items \(actual.items.map { "[\($0.section),\($0.item)]" }), expected "
           + "\(expected.items.map { "[\($0.section),\($0.item)]" })")
@@ -79,12 +80,16 @@ enum OutputComparison {
       result.append(
         "overflowingItems \(actual.overflowingItems), expected \(expected.overflowingItems)")
     }
-    let key: (LayoutOutput.Supplementary) -> String = { "\($0.kind)[\($0.section)] \($0.seeAll ?? "")" }
+    let key: (LayoutOutput.Supplementary) -> String = {
+      "\($0.kind)[\($0.section)] \($0.seeAll ?? "")"
+    }
     if actual.supplementary.map(key) != expected.supplementary.map(key) {
       result.append(
-        "supplementary \(actual.supplementary.map(key)), expected \(expected.supplementary.map(key))")
+        "supplementary \(actual.supplementary.map(key)), expected \(expected.supplementary.map(key))"
+      )
     } else {
-      for (a, e) in zip(actual.supplementary, expected.supplementary) where !close(a.frame, e.frame) {
+      for (a, e) in zip(actual.supplementary, expected.supplementary) where !close(a.frame, e.frame)
+      {
         result.append("\(a.kind)[\(a.section)] frame \(a.frame), expected \(e.frame)")
       }
     }

@@ -63,7 +63,9 @@ struct BadInput: CustomTestStringConvertible, Sendable {
     BadInput("absurd item height", "invalidNumber", "sections[0].items[0].height") {
       $0.sections[0].itemHeights[0] = 1e8
     },
-    BadInput("negative header", "invalidNumber", "sections[0].header") { $0.sections[0].header = -5 },
+    BadInput("negative header", "invalidNumber", "sections[0].header") {
+      $0.sections[0].header = -5
+    },
     BadInput("NaN footer", "invalidNumber", "sections[0].footer") { $0.sections[0].footer = .nan },
     BadInput("NaN spacing", "invalidNumber", "minimumInteritemSpacing") {
       $0.configuration.minimumInteritemSpacing = .nan
@@ -105,16 +107,27 @@ struct BadInput: CustomTestStringConvertible, Sendable {
     BadInput("absurd numberOfRows", "invalidCount", "numberOfRows") {
       $0.configuration.numberOfRows = 2_000_000
     },
-    BadInput("column flow without columns", variant: .autosizingColumnFlow, "invalidCount", "numberOfColumns") {
+    BadInput(
+      "column flow without columns", variant: .autosizingColumnFlow, "invalidCount",
+      "numberOfColumns"
+    ) {
       $0.configuration.numberOfColumns = 0
     },
-    BadInput("key/value flow without columns", variant: .keyValueColumnFlow, "invalidCount", "numberOfColumns") {
+    BadInput(
+      "key/value flow without columns", variant: .keyValueColumnFlow, "invalidCount",
+      "numberOfColumns"
+    ) {
       $0.configuration.numberOfColumns = 0
     },
-    BadInput("multiColumn without columns", variant: .multiColumn, "invalidCount", "numberOfColumns") {
+    BadInput(
+      "multiColumn without columns", variant: .multiColumn, "invalidCount", "numberOfColumns"
+    ) {
       $0.configuration.numberOfColumns = 0
     },
-    BadInput("columns that leave no room", variant: .autosizingColumnFlow, "invalidConfiguration", "numberOfColumns") {
+    BadInput(
+      "columns that leave no room", variant: .autosizingColumnFlow, "invalidConfiguration",
+      "numberOfColumns"
+    ) {
       $0.configuration.numberOfColumns = 40
       $0.configuration.minimumInteritemSpacing = 10
     },
@@ -122,7 +135,8 @@ struct BadInput: CustomTestStringConvertible, Sendable {
       $0.configuration.estimatedItemSize = .zero
       $0.configuration.numberOfColumns = 33
     },
-    BadInput("numberOfColumns with a zero itemSize width", "invalidConfiguration", "itemSize.width") {
+    BadInput("numberOfColumns with a zero itemSize width", "invalidConfiguration", "itemSize.width")
+    {
       $0.configuration.estimatedItemSize = .zero
       $0.configuration.numberOfColumns = 2
       $0.configuration.itemSize = Size(0, 40)
@@ -136,12 +150,15 @@ struct BadInput: CustomTestStringConvertible, Sendable {
       $0.configuration.numberOfColumns = 2
       $0.configuration.itemSize = Size(40, 0)
     },
-    BadInput("minimumScaledItemSize with zero width", "invalidConfiguration", "minimumScaledItemSize.width") {
+    BadInput(
+      "minimumScaledItemSize with zero width", "invalidConfiguration", "minimumScaledItemSize.width"
+    ) {
       $0.configuration.estimatedItemSize = .zero
       $0.configuration.minimumScaledItemSize = Size(0, 30)
     },
     BadInput(
-      "minimumScaledItemSize with zero height, horizontal", variant: .vertical, "invalidConfiguration",
+      "minimumScaledItemSize with zero height, horizontal", variant: .vertical,
+      "invalidConfiguration",
       "minimumScaledItemSize.height"
     ) {
       $0.configuration.estimatedItemSize = .zero
@@ -185,11 +202,13 @@ struct BadBatch: CustomTestStringConvertible, Sendable {
     BadBatch(
       label: "resize a deleted item",
       update: BatchUpdate(
-        deleteItems: [ItemPath(0, 0)], resizeItems: [ItemResize(at: ItemPath(0, 0), size: Size(5, 5))]),
+        deleteItems: [ItemPath(0, 0)],
+        resizeItems: [ItemResize(at: ItemPath(0, 0), size: Size(5, 5))]),
       expectedCase: "inconsistentBatch", expectedField: "resizeItems[0].at"),
     BadBatch(
       label: "move from a deleted section",
-      update: BatchUpdate(moveItems: [ItemMove(from: ItemPath(1, 0), to: ItemPath(0, 0))], deleteSections: [1]),
+      update: BatchUpdate(
+        moveItems: [ItemMove(from: ItemPath(1, 0), to: ItemPath(0, 0))], deleteSections: [1]),
       expectedCase: "inconsistentBatch", expectedField: "moveItems[0].from"),
     BadBatch(
       label: "delete a missing section", update: BatchUpdate(deleteSections: [5]),
@@ -215,7 +234,8 @@ struct BadBatch: CustomTestStringConvertible, Sendable {
 
 @Suite("Reference engine: bad input")
 struct ReferenceBadInputTests {
-  @Test("an invalid input is rejected with the typed error naming the field", arguments: BadInput.all)
+  @Test(
+    "an invalid input is rejected with the typed error naming the field", arguments: BadInput.all)
   func invalidInput(_ bad: BadInput) {
     #expect(throws: LayoutError.self) { try ReferenceFlowLayout(bad.input) }
     do {
@@ -226,7 +246,9 @@ struct ReferenceBadInputTests {
     }
   }
 
-  @Test("a rejected batch throws the typed error and leaves the engine unchanged", arguments: BadBatch.all)
+  @Test(
+    "a rejected batch throws the typed error and leaves the engine unchanged",
+    arguments: BadBatch.all)
   func rejectedBatch(_ bad: BadBatch) throws {
     var engine = try ReferenceFlowLayout(baseInput())
     let before = EngineSnapshot(engine)
@@ -285,12 +307,16 @@ struct ReferenceBadInputTests {
   @Test("supplementaryFrame: nil for height 0, sectionOutOfRange past the end")
   func supplementaryErrors() throws {
     let engine = try ReferenceFlowLayout(baseInput())
-    #expect(try engine.supplementaryFrame(.header, inSection: 0) == Rect(x: 0, y: 0, width: 320, height: 20))
+    #expect(
+      try engine.supplementaryFrame(.header, inSection: 0)
+        == Rect(x: 0, y: 0, width: 320, height: 20))
     #expect(try engine.supplementaryFrame(.header, inSection: 1) == nil)
     #expect(try engine.supplementaryFrame(.footer, inSection: 1) == nil)
     #expect(try engine.supplementaryFrame(.item, inSection: 0) == nil)
     for section in [-1, 2] {
-      #expect(throws: LayoutError.sectionOutOfRange(field: "section", section: section, sectionCount: 2)) {
+      #expect(
+        throws: LayoutError.sectionOutOfRange(field: "section", section: section, sectionCount: 2)
+      ) {
         try engine.supplementaryFrame(.footer, inSection: section)
       }
     }

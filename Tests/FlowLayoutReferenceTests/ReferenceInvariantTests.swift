@@ -58,7 +58,10 @@ struct ReferenceInvariantTests {
       #expect(f.minY >= -tolerance && f.maxY <= crossExtent + tolerance, "\(label): \(element)")
     }
     if c.variant != .horizontalScroll {
-      #expect(size == (transposed ? Size(size.width, input.bounds.height) : Size(input.bounds.width, size.height)))
+      #expect(
+        size
+          == (transposed
+            ? Size(size.width, input.bounds.height) : Size(input.bounds.width, size.height)))
     }
 
     // An overflowing item is wider than the line and alone at x = l.
@@ -69,7 +72,8 @@ struct ReferenceInvariantTests {
     for element in items where overflowing.contains(element.path) {
       let f = transposed ? element.frame.transposed : element.frame
       #expect(f.width > lineLength, "\(label): \(element)")
-      #expect(f.minX == (transposed ? c.sectionInset.top : c.sectionInset.left), "\(label): \(element)")
+      #expect(
+        f.minX == (transposed ? c.sectionInset.top : c.sectionInset.left), "\(label): \(element)")
     }
   }
 
@@ -78,7 +82,8 @@ struct ReferenceInvariantTests {
     let inputs = SeededInputs.validInputs(count: 400, seed: 0x5eed_0002)
     #expect(Set(inputs.map(\.configuration.variant)) == Set(LayoutVariant.allCases))
     for (n, input) in inputs.enumerated() {
-      try Self.checkInvariants(try ReferenceFlowLayout(input), "input \(n) \(input.configuration.variant)")
+      try Self.checkInvariants(
+        try ReferenceFlowLayout(input), "input \(n) \(input.configuration.variant)")
     }
   }
 
@@ -113,7 +118,9 @@ struct ReferenceInvariantTests {
       var engine = try ReferenceFlowLayout(input)
       let before = EngineSnapshot(engine)
       try engine.apply(
-        BatchUpdate(resizeItems: [ItemResize(at: ItemPath(s, 0), size: input.sections[s].itemSize(at: 0))]))
+        BatchUpdate(resizeItems: [
+          ItemResize(at: ItemPath(s, 0), size: input.sections[s].itemSize(at: 0))
+        ]))
       #expect(EngineSnapshot(engine) == before)
     }
   }

@@ -8,11 +8,15 @@ func elementsFromPointQueries(_ engine: some LayoutEngine) throws -> [LayoutElem
   var result: [LayoutElement] = []
   let hidden = Set(engine.hiddenItems)
   for (s, section) in engine.input.sections.enumerated() {
-    if let header = try engine.supplementaryFrame(.header, inSection: s) { result.append(.header(s, header)) }
+    if let header = try engine.supplementaryFrame(.header, inSection: s) {
+      result.append(.header(s, header))
+    }
     for i in 0..<section.count where !hidden.contains(ItemPath(s, i)) {
       result.append(.item(ItemPath(s, i), try engine.frame(ofItemAt: ItemPath(s, i))))
     }
-    if let footer = try engine.supplementaryFrame(.footer, inSection: s) { result.append(.footer(s, footer)) }
+    if let footer = try engine.supplementaryFrame(.footer, inSection: s) {
+      result.append(.footer(s, footer))
+    }
   }
   return result
 }
@@ -64,7 +68,8 @@ struct ReferenceQueryTests {
     var c = LayoutConfiguration(variant: .horizontalFlow)
     c.itemSize = Size(40, 40)
     let engine = try ReferenceFlowLayout(
-      LayoutInput(configuration: c, bounds: Size(100, 100), sections: [SectionData(items: [Size(1, 1)])]))
+      LayoutInput(
+        configuration: c, bounds: Size(100, 100), sections: [SectionData(items: [Size(1, 1)])]))
     let item = LayoutElement.item(ItemPath(0, 0), Rect(x: 0, y: 0, width: 40, height: 40))
     #expect(engine.elements(in: Rect(x: 40, y: 40, width: 10, height: 10)) == [item])
     #expect(engine.elements(in: Rect(x: 40, y: 0, width: 0, height: 0)) == [item])
@@ -78,7 +83,8 @@ struct ReferenceQueryTests {
     var c = LayoutConfiguration(variant: .horizontalFlow)
     c.estimatedItemSize = Size(1, 1)
     let engine = try ReferenceFlowLayout(
-      LayoutInput(configuration: c, bounds: Size(100, 100), sections: [SectionData(items: [.zero])]))
+      LayoutInput(configuration: c, bounds: Size(100, 100), sections: [SectionData(items: [.zero])])
+    )
     let item = LayoutElement.item(ItemPath(0, 0), .zero)
     #expect(engine.elements(in: Rect(x: 0, y: 0, width: 0, height: 0)) == [item])
     #expect(engine.elements(in: Rect(x: -5, y: -5, width: 5, height: 5)) == [item])
@@ -98,7 +104,9 @@ struct ReferenceQueryTests {
   @Test("no sections: nothing in any rect")
   func noSections() throws {
     let engine = try ReferenceFlowLayout(
-      LayoutInput(configuration: LayoutConfiguration(variant: .uikitFlow), bounds: Size(100, 100), sections: []))
+      LayoutInput(
+        configuration: LayoutConfiguration(variant: .uikitFlow), bounds: Size(100, 100),
+        sections: []))
     #expect(engine.allElements.isEmpty)
     #expect(engine.contentSize == Size(100, 0))
   }

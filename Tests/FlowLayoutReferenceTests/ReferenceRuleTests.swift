@@ -61,7 +61,9 @@ struct ReferenceRuleTests {
         configuration: c, bounds: Size(300, 100),
         sections: [SectionData(items: Array(repeating: Size(1, 1), count: 4))]))
     let w = 280.0 / 3
-    #expect(try engine.frame(ofItemAt: ItemPath(0, 2)) == Rect(x: 2 * (w + 10), y: 0, width: w, height: w / 2))
+    #expect(
+      try engine.frame(ofItemAt: ItemPath(0, 2))
+        == Rect(x: 2 * (w + 10), y: 0, width: w, height: w / 2))
     #expect(try engine.frame(ofItemAt: ItemPath(0, 3)).minX == 0)
   }
 
@@ -86,7 +88,10 @@ struct ReferenceRuleTests {
     let engine = try ReferenceFlowLayout(
       LayoutInput(
         configuration: c, bounds: Size(100, 100),
-        sections: [SectionData(header: 20, items: Array(repeating: Size(60, 10), count: 5), showsSeeAll: true)]))
+        sections: [
+          SectionData(
+            header: 20, items: Array(repeating: Size(60, 10), count: 5), showsSeeAll: true)
+        ]))
     #expect(engine.hiddenItems.count == 4)
     #expect(try engine.numberOfItems(inSection: 0) == 5)
   }

@@ -51,8 +51,12 @@ enum SeededInputs {
     if Int.random(in: 0..<3, using: &rng) == 0 { c.estimatedItemSize = Size(1, 1) }
     if Int.random(in: 0..<4, using: &rng) == 0 { c.itemSize = size(120, &rng) }
     if Int.random(in: 0..<4, using: &rng) == 0 { c.minimumScaledItemSize = size(120, &rng) }
-    if Int.random(in: 0..<3, using: &rng) == 0 { c.numberOfColumns = Int.random(in: 0...4, using: &rng) }
-    if Int.random(in: 0..<3, using: &rng) == 0 { c.numberOfRows = Int.random(in: 0...3, using: &rng) }
+    if Int.random(in: 0..<3, using: &rng) == 0 {
+      c.numberOfColumns = Int.random(in: 0...4, using: &rng)
+    }
+    if Int.random(in: 0..<3, using: &rng) == 0 {
+      c.numberOfRows = Int.random(in: 0...3, using: &rng)
+    }
     c.isLayoutJustified = Bool.random(using: &rng)
     c.isTopAligned = Bool.random(using: &rng)
     c.scrollDirection = Bool.random(using: &rng) ? .vertical : .horizontal
@@ -90,7 +94,9 @@ enum SeededInputs {
       if let p = existing(&rng) { update.deleteItems.append(p) }
     }
     for _ in 0..<Int.random(in: 0...2, using: &rng) {
-      if let p = existing(&rng) { update.resizeItems.append(ItemResize(at: p, size: size(160, &rng))) }
+      if let p = existing(&rng) {
+        update.resizeItems.append(ItemResize(at: p, size: size(160, &rng)))
+      }
     }
     if !counts.isEmpty, Bool.random(using: &rng) {
       let s = Int.random(in: 0..<counts.count, using: &rng)

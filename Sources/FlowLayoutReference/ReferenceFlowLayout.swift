@@ -5,7 +5,7 @@ import FlowLayoutModel
 /// Every change validates the new input, then lays out everything again from scratch
 /// (`ReferenceLayoutPass`); nothing is cached. See `ReferenceLayoutPass` for the design notes and
 /// `docs/semantics.md` for the rules.
-public struct ReferenceFlowLayout: LayoutEngine {
+public struct ReferenceFlowLayout: LayoutEngine, Sendable {
   public static var engineName: String { "reference" }
 
   public private(set) var input: LayoutInput

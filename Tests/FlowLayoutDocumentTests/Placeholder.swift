@@ -1,3 +1,1 @@
-import Testing
-
-@Test func placeholder() { #expect(Bool(true)) }
+// Replaced by LayoutDocumentTests and LayoutCommandTests.

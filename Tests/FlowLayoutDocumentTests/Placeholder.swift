@@ -1,1 +1,0 @@
-// Replaced by LayoutDocumentTests and LayoutCommandTests.

@@ -92,15 +92,15 @@ extension LayoutConfiguration {
       func alongLine(_ size: Size) -> Double { transposes ? size.height : size.width }
       if estimatedItemSize.isZero {
         if numberOfColumns > 0 { try checkColumnsFit(numberOfColumns) }
-        if numberOfColumns > 0, minimumScaledItemSize.isZero, alongLine(itemSize) == 0 {
+        if numberOfColumns > 0, minimumScaledItemSize.isZero, alongLine(itemSize) < LayoutLimits.minimumScalingLength {
           throw .invalidConfiguration(
             field: "itemSize.\(axis)",
-            reason: "numberOfColumns scales by itemSize's aspect ratio, which needs a \(axis) > 0")
+            reason: "numberOfColumns scales by itemSize's aspect ratio, which needs a \(axis) ≥ \(LayoutLimits.minimumScalingLength)")
         }
-        if !minimumScaledItemSize.isZero, alongLine(minimumScaledItemSize) == 0 {
+        if !minimumScaledItemSize.isZero, alongLine(minimumScaledItemSize) < LayoutLimits.minimumScalingLength {
           throw .invalidConfiguration(
             field: "minimumScaledItemSize.\(axis)",
-            reason: "scaling by minimumScaledItemSize needs a \(axis) > 0")
+            reason: "scaling by minimumScaledItemSize needs a \(axis) ≥ \(LayoutLimits.minimumScalingLength)")
         }
       }
     case .horizontalScroll, .timeline, .horizontalFit, .uikitFlow:

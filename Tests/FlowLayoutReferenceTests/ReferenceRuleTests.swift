@@ -70,15 +70,15 @@ struct ReferenceRuleTests {
   @Test("a huge scaled column count does not trap: every item on one line")
   func hugeColumnCount() throws {
     var c = LayoutConfiguration(variant: .horizontalFlow)
-    c.minimumScaledItemSize = Size(1e-3, 1e-3)
+    c.minimumScaledItemSize = Size(0.01, 0.01)  // LayoutLimits.minimumScalingLength
     c.minimumInteritemSpacing = 0
     let engine = try ReferenceFlowLayout(
       LayoutInput(
         configuration: c, bounds: Size(1e7, 100),
         sections: [SectionData(items: Array(repeating: Size(1, 1), count: 3))]))
-    // c = ⌊1e7 / 1e-3⌋ = 1e10 columns of width 1e-3.
+    // c = ⌊1e7 / 0.01⌋ = 1e9 columns of width 0.01.
     let frames = try (0..<3).map { try engine.frame(ofItemAt: ItemPath(0, $0)) }
-    #expect(frames.allSatisfy { $0.minY == 0 && abs($0.width - 1e-3) < 1e-12 })
+    #expect(frames.allSatisfy { $0.minY == 0 && abs($0.width - 0.01) < 1e-12 })
   }
 
   @Test("numberOfItems(inSection:) counts hidden items (See All (N))")

@@ -19,7 +19,7 @@ enum LinePlacing {
   static func place(
     _ widths: UnsafeBufferPointer<Double>, _ range: Range<Int>,
     into xs: UnsafeMutableBufferPointer<Double>, at base: Int, rules: LayoutRules,
-    context: LineContext
+    context: LineContext, kernels: KernelSelection = .simd
   ) {
     let k = range.count
     guard k > 0 else { return }
@@ -32,7 +32,9 @@ enum LinePlacing {
     }
     switch rules.placement {
     case .grid(let w):
-      for j in 0..<k { xs[base + j] = l + Double(j) * (w + rules.interitem) }
+      GridPositionKernel.fill(
+        UnsafeMutableBufferPointer(rebasing: xs[base..<(base + k)]), left: l,
+        pitch: w + rules.interitem, using: kernels)
     case .leading:
       leading(widths, range, into: xs, at: base, rules: rules)
     case .flow(let justified):

@@ -79,7 +79,8 @@ extension SectionLayout {
                 ws, s..<e, into: xs, at: s, rules: rules,
                 context: LineContext(
                   isLast: isLast, lineCount: isLast && lineCount == 0 ? 1 : lineCount + 2,
-                  gridColumns: sameSize ? firstLineCount : nil, allFit: isLast))
+                  gridColumns: sameSize ? firstLineCount : nil, allFit: isLast),
+                kernels: kernels)
             }
             positioned += e - s
             ss[staged] = s

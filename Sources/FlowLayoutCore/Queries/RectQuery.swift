@@ -65,11 +65,29 @@ extension FastFlowLayout {
         if lineTop > r.maxY + slack { break }
         var items = t.range(ofLine: k)
         if rules.breaking == .noWrap { items = section.itemsAlongLine(items, within: r, slack: slack) }
-        for j in items {
-          let frame = section.frame(
-            ofItem: j, x: section.items.xs[j], lineTop: lineTop, lineHeight: t.heights[k],
-            rules: rules)
-          if frame.intersects(r) { emit(.item, j, frame) }
+        if rules.cross == .center, items.count >= 8, case .own = rules.sizing {
+          // Long centered lines: the y of every item by the SIMD kernel, then the same frames.
+          let lineHeight = t.heights[k]
+          withUnsafeTemporaryAllocation(of: Double.self, capacity: items.count) { ys in
+            section.items.heights.withUnsafeBufferPointer { hs in
+              CrossOffsetKernel.centered(
+                UnsafeBufferPointer(rebasing: hs[items]), lineTop: lineTop, lineHeight: lineHeight,
+                into: ys, using: kernels)
+            }
+            for j in items {
+              let frame = Rect(
+                x: section.items.xs[j], y: ys[j - items.lowerBound],
+                width: section.items.widths[j], height: section.items.heights[j])
+              if frame.intersects(r) { emit(.item, j, frame) }
+            }
+          }
+        } else {
+          for j in items {
+            let frame = section.frame(
+              ofItem: j, x: section.items.xs[j], lineTop: lineTop, lineHeight: t.heights[k],
+              rules: rules)
+            if frame.intersects(r) { emit(.item, j, frame) }
+          }
         }
         k += 1
       }

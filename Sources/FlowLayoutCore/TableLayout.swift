@@ -100,7 +100,7 @@ extension SectionLayout {
       }
     }
     table.starts.append(s)
-    table.offsets.rebuild(table.heights, adding: rules.lineSpacing)
+    table.rebuildOffsets(lineSpacing: rules.lineSpacing)
     counters.linesRebroken += lineCount
     counters.itemsPositioned += positioned
     lines = .table(table)

@@ -42,8 +42,8 @@ extension SectionLayout {
         for t in 0..<k {
           table.starts[i0 + t] = newStarts[t]
           if table.heights[i0 + t] != newHeights[t] {
-            table.heights[i0 + t] = newHeights[t]
-            counters.offsetTreeNodesWritten += table.offsets.set(i0 + t, newHeights[t] + spacing)
+            counters.offsetTreeNodesWritten += table.setHeight(
+              i0 + t, newHeights[t], lineSpacing: spacing)
           }
         }
       } else {
@@ -81,8 +81,8 @@ extension SectionLayout {
         for t in 0..<k {
           table.starts[i0 + t] = newStarts[t]
           if table.heights[i0 + t] != newHeights[t] {
-            table.heights[i0 + t] = newHeights[t]
-            counters.offsetTreeNodesWritten += table.offsets.set(i0 + t, newHeights[t] + spacing)
+            counters.offsetTreeNodesWritten += table.setHeight(
+              i0 + t, newHeights[t], lineSpacing: spacing)
           }
         }
         table.starts[table.starts.count - 1] = end
@@ -94,7 +94,7 @@ extension SectionLayout {
       }
     }
     if rebuildTree {
-      table.offsets = RowOffsetTree(table.heights.lazy.map { $0 + spacing })
+      table.rebuildOffsets(lineSpacing: spacing)
       counters.lineEntriesRebuilt += table.lineCount
     }
 

@@ -58,10 +58,9 @@ extension FastFlowLayout {
         k += 1
       }
     case .table(let t):
-      var k = t.offsets.firstIndex(
-        inclusivePrefixAtLeast: r.minY - slack - linesTop + rules.lineSpacing)
+      var k = t.firstLine(bottomAtLeast: r.minY - slack - linesTop, lineSpacing: rules.lineSpacing)
       while k < t.lineCount {
-        let lineTop = linesTop + t.top(ofLine: k)
+        let lineTop = linesTop + t.top(ofLine: k, lineSpacing: rules.lineSpacing)
         if lineTop > r.maxY + slack { break }
         var items = t.range(ofLine: k)
         if rules.breaking == .noWrap { items = section.itemsAlongLine(items, within: r, slack: slack) }

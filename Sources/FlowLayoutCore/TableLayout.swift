@@ -43,20 +43,15 @@ extension SectionLayout {
     var stagedStarts = [Int](repeating: 0, count: stage)
     var stagedHeights = [Double](repeating: 0, count: stage)
     var staged = 0
-    let scratchCount = greedy ? PrefixWindowBreaker.scratchCount : 0
-    withUnsafeTemporaryAllocation(of: Double.self, capacity: scratchCount) { scratch in
-    var breaker = PrefixWindowBreaker(scratch: scratch, rules: rules)
     items.withPlacement { ws, hs, xs in
       stagedStarts.withUnsafeMutableBufferPointer { ss in
         stagedHeights.withUnsafeMutableBufferPointer { sh in
           while s < n, lineCount < limit {
             var e: Int
             var lineHeight: Double
-            if greedy, let line = breaker.line(at: s, ws, hs, xs, left: left) {
-              (e, lineHeight) = line
-            } else if greedy {
-              // The exact loop: the greedy rule, the line's height and leading positions in one
-              // pass (three independent dependency chains the CPU overlaps).
+            if greedy {
+              // The greedy rule, the line's height and leading positions in one pass: three
+              // independent dependency chains the CPU overlaps.
               var used = ws[s]
               lineHeight = hs[s]
               var x = left
@@ -103,7 +98,6 @@ extension SectionLayout {
           table.heights.append(contentsOf: sh[0..<staged])
         }
       }
-    }
     }
     table.starts.append(s)
     table.rebuildOffsets(lineSpacing: rules.lineSpacing)

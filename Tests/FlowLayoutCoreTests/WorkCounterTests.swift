@@ -25,12 +25,10 @@ struct WorkCounterTests {
     #expect(c.offsetTreeNodesWritten <= 2 * 18)  // ≤ 2 lines × (log₂ 65 536 + 2)
     #expect(c.sectionsLaidOut == 0)
     // …and every later line moved down by the growth of line 10.
+    let last = try engine.frame(ofItemAt: ItemPath(0, 99_999))
     let fresh = try FastFlowLayout(engine.input)
-    for j in [0, 25, 26, 50_000, 99_999] {
-      let a = try engine.frame(ofItemAt: ItemPath(0, j))
-      let b = try fresh.frame(ofItemAt: ItemPath(0, j))
-      #expect(TestInputs.close([.item(ItemPath(0, j), a)], [.item(ItemPath(0, j), b)]))
-    }
+    #expect(last == (try fresh.frame(ofItemAt: ItemPath(0, 99_999))))
+    #expect((try engine.frame(ofItemAt: ItemPath(0, 25))) == (try fresh.frame(ofItemAt: ItemPath(0, 25))))
     #expect((try engine.frame(ofItemAt: ItemPath(0, 0))).minY < lineTen.minY)
   }
 

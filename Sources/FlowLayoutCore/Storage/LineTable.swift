@@ -60,8 +60,16 @@ struct LineTable: Sendable, Equatable {
   /// - Complexity: O(r).
   mutating func rebuildOffsets(lineSpacing: Double) {
     let blockCount = (lineCount + Self.blockSize - 1) / Self.blockSize
-    let sums = (0..<blockCount).map { blockSum($0, lineSpacing: lineSpacing) }
-    blocks.rebuild(sums, adding: 0)
+    let size = Self.blockSize
+    heights.withUnsafeBufferPointer { h in
+      blocks.rebuild(count: blockCount) { sums in
+        for b in 0..<blockCount {
+          var sum = 0.0
+          for i in (b * size)..<min((b + 1) * size, h.count) { sum += h[i] + lineSpacing }
+          sums[b] = sum
+        }
+      }
+    }
   }
 
   /// Sets line `i`'s height and moves every later line; returns the tree nodes written.

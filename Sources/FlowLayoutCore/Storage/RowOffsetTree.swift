@@ -49,7 +49,18 @@ struct RowOffsetTree: Sendable, Equatable {
   ///
   /// - Complexity: O(r).
   mutating func rebuild(_ values: [Double], adding: Double) {
-    count = values.count
+    values.withUnsafeBufferPointer { v in
+      rebuild(count: v.count) { leaves in
+        for i in 0..<v.count { leaves[i] = v[i] + adding }
+      }
+    }
+  }
+
+  /// Rebuilds the tree over `count` values that `fill` writes into the leaves.
+  ///
+  /// - Complexity: O(r) plus `fill`.
+  mutating func rebuild(count: Int, _ fill: (UnsafeMutableBufferPointer<Double>) -> Void) {
+    self.count = count
     var cap = 1
     while cap < count { cap <<= 1 }
     if nodes.count != 2 * cap {
@@ -58,9 +69,7 @@ struct RowOffsetTree: Sendable, Equatable {
     capacity = cap
     let n = count
     nodes.withUnsafeMutableBufferPointer { t in
-      values.withUnsafeBufferPointer { v in
-        for i in 0..<n { t[cap + i] = v[i] + adding }
-      }
+      fill(UnsafeMutableBufferPointer(rebasing: t[cap..<(cap + n)]))
       for i in (cap + n)..<(2 * cap) { t[i] = 0 }
       var i = cap - 1
       while i >= 1 {

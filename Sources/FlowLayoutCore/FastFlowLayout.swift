@@ -50,7 +50,8 @@ public struct FastFlowLayout: LayoutEngine {
     self.rules = rules
     var counters = WorkCounters()
     sections = input.sections.map {
-      SectionLayout($0, transposed: rules.transposed, rules: rules, kernels: kernels, counters: &counters)
+      SectionLayout(
+        $0, transposed: rules.transposed, rules: rules, kernels: kernels, counters: &counters)
     }
     workCounters = counters
     refreshSectionOffsets()

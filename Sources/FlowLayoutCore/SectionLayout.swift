@@ -209,7 +209,8 @@ struct SectionLayout: Sendable, Equatable {
     case .table(let t):
       let line = t.line(containing: j)
       return frame(
-        ofItem: j, x: items.xs[j], lineTop: linesTop + t.top(ofLine: line, lineSpacing: rules.lineSpacing),
+        ofItem: j, x: items.xs[j],
+        lineTop: linesTop + t.top(ofLine: line, lineSpacing: rules.lineSpacing),
         lineHeight: t.heights[line], rules: rules)
     }
   }

@@ -32,7 +32,8 @@ struct FastMatchesReference {
   /// on failure (the printed `ScenarioRecipe` becomes a case of `RegressionCases`).
   @Test(.shrinking)
   func randomScenarios() async {
-    await propertyCheck(count: DifferentialCorpus.propertyCount, input: ScenarioRecipe.generator()) {
+    await propertyCheck(count: DifferentialCorpus.propertyCount, input: ScenarioRecipe.generator())
+    {
       recipe in
       DifferentialRun.check(recipe)
     }

@@ -44,7 +44,8 @@ enum DifferentialRun {
       let before = fast
       let r = Result { () throws(LayoutError) in try ref.apply(batch) }
       let f = Result { () throws(LayoutError) in try fast.apply(batch) }
-      var comparison = LayoutComparison("after batch \(step) \(batch)", sourceLocation: sourceLocation)
+      var comparison = LayoutComparison(
+        "after batch \(step) \(batch)", sourceLocation: sourceLocation)
       switch (r, f) {
       case (.success, .success):
         comparison.compare(fast, ref, rects: queryRects(fast.contentSize, seed: &seed))
@@ -116,7 +117,9 @@ enum DifferentialRun {
         }
       }
     }
-    let items = elements.filter { $0.kind == .item && $0.frame.width > 1e-6 && $0.frame.height > 1e-6 }
+    let items = elements.filter {
+      $0.kind == .item && $0.frame.width > 1e-6 && $0.frame.height > 1e-6
+    }
     if items.count <= 400 {
       for (i, a) in items.enumerated() {
         for b in items[(i + 1)...] where a.path.section == b.path.section {

@@ -45,7 +45,9 @@ struct LayoutComparison {
         switch (fa, fb) {
         case (.success(let x), .success(let y)):
           if (x == nil) != (y == nil) || (x != nil && !EqualityContract.close(x!, y!)) {
-            fail("supplementaryFrame(\(kind), \(s)) \(an) \(String(describing: x)) vs \(bn) \(String(describing: y))")
+            fail(
+              "supplementaryFrame(\(kind), \(s)) \(an) \(String(describing: x)) vs \(bn) \(String(describing: y))"
+            )
           }
         case (.failure(let x), .failure(let y)):
           if x != y { fail("supplementaryFrame(\(kind), \(s)) errors \(x) vs \(y)") }
@@ -67,7 +69,9 @@ struct LayoutComparison {
       let fb = Result { () throws(LayoutError) in try b.frame(ofItemAt: path) }
       switch (fa, fb) {
       case (.success(let x), .success(let y)):
-        if !EqualityContract.close(x, y) { fail("frame(ofItemAt: \(path)) \(an) \(x) vs \(bn) \(y)") }
+        if !EqualityContract.close(x, y) {
+          fail("frame(ofItemAt: \(path)) \(an) \(x) vs \(bn) \(y)")
+        }
       case (.failure(let x), .failure(let y)):
         if x != y { fail("frame(ofItemAt: \(path)) errors \(x) vs \(y)") }
       default:
@@ -84,9 +88,10 @@ struct LayoutComparison {
     _ x: [LayoutElement], _ y: [LayoutElement], what: String, an: String, bn: String
   ) {
     guard x.count == y.count else {
-      let firstDiff = zip(x.indices, y.indices).first {
-        x[$0.0].kind != y[$0.1].kind || x[$0.0].path != y[$0.1].path
-      }.map(\.0) ?? min(x.count, y.count)
+      let firstDiff =
+        zip(x.indices, y.indices).first {
+          x[$0.0].kind != y[$0.1].kind || x[$0.0].path != y[$0.1].path
+        }.map(\.0) ?? min(x.count, y.count)
       fail(
         "\(what): \(an) has \(x.count) elements, \(bn) \(y.count); first difference at "
           + "\(firstDiff): \(x.dropFirst(firstDiff).first.map(String.init(describing:)) ?? "-") vs "

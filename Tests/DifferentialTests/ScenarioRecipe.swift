@@ -36,8 +36,9 @@ struct ScenarioRecipe: Sendable, Hashable, CustomStringConvertible {
     case 1: c.estimatedItemSize = Size(50, 50)
     case 2: c.numberOfColumns = 1 + option(2) % 4
     case 3:
-      c.minimumScaledItemSize = [Size(100, 80), Size(40, 40), Size(500, 100), Size(33.3, 50)][
-        option(2) % 4]
+      c.minimumScaledItemSize =
+        [Size(100, 80), Size(40, 40), Size(500, 100), Size(33.3, 50)][
+          option(2) % 4]
     default: break
     }
     if columnFlow { c.numberOfColumns = 1 + option(2) % 4 }
@@ -52,8 +53,9 @@ struct ScenarioRecipe: Sendable, Hashable, CustomStringConvertible {
     case 3: c.sectionInset = EdgeInsets(top: 0, left: 20, bottom: 10, right: 0)
     default: break
     }
-    c.itemSize = [Size(50, 50), Size(100, 40), Size(0, 20), Size(375, 10), Size(33.3, 33.3), Size(120, 0)][
-      option(9) % 6]
+    c.itemSize =
+      [Size(50, 50), Size(100, 40), Size(0, 20), Size(375, 10), Size(33.3, 33.3), Size(120, 0)][
+        option(9) % 6]
     if option(12) % 3 == 1 { c.scrollDirection = .horizontal }
     if option(13) % 2 == 1 { c.widthClass = .compact }
     return c
@@ -114,7 +116,8 @@ struct ScenarioRecipe: Sendable, Hashable, CustomStringConvertible {
     let size = itemSize(at(3))
     switch at(0) % 10 {
     case 0: batch.deleteItems.append(ItemPath(s, item))
-    case 1, 9: batch.insertItems.append(ItemInsertion(at: ItemPath(s, at(2) % (count + 1)), size: size))
+    case 1, 9:
+      batch.insertItems.append(ItemInsertion(at: ItemPath(s, at(2) % (count + 1)), size: size))
     case 2:
       let target = sectionCount == 0 ? 0 : at(3) % sectionCount
       let targetCount = sectionCount == 0 ? 0 : input.sections[target].count

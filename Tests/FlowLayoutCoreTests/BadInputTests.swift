@@ -28,10 +28,13 @@ struct BadInputTests {
     BatchUpdate(deleteItems: [ItemPath(0, 1), ItemPath(0, 1)]),
     BatchUpdate(insertItems: [ItemInsertion(at: ItemPath(0, 1), size: Size(-1, 5))]),
     BatchUpdate(resizeItems: [ItemResize(at: ItemPath(0, 0), size: Size(10, .nan))]),
-    BatchUpdate(deleteItems: [ItemPath(0, 0)], resizeItems: [ItemResize(at: ItemPath(0, 0), size: Size(1, 1))]),
+    BatchUpdate(
+      deleteItems: [ItemPath(0, 0)], resizeItems: [ItemResize(at: ItemPath(0, 0), size: Size(1, 1))]
+    ),
     BatchUpdate(insertItems: [ItemInsertion(at: ItemPath(0, 0), size: Size(1, 1))], setWidth: 0),
     BatchUpdate(deleteSections: [3]),
-    BatchUpdate(insertItems: [ItemInsertion(at: ItemPath(0, 0), size: Size(1, 1))], expectedItemCounts: [20]),
+    BatchUpdate(
+      insertItems: [ItemInsertion(at: ItemPath(0, 0), size: Size(1, 1))], expectedItemCounts: [20]),
     BatchUpdate(resizeItems: [ItemResize(at: ItemPath(0, 3), size: Size(300, 20))], setWidth: -3),
   ]
 

@@ -67,10 +67,12 @@ struct ClosedFormTests {
       own.estimatedItemSize = Size(1, 1)
       var items = [Size](repeating: Size(w, 40), count: 30)
       let closed = try FastFlowLayout(
-        LayoutInput(configuration: grid, bounds: Size(375, 812), sections: [SectionData(items: items)]))
+        LayoutInput(
+          configuration: grid, bounds: Size(375, 812), sections: [SectionData(items: items)]))
       items[29].height = 39
       let table = try FastFlowLayout(
-        LayoutInput(configuration: own, bounds: Size(375, 812), sections: [SectionData(items: items)]))
+        LayoutInput(
+          configuration: own, bounds: Size(375, 812), sections: [SectionData(items: items)]))
       guard case .uniform = closed.sections[0].lines, case .table = table.sections[0].lines else {
         Issue.record("expected one closed-form and one table section")
         return

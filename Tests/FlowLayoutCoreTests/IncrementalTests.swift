@@ -25,10 +25,13 @@ struct IncrementalTests {
           let size = Size((sizes.next() * 220).rounded(), (sizes.next() * 150).rounded())
           var batch = BatchUpdate()
           switch step % 5 {
-          case 0 where count > 0: batch.resizeItems = [ItemResize(at: ItemPath(section, item), size: size)]
+          case 0 where count > 0:
+            batch.resizeItems = [ItemResize(at: ItemPath(section, item), size: size)]
           case 1 where count > 0: batch.deleteItems = [ItemPath(section, item)]
           case 2 where count > 1:
-            batch.moveItems = [ItemMove(from: ItemPath(section, item), to: ItemPath(section, (item + 5) % count))]
+            batch.moveItems = [
+              ItemMove(from: ItemPath(section, item), to: ItemPath(section, (item + 5) % count))
+            ]
           case 3: batch.setWidth = [375, 320, 414][step % 3]
           default:
             batch.insertItems = [ItemInsertion(at: ItemPath(section, min(item, count)), size: size)]
@@ -40,7 +43,9 @@ struct IncrementalTests {
             "\(variant) justified \(justified) rows \(rows) step \(step) \(batch)")
           #expect(engine.hiddenItems == fresh.hiddenItems)
           #expect(engine.overflowingItems == fresh.overflowingItems)
-          #expect(engine.contentSize == fresh.contentSize || abs(engine.contentSize.height - fresh.contentSize.height) < 1e-6)
+          #expect(
+            engine.contentSize == fresh.contentSize
+              || abs(engine.contentSize.height - fresh.contentSize.height) < 1e-6)
         }
       }
     }

@@ -4,7 +4,9 @@ import Testing
 
 @Suite("SIMD kernels equal their scalar twins")
 struct KernelTests {
-  static let lengths = [0, 1, LineMaxKernel.lanes - 1, LineMaxKernel.lanes, LineMaxKernel.lanes + 1, 7, 8, 9, 33]
+  static let lengths = [
+    0, 1, LineMaxKernel.lanes - 1, LineMaxKernel.lanes, LineMaxKernel.lanes + 1, 7, 8, 9, 33,
+  ]
 
   @Test(arguments: lengths)
   func lineMaximum(length: Int) {

@@ -20,10 +20,12 @@ struct QueryTests {
       for _ in 0..<200 {
         let rect = Rect(
           x: sizes.next() * content.width - 20, y: sizes.next() * content.height - 20,
-          width: [0, 1, 375, 2000][Int(sizes.next() * 4)], height: [0, 1, 812, 5000][Int(sizes.next() * 4)])
+          width: [0, 1, 375, 2000][Int(sizes.next() * 4)],
+          height: [0, 1, 812, 5000][Int(sizes.next() * 4)])
         buffer.removeAll(keepingCapacity: true)
         engine.elements(in: rect, into: &buffer)
-        #expect(buffer == all.filter { $0.frame.intersects(rect) }, "\(variant) \(direction) \(rect)")
+        #expect(
+          buffer == all.filter { $0.frame.intersects(rect) }, "\(variant) \(direction) \(rect)")
       }
     }
   }
@@ -42,7 +44,9 @@ struct QueryTests {
     }
     let engine = try FastFlowLayout(input)
     #expect(engine.hiddenItems == [ItemPath(0, 2)])
-    #expect(throws: LayoutError.itemHidden(path: ItemPath(0, 2))) { try engine.frame(ofItemAt: ItemPath(0, 2)) }
+    #expect(throws: LayoutError.itemHidden(path: ItemPath(0, 2))) {
+      try engine.frame(ofItemAt: ItemPath(0, 2))
+    }
     #expect(throws: LayoutError.itemOutOfRange(field: "path", path: ItemPath(0, 3))) {
       try engine.frame(ofItemAt: ItemPath(0, 3))
     }

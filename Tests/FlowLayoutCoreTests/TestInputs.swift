@@ -37,11 +37,17 @@ enum TestInputs {
   static func allFramesByBruteForce(_ engine: FastFlowLayout) -> [LayoutElement] {
     var result: [LayoutElement] = []
     for (s, section) in engine.input.sections.enumerated() {
-      if let h = try! engine.supplementaryFrame(.header, inSection: s) { result.append(.header(s, h)) }
-      for i in 0..<section.count {
-        if let f = try? engine.frame(ofItemAt: ItemPath(s, i)) { result.append(.item(ItemPath(s, i), f)) }
+      if let h = try! engine.supplementaryFrame(.header, inSection: s) {
+        result.append(.header(s, h))
       }
-      if let f = try! engine.supplementaryFrame(.footer, inSection: s) { result.append(.footer(s, f)) }
+      for i in 0..<section.count {
+        if let f = try? engine.frame(ofItemAt: ItemPath(s, i)) {
+          result.append(.item(ItemPath(s, i), f))
+        }
+      }
+      if let f = try! engine.supplementaryFrame(.footer, inSection: s) {
+        result.append(.footer(s, f))
+      }
     }
     return result
   }

@@ -28,7 +28,8 @@ struct WorkCounterTests {
     let last = try engine.frame(ofItemAt: ItemPath(0, 99_999))
     let fresh = try FastFlowLayout(engine.input)
     #expect(last == (try fresh.frame(ofItemAt: ItemPath(0, 99_999))))
-    #expect((try engine.frame(ofItemAt: ItemPath(0, 25))) == (try fresh.frame(ofItemAt: ItemPath(0, 25))))
+    #expect(
+      (try engine.frame(ofItemAt: ItemPath(0, 25))) == (try fresh.frame(ofItemAt: ItemPath(0, 25))))
     #expect((try engine.frame(ofItemAt: ItemPath(0, 0))).minY < lineTen.minY)
   }
 
@@ -37,7 +38,9 @@ struct WorkCounterTests {
     engine.resetWorkCounters()
     let old = Self.items[50_000]
     try engine.apply(
-      BatchUpdate(resizeItems: [ItemResize(at: ItemPath(0, 50_000), size: Size(old.width, old.height))]))
+      BatchUpdate(resizeItems: [
+        ItemResize(at: ItemPath(0, 50_000), size: Size(old.width, old.height))
+      ]))
     #expect(engine.workCounters == WorkCounters())  // the same size changes nothing
   }
 
@@ -59,7 +62,9 @@ struct WorkCounterTests {
     c.itemSize = Size(100, 120)
     let input = LayoutInput(
       configuration: c, bounds: Size(375, 812),
-      sections: [SectionData(itemWidths: Self.items.map(\.width), itemHeights: Self.items.map(\.height))])
+      sections: [
+        SectionData(itemWidths: Self.items.map(\.width), itemHeights: Self.items.map(\.height))
+      ])
     var engine = try FastFlowLayout(input)
     engine.resetWorkCounters()
     try engine.apply(BatchUpdate(setWidth: 1024))

@@ -9,7 +9,9 @@ enum LineMaxKernel {
   /// The maximum of `values[range]`, or 0 when the range is empty.
   ///
   /// - Complexity: O(k) for k values.
-  static func maximum(_ values: UnsafeBufferPointer<Double>, _ range: Range<Int>, using kernels: KernelSelection)
+  static func maximum(
+    _ values: UnsafeBufferPointer<Double>, _ range: Range<Int>, using kernels: KernelSelection
+  )
     -> Double
   {
     switch kernels {

@@ -63,7 +63,9 @@ extension FastFlowLayout {
         let lineTop = linesTop + t.top(ofLine: k, lineSpacing: rules.lineSpacing)
         if lineTop > r.maxY + slack { break }
         var items = t.range(ofLine: k)
-        if rules.breaking == .noWrap { items = section.itemsAlongLine(items, within: r, slack: slack) }
+        if rules.breaking == .noWrap {
+          items = section.itemsAlongLine(items, within: r, slack: slack)
+        }
         if rules.cross == .center, items.count >= 8, case .own = rules.sizing {
           // Long centered lines: the y of every item by the SIMD kernel, then the same frames.
           let lineHeight = t.heights[k]

@@ -69,7 +69,8 @@ struct UniformLines: Sendable, Equatable {
 
   /// `Σ lineHeight + (lines − 1)·L` over the visible lines.
   func linesHeight(lineSpacing: Double) -> Double {
-    visibleLines == 0 ? 0 : Double(visibleLines) * lineHeight + Double(visibleLines - 1) * lineSpacing
+    visibleLines == 0
+      ? 0 : Double(visibleLines) * lineHeight + Double(visibleLines - 1) * lineSpacing
   }
 
   /// Line `k`'s top below the first line's top.

@@ -51,3 +51,31 @@ struct IncrementalTests {
     }
   }
 }
+
+/// Sections long enough for many offset-tree blocks (32 lines each), with multi-edit batches.
+@Suite("Incremental ≡ from scratch, long sections")
+struct LongSectionIncrementalTests {
+  @Test(arguments: [LayoutVariant.horizontalFlow, .vertical, .uikitFlow, .autosizingColumnFlow])
+  func multiEditBatches(variant: LayoutVariant) throws {
+    var sizes = SeededSizes(seed: 77)
+    var engine = try FastFlowLayout(
+      TestInputs.ownSizes([sizes.mixed(4_000), sizes.mixed(900)], variant: variant))
+    for step in 0..<40 {
+      let counts = engine.input.sections.map(\.count)
+      let s = step % 2
+      let a = Int(sizes.next() * Double(counts[s] - 10))
+      var batch = BatchUpdate(
+        deleteItems: [ItemPath(s, a), ItemPath(s, a + 7)],
+        insertItems: [ItemInsertion(at: ItemPath(s, a + 2), size: Size(61, 90))],
+        resizeItems: [ItemResize(at: ItemPath(s, a + 3), size: Size(140, 199))])
+      if step % 7 == 3 {
+        batch = BatchUpdate(
+          moveItems: [ItemMove(from: ItemPath(0, a), to: ItemPath(1, 0))])
+      }
+      try engine.apply(batch)
+      let fresh = try FastFlowLayout(engine.input)
+      #expect(TestInputs.close(engine.allElements, fresh.allElements), "\(variant) step \(step)")
+      #expect(abs(engine.contentSize.height - fresh.contentSize.height) < 1e-6)
+    }
+  }
+}

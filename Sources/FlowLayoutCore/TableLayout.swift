@@ -15,6 +15,11 @@ extension SectionLayout {
     lines = .uniform(Self.noLines)  // drop the enum's reference: `table` is unique
     table.starts.removeAll(keepingCapacity: true)
     table.heights.removeAll(keepingCapacity: true)
+    let expected = Self.expectedLineCount(items, rules: rules)
+    if table.heights.capacity < expected {
+      table.starts.reserveCapacity(expected + 1)
+      table.heights.reserveCapacity(expected)
+    }
     items.allocatePositions()
 
     let n = count
@@ -104,6 +109,24 @@ extension SectionLayout {
     counters.linesRebroken += lineCount
     counters.itemsPositioned += positioned
     lines = .table(table)
+  }
+
+  /// About how many lines a full layout makes (from the first 1 024 widths), so that the line
+  /// buffers are allocated once at about the right size instead of doubling.
+  static func expectedLineCount(_ items: ItemColumns, rules: LayoutRules) -> Int {
+    let n = items.count
+    switch rules.breaking {
+    case .noWrap, .firstLineOnly: return min(n, 1)
+    case .fixedCount(let c): return c >= n ? min(n, 1) : (n + c - 1) / c
+    case .greedy:
+      let sample = min(n, 1_024)
+      guard sample > 0 else { return 0 }
+      var sum = 0.0
+      for i in 0..<sample { sum += items.widths[i] }
+      let perLine = (rules.available + rules.interitem) / (sum / Double(sample) + rules.interitem)
+      guard perLine.isFinite, perLine >= 1 else { return n }
+      return min(n, Int(Double(n) / max(perLine - 0.5, 1) * 1.05) + 16)
+    }
   }
 
   /// An empty closed form, used as a placeholder while a table is rebuilt.

@@ -48,8 +48,16 @@ struct ItemColumns: Sendable, Equatable {
   }
 
   /// Makes room for positions (all 0) when the section switches to a line table.
+  ///
+  /// The new column is not zero-filled: a full layout writes every visible item's position
+  /// right after (one pass over fresh pages instead of two); until then entries are 0 only where
+  /// the allocator says so, and hidden items' entries are never read.
   mutating func allocatePositions() {
-    if xs.count != widths.count { xs = [Double](repeating: 0, count: widths.count) }
+    if xs.count != widths.count {
+      xs = [Double](unsafeUninitializedCapacity: widths.count) { buffer, count in
+        count = buffer.count
+      }
+    }
     hasPositions = true
   }
 

@@ -98,13 +98,10 @@ extension CellDescription {
       }
     }
     if image?.doctype != nil {
+      // (Initials need a circular image, so a doctype can never meet initials here.)
       guard shape == .rectangular else {
         throw .invalidDocument(
           field: "\(field).image.doctype", reason: "doctype icons live within a rectangular image")
-      }
-      if image?.initials != nil {
-        throw .invalidDocument(
-          field: "\(field).image.doctype", reason: "an image shows either initials or a doctype icon")
       }
     }
     let imageWidth: Double

@@ -77,7 +77,8 @@ enum SVGGlyphs {
       ])
     let colors = ["pdf": "#D32030", "excel": "#36A41D", "word": "#0057D2", "image": "#E9730C"]
     let band = colors[kind.lowercased()] ?? FioriPalette.secondaryText
-    let label = String(kind.uppercased().prefix(4))
+    let labels = ["pdf": "PDF", "excel": "XLS", "word": "DOC", "image": "IMG"]
+    let label = labels[kind.lowercased()] ?? String(kind.uppercased().prefix(3))
     let bandHeight = h * 0.3
     svg.element(
       "rect",

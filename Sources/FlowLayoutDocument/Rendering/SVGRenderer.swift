@@ -20,7 +20,9 @@ public struct SVGRenderer: Sendable {
     self.margin = margin
   }
 
-  static let fontFamily = "-apple-system, 'SF Pro Text', 'Helvetica Neue', Arial, sans-serif"
+  /// SF Pro where the viewer has it; DejaVu Sans Condensed (close to the measurement model's
+  /// widths) on Linux, where rsvg-convert ignores `textLength`.
+  static let fontFamily = "-apple-system, 'SF Pro Text', 'DejaVu Sans Condensed', sans-serif"
   static let canvasColor = "#EDEFF2"
   static let plainFill = "#DCE8F7"
   static let plainStroke = "#7FA7D9"
@@ -35,10 +37,11 @@ public struct SVGRenderer: Sendable {
   ///   - cells: the document's cell descriptions per section and item (`nil` entries and missing
   ///     indices are plain size items).
   ///   - viewport: the visible rect, outlined in red; `nil` draws none.
+  ///   - headerTitles: the group label of each section's header (default "Section s").
   /// - Complexity: O(e + c) for e elements and c characters of cell text.
   public func render(
     elements: [LayoutElement], contentSize: Size, sections: [SectionData],
-    cells: [[CellDescription?]]? = nil, viewport: Rect? = nil
+    cells: [[CellDescription?]]? = nil, viewport: Rect? = nil, headerTitles: [String]? = nil
   ) -> String {
     // 1. The canvas: content, every element (overflowing ones too) and the viewport.
     var minX = 0.0
@@ -79,7 +82,10 @@ public struct SVGRenderer: Sendable {
         // 3. Elements in document order.
         for element in elements {
           switch element.kind {
-          case .header: drawHeader(element, sections: sections, into: &svg)
+          case .header:
+            let s = element.path.section
+            let title = headerTitles.flatMap { $0.indices.contains(s) ? $0[s] : nil } ?? "Section \(s)"
+            drawHeader(element, title: title, sections: sections, into: &svg)
           case .footer: drawFooter(element, into: &svg)
           case .item:
             let path = element.path
@@ -104,7 +110,9 @@ public struct SVGRenderer: Sendable {
     return svg.text
   }
 
-  func drawHeader(_ element: LayoutElement, sections: [SectionData], into svg: inout SVGWriter) {
+  func drawHeader(
+    _ element: LayoutElement, title: String, sections: [SectionData], into svg: inout SVGWriter
+  ) {
     let frame = element.frame
     let section = element.path.section
     svg.group("g", ["class": "header", "data-section": section]) { svg in
@@ -115,7 +123,7 @@ public struct SVGRenderer: Sendable {
       guard frame.height >= 12 else { return }
       let baseline = frame.minY + frame.height / 2 + font.pointSize * 0.35
       Self.drawText(
-        "Section \(section)", x: frame.minX + 16, baseline: baseline, font: font,
+        title, x: frame.minX + 16, baseline: baseline, font: font,
         color: FioriPalette.primaryText, trailing: false, into: &svg)
       if sections.indices.contains(section), sections[section].showsSeeAll {
         let chevronX = frame.maxX - 16 - 7

@@ -36,6 +36,12 @@ enum SVGGlyphs {
     case "favorite", "star":
       stroke("M\(p(10, 3))L\(p(12.2, 7.6))L\(p(17, 8))L\(p(13.4, 11.2))L\(p(14.4, 16))L\(p(10, 13.5))"
         + "L\(p(5.6, 16))L\(p(6.6, 11.2))L\(p(3, 8))L\(p(7.8, 7.6))Z", color: color, into: &svg)
+    case "attachment", "paperclip":
+      stroke("M\(p(13, 6))L\(p(13, 14))A\(n(3 * u)) \(n(3 * u)) 0 0 1 \(p(7, 14))L\(p(7, 5))"
+        + "A\(n(2 * u)) \(n(2 * u)) 0 0 1 \(p(11, 5))L\(p(11, 13))", color: color, into: &svg)
+    case "flag":
+      stroke("M\(p(5, 17))L\(p(5, 3))L\(p(15, 3))L\(p(12.5, 6.5))L\(p(15, 10))L\(p(5, 10))",
+        color: color, into: &svg)
     case "edit":
       stroke("M\(p(4, 16))L\(p(5, 12))L\(p(13, 4))L\(p(16, 7))L\(p(8, 15))Z", color: color, into: &svg)
     default:
@@ -102,7 +108,7 @@ enum SVGGlyphs {
       svg.element("circle", ["class": "stack-icon", "cx": c.x, "cy": c.y, "r": frame.width / 4, "fill": FioriPalette.link])
     default:
       svg.group("g", ["class": "stack-icon"]) { svg in
-        icon(name == "attachment" ? "share" : name, center: c, size: frame.width,
+        icon(name, center: c, size: frame.width,
              color: FioriPalette.secondaryText, into: &svg)
       }
     }

@@ -17,6 +17,7 @@ title() {
     cells-product-grid) echo "Products" ;;
     cells-attachments) echo "Attachments" ;;
     cells-people) echo "People" ;;
+    cells-people-horizontal) echo "People" ;;
     cells-documents) echo "Documents" ;;
     cells-image-gallery) echo "Photos" ;;
     cells-object-list) echo "Work orders" ;;

@@ -113,19 +113,17 @@ public struct SVGRenderer: Sendable {
   func drawHeader(
     _ element: LayoutElement, title: String, sections: [SectionData], into svg: inout SVGWriter
   ) {
-    let frame = element.frame
     let section = element.path.section
     svg.group("g", ["class": "header", "data-section": section]) { svg in
-      svg.element(
-        "rect",
-        ["x": frame.minX, "y": frame.minY, "width": frame.width, "height": frame.height, "fill": "#F7F8FA"])
-      let font = FioriTypography.headerTitle
-      guard frame.height >= 12 else { return }
-      let baseline = frame.minY + frame.height / 2 + font.pointSize * 0.35
-      Self.drawText(
-        title, x: frame.minX + 16, baseline: baseline, font: font,
-        color: FioriPalette.primaryText, trailing: false, into: &svg)
-      if sections.indices.contains(section), sections[section].showsSeeAll {
+      Self.background(element.frame, fill: "#F7F8FA", into: &svg)
+      Self.upright(element.frame, into: &svg) { frame, svg in
+        let font = FioriTypography.headerTitle
+        guard frame.height >= 12 else { return }
+        let baseline = frame.minY + frame.height / 2 + font.pointSize * 0.35
+        Self.drawText(
+          title, x: frame.minX + 16, baseline: baseline, font: font,
+          color: FioriPalette.primaryText, trailing: false, into: &svg)
+        guard sections.indices.contains(section), sections[section].showsSeeAll else { return }
         let chevronX = frame.maxX - 16 - 7
         Self.drawText(
           "See All (\(sections[section].count))", x: chevronX - 6, baseline: baseline,
@@ -143,17 +141,39 @@ public struct SVGRenderer: Sendable {
   }
 
   func drawFooter(_ element: LayoutElement, into svg: inout SVGWriter) {
-    let frame = element.frame
     svg.group("g", ["class": "footer", "data-section": element.path.section]) { svg in
-      svg.element(
-        "rect",
-        ["x": frame.minX, "y": frame.minY, "width": frame.width, "height": frame.height, "fill": "#E4E7EB"])
-      guard frame.height >= 16 else { return }
-      Self.drawText(
-        "Footer", x: frame.minX + 16,
-        baseline: frame.minY + frame.height / 2 + FioriTypography.itemSubtitle.pointSize * 0.35,
-        font: FioriTypography.itemSubtitle, color: FioriPalette.secondaryText, trailing: false,
-        into: &svg)
+      Self.background(element.frame, fill: "#E4E7EB", into: &svg)
+      Self.upright(element.frame, into: &svg) { frame, svg in
+        let font = FioriTypography.itemSubtitle
+        guard frame.height >= 16 else { return }
+        Self.drawText(
+          "Footer", x: frame.minX + 16, baseline: frame.minY + frame.height / 2 + font.pointSize * 0.35,
+          font: font, color: FioriPalette.secondaryText, trailing: false, into: &svg)
+      }
+    }
+  }
+
+  static func background(_ frame: Rect, fill: String, into svg: inout SVGWriter) {
+    svg.element(
+      "rect", ["x": frame.minX, "y": frame.minY, "width": frame.width, "height": frame.height, "fill": fill])
+  }
+
+  /// Calls `body` with a frame to draw a label bar in: `frame` itself when it is at least as wide
+  /// as tall; otherwise (headers and footers of horizontally scrolling layouts sit at the left of
+  /// their section) a frame of swapped size inside a group rotated a quarter turn, so the text
+  /// reads bottom to top along the bar.
+  static func upright(
+    _ frame: Rect, into svg: inout SVGWriter, body: (Rect, inout SVGWriter) -> Void
+  ) {
+    guard frame.height > frame.width else {
+      body(frame, &svg)
+      return
+    }
+    svg.group(
+      "g",
+      ["transform": "translate(\(SVGWriter.number(frame.minX)),\(SVGWriter.number(frame.maxY))) rotate(-90)"]
+    ) { svg in
+      body(Rect(x: 0, y: 0, width: frame.height, height: frame.width), &svg)
     }
   }
 

@@ -1,7 +1,8 @@
 /// Appends SVG markup to a string, with deterministic number formatting and XML escaping.
 ///
 /// Numbers are rounded to hundredths and printed without trailing zeros (`12`, `12.5`, `-0.25`),
-/// so the same drawing always produces the same bytes. Non-finite numbers print as `0`.
+/// so the same drawing always produces the same bytes. Non-finite numbers print as `0`; magnitudes
+/// of 10¹⁵ and more print in Swift's exponent form (`1e+20`), which SVG accepts.
 struct SVGWriter {
   private(set) var text = ""
   private var depth = 0
@@ -9,6 +10,8 @@ struct SVGWriter {
   /// A number as SVG prints it. O(1).
   static func number(_ value: Double) -> String {
     guard value.isFinite else { return "0" }
+    // Beyond 10¹⁵ hundredths no longer fit an Int64 exactly; print the rounded value as Swift does.
+    guard value.magnitude < 1e15 else { return "\(value.rounded())" }
     let hundredths = Int64((value * 100).rounded())
     let sign = hundredths < 0 ? "-" : ""
     let magnitude = hundredths.magnitude

@@ -131,6 +131,17 @@ final class SVGInspector: NSObject, XMLParserDelegate {
     #expect(SVGInspector(svg).error == nil)
   }
 
+  @Test func verticalHeaderBarsAreRotated() {
+    // A horizontally scrolling layout puts a 40 pt wide, 300 pt tall header at the left.
+    let svg = SVGRenderer().render(
+      elements: [.header(0, Rect(x: 0, y: 0, width: 40, height: 300))], contentSize: Size(500, 300),
+      sections: [SectionData(header: 40, items: [], showsSeeAll: true)])
+    #expect(svg.contains(#"transform="translate(0,300) rotate(-90)""#))
+    let parsed = SVGInspector(svg)
+    #expect(parsed.error == nil)
+    #expect(parsed.texts.contains("See All (0)"))
+  }
+
   @Test func emptyLayout() {
     let svg = SVGInspector(SVGRenderer().render(elements: [], contentSize: .zero, sections: []))
     #expect(svg.error == nil)
@@ -139,7 +150,7 @@ final class SVGInspector: NSObject, XMLParserDelegate {
 
   @Test(arguments: [
     (0.0, "0"), (12, "12"), (12.5, "12.5"), (-0.25, "-0.25"), (1.005, "1"), (3.14159, "3.14"),
-    (0.05, "0.05"), (-7, "-7"), (.nan, "0"), (.infinity, "0"), (10_000_000, "10000000"),
+    (0.05, "0.05"), (-7, "-7"), (.nan, "0"), (.infinity, "0"), (10_000_000, "10000000"), (1e20, "1e+20"), (-1e300, "-1e+300"),
   ])
   func numbers(_ value: Double, _ text: String) {
     #expect(SVGWriter.number(value) == text)

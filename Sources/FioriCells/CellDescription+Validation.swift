@@ -32,7 +32,9 @@ extension CellDescription {
   /// - Parameter field: the collection's place, e.g. `"sections[0].items"`; cell `i` is `field[i]`.
   /// - Complexity: O(n + c) for n cells and c characters.
   /// - Throws: `LayoutError.invalidDocument` naming the first offending cell's field.
-  public static func validateCollection(_ cells: [CellDescription], field: String) throws(LayoutError) {
+  public static func validateCollection(_ cells: [CellDescription], field: String)
+    throws(LayoutError)
+  {
     var first: (index: Int, count: Int)?
     for (i, cell) in cells.enumerated() {
       try cell.validate(field: "\(field)[\(i)]")
@@ -41,7 +43,8 @@ extension CellDescription {
       if let first, first.count != count {
         throw .invalidDocument(
           field: "\(field)[\(i)].iconActions",
-          reason: "\(count) icon actions, but item \(first.index) has \(first.count): the number of "
+          reason:
+            "\(count) icon actions, but item \(first.index) has \(first.count): the number of "
             + "icon actions must be consistent across all collection view items")
       }
       if first == nil { first = (i, count) }
@@ -90,7 +93,8 @@ extension CellDescription {
       guard shape == .circular else {
         throw .invalidDocument(
           field: "\(field).image.initials",
-          reason: "initials are shown in a circular profile image (set image.shape to \"circular\")")
+          reason: "initials are shown in a circular profile image (set image.shape to \"circular\")"
+        )
       }
       guard (1...3).contains(initials.count) else {
         throw .invalidDocument(
@@ -135,7 +139,9 @@ extension CellDescription {
       if shape == .rectangular, size.width < size.height {
         throw .invalidDocument(
           field: "\(field).image.width",
-          reason: "a rectangular image's width (\(size.width)) cannot be smaller than its height (\(size.height))")
+          reason:
+            "a rectangular image's width (\(size.width)) cannot be smaller than its height (\(size.height))"
+        )
       }
       if shape == .circular, size.width != size.height {
         throw .invalidDocument(
@@ -150,12 +156,15 @@ extension CellDescription {
         field: "\(field).iconActions", reason: "at most two icon actions, not \(actions.count)")
     }
     for (i, action) in actions.enumerated() where action.icon.isEmpty {
-      throw .invalidDocument(field: "\(field).iconActions[\(i)].icon", reason: "an icon action needs an icon")
+      throw .invalidDocument(
+        field: "\(field).iconActions[\(i)].icon", reason: "an icon action needs an icon")
     }
     if Cell.actionsWidth(actions.count) > imageWidth {
       throw .invalidDocument(
         field: "\(field).iconActions",
-        reason: "\(actions.count) icon actions need \(Cell.actionsWidth(actions.count)) pt, the image is \(imageWidth) pt wide")
+        reason:
+          "\(actions.count) icon actions need \(Cell.actionsWidth(actions.count)) pt, the image is \(imageWidth) pt wide"
+      )
     }
     if let button = buttonAction {
       if !actions.isEmpty {
@@ -164,7 +173,8 @@ extension CellDescription {
           reason: "only one action is allowed with a button action: no icon actions")
       }
       if button.label.isEmpty {
-        throw .invalidDocument(field: "\(field).buttonAction.label", reason: "a button action needs a label")
+        throw .invalidDocument(
+          field: "\(field).buttonAction.label", reason: "a button action needs a label")
       }
     }
   }
@@ -172,7 +182,8 @@ extension CellDescription {
   private func validateObject(field: String) throws(LayoutError) {
     guard title.isPresent else {
       throw .invalidDocument(
-        field: "\(field).title", reason: "the title is the only mandatory content of an object cell")
+        field: "\(field).title", reason: "the title is the only mandatory content of an object cell"
+      )
     }
     if let icons = iconStack {
       if icons.count > ObjectCell.maximumStackIcons {
@@ -204,7 +215,8 @@ extension CellDescription {
           field: "\(field).attributes", reason: "up to three attributes, not \(attributes.count)")
       }
       for (i, attribute) in attributes.enumerated() where attribute.text.isEmpty {
-        throw .invalidDocument(field: "\(field).attributes[\(i)].text", reason: "an attribute needs a text")
+        throw .invalidDocument(
+          field: "\(field).attributes[\(i)].text", reason: "an attribute needs a text")
       }
     }
   }

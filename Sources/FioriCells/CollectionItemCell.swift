@@ -87,7 +87,8 @@ struct CollectionItemCell {
         hasText = true
       }
       addText(cell.title, FioriTypography.itemTitle, lines: 2, color: FioriPalette.primaryText)
-      addText(cell.subtitle, FioriTypography.itemSubtitle, lines: 1, color: FioriPalette.secondaryText)
+      addText(
+        cell.subtitle, FioriTypography.itemSubtitle, lines: 1, color: FioriPalette.secondaryText)
       addText(
         cell.attribute, FioriTypography.itemAttribute, lines: 1,
         color: FioriPalette.color(of: cell.attributeStatus ?? .neutral))

@@ -75,7 +75,8 @@ struct ObjectCell {
       let side = image.size ?? Self.imageFrame
       let frame = max(Self.imageFrame, side)
       let inset = (frame - side) / 2
-      let content: ImageContent = image.initials.isPresent ? .initials(image.initials!) : .placeholder
+      let content: ImageContent =
+        image.initials.isPresent ? .initials(image.initials!) : .placeholder
       columns.append(
         (
           [
@@ -126,8 +127,10 @@ struct ObjectCell {
     }
     var main: [CellPart] = []
     var y = top
-    func addText(_ text: String?, _ font: FontStyle, lines: Int, color: String, at x: Double,
-                 width: Double, into column: inout [CellPart]) {
+    func addText(
+      _ text: String?, _ font: FontStyle, lines: Int, color: String, at x: Double,
+      width: Double, into column: inout [CellPart]
+    ) {
       guard let text, text.isPresent else { return }
       if y > top { y += Self.textGap }
       let block = TextMeasurement.lines(of: text, in: font, width: width, maximumLines: lines)
@@ -138,24 +141,30 @@ struct ObjectCell {
       y += block.height
     }
     let descriptionLines = cell.descriptionLines ?? Self.defaultDescriptionLines
-    addText(cell.title, FioriTypography.objectTitle, lines: Self.titleLines,
-            color: FioriPalette.primaryText, at: x, width: mainWidth, into: &main)
-    addText(cell.subtitle, FioriTypography.objectSubtitle, lines: 1,
-            color: FioriPalette.secondaryText, at: x, width: mainWidth, into: &main)
-    addText(cell.footnote, FioriTypography.objectFootnote, lines: 1,
-            color: FioriPalette.secondaryText, at: x, width: mainWidth, into: &main)
+    addText(
+      cell.title, FioriTypography.objectTitle, lines: Self.titleLines,
+      color: FioriPalette.primaryText, at: x, width: mainWidth, into: &main)
+    addText(
+      cell.subtitle, FioriTypography.objectSubtitle, lines: 1,
+      color: FioriPalette.secondaryText, at: x, width: mainWidth, into: &main)
+    addText(
+      cell.footnote, FioriTypography.objectFootnote, lines: 1,
+      color: FioriPalette.secondaryText, at: x, width: mainWidth, into: &main)
     if !descriptionInColumn {
-      addText(cell.descriptionText, FioriTypography.objectDescription, lines: descriptionLines,
-              color: FioriPalette.secondaryText, at: x, width: mainWidth, into: &main)
+      addText(
+        cell.descriptionText, FioriTypography.objectDescription, lines: descriptionLines,
+        color: FioriPalette.secondaryText, at: x, width: mainWidth, into: &main)
     }
     columns.append((main, y - top))
     if descriptionInColumn {
       var column: [CellPart] = []
       y = top
       let columnX = x + mainWidth + Self.descriptionColumnGap
-      addText(cell.descriptionText, FioriTypography.objectDescription, lines: descriptionLines,
-              color: FioriPalette.secondaryText, at: columnX, width: space - mainWidth - Self.descriptionColumnGap,
-              into: &column)
+      addText(
+        cell.descriptionText, FioriTypography.objectDescription, lines: descriptionLines,
+        color: FioriPalette.secondaryText, at: columnX,
+        width: space - mainWidth - Self.descriptionColumnGap,
+        into: &column)
       columns.append((column, y - top))
     }
 
@@ -174,7 +183,8 @@ struct ObjectCell {
             x: accessoryX, y: (height - Self.accessorySide) / 2, width: Self.accessorySide,
             height: Self.accessorySide), kind: kind))
     }
-    return CellLayout(size: Size(width: width, height: height), parts: parts, borderWidth: 0, cornerRadius: 0)
+    return CellLayout(
+      size: Size(width: width, height: height), parts: parts, borderWidth: 0, cornerRadius: 0)
   }
 }
 
@@ -182,9 +192,12 @@ extension CellPart {
   /// The same part moved down by `dy`.
   func offset(dy: Double) -> CellPart {
     guard dy != 0 else { return self }
-    func moved(_ r: Rect) -> Rect { Rect(x: r.minX, y: r.minY + dy, width: r.width, height: r.height) }
+    func moved(_ r: Rect) -> Rect {
+      Rect(x: r.minX, y: r.minY + dy, width: r.width, height: r.height)
+    }
     switch self {
-    case .image(let frame, let shape, let content): return .image(frame: moved(frame), shape: shape, content: content)
+    case .image(let frame, let shape, let content):
+      return .image(frame: moved(frame), shape: shape, content: content)
     case .text(let frame, let block, let color, let trailing):
       return .text(frame: moved(frame), block: block, color: color, trailing: trailing)
     case .iconAction(let frame, let icon, let destructive):

@@ -59,7 +59,8 @@ public enum SampleContent {
       let kind = rng.pick(doctypes)
       return CellDescription(
         type: .collectionItem, cellWidth: 120, image: CellImage(shape: .rectangular, doctype: kind),
-        title: "\(rng.pick(documentNames)) \(rng.pick(months))", subtitle: "\(rng.next(below: 28) + 1) \(rng.pick(months)) 2026",
+        title: "\(rng.pick(documentNames)) \(rng.pick(months))",
+        subtitle: "\(rng.next(below: 28) + 1) \(rng.pick(months)) 2026",
         attribute: "\(rng.next(below: 9) + 1).\(rng.next(below: 10)) MB",
         buttonAction: ButtonAction(label: "Download"))
     }
@@ -109,7 +110,8 @@ public enum SampleContent {
       let long = rng.next(below: 4) == 0
       let value =
         long
-        ? (0..<(rng.next(below: 20) + 6)).map { _ in rng.pick(descriptionWords) }.joined(separator: " ")
+        ? (0..<(rng.next(below: 20) + 6)).map { _ in rng.pick(descriptionWords) }.joined(
+          separator: " ")
         : "\(rng.pick(adjectives)) \(rng.pick(products))"
       return CellDescription(type: .keyValue, key: rng.pick(keys), value: value)
     }

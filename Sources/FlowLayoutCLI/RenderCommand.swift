@@ -41,7 +41,8 @@ struct RenderCommand: ParsableCommand {
     help: "The viewport rect 'x,y,width,height' to outline (default: 0,0,width,height).")
   var viewport: String?
 
-  @Option(name: .long, help: "Header labels, one per section, separated by '|' (default 'Section s').")
+  @Option(
+    name: .long, help: "Header labels, one per section, separated by '|' (default 'Section s').")
   var titles: String?
 
   func run() throws {
@@ -61,12 +62,16 @@ struct RenderCommand: ParsableCommand {
     let engineName = try LayoutCommand.engineName(engine)
     let viewport = try viewport.map { (text) throws(LayoutError) in try Self.parseViewport(text) }
     let document = try LayoutDocument.decode(try LayoutCommand.readInput(input))
-    let headerTitles = titles.map { $0.split(separator: "|", omittingEmptySubsequences: false).map(String.init) }
+    let headerTitles = titles.map {
+      $0.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+    }
     switch engineName {
     case FastFlowLayout.engineName:
-      return try Self.render(FastFlowLayout.self, document, viewport: viewport, titles: headerTitles)
+      return try Self.render(
+        FastFlowLayout.self, document, viewport: viewport, titles: headerTitles)
     default:
-      return try Self.render(ReferenceFlowLayout.self, document, viewport: viewport, titles: headerTitles)
+      return try Self.render(
+        ReferenceFlowLayout.self, document, viewport: viewport, titles: headerTitles)
     }
   }
 

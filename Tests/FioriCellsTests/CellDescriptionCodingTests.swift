@@ -1,5 +1,5 @@
-import Foundation
 import FlowLayoutModel
+import Foundation
 import Testing
 
 @testable import FioriCells
@@ -23,7 +23,8 @@ import Testing
   }
 
   @Test func roundTrips() throws {
-    for cell in SampleContent.documents(count: 3, seed: 1) + SampleContent.objectList(count: 3, seed: 1)
+    for cell in SampleContent.documents(count: 3, seed: 1)
+      + SampleContent.objectList(count: 3, seed: 1)
       + SampleContent.keyValueForm(count: 3, seed: 1)
     {
       let data = try JSONEncoder().encode(cell)
@@ -38,9 +39,12 @@ import Testing
       _ = try cell.fittingSize(proposedWidth: 100, field: "sections[0].items[0]")
       Issue.record("no error")
     } catch {
-      #expect(error == .invalidDocument(
-        field: "sections[0].items[0].type",
-        reason: "unknown cell type \"grid\" (expected one of: collectionItem, object, keyValue)"))
+      #expect(
+        error
+          == .invalidDocument(
+            field: "sections[0].items[0].type",
+            reason: "unknown cell type \"grid\" (expected one of: collectionItem, object, keyValue)"
+          ))
     }
   }
 }

@@ -42,7 +42,12 @@ import Testing
     (CellDescription(type: .keyValue, title: "t", key: "k"), ".title"),
     (item { $0.iconActions = [share, share, share] }, ".iconActions"),
     (item { $0.iconActions = [IconAction(icon: "")] }, ".iconActions[0].icon"),
-    (item { $0.iconActions = [share]; $0.buttonAction = ButtonAction(label: "Buy") }, ".buttonAction"),
+    (
+      item {
+        $0.iconActions = [share]
+        $0.buttonAction = ButtonAction(label: "Buy")
+      }, ".buttonAction"
+    ),
     (item { $0.buttonAction = ButtonAction(label: "") }, ".buttonAction.label"),
     (item { $0.cellWidth = 115 }, ".cellWidth"),
     (item { $0.image = CellImage(width: 90) }, ".image.width"),
@@ -68,7 +73,9 @@ import Testing
     (object { $0.detailImage = DetailImage(size: .infinity) }, ".detailImage.size"),
     (object { $0.detailImage = DetailImage(initials: "ABCD") }, ".detailImage.initials"),
     (object { $0.descriptionLines = -1 }, ".descriptionLines"),
-    (object { $0.attributes = Array(repeating: CellAttribute(text: "a"), count: 4) }, ".attributes"),
+    (
+      object { $0.attributes = Array(repeating: CellAttribute(text: "a"), count: 4) }, ".attributes"
+    ),
     (object { $0.attributes = [CellAttribute(text: "")] }, ".attributes[0].text"),
     (CellDescription(type: .keyValue), ".key"),
     (CellDescription(type: .keyValue, key: ""), ".key"),
@@ -83,7 +90,10 @@ import Testing
   @Test func validCellsPassAtTheLimits() {
     #expect(field(of: Self.imageOnly(CellImage(width: 60, height: 60))) == nil)
     #expect(field(of: Self.imageOnly(CellImage(width: 110, height: 60))) == nil)
-    #expect(field(of: Self.imageOnly(CellImage(width: 68, height: 68), actions: [Self.share, Self.share])) == nil)
+    #expect(
+      field(
+        of: Self.imageOnly(CellImage(width: 68, height: 68), actions: [Self.share, Self.share]))
+        == nil)
     #expect(field(of: Self.item { $0.iconActions = [Self.share, Self.share] }) == nil)
     #expect(field(of: Self.object { $0.detailImage = DetailImage(size: 16) }) == nil)
     #expect(field(of: Self.object { $0.detailImage = DetailImage(size: 60) }) == nil)
@@ -94,8 +104,12 @@ import Testing
   @Test func iconActionCountMustBeConsistentAcrossACollection() {
     let one = Self.item { $0.iconActions = [Self.share] }
     let two = Self.item { $0.iconActions = [Self.share, Self.share] }
-    #expect(throws: Never.self) { try CellDescription.validateCollection([one, one, one], field: "sections[0].items") }
-    #expect(throws: Never.self) { try CellDescription.validateCollection([], field: "sections[0].items") }
+    #expect(throws: Never.self) {
+      try CellDescription.validateCollection([one, one, one], field: "sections[0].items")
+    }
+    #expect(throws: Never.self) {
+      try CellDescription.validateCollection([], field: "sections[0].items")
+    }
     do {
       try CellDescription.validateCollection([one, one, two], field: "sections[0].items")
       Issue.record("no error")
@@ -111,7 +125,8 @@ import Testing
 
   @Test func validateCollectionChecksEachCell() {
     do {
-      try CellDescription.validateCollection([Self.object, CellDescription(type: .object)], field: "sections[1].items")
+      try CellDescription.validateCollection(
+        [Self.object, CellDescription(type: .object)], field: "sections[1].items")
       Issue.record("no error")
     } catch {
       #expect(error.field == "sections[1].items[1].title")

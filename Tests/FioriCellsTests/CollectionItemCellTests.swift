@@ -37,7 +37,10 @@ import Testing
       type: .collectionItem, title: "Heavy-Duty Office Chair", subtitle: "Furniture")
     #expect(try size(cell) == Size(110, 170))
     let layout = try cell.layout(proposedWidth: 0, field: "cell")
-    guard case .text(_, let block, _, _) = layout.parts[1] else { Issue.record("no title"); return }
+    guard case .text(_, let block, _, _) = layout.parts[1] else {
+      Issue.record("no title")
+      return
+    }
     #expect(block.lines == ["Heavy-Duty", "Office Chair"])
   }
 
@@ -77,8 +80,11 @@ import Testing
 
   @Test func imageOnlyDefaults() throws {
     #expect(try size(CellDescription(type: .collectionItem)) == Size(110, 110))
-    #expect(try size(CellDescription(type: .collectionItem, image: CellImage(height: 80))) == Size(80, 80))
-    #expect(try size(CellDescription(type: .collectionItem, image: CellImage(width: 70))) == Size(70, 70))
+    #expect(
+      try size(CellDescription(type: .collectionItem, image: CellImage(height: 80))) == Size(80, 80)
+    )
+    #expect(
+      try size(CellDescription(type: .collectionItem, image: CellImage(width: 70))) == Size(70, 70))
   }
 
   @Test func profileImageWithInitials() throws {
@@ -90,7 +96,9 @@ import Testing
     let layout = try cell.layout(proposedWidth: 0, field: "c")
     #expect(
       layout.parts[0]
-        == .image(frame: Rect(x: 10, y: 10, width: 90, height: 90), shape: .circular, content: .initials("FS")))
+        == .image(
+          frame: Rect(x: 10, y: 10, width: 90, height: 90), shape: .circular,
+          content: .initials("FS")))
   }
 
   @Test func doctypeIcon() throws {
@@ -98,19 +106,33 @@ import Testing
     let cell = CellDescription(
       type: .collectionItem, cellWidth: 120, image: CellImage(doctype: "excel"), title: "Q3.xlsx")
     #expect(try size(cell) == Size(120, 144))
-    guard case .image(_, .rectangular, .doctype("excel")) = try cell.layout(proposedWidth: 0, field: "c").parts[0]
-    else { Issue.record("doctype image missing"); return }
+    guard
+      case .image(_, .rectangular, .doctype("excel")) = try cell.layout(
+        proposedWidth: 0, field: "c"
+      ).parts[0]
+    else {
+      Issue.record("doctype image missing")
+      return
+    }
   }
 
   @Test func iconActionsDoNotChangeTheSizeAndSitTopRight() throws {
     let plain = CellDescription(type: .collectionItem, title: "Photo_1.jpg", subtitle: "120 KB")
     var actions = plain
-    actions.iconActions = [IconAction(icon: "share"), IconAction(icon: "delete", destructive: true)]
+    actions.iconActions = [
+      IconAction(icon: "share"), IconAction(icon: "delete", destructive: true),
+    ]
     #expect(try size(actions) == size(plain))
     // Image (10, 10, 90, 90); row width 4 + 28 + 4 + 28 + 4 = 68 → first at 100 − 68 + 4 = 36.
     let parts = try actions.layout(proposedWidth: 0, field: "c").parts
-    #expect(parts.contains(.iconAction(frame: Rect(x: 36, y: 14, width: 28, height: 28), icon: "share", destructive: false)))
-    #expect(parts.contains(.iconAction(frame: Rect(x: 68, y: 14, width: 28, height: 28), icon: "delete", destructive: true)))
+    #expect(
+      parts.contains(
+        .iconAction(
+          frame: Rect(x: 36, y: 14, width: 28, height: 28), icon: "share", destructive: false)))
+    #expect(
+      parts.contains(
+        .iconAction(
+          frame: Rect(x: 68, y: 14, width: 28, height: 28), icon: "delete", destructive: true)))
   }
 
   @Test func oneIconActionOnImageOnlyCell() throws {
@@ -121,12 +143,16 @@ import Testing
     #expect(try size(cell) == Size(60, 60))
     #expect(
       try cell.layout(proposedWidth: 0, field: "c").parts.last
-        == .iconAction(frame: Rect(x: 28, y: 4, width: 28, height: 28), icon: "delete", destructive: true))
+        == .iconAction(
+          frame: Rect(x: 28, y: 4, width: 28, height: 28), icon: "delete", destructive: true))
   }
 
   @Test func proposedWidthIsIgnored() throws {
     let cell = CellDescription(type: .collectionItem, title: "Drill")
-    #expect(try cell.fittingSize(proposedWidth: 10, field: "c") == cell.fittingSize(proposedWidth: 500, field: "c"))
-    #expect(try cell.fittingSize(proposedWidth: .nan, field: "c") == Size(110, 134))  // 10 + 90 + 8 + 18 + 8
+    #expect(
+      try cell.fittingSize(proposedWidth: 10, field: "c")
+        == cell.fittingSize(proposedWidth: 500, field: "c"))
+    // 10 + 90 + 8 + 18 + 8 = 134, whatever the proposed width.
+    #expect(try cell.fittingSize(proposedWidth: .nan, field: "c") == Size(110, 134))
   }
 }

@@ -18,12 +18,19 @@ import Testing
     let cell = CellDescription(type: .keyValue, key: "Name", value: "Broken Plates on Pole")
     let layout = try cell.layout(proposedWidth: 100, field: "c")
     #expect(layout.size == Size(100, 88))
-    guard case .text(_, let block, _, _) = layout.parts[1] else { Issue.record("no value"); return }
+    guard case .text(_, let block, _, _) = layout.parts[1] else {
+      Issue.record("no value")
+      return
+    }
     #expect(block.lines == ["Broken", "Plates on", "Pole"])
   }
 
   @Test func emptyValueKeepsOneLine() throws {
-    #expect(try CellDescription(type: .keyValue, key: "Sort No.").fittingSize(proposedWidth: 200, field: "c") == Size(200, 44))
-    #expect(try CellDescription(type: .keyValue, key: "Sort No.", value: "").fittingSize(proposedWidth: 200, field: "c") == Size(200, 44))
+    #expect(
+      try CellDescription(type: .keyValue, key: "Sort No.").fittingSize(
+        proposedWidth: 200, field: "c") == Size(200, 44))
+    #expect(
+      try CellDescription(type: .keyValue, key: "Sort No.", value: "").fittingSize(
+        proposedWidth: 200, field: "c") == Size(200, 44))
   }
 }

@@ -33,18 +33,30 @@ import Testing
       type: .object, title: "Pump", detailImage: DetailImage(size: 16, shape: .circular))
     let layout = try small.layout(proposedWidth: 375, field: "c")
     #expect(layout.size == Size(375, 60))
-    #expect(layout.parts[0] == .image(frame: Rect(x: 30, y: 22, width: 16, height: 16), shape: .circular, content: .placeholder))
-    guard case .text(let frame, _, _, _) = layout.parts[1] else { Issue.record("no title"); return }
+    #expect(
+      layout.parts[0]
+        == .image(
+          frame: Rect(x: 30, y: 22, width: 16, height: 16), shape: .circular, content: .placeholder)
+    )
+    guard case .text(let frame, _, _, _) = layout.parts[1] else {
+      Issue.record("no title")
+      return
+    }
     #expect(frame == Rect(x: 72, y: 8, width: 375 - 16 - 72, height: 22))
   }
 
   @Test func iconStackOfThree() throws {
     // 3 · 16 + 2 · 4 = 56 → 8 + 56 + 8 = 72; title moves to 16 + 16 + 8 = 40.
-    let cell = CellDescription(type: .object, title: "Pump", iconStack: ["unread", "attachment", "flag"])
+    let cell = CellDescription(
+      type: .object, title: "Pump", iconStack: ["unread", "attachment", "flag"])
     let layout = try cell.layout(proposedWidth: 375, field: "c")
     #expect(layout.size == Size(375, 72))
-    #expect(layout.parts[2] == .stackIcon(frame: Rect(x: 16, y: 48, width: 16, height: 16), name: "flag"))
-    guard case .text(let frame, _, _, _) = layout.parts[3] else { Issue.record("no title"); return }
+    #expect(
+      layout.parts[2] == .stackIcon(frame: Rect(x: 16, y: 48, width: 16, height: 16), name: "flag"))
+    guard case .text(let frame, _, _, _) = layout.parts[3] else {
+      Issue.record("no title")
+      return
+    }
     #expect(frame.minX == 40)
   }
 
@@ -58,7 +70,8 @@ import Testing
 
   @Test func descriptionLineCountIsConfigurable() throws {
     // Full: 8 + 22 + 2 + 5·20 + 8 = 140. One line: 8 + 22 + 2 + 20 + 8 = 60.
-    var cell = CellDescription(type: .object, title: "Pump", descriptionText: longDescription, descriptionLines: 0)
+    var cell = CellDescription(
+      type: .object, title: "Pump", descriptionText: longDescription, descriptionLines: 0)
     #expect(try cell.fittingSize(proposedWidth: 375, field: "c") == Size(375, 140))
     cell.descriptionLines = 1
     #expect(try cell.fittingSize(proposedWidth: 375, field: "c") == Size(375, 60))
@@ -73,7 +86,10 @@ import Testing
       orientation: .landscape)
     let layout = try cell.layout(proposedWidth: 700, field: "c")
     #expect(layout.size == Size(700, 76))
-    guard case .text(let frame, let block, _, _) = layout.parts[1] else { Issue.record("no description"); return }
+    guard case .text(let frame, let block, _, _) = layout.parts[1] else {
+      Issue.record("no description")
+      return
+    }
     #expect(frame == Rect(x: 20 + 322 + 16, y: 8, width: 322, height: 60))
     #expect(block.lines.first == Array(repeating: "aaaa", count: 8).joined(separator: " "))
   }
@@ -102,11 +118,17 @@ import Testing
       attributes: [CellAttribute(text: "Full", status: .positive), CellAttribute(text: "N/A")])
     let layout = try cell.layout(proposedWidth: 375, field: "c")
     #expect(layout.size == Size(375, 54))
-    guard case .text(let frame, _, let color, true) = layout.parts[0] else { Issue.record("no attribute"); return }
+    guard case .text(let frame, _, let color, true) = layout.parts[0] else {
+      Issue.record("no attribute")
+      return
+    }
     #expect(frame == Rect(x: 336, y: 8, width: 23, height: 18))
     #expect(color == FioriPalette.positive)
     // Title width: 336 − 8 − 16 = 312.
-    guard case .text(let title, _, _, false) = layout.parts[2] else { Issue.record("no title"); return }
+    guard case .text(let title, _, _, false) = layout.parts[2] else {
+      Issue.record("no title")
+      return
+    }
     #expect(title.width == 312)
   }
 
@@ -115,7 +137,9 @@ import Testing
     let cell = CellDescription(type: .object, title: "Pump", accessory: .chevron)
     let layout = try cell.layout(proposedWidth: 375, field: "c")
     #expect(layout.size == Size(375, 44))
-    #expect(layout.parts.last == .accessory(frame: Rect(x: 335, y: 10, width: 24, height: 24), kind: .chevron))
+    #expect(
+      layout.parts.last
+        == .accessory(frame: Rect(x: 335, y: 10, width: 24, height: 24), kind: .chevron))
   }
 
   @Test func centeredAlignmentMovesColumnsNotTheSize() throws {
@@ -124,14 +148,20 @@ import Testing
       type: .object, title: "Pump", detailImage: DetailImage(), alignment: .center)
     let layout = try cell.layout(proposedWidth: 375, field: "c")
     #expect(layout.size == Size(375, 60))
-    guard case .text(let frame, _, _, _) = layout.parts[1] else { Issue.record("no title"); return }
+    guard case .text(let frame, _, _, _) = layout.parts[1] else {
+      Issue.record("no title")
+      return
+    }
     #expect(frame.minY == 19)
   }
 
   @Test func regularWidthUsesWiderMargins() throws {
     let cell = CellDescription(type: .object, title: "Pump", widthClass: .regular)
     guard case .text(let frame, _, _, _) = try cell.layout(proposedWidth: 375, field: "c").parts[0]
-    else { Issue.record("no title"); return }
+    else {
+      Issue.record("no title")
+      return
+    }
     #expect(frame == Rect(x: 20, y: 8, width: 335, height: 22))
   }
 

@@ -42,8 +42,13 @@ import Testing
 
   @Test func spacesCollapseAndNewlinesBreak() {
     let font = FioriTypography.itemSubtitle
-    #expect(TextMeasurement.lines(of: "ab   cd", in: font, width: 500, maximumLines: 0).lines == ["ab cd"])
-    #expect(TextMeasurement.lines(of: "ab\ncd", in: font, width: 500, maximumLines: 0).lines == ["ab", "cd"])
+    #expect(
+      TextMeasurement.lines(of: "ab   cd", in: font, width: 500, maximumLines: 0).lines == ["ab cd"]
+    )
+    #expect(
+      TextMeasurement.lines(of: "ab\ncd", in: font, width: 500, maximumLines: 0).lines == [
+        "ab", "cd",
+      ])
     #expect(TextMeasurement.lines(of: "", in: font, width: 500, maximumLines: 2).lines.isEmpty)
     #expect(TextMeasurement.lines(of: "   ", in: font, width: 500, maximumLines: 2).height == 0)
   }
@@ -56,7 +61,8 @@ import Testing
   }
 
   @Test func zeroWidthStillPlacesOneCharacterPerLine() {
-    let block = TextMeasurement.lines(of: "abc", in: FioriTypography.itemSubtitle, width: 0, maximumLines: 0)
+    let block = TextMeasurement.lines(
+      of: "abc", in: FioriTypography.itemSubtitle, width: 0, maximumLines: 0)
     #expect(block.lines == ["a", "b", "c"])
   }
 

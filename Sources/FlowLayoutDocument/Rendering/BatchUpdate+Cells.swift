@@ -23,7 +23,8 @@ extension BatchUpdate {
     }
     let deleted = Set(deleteSections)
     var survivors = old.indices.filter { !deleted.contains($0) }.map { old[$0] }[...]
-    let inserted = Dictionary(insertSections.map { ($0.at, $0.section.count) }, uniquingKeysWith: { a, _ in a })
+    let inserted = Dictionary(
+      insertSections.map { ($0.at, $0.section.count) }, uniquingKeysWith: { a, _ in a })
     let sectionCount = old.count - deleteSections.count + insertSections.count
     var new: [[CellDescription?]] = []
     new.reserveCapacity(sectionCount)

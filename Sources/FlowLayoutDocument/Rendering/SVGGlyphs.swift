@@ -6,7 +6,9 @@ import FlowLayoutModel
 enum SVGGlyphs {
   private static func n(_ value: Double) -> String { SVGWriter.number(value) }
 
-  private static func stroke(_ d: String, color: String, width: Double = 1.5, into svg: inout SVGWriter) {
+  private static func stroke(
+    _ d: String, color: String, width: Double = 1.5, into svg: inout SVGWriter
+  ) {
     svg.element(
       "path",
       [
@@ -16,36 +18,47 @@ enum SVGGlyphs {
   }
 
   /// An action icon `size` points square, centered at `center`.
-  static func icon(_ name: String, center c: Point, size: Double, color: String, into svg: inout SVGWriter) {
+  static func icon(
+    _ name: String, center c: Point, size: Double, color: String, into svg: inout SVGWriter
+  ) {
     let u = size / 20  // glyphs are drawn on a 20 × 20 grid
     let x0 = c.x - 10 * u
     let y0 = c.y - 10 * u
     func p(_ x: Double, _ y: Double) -> String { "\(n(x0 + x * u)) \(n(y0 + y * u))" }
     switch name {
     case "delete", "trash":
-      stroke("M\(p(4, 5))L\(p(16, 5))M\(p(8, 5))L\(p(8, 3))L\(p(12, 3))L\(p(12, 5))"
-        + "M\(p(5.5, 5))L\(p(6.5, 17))L\(p(13.5, 17))L\(p(14.5, 5))M\(p(9, 8))L\(p(9, 14))M\(p(11, 8))L\(p(11, 14))",
+      stroke(
+        "M\(p(4, 5))L\(p(16, 5))M\(p(8, 5))L\(p(8, 3))L\(p(12, 3))L\(p(12, 5))"
+          + "M\(p(5.5, 5))L\(p(6.5, 17))L\(p(13.5, 17))L\(p(14.5, 5))M\(p(9, 8))L\(p(9, 14))M\(p(11, 8))L\(p(11, 14))",
         color: color, into: &svg)
     case "share":
-      stroke("M\(p(10, 12))L\(p(10, 3))M\(p(6.5, 6.5))L\(p(10, 3))L\(p(13.5, 6.5))"
-        + "M\(p(7, 9))L\(p(4.5, 9))L\(p(4.5, 17))L\(p(15.5, 17))L\(p(15.5, 9))L\(p(13, 9))",
+      stroke(
+        "M\(p(10, 12))L\(p(10, 3))M\(p(6.5, 6.5))L\(p(10, 3))L\(p(13.5, 6.5))"
+          + "M\(p(7, 9))L\(p(4.5, 9))L\(p(4.5, 17))L\(p(15.5, 17))L\(p(15.5, 9))L\(p(13, 9))",
         color: color, into: &svg)
     case "download":
-      stroke("M\(p(10, 3))L\(p(10, 13))M\(p(6, 9))L\(p(10, 13))L\(p(14, 9))M\(p(4, 16))L\(p(16, 16))",
+      stroke(
+        "M\(p(10, 3))L\(p(10, 13))M\(p(6, 9))L\(p(10, 13))L\(p(14, 9))M\(p(4, 16))L\(p(16, 16))",
         color: color, into: &svg)
     case "favorite", "star":
-      stroke("M\(p(10, 3))L\(p(12.2, 7.6))L\(p(17, 8))L\(p(13.4, 11.2))L\(p(14.4, 16))L\(p(10, 13.5))"
-        + "L\(p(5.6, 16))L\(p(6.6, 11.2))L\(p(3, 8))L\(p(7.8, 7.6))Z", color: color, into: &svg)
+      stroke(
+        "M\(p(10, 3))L\(p(12.2, 7.6))L\(p(17, 8))L\(p(13.4, 11.2))L\(p(14.4, 16))L\(p(10, 13.5))"
+          + "L\(p(5.6, 16))L\(p(6.6, 11.2))L\(p(3, 8))L\(p(7.8, 7.6))Z", color: color, into: &svg)
     case "attachment", "paperclip":
-      stroke("M\(p(13, 6))L\(p(13, 14))A\(n(3 * u)) \(n(3 * u)) 0 0 1 \(p(7, 14))L\(p(7, 5))"
-        + "A\(n(2 * u)) \(n(2 * u)) 0 0 1 \(p(11, 5))L\(p(11, 13))", color: color, into: &svg)
+      stroke(
+        "M\(p(13, 6))L\(p(13, 14))A\(n(3 * u)) \(n(3 * u)) 0 0 1 \(p(7, 14))L\(p(7, 5))"
+          + "A\(n(2 * u)) \(n(2 * u)) 0 0 1 \(p(11, 5))L\(p(11, 13))", color: color, into: &svg)
     case "flag":
-      stroke("M\(p(5, 17))L\(p(5, 3))L\(p(15, 3))L\(p(12.5, 6.5))L\(p(15, 10))L\(p(5, 10))",
+      stroke(
+        "M\(p(5, 17))L\(p(5, 3))L\(p(15, 3))L\(p(12.5, 6.5))L\(p(15, 10))L\(p(5, 10))",
         color: color, into: &svg)
     case "edit":
-      stroke("M\(p(4, 16))L\(p(5, 12))L\(p(13, 4))L\(p(16, 7))L\(p(8, 15))Z", color: color, into: &svg)
+      stroke(
+        "M\(p(4, 16))L\(p(5, 12))L\(p(13, 4))L\(p(16, 7))L\(p(8, 15))Z", color: color, into: &svg)
     default:
-      svg.element("circle", ["cx": c.x, "cy": c.y, "r": 6 * u, "fill": "none", "stroke": color, "stroke-width": 1.5])
+      svg.element(
+        "circle",
+        ["cx": c.x, "cy": c.y, "r": 6 * u, "fill": "none", "stroke": color, "stroke-width": 1.5])
       svg.element("circle", ["cx": c.x, "cy": c.y, "r": 1.5 * u, "fill": color])
     }
   }
@@ -62,9 +75,11 @@ enum SVGGlyphs {
       ])
     stroke(
       "M\(n(c.x - h)) \(n(c.y + h * 0.6))L\(n(c.x - h * 0.3)) \(n(c.y))L\(n(c.x + h * 0.2)) \(n(c.y + h * 0.4))"
-        + "L\(n(c.x + h * 0.5)) \(n(c.y + h * 0.15))L\(n(c.x + h)) \(n(c.y + h * 0.6))", color: color,
+        + "L\(n(c.x + h * 0.5)) \(n(c.y + h * 0.15))L\(n(c.x + h)) \(n(c.y + h * 0.6))",
+      color: color,
       into: &svg)
-    svg.element("circle", ["cx": c.x + h * 0.45, "cy": c.y - h * 0.35, "r": size / 12, "fill": color])
+    svg.element(
+      "circle", ["cx": c.x + h * 0.45, "cy": c.y - h * 0.35, "r": size / 12, "fill": color])
   }
 
   /// A document page with a coloured band naming its type (seed 000 "Doctype Icons").
@@ -78,7 +93,8 @@ enum SVGGlyphs {
       "path",
       [
         "class": "doctype",
-        "d": "M\(n(x)) \(n(y))L\(n(x + w - fold)) \(n(y))L\(n(x + w)) \(n(y + fold))L\(n(x + w)) \(n(y + h))L\(n(x)) \(n(y + h))Z",
+        "d":
+          "M\(n(x)) \(n(y))L\(n(x + w - fold)) \(n(y))L\(n(x + w)) \(n(y + fold))L\(n(x + w)) \(n(y + h))L\(n(x)) \(n(y + h))Z",
         "fill": "#FFFFFF", "stroke": FioriPalette.secondaryText, "stroke-width": 1.0,
       ])
     let colors = ["pdf": "#D32030", "excel": "#36A41D", "word": "#0057D2", "image": "#E9730C"]
@@ -88,8 +104,12 @@ enum SVGGlyphs {
     let bandHeight = h * 0.3
     svg.element(
       "rect",
-      ["x": x - w * 0.15, "y": y + h * 0.5, "width": w * 1.05, "height": bandHeight, "rx": 2.0, "fill": band])
-    let font = FontStyle(pointSize: min(10, bandHeight * 0.75), weight: .semibold, lineHeight: bandHeight)
+      [
+        "x": x - w * 0.15, "y": y + h * 0.5, "width": w * 1.05, "height": bandHeight, "rx": 2.0,
+        "fill": band,
+      ])
+    let font = FontStyle(
+      pointSize: min(10, bandHeight * 0.75), weight: .semibold, lineHeight: bandHeight)
     let width = min(TextMeasurement.width(of: label, in: font), w)
     svg.element(
       "text",
@@ -105,11 +125,17 @@ enum SVGGlyphs {
     let c = Point(x: frame.minX + frame.width / 2, y: frame.minY + frame.height / 2)
     switch name {
     case "unread":
-      svg.element("circle", ["class": "stack-icon", "cx": c.x, "cy": c.y, "r": frame.width / 4, "fill": FioriPalette.link])
+      svg.element(
+        "circle",
+        [
+          "class": "stack-icon", "cx": c.x, "cy": c.y, "r": frame.width / 4,
+          "fill": FioriPalette.link,
+        ])
     default:
       svg.group("g", ["class": "stack-icon"]) { svg in
-        icon(name, center: c, size: frame.width,
-             color: FioriPalette.secondaryText, into: &svg)
+        icon(
+          name, center: c, size: frame.width,
+          color: FioriPalette.secondaryText, into: &svg)
       }
     }
   }
@@ -121,11 +147,18 @@ enum SVGGlyphs {
     svg.group("g", ["class": "accessory", "data-kind": kind.rawValue]) { svg in
       switch kind {
       case .chevron:
-        stroke("M\(n(c.x - 3)) \(n(c.y - 7))L\(n(c.x + 4)) \(n(c.y))L\(n(c.x - 3)) \(n(c.y + 7))",
-               color: "#8696A9", width: 2, into: &svg)
+        stroke(
+          "M\(n(c.x - 3)) \(n(c.y - 7))L\(n(c.x + 4)) \(n(c.y))L\(n(c.x - 3)) \(n(c.y + 7))",
+          color: "#8696A9", width: 2, into: &svg)
       case .info:
-        svg.element("circle", ["cx": c.x, "cy": c.y, "r": 9.0, "fill": "none", "stroke": FioriPalette.link, "stroke-width": 1.5])
-        stroke("M\(n(c.x)) \(n(c.y - 1))L\(n(c.x)) \(n(c.y + 5))", color: FioriPalette.link, into: &svg)
+        svg.element(
+          "circle",
+          [
+            "cx": c.x, "cy": c.y, "r": 9.0, "fill": "none", "stroke": FioriPalette.link,
+            "stroke-width": 1.5,
+          ])
+        stroke(
+          "M\(n(c.x)) \(n(c.y - 1))L\(n(c.x)) \(n(c.y + 5))", color: FioriPalette.link, into: &svg)
         svg.element("circle", ["cx": c.x, "cy": c.y - 4.5, "r": 1.2, "fill": FioriPalette.link])
       case .download:
         icon("download", center: c, size: 20, color: FioriPalette.link, into: &svg)

@@ -4,7 +4,9 @@ import FlowLayoutModel
 extension SVGRenderer {
   /// A Fiori cell: a nested `<svg>` at the item's frame (clipping to it), the cell's background with
   /// its border and radius, then its parts in the cell's coordinates.
-  func drawCell(_ element: LayoutElement, type: String, layout: CellLayout, into svg: inout SVGWriter) {
+  func drawCell(
+    _ element: LayoutElement, type: String, layout: CellLayout, into svg: inout SVGWriter
+  ) {
     let frame = element.frame
     let path = element.path
     svg.group(
@@ -56,11 +58,13 @@ extension SVGRenderer {
         "circle",
         [
           "class": "action", "cx": center.x, "cy": center.y, "r": frame.width / 2,
-          "fill": "#FFFFFF", "fill-opacity": 0.9, "stroke": FioriPalette.border, "stroke-width": 1.0,
+          "fill": "#FFFFFF", "fill-opacity": 0.9, "stroke": FioriPalette.border,
+          "stroke-width": 1.0,
         ])
       SVGGlyphs.icon(
         icon, center: center, size: 20,
-        color: destructive ? FioriPalette.destructiveActionIcon : FioriPalette.actionIcon, into: &svg)
+        color: destructive ? FioriPalette.destructiveActionIcon : FioriPalette.actionIcon,
+        into: &svg)
     case .button(let frame, let label):
       svg.element(
         "rect",
@@ -85,7 +89,9 @@ extension SVGRenderer {
 
   func drawImage(frame: Rect, shape: ImageShape, content: ImageContent, into svg: inout SVGWriter) {
     let fill: String
-    if case .initials = content { fill = FioriPalette.initialsBackground } else {
+    if case .initials = content {
+      fill = FioriPalette.initialsBackground
+    } else {
       fill = FioriPalette.placeholderBackground
     }
     let center = Point(x: frame.minX + frame.width / 2, y: frame.minY + frame.height / 2)

@@ -67,10 +67,14 @@ public struct SVGRenderer: Sendable {
         "font-family": Self.fontFamily,
       ]
     ) { svg in
-      svg.element("rect", ["class": "canvas", "width": width, "height": height, "fill": Self.canvasColor])
+      svg.element(
+        "rect", ["class": "canvas", "width": width, "height": height, "fill": Self.canvasColor])
       svg.group(
         "g",
-        ["transform": "translate(\(SVGWriter.number(margin - minX)),\(SVGWriter.number(margin - minY)))"]
+        [
+          "transform":
+            "translate(\(SVGWriter.number(margin - minX)),\(SVGWriter.number(margin - minY)))"
+        ]
       ) { svg in
         // 2. The content area.
         svg.element(
@@ -84,7 +88,8 @@ public struct SVGRenderer: Sendable {
           switch element.kind {
           case .header:
             let s = element.path.section
-            let title = headerTitles.flatMap { $0.indices.contains(s) ? $0[s] : nil } ?? "Section \(s)"
+            let title =
+              headerTitles.flatMap { $0.indices.contains(s) ? $0[s] : nil } ?? "Section \(s)"
             drawHeader(element, title: title, sections: sections, into: &svg)
           case .footer: drawFooter(element, into: &svg)
           case .item:
@@ -147,7 +152,8 @@ public struct SVGRenderer: Sendable {
         let font = FioriTypography.itemSubtitle
         guard frame.height >= 16 else { return }
         Self.drawText(
-          "Footer", x: frame.minX + 16, baseline: frame.minY + frame.height / 2 + font.pointSize * 0.35,
+          "Footer", x: frame.minX + 16,
+          baseline: frame.minY + frame.height / 2 + font.pointSize * 0.35,
           font: font, color: FioriPalette.secondaryText, trailing: false, into: &svg)
       }
     }
@@ -155,7 +161,11 @@ public struct SVGRenderer: Sendable {
 
   static func background(_ frame: Rect, fill: String, into svg: inout SVGWriter) {
     svg.element(
-      "rect", ["x": frame.minX, "y": frame.minY, "width": frame.width, "height": frame.height, "fill": fill])
+      "rect",
+      [
+        "x": frame.minX, "y": frame.minY, "width": frame.width, "height": frame.height,
+        "fill": fill,
+      ])
   }
 
   /// Calls `body` with a frame to draw a label bar in: `frame` itself when it is at least as wide
@@ -171,7 +181,10 @@ public struct SVGRenderer: Sendable {
     }
     svg.group(
       "g",
-      ["transform": "translate(\(SVGWriter.number(frame.minX)),\(SVGWriter.number(frame.maxY))) rotate(-90)"]
+      [
+        "transform":
+          "translate(\(SVGWriter.number(frame.minX)),\(SVGWriter.number(frame.maxY))) rotate(-90)"
+      ]
     ) { svg in
       body(Rect(x: 0, y: 0, width: frame.height, height: frame.width), &svg)
     }
@@ -193,10 +206,14 @@ public struct SVGRenderer: Sendable {
   }
 
   /// A plain size item: a rounded rectangle with the item's index.
-  func drawPlainItem(_ element: LayoutElement, type: String, error: String?, into svg: inout SVGWriter) {
+  func drawPlainItem(
+    _ element: LayoutElement, type: String, error: String?, into svg: inout SVGWriter
+  ) {
     let frame = element.frame
     let path = element.path
-    svg.group("g", ["class": "cell", "data-path": "\(path.section).\(path.item)", "data-type": type]) { svg in
+    svg.group(
+      "g", ["class": "cell", "data-path": "\(path.section).\(path.item)", "data-type": type]
+    ) { svg in
       if let error { svg.element("title", [:], content: error) }
       let radius = min(6, frame.width / 4, frame.height / 4)
       svg.element(

@@ -52,14 +52,17 @@ struct SVGWriter {
   }
 
   /// `<name a="…">content</name>` with escaped content.
-  mutating func element(_ name: String, _ list: KeyValuePairs<String, any SVGAttributeValue>, content: String) {
+  mutating func element(
+    _ name: String, _ list: KeyValuePairs<String, any SVGAttributeValue>, content: String
+  ) {
     indent()
     text += "<\(name)\(attributes(list))>\(Self.escaped(content))</\(name)>\n"
   }
 
   /// `<name a="…">`, children written by `body`, then `</name>`.
   mutating func group(
-    _ name: String, _ list: KeyValuePairs<String, any SVGAttributeValue>, body: (inout SVGWriter) -> Void
+    _ name: String, _ list: KeyValuePairs<String, any SVGAttributeValue>,
+    body: (inout SVGWriter) -> Void
   ) {
     indent()
     text += "<\(name)\(attributes(list))>\n"

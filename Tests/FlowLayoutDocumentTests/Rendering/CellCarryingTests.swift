@@ -27,13 +27,20 @@ import Testing
 
   static let batches: [BatchUpdate] = [
     BatchUpdate(
-      deleteItems: [ItemPath(0, 0)], insertItems: [ItemInsertion(at: ItemPath(0, 1), size: Size(500, 10))],
+      deleteItems: [ItemPath(0, 0)],
+      insertItems: [ItemInsertion(at: ItemPath(0, 1), size: Size(500, 10))],
       moveItems: [ItemMove(from: ItemPath(1, 0), to: ItemPath(0, 0))]),
-    BatchUpdate(deleteSections: [0], insertSections: [SectionInsertion(at: 1, section: SectionData(items: [Size(600, 1)]))]),
     BatchUpdate(
-      moveItems: [ItemMove(from: ItemPath(0, 2), to: ItemPath(2, 0)), ItemMove(from: ItemPath(2, 1), to: ItemPath(0, 0))],
+      deleteSections: [0],
+      insertSections: [SectionInsertion(at: 1, section: SectionData(items: [Size(600, 1)]))]),
+    BatchUpdate(
+      moveItems: [
+        ItemMove(from: ItemPath(0, 2), to: ItemPath(2, 0)),
+        ItemMove(from: ItemPath(2, 1), to: ItemPath(0, 0)),
+      ],
       resizeItems: [ItemResize(at: ItemPath(0, 1), size: Size(2, 99))]),
-    BatchUpdate(deleteItems: [ItemPath(0, 0), ItemPath(0, 1), ItemPath(0, 2)], deleteSections: [1]),
+    BatchUpdate(
+      deleteItems: [ItemPath(0, 0), ItemPath(0, 1), ItemPath(0, 2)], deleteSections: [1]),
     BatchUpdate(setWidth: 300),
   ]
 
@@ -42,7 +49,9 @@ import Testing
     let (sections, cells) = Self.world([3, 2, 4])
     let batch = Self.batches[index]
     let configuration = LayoutConfiguration(variant: .horizontalFlow)
-    let after = try batch.applied(to: sections, configuration: configuration, bounds: Size(400, 800)).sections
+    let after = try batch.applied(
+      to: sections, configuration: configuration, bounds: Size(400, 800)
+    ).sections
     let carried = batch.carrying(cells)
     #expect(carried.map(\.count) == after.map(\.count))
     for (s, column) in carried.enumerated() {

@@ -13,7 +13,8 @@ import Testing
     .deletingLastPathComponent()
 
   static let names: [String] = {
-    let files = (try? FileManager.default.contentsOfDirectory(atPath: root.path + "/examples")) ?? []
+    let files =
+      (try? FileManager.default.contentsOfDirectory(atPath: root.path + "/examples")) ?? []
     return files.filter { $0.hasPrefix("cells-") && $0.hasSuffix(".json") }.sorted()
   }()
 
@@ -26,7 +27,8 @@ import Testing
     let text = try String(contentsOfFile: Self.root.path + "/examples/" + name, encoding: .utf8)
     let document = try LayoutDocument.decode(text)
     for (s, column) in document.cells.enumerated() {
-      try CellDescription.validateCollection(column.compactMap { $0 }, field: "sections[\(s)].items")
+      try CellDescription.validateCollection(
+        column.compactMap { $0 }, field: "sections[\(s)].items")
       #expect(column.contains { $0 != nil })
     }
     #expect(try document.input.validate() == ())

@@ -5,7 +5,8 @@ import Foundation
 import Testing
 
 /// `flowlayout render` as a subprocess (helpers in LayoutCommandTests.swift).
-@Suite(.enabled(if: FlowLayoutBinary.url != nil, "flowlayout is not built: run `swift build` first"))
+@Suite(
+  .enabled(if: FlowLayoutBinary.url != nil, "flowlayout is not built: run `swift build` first"))
 struct RenderCommandTests {
   static let valid = #"{"layout": "vertical", "width": 375, "sections": [{"items": [[10, 10]]}]}"#
 
@@ -24,15 +25,18 @@ struct RenderCommandTests {
   }
 
   @Test func badCellIsOneLineNamingItsField() throws {
-    let document = #"{"layout": "vertical", "width": 375, "sections": [{"items": [{"type": "object"}]}]}"#
+    let document =
+      #"{"layout": "vertical", "width": 375, "sections": [{"items": [{"type": "object"}]}]}"#
     let run = try FlowLayoutBinary.run(["render"], stdin: document)
     #expect(run.status == 1)
-    #expect(run.stderr.hasPrefix("flowlayout: error: sections[0].items[0].title: "), "\(run.stderr)")
+    #expect(
+      run.stderr.hasPrefix("flowlayout: error: sections[0].items[0].title: "), "\(run.stderr)")
   }
 
   @Test(.enabled(if: EngineAvailability.reference, "the reference engine is still a stub"))
   func unwritableOutputIsOneLine() throws {
-    let run = try FlowLayoutBinary.run(["render", "--output", "/nonexistent/dir/x.svg"], stdin: Self.valid)
+    let run = try FlowLayoutBinary.run(
+      ["render", "--output", "/nonexistent/dir/x.svg"], stdin: Self.valid)
     #expect(run.status == 1)
     #expect(run.stderr.hasPrefix("flowlayout: error: --output: "), "\(run.stderr)")
   }
@@ -48,7 +52,8 @@ struct RenderCommandTests {
       #expect(run.status == 0, "\(name): \(run.stderr)")
       let svg = SVGInspector(run.stdout)
       #expect(svg.error == nil, "\(name)")
-      let document = try LayoutDocument.decode(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+      let document = try LayoutDocument.decode(
+        Array(try Data(contentsOf: URL(fileURLWithPath: path))))
       var layout = try ReferenceFlowLayout(document.input)
       for edit in document.edits { try layout.apply(edit) }
       let visible = layout.allElements.filter { $0.kind == .item }

@@ -26,7 +26,8 @@ final class SVGInspector: NSObject, XMLParserDelegate {
   }
 
   func parser(
-    _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+    _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+    qualifiedName: String?,
     attributes: [String: String] = [:]
   ) {
     if let c = attributes["class"] {
@@ -44,7 +45,9 @@ final class SVGInspector: NSObject, XMLParserDelegate {
     if inText { texts[texts.count - 1] += string }
   }
 
-  func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+  func parser(
+    _ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?
+  ) {
     inText = false
   }
 }
@@ -53,16 +56,21 @@ final class SVGInspector: NSObject, XMLParserDelegate {
   // A hand-built layout: a header with "See All", 2 collection items, a plain item, an object
   // cell, an invalid cell, and a footer.
   static let sections = [
-    SectionData(header: 40, footer: 20, items: Array(repeating: Size(110, 170), count: 12), showsSeeAll: true)
+    SectionData(
+      header: 40, footer: 20, items: Array(repeating: Size(110, 170), count: 12), showsSeeAll: true)
   ]
   static let cells: [[CellDescription?]] = [
     [
-      CellDescription(type: .collectionItem, title: "Drill <&> \"Pro\"", subtitle: "Tools", attribute: "₹500",
-                      attributeStatus: .positive),
-      CellDescription(type: .collectionItem, image: CellImage(shape: .circular, initials: "FS"),
-                      title: "Franck Syren", iconActions: [IconAction(icon: "share")]),
+      CellDescription(
+        type: .collectionItem, title: "Drill <&> \"Pro\"", subtitle: "Tools", attribute: "₹500",
+        attributeStatus: .positive),
+      CellDescription(
+        type: .collectionItem, image: CellImage(shape: .circular, initials: "FS"),
+        title: "Franck Syren", iconActions: [IconAction(icon: "share")]),
       nil,
-      CellDescription(type: .object, title: "Pump", subtitle: "Acme", detailImage: DetailImage(), accessory: .chevron),
+      CellDescription(
+        type: .object, title: "Pump", subtitle: "Acme", detailImage: DetailImage(),
+        accessory: .chevron),
       CellDescription(type: .object),  // no title: invalid
     ]
   ]
@@ -79,7 +87,8 @@ final class SVGInspector: NSObject, XMLParserDelegate {
 
   func render() -> String {
     SVGRenderer().render(
-      elements: Self.elements, contentSize: Size(400, 400), sections: Self.sections, cells: Self.cells,
+      elements: Self.elements, contentSize: Size(400, 400), sections: Self.sections,
+      cells: Self.cells,
       viewport: Rect(x: 0, y: 0, width: 400, height: 300))
   }
 
@@ -87,7 +96,8 @@ final class SVGInspector: NSObject, XMLParserDelegate {
     let svg = SVGInspector(render())
     #expect(svg.error == nil)
     #expect(svg.cellPaths == ["0.0", "0.1", "0.2", "0.3", "0.4", "0.5"])
-    #expect(svg.cellTypes == ["collectionItem", "collectionItem", "size", "object", "invalid", "size"])
+    #expect(
+      svg.cellTypes == ["collectionItem", "collectionItem", "size", "object", "invalid", "size"])
     #expect(svg.classes.filter { $0 == "header" }.count == 1)
     #expect(svg.classes.filter { $0 == "footer" }.count == 1)
     #expect(svg.classes.filter { $0 == "viewport" }.count == 1)
@@ -111,7 +121,8 @@ final class SVGInspector: NSObject, XMLParserDelegate {
     var sections = Self.sections
     sections[0].showsSeeAll = false
     let svg = SVGInspector(
-      SVGRenderer().render(elements: Self.elements, contentSize: Size(400, 400), sections: sections))
+      SVGRenderer().render(elements: Self.elements, contentSize: Size(400, 400), sections: sections)
+    )
     #expect(!svg.texts.contains { $0.hasPrefix("See All") })
     #expect(svg.cellTypes.allSatisfy { $0 == "size" })
     #expect(!svg.classes.contains("viewport"))
@@ -124,7 +135,8 @@ final class SVGInspector: NSObject, XMLParserDelegate {
   @Test func canvasCoversOverflowAndViewport() {
     let svg = SVGRenderer(margin: 10).render(
       elements: [.item(ItemPath(0, 0), Rect(x: -20, y: 0, width: 500, height: 10))],
-      contentSize: Size(100, 50), sections: [], viewport: Rect(x: 0, y: 30, width: 100, height: 100))
+      contentSize: Size(100, 50), sections: [], viewport: Rect(x: 0, y: 30, width: 100, height: 100)
+    )
     // x from −20 to 480, y from 0 to 130, plus 10 on every side.
     #expect(svg.contains(#"width="520" height="150" viewBox="0 0 520 150""#))
     #expect(svg.contains(#"transform="translate(30,10)""#))
@@ -150,7 +162,8 @@ final class SVGInspector: NSObject, XMLParserDelegate {
 
   @Test(arguments: [
     (0.0, "0"), (12, "12"), (12.5, "12.5"), (-0.25, "-0.25"), (1.005, "1"), (3.14159, "3.14"),
-    (0.05, "0.05"), (-7, "-7"), (.nan, "0"), (.infinity, "0"), (10_000_000, "10000000"), (1e20, "1e+20"), (-1e300, "-1e+300"),
+    (0.05, "0.05"), (-7, "-7"), (.nan, "0"), (.infinity, "0"), (10_000_000, "10000000"),
+    (1e20, "1e+20"), (-1e300, "-1e+300"),
   ])
   func numbers(_ value: Double, _ text: String) {
     #expect(SVGWriter.number(value) == text)

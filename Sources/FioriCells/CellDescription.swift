@@ -117,16 +117,24 @@ public struct CellDescription: Hashable, Sendable, Codable {
   /// - Complexity: O(c) for c characters of text.
   /// - Throws: as `fittingSize(proposedWidth:field:)`.
   public func layout(proposedWidth: Double, field: String) throws(LayoutError) -> CellLayout {
-    try validate(field: field)
+    try validate(lazyField: field)
     switch cellType! {
     case .collectionItem:
       return CollectionItemCell(self).layout()
     case .object:
-      try LayoutValidation.positiveLength(proposedWidth, field: "\(field).proposedWidth")
+      try Self.checkProposedWidth(proposedWidth, field: field)
       return try ObjectCell(self).layout(width: proposedWidth, field: field)
     case .keyValue:
-      try LayoutValidation.positiveLength(proposedWidth, field: "\(field).proposedWidth")
+      try Self.checkProposedWidth(proposedWidth, field: field)
       return KeyValueCell(self).layout(width: proposedWidth)
+    }
+  }
+
+  /// - Throws: `LayoutValidation.positiveLength`'s error on `<field>.proposedWidth`.
+  static func checkProposedWidth(_ width: Double, field: String) throws(LayoutError) {
+    guard width.isFinite, width > 0, width <= LayoutLimits.maximumLength else {
+      try LayoutValidation.positiveLength(width, field: "\(field).proposedWidth")
+      return
     }
   }
 }

@@ -1,49 +1,71 @@
 /// A deterministic model of the system font's advance widths and of `UILabel`'s line breaking.
 ///
-/// **Approximation** (documented in `docs/cells.md`): every character belongs to a class with an
-/// average advance in hundredths of an em, measured off SF Pro Text's regular weight; semibold is
-/// 5 % wider. A string's width is `Σ units · pointSize / 100 · (1.05 if semibold)`. Kerning,
-/// ligatures and optical sizes are ignored. The numbers are not Apple's; they make sizes
+/// **Approximation** (documented in `docs/cells.md`): every Unicode scalar belongs to a class with
+/// an average advance in hundredths of an em, chosen to approximate SF Pro Text's regular weight;
+/// semibold is 5 % wider. A string's width is `Σ units · pointSize / 100 · (1.05 if semibold)`.
+/// Kerning, ligatures and optical sizes are ignored. The numbers are not Apple's; they make sizes
 /// reproducible and roughly right (an average lowercase letter at 17 pt is 9.2 pt wide).
 public enum TextMeasurement {
-  /// Advance of one character, in hundredths of an em, at regular weight.
+  /// Advance of one Unicode scalar, in hundredths of an em, at regular weight.
   ///
-  /// | class | units | characters |
+  /// | class | units | scalars |
   /// | --- | --- | --- |
   /// | narrow | 26 | space, `i j l I . , : ; ' ! \|` and the backtick |
   /// | semi-narrow | 36 | `f t r ( ) [ ] { } / \ - "` |
   /// | wide lowercase | 84 | `m w` |
   /// | wide uppercase | 88 | `M W @ %` |
   /// | digit | 60 | `0`–`9` |
-  /// | lowercase | 54 | other lowercase letters |
-  /// | uppercase | 66 | other uppercase letters |
+  /// | lowercase | 54 | other lowercase letters (any script) |
+  /// | uppercase | 66 | other uppercase and titlecase letters |
   /// | ellipsis | 78 | `…` |
   /// | other ASCII | 60 | other printable ASCII (`# $ & * + = ? …`) |
-  /// | other | 100 | everything else (CJK, emoji, symbols) |
+  /// | zero width | 0 | ASCII controls, combining marks, format characters (ZWJ, variation selectors) |
+  /// | other | 100 | everything else (CJK, emoji, symbols such as `₹`) |
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public static func units(of scalar: Unicode.Scalar) -> Int {
+    let value = scalar.value
+    if value < 0x80 {
+      switch UInt8(value) {
+      case 0x20, 0x69, 0x6A, 0x6C, 0x49, 0x2E, 0x2C, 0x3A, 0x3B, 0x27, 0x21, 0x7C, 0x60: return 26
+      case 0x66, 0x74, 0x72, 0x28, 0x29, 0x5B, 0x5D, 0x7B, 0x7D, 0x2F, 0x5C, 0x2D, 0x22: return 36
+      case 0x6D, 0x77: return 84
+      case 0x4D, 0x57, 0x40, 0x25: return 88
+      case 0x30...0x39: return 60
+      case 0x61...0x7A: return 54
+      case 0x41...0x5A: return 66
+      case 0x00..<0x20, 0x7F: return 0
+      default: return 60
+      }
+    }
+    if value == 0x2026 { return 78 }
+    return unitsOutsideASCII(scalar)
+  }
+
+  @usableFromInline
+  static func unitsOutsideASCII(_ scalar: Unicode.Scalar) -> Int {
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .enclosingMark, .format, .control: return 0
+    case .lowercaseLetter: return 54
+    case .uppercaseLetter, .titlecaseLetter: return 66
+    default: return 100
+    }
+  }
+
+  /// The advance of a character: the sum over its scalars.
+  ///
+  /// - Complexity: O(s) for s scalars.
   public static func units(of character: Character) -> Int {
-    switch character {
-    case " ", "i", "j", "l", "I", ".", ",", ":", ";", "'", "!", "|", "`": return 26
-    case "f", "t", "r", "(", ")", "[", "]", "{", "}", "/", "\\", "-", "\"": return 36
-    case "m", "w": return 84
-    case "M", "W", "@", "%": return 88
-    case "…": return 78
-    default: break
-    }
-    if character.isNumber, character.isASCII { return 60 }
-    if character.isLetter {
-      if character.isLowercase { return 54 }
-      if character.isUppercase { return 66 }
-    }
-    if character.isASCII { return 60 }
-    return 100
+    character.unicodeScalars.reduce(0) { $0 + units(of: $1) }
   }
 
   /// The summed advance units of `text` (hundredths of an em, regular weight).
   ///
-  /// - Complexity: O(c) for c characters.
+  /// - Complexity: O(s) for s scalars.
   public static func units<S: StringProtocol>(of text: S) -> Int {
     var total = 0
-    for character in text { total += units(of: character) }
+    for scalar in text.unicodeScalars { total += units(of: scalar) }
     return total
   }
 
@@ -54,7 +76,7 @@ public enum TextMeasurement {
 
   /// The width of `text` on one line in `font`, in points.
   ///
-  /// - Complexity: O(c) for c characters.
+  /// - Complexity: O(s) for s scalars.
   public static func width<S: StringProtocol>(of text: S, in font: FontStyle) -> Double {
     Double(units(of: text)) * scale(of: font)
   }
@@ -62,66 +84,170 @@ public enum TextMeasurement {
   /// Breaks `text` into lines of at most `width` points, as a label with
   /// `lineBreakMode = .byWordWrapping` and then `.byTruncatingTail` on the last allowed line.
   ///
-  /// Rules: `\n` starts a new line; runs of spaces separate words and collapse to one; a word joins
-  /// the line iff the line with one space and the word fits (`≤ width + 1e-9`); a word wider than
-  /// a whole line is broken between characters (at least one character per line). With
-  /// `maximumLines > 0` and more lines than that, the last kept line takes the rest of the text and
-  /// is cut from the end until it fits with "…". `maximumLines == 0` means no limit. An empty or
-  /// all-space text has no lines.
+  /// Rules: `\n` starts a new line (empty lines are dropped); runs of spaces separate words and
+  /// collapse to one; a word joins the line iff the line with one space and the word fits
+  /// (`≤ width + 1e-9`); a word wider than a whole line is broken between scalars (at least one
+  /// per line, never before a zero-width scalar). With `maximumLines > 0` and more lines than
+  /// that, the last kept line takes the rest of the text (from its own start; spaces and line
+  /// breaks collapsed to one space) and is cut from the end until it fits with "…" (a trailing
+  /// space is dropped). `maximumLines == 0` means no limit. An empty or all-space text has no
+  /// lines.
   ///
-  /// - Complexity: O(c) for c characters (each character is measured a bounded number of times).
+  /// - Complexity: O(b) for b UTF-8 bytes; strings are built only for the lines returned.
   public static func lines(
     of text: String, in font: FontStyle, width: Double, maximumLines: Int
   ) -> TextBlock {
     let unitWidth = max(0, width) / scale(of: font) + 1e-9
-    let space = units(of: " " as Character)
-    var lines: [String] = []
-    for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      var line = ""
-      var lineUnits = 0
-      for word in paragraph.split(separator: " ") {
-        let wordUnits = units(of: word)
-        if !line.isEmpty, Double(lineUnits + space + wordUnits) <= unitWidth {
-          line += " " + word
-          lineUnits += space + wordUnits
-          continue
-        }
-        if !line.isEmpty { lines.append(line) }
-        line = ""
-        lineUnits = 0
-        if Double(wordUnits) <= unitWidth {
-          line = String(word)
-          lineUnits = wordUnits
-          continue
-        }
-        // A word wider than the line: break it between characters.
-        for character in word {
-          let u = units(of: character)
-          if !line.isEmpty, Double(lineUnits + u) > unitWidth {
-            lines.append(line)
-            line = ""
-            lineUnits = 0
-          }
-          line.append(character)
-          lineUnits += u
-        }
-      }
-      if !line.isEmpty { lines.append(line) }
+    let bytes = Array(text.utf8)
+    let ranges = LineBreaker(bytes: bytes, unitWidth: unitWidth).lineRanges()
+    guard maximumLines > 0, ranges.count > maximumLines else {
+      return TextBlock(lines: ranges.map { $0.text(in: bytes) }, font: font, isTruncated: false)
     }
-    guard maximumLines > 0, lines.count > maximumLines else {
-      return TextBlock(lines: lines, font: font, isTruncated: false)
-    }
-    var kept = Array(lines.prefix(maximumLines - 1))
+    var kept = ranges.prefix(maximumLines - 1).map { $0.text(in: bytes) }
     // The last allowed line holds the rest of the text, cut to fit with an ellipsis.
-    var rest = lines[(maximumLines - 1)...].joined(separator: " ")
-    let ellipsis = units(of: "…" as Character)
-    var restUnits = units(of: rest)
-    while !rest.isEmpty, Double(restUnits + ellipsis) > unitWidth {
-      restUnits -= units(of: rest.removeLast())
+    let rest = LineRange(start: ranges[maximumLines - 1].start, end: bytes.count, collapses: true)
+      .collapsedBytes(in: bytes)
+    let ellipsis = units(of: "…" as Unicode.Scalar)
+    var total = 0
+    var end = 0
+    var i = 0
+    while i < rest.count {
+      let (scalar, length) = UTF8Scalars.decode(rest, at: i)
+      let u = units(of: scalar)
+      if Double(total + u + ellipsis) > unitWidth { break }
+      total += u
+      i += length
+      end = i
     }
-    while rest.last == " " { rest.removeLast() }
-    kept.append(rest + "…")
+    while end > 0, rest[end - 1] == 0x20 { end -= 1 }
+    kept.append(String(decoding: rest[..<end], as: UTF8.self) + "…")
     return TextBlock(lines: kept, font: font, isTruncated: true)
+  }
+}
+
+/// Decoding Unicode scalars from valid UTF-8 (a `String`'s bytes).
+enum UTF8Scalars {
+  /// The scalar starting at byte `i`, and its length in bytes.
+  @inline(__always)
+  static func decode(_ bytes: [UInt8], at i: Int) -> (Unicode.Scalar, Int) {
+    let b0 = UInt32(bytes[i])
+    if b0 < 0x80 { return (Unicode.Scalar(UInt8(b0)), 1) }
+    let length = b0 >= 0xF0 ? 4 : b0 >= 0xE0 ? 3 : 2
+    var value = b0 & (0x7F >> UInt32(length))
+    for k in 1..<length { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
+    return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
+  }
+}
+
+/// One line as a byte range of the source text. `collapses` is set when the range holds a run
+/// of more than one space (or a line break) that the line shows as a single space.
+struct LineRange {
+  var start: Int
+  var end: Int
+  var collapses: Bool
+
+  func text(in bytes: [UInt8]) -> String {
+    collapses
+      ? String(decoding: collapsedBytes(in: bytes), as: UTF8.self)
+      : String(decoding: bytes[start..<end], as: UTF8.self)
+  }
+
+  /// The bytes with every run of spaces and line breaks as one space, leading and trailing
+  /// ones removed.
+  func collapsedBytes(in bytes: [UInt8]) -> [UInt8] {
+    var result: [UInt8] = []
+    result.reserveCapacity(end - start)
+    var pendingSpace = false
+    for byte in bytes[start..<end] {
+      if byte == 0x20 || byte == 0x0A {
+        pendingSpace = !result.isEmpty
+      } else {
+        if pendingSpace { result.append(0x20) }
+        pendingSpace = false
+        result.append(byte)
+      }
+    }
+    return result
+  }
+}
+
+/// The greedy word-wrapping pass of `TextMeasurement.lines`, on UTF-8 bytes.
+struct LineBreaker {
+  let bytes: [UInt8]
+  let unitWidth: Double
+  private var ranges: [LineRange] = []
+  private var current: LineRange?
+  private var lineUnits = 0
+
+  init(bytes: [UInt8], unitWidth: Double) {
+    self.bytes = bytes
+    self.unitWidth = unitWidth
+  }
+
+  private mutating func flush() {
+    if let line = current { ranges.append(line) }
+    current = nil
+    lineUnits = 0
+  }
+
+  /// - Complexity: O(b) for b bytes.
+  func lineRanges() -> [LineRange] {
+    var pass = self
+    pass.run()
+    return pass.ranges
+  }
+
+  private mutating func run() {
+    let space = TextMeasurement.units(of: " " as Unicode.Scalar)
+    let count = bytes.count
+    var i = 0
+    while i < count {
+      let byte = bytes[i]
+      if byte == 0x0A {
+        flush()
+        i += 1
+        continue
+      }
+      if byte == 0x20 {
+        i += 1
+        continue
+      }
+      // The word [i, end).
+      var end = i
+      var wordUnits = 0
+      while end < count, bytes[end] != 0x20, bytes[end] != 0x0A {
+        let (scalar, length) = UTF8Scalars.decode(bytes, at: end)
+        wordUnits += TextMeasurement.units(of: scalar)
+        end += length
+      }
+      let start = i
+      i = end
+      if var line = current, Double(lineUnits + space + wordUnits) <= unitWidth {
+        if start - line.end != 1 { line.collapses = true }
+        line.end = end
+        current = line
+        lineUnits += space + wordUnits
+        continue
+      }
+      flush()
+      if Double(wordUnits) <= unitWidth {
+        current = LineRange(start: start, end: end, collapses: false)
+        lineUnits = wordUnits
+        continue
+      }
+      // A word wider than the line: break it between scalars.
+      var k = start
+      while k < end {
+        let (scalar, length) = UTF8Scalars.decode(bytes, at: k)
+        let u = TextMeasurement.units(of: scalar)
+        if current != nil, u > 0, Double(lineUnits + u) > unitWidth { flush() }
+        if current == nil { current = LineRange(start: k, end: k, collapses: false) }
+        current!.end = k + length
+        lineUnits += u
+        k += length
+      }
+    }
+    flush()
   }
 }
 
@@ -142,6 +268,8 @@ public struct TextBlock: Hashable, Sendable {
   public var height: Double { Double(lines.count) * font.lineHeight }
 
   /// The widest line's width.
+  ///
+  /// - Complexity: O(s) for s scalars.
   public var width: Double {
     lines.map { TextMeasurement.width(of: $0, in: font) }.max() ?? 0
   }

@@ -17,6 +17,11 @@ import Testing
     #expect(TextMeasurement.units(of: "…" as Character) == 78)
     #expect(TextMeasurement.units(of: "#" as Character) == 60)
     #expect(TextMeasurement.units(of: "日" as Character) == 100)
+    #expect(TextMeasurement.units(of: "₹" as Character) == 100)
+    // A decomposed "é" (e + combining acute) is as wide as the precomposed one.
+    #expect(TextMeasurement.units(of: "e\u{301}" as Character) == 54)
+    #expect(TextMeasurement.units(of: "\u{200D}" as Unicode.Scalar) == 0)
+    #expect(TextMeasurement.units(of: "\t" as Unicode.Scalar) == 0)
   }
 
   @Test func widthScalesByPointSizeAndWeight() {
@@ -58,6 +63,30 @@ import Testing
     let block = TextMeasurement.lines(
       of: "aaaaaaaaaa", in: FioriTypography.itemSubtitle, width: 30, maximumLines: 0)
     #expect(block.lines == ["aaaa", "aaaa", "aa"])
+  }
+
+  @Test func combiningMarksStayWithTheirLetter() {
+    // "éé" decomposed, width 1 pt: one letter (with its mark) per line.
+    let block = TextMeasurement.lines(
+      of: "e\u{301}e\u{301}", in: FioriTypography.itemSubtitle, width: 1, maximumLines: 0)
+    #expect(block.lines == ["e\u{301}", "e\u{301}"])
+  }
+
+  // 12 pt: each CJK character is 100 units = 12 pt; width 30 holds two.
+  @Test func multiByteScalarsBreakBetweenScalars() {
+    let block = TextMeasurement.lines(
+      of: "日本語テキスト", in: FioriTypography.itemSubtitle, width: 30, maximumLines: 0)
+    #expect(block.lines == ["日本", "語テ", "キス", "ト"])
+  }
+
+  // The truncated line continues the text across a line break (collapsed to a space).
+  @Test func truncationContinuesAcrossLineBreaks() {
+    let block = TextMeasurement.lines(
+      of: "aaaa\naaaa   aaaa", in: FioriTypography.itemSubtitle, width: 30, maximumLines: 2)
+    #expect(block.lines == ["aaaa", "aaa…"])
+    let wide = TextMeasurement.lines(
+      of: "ab\n\ncd   ef", in: FioriTypography.itemSubtitle, width: 500, maximumLines: 1)
+    #expect(wide.lines == ["ab cd ef…"])
   }
 
   @Test func zeroWidthStillPlacesOneCharacterPerLine() {

@@ -187,24 +187,3 @@ struct ObjectCell {
       size: Size(width: width, height: height), parts: parts, borderWidth: 0, cornerRadius: 0)
   }
 }
-
-extension CellPart {
-  /// The same part moved down by `dy`.
-  func offset(dy: Double) -> CellPart {
-    guard dy != 0 else { return self }
-    func moved(_ r: Rect) -> Rect {
-      Rect(x: r.minX, y: r.minY + dy, width: r.width, height: r.height)
-    }
-    switch self {
-    case .image(let frame, let shape, let content):
-      return .image(frame: moved(frame), shape: shape, content: content)
-    case .text(let frame, let block, let color, let trailing):
-      return .text(frame: moved(frame), block: block, color: color, trailing: trailing)
-    case .iconAction(let frame, let icon, let destructive):
-      return .iconAction(frame: moved(frame), icon: icon, destructive: destructive)
-    case .button(let frame, let label): return .button(frame: moved(frame), label: label)
-    case .stackIcon(let frame, let name): return .stackIcon(frame: moved(frame), name: name)
-    case .accessory(let frame, let kind): return .accessory(frame: moved(frame), kind: kind)
-    }
-  }
-}

@@ -164,6 +164,21 @@ public enum FioriWorkload: String, Hashable, Sendable, CaseIterable, Codable {
     case .keyValueForm: return SampleContent.keyValueForm(count: count, seed: seed)
     }
   }
+
+  /// The fitting sizes of `cells(count:seed:)` for `proposedWidth` (the column width of a
+  /// column flow; collection item cells ignore it): a workload's `[Size]` column for an engine.
+  ///
+  /// - Complexity: O(count · c) for c characters per cell.
+  /// - Throws: `LayoutError.invalidNumber` on `<workload>[i].proposedWidth` for a width that is not
+  ///   finite and positive, `.invalidConfiguration` for one too narrow for an object cell.
+  public func sizes(count: Int, seed: UInt64, proposedWidth: Double) throws(LayoutError) -> [Size] {
+    var sizes: [Size] = []
+    sizes.reserveCapacity(max(0, count))
+    for (i, cell) in cells(count: count, seed: seed).enumerated() {
+      sizes.append(try cell.fittingSize(proposedWidth: proposedWidth, field: "\(rawValue)[\(i)]"))
+    }
+    return sizes
+  }
 }
 
 extension String {

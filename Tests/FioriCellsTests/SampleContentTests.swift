@@ -23,6 +23,21 @@ import Testing
     }
   }
 
+  @Test func sizesMatchTheCells() throws {
+    let cells = FioriWorkload.objectList.cells(count: 20, seed: 5)
+    let sizes = try FioriWorkload.objectList.sizes(count: 20, seed: 5, proposedWidth: 343)
+    #expect(sizes == cells.map { try! $0.fittingSize(proposedWidth: 343, field: "x") })
+    #expect(sizes.allSatisfy { $0.width == 343 && $0.height >= 44 })
+    #expect(throws: LayoutError.self) {
+      try FioriWorkload.keyValueForm.sizes(count: 3, seed: 1, proposedWidth: .nan)
+    }
+    // Collection items ignore the width.
+    #expect(
+      try FioriWorkload.people.sizes(count: 3, seed: 1, proposedWidth: 1).allSatisfy {
+        $0.width == 110
+      })
+  }
+
   @Test func splitMixIsStable() {
     // SplitMix64 reference output for seed 0 (Vigna's splitmix64.c): 0xE220A8397B1DCDAF.
     var rng = SplitMix64(seed: 0)

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates the pictures in docs/images/:
 #   - one SVG + PNG per examples/cells-*.json, laid out by an engine (`flowlayout render`);
+#   - layout-<variant>.{svg,png} for the plain-size example of every layout variant
+#     (examples/<variant>.json);
 #   - docs/images/cells-gallery.{svg,png}: every cell variation, packed by hand (no engine),
 #     written by the CellGalleryTests test.
 # Needs rsvg-convert (Debian librsvg2-bin). Usage: scripts/render-examples.sh [fast|reference]
@@ -35,6 +37,14 @@ for document in examples/cells-*.json; do
     --output "docs/images/$name.svg"
   rsvg-convert -o "docs/images/$name.png" "docs/images/$name.svg"
   echo "docs/images/$name.png"
+done
+
+for document in examples/*.json; do
+  name="$(basename "$document" .json)"
+  case "$name" in cells-* | malformed-*) continue ;; esac
+  "$bin" render --input "$document" --engine "$engine" --output "docs/images/layout-$name.svg"
+  rsvg-convert -o "docs/images/layout-$name.png" "docs/images/layout-$name.svg"
+  echo "docs/images/layout-$name.png"
 done
 
 FLOWLAYOUT_GALLERY="$PWD/docs/images" swift test --filter CellGalleryTests

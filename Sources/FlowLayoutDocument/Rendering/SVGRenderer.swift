@@ -152,7 +152,7 @@ public struct SVGRenderer: Sendable {
         let font = FioriTypography.itemSubtitle
         guard frame.height >= 16 else { return }
         Self.drawText(
-          "Footer", x: frame.minX + 16,
+          "Footer of section \(element.path.section)", x: frame.minX + 16,
           baseline: frame.minY + frame.height / 2 + font.pointSize * 0.35,
           font: font, color: FioriPalette.secondaryText, trailing: false, into: &svg)
       }

@@ -110,6 +110,7 @@ final class SVGInspector: NSObject, XMLParserDelegate {
     let svg = SVGInspector(render())
     #expect(svg.texts.contains("See All (12)"))
     #expect(svg.texts.contains("Section 0"))
+    #expect(svg.texts.contains("Footer of section 0"))
     #expect(svg.texts.contains("Drill <&> \"Pro\""))  // escaped in the file, intact when parsed
     #expect(svg.texts.contains("FS"))
     #expect(svg.texts.contains("₹500"))

@@ -31,7 +31,9 @@ struct LayoutCommand: ParsableCommand {
   @Option(name: .long, help: "The layout engine: 'fast' or 'reference'.")
   var engine: String = "fast"
 
-  @Option(name: .long, parsing: .unconditional, help: "Keep only the elements intersecting the rect 'x,y,width,height'.")
+  @Option(
+    name: .long, parsing: .unconditional,
+    help: "Keep only the elements intersecting the rect 'x,y,width,height'.")
   var rect: String?
 
   @Flag(name: .long, help: "Write one element per line.")
@@ -90,7 +92,8 @@ struct LayoutCommand: ParsableCommand {
     guard engineNames.contains(name) else {
       throw .invalidDocument(
         field: "--engine",
-        reason: "unknown engine \"\(name)\" (expected one of: \(engineNames.joined(separator: ", ")))")
+        reason:
+          "unknown engine \"\(name)\" (expected one of: \(engineNames.joined(separator: ", ")))")
     }
     return name
   }

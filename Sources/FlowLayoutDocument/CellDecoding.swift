@@ -50,7 +50,9 @@ struct CellDecoder {
   static func path(_ field: String, _ codingPath: [any CodingKey]) -> String {
     var result = field
     for key in codingPath {
-      if let index = key.intValue, key.stringValue == "Index \(index)" || key.stringValue == "\(index)" {
+      if let index = key.intValue,
+        key.stringValue == "Index \(index)" || key.stringValue == "\(index)"
+      {
         result += "[\(index)]"
       } else {
         result = join(result, key.stringValue)

@@ -85,7 +85,8 @@ struct JSONScanner {
   /// - Throws: `.invalidDocument` naming `field` when the value is not an object, naming
   ///   `field.key` when a key appears twice; a syntax error naming `document`.
   mutating func readObject(
-    field: @autoclosure () -> String, _ body: (inout JSONScanner, String) throws(LayoutError) -> Void
+    field: @autoclosure () -> String,
+    _ body: (inout JSONScanner, String) throws(LayoutError) -> Void
   ) throws(LayoutError) {
     guard peek() == UInt8(ascii: "{") else { throw typeError(field(), expected: "an object") }
     position += 1
@@ -101,7 +102,8 @@ struct JSONScanner {
       }
       let key = try readString(field: field())
       if seen.contains(key) {
-        throw .invalidDocument(field: join(field(), key), reason: "the key \"\(key)\" appears twice")
+        throw .invalidDocument(
+          field: join(field(), key), reason: "the key \"\(key)\" appears twice")
       }
       seen.append(key)
       try expect(UInt8(ascii: ":"))

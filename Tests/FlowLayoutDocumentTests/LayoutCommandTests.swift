@@ -8,7 +8,8 @@ import Testing
 /// Runs the built `flowlayout` binary as a subprocess. The binary sits next to the test bundle
 /// (`.build/<triple>/debug/`); `swift test` builds it. When it is missing the suite is skipped
 /// with a message saying how to build it.
-@Suite(.enabled(if: FlowLayoutBinary.url != nil, "flowlayout is not built: run `swift build` first"))
+@Suite(
+  .enabled(if: FlowLayoutBinary.url != nil, "flowlayout is not built: run `swift build` first"))
 struct LayoutCommandTests {
   @Test(arguments: [
     ("", "document"),
@@ -17,8 +18,14 @@ struct LayoutCommandTests {
     (#"{"layout": "grid", "width": 375, "sections": []}"#, "layout"),
     (#"{"layout": "vertical", "width": -375, "sections": []}"#, "width"),
     (#"{"layout": "vertical", "width": 375, "sectons": []}"#, "sectons"),
-    (#"{"layout": "vertical", "width": 375, "sections": [{"items": [[1, 2, 3]]}]}"#, "sections[0].items[0]"),
-    (#"{"layout": "vertical", "width": 375, "sections": [], "edits": [{"deleteSections": [0]}]}"#, "edits[0].deleteSections[0]"),
+    (
+      #"{"layout": "vertical", "width": 375, "sections": [{"items": [[1, 2, 3]]}]}"#,
+      "sections[0].items[0]"
+    ),
+    (
+      #"{"layout": "vertical", "width": 375, "sections": [], "edits": [{"deleteSections": [0]}]}"#,
+      "edits[0].deleteSections[0]"
+    ),
     ("{\"layout\": \"vertical\", \"width\": 375, \"a\\nb\": 1}", "a\\u{a}b"),
   ])
   func malformedDocumentOnStdinIsOneLineAndExitStatus1(document: String, field: String) throws {
@@ -50,7 +57,9 @@ struct LayoutCommandTests {
     let examples = try FlowLayoutBinary.examples(malformed: true)
     #expect(!examples.isEmpty)
     for example in examples {
-      let run = try FlowLayoutBinary.run(["layout", "--engine", "reference", "--input", example.path])
+      let run = try FlowLayoutBinary.run([
+        "layout", "--engine", "reference", "--input", example.path,
+      ])
       #expect(run.status == 1, "\(example.lastPathComponent)")
       #expect(run.stderrLines.count == 1, "\(example.lastPathComponent): \(run.stderr)")
       #expect(run.stderr.hasPrefix("flowlayout: error: "), "\(example.lastPathComponent)")
@@ -65,7 +74,10 @@ struct LayoutCommandTests {
         try LayoutDocument.decode(Array(try Data(contentsOf: example)))
       }
     }
-    let variants = Set(try examples.map { try LayoutDocument.decode(Array(Data(contentsOf: $0))).input.configuration.variant })
+    let variants = Set(
+      try examples.map {
+        try LayoutDocument.decode(Array(Data(contentsOf: $0))).input.configuration.variant
+      })
     #expect(variants == Set(LayoutVariant.allCases))
   }
 
@@ -83,7 +95,8 @@ struct LayoutCommandTests {
     #expect(run.stderr.isEmpty)
     let output = try LayoutOutput.decode(run.stdout)
     #expect(output.items.map(\.item) == [0, 1, 2])  // the edit was applied
-    let pretty = try FlowLayoutBinary.run(["layout", "--engine", engine, "--pretty"], stdin: document)
+    let pretty = try FlowLayoutBinary.run(
+      ["layout", "--engine", engine, "--pretty"], stdin: document)
     #expect(try LayoutOutput.decode(pretty.stdout) == output)
     let clipped = try FlowLayoutBinary.run(
       ["layout", "--engine", engine, "--rect", "0,0,375,0"], stdin: document)
@@ -93,7 +106,9 @@ struct LayoutCommandTests {
   @Test(.enabled(if: EngineAvailability.reference, "the reference engine is still a stub"))
   func everyValidExampleLaysOut() throws {
     for example in try FlowLayoutBinary.examples(malformed: false) {
-      let run = try FlowLayoutBinary.run(["layout", "--engine", "reference", "--input", example.path])
+      let run = try FlowLayoutBinary.run([
+        "layout", "--engine", "reference", "--input", example.path,
+      ])
       #expect(run.status == 0, "\(example.lastPathComponent): \(run.stderr)")
       #expect(throws: Never.self) { try LayoutOutput.decode(run.stdout) }
     }
@@ -115,7 +130,9 @@ enum FlowLayoutBinary {
     var status: Int32
     var stdout: String
     var stderr: String
-    var stderrLines: [Substring] { stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast() }
+    var stderrLines: [Substring] {
+      stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+    }
   }
 
   /// `flowlayout` next to the running test bundle, if built.

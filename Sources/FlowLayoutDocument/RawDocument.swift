@@ -41,7 +41,7 @@ struct RawDocument {
       case "layout":
         let name = try s.readString(field: "layout")
         guard let variant = LayoutVariant(rawValue: name) else {
-          throw .unknownLayout(field: "layout", name: name)
+          throw .unknownLayout(field: "layout", name: printable(name))
         }
         self.variant = variant
       case "width": width = try s.readNumber(field: "width")
@@ -176,7 +176,7 @@ struct RawDocument {
     guard let value = E(rawValue: name) else {
       let names = E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
       throw .invalidDocument(
-        field: field, reason: "unknown value \"\(name)\" (expected one of: \(names))")
+        field: field, reason: "unknown value \"\(printable(name))\" (expected one of: \(names))")
     }
     return value
   }

@@ -26,7 +26,7 @@ struct LayoutCommandTests {
       #"{"layout": "vertical", "width": 375, "sections": [], "edits": [{"deleteSections": [0]}]}"#,
       "edits[0].deleteSections[0]"
     ),
-    ("{\"layout\": \"vertical\", \"width\": 375, \"a\\nb\": 1}", "a\\u{a}b"),
+    ("{\"layout\": \"vertical\", \"width\": 375, \"a\\nb\": 1}", "[\"a\\u{a}b\"]"),
   ])
   func malformedDocumentOnStdinIsOneLineAndExitStatus1(document: String, field: String) throws {
     let run = try FlowLayoutBinary.run(["layout", "--engine", "reference"], stdin: document)

@@ -120,6 +120,18 @@ import Testing
     #expect(Self.field(of: Self.document(members)) == field)
   }
 
+  @Test(arguments: [
+    (#""": 1"#, #"[""]"#),
+    (#""a.b": 1"#, #"["a.b"]"#),
+    (#""2x": 1"#, #"["2x"]"#),
+    (#""q\"": 1"#, #"["q\""]"#),
+    (#""sections": [{"x y": 1}]"#, #"sections[0]["x y"]"#),
+    (#""sections": [{"items": [], "": 1}]"#, #"sections[0][""]"#),
+  ])
+  func keysThatAreNotIdentifiersAreQuotedInThePath(members: String, field: String) {
+    #expect(Self.field(of: Self.document(members)) == field)
+  }
+
   @Test func duplicateKeysAreNamed() {
     #expect(Self.field(of: Self.document(#""width": 400, "width": 400"#)) == "width")
     #expect(

@@ -71,7 +71,8 @@ import Testing
 
   @Test func widthMustBePositiveAndHeightWhenScrollingHorizontally() {
     #expect(Self.error(Self.input(bounds: Size(0, 812)))?.field == "width")
-    #expect(Self.error(Self.input(bounds: Size(375, 0))) == nil)  // vertical scrolling: no line height
+    // Vertical scrolling: the height is not a line length, 0 is fine.
+    #expect(Self.error(Self.input(bounds: Size(375, 0))) == nil)
     let horizontal = Self.input(bounds: Size(375, 0)) { $0.scrollDirection = .horizontal }
     #expect(Self.error(horizontal)?.field == "height")
     // A variant that ignores the scroll direction does not need a height.

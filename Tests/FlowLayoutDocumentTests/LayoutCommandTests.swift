@@ -103,6 +103,18 @@ struct LayoutCommandTests {
     #expect(try LayoutOutput.decode(clipped.stdout).supplementary.map(\.kind) == [.header])
   }
 
+  @Test(
+    .enabled(if: EngineAvailability.reference, "the reference engine is still a stub"),
+    .enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "no /dev/full here"))
+  func aFailedWriteIsOneLineAndExitStatus1() throws {
+    let document = #"{"layout": "vertical", "width": 375, "sections": [{"items": [[1, 1]]}]}"#
+    let run = try FlowLayoutBinary.run(
+      ["layout", "--engine", "reference"], stdin: document, stdout: "/dev/full")
+    #expect(run.status == 1)
+    #expect(run.stderrLines.count == 1, "\(run.stderr)")
+    #expect(run.stderr.hasPrefix("flowlayout: error: stdout: cannot write: "), "\(run.stderr)")
+  }
+
   @Test(.enabled(if: EngineAvailability.reference, "the reference engine is still a stub"))
   func everyValidExampleLaysOut() throws {
     for example in try FlowLayoutBinary.examples(malformed: false) {
@@ -161,7 +173,7 @@ enum FlowLayoutBinary {
 
   /// Runs `flowlayout arguments` with `stdin`, collecting both outputs through files (no pipe
   /// can fill up and block).
-  static func run(_ arguments: [String], stdin: String = "") throws -> Run {
+  static func run(_ arguments: [String], stdin: String = "", stdout: String? = nil) throws -> Run {
     let scratch = FileManager.default.temporaryDirectory
       .appendingPathComponent("flowlayout-test-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -177,7 +189,8 @@ enum FlowLayoutBinary {
     environment["SWIFT_BACKTRACE"] = "enable=no"
     process.environment = environment
     process.standardInput = try FileHandle(forReadingFrom: paths[0])
-    process.standardOutput = try FileHandle(forWritingTo: paths[1])
+    process.standardOutput = try FileHandle(
+      forWritingTo: stdout.map(URL.init(fileURLWithPath:)) ?? paths[1])
     process.standardError = try FileHandle(forWritingTo: paths[2])
     try process.run()
     process.waitUntilExit()

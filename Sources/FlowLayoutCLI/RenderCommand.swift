@@ -113,10 +113,12 @@ struct RenderCommand: ParsableCommand {
 
   /// Writes `svg` to the file at `path`, or stdout when `path` is `nil` or `-`.
   ///
-  /// - Throws: `.invalidDocument(field: "--output", …)` with the system's reason.
+  /// - Throws: `.invalidDocument(field: "--output" or "stdout", …)` with the system's reason.
   static func write(_ svg: String, to path: String?) throws(LayoutError) {
     guard let path, path != "-" else {
-      LayoutCommand.write(Array(svg.utf8), to: STDOUT_FILENO)
+      if let failure = LayoutCommand.write(Array(svg.utf8), to: STDOUT_FILENO) {
+        throw .invalidDocument(field: "stdout", reason: "cannot write: \(failure)")
+      }
       return
     }
     let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
@@ -124,7 +126,10 @@ struct RenderCommand: ParsableCommand {
       throw .invalidDocument(
         field: "--output", reason: "cannot write \"\(path)\": \(String(cString: strerror(errno)))")
     }
-    LayoutCommand.write(Array(svg.utf8), to: fd)
-    close(fd)
+    let failure = LayoutCommand.write(Array(svg.utf8), to: fd)
+    let closed = close(fd) == 0 ? nil : String(cString: strerror(errno))
+    if let reason = failure ?? closed {
+      throw .invalidDocument(field: "--output", reason: "cannot write \"\(path)\": \(reason)")
+    }
   }
 }

@@ -39,6 +39,9 @@ struct RenderCommandTests {
       ["render", "--output", "/nonexistent/dir/x.svg"], stdin: Self.valid)
     #expect(run.status == 1)
     #expect(run.stderr.hasPrefix("flowlayout: error: --output: "), "\(run.stderr)")
+    let full = try FlowLayoutBinary.run(["render", "--output", "/dev/full"], stdin: Self.valid)
+    #expect(full.status == 1)
+    #expect(full.stderr.hasPrefix("flowlayout: error: --output: "), "\(full.stderr)")
   }
 
   /// Every cells example renders to well-formed SVG with one cell element per visible item of

@@ -4,10 +4,14 @@ import Foundation
 import PropertyBased
 import Testing
 
-/// The size of the differential corpus: `FLOWLAYOUT_DIFF_CORPUS` = unset (default, well under
-/// two minutes), `ci` (mid-size, `.ci/run`) or `large`.
+/// The size of the differential corpus: `FLOWLAYOUT_DIFF_CORPUS` = unset (default, ~5 s here),
+/// `ci` (mid-size, ~1 min here; the default when `CI=true`, as `.ci/run` sets) or `large`.
 enum DifferentialCorpus {
-  static var mode: String { ProcessInfo.processInfo.environment["FLOWLAYOUT_DIFF_CORPUS"] ?? "" }
+  /// `.ci/run` sets `CI=true`: without an explicit corpus, CI runs the mid-size one.
+  static var mode: String {
+    let environment = ProcessInfo.processInfo.environment
+    return environment["FLOWLAYOUT_DIFF_CORPUS"] ?? (environment["CI"] == "true" ? "ci" : "")
+  }
   /// Random scenarios per property run.
   static var propertyCount: Int {
     switch mode {

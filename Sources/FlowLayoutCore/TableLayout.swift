@@ -44,64 +44,60 @@ extension SectionLayout {
     var firstLineCount = 0
     var positioned = 0
     // Line starts and heights are staged in a small buffer and appended in bulk.
-    let stage = 512
-    var stagedStarts = [Int](repeating: 0, count: stage)
-    var stagedHeights = [Double](repeating: 0, count: stage)
+    let stage = LineStaging.capacity
     var staged = 0
     items.withPlacement { ws, hs, xs in
-      stagedStarts.withUnsafeMutableBufferPointer { ss in
-        stagedHeights.withUnsafeMutableBufferPointer { sh in
-          while s < n, lineCount < limit {
-            var e: Int
-            var lineHeight: Double
-            if greedy {
-              // The greedy rule, the line's height and leading positions in one pass: three
-              // independent dependency chains the CPU overlaps.
-              var used = ws[s]
-              lineHeight = hs[s]
-              var x = left
-              xs[s] = x
-              e = s + 1
-              while e < n {
-                let candidate = used + interitem + ws[e]
-                if candidate > widthLimit { break }
-                used = candidate
-                x = x + ws[e - 1] + interitem
-                xs[e] = x
-                let h = hs[e]
-                lineHeight = h > lineHeight ? h : lineHeight
-                e += 1
-              }
-            } else {
-              if case .fixedCount(let c) = breaking { e = c >= n - s ? n : s + c } else { e = n }
-              lineHeight = LineMaxKernel.maximum(hs, s..<e, using: kernels)
+      LineStaging.withBuffers { ss, sh in
+        while s < n, lineCount < limit {
+          var e: Int
+          var lineHeight: Double
+          if greedy {
+            // The greedy rule, the line's height and leading positions in one pass: three
+            // independent dependency chains the CPU overlaps.
+            var used = ws[s]
+            lineHeight = hs[s]
+            var x = left
+            xs[s] = x
+            e = s + 1
+            while e < n {
+              let candidate = used + interitem + ws[e]
+              if candidate > widthLimit { break }
+              used = candidate
+              x = x + ws[e - 1] + interitem
+              xs[e] = x
+              let h = hs[e]
+              lineHeight = h > lineHeight ? h : lineHeight
+              e += 1
             }
-            if lineCount == 0 { firstLineCount = e - s }
-            let isLast = e == n
-            if !(leadingOnly && greedy) && !(justified && (isLast || e - s < 2)) {
-              // Last means the section's last line: nothing after it, not even hidden items.
-              LinePlacing.place(
-                ws, s..<e, into: xs, at: s, rules: rules,
-                context: LineContext(
-                  isLast: isLast, lineCount: isLast && lineCount == 0 ? 1 : lineCount + 2,
-                  gridColumns: sameSize ? firstLineCount : nil, allFit: isLast),
-                kernels: kernels)
-            }
-            positioned += e - s
-            ss[staged] = s
-            sh[staged] = lineHeight
-            staged += 1
-            if staged == stage {
-              table.starts.append(contentsOf: ss)
-              table.heights.append(contentsOf: sh)
-              staged = 0
-            }
-            s = e
-            lineCount += 1
+          } else {
+            if case .fixedCount(let c) = breaking { e = c >= n - s ? n : s + c } else { e = n }
+            lineHeight = LineMaxKernel.maximum(hs, s..<e, using: kernels)
           }
-          table.starts.append(contentsOf: ss[0..<staged])
-          table.heights.append(contentsOf: sh[0..<staged])
+          if lineCount == 0 { firstLineCount = e - s }
+          let isLast = e == n
+          if !(leadingOnly && greedy) && !(justified && (isLast || e - s < 2)) {
+            // Last means the section's last line: nothing after it, not even hidden items.
+            LinePlacing.place(
+              ws, s..<e, into: xs, at: s, rules: rules,
+              context: LineContext(
+                isLast: isLast, lineCount: isLast && lineCount == 0 ? 1 : lineCount + 2,
+                gridColumns: sameSize ? firstLineCount : nil, allFit: isLast),
+              kernels: kernels)
+          }
+          positioned += e - s
+          ss[staged] = s
+          sh[staged] = lineHeight
+          staged += 1
+          if staged == stage {
+            table.starts.append(contentsOf: ss)
+            table.heights.append(contentsOf: sh)
+            staged = 0
+          }
+          s = e
+          lineCount += 1
         }
+        table.starts.append(contentsOf: ss[0..<staged])
+        table.heights.append(contentsOf: sh[0..<staged])
       }
     }
     table.starts.append(s)

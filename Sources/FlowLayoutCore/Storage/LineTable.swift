@@ -81,6 +81,17 @@ struct LineTable: Sendable, Equatable {
     return blocks.set(b, blockSum(b, lineSpacing: lineSpacing))
   }
 
+  /// Adds `delta` to the starts from line `first` on (the sentinel included): items were
+  /// inserted or deleted before them. Returns the number of starts renumbered.
+  ///
+  /// - Complexity: O(r − first), one vectorisable pass.
+  mutating func renumberStarts(from first: Int, by delta: Int) -> Int {
+    starts.withUnsafeMutableBufferPointer { s in
+      for i in first..<s.count { s[i] &+= delta }
+    }
+    return starts.count - first
+  }
+
   /// Line `k`'s top below the first line's top.
   ///
   /// - Complexity: O(log r).

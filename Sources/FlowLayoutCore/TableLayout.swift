@@ -91,16 +91,14 @@ extension SectionLayout {
 
     // Phase 1: over the previous layout's entries, in place.
     if reusable > 0 {
-      table.starts.withUnsafeMutableBufferPointer { starts in
-        table.heights.withUnsafeMutableBufferPointer { heights in
-          items.withPlacement { ws, hs, xs in
-            while s < n, lineCount < limit, lineCount < reusable {
-              let (e, height) = nextLine(ws, hs, xs)
-              starts[lineCount] = s
-              heights[lineCount] = height
-              s = e
-              lineCount += 1
-            }
+      table.withEntries { starts, heights in
+        items.withPlacement { ws, hs, xs in
+          while s < n, lineCount < limit, lineCount < reusable {
+            let (e, height) = nextLine(ws, hs, xs)
+            starts[lineCount] = s
+            heights[lineCount] = height
+            s = e
+            lineCount += 1
           }
         }
       }

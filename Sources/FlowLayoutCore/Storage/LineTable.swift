@@ -100,6 +100,18 @@ struct LineTable: Sendable, Equatable {
     return blocks.set(b, blockSum(b, lineSpacing: lineSpacing))
   }
 
+  /// Write access to the existing starts and heights (a re-layout overwrites them in place).
+  /// The offsets are stale until `rebuildOffsets`.
+  ///
+  /// - Complexity: O(1) (no copy when the table is uniquely referenced).
+  mutating func withEntries<R>(
+    _ body: (UnsafeMutableBufferPointer<Int>, UnsafeMutableBufferPointer<Double>) -> R
+  ) -> R {
+    starts.withUnsafeMutableBufferPointer { s in
+      heights.withUnsafeMutableBufferPointer { body(s, $0) }
+    }
+  }
+
   /// Adds `delta` to the starts from line `first` on (the sentinel included): items were
   /// inserted or deleted before them. Returns the number of starts renumbered.
   ///

@@ -53,9 +53,23 @@ enum EditRecipe {
     Size(width: r.pick(itemLengths), height: r.pick(itemLengths))
   }
 
+  /// Bulk section lengths: enough lines to span several 32-line blocks of the fast core's line
+  /// table, a SIMD lane of 4 blocks, and its 512-line staging buffer.
+  static let bulkCounts = [33, 65, 129, 257, 513, 1_100, 2_100]
+
+  /// A section of up to `maximumItems` items sized one by one from the bytes, or (1 time in 8)
+  /// a bulk section whose sizes repeat a pattern of 2 to 5 sizes read from the bytes.
   static func section(_ r: inout FuzzBytes, maximumItems: Int) -> SectionData {
-    let count = r.below(maximumItems + 1)
-    let items = (0..<count).map { _ in size(&r) }
+    let shape = r.byte()
+    let items: [Size]
+    if shape >= 224 {
+      let count = bulkCounts[Int(shape - 224) % bulkCounts.count]
+      let pattern = (0..<(2 + r.below(4))).map { _ in size(&r) }
+      let stride = 1 + r.below(7)
+      items = (0..<count).map { i in pattern[(i &* stride &+ i / 5) % pattern.count] }
+    } else {
+      items = (0..<(Int(shape) % (maximumItems + 1))).map { _ in size(&r) }
+    }
     return SectionData(
       header: r.pick(supplementaries), footer: r.pick(supplementaries), items: items,
       showsSeeAll: r.flag())
@@ -72,6 +86,9 @@ enum EditRecipe {
   static func sectionIndex(_ r: inout FuzzBytes, count: Int) -> Int {
     let b = r.byte()
     switch b {
+    case 0..<200 where count > 150:
+      // Two bytes, to reach every index of a bulk section.
+      return (Int(b) << 8 | Int(r.byte())) % (count + 2) - 1
     case 0..<200: return Int(b) % (count + 2) - 1 + (count == 0 ? 1 : 0)
     case 200..<250: return count
     case 250..<253: return -1

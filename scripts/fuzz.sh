@@ -11,6 +11,7 @@
 #                  Tests/FlowLayoutReferenceTests/Golden/*.json, plus Fuzz/Seeds/fuzz-document;
 #   fuzz-edits:    Fuzz/Seeds/fuzz-edits.
 # Crashes and mismatches are written to Fuzz/artifacts/TARGET/ (ignored by git).
+# FUZZ_OPTIONS adds libFuzzer options, e.g. FUZZ_OPTIONS="-len_control=0".
 set -euo pipefail
 
 target="${1:?usage: scripts/fuzz.sh fuzz-document|fuzz-edits SECONDS [INPUT...]}"
@@ -64,6 +65,6 @@ mkdir -p "$logs"
 cd "$logs"
 status=0
 "$binary" "$corpus" -jobs=1 -workers=1 -max_total_time="$seconds" -timeout=20 \
-  -artifact_prefix="$artifacts/" -print_final_stats=1 "${options[@]}" || status=$?
+  -artifact_prefix="$artifacts/" -print_final_stats=1 "${options[@]}" ${FUZZ_OPTIONS:-} || status=$?
 tail -n 60 "$logs/fuzz-0.log"
 exit "$status"

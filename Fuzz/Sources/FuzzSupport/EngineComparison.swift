@@ -30,7 +30,8 @@ public enum EngineComparison {
   /// would call two `invalidNumber` errors about the same NaN different, as `nan != nan`.)
   public static func sameError(_ x: LayoutError, _ y: LayoutError) -> Bool {
     if x == y { return true }
-    return Mirror(reflecting: x).children.first?.label == Mirror(reflecting: y).children.first?.label
+    return Mirror(reflecting: x).children.first?.label
+      == Mirror(reflecting: y).children.first?.label
       && x.field == y.field && x.description == y.description
   }
 
@@ -59,7 +60,8 @@ public enum EngineComparison {
         switch (fa, fb) {
         case (.success(let x), .success(let y)):
           if (x == nil) != (y == nil) || (x != nil && !close(x!, y!)) {
-            return "supplementaryFrame(\(kind), \(s)) \(String(describing: x)) vs \(String(describing: y))"
+            return
+              "supplementaryFrame(\(kind), \(s)) \(String(describing: x)) vs \(String(describing: y))"
           }
         case (.failure(let x), .failure(let y)):
           if !sameError(x, y) { return "supplementaryFrame(\(kind), \(s)) errors \(x) vs \(y)" }
@@ -117,8 +119,10 @@ public enum EngineComparison {
   {
     guard x.count == y.count else {
       let first =
-        zip(x.indices, y.indices).first { x[$0.0].kind != y[$0.1].kind || x[$0.0].path != y[$0.1].path }
-          .map(\.0) ?? min(x.count, y.count)
+        zip(x.indices, y.indices).first {
+          x[$0.0].kind != y[$0.1].kind || x[$0.0].path != y[$0.1].path
+        }
+        .map(\.0) ?? min(x.count, y.count)
       return "\(what): \(x.count) vs \(y.count) elements; first difference at \(first): "
         + "\(x.dropFirst(first).first.map(String.init(describing:)) ?? "-") vs "
         + "\(y.dropFirst(first).first.map(String.init(describing:)) ?? "-")"

@@ -22,11 +22,15 @@ public struct LayoutSnapshot: Equatable {
   /// The first difference from `other`, as a message; `nil` when equal.
   public func difference(from other: LayoutSnapshot) -> String? {
     if input != other.input { return "input changed" }
-    if contentSize != other.contentSize { return "contentSize \(other.contentSize) -> \(contentSize)" }
+    if contentSize != other.contentSize {
+      return "contentSize \(other.contentSize) -> \(contentSize)"
+    }
     if hiddenItems != other.hiddenItems { return "hiddenItems changed" }
     if overflowingItems != other.overflowingItems { return "overflowingItems changed" }
     if elements != other.elements {
-      let i = zip(elements.indices, other.elements.indices).first { elements[$0.0] != other.elements[$0.1] }
+      let i = zip(elements.indices, other.elements.indices).first {
+        elements[$0.0] != other.elements[$0.1]
+      }
       return "elements changed (\(other.elements.count) -> \(elements.count) elements, first at "
         + "\(i.map { String($0.0) } ?? "the end"))"
     }

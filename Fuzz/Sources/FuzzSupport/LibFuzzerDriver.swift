@@ -1,7 +1,7 @@
 /// libFuzzer's driver entry point (`-sanitize=fuzzer` links libFuzzer; the executable's own
 /// `main.swift` hands control to it so that no libFuzzer `main` is needed).
 @_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
+func libFuzzerRunDriver(
   _ argc: UnsafeMutablePointer<CInt>,
   _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
   _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
@@ -15,7 +15,7 @@ public func runLibFuzzer(
   var argv = CommandLine.unsafeArgv
   return withUnsafeMutablePointer(to: &argc) { argcPointer in
     withUnsafeMutablePointer(to: &argv) { argvPointer in
-      LLVMFuzzerRunDriver(argcPointer, argvPointer, callback)
+      libFuzzerRunDriver(argcPointer, argvPointer, callback)
     }
   }
 }

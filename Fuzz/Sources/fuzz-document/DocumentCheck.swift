@@ -52,7 +52,9 @@ enum DocumentCheck {
           fuzzFailure("edits[\(k)]: engine input is not LayoutInput.applying(edit): \(expected)")
         }
       case (.failure(let x), .failure(let y)):
-        if !EngineComparison.sameError(x, y) { fuzzFailure("edits[\(k)]: errors differ: fast \(x) vs reference \(y)") }
+        if !EngineComparison.sameError(x, y) {
+          fuzzFailure("edits[\(k)]: errors differ: fast \(x) vs reference \(y)")
+        }
         fuzzFailure("edits[\(k)]: a decoded (validated) edit was refused: \(x)")
       default:
         fuzzFailure("edits[\(k)]: fast \(a) vs reference \(b)")

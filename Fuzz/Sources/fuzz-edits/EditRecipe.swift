@@ -113,7 +113,8 @@ enum EditRecipe {
       switch r.below(11) {
       case 0, 1: u.deleteItems.append(path(&r, counts: counts))
       case 2, 3: u.insertItems.append(ItemInsertion(at: path(&r, counts: counts), size: size(&r)))
-      case 4: u.moveItems.append(ItemMove(from: path(&r, counts: counts), to: path(&r, counts: counts)))
+      case 4:
+        u.moveItems.append(ItemMove(from: path(&r, counts: counts), to: path(&r, counts: counts)))
       case 5: u.resizeItems.append(ItemResize(at: path(&r, counts: counts), size: size(&r)))
       case 6: u.deleteSections.append(sectionIndex(&r, count: counts.count))
       case 7:

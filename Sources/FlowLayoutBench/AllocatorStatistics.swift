@@ -5,16 +5,35 @@
 public protocol AllocatorStatistics {
   /// The allocator measured, as reported in results (`"jemalloc 5.3.0-0-g54eaed1d"`).
   var name: String { get }
-  /// Bytes currently allocated by the application (jemalloc `stats.allocated`), fresh.
-  func allocatedBytes() -> Int?
-  /// Allocations made so far by the whole process (small + large requests), fresh.
-  func allocationCount() -> Int?
+  /// How the counts are obtained, for the results' metadata.
+  var method: String { get }
+  /// The calling thread's counters now, or `nil` when not measured. Exact only inside
+  /// `exactly(_:)`.
+  func snapshot() -> AllocationSnapshot?
+  /// Runs `body` with the allocator in a mode where `snapshot()` differences are exact (for
+  /// jemalloc: the thread cache off, so every request reaches the counted arena). Slower: never
+  /// time inside it.
+  func exactly<T>(_ body: () throws -> T) rethrows -> T
+}
+
+/// Counters of the calling thread at one moment.
+public struct AllocationSnapshot: Sendable, Hashable {
+  /// Bytes allocated minus bytes freed so far (usable sizes).
+  public var liveBytes: Int
+  /// Allocation requests so far.
+  public var allocations: Int
+
+  public init(liveBytes: Int, allocations: Int) {
+    self.liveBytes = liveBytes
+    self.allocations = allocations
+  }
 }
 
 /// No allocator statistics: the system allocator, unmeasured.
 public struct UnmeasuredAllocator: AllocatorStatistics {
   public init() {}
   public var name: String { "system malloc (not measured)" }
-  public func allocatedBytes() -> Int? { nil }
-  public func allocationCount() -> Int? { nil }
+  public var method: String { "none" }
+  public func snapshot() -> AllocationSnapshot? { nil }
+  public func exactly<T>(_ body: () throws -> T) rethrows -> T { try body() }
 }

@@ -158,24 +158,26 @@ public struct BenchRunner {
   }
 
   /// Bytes per item the engine allocates to hold the collection, beyond the caller's input
-  /// (whose arrays it may share), from the allocator's `allocated` counter around `init`.
+  /// (whose arrays it may share): live bytes after `init` minus before, counted exactly.
   func measureMemory<E: LayoutEngine>(_ type: E.Type, _ input: LayoutInput, _ row: BenchRow) -> BenchRow {
     var row = row
-    guard let before = allocator.allocatedBytes(), let countBefore = allocator.allocationCount() else {
+    guard allocator.snapshot() != nil else {
       row.status = "skipped"
       row.note = "no allocator statistics (\(allocator.name))"
       return row
     }
-    do {
-      let engine = try E(input)
-      let after = allocator.allocatedBytes() ?? before
-      let countAfter = allocator.allocationCount() ?? countBefore
-      withExtendedLifetime(engine) {}
-      row.bytes_per_item = Double(after - before) / Double(max(row.n, 1))
-      row.allocations = Double(countAfter - countBefore)
-    } catch {
-      row.status = "failed"
-      row.note = "init: \(error)"
+    allocator.exactly {
+      do {
+        let before = allocator.snapshot()!
+        let engine = try E(input)
+        let after = allocator.snapshot()!
+        withExtendedLifetime(engine) {}
+        row.bytes_per_item = Double(after.liveBytes - before.liveBytes) / Double(max(row.n, 1))
+        row.allocations = Double(after.allocations - before.allocations)
+      } catch {
+        row.status = "failed"
+        row.note = "init: \(error)"
+      }
     }
     return row
   }

@@ -84,21 +84,23 @@ public struct Sampler {
         samples: times.count, runsPerSample: runs))
   }
 
-  /// Allocations per run of `operation`, counted over `runs` runs (undos not counted), or `nil`
-  /// without allocator statistics.
+  /// Allocations per run of `operation`, counted exactly over `runs` runs (undos not counted),
+  /// or `nil` without allocator statistics.
   ///
   /// - Throws: what the operation throws.
   public func allocationsPerRun<Op: TimedOperation>(
     _ operation: inout Op, runs: Int, allocator: AllocatorStatistics
   ) throws -> Double? {
-    var counted = 0
-    for _ in 0..<runs {
-      guard let before = allocator.allocationCount() else { return nil }
-      try operation.perform()
-      guard let after = allocator.allocationCount() else { return nil }
-      counted += after - before
-      if operation.needsUndo { try operation.undo() }
+    try allocator.exactly {
+      var counted = 0
+      for _ in 0..<runs {
+        guard let before = allocator.snapshot() else { return nil }
+        try operation.perform()
+        guard let after = allocator.snapshot() else { return nil }
+        counted += after.allocations - before.allocations
+        if operation.needsUndo { try operation.undo() }
+      }
+      return Double(counted) / Double(runs)
     }
-    return Double(counted) / Double(runs)
   }
 }

@@ -1,14 +1,20 @@
 import CJemalloc
 import FlowLayoutBench
 
-/// jemalloc's own statistics through `mallctl`, after refreshing `epoch`.
+/// jemalloc's own statistics through `mallctl`.
 ///
-/// The executable links jemalloc (`CJemalloc`), so it is the process's malloc. Bytes come from
-/// `stats.allocated`; allocation counts from `stats.arenas.4096.small.nrequests` +
-/// `….large.nrequests` (4096 = `MALLCTL_ARENAS_ALL`, every arena; `nrequests` includes requests
-/// served by thread caches, which `epoch` merges in). `selfCheck()` verifies the count is exact.
+/// The executable links jemalloc (`CJemalloc`), so it is the process's malloc. Live bytes are
+/// the calling thread's `thread.allocated − thread.deallocated` (exact, usable sizes). Allocation
+/// counts are `stats.arenas.4096.small.nrequests + ….large.nrequests` (4096 =
+/// `MALLCTL_ARENAS_ALL`) after writing `epoch`; inside `exactly(_:)` the thread cache is off
+/// (`thread.tcache.enabled = false`), so every request reaches an arena and is counted at once.
+/// `selfCheck()` verifies that.
 struct JemallocStatistics: AllocatorStatistics {
   var name: String { "jemalloc \(Self.version)" }
+  var method: String {
+    "jemalloc mallctl: bytes = thread.allocated - thread.deallocated; allocations = "
+      + "stats.arenas.4096.{small,large}.nrequests after epoch, thread cache off while counting"
+  }
 
   static var version: String {
     var pointer: UnsafePointer<CChar>? = nil
@@ -17,7 +23,7 @@ struct JemallocStatistics: AllocatorStatistics {
     return String(cString: pointer)
   }
 
-  /// Makes the next reads current (jemalloc caches statistics until `epoch` is written).
+  /// Makes the arena statistics current (jemalloc caches them until `epoch` is written).
   func refresh() {
     var epoch: UInt64 = 1
     var length = MemoryLayout<UInt64>.size
@@ -29,32 +35,45 @@ struct JemallocStatistics: AllocatorStatistics {
     var value: UInt64 = 0
     var length = MemoryLayout<UInt64>.size
     guard mallctl(name, &value, &length, nil, 0) == 0 else { return nil }
-    return Int(value)
+    return Int(truncatingIfNeeded: value)
   }
 
-  func allocatedBytes() -> Int? {
+  func snapshot() -> AllocationSnapshot? {
     refresh()
-    return read("stats.allocated")
-  }
-
-  func allocationCount() -> Int? {
-    refresh()
-    guard let small = read("stats.arenas.4096.small.nrequests"),
+    guard let allocated = read("thread.allocated"), let freed = read("thread.deallocated"),
+      let small = read("stats.arenas.4096.small.nrequests"),
       let large = read("stats.arenas.4096.large.nrequests")
     else { return nil }
-    return small + large
+    return AllocationSnapshot(liveBytes: allocated &- freed, allocations: small + large)
   }
 
-  /// Counts 1000 small and 10 large `malloc`s and returns whether the counter saw exactly those.
+  func setThreadCache(_ enabled: Bool) -> Bool {
+    var old = true
+    var new = enabled
+    var length = MemoryLayout<Bool>.size
+    _ = mallctl("thread.tcache.enabled", &old, &length, &new, MemoryLayout<Bool>.size)
+    return old
+  }
+
+  func exactly<T>(_ body: () throws -> T) rethrows -> T {
+    let was = setThreadCache(false)
+    defer { _ = setThreadCache(was) }
+    return try body()
+  }
+
+  /// Counts 1000 small and 10 large `malloc`s of known sizes and returns whether the counts
+  /// and live bytes seen are exactly those.
   func selfCheck() -> Bool {
-    guard let before = allocationCount() else { return false }
-    var blocks: [UnsafeMutableRawPointer?] = []
-    blocks.reserveCapacity(1010)
-    guard let afterReserve = allocationCount() else { return false }
-    for i in 0..<1010 { blocks.append(malloc(i < 1000 ? 48 : 1 << 20)) }
-    guard let after = allocationCount() else { return false }
-    for block in blocks { free(block) }
-    _ = before
-    return after - afterReserve == 1010
+    exactly {
+      var blocks = [UnsafeMutableRawPointer?](repeating: nil, count: 1010)
+      guard let before = snapshot() else { return false }
+      for i in 0..<1010 { blocks[i] = malloc(i < 1000 ? 48 : 1 << 20) }
+      guard let after = snapshot() else { return false }
+      for block in blocks { free(block) }
+      guard let freed = snapshot() else { return false }
+      return after.allocations - before.allocations == 1010
+        && after.liveBytes - before.liveBytes == 1000 * 48 + 10 * (1 << 20)
+        && freed.liveBytes == before.liveBytes
+    }
   }
 }

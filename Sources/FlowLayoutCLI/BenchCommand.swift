@@ -62,8 +62,8 @@ struct BenchCommand: ParsableCommand {
     let jemalloc = JemallocStatistics()
     let exact = jemalloc.selfCheck()
     let counting =
-      "stats.arenas.4096.{small,large}.nrequests after epoch; self-check (1010 mallocs counted) "
-      + (exact ? "exact" : "FAILED: counts unreliable")
+      jemalloc.method + "; self-check (1000 small + 10 large mallocs): "
+      + (exact ? "exact" : "FAILED, counts unreliable")
     #if DEBUG
       let build = "debug (numbers meaningless: use swift run -c release)"
       FileHandle.standardError.write(Data("warning: debug build; use `swift run -c release flowlayout bench`\n".utf8))

@@ -36,7 +36,7 @@ public struct Sampler {
   public func measure<Op: TimedOperation>(_ operation: inout Op, batched: Bool) throws
     -> SamplingOutcome
   {
-    let limit = UInt64(plan.sampleLimitSeconds * 1e9)
+    let limit = UInt64(max(plan.sampleLimitSeconds, 0) * 1e9)
     // 1. Warm-up; the first run also tells whether the engine is too slow for this cell.
     var warmupRuns = 0
     let warmupStart = MonotonicClock.now()
@@ -60,7 +60,7 @@ public struct Sampler {
       runs = max(1, min(1 << 20, Int((floor / max(perRun, 1)).rounded(.up))))
     }
     let minimumSamples =
-      Double(slowest) > plan.minimumSeconds * 1e9 / 2 ? min(3, plan.minimumSamples) : plan.minimumSamples
+      plan.minimumSeconds > 0 && Double(slowest) > plan.minimumSeconds * 1e9 / 2 ? min(3, plan.minimumSamples) : plan.minimumSamples
 
     // 3. Samples until the minimum time and count.
     var times: [Double] = []

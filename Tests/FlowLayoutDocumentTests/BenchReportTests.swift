@@ -9,7 +9,12 @@ struct CountingOperation: TimedOperation {
   var runs = 0
   var undos = 0
   var needsUndo: Bool
-  mutating func perform() { runs += 1 }
+  mutating func perform() {
+    // At least one clock step, so a zero limit is always exceeded.
+    let start = MonotonicClock.now()
+    while MonotonicClock.now() == start {}
+    runs += 1
+  }
   mutating func undo() { undos += 1 }
   var checksum: Double { Double(runs) }
 }
@@ -64,7 +69,7 @@ struct CountingOperation: TimedOperation {
 
   @Test func samplerStopsAnOperationBeyondTheLimit() throws {
     var plan = SamplingPlan.quick
-    plan.sampleLimitSeconds = -1  // every run is beyond it
+    plan.sampleLimitSeconds = 0  // every run is beyond it
     var op = CountingOperation(needsUndo: false)
     guard case .tooSlow = try Sampler(plan: plan, clock: MonotonicClock()).measure(&op, batched: false) else {
       Issue.record("expected tooSlow")

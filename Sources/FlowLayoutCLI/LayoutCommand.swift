@@ -1,6 +1,204 @@
 import ArgumentParser
+import FlowLayoutCore
+import FlowLayoutDocument
+import FlowLayoutModel
+import FlowLayoutReference
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `flowlayout layout`: reads a JSON layout document (`docs/layout-document.md`), lays it out,
+/// applies its edits in order, and writes the layout as JSON on stdout.
+///
+/// Every failure (unreadable input, malformed JSON, a bad value, a bad `--engine` or `--rect`)
+/// is exactly one line `flowlayout: error: <field>: <reason>` on stderr and exit status 1.
 struct LayoutCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "layout", abstract: "Not yet implemented.")
-  func run() throws { throw ValidationError("flowlayout layout is not implemented yet") }
+  static let configuration = CommandConfiguration(
+    commandName: "layout",
+    abstract: "Lay out a JSON layout document and write the layout as JSON.",
+    discussion: """
+      The document format and the output are described in docs/layout-document.md. The document's \
+      edits are applied in order after the first layout; the output is the layout after the last \
+      one. Errors are one line on stderr, naming the field, with exit status 1.
+      """)
+
+  @Option(name: .long, help: "The layout document (JSON). Reads stdin when omitted or '-'.")
+  var input: String?
+
+  @Option(name: .long, help: "The layout engine: 'fast' or 'reference'.")
+  var engine: String = "fast"
+
+  @Option(name: .long, parsing: .unconditional, help: "Keep only the elements intersecting the rect 'x,y,width,height'.")
+  var rect: String?
+
+  @Flag(name: .long, help: "Write one element per line.")
+  var pretty = false
+
+  func run() throws {
+    do {
+      let output = try layOut()
+      var bytes = Array(output.json(pretty: pretty).utf8)
+      bytes.append(UInt8(ascii: "\n"))
+      Self.write(bytes, to: STDOUT_FILENO)
+    } catch {
+      Self.reportError(error.description)
+      throw ExitCode.failure
+    }
+  }
+
+  /// Reads the document, runs the chosen engine, and collects the output.
+  ///
+  /// - Throws: `LayoutError` naming `--engine`, `--rect`, `--input` or a document field.
+  func layOut() throws(LayoutError) -> LayoutOutput {
+    let engineName = try Self.engineName(engine)
+    let rect = try rect.map { (text) throws(LayoutError) in try Self.parseRect(text) }
+    let bytes = try Self.readInput(input)
+    let document = try LayoutDocument.decode(bytes)
+    switch engineName {
+    case FastFlowLayout.engineName:
+      return try Self.layOut(FastFlowLayout.self, document, rect)
+    default:
+      return try Self.layOut(ReferenceFlowLayout.self, document, rect)
+    }
+  }
+
+  /// Lays out `document` with engine `E`, applies its edits in order, and answers `rect`.
+  ///
+  /// - Throws: what the engine throws; an edit's error is prefixed `edits[k].` when the engine
+  ///   names a field inside the batch.
+  static func layOut<E: LayoutEngine>(
+    _ type: E.Type, _ document: LayoutDocument, _ rect: Rect?
+  ) throws(LayoutError) -> LayoutOutput {
+    var layout = try E(document.input)
+    for (k, edit) in document.edits.enumerated() {
+      do {
+        try layout.apply(edit)
+      } catch {
+        throw error.prefixingField(with: "edits[\(k)].")
+      }
+    }
+    return LayoutOutput(engine: layout, rect: rect)
+  }
+
+  static let engineNames = [FastFlowLayout.engineName, ReferenceFlowLayout.engineName]
+
+  /// - Throws: `.invalidDocument(field: "--engine", …)` for an unknown name.
+  static func engineName(_ name: String) throws(LayoutError) -> String {
+    guard engineNames.contains(name) else {
+      throw .invalidDocument(
+        field: "--engine",
+        reason: "unknown engine \"\(name)\" (expected one of: \(engineNames.joined(separator: ", ")))")
+    }
+    return name
+  }
+
+  /// Parses `x,y,width,height`: four finite numbers, width and height ≥ 0.
+  ///
+  /// - Throws: `.invalidDocument(field: "--rect", …)`.
+  static func parseRect(_ text: String) throws(LayoutError) -> Rect {
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+    let values = parts.compactMap { Double($0.trimmingSpaces) }
+    guard parts.count == 4, values.count == 4, values.allSatisfy(\.isFinite) else {
+      throw .invalidDocument(
+        field: "--rect", reason: "expected four finite numbers x,y,width,height, found \"\(text)\"")
+    }
+    guard values[2] >= 0, values[3] >= 0 else {
+      throw .invalidDocument(
+        field: "--rect", reason: "width and height must be >= 0, found \"\(text)\"")
+    }
+    return Rect(x: values[0], y: values[1], width: values[2], height: values[3])
+  }
+
+  /// The bytes of `path`, or of stdin when `path` is `nil` or `-`.
+  ///
+  /// - Throws: `.invalidDocument(field: "--input", …)` with the system's reason.
+  static func readInput(_ path: String?) throws(LayoutError) -> [UInt8] {
+    let fromStdin = path == nil || path == "-"
+    let name = fromStdin ? "stdin" : "\"\(path!)\""
+    let fd = fromStdin ? STDIN_FILENO : open(path!, O_RDONLY)
+    guard fd >= 0 else {
+      throw .invalidDocument(
+        field: "--input", reason: "cannot open \(name): \(String(cString: strerror(errno)))")
+    }
+    defer { if !fromStdin { close(fd) } }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw .invalidDocument(
+          field: "--input", reason: "cannot read \(name): \(String(cString: strerror(errno)))")
+      }
+      if count == 0 { return bytes }
+      bytes.append(contentsOf: chunk[0..<count])
+    }
+  }
+
+  /// Writes all of `bytes` to the file descriptor `fd` (retrying short writes).
+  static func write(_ bytes: [UInt8], to fd: Int32) {
+    bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          return
+        }
+        offset += written
+      }
+    }
+  }
+
+  /// Writes `flowlayout: error: <message>` as exactly one line on stderr.
+  static func reportError(_ message: String) {
+    var line = "flowlayout: error: "
+    for scalar in message.unicodeScalars {
+      // Control characters (e.g. a newline in a key) are escaped so the message stays one line.
+      if scalar.value < 0x20 || scalar.value == 0x7F {
+        line += "\\u{\(String(scalar.value, radix: 16))}"
+      } else {
+        line.unicodeScalars.append(scalar)
+      }
+    }
+    line += "\n"
+    write(Array(line.utf8), to: STDERR_FILENO)
+  }
+}
+
+extension Substring {
+  fileprivate var trimmingSpaces: Substring {
+    var s = self
+    while s.first == " " { s.removeFirst() }
+    while s.last == " " { s.removeLast() }
+    return s
+  }
+}
+
+extension LayoutError {
+  /// The same error with `prefix` put before its field, unless the field already starts with
+  /// it (an engine may name `deleteItems[0]` where the document says `edits[2].deleteItems[0]`).
+  func prefixingField(with prefix: String) -> LayoutError {
+    func p(_ field: String) -> String { field.hasPrefix(prefix) ? field : prefix + field }
+    switch self {
+    case .invalidNumber(let field, let value, let reason):
+      return .invalidNumber(field: p(field), value: value, reason: reason)
+    case .invalidCount(let field, let value, let reason):
+      return .invalidCount(field: p(field), value: value, reason: reason)
+    case .invalidConfiguration(let field, let reason):
+      return .invalidConfiguration(field: p(field), reason: reason)
+    case .unknownLayout(let field, let name): return .unknownLayout(field: p(field), name: name)
+    case .sectionOutOfRange(let field, let section, let count):
+      return .sectionOutOfRange(field: p(field), section: section, sectionCount: count)
+    case .itemOutOfRange(let field, let path): return .itemOutOfRange(field: p(field), path: path)
+    case .itemHidden: return self
+    case .inconsistentBatch(let field, let reason):
+      return .inconsistentBatch(field: p(field), reason: reason)
+    case .invalidDocument(let field, let reason):
+      return .invalidDocument(field: p(field), reason: reason)
+    }
+  }
 }

@@ -178,7 +178,14 @@ extension BatchUpdate {
           throw .invalidNumber(
             field: "\(prefix)\(field == "width" ? "setWidth" : "setHeight")", value: value, reason: reason)
         default:
-          throw .invalidConfiguration(field: "\(prefix)setWidth", reason: error.description)
+          // The options no longer fit the new bounds: name the bound that was set, or, when
+          // both were, the one the lines are laid along (the height when transposed).
+          let transposes =
+            configuration.scrollDirection == .horizontal && configuration.variant.honoursScrollDirection
+          let bound =
+            setWidth != nil && setHeight != nil
+            ? (transposes ? "setHeight" : "setWidth") : (setWidth != nil ? "setWidth" : "setHeight")
+          throw .invalidConfiguration(field: "\(prefix)\(bound)", reason: error.description)
         }
       }
     }

@@ -70,4 +70,8 @@ public enum LayoutLimits {
   public static let maximumLength: Double = 10_000_000
   /// The largest accepted `numberOfColumns` / `numberOfRows`.
   public static let maximumCount: Int = 1_000_000
+  /// The smallest accepted extent of a scaling reference (`minimumScaledItemSize`, or `itemSize`
+  /// when `numberOfColumns` scales by its aspect ratio), in points: below it the column count or
+  /// the aspect ratio leaves `Double`'s range (ruling).
+  public static let minimumScalingLength: Double = 0.01
 }

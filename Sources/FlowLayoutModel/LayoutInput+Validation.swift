@@ -86,18 +86,21 @@ extension LayoutConfiguration {
       }
       try checkColumnsFit(variant == .multiColumn && widthClass == .compact ? 1 : numberOfColumns)
     case .horizontalFlow, .vertical:
-      // Scaling needs a width to keep an aspect ratio from.
+      // Scaling needs a width to keep an aspect ratio from: the extent along the line, which is
+      // the height when the variant transposes (horizontal scrolling).
+      let axis = transposes ? "height" : "width"
+      func alongLine(_ size: Size) -> Double { transposes ? size.height : size.width }
       if estimatedItemSize.isZero {
         if numberOfColumns > 0 { try checkColumnsFit(numberOfColumns) }
-        if numberOfColumns > 0, minimumScaledItemSize.isZero, itemSize.width == 0 {
+        if numberOfColumns > 0, minimumScaledItemSize.isZero, alongLine(itemSize) < LayoutLimits.minimumScalingLength {
           throw .invalidConfiguration(
-            field: "itemSize.width",
-            reason: "numberOfColumns scales by itemSize's aspect ratio, which needs a width > 0")
+            field: "itemSize.\(axis)",
+            reason: "numberOfColumns scales by itemSize's aspect ratio, which needs a \(axis) ≥ \(LayoutLimits.minimumScalingLength)")
         }
-        if !minimumScaledItemSize.isZero, minimumScaledItemSize.width == 0 {
+        if !minimumScaledItemSize.isZero, alongLine(minimumScaledItemSize) < LayoutLimits.minimumScalingLength {
           throw .invalidConfiguration(
-            field: "minimumScaledItemSize.width",
-            reason: "scaling by minimumScaledItemSize needs a width > 0")
+            field: "minimumScaledItemSize.\(axis)",
+            reason: "scaling by minimumScaledItemSize needs a \(axis) ≥ \(LayoutLimits.minimumScalingLength)")
         }
       }
     case .horizontalScroll, .timeline, .horizontalFit, .uikitFlow:

@@ -1,0 +1,76 @@
+import FioriCells
+import FlowLayoutModel
+
+/// A JSON layout document (`docs/layout-document.md`): options, bounds, sections and a list of
+/// batch updates applied in order after the first layout.
+///
+/// A decoded document is valid: its input passes `LayoutInput.validate()` and every edit passes
+/// `BatchUpdate.validate` against the content the earlier edits leave.
+public struct LayoutDocument: Sendable {
+  /// Options, bounds and content of the first layout. Items given as cells hold their fitting
+  /// sizes.
+  public var input: LayoutInput
+  /// The batches, applied in order after the first layout.
+  public var edits: [BatchUpdate]
+  /// Per section, per item of `input`: the cell description when the item was given as a cell,
+  /// else `nil` (kept for rendering).
+  public var cells: [[CellDescription?]]
+
+  public init(input: LayoutInput, edits: [BatchUpdate] = [], cells: [[CellDescription?]]? = nil) {
+    self.input = input
+    self.edits = edits
+    self.cells = cells ?? input.sections.map { [CellDescription?](repeating: nil, count: $0.count) }
+  }
+
+  /// The bounds height when the document omits `height`.
+  public static let defaultHeight: Double = 812
+
+  /// Decodes and validates a document from UTF-8 JSON.
+  ///
+  /// - Complexity: O(b + n + e) for b bytes, n items and e edited items, plus each cell's sizing.
+  /// - Throws: `LayoutError.invalidDocument(field: "document", …)` for malformed JSON (with the
+  ///   byte offset); `.invalidDocument` naming the field for a missing, unknown, duplicated or
+  ///   mistyped field or a size of the wrong length; `.unknownLayout(field: "layout", …)`;
+  ///   then whatever `LayoutInput.validate()`, a cell's sizing, or an edit's validation throws,
+  ///   with edit fields prefixed `edits[k].`.
+  public static func decode(_ bytes: some Collection<UInt8>) throws(LayoutError) -> LayoutDocument {
+    var scanner = JSONScanner(Array(bytes))
+    if scanner.peek() == nil {
+      throw .invalidDocument(field: "document", reason: "the document is empty")
+    }
+    var raw = RawDocument()
+    try raw.read(&scanner)
+    try scanner.expectEnd()
+    return try raw.resolve()
+  }
+
+  /// Decodes and validates a document from a JSON string. See `decode(_:)` on bytes.
+  public static func decode(_ text: String) throws(LayoutError) -> LayoutDocument {
+    try decode(Array(text.utf8))
+  }
+
+  /// The cell of an item of `input`, if it was given as a cell.
+  public func cell(at path: ItemPath) -> CellDescription? {
+    guard cells.indices.contains(path.section), cells[path.section].indices.contains(path.item)
+    else { return nil }
+    return cells[path.section][path.item]
+  }
+}
+
+extension LayoutConfiguration {
+  /// The width a table-style cell is proposed in this layout: the column width
+  /// `(A − (n−1)·I)/n` for the column flows (`n = 1` for `multiColumn` in compact width), else
+  /// the line length `A = width − left − right`.
+  ///
+  /// - Complexity: O(1).
+  public func proposedCellWidth(boundsWidth: Double) -> Double {
+    let available = boundsWidth - sectionInset.left - sectionInset.right
+    switch variant {
+    case .autosizingColumnFlow, .keyValueColumnFlow, .multiColumn:
+      let n = variant == .multiColumn && widthClass == .compact ? 1 : max(numberOfColumns, 1)
+      return (available - Double(n - 1) * minimumInteritemSpacing) / Double(n)
+    case .horizontalFlow, .horizontalScroll, .timeline, .horizontalFit, .vertical, .uikitFlow:
+      return available
+    }
+  }
+}

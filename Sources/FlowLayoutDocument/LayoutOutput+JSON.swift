@@ -1,0 +1,108 @@
+import FlowLayoutModel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+extension LayoutOutput {
+  /// The output as JSON, keys in the order `contentSize`, `items`, `hiddenItems`,
+  /// `overflowingItems`, `supplementary`, elements in document order; numbers as
+  /// `JSONWriter` writes them. Compact by default; `pretty` puts each element on its own line.
+  /// The same output always gives the same text.
+  ///
+  /// - Complexity: O(k) for k elements.
+  public func json(pretty: Bool = false) -> String {
+    let colon: StaticString = pretty ? ": " : ":"
+    let comma: StaticString = pretty ? ", " : ","
+    var w = JSONWriter(capacity: 64 + 48 * items.count + 64 * supplementary.count)
+
+    func list<T>(_ name: StaticString, _ elements: [T], last: Bool, _ body: (inout JSONWriter, T) -> Void) {
+      w.append(pretty ? "  \"" : "\"")
+      w.append(name)
+      w.append("\"")
+      w.append(colon)
+      w.append("[")
+      for (i, element) in elements.enumerated() {
+        if i > 0 { w.append(",") }
+        if pretty { w.append("\n    ") }
+        body(&w, element)
+      }
+      if pretty, !elements.isEmpty { w.append("\n  ") }
+      w.append("]")
+      if !last { w.append(",") }
+      if pretty { w.append("\n") }
+    }
+
+    w.append(pretty ? "{\n  \"contentSize\"" : "{\"contentSize\"")
+    w.append(colon)
+    w.append(numbers: contentSize.width, contentSize.height, separator: comma)
+    w.append(pretty ? ",\n" : ",")
+    list("items", items, last: false) { w, item in
+      w.append("{\"section\"")
+      w.append(colon)
+      w.append(item.section)
+      w.append(comma)
+      w.append("\"item\"")
+      w.append(colon)
+      w.append(item.item)
+      w.append(comma)
+      w.append("\"frame\"")
+      w.append(colon)
+      let f = item.frame
+      w.append(numbers: f.minX, f.minY, f.width, f.height, separator: comma)
+      w.append("}")
+    }
+    let path = { (w: inout JSONWriter, p: ItemPath) in
+      w.append("[")
+      w.append(p.section)
+      w.append(comma)
+      w.append(p.item)
+      w.append("]")
+    }
+    list("hiddenItems", hiddenItems, last: false, path)
+    list("overflowingItems", overflowingItems, last: false, path)
+    list("supplementary", supplementary, last: true) { w, element in
+      w.append("{\"kind\"")
+      w.append(colon)
+      w.append(quoted: element.kind.rawValue)
+      w.append(comma)
+      w.append("\"section\"")
+      w.append(colon)
+      w.append(element.section)
+      w.append(comma)
+      w.append("\"frame\"")
+      w.append(colon)
+      let f = element.frame
+      w.append(numbers: f.minX, f.minY, f.width, f.height, separator: comma)
+      if let seeAll = element.seeAll {
+        w.append(comma)
+        w.append("\"seeAll\"")
+        w.append(colon)
+        w.append(quoted: seeAll)
+      }
+      w.append("}")
+    }
+    w.append("}")
+    return w.string
+  }
+
+  /// Decodes an output written by `json()` (a golden file).
+  ///
+  /// - Throws: `LayoutError.invalidDocument` naming the field (a path such as `items[3].frame`).
+  public static func decode(_ bytes: some Collection<UInt8>) throws(LayoutError) -> LayoutOutput {
+    do {
+      return try JSONDecoder().decode(LayoutOutput.self, from: Data(bytes))
+    } catch let error as DecodingError {
+      throw CellDecoder.layoutError(error, field: "")
+    } catch {
+      throw .invalidDocument(field: "document", reason: "\(error)")
+    }
+  }
+
+  /// Decodes an output from a JSON string. See `decode(_:)` on bytes.
+  public static func decode(_ text: String) throws(LayoutError) -> LayoutOutput {
+    try decode(Array(text.utf8))
+  }
+}

@@ -1,0 +1,185 @@
+import FlowLayoutModel
+
+/// The answer of `flowlayout layout`: content size, item frames, hidden and overflowing items,
+/// and header/footer frames (`docs/layout-document.md`, "Output").
+///
+/// Its `Codable` form is exactly what `json()` writes, so a golden file decodes with
+/// `JSONDecoder` (or `LayoutOutput.decode(_:)`) and compares with `==`.
+public struct LayoutOutput: Codable, Hashable, Sendable {
+  /// One laid-out item.
+  public struct Item: Codable, Hashable, Sendable {
+    public var section: Int
+    public var item: Int
+    public var frame: Rect
+
+    public init(section: Int, item: Int, frame: Rect) {
+      self.section = section
+      self.item = item
+      self.frame = frame
+    }
+  }
+
+  /// One section header or footer.
+  public struct Supplementary: Codable, Hashable, Sendable {
+    /// `.header` or `.footer`.
+    public var kind: ElementKind
+    public var section: Int
+    public var frame: Rect
+    /// `"See All (N)"` on the header of a section with `seeAll: true`, N = the section's item
+    /// count, hidden items included; otherwise `nil` (omitted from the JSON).
+    public var seeAll: String?
+
+    public init(kind: ElementKind, section: Int, frame: Rect, seeAll: String? = nil) {
+      self.kind = kind
+      self.section = section
+      self.frame = frame
+      self.seeAll = seeAll
+    }
+  }
+
+  public var contentSize: Size
+  /// Visible items (intersecting the rect, if one was given), in document order.
+  public var items: [Item]
+  /// Every hidden item, in document order (not filtered by the rect).
+  public var hiddenItems: [ItemPath]
+  /// Every item wider than its line, in document order (not filtered by the rect).
+  public var overflowingItems: [ItemPath]
+  /// Headers and footers (intersecting the rect, if one was given), in document order.
+  public var supplementary: [Supplementary]
+
+  public init(
+    contentSize: Size, items: [Item], hiddenItems: [ItemPath] = [],
+    overflowingItems: [ItemPath] = [], supplementary: [Supplementary] = []
+  ) {
+    self.contentSize = contentSize
+    self.items = items
+    self.hiddenItems = hiddenItems
+    self.overflowingItems = overflowingItems
+    self.supplementary = supplementary
+  }
+
+  /// The output of `engine`'s current layout: the elements intersecting `rect` (closed
+  /// intersection), or all of them when `rect` is `nil`.
+  ///
+  /// - Complexity: the engine's query cost for its k results, plus O(k + h + o) for h hidden and
+  ///   o overflowing items.
+  public init<E: LayoutEngine>(engine: E, rect: Rect?) {
+    let elements = rect.map { engine.elements(in: $0) } ?? engine.allElements
+    let sections = engine.input.sections
+    var items: [Item] = []
+    items.reserveCapacity(elements.count)
+    var supplementary: [Supplementary] = []
+    for element in elements {
+      switch element.kind {
+      case .item:
+        items.append(Item(section: element.path.section, item: element.path.item, frame: element.frame))
+      case .header:
+        let section = element.path.section
+        let seeAll =
+          sections.indices.contains(section) && sections[section].showsSeeAll
+          ? "See All (\(sections[section].count))" : nil
+        supplementary.append(
+          Supplementary(kind: .header, section: section, frame: element.frame, seeAll: seeAll))
+      case .footer:
+        supplementary.append(
+          Supplementary(kind: .footer, section: element.path.section, frame: element.frame))
+      }
+    }
+    self.init(
+      contentSize: engine.contentSize, items: items, hiddenItems: engine.hiddenItems,
+      overflowingItems: engine.overflowingItems, supplementary: supplementary)
+  }
+}
+
+// MARK: Codable, in the document's array shapes
+
+extension LayoutOutput {
+  private enum CodingKeys: String, CodingKey {
+    case contentSize, items, hiddenItems, overflowingItems, supplementary
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    let size = try c.decode([Double].self, forKey: .contentSize)
+    guard size.count == 2 else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .contentSize, in: c, debugDescription: "expected [width, height]")
+    }
+    contentSize = Size(width: size[0], height: size[1])
+    items = try c.decode([Item].self, forKey: .items)
+    hiddenItems = try Self.decodePaths(c, .hiddenItems)
+    overflowingItems = try Self.decodePaths(c, .overflowingItems)
+    supplementary = try c.decode([Supplementary].self, forKey: .supplementary)
+  }
+
+  private static func decodePaths(
+    _ c: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys
+  ) throws -> [ItemPath] {
+    try c.decode([[Int]].self, forKey: key).map { pair in
+      guard pair.count == 2 else {
+        throw DecodingError.dataCorruptedError(
+          forKey: key, in: c, debugDescription: "expected [section, item]")
+      }
+      return ItemPath(section: pair[0], item: pair[1])
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode([contentSize.width, contentSize.height], forKey: .contentSize)
+    try c.encode(items, forKey: .items)
+    try c.encode(hiddenItems.map { [$0.section, $0.item] }, forKey: .hiddenItems)
+    try c.encode(overflowingItems.map { [$0.section, $0.item] }, forKey: .overflowingItems)
+    try c.encode(supplementary, forKey: .supplementary)
+  }
+}
+
+/// `[x, y, width, height]`.
+private func decodeFrame<K: CodingKey>(_ c: KeyedDecodingContainer<K>, _ key: K) throws -> Rect {
+  let v = try c.decode([Double].self, forKey: key)
+  guard v.count == 4 else {
+    throw DecodingError.dataCorruptedError(
+      forKey: key, in: c, debugDescription: "expected [x, y, width, height]")
+  }
+  return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+}
+
+private func frameArray(_ r: Rect) -> [Double] { [r.minX, r.minY, r.width, r.height] }
+
+extension LayoutOutput.Item {
+  private enum CodingKeys: String, CodingKey { case section, item, frame }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    section = try c.decode(Int.self, forKey: .section)
+    item = try c.decode(Int.self, forKey: .item)
+    frame = try decodeFrame(c, .frame)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(section, forKey: .section)
+    try c.encode(item, forKey: .item)
+    try c.encode(frameArray(frame), forKey: .frame)
+  }
+}
+
+extension LayoutOutput.Supplementary {
+  private enum CodingKeys: String, CodingKey { case kind, section, frame, seeAll }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    kind = try c.decode(ElementKind.self, forKey: .kind)
+    section = try c.decode(Int.self, forKey: .section)
+    frame = try decodeFrame(c, .frame)
+    seeAll = try c.decodeIfPresent(String.self, forKey: .seeAll)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(kind, forKey: .kind)
+    try c.encode(section, forKey: .section)
+    try c.encode(frameArray(frame), forKey: .frame)
+    try c.encodeIfPresent(seeAll, forKey: .seeAll)
+  }
+}

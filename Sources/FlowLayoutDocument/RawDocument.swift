@@ -1,0 +1,180 @@
+import FioriCells
+import FlowLayoutModel
+
+/// A document as read, before defaults are filled in, cells sized and values validated.
+struct RawDocument {
+  var variant: LayoutVariant?
+  var width: Double?
+  var height: Double?
+  var sectionInset: EdgeInsets?
+  var minimumInteritemSpacing: Double?
+  var minimumLineSpacing: Double?
+  var itemSize: Size?
+  var estimatedItemSize: Size?
+  var minimumScaledItemSize: Size?
+  var numberOfColumns: Int?
+  var numberOfRows: Int?
+  var isLayoutJustified: Bool?
+  var isTopAligned: Bool?
+  var scrollDirection: ScrollDirection?
+  var widthClass: WidthClass?
+  var sections: [RawSection]?
+  var edits: [RawEdit] = []
+  let cellDecoder = CellDecoder()
+
+  static let keys = [
+    "layout", "width", "height", "sectionInset", "minimumInteritemSpacing", "minimumLineSpacing",
+    "itemSize", "estimatedItemSize", "minimumScaledItemSize", "numberOfColumns", "numberOfRows",
+    "isLayoutJustified", "isTopAligned", "scrollDirection", "widthClass", "sections", "edits",
+  ]
+  static let sizeNames = ["width", "height"]
+  static let insetNames = ["top", "left", "bottom", "right"]
+  static let pathNames = ["section", "item"]
+
+  /// Reads the top-level object.
+  ///
+  /// - Throws: `.invalidDocument` naming a mistyped, unknown or duplicated key;
+  ///   `.unknownLayout(field: "layout", …)`.
+  mutating func read(_ s: inout JSONScanner) throws(LayoutError) {
+    try s.readObject(field: "document") { (s, key) throws(LayoutError) in
+      switch key {
+      case "layout":
+        let name = try s.readString(field: "layout")
+        guard let variant = LayoutVariant(rawValue: name) else {
+          throw .unknownLayout(field: "layout", name: name)
+        }
+        self.variant = variant
+      case "width": width = try s.readNumber(field: "width")
+      case "height": height = try s.readNumber(field: "height")
+      case "sectionInset":
+        var v: [Double] = []
+        try s.readTuple(field: "sectionInset", names: Self.insetNames) { v.append($0) }
+        sectionInset = EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
+      case "minimumInteritemSpacing":
+        minimumInteritemSpacing = try s.readNumber(field: key)
+      case "minimumLineSpacing": minimumLineSpacing = try s.readNumber(field: key)
+      case "itemSize": itemSize = try Self.readSize(&s, field: key)
+      case "estimatedItemSize": estimatedItemSize = try Self.readSize(&s, field: key)
+      case "minimumScaledItemSize": minimumScaledItemSize = try Self.readSize(&s, field: key)
+      case "numberOfColumns": numberOfColumns = try s.readInt(field: key)
+      case "numberOfRows": numberOfRows = try s.readInt(field: key)
+      case "isLayoutJustified": isLayoutJustified = try s.readBool(field: key)
+      case "isTopAligned": isTopAligned = try s.readBool(field: key)
+      case "scrollDirection": scrollDirection = try Self.readEnum(&s, field: key)
+      case "widthClass": widthClass = try Self.readEnum(&s, field: key)
+      case "sections":
+        var sections: [RawSection] = []
+        try s.readArray(field: "sections") { (s, i) throws(LayoutError) in
+          var unused: Int?
+          sections.append(
+            try RawSection.read(
+              &s, field: "sections[\(i)]", cells: cellDecoder, allowsAt: false, at: &unused))
+        }
+        self.sections = sections
+      case "edits":
+        try s.readArray(field: "edits") { (s, k) throws(LayoutError) in
+          edits.append(try RawEdit.read(&s, field: "edits[\(k)]", cells: cellDecoder))
+        }
+      default:
+        throw Self.unknownKey(key, field: "", expected: Self.keys)
+      }
+    }
+  }
+
+  /// Fills in defaults, sizes cells, and validates the input and then each edit in order.
+  ///
+  /// - Throws: `.invalidDocument` for a missing `layout`, `width` or `sections`; then what
+  ///   validation and cell sizing throw.
+  func resolve() throws(LayoutError) -> LayoutDocument {
+    guard let variant else { throw .invalidDocument(field: "layout", reason: "missing (required)") }
+    guard let width else { throw .invalidDocument(field: "width", reason: "missing (required)") }
+    guard let sections else {
+      throw .invalidDocument(field: "sections", reason: "missing (required)")
+    }
+    var configuration = LayoutConfiguration(variant: variant)
+    if let sectionInset { configuration.sectionInset = sectionInset }
+    if let minimumInteritemSpacing { configuration.minimumInteritemSpacing = minimumInteritemSpacing }
+    if let minimumLineSpacing { configuration.minimumLineSpacing = minimumLineSpacing }
+    if let itemSize { configuration.itemSize = itemSize }
+    if let estimatedItemSize { configuration.estimatedItemSize = estimatedItemSize }
+    if let minimumScaledItemSize { configuration.minimumScaledItemSize = minimumScaledItemSize }
+    if let numberOfColumns { configuration.numberOfColumns = numberOfColumns }
+    if let numberOfRows { configuration.numberOfRows = numberOfRows }
+    if let isLayoutJustified { configuration.isLayoutJustified = isLayoutJustified }
+    if let isTopAligned { configuration.isTopAligned = isTopAligned }
+    if let scrollDirection { configuration.scrollDirection = scrollDirection }
+    if let widthClass { configuration.widthClass = widthClass }
+    let bounds = Size(width: width, height: height ?? LayoutDocument.defaultHeight)
+
+    // 1. Options first: cells are sized for the columns they define.
+    try configuration.validate(bounds: bounds)
+    // 2. Cells, then every item.
+    let proposedWidth = configuration.proposedCellWidth(boundsWidth: bounds.width)
+    var sectionData: [SectionData] = []
+    sectionData.reserveCapacity(sections.count)
+    for (s, section) in sections.enumerated() {
+      sectionData.append(
+        try section.sized(proposedWidth: proposedWidth, field: "sections[\(s)]"))
+    }
+    let input = LayoutInput(configuration: configuration, bounds: bounds, sections: sectionData)
+    try input.validate()
+    // 3. Each edit against the content the earlier ones leave.
+    var counts = sectionData.map(\.count)
+    var current = bounds
+    var updates: [BatchUpdate] = []
+    updates.reserveCapacity(edits.count)
+    for (k, edit) in edits.enumerated() {
+      let update = try edit.sized(
+        proposedWidth: configuration.proposedCellWidth(boundsWidth: current.width),
+        field: "edits[\(k)]")
+      let plan = try update.validate(
+        itemCounts: counts, configuration: configuration, bounds: current, field: "edits[\(k)].")
+      counts = plan.newItemCounts
+      current = plan.newBounds
+      updates.append(update)
+    }
+    return LayoutDocument(input: input, edits: updates, cells: sections.map(\.cellColumn))
+  }
+
+  // MARK: Shared readers
+
+  /// - Throws: `.invalidDocument` naming `field` unless the value is `[width, height]`.
+  static func readSize(_ s: inout JSONScanner, field: @autoclosure () -> String) throws(LayoutError) -> Size {
+    var width = 0.0
+    var height = 0.0
+    var index = 0
+    try s.readTuple(field: field(), names: sizeNames) { value in
+      if index == 0 { width = value } else { height = value }
+      index += 1
+    }
+    return Size(width: width, height: height)
+  }
+
+  /// - Throws: `.invalidDocument` naming `field` unless the value is `[section, item]` integers.
+  static func readPath(_ s: inout JSONScanner, field: @autoclosure () -> String) throws(LayoutError) -> ItemPath {
+    var values: [Double] = []
+    try s.readTuple(field: field(), names: pathNames) { values.append($0) }
+    for (value, name) in zip(values, pathNames) where value.rounded() != value || abs(value) > 1e15 {
+      throw .invalidDocument(field: "\(field()).\(name)", reason: "expected an integer, found \(value)")
+    }
+    return ItemPath(section: Int(values[0]), item: Int(values[1]))
+  }
+
+  /// - Throws: `.invalidDocument` naming `field` unless the value is one of `E`'s raw names.
+  static func readEnum<E: RawRepresentable & CaseIterable>(
+    _ s: inout JSONScanner, field: String
+  ) throws(LayoutError) -> E where E.RawValue == String {
+    let name = try s.readString(field: field)
+    guard let value = E(rawValue: name) else {
+      let names = E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+      throw .invalidDocument(field: field, reason: "unknown value \"\(name)\" (expected one of: \(names))")
+    }
+    return value
+  }
+
+  static func unknownKey(_ key: String, field: String, expected: [String]) -> LayoutError {
+    .invalidDocument(
+      field: join(field, key),
+      reason: "unknown key (expected one of: \(expected.joined(separator: ", ")))")
+  }
+}

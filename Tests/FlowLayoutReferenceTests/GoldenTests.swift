@@ -1,0 +1,98 @@
+import FlowLayoutDocument
+import FlowLayoutModel
+import FlowLayoutReference
+import Foundation
+import Testing
+
+/// The one runner for the golden fixtures in `Golden/`: lays out each fixture's document with
+/// the reference engine, applies its edits in order, and compares the output with the
+/// hand-computed expectation (numbers within 1e-9 · max(1, |v|); everything else exactly).
+@Suite("Golden fixtures")
+struct GoldenTests {
+  @Test("golden fixture", arguments: GoldenFixture.allNames())
+  func fixture(_ name: String) throws {
+    let fixture = try GoldenFixture.load(name)
+    #expect(fixture.name == name, "the fixture's name matches its file name")
+    #expect(!fixture.rule.isEmpty && !fixture.notes.isEmpty, "rule and notes are stated")
+    var engine = try ReferenceFlowLayout(fixture.document.input)
+    for edit in fixture.document.edits { try engine.apply(edit) }
+    let actual = LayoutOutput(engine: engine, rect: nil)
+    for difference in OutputComparison.differences(actual, fixture.expected) {
+      Issue.record("\(name): \(difference)")
+    }
+  }
+
+  @Test("the fixtures cover every variant and are about forty")
+  func coverage() throws {
+    let names = GoldenFixture.allNames()
+    #expect(names.count >= 40)
+    var variants = Set<LayoutVariant>()
+    var transposed = Set<LayoutVariant>()
+    var withEdits = 0
+    for name in names {
+      let document = try GoldenFixture.load(name).document
+      variants.insert(document.input.configuration.variant)
+      if document.input.configuration.scrollDirection == .horizontal {
+        transposed.insert(document.input.configuration.variant)
+      }
+      if !document.edits.isEmpty { withEdits += 1 }
+    }
+    #expect(variants == Set(LayoutVariant.allCases))
+    #expect(transposed.contains(.horizontalFlow) && transposed.contains(.uikitFlow))
+    #expect(withEdits >= 3)
+  }
+}
+
+/// Compares two layout outputs: numbers within a relative tolerance, the rest exactly.
+enum OutputComparison {
+  /// `|a − b| ≤ 1e-9 · max(1, |b|)`.
+  static func close(_ a: Double, _ b: Double) -> Bool {
+    abs(a - b) <= 1e-9 * max(1, abs(b))
+  }
+
+  static func close(_ a: Rect, _ b: Rect) -> Bool {
+    close(a.minX, b.minX) && close(a.minY, b.minY) && close(a.width, b.width)
+      && close(a.height, b.height)
+  }
+
+  /// Every way `actual` differs from `expected`, one line each; empty when they agree.
+  static func differences(_ actual: LayoutOutput, _ expected: LayoutOutput) -> [String] {
+    var result: [String] = []
+    if !(close(actual.contentSize.width, expected.contentSize.width)
+      && close(actual.contentSize.height, expected.contentSize.height))
+    {
+      result.append("contentSize \(actual.contentSize), expected \(expected.contentSize)")
+    }
+    if actual.items.map({ [$0.section, $0.item] }) != expected.items.map({ [$0.section, $0.item] })
+    {
+      result.append(
+        "items \(actual.items.map { "[\($0.section),\($0.item)]" }), expected "
+          + "\(expected.items.map { "[\($0.section),\($0.item)]" })")
+    } else {
+      for (a, e) in zip(actual.items, expected.items) where !close(a.frame, e.frame) {
+        result.append("item [\(a.section),\(a.item)] frame \(a.frame), expected \(e.frame)")
+      }
+    }
+    if actual.hiddenItems != expected.hiddenItems {
+      result.append("hiddenItems \(actual.hiddenItems), expected \(expected.hiddenItems)")
+    }
+    if actual.overflowingItems != expected.overflowingItems {
+      result.append(
+        "overflowingItems \(actual.overflowingItems), expected \(expected.overflowingItems)")
+    }
+    let key: (LayoutOutput.Supplementary) -> String = {
+      "\($0.kind)[\($0.section)] \($0.seeAll ?? "")"
+    }
+    if actual.supplementary.map(key) != expected.supplementary.map(key) {
+      result.append(
+        "supplementary \(actual.supplementary.map(key)), expected \(expected.supplementary.map(key))"
+      )
+    } else {
+      for (a, e) in zip(actual.supplementary, expected.supplementary) where !close(a.frame, e.frame)
+      {
+        result.append("\(a.kind)[\(a.section)] frame \(a.frame), expected \(e.frame)")
+      }
+    }
+    return result
+  }
+}

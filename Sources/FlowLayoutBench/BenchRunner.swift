@@ -142,8 +142,7 @@ public struct BenchRunner {
         switch try sampler.measure(&timed, batched: operation.isBatchedPerSample) {
         case .measured(let summary):
           row.fill(summary)
-          let runs = max(1, min(64, Int(0.05e9 / max(summary.medianNanoseconds, 1))))
-          row.allocations = try sampler.allocationsPerRun(&timed, runs: runs, allocator: allocator)
+          row.allocations = try countAllocations(operation, engine, workload)
         case .tooSlow(let seconds):
           row.status = "skipped"
           row.note = "one run took \(format(seconds: seconds)) > limit \(format(seconds: limit))"
@@ -156,6 +155,20 @@ public struct BenchRunner {
     }
     return rows
   }
+
+  /// Allocations per run, counted on a fresh copy of the operation over a fixed number of runs
+  /// (after one uncounted run that copies the engine), so the count repeats run to run.
+  func countAllocations<E: LayoutEngine>(_ operation: BenchOperation, _ engine: E, _ workload: Workload)
+    throws -> Double?
+  {
+    var counted = EngineOperation(operation, engine: engine, workload: workload)
+    try counted.perform()
+    if counted.needsUndo { try counted.undo() }
+    return try sampler.allocationsPerRun(&counted, runs: Self.countedRuns, allocator: allocator)
+  }
+
+  /// Runs over which allocations are counted (even, so `layout` and `resize` see both phases).
+  public static let countedRuns = 4
 
   /// Bytes per item the engine allocates to hold the collection, beyond the caller's input
   /// (whose arrays it may share): live bytes after `init` minus before, counted exactly.
@@ -189,7 +202,7 @@ public struct BenchRunner {
       switch try sampler.measure(&loop, batched: false) {
       case .measured(let summary):
         row.fill(summary)
-        row.allocations = try sampler.allocationsPerRun(&loop, runs: 4, allocator: allocator)
+        row.allocations = try sampler.allocationsPerRun(&loop, runs: Self.countedRuns, allocator: allocator)
       case .tooSlow(let seconds):
         row.status = "skipped"
         row.note = "one run took \(format(seconds: seconds))"

@@ -29,7 +29,8 @@ struct BenchCommand: ParsableCommand {
   @Option(help: "The run's folder (default results/<UTC date-time>).") var out: String?
   @Flag(help: "Write no results folder (table only).") var noOut = false
   @Option(help: "Compare with an earlier results.json; exit 1 on regressions.") var compare: String?
-  @Option(help: "Time regression threshold for --compare, as a fraction.") var threshold: Double = 0.35
+  @Option(help: "Time regression threshold for --compare, as a fraction (1 = twice as slow).")
+  var threshold: Double = 1.0
   @Flag(help: "Add Taffy (PyPI stretchable) rows for the greedy-flow workloads.") var peers = false
   @Option(help: "Python for --peers.") var python: String = "python3"
   @Option(help: "Skip an engine where one run takes longer than this (seconds).") var sampleLimit: Double?

@@ -120,8 +120,10 @@ def check(ours_path):
 
 
 def measure(workload, n, min_time, sample_limit, min_samples=5):
+    t_build = time.perf_counter()
     sizes = item_sizes(workload, n)
     root = build(sizes, 375)
+    build_seconds = time.perf_counter() - t_build
     widths = (414, 375)
     phase = 0
     times = []
@@ -134,7 +136,8 @@ def measure(workload, n, min_time, sample_limit, min_samples=5):
         layout_call(root)
         t = time.perf_counter_ns() - t0
         if t > sample_limit * 1e9:
-            return {"status": "skipped", "note": f"one run took {t / 1e9:.2f} s > limit"}
+            return {"status": "skipped", "note": f"one run took {t / 1e9:.2f} s > limit",
+                    "build_seconds": build_seconds}
     while len(times) < min_samples or total < min_time * 1e9:
         phase += 1
         set_width(root, widths[phase % 2])
@@ -149,7 +152,8 @@ def measure(workload, n, min_time, sample_limit, min_samples=5):
     m = len(times) // 2
     median = times[m] if len(times) % 2 else (times[m - 1] + times[m]) / 2
     return {"status": "ok", "median_ns": float(median), "min_ns": float(times[0]),
-            "max_ns": float(times[-1]), "samples": len(times), "runs_per_sample": 1}
+            "max_ns": float(times[-1]), "samples": len(times), "runs_per_sample": 1,
+            "build_seconds": build_seconds}
 
 
 def main():
@@ -158,6 +162,7 @@ def main():
     p.add_argument("--workloads", default="uniform,mixed")
     p.add_argument("--min-time", type=float, default=0.3)
     p.add_argument("--sample-limit", type=float, default=1.0)
+    p.add_argument("--max-build-seconds", type=float, default=60.0)
     p.add_argument("--check", action="append", default=[])
     a = p.parse_args()
     checks = [check(path) for path in a.check]
@@ -165,9 +170,23 @@ def main():
     for workload in a.workloads.split(","):
         if workload not in SEEDS:
             continue
+        previous = None
         for n in sorted(int(s) for s in a.sizes.split(",")):
             row = {"workload": workload, "operation": "layout", "engine": "taffy", "n": n}
-            row.update(measure(workload, n, a.min_time, a.sample_limit))
+            # Like the runner: skip where the previous size's time, scaled linearly, is too slow
+            # (building a tree of n Python nodes costs far more than the layout itself).
+            # Building the tree in Python (not timed) is predicted too, and capped.
+            if previous is not None and previous.get("status") != "ok":
+                row.update({"status": "skipped", "note": "skipped at a smaller n"})
+            elif previous is not None and previous["median_ns"] * n / previous["n"] > a.sample_limit * 1e9:
+                row.update({"status": "skipped", "note": "a layout is predicted beyond the sample limit"})
+            elif previous is not None and previous["build_seconds"] * n / previous["n"] > a.max_build_seconds:
+                row.update({"status": "skipped",
+                            "note": f"building {n} Python nodes is predicted beyond {a.max_build_seconds} s"})
+            else:
+                row.update(measure(workload, n, a.min_time, a.sample_limit))
+            previous = dict(row)
+            row.pop("build_seconds", None)
             rows.append(row)
             print(f"taffy_flow: {workload} n={n}: {row.get('median_ns', row.get('note'))}", file=sys.stderr)
     json.dump({"checks": checks, "rows": rows}, sys.stdout)

@@ -1,22 +1,33 @@
 import CJemalloc
+import Foundation
 import FlowLayoutBench
 
-/// jemalloc's own statistics through `mallctl`.
-///
-/// The executable links jemalloc (`CJemalloc`), so it is the process's malloc. Live bytes are
+/// jemalloc's own statistics through `mallctl`, when jemalloc is the process's malloc
+/// (preloaded by `AllocatorPreload`). Live bytes are
 /// the calling thread's `thread.allocated − thread.deallocated` (exact, usable sizes). Allocation
 /// counts are `stats.arenas.4096.small.nrequests + ….large.nrequests` (4096 =
 /// `MALLCTL_ARENAS_ALL`) after writing `epoch`; inside `exactly(_:)` the thread cache is off
 /// (`thread.tcache.enabled = false`), so every request reaches an arena and is counted at once.
 /// `selfCheck()` verifies that.
 struct JemallocStatistics: AllocatorStatistics {
-  var name: String { "jemalloc \(Self.version)" }
+  let mallctl: flowlayout_mallctl_fn
+
+  /// The statistics of the jemalloc this process runs on, or `nil` when it runs on another malloc.
+  init?() {
+    guard let function = flowlayout_find_mallctl() else { return nil }
+    mallctl = function
+  }
+
+  var name: String {
+    let preloaded = ProcessInfo.processInfo.environment[AllocatorPreload.marker] != nil
+    return "jemalloc \(version) (\(preloaded ? "preloaded" : "linked"))"
+  }
   var method: String {
     "jemalloc mallctl: bytes = thread.allocated - thread.deallocated; allocations = "
       + "stats.arenas.4096.{small,large}.nrequests after epoch, thread cache off while counting"
   }
 
-  static var version: String {
+  var version: String {
     var pointer: UnsafePointer<CChar>? = nil
     var length = MemoryLayout<UnsafePointer<CChar>?>.size
     guard mallctl("version", &pointer, &length, nil, 0) == 0, let pointer else { return "unknown" }

@@ -60,11 +60,21 @@ struct BenchCommand: ParsableCommand {
 
     // 2. Clock and allocator.
     let clock = MonotonicClock()
-    let jemalloc = JemallocStatistics()
-    let exact = jemalloc.selfCheck()
-    let counting =
-      jemalloc.method + "; self-check (1000 small + 10 large mallocs): "
-      + (exact ? "exact" : "FAILED, counts unreliable")
+    AllocatorPreload.ensureJemalloc()
+    let allocator: AllocatorStatistics
+    let counting: String
+    if let jemalloc = JemallocStatistics() {
+      allocator = jemalloc
+      counting =
+        jemalloc.method + "; self-check (1000 small + 10 large mallocs): "
+        + (jemalloc.selfCheck() ? "exact" : "FAILED, counts unreliable")
+    } else {
+      allocator = UnmeasuredAllocator()
+      counting =
+        "none: jemalloc is not loaded (install libjemalloc2; FLOWLAYOUT_ALLOCATOR=system turns "
+        + "preloading off), so bytes and allocations are not measured"
+      FileHandle.standardError.write(Data("note: \(counting)\n".utf8))
+    }
     #if DEBUG
       let build = "debug (numbers meaningless: use swift run -c release)"
       FileHandle.standardError.write(Data("warning: debug build; use `swift run -c release flowlayout bench`\n".utf8))
@@ -73,7 +83,7 @@ struct BenchCommand: ParsableCommand {
     #endif
 
     // 3. Run.
-    var runner = BenchRunner(selection: selection, sampler: Sampler(plan: plan, clock: clock), allocator: jemalloc)
+    var runner = BenchRunner(selection: selection, sampler: Sampler(plan: plan, clock: clock), allocator: allocator)
     var bar = ProgressBar()
     runner.progress = { done, total, label in bar.update(done: done, total: total, label: label) }
     var rows = runner.run()
@@ -102,7 +112,7 @@ struct BenchCommand: ParsableCommand {
       commit: MachineDescription.gitCommit(), build: build, flags: Array(CommandLine.arguments.dropFirst(2)),
       sizes: sizeList.sorted(), workloads: selection.workloads.map(\.name),
       operations: selection.operations.map(\.rawValue), engines: selection.engines.map(\.rawValue),
-      sampling: plan, allocator: jemalloc.name, allocation_counting: counting,
+      sampling: plan, allocator: allocator.name, allocation_counting: counting,
       clock: "clock_gettime(CLOCK_MONOTONIC)", clock_resolution_ns: clock.resolutionNanoseconds,
       clock_stated_resolution_ns: clock.statedResolutionNanoseconds, peers: peerNote)
     let results = BenchResults(meta: meta, rows: rows)

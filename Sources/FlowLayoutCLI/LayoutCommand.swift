@@ -31,18 +31,22 @@ struct LayoutCommand: ParsableCommand {
   @Option(name: .long, help: "The layout engine: 'fast' or 'reference'.")
   var engine: String = "fast"
 
-  @Option(name: .long, parsing: .unconditional, help: "Keep only the elements intersecting the rect 'x,y,width,height'.")
+  @Option(
+    name: .long, parsing: .unconditional,
+    help: "Keep only the elements intersecting the rect 'x,y,width,height'.")
   var rect: String?
 
   @Flag(name: .long, help: "Write one element per line.")
   var pretty = false
 
   func run() throws {
-    do {
+    do throws(LayoutError) {
       let output = try layOut()
       var bytes = Array(output.json(pretty: pretty).utf8)
       bytes.append(UInt8(ascii: "\n"))
-      Self.write(bytes, to: STDOUT_FILENO)
+      if let failure = Self.write(bytes, to: STDOUT_FILENO) {
+        throw LayoutError.invalidDocument(field: "stdout", reason: "cannot write: \(failure)")
+      }
     } catch {
       Self.reportError(error.description)
       throw ExitCode.failure
@@ -90,7 +94,8 @@ struct LayoutCommand: ParsableCommand {
     guard engineNames.contains(name) else {
       throw .invalidDocument(
         field: "--engine",
-        reason: "unknown engine \"\(name)\" (expected one of: \(engineNames.joined(separator: ", ")))")
+        reason:
+          "unknown engine \"\(name)\" (expected one of: \(engineNames.joined(separator: ", ")))")
     }
     return name
   }
@@ -139,17 +144,21 @@ struct LayoutCommand: ParsableCommand {
   }
 
   /// Writes all of `bytes` to the file descriptor `fd` (retrying short writes).
-  static func write(_ bytes: [UInt8], to fd: Int32) {
+  ///
+  /// - Returns: `nil` on success, else the system's reason.
+  @discardableResult
+  static func write(_ bytes: [UInt8], to fd: Int32) -> String? {
     bytes.withUnsafeBytes { buffer in
       var offset = 0
       while offset < buffer.count {
         let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
-          return
+          return String(cString: strerror(errno))
         }
         offset += written
       }
+      return nil
     }
   }
 

@@ -1,6 +1,135 @@
 import ArgumentParser
+import FioriCells
+import FlowLayoutCore
+import FlowLayoutDocument
+import FlowLayoutModel
+import FlowLayoutReference
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `flowlayout render`: lays out a JSON layout document and draws it as SVG (docs/cells.md,
+/// "Pictures"): Fiori cells, plain size items, headers with "See All (N)", footers, the viewport.
+///
+/// The picture shows the layout after the document's edits (cells move with their items;
+/// inserted items are drawn as plain sizes). Errors are one line on stderr with exit status 1,
+/// as for `flowlayout layout`.
 struct RenderCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "render", abstract: "Not yet implemented.")
-  func run() throws { throw ValidationError("flowlayout render is not implemented yet") }
+  static let configuration = CommandConfiguration(
+    commandName: "render",
+    abstract: "Lay out a JSON layout document and draw it as SVG.",
+    discussion: """
+      Draws every visible element of the layout after the document's edits, and outlines the \
+      viewport (default: the bounds at the origin, 0,0,width,height). Convert to PNG with \
+      rsvg-convert. See docs/cells.md.
+      """)
+
+  @Option(name: .long, help: "The layout document (JSON). Reads stdin when omitted or '-'.")
+  var input: String?
+
+  @Option(name: .long, help: "The SVG file to write. Writes stdout when omitted or '-'.")
+  var output: String?
+
+  @Option(name: .long, help: "The layout engine: 'fast' or 'reference'.")
+  var engine: String = "reference"
+
+  @Option(
+    name: .long, parsing: .unconditional,
+    help: "The viewport rect 'x,y,width,height' to outline (default: 0,0,width,height).")
+  var viewport: String?
+
+  @Option(
+    name: .long, help: "Header labels, one per section, separated by '|' (default 'Section s').")
+  var titles: String?
+
+  func run() throws {
+    do {
+      let svg = try render()
+      try Self.write(svg, to: output)
+    } catch {
+      LayoutCommand.reportError(error.description)
+      throw ExitCode.failure
+    }
+  }
+
+  /// Reads the document, lays it out with the chosen engine, and draws it.
+  ///
+  /// - Throws: `LayoutError` naming `--engine`, `--viewport`, `--input` or a document field.
+  func render() throws(LayoutError) -> String {
+    let engineName = try LayoutCommand.engineName(engine)
+    let viewport = try viewport.map { (text) throws(LayoutError) in try Self.parseViewport(text) }
+    let document = try LayoutDocument.decode(try LayoutCommand.readInput(input))
+    let headerTitles = titles.map {
+      $0.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+    }
+    switch engineName {
+    case FastFlowLayout.engineName:
+      return try Self.render(
+        FastFlowLayout.self, document, viewport: viewport, titles: headerTitles)
+    default:
+      return try Self.render(
+        ReferenceFlowLayout.self, document, viewport: viewport, titles: headerTitles)
+    }
+  }
+
+  /// Parses `x,y,width,height` as `--rect` does.
+  ///
+  /// - Throws: `.invalidDocument(field: "--viewport", …)`.
+  static func parseViewport(_ text: String) throws(LayoutError) -> Rect {
+    do {
+      return try LayoutCommand.parseRect(text)
+    } catch {
+      guard case .invalidDocument(_, let reason) = error else { throw error }
+      throw .invalidDocument(field: "--viewport", reason: reason)
+    }
+  }
+
+  /// Lays out `document` with engine `E`, applies its edits, and draws every visible element.
+  ///
+  /// - Throws: what the engine throws, edit fields prefixed `edits[k].`.
+  static func render<E: LayoutEngine>(
+    _ type: E.Type, _ document: LayoutDocument, viewport: Rect?, titles: [String]?
+  ) throws(LayoutError) -> String {
+    var layout = try E(document.input)
+    var cells = document.cells
+    for (k, edit) in document.edits.enumerated() {
+      do {
+        try layout.apply(edit)
+      } catch {
+        throw error.prefixingField(with: "edits[\(k)].")
+      }
+      cells = edit.carrying(cells)
+    }
+    let bounds = layout.input.bounds
+    return SVGRenderer().render(
+      elements: layout.allElements, contentSize: layout.contentSize,
+      sections: layout.input.sections, cells: cells,
+      viewport: viewport ?? Rect(x: 0, y: 0, width: bounds.width, height: bounds.height),
+      headerTitles: titles)
+  }
+
+  /// Writes `svg` to the file at `path`, or stdout when `path` is `nil` or `-`.
+  ///
+  /// - Throws: `.invalidDocument(field: "--output" or "stdout", …)` with the system's reason.
+  static func write(_ svg: String, to path: String?) throws(LayoutError) {
+    guard let path, path != "-" else {
+      if let failure = LayoutCommand.write(Array(svg.utf8), to: STDOUT_FILENO) {
+        throw .invalidDocument(field: "stdout", reason: "cannot write: \(failure)")
+      }
+      return
+    }
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard fd >= 0 else {
+      throw .invalidDocument(
+        field: "--output", reason: "cannot write \"\(path)\": \(String(cString: strerror(errno)))")
+    }
+    let failure = LayoutCommand.write(Array(svg.utf8), to: fd)
+    let closed = close(fd) == 0 ? nil : String(cString: strerror(errno))
+    if let reason = failure ?? closed {
+      throw .invalidDocument(field: "--output", reason: "cannot write \"\(path)\": \(reason)")
+    }
+  }
 }

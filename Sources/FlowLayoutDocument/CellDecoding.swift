@@ -22,7 +22,7 @@ struct CellDecoder {
     } catch let error as LayoutError {
       throw error
     } catch {
-      throw .invalidDocument(field: field, reason: "invalid cell: \(error)")
+      throw .invalidDocument(field: field, reason: printable("invalid cell: \(error)"))
     }
   }
 
@@ -40,9 +40,9 @@ struct CellDecoder {
         field: path(field, context.codingPath + [key]), reason: "missing (required)")
     case .dataCorrupted(let context):
       return .invalidDocument(
-        field: path(field, context.codingPath), reason: context.debugDescription)
+        field: path(field, context.codingPath), reason: printable(context.debugDescription))
     @unknown default:
-      return .invalidDocument(field: field, reason: "\(error)")
+      return .invalidDocument(field: field, reason: printable("\(error)"))
     }
   }
 
@@ -50,7 +50,9 @@ struct CellDecoder {
   static func path(_ field: String, _ codingPath: [any CodingKey]) -> String {
     var result = field
     for key in codingPath {
-      if let index = key.intValue, key.stringValue == "Index \(index)" || key.stringValue == "\(index)" {
+      if let index = key.intValue,
+        key.stringValue == "Index \(index)" || key.stringValue == "\(index)"
+      {
         result += "[\(index)]"
       } else {
         result = join(result, key.stringValue)

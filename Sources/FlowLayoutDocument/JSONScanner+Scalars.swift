@@ -169,7 +169,9 @@ extension JSONScanner {
     if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
       position += 1
       var exponentNegative = false
-      if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+      if position < bytes.count,
+        bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-")
+      {
         exponentNegative = bytes[position] == UInt8(ascii: "-")
         position += 1
       }

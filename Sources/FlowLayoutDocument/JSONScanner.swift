@@ -85,7 +85,8 @@ struct JSONScanner {
   /// - Throws: `.invalidDocument` naming `field` when the value is not an object, naming
   ///   `field.key` when a key appears twice; a syntax error naming `document`.
   mutating func readObject(
-    field: @autoclosure () -> String, _ body: (inout JSONScanner, String) throws(LayoutError) -> Void
+    field: @autoclosure () -> String,
+    _ body: (inout JSONScanner, String) throws(LayoutError) -> Void
   ) throws(LayoutError) {
     guard peek() == UInt8(ascii: "{") else { throw typeError(field(), expected: "an object") }
     position += 1
@@ -101,7 +102,8 @@ struct JSONScanner {
       }
       let key = try readString(field: field())
       if seen.contains(key) {
-        throw .invalidDocument(field: join(field(), key), reason: "the key \"\(key)\" appears twice")
+        throw .invalidDocument(
+          field: join(field(), key), reason: "the key \"\(printable(key))\" appears twice")
       }
       seen.append(key)
       try expect(UInt8(ascii: ":"))
@@ -213,7 +215,43 @@ struct JSONScanner {
   }
 }
 
-/// `prefix.key`, or `key` at the top level.
+/// The path of member `key` under `prefix`: `prefix.key` (`key` at the top level) for a key that
+/// is an identifier, else `prefix["key"]` (`["key"]`), so that an empty key or one holding `.`
+/// or `[` still gives a non-empty, unambiguous path.
 func join(_ prefix: String, _ key: String) -> String {
-  prefix.isEmpty || prefix == "document" ? key : "\(prefix).\(key)"
+  let top = prefix.isEmpty || prefix == "document"
+  let isIdentifier =
+    key.utf8.first.map { !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } ?? false
+    && key.utf8.allSatisfy { b in
+      b == UInt8(ascii: "_") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b)
+        || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(b | 0x20)
+    }
+  if isIdentifier { return top ? key : "\(prefix).\(key)" }
+  var quoted = "[\""
+  for character in key {
+    if character == "\"" || character == "\\" { quoted.append("\\") }
+    quoted.append(character)
+  }
+  quoted = printable(quoted) + "\"]"
+  return top ? quoted : prefix + quoted
+}
+
+/// `text` with control characters written as `\u{…}`, so that an error message that echoes
+/// document text stays on one line.
+func printable(_ text: String) -> String {
+  guard text.unicodeScalars.contains(where: isControl) else { return text }
+  var result = ""
+  for scalar in text.unicodeScalars {
+    if isControl(scalar) {
+      result += "\\u{\(String(scalar.value, radix: 16))}"
+    } else {
+      result.unicodeScalars.append(scalar)
+    }
+  }
+  return result
+}
+
+private func isControl(_ scalar: Unicode.Scalar) -> Bool {
+  scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
+    || scalar.value == 0x2029
 }

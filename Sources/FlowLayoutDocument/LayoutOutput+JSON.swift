@@ -18,7 +18,9 @@ extension LayoutOutput {
     let comma: StaticString = pretty ? ", " : ","
     var w = JSONWriter(capacity: 64 + 48 * items.count + 64 * supplementary.count)
 
-    func list<T>(_ name: StaticString, _ elements: [T], last: Bool, _ body: (inout JSONWriter, T) -> Void) {
+    func list<T>(
+      _ name: StaticString, _ elements: [T], last: Bool, _ body: (inout JSONWriter, T) -> Void
+    ) {
       w.append(pretty ? "  \"" : "\"")
       w.append(name)
       w.append("\"")

@@ -72,7 +72,8 @@ public struct LayoutOutput: Codable, Hashable, Sendable {
     for element in elements {
       switch element.kind {
       case .item:
-        items.append(Item(section: element.path.section, item: element.path.item, frame: element.frame))
+        items.append(
+          Item(section: element.path.section, item: element.path.item, frame: element.frame))
       case .header:
         let section = element.path.section
         let seeAll =

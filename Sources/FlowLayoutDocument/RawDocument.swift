@@ -41,7 +41,7 @@ struct RawDocument {
       case "layout":
         let name = try s.readString(field: "layout")
         guard let variant = LayoutVariant(rawValue: name) else {
-          throw .unknownLayout(field: "layout", name: name)
+          throw .unknownLayout(field: "layout", name: printable(name))
         }
         self.variant = variant
       case "width": width = try s.readNumber(field: "width")
@@ -93,7 +93,9 @@ struct RawDocument {
     }
     var configuration = LayoutConfiguration(variant: variant)
     if let sectionInset { configuration.sectionInset = sectionInset }
-    if let minimumInteritemSpacing { configuration.minimumInteritemSpacing = minimumInteritemSpacing }
+    if let minimumInteritemSpacing {
+      configuration.minimumInteritemSpacing = minimumInteritemSpacing
+    }
     if let minimumLineSpacing { configuration.minimumLineSpacing = minimumLineSpacing }
     if let itemSize { configuration.itemSize = itemSize }
     if let estimatedItemSize { configuration.estimatedItemSize = estimatedItemSize }
@@ -139,7 +141,9 @@ struct RawDocument {
   // MARK: Shared readers
 
   /// - Throws: `.invalidDocument` naming `field` unless the value is `[width, height]`.
-  static func readSize(_ s: inout JSONScanner, field: @autoclosure () -> String) throws(LayoutError) -> Size {
+  static func readSize(_ s: inout JSONScanner, field: @autoclosure () -> String) throws(LayoutError)
+    -> Size
+  {
     var width = 0.0
     var height = 0.0
     var index = 0
@@ -151,11 +155,15 @@ struct RawDocument {
   }
 
   /// - Throws: `.invalidDocument` naming `field` unless the value is `[section, item]` integers.
-  static func readPath(_ s: inout JSONScanner, field: @autoclosure () -> String) throws(LayoutError) -> ItemPath {
+  static func readPath(_ s: inout JSONScanner, field: @autoclosure () -> String) throws(LayoutError)
+    -> ItemPath
+  {
     var values: [Double] = []
     try s.readTuple(field: field(), names: pathNames) { values.append($0) }
-    for (value, name) in zip(values, pathNames) where value.rounded() != value || abs(value) > 1e15 {
-      throw .invalidDocument(field: "\(field()).\(name)", reason: "expected an integer, found \(value)")
+    for (value, name) in zip(values, pathNames) where value.rounded() != value || abs(value) > 1e15
+    {
+      throw .invalidDocument(
+        field: "\(field()).\(name)", reason: "expected an integer, found \(value)")
     }
     return ItemPath(section: Int(values[0]), item: Int(values[1]))
   }
@@ -167,7 +175,8 @@ struct RawDocument {
     let name = try s.readString(field: field)
     guard let value = E(rawValue: name) else {
       let names = E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-      throw .invalidDocument(field: field, reason: "unknown value \"\(name)\" (expected one of: \(names))")
+      throw .invalidDocument(
+        field: field, reason: "unknown value \"\(printable(name))\" (expected one of: \(names))")
     }
     return value
   }

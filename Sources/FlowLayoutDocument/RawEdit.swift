@@ -82,13 +82,19 @@ struct RawEdit {
       default: throw RawDocument.unknownKey(key, field: field, expected: [pathKey, "size"])
       }
     }
-    guard let path else { throw .invalidDocument(field: "\(field).\(pathKey)", reason: "missing (required)") }
-    guard let size else { throw .invalidDocument(field: "\(field).size", reason: "missing (required)") }
+    guard let path else {
+      throw .invalidDocument(field: "\(field).\(pathKey)", reason: "missing (required)")
+    }
+    guard let size else {
+      throw .invalidDocument(field: "\(field).size", reason: "missing (required)")
+    }
     return (path, size)
   }
 
   /// `{from: [s, i], to: [s, i]}`, both required.
-  private static func readMove(_ s: inout JSONScanner, field: String) throws(LayoutError) -> ItemMove {
+  private static func readMove(_ s: inout JSONScanner, field: String) throws(LayoutError)
+    -> ItemMove
+  {
     var from: ItemPath?
     var to: ItemPath?
     try s.readObject(field: field) { (s, key) throws(LayoutError) in
@@ -98,7 +104,9 @@ struct RawEdit {
       default: throw RawDocument.unknownKey(key, field: field, expected: ["from", "to"])
       }
     }
-    guard let from else { throw .invalidDocument(field: "\(field).from", reason: "missing (required)") }
+    guard let from else {
+      throw .invalidDocument(field: "\(field).from", reason: "missing (required)")
+    }
     guard let to else { throw .invalidDocument(field: "\(field).to", reason: "missing (required)") }
     return ItemMove(from: from, to: to)
   }

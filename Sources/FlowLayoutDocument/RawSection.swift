@@ -17,7 +17,8 @@ struct RawSection {
   /// - Throws: `.invalidDocument` naming a mistyped, unknown or missing field, e.g.
   ///   `sections[0].items[3]`, `sections[1].heder`.
   static func read(
-    _ s: inout JSONScanner, field: String, cells decoder: CellDecoder, allowsAt: Bool, at: inout Int?
+    _ s: inout JSONScanner, field: String, cells decoder: CellDecoder, allowsAt: Bool,
+    at: inout Int?
   ) throws(LayoutError) -> RawSection {
     var raw = RawSection()
     var header = 0.0
@@ -68,7 +69,8 @@ struct RawSection {
   func sized(proposedWidth: Double, field: String) throws(LayoutError) -> SectionData {
     var result = section
     for (index, cell) in cells {
-      let size = try cell.fittingSize(proposedWidth: proposedWidth, field: "\(field).items[\(index)]")
+      let size = try cell.fittingSize(
+        proposedWidth: proposedWidth, field: "\(field).items[\(index)]")
       result.itemWidths[index] = size.width
       result.itemHeights[index] = size.height
     }

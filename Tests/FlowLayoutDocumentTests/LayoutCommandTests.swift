@@ -8,7 +8,8 @@ import Testing
 /// Runs the built `flowlayout` binary as a subprocess. The binary sits next to the test bundle
 /// (`.build/<triple>/debug/`); `swift test` builds it. When it is missing the suite is skipped
 /// with a message saying how to build it.
-@Suite(.enabled(if: FlowLayoutBinary.url != nil, "flowlayout is not built: run `swift build` first"))
+@Suite(
+  .enabled(if: FlowLayoutBinary.url != nil, "flowlayout is not built: run `swift build` first"))
 struct LayoutCommandTests {
   @Test(arguments: [
     ("", "document"),
@@ -17,9 +18,15 @@ struct LayoutCommandTests {
     (#"{"layout": "grid", "width": 375, "sections": []}"#, "layout"),
     (#"{"layout": "vertical", "width": -375, "sections": []}"#, "width"),
     (#"{"layout": "vertical", "width": 375, "sectons": []}"#, "sectons"),
-    (#"{"layout": "vertical", "width": 375, "sections": [{"items": [[1, 2, 3]]}]}"#, "sections[0].items[0]"),
-    (#"{"layout": "vertical", "width": 375, "sections": [], "edits": [{"deleteSections": [0]}]}"#, "edits[0].deleteSections[0]"),
-    ("{\"layout\": \"vertical\", \"width\": 375, \"a\\nb\": 1}", "a\\u{a}b"),
+    (
+      #"{"layout": "vertical", "width": 375, "sections": [{"items": [[1, 2, 3]]}]}"#,
+      "sections[0].items[0]"
+    ),
+    (
+      #"{"layout": "vertical", "width": 375, "sections": [], "edits": [{"deleteSections": [0]}]}"#,
+      "edits[0].deleteSections[0]"
+    ),
+    ("{\"layout\": \"vertical\", \"width\": 375, \"a\\nb\": 1}", "[\"a\\u{a}b\"]"),
   ])
   func malformedDocumentOnStdinIsOneLineAndExitStatus1(document: String, field: String) throws {
     let run = try FlowLayoutBinary.run(["layout", "--engine", "reference"], stdin: document)
@@ -50,7 +57,9 @@ struct LayoutCommandTests {
     let examples = try FlowLayoutBinary.examples(malformed: true)
     #expect(!examples.isEmpty)
     for example in examples {
-      let run = try FlowLayoutBinary.run(["layout", "--engine", "reference", "--input", example.path])
+      let run = try FlowLayoutBinary.run([
+        "layout", "--engine", "reference", "--input", example.path,
+      ])
       #expect(run.status == 1, "\(example.lastPathComponent)")
       #expect(run.stderrLines.count == 1, "\(example.lastPathComponent): \(run.stderr)")
       #expect(run.stderr.hasPrefix("flowlayout: error: "), "\(example.lastPathComponent)")
@@ -65,7 +74,10 @@ struct LayoutCommandTests {
         try LayoutDocument.decode(Array(try Data(contentsOf: example)))
       }
     }
-    let variants = Set(try examples.map { try LayoutDocument.decode(Array(Data(contentsOf: $0))).input.configuration.variant })
+    let variants = Set(
+      try examples.map {
+        try LayoutDocument.decode(Array(Data(contentsOf: $0))).input.configuration.variant
+      })
     #expect(variants == Set(LayoutVariant.allCases))
   }
 
@@ -83,17 +95,32 @@ struct LayoutCommandTests {
     #expect(run.stderr.isEmpty)
     let output = try LayoutOutput.decode(run.stdout)
     #expect(output.items.map(\.item) == [0, 1, 2])  // the edit was applied
-    let pretty = try FlowLayoutBinary.run(["layout", "--engine", engine, "--pretty"], stdin: document)
+    let pretty = try FlowLayoutBinary.run(
+      ["layout", "--engine", engine, "--pretty"], stdin: document)
     #expect(try LayoutOutput.decode(pretty.stdout) == output)
     let clipped = try FlowLayoutBinary.run(
       ["layout", "--engine", engine, "--rect", "0,0,375,0"], stdin: document)
     #expect(try LayoutOutput.decode(clipped.stdout).supplementary.map(\.kind) == [.header])
   }
 
+  @Test(
+    .enabled(if: EngineAvailability.reference, "the reference engine is still a stub"),
+    .enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "no /dev/full here"))
+  func aFailedWriteIsOneLineAndExitStatus1() throws {
+    let document = #"{"layout": "vertical", "width": 375, "sections": [{"items": [[1, 1]]}]}"#
+    let run = try FlowLayoutBinary.run(
+      ["layout", "--engine", "reference"], stdin: document, stdout: "/dev/full")
+    #expect(run.status == 1)
+    #expect(run.stderrLines.count == 1, "\(run.stderr)")
+    #expect(run.stderr.hasPrefix("flowlayout: error: stdout: cannot write: "), "\(run.stderr)")
+  }
+
   @Test(.enabled(if: EngineAvailability.reference, "the reference engine is still a stub"))
   func everyValidExampleLaysOut() throws {
     for example in try FlowLayoutBinary.examples(malformed: false) {
-      let run = try FlowLayoutBinary.run(["layout", "--engine", "reference", "--input", example.path])
+      let run = try FlowLayoutBinary.run([
+        "layout", "--engine", "reference", "--input", example.path,
+      ])
       #expect(run.status == 0, "\(example.lastPathComponent): \(run.stderr)")
       #expect(throws: Never.self) { try LayoutOutput.decode(run.stdout) }
     }
@@ -115,7 +142,9 @@ enum FlowLayoutBinary {
     var status: Int32
     var stdout: String
     var stderr: String
-    var stderrLines: [Substring] { stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast() }
+    var stderrLines: [Substring] {
+      stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+    }
   }
 
   /// `flowlayout` next to the running test bundle, if built.
@@ -144,7 +173,7 @@ enum FlowLayoutBinary {
 
   /// Runs `flowlayout arguments` with `stdin`, collecting both outputs through files (no pipe
   /// can fill up and block).
-  static func run(_ arguments: [String], stdin: String = "") throws -> Run {
+  static func run(_ arguments: [String], stdin: String = "", stdout: String? = nil) throws -> Run {
     let scratch = FileManager.default.temporaryDirectory
       .appendingPathComponent("flowlayout-test-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -160,7 +189,8 @@ enum FlowLayoutBinary {
     environment["SWIFT_BACKTRACE"] = "enable=no"
     process.environment = environment
     process.standardInput = try FileHandle(forReadingFrom: paths[0])
-    process.standardOutput = try FileHandle(forWritingTo: paths[1])
+    process.standardOutput = try FileHandle(
+      forWritingTo: stdout.map(URL.init(fileURLWithPath:)) ?? paths[1])
     process.standardError = try FileHandle(forWritingTo: paths[2])
     try process.run()
     process.waitUntilExit()

@@ -33,8 +33,10 @@ import Testing
     (#"{"layout": "vertical",}"#, "document"), (#"{"layout" "vertical"}"#, "document"),
     (#"{"layout": "vertical"} x"#, "document"), (#"{'layout': 1}"#, "document"),
     (#"{"layout": "vert"#, "document"), ("nul", "document"), ("tru", "document"),
-    (#"{"width": 01}"#, "document"), (#"{"width": 1.}"#, "document"), (#"{"width": -}"#, "document"),
-    (#"{"width": 1e}"#, "document"), (#"{"width": .5}"#, "document"), (#"{"width": NaN}"#, "document"),
+    (#"{"width": 01}"#, "document"), (#"{"width": 1.}"#, "document"),
+    (#"{"width": -}"#, "document"),
+    (#"{"width": 1e}"#, "document"), (#"{"width": .5}"#, "document"),
+    (#"{"width": NaN}"#, "document"),
     (#"{"width": Infinity}"#, "document"), (#"{"layout": "a\qb"}"#, "document"),
     ("{\"layout\": \"a\nb\"}", "document"), (#"{"layout": "\ud800"}"#, "document"),
     (String(repeating: "[", count: 600) + String(repeating: "]", count: 600), "document"),
@@ -45,9 +47,12 @@ import Testing
   }
 
   @Test func syntaxErrorsGiveTheByteOffset() {
-    #expect(throws: LayoutError.invalidDocument(
-      field: "document", reason: "invalid JSON at byte 12: expected ',' or '}' after an object member"
-    )) {
+    #expect(
+      throws: LayoutError.invalidDocument(
+        field: "document",
+        reason: "invalid JSON at byte 12: expected ',' or '}' after an object member"
+      )
+    ) {
       try LayoutDocument.decode(#"{"width": 1 "layout": 2}"#)
     }
   }
@@ -90,19 +95,40 @@ import Testing
     (#""edits": [{"deleteItems": [[0, 0.5]]}]"#, "edits[0].deleteItems[0].item"),
     (#""edits": [{"insertItems": [{"at": [0, 0]}]}]"#, "edits[0].insertItems[0].size"),
     (#""edits": [{"insertItems": [{"size": [1, 1]}]}]"#, "edits[0].insertItems[0].at"),
-    (#""edits": [{"insertItems": [{"at": [0, 0], "size": [1, 1], "x": 1}]}]"#, "edits[0].insertItems[0].x"),
-    (#""edits": [{"insertItems": [{"at": [0, "a"], "size": [1, 1]}]}]"#, "edits[0].insertItems[0].at.item"),
+    (
+      #""edits": [{"insertItems": [{"at": [0, 0], "size": [1, 1], "x": 1}]}]"#,
+      "edits[0].insertItems[0].x"
+    ),
+    (
+      #""edits": [{"insertItems": [{"at": [0, "a"], "size": [1, 1]}]}]"#,
+      "edits[0].insertItems[0].at.item"
+    ),
     (#""edits": [{"moveItems": [{"from": [0, 0]}]}]"#, "edits[0].moveItems[0].to"),
     (#""edits": [{"moveItems": [{"to": [0, 0]}]}]"#, "edits[0].moveItems[0].from"),
     (#""edits": [{"resizeItems": [{"at": [0, 0], "size": 5}]}]"#, "edits[0].resizeItems[0].size"),
     (#""edits": [{"deleteSections": ["0"]}]"#, "edits[0].deleteSections[0]"),
     (#""edits": [{"insertSections": [{"items": []}]}]"#, "edits[0].insertSections[0].at"),
-    (#""edits": [{"insertSections": [{"at": 0, "items": [[1]]}]}]"#, "edits[0].insertSections[0].items[0]"),
+    (
+      #""edits": [{"insertSections": [{"at": 0, "items": [[1]]}]}]"#,
+      "edits[0].insertSections[0].items[0]"
+    ),
     (#""edits": [{"setWidth": "414"}]"#, "edits[0].setWidth"),
     (#""edits": [{"setHeight": false}]"#, "edits[0].setHeight"),
     (#""edits": [{"expectedItemCounts": [1.5]}]"#, "edits[0].expectedItemCounts[0]"),
   ])
   func mistypedOrMisspelledFieldsAreNamed(members: String, field: String) {
+    #expect(Self.field(of: Self.document(members)) == field)
+  }
+
+  @Test(arguments: [
+    (#""": 1"#, #"[""]"#),
+    (#""a.b": 1"#, #"["a.b"]"#),
+    (#""2x": 1"#, #"["2x"]"#),
+    (#""q\"": 1"#, #"["q\""]"#),
+    (#""sections": [{"x y": 1}]"#, #"sections[0]["x y"]"#),
+    (#""sections": [{"items": [], "": 1}]"#, #"sections[0][""]"#),
+  ])
+  func keysThatAreNotIdentifiersAreQuotedInThePath(members: String, field: String) {
     #expect(Self.field(of: Self.document(members)) == field)
   }
 
@@ -164,7 +190,10 @@ import Testing
     (#"{"resizeItems": [{"at": [0, 5], "size": [1, 1]}]}"#, "edits[0].resizeItems[0].at"),
     (#"{"deleteSections": [1]}"#, "edits[0].deleteSections[0]"),
     (#"{"insertSections": [{"at": 2, "items": []}]}"#, "edits[0].insertSections[0].at"),
-    (#"{"insertSections": [{"at": 0, "items": [[1, -1]]}]}"#, "edits[0].insertSections[0].items[0].height"),
+    (
+      #"{"insertSections": [{"at": 0, "items": [[1, -1]]}]}"#,
+      "edits[0].insertSections[0].items[0].height"
+    ),
     (#"{"setWidth": 0}"#, "edits[0].setWidth"),
     (#"{"setHeight": -1}"#, "edits[0].setHeight"),
     (#"{"expectedItemCounts": [3]}"#, "edits[0].expectedItemCounts[0]"),
@@ -176,13 +205,15 @@ import Testing
 
   @Test func editsAreValidatedAgainstTheContentEarlierEditsLeave() {
     // After the first edit section 0 has 3 items, so item 2 exists for the second.
-    let ok = #""edits": [{"insertItems": [{"at": [0, 2], "size": [1, 1]}]}, {"deleteItems": [[0, 2]]}]"#
+    let ok =
+      #""edits": [{"insertItems": [{"at": [0, 2], "size": [1, 1]}]}, {"deleteItems": [[0, 2]]}]"#
     #expect(Self.field(of: Self.document(ok)) == nil)
     // After the first edit section 0 has 1 item: deleting item 1 is out of range in edit 1.
     let bad = #""edits": [{"deleteItems": [[0, 0]]}, {"deleteItems": [[0, 1]]}]"#
     #expect(Self.field(of: Self.document(bad)) == "edits[1].deleteItems[0]")
     // A width set by an earlier edit is the one later edits are checked against.
-    let width = #""sectionInset": [0, 100, 0, 100], "edits": [{"setWidth": 500}, {"setWidth": 150}]"#
+    let width =
+      #""sectionInset": [0, 100, 0, 100], "edits": [{"setWidth": 500}, {"setWidth": 150}]"#
     #expect(Self.field(of: Self.document(width)) == "edits[1].setWidth")
   }
 

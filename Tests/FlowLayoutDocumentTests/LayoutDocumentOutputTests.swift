@@ -60,7 +60,8 @@ struct StackedLayout: LayoutEngine {
     return element.frame
   }
 
-  func supplementaryFrame(_ kind: ElementKind, inSection section: Int) throws(LayoutError) -> Rect? {
+  func supplementaryFrame(_ kind: ElementKind, inSection section: Int) throws(LayoutError) -> Rect?
+  {
     elements.first { $0.kind == kind && $0.path.section == section }?.frame
   }
 
@@ -96,7 +97,9 @@ struct StackedLayout: LayoutEngine {
     #expect(output.overflowingItems == [ItemPath(0, 2)])
     #expect(
       output.supplementary == [
-        .init(kind: .header, section: 0, frame: Rect(x: 0, y: 0, width: 100, height: 10), seeAll: "See All (3)"),
+        .init(
+          kind: .header, section: 0, frame: Rect(x: 0, y: 0, width: 100, height: 10),
+          seeAll: "See All (3)"),
         .init(kind: .footer, section: 0, frame: Rect(x: 0, y: 33.5, width: 100, height: 5)),
         .init(kind: .header, section: 1, frame: Rect(x: 0, y: 38.5, width: 100, height: 7)),
       ])
@@ -161,12 +164,13 @@ struct StackedLayout: LayoutEngine {
     }
   }
 
-  @Test(arguments: [
-    (16.0, "16"), (-0.0, "0"), (0, "0"), (-3, "-3"), (1234.5, "1234.5"), (0.1, "0.1"),
-    (1.0 / 3, "0.3333333333333333"), (100.0 / 3, "33.333333333333336"), (1e7, "10000000"),
-    (9_007_199_254_740_992, "9007199254740992"), (1e-7, "1e-07"), (2.5e-5, "2.5e-05"),
-    (123456789.125, "123456789.125"),
-  ] as [(Double, String)])
+  @Test(
+    arguments: [
+      (16.0, "16"), (-0.0, "0"), (0, "0"), (-3, "-3"), (1234.5, "1234.5"), (0.1, "0.1"),
+      (1.0 / 3, "0.3333333333333333"), (100.0 / 3, "33.333333333333336"), (1e7, "10000000"),
+      (9_007_199_254_740_992, "9007199254740992"), (1e-7, "1e-07"), (2.5e-5, "2.5e-05"),
+      (123456789.125, "123456789.125"),
+    ] as [(Double, String)])
   func numbersAreIntegralOrShortestRoundTrip(value: Double, text: String) throws {
     let output = LayoutOutput(contentSize: Size(value, 1), items: [])
     let json = output.json()
@@ -194,7 +198,10 @@ struct StackedLayout: LayoutEngine {
         default: return Double(bitPattern: rng.next() >> 12 | 0x4000_0000_0000_0000) - 2
         }
       }
-      items.append(.init(section: i / 100, item: i % 100, frame: Rect(x: value(), y: value(), width: value(), height: value())))
+      items.append(
+        .init(
+          section: i / 100, item: i % 100,
+          frame: Rect(x: value(), y: value(), width: value(), height: value())))
     }
     let output = LayoutOutput(contentSize: Size(375, 1e6 / 3), items: items)
     #expect(try LayoutOutput.decode(output.json()) == output)

@@ -156,7 +156,10 @@ import Testing
     let text = #"""
       {"layout": "vertical", "width": 375, "sections": [{"items": [{"title": "x"}]}]}
       """#
-    #expect(throws: LayoutError.invalidDocument(field: "sections[0].items[0].type", reason: "missing (required)")) {
+    #expect(
+      throws: LayoutError.invalidDocument(
+        field: "sections[0].items[0].type", reason: "missing (required)")
+    ) {
       try LayoutDocument.decode(text)
     }
   }

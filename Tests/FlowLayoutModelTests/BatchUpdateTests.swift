@@ -25,7 +25,8 @@ import Testing
 
   static func field(_ update: BatchUpdate, counts: [Int] = [5, 3]) -> String? {
     do {
-      _ = try update.validate(itemCounts: counts, configuration: configuration, bounds: bounds, field: "edits[0].")
+      _ = try update.validate(
+        itemCounts: counts, configuration: configuration, bounds: bounds, field: "edits[0].")
       return nil
     } catch {
       return error.field
@@ -43,8 +44,10 @@ import Testing
 
   @Test func deletionsUseIndicesBeforeTheUpdate() throws {
     // Deleting 1 and 3 (before-space) removes the items tagged 1 and 3, in either order.
-    #expect(try Self.tags(BatchUpdate(deleteItems: [ItemPath(0, 1), ItemPath(0, 3)]))[0] == [0, 2, 4])
-    #expect(try Self.tags(BatchUpdate(deleteItems: [ItemPath(0, 3), ItemPath(0, 1)]))[0] == [0, 2, 4])
+    #expect(
+      try Self.tags(BatchUpdate(deleteItems: [ItemPath(0, 1), ItemPath(0, 3)]))[0] == [0, 2, 4])
+    #expect(
+      try Self.tags(BatchUpdate(deleteItems: [ItemPath(0, 3), ItemPath(0, 1)]))[0] == [0, 2, 4])
   }
 
   @Test func insertionsUseIndicesAfterTheUpdate() throws {
@@ -60,21 +63,30 @@ import Testing
     // UIKit: delete before-space index 0, insert after-space index 0: the new item replaces it.
     let update = BatchUpdate(
       deleteItems: [ItemPath(0, 0), ItemPath(0, 4)],
-      insertItems: [ItemInsertion(at: ItemPath(0, 0), size: Self.tagged(900)), ItemInsertion(at: ItemPath(0, 4), size: Self.tagged(901))])
+      insertItems: [
+        ItemInsertion(at: ItemPath(0, 0), size: Self.tagged(900)),
+        ItemInsertion(at: ItemPath(0, 4), size: Self.tagged(901)),
+      ])
     #expect(try Self.tags(update)[0] == [900, 1, 2, 3, 901])
   }
 
   @Test func movesLeaveInBeforeSpaceAndEnterInAfterSpace() throws {
-    #expect(try Self.tags(BatchUpdate(moveItems: [ItemMove(from: ItemPath(0, 0), to: ItemPath(0, 4))]))[0] == [1, 2, 3, 4, 0])
-    #expect(try Self.tags(BatchUpdate(moveItems: [ItemMove(from: ItemPath(0, 4), to: ItemPath(0, 0))]))[0] == [4, 0, 1, 2, 3])
+    #expect(
+      try Self.tags(BatchUpdate(moveItems: [ItemMove(from: ItemPath(0, 0), to: ItemPath(0, 4))]))[0]
+        == [1, 2, 3, 4, 0])
+    #expect(
+      try Self.tags(BatchUpdate(moveItems: [ItemMove(from: ItemPath(0, 4), to: ItemPath(0, 0))]))[0]
+        == [4, 0, 1, 2, 3])
     // Swap.
     let swap = BatchUpdate(moveItems: [
-      ItemMove(from: ItemPath(0, 1), to: ItemPath(0, 3)), ItemMove(from: ItemPath(0, 3), to: ItemPath(0, 1)),
+      ItemMove(from: ItemPath(0, 1), to: ItemPath(0, 3)),
+      ItemMove(from: ItemPath(0, 3), to: ItemPath(0, 1)),
     ])
     #expect(try Self.tags(swap)[0] == [0, 3, 2, 1, 4])
     // Across sections, with a deletion before the source.
     let across = BatchUpdate(
-      deleteItems: [ItemPath(0, 0)], moveItems: [ItemMove(from: ItemPath(0, 2), to: ItemPath(1, 0))])
+      deleteItems: [ItemPath(0, 0)], moveItems: [ItemMove(from: ItemPath(0, 2), to: ItemPath(1, 0))]
+    )
     #expect(try Self.tags(across) == [[1, 3, 4], [2, 100, 101, 102]])
   }
 
@@ -82,8 +94,12 @@ import Testing
     let update = BatchUpdate(
       deleteItems: [ItemPath(0, 0)],
       moveItems: [ItemMove(from: ItemPath(0, 1), to: ItemPath(1, 3))],
-      resizeItems: [ItemResize(at: ItemPath(0, 1), size: Size(7, 8)), ItemResize(at: ItemPath(0, 4), size: Size(9, 9))])
-    let result = try update.applied(to: Self.sections([5, 3]), configuration: Self.configuration, bounds: Self.bounds)
+      resizeItems: [
+        ItemResize(at: ItemPath(0, 1), size: Size(7, 8)),
+        ItemResize(at: ItemPath(0, 4), size: Size(9, 9)),
+      ])
+    let result = try update.applied(
+      to: Self.sections([5, 3]), configuration: Self.configuration, bounds: Self.bounds)
     #expect(result.sections[0].items == [Size(2, 1), Size(3, 1), Size(9, 9)])
     #expect(result.sections[1].items == [Size(100, 1), Size(101, 1), Size(102, 1), Size(7, 8)])
   }
@@ -93,9 +109,11 @@ import Testing
     let update = BatchUpdate(
       deleteSections: [0], insertSections: [SectionInsertion(at: 1, section: inserted)])
     let counts = [5, 3, 2]
-    let result = try update.applied(to: Self.sections(counts), configuration: Self.configuration, bounds: Self.bounds)
+    let result = try update.applied(
+      to: Self.sections(counts), configuration: Self.configuration, bounds: Self.bounds)
     #expect(result.sections.map(\.header) == [1, 77, 2])
-    let plan = try update.validate(itemCounts: counts, configuration: Self.configuration, bounds: Self.bounds)
+    let plan = try update.validate(
+      itemCounts: counts, configuration: Self.configuration, bounds: Self.bounds)
     #expect(plan.oldSectionOfNewSection == [1, nil, 2])
     #expect(plan.newSectionOfOldSection == [nil, 0, 2])
     #expect(plan.newItemCounts == [3, 1, 2])
@@ -113,9 +131,11 @@ import Testing
 
   @Test func boundsChangeAfterTheContent() throws {
     let update = BatchUpdate(setWidth: 414, setHeight: 900)
-    let result = try update.applied(to: Self.sections([1]), configuration: Self.configuration, bounds: Self.bounds)
+    let result = try update.applied(
+      to: Self.sections([1]), configuration: Self.configuration, bounds: Self.bounds)
     #expect(result.bounds == Size(414, 900))
-    var input = LayoutInput(configuration: Self.configuration, bounds: Self.bounds, sections: Self.sections([2]))
+    var input = LayoutInput(
+      configuration: Self.configuration, bounds: Self.bounds, sections: Self.sections([2]))
     input = try input.applying(BatchUpdate(deleteItems: [ItemPath(0, 0)], setWidth: 320))
     #expect(input.bounds == Size(320, 812))
     #expect(input.sections[0].itemWidths == [1])
@@ -127,32 +147,114 @@ import Testing
     (BatchUpdate(deleteItems: [ItemPath(2, 0)]), "edits[0].deleteItems[0]"),
     (BatchUpdate(deleteItems: [ItemPath(0, 1), ItemPath(0, 1)]), "edits[0].deleteItems[1]"),
     (BatchUpdate(deleteItems: [ItemPath(0, 0)], deleteSections: [0]), "edits[0].deleteItems[0]"),
-    (BatchUpdate(deleteItems: [ItemPath(0, 1)], moveItems: [ItemMove(from: ItemPath(0, 1), to: ItemPath(0, 0))]), "edits[0].moveItems[0].from"),
-    (BatchUpdate(moveItems: [ItemMove(from: ItemPath(0, 1), to: ItemPath(0, 0)), ItemMove(from: ItemPath(0, 1), to: ItemPath(0, 2))]), "edits[0].moveItems[1].from"),
-    (BatchUpdate(moveItems: [ItemMove(from: ItemPath(0, 1), to: ItemPath(0, 5))]), "edits[0].moveItems[0].to"),
-    (BatchUpdate(moveItems: [ItemMove(from: ItemPath(0, 9), to: ItemPath(0, 0))]), "edits[0].moveItems[0].from"),
-    (BatchUpdate(moveItems: [ItemMove(from: ItemPath(0, 1), to: ItemPath(0, 0))], insertSections: [SectionInsertion(at: 0, section: SectionData(items: []))]), "edits[0].moveItems[0].to"),
-    (BatchUpdate(deleteItems: [ItemPath(0, 2)], resizeItems: [ItemResize(at: ItemPath(0, 2), size: Size(1, 1))]), "edits[0].resizeItems[0].at"),
-    (BatchUpdate(resizeItems: [ItemResize(at: ItemPath(0, 2), size: Size(1, 1)), ItemResize(at: ItemPath(0, 2), size: Size(2, 2))]), "edits[0].resizeItems[1].at"),
-    (BatchUpdate(resizeItems: [ItemResize(at: ItemPath(1, 3), size: Size(1, 1))]), "edits[0].resizeItems[0].at"),
-    (BatchUpdate(resizeItems: [ItemResize(at: ItemPath(0, 0), size: Size(-1, 1))]), "edits[0].resizeItems[0].size.width"),
-    (BatchUpdate(insertItems: [ItemInsertion(at: ItemPath(0, 6), size: Size(1, 1))]), "edits[0].insertItems[0].at"),
-    (BatchUpdate(insertItems: [ItemInsertion(at: ItemPath(0, -1), size: Size(1, 1))]), "edits[0].insertItems[0].at"),
-    (BatchUpdate(insertItems: [ItemInsertion(at: ItemPath(2, 0), size: Size(1, 1))]), "edits[0].insertItems[0].at"),
-    (BatchUpdate(insertItems: [ItemInsertion(at: ItemPath(0, 0), size: Size(1, .nan))]), "edits[0].insertItems[0].size.height"),
-    (BatchUpdate(insertItems: [ItemInsertion(at: ItemPath(0, 0), size: Size(1, 1)), ItemInsertion(at: ItemPath(0, 0), size: Size(1, 1))]), "edits[0].insertItems[1].at"),
-    (BatchUpdate(insertItems: [ItemInsertion(at: ItemPath(0, 0), size: Size(1, 1))], moveItems: [ItemMove(from: ItemPath(0, 3), to: ItemPath(0, 0))]), "edits[0].moveItems[0].to"),
-    (BatchUpdate(insertItems: [ItemInsertion(at: ItemPath(1, 0), size: Size(1, 1))], insertSections: [SectionInsertion(at: 1, section: SectionData(items: []))]), "edits[0].insertItems[0].at"),
+    (
+      BatchUpdate(
+        deleteItems: [ItemPath(0, 1)],
+        moveItems: [ItemMove(from: ItemPath(0, 1), to: ItemPath(0, 0))]),
+      "edits[0].moveItems[0].from"
+    ),
+    (
+      BatchUpdate(moveItems: [
+        ItemMove(from: ItemPath(0, 1), to: ItemPath(0, 0)),
+        ItemMove(from: ItemPath(0, 1), to: ItemPath(0, 2)),
+      ]), "edits[0].moveItems[1].from"
+    ),
+    (
+      BatchUpdate(moveItems: [ItemMove(from: ItemPath(0, 1), to: ItemPath(0, 5))]),
+      "edits[0].moveItems[0].to"
+    ),
+    (
+      BatchUpdate(moveItems: [ItemMove(from: ItemPath(0, 9), to: ItemPath(0, 0))]),
+      "edits[0].moveItems[0].from"
+    ),
+    (
+      BatchUpdate(
+        moveItems: [ItemMove(from: ItemPath(0, 1), to: ItemPath(0, 0))],
+        insertSections: [SectionInsertion(at: 0, section: SectionData(items: []))]),
+      "edits[0].moveItems[0].to"
+    ),
+    (
+      BatchUpdate(
+        deleteItems: [ItemPath(0, 2)],
+        resizeItems: [ItemResize(at: ItemPath(0, 2), size: Size(1, 1))]),
+      "edits[0].resizeItems[0].at"
+    ),
+    (
+      BatchUpdate(resizeItems: [
+        ItemResize(at: ItemPath(0, 2), size: Size(1, 1)),
+        ItemResize(at: ItemPath(0, 2), size: Size(2, 2)),
+      ]), "edits[0].resizeItems[1].at"
+    ),
+    (
+      BatchUpdate(resizeItems: [ItemResize(at: ItemPath(1, 3), size: Size(1, 1))]),
+      "edits[0].resizeItems[0].at"
+    ),
+    (
+      BatchUpdate(resizeItems: [ItemResize(at: ItemPath(0, 0), size: Size(-1, 1))]),
+      "edits[0].resizeItems[0].size.width"
+    ),
+    (
+      BatchUpdate(insertItems: [ItemInsertion(at: ItemPath(0, 6), size: Size(1, 1))]),
+      "edits[0].insertItems[0].at"
+    ),
+    (
+      BatchUpdate(insertItems: [ItemInsertion(at: ItemPath(0, -1), size: Size(1, 1))]),
+      "edits[0].insertItems[0].at"
+    ),
+    (
+      BatchUpdate(insertItems: [ItemInsertion(at: ItemPath(2, 0), size: Size(1, 1))]),
+      "edits[0].insertItems[0].at"
+    ),
+    (
+      BatchUpdate(insertItems: [ItemInsertion(at: ItemPath(0, 0), size: Size(1, .nan))]),
+      "edits[0].insertItems[0].size.height"
+    ),
+    (
+      BatchUpdate(insertItems: [
+        ItemInsertion(at: ItemPath(0, 0), size: Size(1, 1)),
+        ItemInsertion(at: ItemPath(0, 0), size: Size(1, 1)),
+      ]), "edits[0].insertItems[1].at"
+    ),
+    (
+      BatchUpdate(
+        insertItems: [ItemInsertion(at: ItemPath(0, 0), size: Size(1, 1))],
+        moveItems: [ItemMove(from: ItemPath(0, 3), to: ItemPath(0, 0))]), "edits[0].moveItems[0].to"
+    ),
+    (
+      BatchUpdate(
+        insertItems: [ItemInsertion(at: ItemPath(1, 0), size: Size(1, 1))],
+        insertSections: [SectionInsertion(at: 1, section: SectionData(items: []))]),
+      "edits[0].insertItems[0].at"
+    ),
     (BatchUpdate(deleteSections: [2]), "edits[0].deleteSections[0]"),
     (BatchUpdate(deleteSections: [-1]), "edits[0].deleteSections[0]"),
     (BatchUpdate(deleteSections: [1, 1]), "edits[0].deleteSections[1]"),
-    (BatchUpdate(insertSections: [SectionInsertion(at: 3, section: SectionData(items: []))]), "edits[0].insertSections[0].at"),
-    (BatchUpdate(insertSections: [SectionInsertion(at: 0, section: SectionData(items: [])), SectionInsertion(at: 0, section: SectionData(items: []))]), "edits[0].insertSections[1].at"),
-    (BatchUpdate(insertSections: [SectionInsertion(at: 0, section: SectionData(footer: -2, items: []))]), "edits[0].insertSections[0].footer"),
-    (BatchUpdate(insertSections: [SectionInsertion(at: 2, section: SectionData(items: [Size(1, 1), Size(.infinity, 1)]))]), "edits[0].insertSections[0].items[1].width"),
+    (
+      BatchUpdate(insertSections: [SectionInsertion(at: 3, section: SectionData(items: []))]),
+      "edits[0].insertSections[0].at"
+    ),
+    (
+      BatchUpdate(insertSections: [
+        SectionInsertion(at: 0, section: SectionData(items: [])),
+        SectionInsertion(at: 0, section: SectionData(items: [])),
+      ]), "edits[0].insertSections[1].at"
+    ),
+    (
+      BatchUpdate(insertSections: [
+        SectionInsertion(at: 0, section: SectionData(footer: -2, items: []))
+      ]), "edits[0].insertSections[0].footer"
+    ),
+    (
+      BatchUpdate(insertSections: [
+        SectionInsertion(at: 2, section: SectionData(items: [Size(1, 1), Size(.infinity, 1)]))
+      ]), "edits[0].insertSections[0].items[1].width"
+    ),
     (BatchUpdate(expectedItemCounts: [5]), "edits[0].expectedItemCounts"),
     (BatchUpdate(expectedItemCounts: [5, 4]), "edits[0].expectedItemCounts[1]"),
-    (BatchUpdate(deleteItems: [ItemPath(0, 0)], expectedItemCounts: [5, 3]), "edits[0].expectedItemCounts[0]"),
+    (
+      BatchUpdate(deleteItems: [ItemPath(0, 0)], expectedItemCounts: [5, 3]),
+      "edits[0].expectedItemCounts[0]"
+    ),
     (BatchUpdate(setWidth: 0), "edits[0].setWidth"),
     (BatchUpdate(setWidth: .nan), "edits[0].setWidth"),
     (BatchUpdate(setHeight: -1), "edits[0].setHeight"),
@@ -164,7 +266,10 @@ import Testing
   @Test func expectedItemCountsThatMatchAreAccepted() throws {
     let update = BatchUpdate(
       deleteItems: [ItemPath(0, 0)],
-      insertItems: [ItemInsertion(at: ItemPath(1, 0), size: Size(1, 1)), ItemInsertion(at: ItemPath(1, 1), size: Size(1, 1))],
+      insertItems: [
+        ItemInsertion(at: ItemPath(1, 0), size: Size(1, 1)),
+        ItemInsertion(at: ItemPath(1, 1), size: Size(1, 1)),
+      ],
       moveItems: [ItemMove(from: ItemPath(1, 0), to: ItemPath(0, 0))],
       expectedItemCounts: [5, 4])
     #expect(Self.field(update) == nil)
@@ -174,7 +279,8 @@ import Testing
     var configuration = Self.configuration
     configuration.sectionInset = EdgeInsets(top: 0, left: 100, bottom: 0, right: 100)
     #expect {
-      try BatchUpdate(setWidth: 150).validate(itemCounts: [1], configuration: configuration, bounds: Self.bounds, field: "e.")
+      try BatchUpdate(setWidth: 150).validate(
+        itemCounts: [1], configuration: configuration, bounds: Self.bounds, field: "e.")
     } throws: { error in
       (error as? LayoutError)?.field == "e.setWidth"
     }
@@ -185,25 +291,34 @@ import Testing
     configuration.scrollDirection = .horizontal
     configuration.sectionInset = EdgeInsets(top: 100, left: 0, bottom: 100, right: 0)
     #expect {
-      try BatchUpdate(setHeight: 150).validate(itemCounts: [1], configuration: configuration, bounds: Self.bounds, field: "e.")
+      try BatchUpdate(setHeight: 150).validate(
+        itemCounts: [1], configuration: configuration, bounds: Self.bounds, field: "e.")
     } throws: { error in
       (error as? LayoutError)?.field == "e.setHeight"
     }
   }
 
   @Test func aRejectedBatchLeavesTheInputAsItWas() {
-    let input = LayoutInput(configuration: Self.configuration, bounds: Self.bounds, sections: Self.sections([5, 3]))
+    let input = LayoutInput(
+      configuration: Self.configuration, bounds: Self.bounds, sections: Self.sections([5, 3]))
     var copy = input
     #expect(throws: LayoutError.self) {
-      copy = try copy.applying(BatchUpdate(deleteItems: [ItemPath(0, 0)], insertItems: [ItemInsertion(at: ItemPath(0, 9), size: Size(1, 1))]))
+      copy = try copy.applying(
+        BatchUpdate(
+          deleteItems: [ItemPath(0, 0)],
+          insertItems: [ItemInsertion(at: ItemPath(0, 9), size: Size(1, 1))]))
     }
     #expect(copy == input)
   }
 
   @Test func resizingToTheSameSizeChangesNothing() throws {
     let sections = Self.sections([3])
-    let update = BatchUpdate(resizeItems: [ItemResize(at: ItemPath(0, 1), size: sections[0].itemSize(at: 1))])
-    #expect(try update.applied(to: sections, configuration: Self.configuration, bounds: Self.bounds).sections == sections)
+    let update = BatchUpdate(resizeItems: [
+      ItemResize(at: ItemPath(0, 1), size: sections[0].itemSize(at: 1))
+    ])
+    #expect(
+      try update.applied(to: sections, configuration: Self.configuration, bounds: Self.bounds)
+        .sections == sections)
   }
 
   /// Against a direct simulation of UIKit's rule on a list of tags: remove deleted and moved-out
@@ -230,12 +345,20 @@ import Testing
       let insertTargets = (0..<insertions).map { _ in destinations.removeLast() }
       let update = BatchUpdate(
         deleteItems: deletions.sorted().map { ItemPath(0, $0) },
-        insertItems: insertTargets.enumerated().map { ItemInsertion(at: ItemPath(0, $1), size: Self.tagged(Double(900 + $0))) },
-        moveItems: zip(moveSources, moveTargets).map { ItemMove(from: ItemPath(0, $0), to: ItemPath(0, $1)) })
+        insertItems: insertTargets.enumerated().map {
+          ItemInsertion(at: ItemPath(0, $1), size: Self.tagged(Double(900 + $0)))
+        },
+        moveItems: zip(moveSources, moveTargets).map {
+          ItemMove(from: ItemPath(0, $0), to: ItemPath(0, $1))
+        })
       // Simulation.
-      var entering: [(Int, Double)] = zip(moveTargets, moveSources.map(Double.init)).map { ($0, $1) }
+      var entering: [(Int, Double)] = zip(moveTargets, moveSources.map(Double.init)).map {
+        ($0, $1)
+      }
       entering += insertTargets.enumerated().map { ($1, Double(900 + $0)) }
-      before = before.enumerated().filter { !deletions.contains($0.offset) && !moveSources.contains($0.offset) }.map(\.element)
+      before = before.enumerated().filter {
+        !deletions.contains($0.offset) && !moveSources.contains($0.offset)
+      }.map(\.element)
       for (index, tag) in entering.sorted(by: { $0.0 < $1.0 }) { before.insert(tag, at: index) }
       #expect(try Self.tags(update, counts: [count])[0] == before, "\(update)")
     }

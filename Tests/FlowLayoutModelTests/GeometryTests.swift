@@ -48,13 +48,17 @@ import Testing
 
   @Test func itemPathsOrderBySectionThenItem() {
     let paths = [ItemPath(1, 0), ItemPath(0, 5), ItemPath(0, 1), ItemPath(2, 0), ItemPath(1, 3)]
-    #expect(paths.sorted() == [ItemPath(0, 1), ItemPath(0, 5), ItemPath(1, 0), ItemPath(1, 3), ItemPath(2, 0)])
+    #expect(
+      paths.sorted() == [
+        ItemPath(0, 1), ItemPath(0, 5), ItemPath(1, 0), ItemPath(1, 3), ItemPath(2, 0),
+      ])
     #expect(ItemPath(0, 9) < ItemPath(1, 0))
     #expect(ItemPath(3, 4).description == "[3, 4]")
   }
 
   @Test func sectionDataKeepsTwoParallelColumns() {
-    let section = SectionData(header: 4, footer: 5, items: [Size(1, 2), Size(3, 4)], showsSeeAll: true)
+    let section = SectionData(
+      header: 4, footer: 5, items: [Size(1, 2), Size(3, 4)], showsSeeAll: true)
     #expect(section.itemWidths == [1, 3])
     #expect(section.itemHeights == [2, 4])
     #expect(section.count == 2)

@@ -28,7 +28,9 @@ import Testing
     #expect(Self.error(Self.input(variant, sections: [])) == nil)
   }
 
-  @Test(arguments: [Double.nan, .infinity, -.infinity, -1, -0.001, 1e7 + 1, .greatestFiniteMagnitude])
+  @Test(arguments: [
+    Double.nan, .infinity, -.infinity, -1, -0.001, 1e7 + 1, .greatestFiniteMagnitude,
+  ])
   func everyLengthRefusesNonFiniteNegativeAndHuge(bad: Double) {
     let cases: [(String, LayoutInput)] = [
       ("width", Self.input(bounds: Size(bad, 812))),
@@ -46,8 +48,14 @@ import Testing
       ("sectionInset.bottom", Self.input { $0.sectionInset.bottom = bad }),
       ("sectionInset.right", Self.input { $0.sectionInset.right = bad }),
       ("sections[0].header", Self.input(sections: [SectionData(header: bad, items: [])])),
-      ("sections[1].footer", Self.input(sections: [SectionData(items: []), SectionData(footer: bad, items: [])])),
-      ("sections[0].items[1].width", Self.input(sections: [SectionData(items: [Size(1, 1), Size(bad, 1)])])),
+      (
+        "sections[1].footer",
+        Self.input(sections: [SectionData(items: []), SectionData(footer: bad, items: [])])
+      ),
+      (
+        "sections[0].items[1].width",
+        Self.input(sections: [SectionData(items: [Size(1, 1), Size(bad, 1)])])
+      ),
       ("sections[0].items[0].height", Self.input(sections: [SectionData(items: [Size(1, bad)])])),
     ]
     for (field, input) in cases {
@@ -63,38 +71,65 @@ import Testing
 
   @Test func widthMustBePositiveAndHeightWhenScrollingHorizontally() {
     #expect(Self.error(Self.input(bounds: Size(0, 812)))?.field == "width")
-    #expect(Self.error(Self.input(bounds: Size(375, 0))) == nil)  // vertical scrolling: no line height
+    // Vertical scrolling: the height is not a line length, 0 is fine.
+    #expect(Self.error(Self.input(bounds: Size(375, 0))) == nil)
     let horizontal = Self.input(bounds: Size(375, 0)) { $0.scrollDirection = .horizontal }
     #expect(Self.error(horizontal)?.field == "height")
     // A variant that ignores the scroll direction does not need a height.
-    let ignores = Self.input(.horizontalScroll, bounds: Size(375, 0)) { $0.scrollDirection = .horizontal }
+    let ignores = Self.input(.horizontalScroll, bounds: Size(375, 0)) {
+      $0.scrollDirection = .horizontal
+    }
     #expect(Self.error(ignores) == nil)
   }
 
   @Test func boundaryLengthsAreAccepted() {
     #expect(Self.error(Self.input(bounds: Size(1e7, 1e7))) == nil)
-    #expect(Self.error(Self.input(sections: [SectionData(header: 0, items: [Size(0, 0), Size(1e7, 1e7)])])) == nil)
+    #expect(
+      Self.error(
+        Self.input(sections: [SectionData(header: 0, items: [Size(0, 0), Size(1e7, 1e7)])])) == nil)
     #expect(Self.error(Self.input(bounds: Size(Double.leastNonzeroMagnitude, 1))) == nil)
   }
 
   @Test(arguments: [-1, LayoutLimits.maximumCount + 1, Int.min, Int.max])
   func countsOutOfRangeAreNamed(bad: Int) {
-    #expect(Self.error(Self.input { $0.numberOfRows = bad }) == Self.countError("numberOfRows", bad))
+    #expect(
+      Self.error(Self.input { $0.numberOfRows = bad }) == Self.countError("numberOfRows", bad))
     #expect(Self.error(Self.input { $0.numberOfColumns = bad })?.field == "numberOfColumns")
   }
 
   static func countError(_ field: String, _ value: Int) -> LayoutError? {
-    .invalidCount(field: field, value: value, reason: value < 0 ? "negative" : "larger than \(LayoutLimits.maximumCount)")
+    .invalidCount(
+      field: field, value: value,
+      reason: value < 0 ? "negative" : "larger than \(LayoutLimits.maximumCount)")
   }
 
   @Test func insetsThatLeaveNoRoomAreRefused() {
-    #expect(Self.error(Self.input { $0.sectionInset.left = 200; $0.sectionInset.right = 175 })?.field == "sectionInset")
-    #expect(Self.error(Self.input { $0.sectionInset.left = 200; $0.sectionInset.right = 174.5 }) == nil)
+    #expect(
+      Self.error(
+        Self.input {
+          $0.sectionInset.left = 200
+          $0.sectionInset.right = 175
+        })?.field == "sectionInset")
+    #expect(
+      Self.error(
+        Self.input {
+          $0.sectionInset.left = 200
+          $0.sectionInset.right = 174.5
+        }) == nil)
     // Transposed: top + bottom against the height.
-    let tall = Self.input { $0.scrollDirection = .horizontal; $0.sectionInset.top = 800; $0.sectionInset.bottom = 12 }
+    let tall = Self.input {
+      $0.scrollDirection = .horizontal
+      $0.sectionInset.top = 800
+      $0.sectionInset.bottom = 12
+    }
     #expect(Self.error(tall)?.field == "sectionInset")
     // Not transposed: top + bottom may exceed the height (the content scrolls).
-    #expect(Self.error(Self.input { $0.sectionInset.top = 800; $0.sectionInset.bottom = 12 }) == nil)
+    #expect(
+      Self.error(
+        Self.input {
+          $0.sectionInset.top = 800
+          $0.sectionInset.bottom = 12
+        }) == nil)
   }
 
   @Test(arguments: [LayoutVariant.autosizingColumnFlow, .keyValueColumnFlow, .multiColumn])
@@ -106,9 +141,15 @@ import Testing
     }
     #expect(field == "numberOfColumns")
     // 4 columns, spacing 125: 3 gaps = 375 ≥ A = 375 − insets.
-    let crowded = Self.input(variant) { $0.numberOfColumns = 4; $0.minimumInteritemSpacing = 125 }
+    let crowded = Self.input(variant) {
+      $0.numberOfColumns = 4
+      $0.minimumInteritemSpacing = 125
+    }
     #expect(Self.error(crowded)?.field == "numberOfColumns")
-    let fits = Self.input(variant) { $0.numberOfColumns = 4; $0.minimumInteritemSpacing = 10 }
+    let fits = Self.input(variant) {
+      $0.numberOfColumns = 4
+      $0.minimumInteritemSpacing = 10
+    }
     #expect(Self.error(fits) == nil)
   }
 
@@ -122,17 +163,31 @@ import Testing
   }
 
   @Test func horizontalFlowScalingNeedsAWidth() {
-    let columns = Self.input { $0.numberOfColumns = 3; $0.itemSize = Size(0, 100) }
+    let columns = Self.input {
+      $0.numberOfColumns = 3
+      $0.itemSize = Size(0, 100)
+    }
     #expect(Self.error(columns)?.field == "itemSize.width")
     let scaled = Self.input { $0.minimumScaledItemSize = Size(0, 50) }
     #expect(Self.error(scaled)?.field == "minimumScaledItemSize.width")
     // Own sizes (estimatedItemSize ≠ 0) take priority: no scaling, nothing to check.
-    let own = Self.input { $0.estimatedItemSize = Size(1, 1); $0.minimumScaledItemSize = Size(0, 50) }
+    let own = Self.input {
+      $0.estimatedItemSize = Size(1, 1)
+      $0.minimumScaledItemSize = Size(0, 50)
+    }
     #expect(Self.error(own) == nil)
-    let tooMany = Self.input { $0.numberOfColumns = 4; $0.minimumInteritemSpacing = 125 }
+    let tooMany = Self.input {
+      $0.numberOfColumns = 4
+      $0.minimumInteritemSpacing = 125
+    }
     #expect(Self.error(tooMany)?.field == "numberOfColumns")
     // Variants without scaling ignore numberOfColumns.
-    #expect(Self.error(Self.input(.horizontalScroll) { $0.numberOfColumns = 4; $0.minimumInteritemSpacing = 125 }) == nil)
+    #expect(
+      Self.error(
+        Self.input(.horizontalScroll) {
+          $0.numberOfColumns = 4
+          $0.minimumInteritemSpacing = 125
+        }) == nil)
   }
 
   @Test func theFirstBadFieldInDocumentOrderIsReported() {

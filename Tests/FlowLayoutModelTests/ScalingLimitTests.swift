@@ -19,7 +19,7 @@ struct ScalingLimitTests {
   @Test func tinyItemSizeWithColumnsIsRejected() {
     var c = LayoutConfiguration(variant: .horizontalFlow)
     c.numberOfColumns = 3
-    c.itemSize = Size(5e-324, 10)
+    c.itemSize = Size(Double.leastNonzeroMagnitude, 10)
     do {
       try c.validate(bounds: Size(375, 812))
       Issue.record("a 5e-324 wide itemSize was accepted as a scaling reference")

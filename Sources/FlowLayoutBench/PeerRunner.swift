@@ -49,6 +49,9 @@ public struct PeerRunner {
 
   /// Runs the script; throws with its standard error when it fails (e.g. a frame mismatch or
   /// `stretchable` missing).
+  /// The workloads the script knows (it draws their sizes itself, from the same seeds).
+  public static let workloadNames: Set<String> = ["uniform", "mixed"]
+
   public func run(workloads: [Workload], sizes: [Int], plan: SamplingPlan, checks: [Reference]) throws
     -> Outcome
   {

@@ -30,7 +30,7 @@ struct JemallocStatistics: AllocatorStatistics {
   var version: String {
     var pointer: UnsafePointer<CChar>? = nil
     var length = MemoryLayout<UnsafePointer<CChar>?>.size
-    guard mallctl("version", &pointer, &length, nil, 0) == 0, let pointer else { return "unknown" }
+    guard call("version", &pointer, &length, nil, 0) == 0, let pointer else { return "unknown" }
     return String(cString: pointer)
   }
 
@@ -39,13 +39,25 @@ struct JemallocStatistics: AllocatorStatistics {
     var epoch: UInt64 = 1
     var length = MemoryLayout<UInt64>.size
     // Old and new value through one pointer: Swift 6 forbids `&epoch` twice (exclusivity).
-    _ = withUnsafeMutablePointer(to: &epoch) { p in mallctl("epoch", p, &length, p, length) }
+    _ = withUnsafeMutablePointer(to: &epoch) { p in call("epoch", p, &length, p, length) }
   }
 
-  func read(_ name: String) -> Int? {
+  /// `mallctl` with a static, NUL-terminated name: passing a `String` would convert it on every
+  /// call, and that conversion allocates (5 phantom allocations per pair of snapshots, measured).
+  @discardableResult
+  func call(
+    _ name: StaticString, _ old: UnsafeMutableRawPointer?, _ oldLength: UnsafeMutablePointer<Int>?,
+    _ new: UnsafeMutableRawPointer?, _ newLength: Int
+  ) -> Int32 {
+    name.utf8Start.withMemoryRebound(to: CChar.self, capacity: name.utf8CodeUnitCount + 1) {
+      mallctl($0, old, oldLength, new, newLength)
+    }
+  }
+
+  func read(_ name: StaticString) -> Int? {
     var value: UInt64 = 0
     var length = MemoryLayout<UInt64>.size
-    guard mallctl(name, &value, &length, nil, 0) == 0 else { return nil }
+    guard call(name, &value, &length, nil, 0) == 0 else { return nil }
     return Int(truncatingIfNeeded: value)
   }
 
@@ -62,7 +74,7 @@ struct JemallocStatistics: AllocatorStatistics {
     var old = true
     var new = enabled
     var length = MemoryLayout<Bool>.size
-    _ = mallctl("thread.tcache.enabled", &old, &length, &new, MemoryLayout<Bool>.size)
+    call("thread.tcache.enabled", &old, &length, &new, MemoryLayout<Bool>.size)
     return old
   }
 
@@ -72,12 +84,13 @@ struct JemallocStatistics: AllocatorStatistics {
     return try body()
   }
 
-  /// Counts 1000 small and 10 large `malloc`s of known sizes and returns whether the counts
-  /// and live bytes seen are exactly those.
+  /// Counts nothing between two snapshots, then 1000 small and 10 large `malloc`s of known sizes;
+  /// returns whether the counts and live bytes seen are exactly those.
   func selfCheck() -> Bool {
     exactly {
       var blocks = [UnsafeMutableRawPointer?](repeating: nil, count: 1010)
-      guard let before = snapshot() else { return false }
+      // An empty pair of snapshots must count nothing (reading the counters must not allocate).
+      guard let empty = snapshot(), let before = snapshot(), before == empty else { return false }
       for i in 0..<1010 { blocks[i] = malloc(i < 1000 ? 48 : 1 << 20) }
       guard let after = snapshot() else { return false }
       for block in blocks { free(block) }

@@ -66,7 +66,7 @@ struct BenchCommand: ParsableCommand {
     if let jemalloc = JemallocStatistics() {
       allocator = jemalloc
       counting =
-        jemalloc.method + "; self-check (1000 small + 10 large mallocs): "
+        jemalloc.method + "; self-check (an empty pair counts 0; 1000 small + 10 large mallocs count exactly): "
         + (jemalloc.selfCheck() ? "exact" : "FAILED, counts unreliable")
     } else {
       allocator = UnmeasuredAllocator()
@@ -91,7 +91,7 @@ struct BenchCommand: ParsableCommand {
     // 4. Peers.
     var peerNote: String?
     if peers {
-      let greedy = selection.workloads.filter(CLoopOperation.supports)
+      let greedy = selection.workloads.filter { PeerRunner.workloadNames.contains($0.name) }
       let checks = greedy.map { Self.ourFrames(workload: $0, n: 300) }
       do {
         let outcome = try PeerRunner(python: python).run(

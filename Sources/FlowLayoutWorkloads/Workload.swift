@@ -1,3 +1,4 @@
+import FioriCells
 import FlowLayoutModel
 
 /// A named, seeded collection: the same items for a given `n` on every machine.
@@ -16,6 +17,8 @@ public struct Workload: Hashable, Sendable {
   public var itemsPerSection: Int?
   /// The seed of the item sizes.
   public var seed: UInt64
+  /// Fiori cells whose fitting sizes are the items' sizes (FioriCells), or `nil` for drawn sizes.
+  public var cells: FioriWorkload? = nil
 
   /// The bounds of every workload: an iPhone in portrait (375 × 812 pt).
   public static let bounds = Size(width: 375, height: 812)
@@ -27,11 +30,13 @@ public struct Workload: Hashable, Sendable {
   /// `columns`).
   public var configuration: LayoutConfiguration {
     var c = LayoutConfiguration(variant: variant)
+    // The key/value column flow keeps its own Fiori defaults (I 80, L 24, insets 0/8/0/8).
+    if variant == .keyValueColumnFlow { return c }
     c.sectionInset = EdgeInsets(top: 16, left: 16, bottom: 16, right: 16)
     c.minimumInteritemSpacing = 8
     c.minimumLineSpacing = 8
     c.itemSize = Size(width: 110, height: 150)
-    if name == "mixed" { c.estimatedItemSize = Size(width: 130, height: 130) }
+    if name == "mixed" || cells != nil { c.estimatedItemSize = Size(width: 130, height: 130) }
     return c
   }
 
@@ -59,6 +64,7 @@ public struct Workload: Hashable, Sendable {
   ///
   /// - Complexity: O(n).
   public func itemSizes(count n: Int) -> (widths: [Double], heights: [Double]) {
+    if let cells { return fioriSizes(cells, count: n) }
     var rng = SplitMix64(seed: seed)
     var widths = [Double](repeating: 0, count: n)
     var heights = [Double](repeating: 0, count: n)
@@ -81,8 +87,27 @@ public struct Workload: Hashable, Sendable {
     return (widths, heights)
   }
 
+  /// The fitting sizes of `count` seeded Fiori cells: for the column flows at the column width,
+  /// for collection item cells (which have their own width) at the line length.
+  ///
+  /// - Complexity: O(n · c) for c characters per cell.
+  func fioriSizes(_ cells: FioriWorkload, count n: Int) -> (widths: [Double], heights: [Double]) {
+    let c = configuration
+    let line = Self.bounds.width - c.sectionInset.left - c.sectionInset.right
+    let columns = Double(max(c.numberOfColumns, 1))
+    let proposed = cells.isWidthDependent ? (line - (columns - 1) * c.minimumInteritemSpacing) / columns : line
+    // Sample content is valid by construction (FioriCells tests it); a failure is a bug there.
+    let sizes = (try? cells.sizes(count: n, seed: seed, proposedWidth: proposed)) ?? []
+    precondition(sizes.count == n, "FioriCells could not size \(cells.rawValue) at width \(proposed)")
+    return (sizes.map(\.width), sizes.map(\.height))
+  }
+
   /// A size for an edited item, drawn from `rng` in this workload's range.
   public func editSize(using rng: inout SplitMix64) -> Size {
+    if cells != nil {
+      let pool = Self.editPool(self)
+      return pool[rng.nextInt(below: pool.count)]
+    }
     switch name {
     case "uniform": return Size(width: 110, height: rng.nextPoints(in: 140...160))
     case "columns": return Size(width: 163.5, height: rng.nextPoints(in: 40...240))
@@ -110,8 +135,26 @@ extension Workload {
     name: "scroll", summary: "horizontalScroll, rows of 50 items (80-200 x 120-180), headers 32",
     variant: .horizontalScroll, itemsPerSection: 50, seed: 0x5EED_0004)
 
+  /// Fiori product grid cells (seed 000: 110 pt collection item cells with image, title,
+  /// category, price) in a `.horizontalFlow` with their own fitting sizes.
+  public static let fioriGrid = Workload(
+    name: "fiori-grid", summary: "horizontalFlow of Fiori product grid cells (own fitting sizes)",
+    variant: .horizontalFlow, itemsPerSection: nil, seed: 0x5EED_0005, cells: .productGrid)
+  /// Fiori key/value cells in the `.keyValueColumnFlow` with its defaults (2 columns).
+  public static let fioriKeyValue = Workload(
+    name: "fiori-kv", summary: "keyValueColumnFlow (Fiori defaults) of key/value cells",
+    variant: .keyValueColumnFlow, itemsPerSection: nil, seed: 0x5EED_0006, cells: .keyValueForm)
+
   /// Every workload, in the order the runner reports them.
-  public static let all: [Workload] = [.uniform, .mixed, .columns, .scroll]
+  public static let all: [Workload] = [.uniform, .mixed, .columns, .scroll, .fioriGrid, .fioriKeyValue]
+
+  /// 64 sizes of the workload's own kind, for edits of Fiori workloads (other seed).
+  static func editPool(_ workload: Workload) -> [Size] {
+    var other = workload
+    other.seed ^= 0xED17
+    let sizes = other.itemSizes(count: 64)
+    return zip(sizes.widths, sizes.heights).map { Size(width: $0, height: $1) }
+  }
 
   /// The workload named `name`, or `nil`.
   public static func named(_ name: String) -> Workload? { all.first { $0.name == name } }

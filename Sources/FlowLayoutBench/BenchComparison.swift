@@ -16,9 +16,10 @@ public struct BenchComparison {
 
   public let changes: [Change]
 
-  public init(old: BenchResults, new: BenchResults, timeThreshold: Double,
-              absoluteFloorNanoseconds: Double = 200)
-  {
+  public init(
+    old: BenchResults, new: BenchResults, timeThreshold: Double,
+    absoluteFloorNanoseconds: Double = 200
+  ) {
     var oldByKey: [String: BenchRow] = [:]
     for row in old.rows { oldByKey[row.key] = row }
     var changes: [Change] = []
@@ -28,18 +29,19 @@ public struct BenchComparison {
         key: row.key, oldText: ResultTable.cellText(before), newText: ResultTable.cellText(row),
         change: nil, regressed: false, reason: nil)
       if row.operation == BenchOperation.memory.rawValue {
-        if let a = before.bytes_per_item, let b = row.bytes_per_item, a > 0 {
+        if let a = before.bytesPerItem, let b = row.bytesPerItem, a > 0 {
           change.change = b / a - 1
           if b > a * 1.01 + 0.5 {
             change.regressed = true
             change.reason = "bytes per item \(fixed(a, 1)) → \(fixed(b, 1))"
           }
         }
-      } else if let a = before.median_ns, let b = row.median_ns, a > 0 {
+      } else if let a = before.medianNs, let b = row.medianNs, a > 0 {
         change.change = b / a - 1
         if b > a * (1 + timeThreshold) && b - a > absoluteFloorNanoseconds {
           change.regressed = true
-          change.reason = "time +\(fixed((b / a - 1) * 100, 1)) % > \(fixed(timeThreshold * 100, 0)) %"
+          change.reason =
+            "time +\(fixed((b / a - 1) * 100, 1)) % > \(fixed(timeThreshold * 100, 0)) %"
         }
       }
       if let a = before.allocations, let b = row.allocations, b > a + 0.5 {
@@ -64,7 +66,8 @@ public struct BenchComparison {
     return changes.map { c in
       let pct = c.change.map { ($0 >= 0 ? "+" : "") + fixed($0 * 100, 1) + " %" } ?? "n/a"
       let flag = c.regressed ? "  REGRESSION: \(c.reason ?? "")" : ""
-      return "\(c.key.padding(toLength: keyWidth, withPad: " ", startingAt: 0))  \(c.oldText) → \(c.newText)  \(pct)\(flag)"
+      return
+        "\(c.key.padding(toLength: keyWidth, withPad: " ", startingAt: 0))  \(c.oldText) → \(c.newText)  \(pct)\(flag)"
     }
   }
 }

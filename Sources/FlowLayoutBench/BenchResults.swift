@@ -7,13 +7,13 @@ public struct BenchRow: Codable, Sendable, Hashable {
   public var engine: String
   public var n: Int
   /// `nil` where not measured (skipped, failed, or `memory`).
-  public var median_ns: Double?
-  public var min_ns: Double?
-  public var max_ns: Double?
+  public var medianNs: Double?
+  public var minNs: Double?
+  public var maxNs: Double?
   public var samples: Int?
-  public var runs_per_sample: Int?
+  public var runsPerSample: Int?
   /// Filled for `memory`: bytes the engine allocated to hold the collection, per item.
-  public var bytes_per_item: Double?
+  public var bytesPerItem: Double?
   /// Allocations per operation (jemalloc's counts); for `memory`, allocations of the build.
   public var allocations: Double?
   /// `"ok"`, `"skipped"` (too slow for the sample limit) or `"failed"`.
@@ -49,14 +49,17 @@ public struct BenchMeta: Codable, Sendable, Hashable {
   public var engines: [String]
   public var sampling: SamplingPlan
   public var allocator: String
-  public var allocation_counting: String
+  public var allocationCounting: String
   public var clock: String
-  public var clock_resolution_ns: UInt64
-  public var clock_stated_resolution_ns: UInt64
+  public var clockResolutionNs: UInt64
+  public var clockStatedResolutionNs: UInt64
   public var peers: String?
 
   public init(
-    date: String, machine: String, cpu: String, cores: Int, toolchain: String, commit: String, build: String, flags: [String], sizes: [Int], workloads: [String], operations: [String], engines: [String], sampling: SamplingPlan, allocator: String, allocation_counting: String, clock: String, clock_resolution_ns: UInt64, clock_stated_resolution_ns: UInt64, peers: String?
+    date: String, machine: String, cpu: String, cores: Int, toolchain: String, commit: String,
+    build: String, flags: [String], sizes: [Int], workloads: [String], operations: [String],
+    engines: [String], sampling: SamplingPlan, allocator: String, allocationCounting: String,
+    clock: String, clockResolutionNs: UInt64, clockStatedResolutionNs: UInt64, peers: String?
   ) {
     self.date = date
     self.machine = machine
@@ -72,10 +75,10 @@ public struct BenchMeta: Codable, Sendable, Hashable {
     self.engines = engines
     self.sampling = sampling
     self.allocator = allocator
-    self.allocation_counting = allocation_counting
+    self.allocationCounting = allocationCounting
     self.clock = clock
-    self.clock_resolution_ns = clock_resolution_ns
-    self.clock_stated_resolution_ns = clock_stated_resolution_ns
+    self.clockResolutionNs = clockResolutionNs
+    self.clockStatedResolutionNs = clockStatedResolutionNs
     self.peers = peers
   }
 }

@@ -11,7 +11,9 @@ public struct BenchSelection: Sendable {
   /// Item counts, run in ascending order (a slow engine's time at one size predicts the next).
   public var sizes: [Int]
 
-  public init(workloads: [Workload], operations: [BenchOperation], engines: [BenchEngine], sizes: [Int]) {
+  public init(
+    workloads: [Workload], operations: [BenchOperation], engines: [BenchEngine], sizes: [Int]
+  ) {
     self.workloads = workloads
     self.operations = operations
     self.engines = engines
@@ -83,15 +85,16 @@ public struct BenchRunner {
   }
 
   /// The time one run would take at `n`, from the same cell at the largest smaller size.
-  func predictedSeconds(_ previous: [BenchRow], _ workload: String, _ operation: String,
-                        _ engine: String, n: Int) -> Double?
-  {
+  func predictedSeconds(
+    _ previous: [BenchRow], _ workload: String, _ operation: String,
+    _ engine: String, n: Int
+  ) -> Double? {
     let earlier = previous.filter {
       $0.workload == workload && $0.operation == operation && $0.engine == engine && $0.n < n
     }
     guard let last = earlier.max(by: { $0.n < $1.n }) else { return nil }
     if last.status == "skipped" { return .infinity }
-    guard let median = last.median_ns else { return nil }
+    guard let median = last.medianNs else { return nil }
     return median / 1e9 * Double(n) / Double(last.n)
   }
 
@@ -102,7 +105,8 @@ public struct BenchRunner {
     let limit = sampler.plan.sampleLimitSeconds
     func rowsAll(status: String, note: String) -> [BenchRow] {
       selection.operations.map {
-        var row = BenchRow(workload: workload.name, operation: $0.rawValue, engine: name, n: n, status: status)
+        var row = BenchRow(
+          workload: workload.name, operation: $0.rawValue, engine: name, n: n, status: status)
         row.note = note
         return row
       }
@@ -114,7 +118,9 @@ public struct BenchRunner {
       return rowsAll(
         status: "skipped",
         note: predicted.isInfinite
-          ? "skipped at a smaller n" : "a layout is predicted to take \(format(seconds: predicted)) > limit \(format(seconds: limit))")
+          ? "skipped at a smaller n"
+          : "a layout is predicted to take \(format(seconds: predicted)) > limit \(format(seconds: limit))"
+      )
     }
     let engine: E
     do { engine = try E(input) } catch { return rowsAll(status: "failed", note: "init: \(error)") }
@@ -133,7 +139,8 @@ public struct BenchRunner {
         row.status = "skipped"
         row.note =
           predicted.isInfinite
-          ? "skipped at a smaller n" : "predicted \(format(seconds: predicted)) > limit \(format(seconds: limit))"
+          ? "skipped at a smaller n"
+          : "predicted \(format(seconds: predicted)) > limit \(format(seconds: limit))"
         rows.append(row)
         continue
       }
@@ -158,7 +165,9 @@ public struct BenchRunner {
 
   /// Allocations per run, counted on a fresh copy of the operation over a fixed number of runs
   /// (after one uncounted run that copies the engine), so the count repeats run to run.
-  func countAllocations<E: LayoutEngine>(_ operation: BenchOperation, _ engine: E, _ workload: Workload)
+  func countAllocations<E: LayoutEngine>(
+    _ operation: BenchOperation, _ engine: E, _ workload: Workload
+  )
     throws -> Double?
   {
     var counted = EngineOperation(operation, engine: engine, workload: workload)
@@ -172,7 +181,9 @@ public struct BenchRunner {
 
   /// Bytes per item the engine allocates to hold the collection, beyond the caller's input
   /// (whose arrays it may share): live bytes after `init` minus before, counted exactly.
-  func measureMemory<E: LayoutEngine>(_ type: E.Type, _ input: LayoutInput, _ row: BenchRow) -> BenchRow {
+  func measureMemory<E: LayoutEngine>(_ type: E.Type, _ input: LayoutInput, _ row: BenchRow)
+    -> BenchRow
+  {
     var row = row
     guard allocator.snapshot() != nil else {
       row.status = "skipped"
@@ -185,7 +196,7 @@ public struct BenchRunner {
         let engine = try E(input)
         let after = allocator.snapshot()!
         withExtendedLifetime(engine) {}
-        row.bytes_per_item = Double(after.liveBytes - before.liveBytes) / Double(max(row.n, 1))
+        row.bytesPerItem = Double(after.liveBytes - before.liveBytes) / Double(max(row.n, 1))
         row.allocations = Double(after.allocations - before.allocations)
       } catch {
         row.status = "failed"
@@ -196,13 +207,15 @@ public struct BenchRunner {
   }
 
   func runCLoop(_ workload: Workload, _ n: Int) -> BenchRow {
-    var row = BenchRow(workload: workload.name, operation: "layout", engine: BenchEngine.cLoop.rawValue, n: n)
+    var row = BenchRow(
+      workload: workload.name, operation: "layout", engine: BenchEngine.cLoop.rawValue, n: n)
     var loop = CLoopOperation(workload: workload, itemCount: n)
     do {
       switch try sampler.measure(&loop, batched: false) {
       case .measured(let summary):
         row.fill(summary)
-        row.allocations = try sampler.allocationsPerRun(&loop, runs: Self.countedRuns, allocator: allocator)
+        row.allocations = try sampler.allocationsPerRun(
+          &loop, runs: Self.countedRuns, allocator: allocator)
       case .tooSlow(let seconds):
         row.status = "skipped"
         row.note = "one run took \(format(seconds: seconds))"
@@ -217,10 +230,10 @@ public struct BenchRunner {
 
 extension BenchRow {
   mutating func fill(_ summary: SampleSummary) {
-    median_ns = summary.medianNanoseconds
-    min_ns = summary.minNanoseconds
-    max_ns = summary.maxNanoseconds
+    medianNs = summary.medianNanoseconds
+    minNs = summary.minNanoseconds
+    maxNs = summary.maxNanoseconds
     samples = summary.samples
-    runs_per_sample = summary.runsPerSample
+    runsPerSample = summary.runsPerSample
   }
 }

@@ -29,7 +29,8 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
     case .batch: batches = script.mixedBatches(count: 16)
     case .lookup: paths = script.lookupPaths(count: 4096)
     case .scroll:
-      viewports = Self.sweep(content: engine.contentSize, viewport: engine.input.bounds, count: 4096)
+      viewports = Self.sweep(
+        content: engine.contentSize, viewport: engine.input.bounds, count: 4096)
       buffer.reserveCapacity(1024)
     default: break
     }

@@ -27,9 +27,10 @@ public struct LogLogChart {
   /// How y values are printed on the axis (seconds as durations, or plain numbers).
   public var yAxisIsNanoseconds: Bool
 
-  public init(title: String, xLabel: String, yLabel: String, series: [Series],
-              referenceY: Double? = nil, yAxisIsNanoseconds: Bool)
-  {
+  public init(
+    title: String, xLabel: String, yLabel: String, series: [Series],
+    referenceY: Double? = nil, yAxisIsNanoseconds: Bool
+  ) {
     self.title = title
     self.xLabel = xLabel
     self.yLabel = yLabel
@@ -40,13 +41,21 @@ public struct LogLogChart {
 
   /// The chart as an SVG document (deterministic).
   public func svg() -> String {
-    let width = 760.0, height = 480.0
-    let left = 90.0, right = 200.0, top = 40.0, bottom = 60.0
-    let plotW = width - left - right, plotH = height - top - bottom
+    let width = 760.0
+    let height = 480.0
+    let left = 90.0
+    let right = 200.0
+    let top = 40.0
+    let bottom = 60.0
+    let plotW = width - left - right
+    let plotH = height - top - bottom
     var svg = SVGWriter(width: width, height: height)
-    svg.text(width / 2 - right / 2 + left / 2, 24, title, size: 15, anchor: "middle", weight: "bold")
+    svg.text(
+      width / 2 - right / 2 + left / 2, 24, title, size: 15, anchor: "middle", weight: "bold")
 
-    let all = series.flatMap(\.points).filter { $0.0 > 0 && $0.1 > 0 } + (referenceY.map { [(1.0, $0)] } ?? [])
+    let all =
+      series.flatMap(\.points).filter { $0.0 > 0 && $0.1 > 0 }
+      + (referenceY.map { [(1.0, $0)] } ?? [])
     guard !all.isEmpty else {
       svg.text(width / 2, height / 2, "no data", anchor: "middle")
       return svg.document
@@ -55,7 +64,8 @@ public struct LogLogChart {
     let xLo = floor(series.flatMap(\.points).map { log10($0.0) }.min() ?? 0)
     var xHi = ceil(series.flatMap(\.points).map { log10($0.0) }.max() ?? 1)
     if xHi <= xLo { xHi = xLo + 1 }
-    let yLo = floor(ys.min()!), yHi = max(ceil(ys.max()!), floor(ys.min()!) + 1)
+    let yLo = floor(ys.min()!)
+    let yHi = max(ceil(ys.max()!), floor(ys.min()!) + 1)
     func px(_ x: Double) -> Double { left + (log10(x) - xLo) / (xHi - xLo) * plotW }
     func py(_ y: Double) -> Double { top + plotH - (log10(y) - yLo) / (yHi - yLo) * plotH }
 
@@ -84,7 +94,8 @@ public struct LogLogChart {
       if points.count > 1 { svg.polyline(points, stroke: s.color, dash: s.dash) }
       for p in points { svg.circle(p.0, p.1, r: 3, fill: s.color) }
       let ly = top + 10 + Double(i) * 18
-      svg.line(left + plotW + 14, ly, left + plotW + 40, ly, stroke: s.color, width: 2, dash: s.dash)
+      svg.line(
+        left + plotW + 14, ly, left + plotW + 40, ly, stroke: s.color, width: 2, dash: s.dash)
       svg.text(left + plotW + 46, ly + 4, s.label, size: 11)
     }
     return svg.document

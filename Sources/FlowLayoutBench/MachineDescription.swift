@@ -4,7 +4,9 @@ import Foundation
 public enum MachineDescription {
   /// The CPU model from `/proc/cpuinfo` ("unknown" elsewhere).
   public static func cpuModel() -> String {
-    guard let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return "unknown" }
+    guard let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else {
+      return "unknown"
+    }
     for line in text.split(separator: "\n") where line.hasPrefix("model name") {
       if let colon = line.firstIndex(of: ":") {
         return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)

@@ -1,6 +1,6 @@
-import Foundation
 import FlowLayoutModel
 import FlowLayoutWorkloads
+import Foundation
 
 /// Runs `Benchmarks/peers/taffy_flow.py` (Taffy through PyPI `stretchable`) on the greedy-flow
 /// workloads and returns its rows, after the script has checked Taffy's frames against ours.
@@ -23,8 +23,8 @@ public struct PeerRunner {
     struct Check: Decodable {
       var n: Int
       var workload: String
-      var max_abs_difference: Double
-      var checked_against: String
+      var maxAbsDifference: Double
+      var checkedAgainst: String
     }
     var checks: [Check]
     var rows: [BenchRow]
@@ -52,7 +52,8 @@ public struct PeerRunner {
   /// The workloads the script knows (it draws their sizes itself, from the same seeds).
   public static let workloadNames: Set<String> = ["uniform", "mixed"]
 
-  public func run(workloads: [Workload], sizes: [Int], plan: SamplingPlan, checks: [Reference]) throws
+  public func run(workloads: [Workload], sizes: [Int], plan: SamplingPlan, checks: [Reference])
+    throws
     -> Outcome
   {
     let directory = FileManager.default.temporaryDirectory
@@ -81,10 +82,12 @@ public struct PeerRunner {
     guard process.terminationStatus == 0 else {
       throw PeerError(message: "taffy_flow.py exited \(process.terminationStatus): \(errors)")
     }
-    let output = try JSONDecoder().decode(ScriptOutput.self, from: data)
+    let decoder = JSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    let output = try decoder.decode(ScriptOutput.self, from: data)
     let note = output.checks.map {
-      "\($0.workload) n=\($0.n): Taffy's frames equal \($0.checked_against)'s within "
-        + "\(fixed($0.max_abs_difference, 6)) pt"
+      "\($0.workload) n=\($0.n): Taffy's frames equal \($0.checkedAgainst)'s within "
+        + "\(fixed($0.maxAbsDifference, 6)) pt"
     }.joined(separator: "; ")
     return Outcome(rows: output.rows, note: note)
   }

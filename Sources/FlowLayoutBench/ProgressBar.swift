@@ -18,9 +18,12 @@ public struct ProgressBar {
     if isTerminal {
       let width = 30
       let filled = total == 0 ? width : done * width / total
-      let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+      let bar =
+        String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
       let text = "\r[\(bar)] \(done)/\(total) \(elapsed) s  \(label)"
-      emit(text.padding(toLength: max(text.count, 100), withPad: " ", startingAt: 0) + (done == total ? "\n" : ""))
+      emit(
+        text.padding(toLength: max(text.count, 100), withPad: " ", startingAt: 0)
+          + (done == total ? "\n" : ""))
     } else {
       let tenth = total == 0 ? 10 : done * 10 / total
       if tenth != lastTenth {

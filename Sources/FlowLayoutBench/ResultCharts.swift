@@ -14,7 +14,9 @@ public enum ResultCharts {
   /// Every chart, keyed by file name, in a fixed order.
   public static func charts(for rows: [BenchRow]) -> [(name: String, svg: String)] {
     var result: [(String, String)] = []
-    let operations = BenchOperation.allCases.map(\.rawValue).filter { op in rows.contains { $0.operation == op } }
+    let operations = BenchOperation.allCases.map(\.rawValue).filter { op in
+      rows.contains { $0.operation == op }
+    }
     let workloads = orderedUnique(rows.map(\.workload))
     let engines = ResultTable(rows: rows).engines
     for operation in operations {
@@ -23,9 +25,10 @@ public enum ResultCharts {
       for engine in engines {
         for workload in workloads {
           let points = rows.filter {
-            $0.operation == operation && $0.engine == engine && $0.workload == workload && $0.status == "ok"
+            $0.operation == operation && $0.engine == engine && $0.workload == workload
+              && $0.status == "ok"
           }.sorted { $0.n < $1.n }.compactMap { row -> (Double, Double)? in
-            guard let y = isMemory ? row.bytes_per_item : row.median_ns else { return nil }
+            guard let y = isMemory ? row.bytesPerItem : row.medianNs else { return nil }
             return (Double(row.n), y)
           }
           guard !points.isEmpty else { continue }
@@ -44,20 +47,25 @@ public enum ResultCharts {
     for workload in workloads {
       var series: [LogLogChart.Series] = []
       for (i, operation) in operations.enumerated() {
-        let points = rows.filter { $0.workload == workload && $0.operation == operation && $0.engine == "fast" }
-          .sorted { $0.n < $1.n }.compactMap { fast -> (Double, Double)? in
-            let reference = rows.first {
-              $0.workload == workload && $0.operation == operation && $0.engine == "reference" && $0.n == fast.n
-            }
-            return ResultTable.ratio(fast, reference).map { (Double(fast.n), $0) }
+        let points = rows.filter {
+          $0.workload == workload && $0.operation == operation && $0.engine == "fast"
+        }
+        .sorted { $0.n < $1.n }.compactMap { fast -> (Double, Double)? in
+          let reference = rows.first {
+            $0.workload == workload && $0.operation == operation && $0.engine == "reference"
+              && $0.n == fast.n
           }
+          return ResultTable.ratio(fast, reference).map { (Double(fast.n), $0) }
+        }
         guard !points.isEmpty else { continue }
         series.append(
-          LogLogChart.Series(label: operation, color: operationColors[i % operationColors.count], points: points))
+          LogLogChart.Series(
+            label: operation, color: operationColors[i % operationColors.count], points: points))
       }
       let chart = LogLogChart(
         title: "\(workload): fast / reference (time; bytes for memory)", xLabel: "items (n)",
-        yLabel: "ratio (below 1: fast is faster)", series: series, referenceY: 1, yAxisIsNanoseconds: false)
+        yLabel: "ratio (below 1: fast is faster)", series: series, referenceY: 1,
+        yAxisIsNanoseconds: false)
       result.append(("ratio-\(workload).svg", chart.svg()))
     }
     return result

@@ -20,9 +20,9 @@ public struct ResultTable {
     guard let row else { return "" }
     if row.status != "ok" { return row.status }
     if row.operation == BenchOperation.memory.rawValue {
-      return row.bytes_per_item.map { "\(fixed($0, 1)) B/item" } ?? "–"
+      return row.bytesPerItem.map { "\(fixed($0, 1)) B/item" } ?? "–"
     }
-    guard let median = row.median_ns, let lo = row.min_ns, let hi = row.max_ns else { return "–" }
+    guard let median = row.medianNs, let lo = row.minNs, let hi = row.maxNs else { return "–" }
     return "\(format(nanoseconds: median)) [\(format(nanoseconds: lo))–\(format(nanoseconds: hi))]"
   }
 
@@ -30,10 +30,10 @@ public struct ResultTable {
   public static func ratio(_ fast: BenchRow?, _ other: BenchRow?) -> Double? {
     guard let fast, let other, fast.status == "ok", other.status == "ok" else { return nil }
     if fast.operation == BenchOperation.memory.rawValue {
-      guard let a = fast.bytes_per_item, let b = other.bytes_per_item, b > 0 else { return nil }
+      guard let a = fast.bytesPerItem, let b = other.bytesPerItem, b > 0 else { return nil }
       return a / b
     }
-    guard let a = fast.median_ns, let b = other.median_ns, b > 0 else { return nil }
+    guard let a = fast.medianNs, let b = other.medianNs, b > 0 else { return nil }
     return a / b
   }
 
@@ -67,12 +67,20 @@ public struct ResultTable {
       body.append(line)
     }
     var widths = header.map(\.count)
-    for line in body { for (i, cell) in line.enumerated() { widths[i] = max(widths[i], cell.count) } }
+    for line in body {
+      for (i, cell) in line.enumerated() { widths[i] = max(widths[i], cell.count) }
+    }
     func render(_ cells: [String]) -> String {
-      "| " + cells.enumerated().map { i, c in c.padding(toLength: widths[i], withPad: " ", startingAt: 0) }
+      "| "
+        + cells.enumerated().map { i, c in
+          c.padding(toLength: widths[i], withPad: " ", startingAt: 0)
+        }
         .joined(separator: " | ") + " |"
     }
-    return [render(header), "|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|"]
+    return [
+      render(header),
+      "|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|",
+    ]
       + body.map(render)
   }
 }

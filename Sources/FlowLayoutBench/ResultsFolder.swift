@@ -30,7 +30,8 @@ public enum ResultsFolder {
   /// The JSON of a run: sorted keys, pretty-printed (diffs between runs stay readable).
   public static func encode(_ results: BenchResults) throws -> Data {
     let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    encoder.keyEncodingStrategy = .convertToSnakeCase
     return try encoder.encode(results)
   }
 
@@ -38,6 +39,15 @@ public enum ResultsFolder {
   ///
   /// - Throws: file errors, or `DecodingError` for a file that is not a run.
   public static func read(_ path: String) throws -> BenchResults {
-    try JSONDecoder().decode(BenchResults.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+    try decode(Data(contentsOf: URL(fileURLWithPath: path)))
+  }
+
+  /// Decodes a run's JSON (snake_case keys: `median_ns`, `bytes_per_item`, …).
+  ///
+  /// - Throws: `DecodingError` for data that is not a run.
+  public static func decode(_ data: Data) throws -> BenchResults {
+    let decoder = JSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    return try decoder.decode(BenchResults.self, from: data)
   }
 }

@@ -60,7 +60,8 @@ public struct Sampler {
       runs = max(1, min(1 << 20, Int((floor / max(perRun, 1)).rounded(.up))))
     }
     let minimumSamples =
-      plan.minimumSeconds > 0 && Double(slowest) > plan.minimumSeconds * 1e9 / 2 ? min(3, plan.minimumSamples) : plan.minimumSamples
+      plan.minimumSeconds > 0 && Double(slowest) > plan.minimumSeconds * 1e9 / 2
+      ? min(3, plan.minimumSamples) : plan.minimumSamples
 
     // 3. Samples until the minimum time and count.
     var times: [Double] = []

@@ -16,8 +16,8 @@ public enum SummaryReport {
       "| sampling | warm-up ≥ \(m.sampling.warmupRuns) runs and \(fixed(m.sampling.warmupSeconds, 3)) s; "
         + "samples until ≥ \(fixed(m.sampling.minimumSeconds, 2)) s and ≥ \(m.sampling.minimumSamples) samples "
         + "(≤ \(m.sampling.maximumSamples)); median, min, max; skip above \(fixed(m.sampling.sampleLimitSeconds, 2)) s per run |",
-      "| clock | \(m.clock): steps of \(m.clock_resolution_ns) ns seen (stated \(m.clock_stated_resolution_ns) ns) |",
-      "| allocator | \(m.allocator); allocation counts: \(m.allocation_counting) |",
+      "| clock | \(m.clock): steps of \(m.clockResolutionNs) ns seen (stated \(m.clockStatedResolutionNs) ns) |",
+      "| allocator | \(m.allocator); allocation counts: \(m.allocationCounting) |",
     ]
     if let peers = m.peers { lines.append("| peers | \(peers) |") }
     lines += [

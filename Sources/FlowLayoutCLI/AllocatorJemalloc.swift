@@ -1,6 +1,6 @@
 import CJemalloc
-import Foundation
 import FlowLayoutBench
+import Foundation
 
 /// jemalloc's own statistics through `mallctl`, when jemalloc is the process's malloc
 /// (preloaded by `AllocatorPreload`). Live bytes are

@@ -23,7 +23,8 @@ enum AllocatorPreload {
     {
       return
     }
-    guard let library = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+    guard let library = candidates.first(where: { FileManager.default.fileExists(atPath: $0) })
+    else {
       return
     }
     let preload = [library, environment["LD_PRELOAD"]].compactMap { $0 }.filter { !$0.isEmpty }

@@ -33,7 +33,8 @@ struct BenchCommand: ParsableCommand {
   var threshold: Double = 1.0
   @Flag(help: "Add Taffy (PyPI stretchable) rows for the greedy-flow workloads.") var peers = false
   @Option(help: "Python for --peers.") var python: String = "python3"
-  @Option(help: "Skip an engine where one run takes longer than this (seconds).") var sampleLimit: Double?
+  @Option(help: "Skip an engine where one run takes longer than this (seconds).") var sampleLimit:
+    Double?
   @Option(help: "Minimum sampled time per cell (seconds).") var minTime: Double?
 
   func parsedList<T>(_ text: String, _ what: String, _ parse: (String) -> T?) throws -> [T] {
@@ -46,7 +47,9 @@ struct BenchCommand: ParsableCommand {
 
   func run() throws {
     // 1. Selection and sampling plan.
-    var sizeList = try parsedList(quick && sizes == "1000,10000,100000,1000000" ? "1000,10000" : sizes, "size") {
+    var sizeList = try parsedList(
+      quick && sizes == "1000,10000,100000,1000000" ? "1000,10000" : sizes, "size"
+    ) {
       Int($0).flatMap { $0 > 0 && $0 <= 100_000_000 ? $0 : nil }
     }
     if large && !sizeList.contains(10_000_000) { sizeList.append(10_000_000) }
@@ -66,7 +69,8 @@ struct BenchCommand: ParsableCommand {
     if let jemalloc = JemallocStatistics() {
       allocator = jemalloc
       counting =
-        jemalloc.method + "; self-check (an empty pair counts 0; 1000 small + 10 large mallocs count exactly): "
+        jemalloc.method
+        + "; self-check (an empty pair counts 0; 1000 small + 10 large mallocs count exactly): "
         + (jemalloc.selfCheck() ? "exact" : "FAILED, counts unreliable")
     } else {
       allocator = UnmeasuredAllocator()
@@ -77,13 +81,15 @@ struct BenchCommand: ParsableCommand {
     }
     #if DEBUG
       let build = "debug (numbers meaningless: use swift run -c release)"
-      FileHandle.standardError.write(Data("warning: debug build; use `swift run -c release flowlayout bench`\n".utf8))
+      FileHandle.standardError.write(
+        Data("warning: debug build; use `swift run -c release flowlayout bench`\n".utf8))
     #else
       let build = "release"
     #endif
 
     // 3. Run.
-    var runner = BenchRunner(selection: selection, sampler: Sampler(plan: plan, clock: clock), allocator: allocator)
+    var runner = BenchRunner(
+      selection: selection, sampler: Sampler(plan: plan, clock: clock), allocator: allocator)
     var bar = ProgressBar()
     runner.progress = { done, total, label in bar.update(done: done, total: total, label: label) }
     var rows = runner.run()
@@ -97,7 +103,9 @@ struct BenchCommand: ParsableCommand {
         let outcome = try PeerRunner(python: python).run(
           workloads: greedy, sizes: sizeList, plan: plan, checks: checks)
         rows += outcome.rows
-        peerNote = "Taffy via PyPI stretchable (Benchmarks/peers/taffy_flow.py), layout only; " + outcome.note
+        peerNote =
+          "Taffy via PyPI stretchable (Benchmarks/peers/taffy_flow.py), layout only; "
+          + outcome.note
       } catch {
         peerNote = "not run: \(error)"
         FileHandle.standardError.write(Data("peers: \(error)\n".utf8))
@@ -108,16 +116,19 @@ struct BenchCommand: ParsableCommand {
     let date = MachineDescription.utcNow()
     let meta = BenchMeta(
       date: date, machine: MachineDescription.machine(), cpu: MachineDescription.cpuModel(),
-      cores: ProcessInfo.processInfo.activeProcessorCount, toolchain: MachineDescription.toolchain(),
-      commit: MachineDescription.gitCommit(), build: build, flags: Array(CommandLine.arguments.dropFirst(2)),
+      cores: ProcessInfo.processInfo.activeProcessorCount,
+      toolchain: MachineDescription.toolchain(),
+      commit: MachineDescription.gitCommit(), build: build,
+      flags: Array(CommandLine.arguments.dropFirst(2)),
       sizes: sizeList.sorted(), workloads: selection.workloads.map(\.name),
       operations: selection.operations.map(\.rawValue), engines: selection.engines.map(\.rawValue),
-      sampling: plan, allocator: allocator.name, allocation_counting: counting,
-      clock: "clock_gettime(CLOCK_MONOTONIC)", clock_resolution_ns: clock.resolutionNanoseconds,
-      clock_stated_resolution_ns: clock.statedResolutionNanoseconds, peers: peerNote)
+      sampling: plan, allocator: allocator.name, allocationCounting: counting,
+      clock: "clock_gettime(CLOCK_MONOTONIC)", clockResolutionNs: clock.resolutionNanoseconds,
+      clockStatedResolutionNs: clock.statedResolutionNanoseconds, peers: peerNote)
     let results = BenchResults(meta: meta, rows: rows)
     print("flowlayout bench: \(meta.cpu), \(meta.toolchain), \(build), allocator \(meta.allocator)")
-    print("clock: steps of \(clock.resolutionNanoseconds) ns; times of one operation, median [min-max]")
+    print(
+      "clock: steps of \(clock.resolutionNanoseconds) ns; times of one operation, median [min-max]")
     for line in ResultTable(rows: rows).lines() { print(line) }
     if let json { try ResultsFolder.encode(results).write(to: URL(fileURLWithPath: json)) }
     if !noOut {
@@ -130,7 +141,9 @@ struct BenchCommand: ParsableCommand {
     if let compare {
       let old = try ResultsFolder.read(compare)
       let comparison = BenchComparison(old: old, new: results, timeThreshold: threshold)
-      print("\ncompared with \(compare) (threshold +\(fixed(threshold * 100, 0)) % time, +0.5 allocations/op):")
+      print(
+        "\ncompared with \(compare) (threshold +\(fixed(threshold * 100, 0)) % time, +0.5 allocations/op):"
+      )
       for line in comparison.lines() { print(line) }
       let regressions = comparison.regressions
       print("\(regressions.count) regressions in \(comparison.changes.count) compared rows")
@@ -143,7 +156,9 @@ struct BenchCommand: ParsableCommand {
   static func ourFrames(workload: Workload, n: Int) -> PeerRunner.Reference {
     let input = workload.input(itemCount: n)
     let paths = (0..<n).map { ItemPath(section: 0, item: $0) }
-    if let engine = try? FastFlowLayout(input), let frames = try? paths.map({ try engine.frame(ofItemAt: $0) }) {
+    if let engine = try? FastFlowLayout(input),
+      let frames = try? paths.map({ try engine.frame(ofItemAt: $0) })
+    {
       return .init(workload: workload.name, n: n, width: 375, engine: "fast", frames: frames)
     }
     if let engine = try? ReferenceFlowLayout(input),

@@ -34,15 +34,22 @@ struct ProfileCommand: ParsableCommand {
         "scenario must be WORKLOAD/OPERATION with workload in \(Workload.all.map(\.name)) and "
           + "operation in \(BenchOperation.allCases.filter { $0 != .memory }.map(\.rawValue))")
     }
-    guard itemCount > 0, itemCount <= 100_000_000 else { throw ValidationError("--n must be in 1...100000000") }
+    guard itemCount > 0, itemCount <= 100_000_000 else {
+      throw ValidationError("--n must be in 1...100000000")
+    }
     guard seconds > 0, seconds.isFinite else { throw ValidationError("--seconds must be > 0") }
     if let iterations, iterations < 0 { throw ValidationError("--iterations must be ≥ 0") }
     switch BenchEngine(rawValue: engine) {
     case .fast:
-      try loop(EngineOperation(operation, engine: try FastFlowLayout(workload.input(itemCount: itemCount)), workload: workload))
+      try loop(
+        EngineOperation(
+          operation, engine: try FastFlowLayout(workload.input(itemCount: itemCount)),
+          workload: workload))
     case .reference:
       try loop(
-        EngineOperation(operation, engine: try ReferenceFlowLayout(workload.input(itemCount: itemCount)), workload: workload))
+        EngineOperation(
+          operation, engine: try ReferenceFlowLayout(workload.input(itemCount: itemCount)),
+          workload: workload))
     case .cLoop:
       guard operation == .layout, CLoopOperation.supports(workload) else {
         throw ValidationError("c-loop only runs layout of uniform or mixed")

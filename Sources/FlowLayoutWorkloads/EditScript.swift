@@ -36,7 +36,8 @@ public struct EditScript: Sendable {
   /// Resizes the middle item; `phase` 0 and 1 give two different sizes, so alternating phases
   /// changes the item every time.
   public func middleResize(phase: Int) -> BatchUpdate {
-    let base = workload.name == "columns" ? Size(width: 163.5, height: 120) : Size(width: 110, height: 150)
+    let base =
+      workload.name == "columns" ? Size(width: 163.5, height: 120) : Size(width: 110, height: 150)
     let size = phase % 2 == 0 ? base : Size(width: base.width + 7, height: base.height + 31)
     return BatchUpdate(resizeItems: [ItemResize(at: middle, size: size)])
   }

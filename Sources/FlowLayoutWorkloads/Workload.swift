@@ -95,10 +95,12 @@ public struct Workload: Hashable, Sendable {
     let c = configuration
     let line = Self.bounds.width - c.sectionInset.left - c.sectionInset.right
     let columns = Double(max(c.numberOfColumns, 1))
-    let proposed = cells.isWidthDependent ? (line - (columns - 1) * c.minimumInteritemSpacing) / columns : line
+    let proposed =
+      cells.isWidthDependent ? (line - (columns - 1) * c.minimumInteritemSpacing) / columns : line
     // Sample content is valid by construction (FioriCells tests it); a failure is a bug there.
     let sizes = (try? cells.sizes(count: n, seed: seed, proposedWidth: proposed)) ?? []
-    precondition(sizes.count == n, "FioriCells could not size \(cells.rawValue) at width \(proposed)")
+    precondition(
+      sizes.count == n, "FioriCells could not size \(cells.rawValue) at width \(proposed)")
     return (sizes.map(\.width), sizes.map(\.height))
   }
 
@@ -111,7 +113,8 @@ public struct Workload: Hashable, Sendable {
     switch name {
     case "uniform": return Size(width: 110, height: rng.nextPoints(in: 140...160))
     case "columns": return Size(width: 163.5, height: rng.nextPoints(in: 40...240))
-    case "scroll": return Size(width: rng.nextPoints(in: 80...200), height: rng.nextPoints(in: 120...180))
+    case "scroll":
+      return Size(width: rng.nextPoints(in: 80...200), height: rng.nextPoints(in: 120...180))
     default: return Size(width: rng.nextPoints(in: 60...200), height: rng.nextPoints(in: 60...200))
     }
   }
@@ -124,7 +127,8 @@ extension Workload {
     variant: .horizontalFlow, itemsPerSection: nil, seed: 0x5EED_0001)
   /// Own sizes uniform in 60…200 pt: `.horizontalFlow` with `estimatedItemSize` ≠ 0.
   public static let mixed = Workload(
-    name: "mixed", summary: "horizontalFlow, own sizes 60-200 (estimatedItemSize != 0), one section",
+    name: "mixed",
+    summary: "horizontalFlow, own sizes 60-200 (estimatedItemSize != 0), one section",
     variant: .horizontalFlow, itemsPerSection: nil, seed: 0x5EED_0002)
   /// Two autosizing columns, heights uniform in 40…240 pt.
   public static let columns = Workload(
@@ -146,7 +150,9 @@ extension Workload {
     variant: .keyValueColumnFlow, itemsPerSection: nil, seed: 0x5EED_0006, cells: .keyValueForm)
 
   /// Every workload, in the order the runner reports them.
-  public static let all: [Workload] = [.uniform, .mixed, .columns, .scroll, .fioriGrid, .fioriKeyValue]
+  public static let all: [Workload] = [
+    .uniform, .mixed, .columns, .scroll, .fioriGrid, .fioriKeyValue,
+  ]
 
   /// 64 sizes of the workload's own kind, for edits of Fiori workloads (other seed).
   static func editPool(_ workload: Workload) -> [Size] {

@@ -1,7 +1,7 @@
-import Foundation
 import FlowLayoutBench
 import FlowLayoutModel
 import FlowLayoutWorkloads
+import Foundation
 import Testing
 
 /// An operation that counts its runs; no clock assertions.
@@ -24,9 +24,9 @@ struct CountingOperation: TimedOperation {
     -> BenchRow
   {
     var r = BenchRow(workload: "mixed", operation: op, engine: engine, n: 1000)
-    r.median_ns = median
-    r.min_ns = median
-    r.max_ns = median
+    r.medianNs = median
+    r.minNs = median
+    r.maxNs = median
     r.allocations = allocations
     return r
   }
@@ -36,8 +36,8 @@ struct CountingOperation: TimedOperation {
       meta: BenchMeta(
         date: "d", machine: "m", cpu: "c", cores: 2, toolchain: "t", commit: "x", build: "release",
         flags: [], sizes: [1000], workloads: ["mixed"], operations: ["layout"], engines: ["fast"],
-        sampling: .quick, allocator: "a", allocation_counting: "a", clock: "c",
-        clock_resolution_ns: 20, clock_stated_resolution_ns: 1, peers: nil),
+        sampling: .quick, allocator: "a", allocationCounting: "a", clock: "c",
+        clockResolutionNs: 20, clockStatedResolutionNs: 1, peers: nil),
       rows: rows)
   }
 
@@ -71,7 +71,9 @@ struct CountingOperation: TimedOperation {
     var plan = SamplingPlan.quick
     plan.sampleLimitSeconds = 0  // every run is beyond it
     var op = CountingOperation(needsUndo: false)
-    guard case .tooSlow = try Sampler(plan: plan, clock: MonotonicClock()).measure(&op, batched: false) else {
+    guard
+      case .tooSlow = try Sampler(plan: plan, clock: MonotonicClock()).measure(&op, batched: false)
+    else {
       Issue.record("expected tooSlow")
       return
     }
@@ -80,26 +82,33 @@ struct CountingOperation: TimedOperation {
 
   @Test func comparisonFlagsTimeBeyondThresholdAndAnyNewAllocation() {
     let old = results([
-      row("fast", 10_000, allocations: 2), row("reference", 10_000), row("c-loop", 10_000, allocations: 0),
+      row("fast", 10_000, allocations: 2), row("reference", 10_000),
+      row("c-loop", 10_000, allocations: 0),
     ])
     let new = results([
-      row("fast", 11_000, allocations: 3), row("reference", 20_000), row("c-loop", 10_100, allocations: 0),
+      row("fast", 11_000, allocations: 3), row("reference", 20_000),
+      row("c-loop", 10_100, allocations: 0),
     ])
     let comparison = BenchComparison(old: old, new: new, timeThreshold: 0.25)
     #expect(comparison.changes.count == 3)
-    #expect(comparison.regressions.map(\.key) == ["mixed/layout/fast/1000", "mixed/layout/reference/1000"])
+    #expect(
+      comparison.regressions.map(\.key) == [
+        "mixed/layout/fast/1000", "mixed/layout/reference/1000",
+      ])
     #expect(comparison.lines().count == 3)
     #expect(BenchComparison(old: old, new: old, timeThreshold: 0.25).regressions.isEmpty)
   }
 
   @Test func resultsRoundTripThroughJSON() throws {
     var memory = row("fast", nil, op: "memory")
-    memory.bytes_per_item = 24.5
+    memory.bytesPerItem = 24.5
     let original = results([row("fast", 1234.5, allocations: 1), memory])
-    let decoded = try JSONDecoder().decode(BenchResults.self, from: ResultsFolder.encode(original))
+    let decoded = try ResultsFolder.decode(ResultsFolder.encode(original))
     #expect(decoded == original)
     let text = String(decoding: try ResultsFolder.encode(original), as: UTF8.self)
-    for key in ["median_ns", "min_ns", "max_ns", "bytes_per_item", "allocations", "workload", "meta"] {
+    for key in [
+      "median_ns", "min_ns", "max_ns", "bytes_per_item", "allocations", "workload", "meta",
+    ] {
       #expect(text.contains("\"\(key)\""))
     }
   }
@@ -140,7 +149,7 @@ struct CountingOperation: TimedOperation {
     }
     let rows = runner.run()
     #expect(rows.map(\.key) == ["mixed/layout/c-loop/10", "mixed/layout/c-loop/100"])
-    #expect(rows.allSatisfy { $0.status == "ok" && $0.median_ns != nil && $0.allocations == nil })
+    #expect(rows.allSatisfy { $0.status == "ok" && $0.medianNs != nil && $0.allocations == nil })
     #expect(seen == [1, 2])
   }
 

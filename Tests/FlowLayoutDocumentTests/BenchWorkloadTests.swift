@@ -45,8 +45,9 @@ import Testing
     let mean = all.reduce(0, +) / Double(all.count)
     #expect(abs(mean - 130) < 2)
     // The first items are pinned: the Python peer (Benchmarks/peers/taffy_flow.py) draws these.
-    #expect(Array(zip(sizes.widths, sizes.heights).prefix(3)).map { [$0.0, $0.1] }
-      == [[137, 88], [123, 195], [171, 64]])
+    #expect(
+      Array(zip(sizes.widths, sizes.heights).prefix(3)).map { [$0.0, $0.1] }
+        == [[137, 88], [123, 195], [171, 64]])
   }
 
   @Test(arguments: Workload.all)

@@ -18,12 +18,14 @@ import FlowLayoutWorkloads
 /// with their undo.
 func register<E: LayoutEngine>(_ type: E.Type, _ workload: Workload, n: Int) {
   guard let engine = try? E(workload.input(itemCount: n)) else {
-    print("note: \(E.engineName) cannot lay out \(workload.name); its benchmarks are not registered")
+    print(
+      "note: \(E.engineName) cannot lay out \(workload.name); its benchmarks are not registered")
     return
   }
   let operations: [BenchOperation] = [.layout, .resize, .insert, .delete, .batch, .scroll, .lookup]
   for operation in operations {
-    let name = "\(E.engineName).\(workload.name).\(operation.rawValue)\(operation == .insert || operation == .delete ? "+undo" : "").\(n)"
+    let name =
+      "\(E.engineName).\(workload.name).\(operation.rawValue)\(operation == .insert || operation == .delete ? "+undo" : "").\(n)"
     let cheap = operation.isBatchedPerSample
     Benchmark(
       name,

@@ -41,19 +41,31 @@ extension CellDescription {
   public static func validateCollection(_ cells: [CellDescription], field: String)
     throws(LayoutError)
   {
-    var first: (index: Int, count: Int)?
-    for (i, cell) in cells.enumerated() {
-      try cell.validate(lazyField: "\(field)[\(i)]")
+    try validateCollection(cells.enumerated().map { ("\(field)[\($0.offset)]", $0.element) })
+  }
+
+  /// Validates every cell, then the rules that span a collection, for cells that stand at
+  /// arbitrary places (e.g. the cells among a document's items, over every section).
+  ///
+  /// - Parameter cells: each cell with its field, in document order.
+  /// - Complexity: O(n + c) for n cells and c characters.
+  /// - Throws: `LayoutError.invalidDocument` naming the first offending cell's field.
+  public static func validateCollection(_ cells: [(field: String, cell: CellDescription)])
+    throws(LayoutError)
+  {
+    var first: (field: String, count: Int)?
+    for (field, cell) in cells {
+      try cell.validate(lazyField: field)
       guard cell.cellType == .collectionItem else { continue }
       let count = cell.iconActions?.count ?? 0
       if let first, first.count != count {
         throw .invalidDocument(
-          field: "\(field)[\(i)].iconActions",
+          field: "\(field).iconActions",
           reason:
-            "\(count) icon actions, but item \(first.index) has \(first.count): the number of "
+            "\(count) icon actions, but \(first.field) has \(first.count): the number of "
             + "icon actions must be consistent across all collection view items")
       }
-      if first == nil { first = (i, count) }
+      if first == nil { first = (field, count) }
     }
   }
 

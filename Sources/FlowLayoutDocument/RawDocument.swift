@@ -118,6 +118,11 @@ struct RawDocument {
       sectionData.append(
         try section.sized(proposedWidth: proposedWidth, field: "sections[\(s)]"))
     }
+    // The design rules that span the collection (seed 000 "Icon Actions": one count for all).
+    try CellDescription.validateCollection(
+      sections.enumerated().flatMap { s, section in
+        section.cells.map { (field: "sections[\(s)].items[\($0.index)]", cell: $0.cell) }
+      })
     let input = LayoutInput(configuration: configuration, bounds: bounds, sections: sectionData)
     try input.validate()
     // 3. Each edit against the content the earlier ones leave.

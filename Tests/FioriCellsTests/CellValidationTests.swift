@@ -115,7 +115,7 @@ import Testing
       Issue.record("no error")
     } catch {
       #expect(error.field == "sections[0].items[2].iconActions")
-      #expect(error.description.contains("item 0 has 1"))
+      #expect(error.description.contains("sections[0].items[0] has 1"))
     }
     // A cell without actions breaks the count too.
     #expect(throws: LayoutError.self) {

@@ -1,0 +1,207 @@
+/// Where the lines after an edit may re-synchronise with the old ones: items at old index `≥
+/// oldTail` are unchanged and now sit at `old + delta`. A re-broken line starting at new index
+/// `p ≥ oldTail + delta` with `p − delta` an old line start begins the same line as before, and so
+/// does every line after it (the greedy rule only looks forward).
+struct TailSync: Sendable, Equatable {
+  var oldTail: Int
+  var delta: Int
+}
+
+extension SectionLayout {
+  /// Re-breaks the line table from line `firstLine` (whose start item is unchanged), until the
+  /// lines re-synchronise with the old ones (`sync`), the items end, or the row limit; splices
+  /// the new lines in, moves later lines through the offset tree, and places the re-broken lines
+  /// and the last two lines (whose alignment depends on being last).
+  ///
+  /// - Complexity: O(k + log r) for k items in re-broken lines when the line count is kept and
+  ///   `delta = 0`; O(r) more when lines are added or removed or starts are renumbered.
+  mutating func rebuildLines(
+    fromLine firstLine: Int, sync: TailSync? = nil, rules: LayoutRules, kernels: KernelSelection,
+    counters: inout WorkCounters
+  ) {
+    guard case .table(var table) = lines else { return }
+    lines = .table(LineTable())  // keep `table` uniquely referenced
+    let n = count
+    let oldCount = table.lineCount
+    let i0 = min(firstLine, max(oldCount - 1, 0))
+    let limit =
+      rules.breaking == .firstLineOnly ? 1 : (rules.rowLimit > 0 ? rules.rowLimit : Int.max)
+    let start = oldCount == 0 ? 0 : table.starts[i0]
+
+    var (newStarts, newHeights, end, synced) = breakLines(
+      from: start, lineIndex: i0, limit: limit, old: table, sync: sync, rules: rules,
+      kernels: kernels)
+    let k = newHeights.count
+    counters.linesRebroken += k
+    var toPlace: [Range<Int>] = [i0..<(i0 + k)]
+    var rebuildTree = false
+    let spacing = rules.lineSpacing
+
+    if let j = synced, let sync {
+      if k == j - i0 {
+        for t in 0..<k {
+          table.starts[i0 + t] = newStarts[t]
+          if table.heights[i0 + t] != newHeights[t] {
+            counters.offsetTreeNodesWritten += table.setHeight(
+              i0 + t, newHeights[t], lineSpacing: spacing)
+          }
+        }
+      } else {
+        table.starts.replaceSubrange(i0..<j, with: newStarts)
+        table.heights.replaceSubrange(i0..<j, with: newHeights)
+        rebuildTree = true
+      }
+      if sync.delta != 0 {
+        let from = i0 + k
+        table.starts.withUnsafeMutableBufferPointer { s in
+          for idx in from..<s.count { s[idx] += sync.delta }
+        }
+        counters.lineStartsRenumbered += table.starts.count - from
+      }
+      // The old table may have stopped at the row limit: trim or extend to it.
+      if table.lineCount > limit {
+        table.starts.removeSubrange((limit + 1)...)
+        table.heights.removeSubrange(limit...)
+        rebuildTree = true
+      } else if table.lineCount < limit, table.visibleEnd < n {
+        let from = table.lineCount
+        (newStarts, newHeights, end, synced) = breakLines(
+          from: table.visibleEnd, lineIndex: from, limit: limit, old: table, sync: nil,
+          rules: rules, kernels: kernels)
+        table.starts.removeLast()
+        table.starts.append(contentsOf: newStarts)
+        table.starts.append(end)
+        table.heights.append(contentsOf: newHeights)
+        counters.linesRebroken += newHeights.count
+        toPlace.append(from..<(from + newHeights.count))
+        rebuildTree = true
+      }
+    } else {
+      if k == oldCount - i0 {
+        for t in 0..<k {
+          table.starts[i0 + t] = newStarts[t]
+          if table.heights[i0 + t] != newHeights[t] {
+            counters.offsetTreeNodesWritten += table.setHeight(
+              i0 + t, newHeights[t], lineSpacing: spacing)
+          }
+        }
+        table.starts[table.starts.count - 1] = end
+      } else {
+        table.starts.replaceSubrange(i0..., with: newStarts)
+        table.starts.append(end)
+        table.heights.replaceSubrange(i0..., with: newHeights)
+        rebuildTree = true
+      }
+    }
+    if rebuildTree {
+      table.rebuildOffsets(lineSpacing: spacing)
+      counters.lineEntriesRebuilt += table.lineCount
+    }
+
+    // Place the re-broken lines and the last two lines (alignment depends on being last).
+    let m = table.lineCount
+    toPlace.append(max(m - 2, 0)..<m)
+    place(lines: toPlace, of: table, rules: rules, counters: &counters)
+    lines = .table(table)
+    updateHeight(rules: rules)
+  }
+
+  /// Greedy (or fixed-count) lines from item `start`, numbered from `lineIndex`, until the
+  /// items end, `limit` lines exist, or (with `sync`) a line start matches an old one.
+  ///
+  /// - Returns: the new lines' starts and heights, the end of the last new line, and the old
+  ///   line index where the lines re-synchronised (or `nil`).
+  /// - Complexity: O(k) for the k items broken, plus O(log r) to find the sync point.
+  func breakLines(
+    from start: Int, lineIndex: Int, limit: Int, old: LineTable, sync: TailSync?,
+    rules: LayoutRules, kernels: KernelSelection
+  ) -> (starts: [Int], heights: [Double], end: Int, synced: Int?) {
+    let n = count
+    var starts: [Int] = []
+    var heights: [Double] = []
+    var s = start
+    var index = lineIndex
+    var synced: Int? = nil
+    var jOld = lineIndex + 1
+    let oldCount = old.lineCount
+    let widthLimit = rules.available + rules.epsilon
+    let interitem = rules.interitem
+    let breaking = rules.breaking
+    if sync == nil, start == 0, limit == Int.max, breaking == .greedy {
+      // A full layout: about one line per two or three items.
+      starts.reserveCapacity(n / 2 + 1)
+      heights.reserveCapacity(n / 2 + 1)
+    }
+    items.withSizes { ws, hs in
+      while s < n, index < limit {
+        if let sync, index > lineIndex, s - sync.delta >= sync.oldTail {
+          let target = s - sync.delta
+          if jOld < oldCount, old.starts[jOld] < target {
+            // Binary search the first old start ≥ target.
+            var lo = jOld
+            var hi = oldCount
+            while lo < hi {
+              let mid = (lo + hi) >> 1
+              if old.starts[mid] < target { lo = mid + 1 } else { hi = mid }
+            }
+            jOld = lo
+          }
+          if jOld < oldCount, old.starts[jOld] == target {
+            synced = jOld
+            break
+          }
+        }
+        let e: Int
+        switch breaking {
+        case .greedy, .firstLineOnly:
+          e = RowBreaking.lineEnd(ws, from: s, to: n, limit: widthLimit, interitem: interitem)
+        case .fixedCount(let c):
+          e = c >= n - s ? n : s + c
+        case .noWrap:
+          e = n
+        }
+        starts.append(s)
+        heights.append(LineMaxKernel.maximum(hs, s..<e, using: kernels))
+        s = e
+        index += 1
+      }
+    }
+    return (starts, heights, s, synced)
+  }
+
+  /// Places the items of the given lines (ranges of line indices, clamped to the table; a line
+  /// named twice is placed once).
+  ///
+  /// - Complexity: O(k) for the k items of those lines.
+  mutating func place(
+    lines ranges: [Range<Int>], of table: LineTable, rules: LayoutRules,
+    counters: inout WorkCounters
+  ) {
+    let m = table.lineCount
+    var merged: [Range<Int>] = []
+    for r in ranges.map({ min($0.lowerBound, m)..<min($0.upperBound, m) }).sorted(by: {
+      $0.lowerBound < $1.lowerBound
+    }) where !r.isEmpty {
+      if let last = merged.last, r.lowerBound <= last.upperBound {
+        merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, r.upperBound)
+      } else {
+        merged.append(r)
+      }
+    }
+    var positioned = 0
+    let n = count
+    let sameSize = self.sameSize
+    items.withPlacement { ws, _, xs in
+      for range in merged {
+        for k in range {
+          let r = table.range(ofLine: k)
+          LinePlacing.place(
+            ws, r, into: xs, at: r.lowerBound, rules: rules,
+            context: Self.context(ofLine: k, in: table, count: n, sameSize: sameSize))
+          positioned += r.count
+        }
+      }
+    }
+    counters.itemsPositioned += positioned
+  }
+}

@@ -1,0 +1,91 @@
+import FlowLayoutModel
+
+/// One section's share of a validated batch, in the working orientation: resizes and removals
+/// by index before the update, insertions by index after it (both ascending), as UIKit applies
+/// them.
+struct SectionEdit: Sendable {
+  var resizes: [(index: Int, size: Size)] = []
+  var removals: [Int] = []
+  var insertions: [(index: Int, size: Size)] = []
+
+  var isEmpty: Bool { resizes.isEmpty && removals.isEmpty && insertions.isEmpty }
+}
+
+extension SectionLayout {
+  /// Applies resizes in place (before-space). A resize to the size an item has changes nothing.
+  ///
+  /// - Returns: the touched old indices' range bounds (`first`, `last`), or `nil`.
+  /// - Complexity: O(e).
+  mutating func applyResizes(_ resizes: [(index: Int, size: Size)]) -> (first: Int, last: Int)? {
+    var first = Int.max
+    var last = -1
+    for (i, size) in resizes {
+      if items.widths[i] == size.width, items.heights[i] == size.height { continue }
+      items.widths[i] = size.width
+      items.heights[i] = size.height
+      first = min(first, i)
+      last = max(last, i)
+    }
+    return last < 0 ? nil : (first, last)
+  }
+
+  /// Applies the removals and insertions of `edit` (after its resizes were applied with
+  /// `applyResizes`, which returned `resized`), then lays out only what changed: the closed form
+  /// again (O(c)), or the line table re-broken from the first touched item's line until it
+  /// re-synchronises with the old lines.
+  ///
+  /// - Complexity: O(c) closed form; else O(k + log r) for k items in re-broken lines, plus the
+  ///   splice's O(n − f) memory move and O(r) renumbering when the item count changes.
+  mutating func applySplice(
+    _ edit: SectionEdit, resized: (first: Int, last: Int)?, rules: LayoutRules,
+    kernels: KernelSelection, counters: inout WorkCounters
+  ) {
+    var first = resized?.first ?? Int.max
+    var lastOld = resized?.last ?? -1
+    var lastNew = -1
+    if let r = edit.removals.first { first = min(first, r) }
+    if let r = edit.removals.last { lastOld = max(lastOld, r) }
+    if let i = edit.insertions.first { first = min(first, i.index) }
+    if let i = edit.insertions.last { lastNew = i.index }
+    guard first != Int.max else { return }
+    let delta = edit.insertions.count - edit.removals.count
+    if !edit.removals.isEmpty || !edit.insertions.isEmpty {
+      items.splice(removing: edit.removals, inserting: edit.insertions)
+    }
+
+    switch lines {
+    case .uniform(let u):
+      if case .own = rules.sizing {
+        let size = u.itemSize
+        let keeps =
+          count > 0
+          && edit.resizes.allSatisfy { $0.size == size }
+          && edit.insertions.allSatisfy { $0.size == size }
+        guard keeps else {
+          layOut(rules: rules, kernels: kernels, counters: &counters)
+          return
+        }
+      }
+      if let uniform = closedForm(rules: rules) {
+        lines = .uniform(uniform)
+        counters.itemsPositioned += uniform.fullLineX.count + uniform.lastLineX.count
+        updateHeight(rules: rules)
+      } else {
+        layOut(rules: rules, kernels: kernels, counters: &counters)
+      }
+    case .table(let table):
+      if case .own = rules.sizing, rules.placement == .uikit {
+        sameSize = Self.allSameSize(items)
+      }
+      // The line before the touched item's line may change too: its end depends on whether
+      // the next item fits, so re-breaking starts at the line holding item `first − 1`.
+      let firstLine =
+        table.lineCount == 0
+        ? 0 : table.line(containing: min(max(first - 1, 0), max(table.visibleEnd - 1, 0)))
+      let oldTail = max(lastOld + 1, lastNew + 1 - delta, first)
+      rebuildLines(
+        fromLine: firstLine, sync: TailSync(oldTail: oldTail, delta: delta), rules: rules,
+        kernels: kernels, counters: &counters)
+    }
+  }
+}

@@ -1,0 +1,38 @@
+import FlowLayoutModel
+
+extension FastFlowLayout {
+  /// Items that exist but are not laid out (`numberOfRows`, Horizontal Fit), in document order.
+  ///
+  /// - Complexity: O(s + h) for h hidden items.
+  public var hiddenItems: [ItemPath] {
+    var result: [ItemPath] = []
+    for (s, section) in sections.enumerated() {
+      for j in section.visibleEnd..<section.count { result.append(ItemPath(section: s, item: j)) }
+    }
+    return result
+  }
+
+  /// Items wider than the line they sit alone on, in document order.
+  ///
+  /// - Complexity: O(s + r) over the visible lines (O(v) for v visible items of a closed-form
+  ///   section whose items overflow).
+  public var overflowingItems: [ItemPath] {
+    guard rules.canOverflow else { return [] }
+    var result: [ItemPath] = []
+    let limit = rules.available + rules.epsilon
+    for (s, section) in sections.enumerated() {
+      switch section.lines {
+      case .uniform(let u):
+        if u.perLine == 1, u.itemSize.width > limit {
+          for j in 0..<section.visibleEnd { result.append(ItemPath(section: s, item: j)) }
+        }
+      case .table(let t):
+        for k in 0..<t.lineCount where t.starts[k + 1] - t.starts[k] == 1 {
+          let j = t.starts[k]
+          if section.items.widths[j] > limit { result.append(ItemPath(section: s, item: j)) }
+        }
+      }
+    }
+    return result
+  }
+}

@@ -1,0 +1,122 @@
+import FlowLayoutModel
+
+extension FastFlowLayout {
+  /// Every visible element whose frame intersects `rect` (closed), in document order, appended
+  /// to `result` (no allocation per element; reuse `result` across calls).
+  ///
+  /// Sections, then lines, are found by a descent of their offset trees to the first one whose
+  /// bottom reaches `rect`; lines are then walked while their top is inside it. Each element is
+  /// kept by the exact closed intersection test on its frame, so the answer equals a brute-force
+  /// filter of `frame(ofItemAt:)` and the supplementary frames.
+  ///
+  /// - Complexity: O(log s + log r + k) for k elements in the visited lines (k = results plus
+  ///   at most the items of the first and last lines visited).
+  public func elements(in rect: Rect, into result: inout [LayoutElement]) {
+    let r = rules.transposed ? rect.transposed : rect
+    let slack = 1e-7 * max(1, abs(r.minY), abs(r.maxY))
+    var s = sectionOffsets.firstIndex(inclusivePrefixAtLeast: r.minY - slack)
+    while s < sections.count {
+      let top = top(ofSection: s)
+      if top > r.maxY + slack { break }
+      appendElements(ofSection: s, top: top, in: r, slack: slack, into: &result)
+      s += 1
+    }
+  }
+
+  /// Appends section `s`'s header, items and footer that intersect `r` (working orientation).
+  func appendElements(
+    ofSection s: Int, top: Double, in r: Rect, slack: Double, into result: inout [LayoutElement]
+  ) {
+    let transposed = rules.transposed
+    @inline(__always) func emit(_ kind: ElementKind, _ item: Int, _ frame: Rect) {
+      result.append(
+        LayoutElement(
+          kind: kind, path: ItemPath(section: s, item: item),
+          frame: transposed ? frame.transposed : frame))
+    }
+    if let header = headerFrame(s, top: top), header.intersects(r) { emit(.header, 0, header) }
+    let section = sections[s]
+    let linesTop = top + section.header + rules.inset.top
+    switch section.lines {
+    case .uniform(let u):
+      let step = u.lineHeight + rules.lineSpacing
+      var k = 0
+      if step > 0 {
+        let estimate = ((r.minY - slack - linesTop - u.lineHeight) / step).rounded(.down) - 1
+        k = Int(min(max(estimate, 0), Double(u.visibleLines)))
+      }
+      let end = u.visibleEnd(count: section.count)
+      while k < u.visibleLines {
+        let lineTop = linesTop + u.top(ofLine: k, lineSpacing: rules.lineSpacing)
+        if lineTop > r.maxY + slack { break }
+        let first = k * u.perLine
+        for j in first..<min(first + u.perLine, end) {
+          let frame = section.frame(
+            ofItem: j, x: u.x(ofItem: j), lineTop: lineTop, lineHeight: u.lineHeight, rules: rules)
+          if frame.intersects(r) { emit(.item, j, frame) }
+        }
+        k += 1
+      }
+    case .table(let t):
+      var k = t.firstLine(bottomAtLeast: r.minY - slack - linesTop, lineSpacing: rules.lineSpacing)
+      while k < t.lineCount {
+        let lineTop = linesTop + t.top(ofLine: k, lineSpacing: rules.lineSpacing)
+        if lineTop > r.maxY + slack { break }
+        var items = t.range(ofLine: k)
+        if rules.breaking == .noWrap {
+          items = section.itemsAlongLine(items, within: r, slack: slack)
+        }
+        if rules.cross == .center, items.count >= 8, case .own = rules.sizing {
+          // Long centered lines: the y of every item by the SIMD kernel, then the same frames.
+          let lineHeight = t.heights[k]
+          withUnsafeTemporaryAllocation(of: Double.self, capacity: items.count) { ys in
+            section.items.heights.withUnsafeBufferPointer { hs in
+              CrossOffsetKernel.centered(
+                UnsafeBufferPointer(rebasing: hs[items]), lineTop: lineTop, lineHeight: lineHeight,
+                into: ys, using: kernels)
+            }
+            for j in items {
+              let frame = Rect(
+                x: section.items.xs[j], y: ys[j - items.lowerBound],
+                width: section.items.widths[j], height: section.items.heights[j])
+              if frame.intersects(r) { emit(.item, j, frame) }
+            }
+          }
+        } else {
+          for j in items {
+            let frame = section.frame(
+              ofItem: j, x: section.items.xs[j], lineTop: lineTop, lineHeight: t.heights[k],
+              rules: rules)
+            if frame.intersects(r) { emit(.item, j, frame) }
+          }
+        }
+        k += 1
+      }
+    }
+    if let footer = footerFrame(s, top: top), footer.intersects(r) { emit(.footer, 0, footer) }
+  }
+}
+
+extension SectionLayout {
+  /// The items of a leading-aligned line (positions and right edges non-decreasing) that can
+  /// reach `r` along the line, by two binary searches.
+  ///
+  /// - Complexity: O(log k).
+  func itemsAlongLine(_ line: Range<Int>, within r: Rect, slack: Double) -> Range<Int> {
+    let xs = items.xs
+    let ws = items.widths
+    var lo = line.lowerBound
+    var hi = line.upperBound
+    while lo < hi {
+      let mid = (lo + hi) >> 1
+      if xs[mid] + ws[mid] < r.minX - slack { lo = mid + 1 } else { hi = mid }
+    }
+    let first = lo
+    hi = line.upperBound
+    while lo < hi {
+      let mid = (lo + hi) >> 1
+      if xs[mid] <= r.maxX + slack { lo = mid + 1 } else { hi = mid }
+    }
+    return first..<lo
+  }
+}

@@ -1,0 +1,235 @@
+import FlowLayoutModel
+
+/// A section's lines: the closed form, or a table of line ranges.
+enum SectionLines: Sendable, Equatable {
+  case uniform(UniformLines)
+  case table(LineTable)
+}
+
+/// One section laid out, in the working orientation: its item columns, its lines and the
+/// derived height. Lines are relative to the section's first line top (`linesTop`), so a section
+/// moving down costs nothing here.
+struct SectionLayout: Sendable, Equatable {
+  var header: Double
+  var footer: Double
+  var showsSeeAll: Bool
+  var items: ItemColumns
+  var lines: SectionLines = .table(LineTable())
+  /// Every item has the same own size (kept for `.own` sizing: the closed form and the UIKit
+  /// last-line grid depend on it).
+  var sameSize = false
+  /// `H + t + linesHeight + b + F`.
+  var height: Double = 0
+  /// `l + Σw + (k − 1)·I + r` (`.horizontalScroll`'s content width), else 0.
+  var extent: Double = 0
+
+  /// An empty section with no layout (a placeholder while sections are moved).
+  init() {
+    header = 0
+    footer = 0
+    showsSeeAll = false
+    items = ItemColumns(widths: [], heights: [])
+  }
+
+  /// A section from its data (already in the working orientation), laid out.
+  ///
+  /// - Complexity: O(n), O(c) for a closed-form section whose sizes are ignored.
+  init(
+    _ data: SectionData, transposed: Bool, rules: LayoutRules, kernels: KernelSelection,
+    counters: inout WorkCounters
+  ) {
+    header = data.header
+    footer = data.footer
+    showsSeeAll = data.showsSeeAll
+    items =
+      transposed
+      ? ItemColumns(widths: data.itemHeights, heights: data.itemWidths)
+      : ItemColumns(widths: data.itemWidths, heights: data.itemHeights)
+    layOut(rules: rules, kernels: kernels, counters: &counters)
+  }
+
+  /// The section's data in the input's orientation.
+  ///
+  /// - Complexity: O(1) (the columns are shared, copy-on-write).
+  func data(transposed: Bool) -> SectionData {
+    transposed
+      ? SectionData(
+        header: header, footer: footer, itemWidths: items.heights, itemHeights: items.widths,
+        showsSeeAll: showsSeeAll)
+      : SectionData(
+        header: header, footer: footer, itemWidths: items.widths, itemHeights: items.heights,
+        showsSeeAll: showsSeeAll)
+  }
+
+  var count: Int { items.count }
+
+  /// Items in visible lines; later ones are hidden.
+  var visibleEnd: Int {
+    switch lines {
+    case .uniform(let u): return u.visibleEnd(count: count)
+    case .table(let t): return t.visibleEnd
+    }
+  }
+
+  var visibleLineCount: Int {
+    switch lines {
+    case .uniform(let u): return u.visibleLines
+    case .table(let t): return t.lineCount
+    }
+  }
+
+  // MARK: Full layout
+
+  /// Lays the whole section out again: the closed form when every item has one size, else the
+  /// line table by the breaking rule, then every line placed.
+  ///
+  /// - Complexity: O(n) for a table; O(min(c, n)) for the closed form (plus O(n) to detect equal
+  ///   own sizes).
+  mutating func layOut(rules: LayoutRules, kernels: KernelSelection, counters: inout WorkCounters) {
+    counters.sectionsLaidOut += 1
+    if case .own = rules.sizing { sameSize = Self.allSameSize(items) } else { sameSize = false }
+    if let uniform = closedForm(rules: rules) {
+      items.releasePositions()
+      lines = .uniform(uniform)
+      counters.linesRebroken += min(uniform.visibleLines, 1)
+      counters.itemsPositioned += uniform.fullLineX.count + uniform.lastLineX.count
+    } else {
+      layOutTable(rules: rules, kernels: kernels, counters: &counters)
+    }
+    updateHeight(rules: rules)
+  }
+
+  /// The closed form when it applies.
+  func closedForm(rules: LayoutRules) -> UniformLines? {
+    let n = count
+    let limit = rules.available + rules.epsilon
+    switch rules.sizing {
+    case .fixed(let size):
+      let c = RowBreaking.uniformCapacity(
+        width: size.width, count: n, limit: limit, interitem: rules.interitem)
+      return UniformLines(count: n, size: size, perLine: c, rules: rules, sameSizeGrid: true)
+    case .scaled(let c, let size):
+      return UniformLines(count: n, size: size, perLine: c, rules: rules, sameSizeGrid: true)
+    case .own:
+      guard rules.breaking == .greedy, sameSize, n > 0 else { return nil }
+      let size = Size(width: items.widths[0], height: items.heights[0])
+      let c = RowBreaking.uniformCapacity(
+        width: size.width, count: n, limit: limit, interitem: rules.interitem)
+      return UniformLines(count: n, size: size, perLine: c, rules: rules, sameSizeGrid: true)
+    case .columns:
+      return nil
+    }
+  }
+
+  /// `true` when every item has the first item's size (vacuously for 0 items).
+  ///
+  /// - Complexity: O(n), stopping at the first difference.
+  static func allSameSize(_ items: ItemColumns) -> Bool {
+    guard let w = items.widths.first, let h = items.heights.first else { return true }
+    return items.withSizes { ws, hs in
+      for i in 0..<ws.count where ws[i] != w || hs[i] != h { return false }
+      return true
+    }
+  }
+
+  /// `H + t + linesHeight + b + F`, and the horizontal-scroll extent.
+  mutating func updateHeight(rules: LayoutRules) {
+    let linesHeight: Double
+    switch lines {
+    case .uniform(let u): linesHeight = u.linesHeight(lineSpacing: rules.lineSpacing)
+    case .table(let t): linesHeight = t.linesHeight(lineSpacing: rules.lineSpacing)
+    }
+    height = header + rules.inset.top + linesHeight + rules.inset.bottom + footer
+    if rules.breaking == .noWrap {
+      let k = count
+      if k == 0 {
+        extent = rules.inset.left + rules.inset.right
+      } else {
+        var sum = 0.0
+        for w in items.widths { sum += w }
+        extent = rules.inset.left + sum + Double(k - 1) * rules.interitem + rules.inset.right
+      }
+    }
+  }
+
+  // MARK: Frames (working orientation, relative to the section's first line top)
+
+  /// The context line `k` of a table is placed in.
+  static func context(ofLine k: Int, in table: LineTable, count n: Int, sameSize: Bool)
+    -> LineContext
+  {
+    let m = table.lineCount
+    return LineContext(
+      isLast: k == m - 1 && table.visibleEnd == n, lineCount: m,
+      gridColumns: sameSize && m > 0 ? table.starts[1] - table.starts[0] : nil,
+      allFit: table.visibleEnd == n)
+  }
+
+  /// Item `j`'s frame with its line's top at `lineTop` (absolute) and the line's height.
+  @inline(__always)
+  func frame(ofItem j: Int, x: Double, lineTop: Double, lineHeight: Double, rules: LayoutRules)
+    -> Rect
+  {
+    var w: Double
+    var h: Double
+    switch rules.sizing {
+    case .own:
+      w = items.widths[j]
+      h = items.heights[j]
+    case .fixed(let s), .scaled(_, let s):
+      w = s.width
+      h = s.height
+    case .columns(_, let cw):
+      w = cw
+      h = items.heights[j]
+    }
+    var y = lineTop
+    switch rules.cross {
+    case .top: break
+    case .center: y = lineTop + (lineHeight - h) / 2
+    case .stretch: h = lineHeight
+    }
+    _ = w
+    return Rect(x: x, y: y, width: w, height: h)
+  }
+
+  /// Item `j`'s frame, the section's first line top at `linesTop`; `nil` when hidden.
+  ///
+  /// - Precondition: `0 ≤ j < count`.
+  /// - Complexity: O(log r).
+  func frame(ofItem j: Int, linesTop: Double, rules: LayoutRules) -> Rect? {
+    guard j < visibleEnd else { return nil }
+    switch lines {
+    case .uniform(let u):
+      let line = j / u.perLine
+      return frame(
+        ofItem: j, x: u.x(ofItem: j),
+        lineTop: linesTop + u.top(ofLine: line, lineSpacing: rules.lineSpacing),
+        lineHeight: u.lineHeight, rules: rules)
+    case .table(let t):
+      let line = t.line(containing: j)
+      return frame(
+        ofItem: j, x: items.xs[j],
+        lineTop: linesTop + t.top(ofLine: line, lineSpacing: rules.lineSpacing),
+        lineHeight: t.heights[line], rules: rules)
+    }
+  }
+
+  /// Whether item `j` (visible) overflows: alone on its line and wider than `A + ε`.
+  func overflows(_ j: Int, rules: LayoutRules) -> Bool {
+    guard rules.canOverflow else { return false }
+    let w: Double
+    switch rules.sizing {
+    case .own: w = items.widths[j]
+    case .fixed(let s): w = s.width
+    default: return false
+    }
+    guard w > rules.available + rules.epsilon else { return false }
+    switch lines {
+    case .uniform(let u): return u.perLine == 1
+    case .table(let t):
+      let line = t.line(containing: j)
+      return t.starts[line + 1] - t.starts[line] == 1
+    }
+  }
+}

@@ -1,0 +1,121 @@
+import FlowLayoutModel
+
+/// One section's items as parallel `Double` columns (struct of arrays), in the working
+/// orientation: `widths` run along the line, `heights` across it. `xs` holds each item's computed
+/// position along the line for sections whose lines are stored as a table; it is empty for
+/// closed-form sections (positions come from a formula).
+///
+/// No per-item objects: three contiguous buffers, 24 bytes per item with positions, 16 without.
+struct ItemColumns: Sendable, Equatable {
+  var widths: [Double]
+  var heights: [Double]
+  var xs: [Double]
+  /// Whether `xs` is kept (one entry per item) through splices.
+  private(set) var hasPositions = false
+
+  init(widths: [Double], heights: [Double]) {
+    self.widths = widths
+    self.heights = heights
+    self.xs = []
+  }
+
+  var count: Int { widths.count }
+
+  /// Read access to the width and height columns as buffers, for the hot loops.
+  ///
+  /// - Complexity: O(1) (no copy).
+  func withSizes<R>(
+    _ body: (_ widths: UnsafeBufferPointer<Double>, _ heights: UnsafeBufferPointer<Double>) -> R
+  ) -> R {
+    widths.withUnsafeBufferPointer { w in heights.withUnsafeBufferPointer { h in body(w, h) } }
+  }
+
+  /// Read access to the sizes and write access to the positions, for placing lines.
+  ///
+  /// - Precondition: `xs.count == count`.
+  /// - Complexity: O(1) (no copy).
+  mutating func withPlacement<R>(
+    _ body: (
+      _ widths: UnsafeBufferPointer<Double>, _ heights: UnsafeBufferPointer<Double>,
+      _ xs: UnsafeMutableBufferPointer<Double>
+    ) -> R
+  ) -> R {
+    let w = widths
+    let h = heights
+    return w.withUnsafeBufferPointer { wb in
+      h.withUnsafeBufferPointer { hb in xs.withUnsafeMutableBufferPointer { body(wb, hb, $0) } }
+    }
+  }
+
+  /// Makes room for positions (all 0) when the section switches to a line table.
+  ///
+  /// The new column is not zero-filled: a full layout writes every visible item's position
+  /// right after (one pass over fresh pages instead of two); until then entries are 0 only where
+  /// the allocator says so, and hidden items' entries are never read.
+  mutating func allocatePositions() {
+    if xs.count != widths.count {
+      xs = [Double](unsafeUninitializedCapacity: widths.count) { buffer, count in
+        count = buffer.count
+      }
+    }
+    hasPositions = true
+  }
+
+  /// Drops the positions when the section switches to the closed form.
+  mutating func releasePositions() {
+    xs = []
+    hasPositions = false
+  }
+
+  /// Applies removals (indices before, ascending) then insertions (indices after, ascending,
+  /// with their sizes) to every column, UIKit's order. Positions of inserted items are 0 until
+  /// their line is placed.
+  ///
+  /// - Complexity: O(n − f + e) for the first touched index f and e edits; one `memmove` for a
+  ///   single insertion or removal.
+  mutating func splice(removing removals: [Int], inserting insertions: [(index: Int, size: Size)]) {
+    if removals.count == 1, insertions.isEmpty {
+      widths.remove(at: removals[0])
+      heights.remove(at: removals[0])
+      if hasPositions { xs.remove(at: removals[0]) }
+      return
+    }
+    if removals.isEmpty, insertions.count == 1 {
+      let (at, size) = insertions[0]
+      widths.insert(size.width, at: at)
+      heights.insert(size.height, at: at)
+      if hasPositions { xs.insert(0, at: at) }
+      return
+    }
+    widths = Self.spliced(widths, removals, insertions.map { ($0.index, $0.size.width) })
+    heights = Self.spliced(heights, removals, insertions.map { ($0.index, $0.size.height) })
+    if hasPositions { xs = Self.spliced(xs, removals, insertions.map { ($0.index, 0) }) }
+  }
+
+  /// `column` without `removals` (old indices) and with `insertions` (new indices).
+  static func spliced(_ column: [Double], _ removals: [Int], _ insertions: [(Int, Double)])
+    -> [Double]
+  {
+    let first = min(removals.first ?? column.count, insertions.first?.0 ?? column.count)
+    let newCount = column.count - removals.count + insertions.count
+    var result = Array(column[0..<min(first, column.count)])
+    result.reserveCapacity(newCount)
+    var old = first
+    var r = 0
+    var n = 0
+    for index in first..<newCount {
+      if n < insertions.count, insertions[n].0 == index {
+        result.append(insertions[n].1)
+        n += 1
+      } else {
+        while r < removals.count, removals[r] == old {
+          r += 1
+          old += 1
+        }
+        result.append(column[old])
+        old += 1
+      }
+    }
+    return result
+  }
+}

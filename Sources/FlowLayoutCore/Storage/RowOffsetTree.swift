@@ -1,0 +1,155 @@
+/// A segment tree of non-negative line extents (`lineHeight + L`, or section heights): the
+/// offset of line `k` from the first line's top is the sum of the extents before it.
+///
+/// Why a tree: after an edit changes one line's height, every later line moves. Storing tops
+/// would cost O(r) per edit; here a change costs O(log r) (one leaf and its ancestors), and a
+/// top is read in O(log r). Each inner node is recomputed as `left + right` from its children, so
+/// the stored sums never drift: a tree updated in place holds bit for bit what a tree built from
+/// scratch over the same extents holds.
+///
+/// Layout: a complete binary tree over `capacity` (a power of two) leaves, node `i`'s children
+/// are `2i` and `2i + 1`, leaves at `capacity ..< 2·capacity`; padding leaves are 0.
+///
+/// - Memory: 16–32 bytes per value (2·capacity doubles).
+struct RowOffsetTree: Sendable, Equatable {
+  /// The number of values.
+  private(set) var count: Int
+  private var capacity: Int
+  private var nodes: [Double]
+
+  /// An empty tree.
+  init() {
+    count = 0
+    capacity = 1
+    nodes = [0, 0]
+  }
+
+  /// A tree over `values`.
+  ///
+  /// - Complexity: O(r) for r values.
+  init<C: Collection>(_ values: C) where C.Element == Double {
+    count = values.count
+    var cap = 1
+    while cap < count { cap <<= 1 }
+    capacity = cap
+    nodes = [Double](repeating: 0, count: 2 * cap)
+    var i = cap
+    for v in values {
+      nodes[i] = v
+      i += 1
+    }
+    var n = cap - 1
+    while n >= 1 {
+      nodes[n] = nodes[2 * n] + nodes[2 * n + 1]
+      n -= 1
+    }
+  }
+
+  /// Rebuilds the tree over `values[i] + adding`, reusing its storage when it is large enough.
+  ///
+  /// - Complexity: O(r).
+  mutating func rebuild(_ values: [Double], adding: Double) {
+    values.withUnsafeBufferPointer { v in
+      rebuild(count: v.count) { leaves in
+        for i in 0..<v.count { leaves[i] = v[i] + adding }
+      }
+    }
+  }
+
+  /// Rebuilds the tree over `count` values that `fill` writes into the leaves.
+  ///
+  /// - Complexity: O(r) plus `fill`.
+  mutating func rebuild(count: Int, _ fill: (UnsafeMutableBufferPointer<Double>) -> Void) {
+    self.count = count
+    var cap = 1
+    while cap < count { cap <<= 1 }
+    if nodes.count != 2 * cap {
+      nodes = [Double](repeating: 0, count: 2 * cap)
+    }
+    capacity = cap
+    let n = count
+    nodes.withUnsafeMutableBufferPointer { t in
+      fill(UnsafeMutableBufferPointer(rebasing: t[cap..<(cap + n)]))
+      for i in (cap + n)..<(2 * cap) { t[i] = 0 }
+      var i = cap - 1
+      while i >= 1 {
+        t[i] = t[2 * i] + t[2 * i + 1]
+        i -= 1
+      }
+    }
+  }
+
+  /// The sum of all values.
+  ///
+  /// - Complexity: O(1).
+  var total: Double { nodes[1] }
+
+  /// The value at `index`.
+  ///
+  /// - Complexity: O(1).
+  subscript(index: Int) -> Double { nodes[capacity + index] }
+
+  /// The sum of the values before `k` (`0 ≤ k ≤ count`).
+  ///
+  /// - Complexity: O(log r).
+  func prefix(_ k: Int) -> Double {
+    if k >= count { return total }
+    // Walk from the root, adding every left sibling passed on the way to leaf k.
+    var node = 1
+    var span = capacity
+    var lo = 0
+    var sum = 0.0
+    while span > 1 {
+      span >>= 1
+      if k >= lo + span {
+        sum += nodes[2 * node]
+        node = 2 * node + 1
+        lo += span
+      } else {
+        node = 2 * node
+      }
+    }
+    return sum
+  }
+
+  /// Replaces the value at `index`; returns the number of nodes written (the work done).
+  ///
+  /// - Complexity: O(log r).
+  @discardableResult
+  mutating func set(_ index: Int, _ value: Double) -> Int {
+    var n = capacity + index
+    nodes[n] = value
+    var written = 1
+    n >>= 1
+    while n >= 1 {
+      nodes[n] = nodes[2 * n] + nodes[2 * n + 1]
+      written += 1
+      n >>= 1
+    }
+    return written
+  }
+
+  /// The smallest `k` whose inclusive prefix (`prefix(k + 1)`) is at least `target`, or `count`
+  /// when there is none. The values must be non-negative (they are: heights and spacings).
+  ///
+  /// - Complexity: O(log r).
+  func firstIndex(inclusivePrefixAtLeast target: Double) -> Int {
+    if count == 0 || total < target { return count }
+    var node = 1
+    var span = capacity
+    var lo = 0
+    var acc = 0.0
+    while span > 1 {
+      span >>= 1
+      let left = acc + nodes[2 * node]
+      if left >= target {
+        node = 2 * node
+      } else {
+        acc = left
+        node = 2 * node + 1
+        lo += span
+      }
+    }
+    return min(lo, count)
+  }
+}

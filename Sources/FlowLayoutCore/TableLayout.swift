@@ -1,0 +1,137 @@
+import FlowLayoutModel
+
+extension SectionLayout {
+  /// Lays the whole section out as a line table in one pass: each line is broken, its height
+  /// reduced, and its items placed while they are in cache; then the offset tree is rebuilt.
+  /// The table's buffers (starts, heights, tree nodes) and the position column are reused from
+  /// the previous layout, so a re-layout touches no fresh pages.
+  ///
+  /// - Complexity: O(n + r).
+  mutating func layOutTable(
+    rules: LayoutRules, kernels: KernelSelection, counters: inout WorkCounters
+  ) {
+    var table: LineTable
+    if case .table(let t) = lines { table = t } else { table = LineTable() }
+    lines = .uniform(Self.noLines)  // drop the enum's reference: `table` is unique
+    table.starts.removeAll(keepingCapacity: true)
+    table.heights.removeAll(keepingCapacity: true)
+    let expected = Self.expectedLineCount(items, rules: rules)
+    if table.heights.capacity < expected {
+      table.starts.reserveCapacity(expected + 1)
+      table.heights.reserveCapacity(expected)
+    }
+    items.allocatePositions()
+
+    let n = count
+    let limit =
+      rules.breaking == .firstLineOnly ? 1 : (rules.rowLimit > 0 ? rules.rowLimit : Int.max)
+    let widthLimit = rules.available + rules.epsilon
+    let interitem = rules.interitem
+    let breaking = rules.breaking
+    let sameSize = self.sameSize
+    let left = rules.inset.left
+    // Lines whose items the fused loop's leading positions already place correctly.
+    let leadingOnly: Bool
+    let justified: Bool
+    switch rules.placement {
+    case .leading: (leadingOnly, justified) = (true, false)
+    case .flow(let j): (leadingOnly, justified) = (!j, j)
+    default: (leadingOnly, justified) = (false, false)
+    }
+    let greedy = breaking == .greedy || breaking == .firstLineOnly
+    var s = 0
+    var lineCount = 0
+    var firstLineCount = 0
+    var positioned = 0
+    // Line starts and heights are staged in a small buffer and appended in bulk.
+    let stage = 512
+    var stagedStarts = [Int](repeating: 0, count: stage)
+    var stagedHeights = [Double](repeating: 0, count: stage)
+    var staged = 0
+    items.withPlacement { ws, hs, xs in
+      stagedStarts.withUnsafeMutableBufferPointer { ss in
+        stagedHeights.withUnsafeMutableBufferPointer { sh in
+          while s < n, lineCount < limit {
+            var e: Int
+            var lineHeight: Double
+            if greedy {
+              // The greedy rule, the line's height and leading positions in one pass: three
+              // independent dependency chains the CPU overlaps.
+              var used = ws[s]
+              lineHeight = hs[s]
+              var x = left
+              xs[s] = x
+              e = s + 1
+              while e < n {
+                let candidate = used + interitem + ws[e]
+                if candidate > widthLimit { break }
+                used = candidate
+                x = x + ws[e - 1] + interitem
+                xs[e] = x
+                let h = hs[e]
+                lineHeight = h > lineHeight ? h : lineHeight
+                e += 1
+              }
+            } else {
+              if case .fixedCount(let c) = breaking { e = c >= n - s ? n : s + c } else { e = n }
+              lineHeight = LineMaxKernel.maximum(hs, s..<e, using: kernels)
+            }
+            if lineCount == 0 { firstLineCount = e - s }
+            let isLast = e == n
+            if !(leadingOnly && greedy) && !(justified && (isLast || e - s < 2)) {
+              // Last means the section's last line: nothing after it, not even hidden items.
+              LinePlacing.place(
+                ws, s..<e, into: xs, at: s, rules: rules,
+                context: LineContext(
+                  isLast: isLast, lineCount: isLast && lineCount == 0 ? 1 : lineCount + 2,
+                  gridColumns: sameSize ? firstLineCount : nil, allFit: isLast),
+                kernels: kernels)
+            }
+            positioned += e - s
+            ss[staged] = s
+            sh[staged] = lineHeight
+            staged += 1
+            if staged == stage {
+              table.starts.append(contentsOf: ss)
+              table.heights.append(contentsOf: sh)
+              staged = 0
+            }
+            s = e
+            lineCount += 1
+          }
+          table.starts.append(contentsOf: ss[0..<staged])
+          table.heights.append(contentsOf: sh[0..<staged])
+        }
+      }
+    }
+    table.starts.append(s)
+    table.rebuildOffsets(lineSpacing: rules.lineSpacing)
+    counters.linesRebroken += lineCount
+    counters.itemsPositioned += positioned
+    lines = .table(table)
+  }
+
+  /// About how many lines a full layout makes (from the first 1 024 widths), so that the line
+  /// buffers are allocated once at about the right size instead of doubling.
+  static func expectedLineCount(_ items: ItemColumns, rules: LayoutRules) -> Int {
+    let n = items.count
+    switch rules.breaking {
+    case .noWrap, .firstLineOnly: return min(n, 1)
+    case .fixedCount(let c): return c >= n ? min(n, 1) : (n + c - 1) / c
+    case .greedy:
+      let sample = min(n, 1_024)
+      guard sample > 0 else { return 0 }
+      var sum = 0.0
+      for i in 0..<sample { sum += items.widths[i] }
+      let perLine = (rules.available + rules.interitem) / (sum / Double(sample) + rules.interitem)
+      guard perLine.isFinite, perLine >= 1 else { return n }
+      return min(n, Int(Double(n) / max(perLine - 0.5, 1) * 1.05) + 16)
+    }
+  }
+
+  /// An empty closed form, used as a placeholder while a table is rebuilt.
+  static let noLines = UniformLines(
+    count: 0, size: .init(width: 0, height: 0), perLine: 1,
+    rules: LayoutRules(configuration: .init(variant: .horizontalFlow), bounds: .init(1, 1)),
+    sameSizeGrid: false)
+}

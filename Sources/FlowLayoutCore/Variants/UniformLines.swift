@@ -1,0 +1,87 @@
+import FlowLayoutModel
+
+/// The closed form of a section whose items all have one size (the Fiori grid: `itemSize` mode,
+/// the scaled modes, or own sizes that are all equal): every full line holds the same `perLine`
+/// items at the same positions, so laying out n items costs O(c) for the c positions of one line
+/// (O(1) in n), and item `j`'s frame is computed on demand from `j / c` and `j mod c`.
+///
+/// Exactness: `perLine` is the greedy accumulation itself (`RowBreaking.uniformCapacity`), or the
+/// scaled modes' `c` by construction, and the position tables come from the same `LinePlacing`
+/// as table sections, so both forms give identical lines and positions.
+struct UniformLines: Sendable, Equatable {
+  /// Items per full line, ≥ 1.
+  var perLine: Int
+  /// Lines before any is hidden: `⌈n / perLine⌉`.
+  var lineCount: Int
+  /// Lines laid out (`numberOfRows` may hide the rest).
+  var visibleLines: Int
+  /// Every item's frame size.
+  var itemSize: Size
+  /// Every line's height.
+  var lineHeight: Double
+  /// Positions of a line that is not the section's last (`min(perLine, n)` entries).
+  var fullLineX: [Double]
+  /// Positions of the section's last line.
+  var lastLineX: [Double]
+
+  /// The closed form for `count` items of `size` whose lines hold `perLine` items.
+  ///
+  /// - Complexity: O(min(perLine, count)).
+  init(
+    count: Int, size: Size, perLine c: Int, rules: LayoutRules,
+    sameSizeGrid: Bool
+  ) {
+    perLine = max(c, 1)
+    lineCount = count == 0 ? 0 : (count - 1) / perLine + 1
+    visibleLines = rules.rowLimit > 0 ? min(lineCount, rules.rowLimit) : lineCount
+    itemSize = size
+    lineHeight = size.height
+    let full = min(perLine, count)
+    let lastCount = count - (lineCount > 0 ? (lineCount - 1) * perLine : 0)
+    let widths = [Double](repeating: size.width, count: full)
+    var fullX = [Double](repeating: 0, count: lineCount >= 2 ? full : 0)
+    var lastX = [Double](repeating: 0, count: lineCount >= 1 ? lastCount : 0)
+    let m = lineCount
+    widths.withUnsafeBufferPointer { w in
+      if m >= 2 {
+        fullX.withUnsafeMutableBufferPointer { xs in
+          LinePlacing.place(
+            w, 0..<full, into: xs, at: 0, rules: rules,
+            context: LineContext(
+              isLast: false, lineCount: m, gridColumns: sameSizeGrid ? full : nil, allFit: false))
+        }
+      }
+      if m >= 1 {
+        lastX.withUnsafeMutableBufferPointer { xs in
+          LinePlacing.place(
+            w, 0..<lastCount, into: xs, at: 0, rules: rules,
+            context: LineContext(
+              isLast: true, lineCount: m, gridColumns: sameSizeGrid ? full : nil, allFit: true))
+        }
+      }
+    }
+    fullLineX = fullX
+    lastLineX = lastX
+  }
+
+  /// Items in visible lines.
+  func visibleEnd(count: Int) -> Int { min(count, visibleLines * perLine) }
+
+  /// `Σ lineHeight + (lines − 1)·L` over the visible lines.
+  func linesHeight(lineSpacing: Double) -> Double {
+    visibleLines == 0
+      ? 0 : Double(visibleLines) * lineHeight + Double(visibleLines - 1) * lineSpacing
+  }
+
+  /// Line `k`'s top below the first line's top.
+  func top(ofLine k: Int, lineSpacing: Double) -> Double {
+    Double(k) * (lineHeight + lineSpacing)
+  }
+
+  /// Item `j`'s position along its line.
+  func x(ofItem j: Int) -> Double {
+    let line = j / perLine
+    let k = j - line * perLine
+    return line == lineCount - 1 ? lastLineX[k] : fullLineX[k]
+  }
+}

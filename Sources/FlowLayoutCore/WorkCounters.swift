@@ -1,0 +1,26 @@
+/// What the engine did since the counters were last reset: tests assert on these, never on a
+/// clock, that an edit did only the work it should (a height change in line 10 of 100 000
+/// re-breaks a line or two and moves the rest through the offset tree in O(log r)).
+public struct WorkCounters: Sendable, Hashable, CustomStringConvertible {
+  /// Lines whose membership was computed (by the greedy rule or a fixed count).
+  public var linesRebroken: Int = 0
+  /// Items whose position along the line was computed (line placement, closed-form tables).
+  public var itemsPositioned: Int = 0
+  /// Nodes of a `RowOffsetTree` written by point updates: how later lines moved, O(log r) each.
+  public var offsetTreeNodesWritten: Int = 0
+  /// Per-line entries rebuilt wholesale (tree rebuilds, line tables spliced when the number of
+  /// lines changed): the O(r) part of an edit, 0 for a resize that keeps the line count.
+  public var lineEntriesRebuilt: Int = 0
+  /// Line starts renumbered because items were inserted or deleted before them (O(r) `+ δ`).
+  public var lineStartsRenumbered: Int = 0
+  /// Sections laid out from scratch (new sections, width changes, closed-form recomputations).
+  public var sectionsLaidOut: Int = 0
+
+  public init() {}
+
+  public var description: String {
+    "linesRebroken=\(linesRebroken) itemsPositioned=\(itemsPositioned) "
+      + "offsetTreeNodesWritten=\(offsetTreeNodesWritten) lineEntriesRebuilt=\(lineEntriesRebuilt) "
+      + "lineStartsRenumbered=\(lineStartsRenumbered) sectionsLaidOut=\(sectionsLaidOut)"
+  }
+}

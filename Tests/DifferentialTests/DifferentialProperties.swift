@@ -1,0 +1,73 @@
+import FlowLayoutCore
+import FlowLayoutModel
+import Foundation
+import PropertyBased
+import Testing
+
+/// The size of the differential corpus: `FLOWLAYOUT_DIFF_CORPUS` = unset (default, ~5 s here),
+/// `ci` (mid-size, ~1 min here; the default when `CI=true`, as `.ci/run` sets) or `large`.
+enum DifferentialCorpus {
+  /// `.ci/run` sets `CI=true`: without an explicit corpus, CI runs the mid-size one.
+  static var mode: String {
+    let environment = ProcessInfo.processInfo.environment
+    return environment["FLOWLAYOUT_DIFF_CORPUS"] ?? (environment["CI"] == "true" ? "ci" : "")
+  }
+  /// Random scenarios per property run.
+  static var propertyCount: Int {
+    switch mode {
+    case "large": return 60_000
+    case "ci": return 10_000
+    default: return 1_500
+    }
+  }
+  /// Seeded larger scenarios (more items, sections and edits), 0 by default.
+  static var seededCount: Int {
+    switch mode {
+    case "large": return 2_000
+    case "ci": return 200
+    default: return 0
+    }
+  }
+}
+
+@Suite("Fast engine ≡ reference engine")
+struct FastMatchesReference {
+  /// Random item sets, configurations over every variant and option, and edit scripts; shrunk
+  /// on failure (the printed `ScenarioRecipe` becomes a case of `RegressionCases`).
+  @Test(.shrinking)
+  func randomScenarios() async {
+    await propertyCheck(count: DifferentialCorpus.propertyCount, input: ScenarioRecipe.generator())
+    {
+      recipe in
+      DifferentialRun.check(recipe)
+    }
+  }
+
+  /// Scenarios with more items per section (lines with many items, many lines), fewer of them.
+  @Test(.shrinking)
+  func longerSections() async {
+    await propertyCheck(
+      count: max(DifferentialCorpus.propertyCount / 8, 20),
+      input: ScenarioRecipe.generator(maxSections: 2, maxItems: 160, maxEdits: 6)
+    ) { recipe in
+      DifferentialRun.check(recipe)
+    }
+  }
+
+  /// A deterministic seeded corpus of larger scenarios, behind `FLOWLAYOUT_DIFF_CORPUS`.
+  @Test(.enabled(if: DifferentialCorpus.seededCount > 0))
+  func seededCorpus() {
+    var rng = Xoshiro(seed: (0x5eed, 0xf10a, 0x1a70, 0x07e5))
+    let generator = ScenarioRecipe.generator(maxSections: 6, maxItems: 400, maxEdits: 24)
+    for _ in 0..<DifferentialCorpus.seededCount {
+      let recipe = generator.run(using: &rng)
+      DifferentialRun.check(recipe)
+    }
+  }
+
+  /// Shrunk failures found by the properties, kept as named cases.
+  @Test(arguments: RegressionCases.all)
+  func regression(_ named: RegressionCases.Named) {
+    DifferentialRun.check(named.recipe)
+  }
+}

@@ -1,0 +1,136 @@
+import FlowLayoutCore
+import FlowLayoutModel
+import FlowLayoutReference
+import Testing
+
+/// Runs one scenario on both engines: lay out, compare, then after every batch compare again
+/// (fast vs reference, and the fast engine's incremental state vs a fast layout from scratch).
+enum DifferentialRun {
+  /// - Returns: the number of batches compared.
+  @discardableResult
+  static func check(
+    _ recipe: ScenarioRecipe, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> Int {
+    let input = recipe.input
+    let reference = Result { () throws(LayoutError) in try ReferenceFlowLayout(input) }
+    let fastResult = Result { () throws(LayoutError) in try FastFlowLayout(input) }
+    var reportedFailure = false
+    func mismatch(_ message: String) {
+      guard !reportedFailure else { return }
+      reportedFailure = true
+      Issue.record("\(message)\n  in \(recipe)", sourceLocation: sourceLocation)
+    }
+    guard case .success(var ref) = reference, case .success(var fast) = fastResult else {
+      switch (reference, fastResult) {
+      case (.failure(let a), .failure(let b)):
+        if a != b { mismatch("init errors differ: reference \(a) vs fast \(b)") }
+      default:
+        mismatch("init: reference \(reference) vs fast \(fastResult)")
+      }
+      return 0
+    }
+    var seed = UInt64(truncatingIfNeeded: recipe.hashValue) | 1
+    var comparison = LayoutComparison("after init", sourceLocation: sourceLocation)
+    comparison.compare(fast, ref, rects: queryRects(fast.contentSize, seed: &seed))
+    checkInvariants(fast, &comparison)
+    if comparison.failures > 0 {
+      mismatch("layouts differ after init")
+      return 0
+    }
+    var step = 0
+    return recipe.batches(startingFrom: input) { batch in
+      guard !reportedFailure else { return nil }
+      step += 1
+      let before = fast
+      let r = Result { () throws(LayoutError) in try ref.apply(batch) }
+      let f = Result { () throws(LayoutError) in try fast.apply(batch) }
+      var comparison = LayoutComparison(
+        "after batch \(step) \(batch)", sourceLocation: sourceLocation)
+      switch (r, f) {
+      case (.success, .success):
+        comparison.compare(fast, ref, rects: queryRects(fast.contentSize, seed: &seed))
+        if let fresh = try? FastFlowLayout(fast.input) {
+          comparison.context = "incremental vs from scratch after batch \(step) \(batch)"
+          comparison.compare(fast, fresh, rects: queryRects(fast.contentSize, seed: &seed))
+        } else {
+          comparison.fail("the fast engine's input no longer validates")
+        }
+        checkInvariants(fast, &comparison)
+      case (.failure(let a), .failure(let b)):
+        if a != b { comparison.fail("apply errors differ: reference \(a) vs fast \(b)") }
+        comparison.context = "rejected batch \(step) changed the fast engine"
+        comparison.compare(fast, before, rects: [])
+        if fast.allElements != before.allElements { comparison.fail("elements changed") }
+      default:
+        comparison.fail("apply: reference \(r) vs fast \(f)")
+      }
+      if comparison.failures > 0 {
+        mismatch("layouts differ at batch \(step)")
+        return nil
+      }
+      return ref.input
+    }
+  }
+
+  /// A few query rects over (and around) the content: viewports, points, thin lines, all.
+  static func queryRects(_ content: Size, seed: inout UInt64) -> [Rect] {
+    func next() -> Double {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Double(seed >> 11) / Double(1 << 53)
+    }
+    let w = max(content.width, 1)
+    let h = max(content.height, 1)
+    var rects = [
+      Rect(x: 0, y: 0, width: content.width, height: content.height),
+      Rect(x: -10, y: -10, width: 1, height: 1),
+    ]
+    for _ in 0..<5 {
+      let x = next() * (w + 100) - 50
+      let y = next() * (h + 100) - 50
+      let sizes = [Size(375, 812), Size(0, 0), Size(w, 1), Size(1, h), Size(40.5, 17.25)]
+      rects.append(Rect(origin: Point(x: x, y: y), size: sizes[Int(next() * 5) % 5]))
+    }
+    return rects
+  }
+
+  /// Invariants of `../shared/notes/semantics.md` on one engine: elements in document order,
+  /// items of a section that are not overflowing inside the content, no two items of a section
+  /// overlapping with positive area, sections stacked without overlap.
+  static func checkInvariants<E: LayoutEngine>(_ engine: E, _ comparison: inout LayoutComparison) {
+    let elements = engine.allElements
+    let overflowing = Set(engine.overflowingItems)
+    let content = engine.contentSize
+    var previous: (Int, Int)? = nil
+    for e in elements {
+      let order = (e.path.section, e.kind == .header ? -1 : e.kind == .item ? e.path.item : Int.max)
+      if let p = previous, !(p < order) {
+        comparison.fail("elements out of document order at \(e)")
+        return
+      }
+      previous = order
+      if e.kind == .item, !overflowing.contains(e.path) {
+        let f = e.frame
+        let t = EqualityContract.tolerance(content.width + content.height, 0) * 10
+        if f.minX < -t || f.minY < -t || f.maxX > content.width + t || f.maxY > content.height + t {
+          comparison.fail("\(e) lies outside the content \(content)")
+          return
+        }
+      }
+    }
+    let items = elements.filter {
+      $0.kind == .item && $0.frame.width > 1e-6 && $0.frame.height > 1e-6
+    }
+    if items.count <= 400 {
+      for (i, a) in items.enumerated() {
+        for b in items[(i + 1)...] where a.path.section == b.path.section {
+          let ix = min(a.frame.maxX, b.frame.maxX) - max(a.frame.minX, b.frame.minX)
+          let iy = min(a.frame.maxY, b.frame.maxY) - max(a.frame.minY, b.frame.minY)
+          if ix > 1e-6, iy > 1e-6 {
+            comparison.fail("\(a) overlaps \(b)")
+            return
+          }
+        }
+      }
+    }
+  }
+}

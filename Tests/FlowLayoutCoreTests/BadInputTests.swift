@@ -1,0 +1,60 @@
+import FlowLayoutCore
+import FlowLayoutModel
+import Testing
+
+/// Bad input gets the model's typed error, and a rejected batch leaves the engine as it was.
+@Suite("Bad input")
+struct BadInputTests {
+  @Test(arguments: [Double.nan, .infinity, -.infinity, -1, 1e8])
+  func badItemSizeIsNamedLikeTheModel(value: Double) {
+    var items = [Size](repeating: Size(50, 50), count: 10)
+    items[7].height = value
+    let input = TestInputs.ownSizes([[Size(1, 1)], items])
+    var expected: LayoutError?
+    do { try input.validate() } catch { expected = error }
+    #expect(expected != nil)
+    // Compared by description: `LayoutError` holds the value, and NaN ≠ NaN.
+    do {
+      _ = try FastFlowLayout(input)
+      Issue.record("no error")
+    } catch {
+      #expect(error.description == expected?.description)
+      #expect(error.field == "sections[1].items[7].height")
+    }
+  }
+
+  static let badBatches: [BatchUpdate] = [
+    BatchUpdate(deleteItems: [ItemPath(0, 99)]),
+    BatchUpdate(deleteItems: [ItemPath(0, 1), ItemPath(0, 1)]),
+    BatchUpdate(insertItems: [ItemInsertion(at: ItemPath(0, 1), size: Size(-1, 5))]),
+    BatchUpdate(resizeItems: [ItemResize(at: ItemPath(0, 0), size: Size(10, .nan))]),
+    BatchUpdate(
+      deleteItems: [ItemPath(0, 0)], resizeItems: [ItemResize(at: ItemPath(0, 0), size: Size(1, 1))]
+    ),
+    BatchUpdate(insertItems: [ItemInsertion(at: ItemPath(0, 0), size: Size(1, 1))], setWidth: 0),
+    BatchUpdate(deleteSections: [3]),
+    BatchUpdate(
+      insertItems: [ItemInsertion(at: ItemPath(0, 0), size: Size(1, 1))], expectedItemCounts: [20]),
+    BatchUpdate(resizeItems: [ItemResize(at: ItemPath(0, 3), size: Size(300, 20))], setWidth: -3),
+  ]
+
+  @Test(arguments: badBatches)
+  func rejectedBatchChangesNothing(batch: BatchUpdate) throws {
+    var sizes = SeededSizes(seed: 5)
+    var engine = try FastFlowLayout(TestInputs.ownSizes([sizes.mixed(20)]))
+    let input = engine.input
+    let elements = engine.allElements
+    let counters = engine.workCounters
+    #expect(throws: LayoutError.self) { try engine.apply(batch) }
+    #expect(engine.input == input)
+    #expect(engine.allElements == elements)
+    #expect(engine.workCounters == counters)
+    var expected: LayoutError?
+    do { _ = try input.applying(batch) } catch { expected = error }
+    do {
+      try engine.apply(batch)
+    } catch {
+      #expect(error.description == expected?.description)
+    }
+  }
+}

@@ -1,0 +1,81 @@
+import FlowLayoutCore
+import FlowLayoutModel
+import Testing
+
+/// After any sequence of edits, the incrementally updated engine answers what a fresh layout of
+/// its input answers.
+@Suite("Incremental ≡ from scratch")
+struct IncrementalTests {
+  static let variants: [LayoutVariant] = LayoutVariant.allCases
+
+  @Test(arguments: variants)
+  func randomEditScripts(variant: LayoutVariant) throws {
+    var sizes = SeededSizes(seed: UInt64(variant.rawValue.count))
+    for justified in [false, true] {
+      for rows in [0, 3] {
+        let input = TestInputs.ownSizes([sizes.mixed(120), sizes.mixed(7), []], variant: variant) {
+          $0.isLayoutJustified = justified
+          $0.numberOfRows = rows
+        }
+        var engine = try FastFlowLayout(input)
+        for step in 0..<60 {
+          let section = Int(sizes.next() * 3)
+          let count = engine.input.sections[section].count
+          let item = Int(sizes.next() * Double(max(count, 1)))
+          let size = Size((sizes.next() * 220).rounded(), (sizes.next() * 150).rounded())
+          var batch = BatchUpdate()
+          switch step % 5 {
+          case 0 where count > 0:
+            batch.resizeItems = [ItemResize(at: ItemPath(section, item), size: size)]
+          case 1 where count > 0: batch.deleteItems = [ItemPath(section, item)]
+          case 2 where count > 1:
+            batch.moveItems = [
+              ItemMove(from: ItemPath(section, item), to: ItemPath(section, (item + 5) % count))
+            ]
+          case 3: batch.setWidth = [375, 320, 414][step % 3]
+          default:
+            batch.insertItems = [ItemInsertion(at: ItemPath(section, min(item, count)), size: size)]
+          }
+          try engine.apply(batch)
+          let fresh = try FastFlowLayout(engine.input)
+          #expect(
+            TestInputs.close(engine.allElements, fresh.allElements),
+            "\(variant) justified \(justified) rows \(rows) step \(step) \(batch)")
+          #expect(engine.hiddenItems == fresh.hiddenItems)
+          #expect(engine.overflowingItems == fresh.overflowingItems)
+          #expect(
+            engine.contentSize == fresh.contentSize
+              || abs(engine.contentSize.height - fresh.contentSize.height) < 1e-6)
+        }
+      }
+    }
+  }
+}
+
+/// Sections long enough for many offset-tree blocks (32 lines each), with multi-edit batches.
+@Suite("Incremental ≡ from scratch, long sections")
+struct LongSectionIncrementalTests {
+  @Test(arguments: [LayoutVariant.horizontalFlow, .vertical, .uikitFlow, .autosizingColumnFlow])
+  func multiEditBatches(variant: LayoutVariant) throws {
+    var sizes = SeededSizes(seed: 77)
+    var engine = try FastFlowLayout(
+      TestInputs.ownSizes([sizes.mixed(4_000), sizes.mixed(900)], variant: variant))
+    for step in 0..<40 {
+      let counts = engine.input.sections.map(\.count)
+      let s = step % 2
+      let a = Int(sizes.next() * Double(counts[s] - 10))
+      var batch = BatchUpdate(
+        deleteItems: [ItemPath(s, a), ItemPath(s, a + 7)],
+        insertItems: [ItemInsertion(at: ItemPath(s, a + 2), size: Size(61, 90))],
+        resizeItems: [ItemResize(at: ItemPath(s, a + 3), size: Size(140, 199))])
+      if step % 7 == 3 {
+        batch = BatchUpdate(
+          moveItems: [ItemMove(from: ItemPath(0, a), to: ItemPath(1, 0))])
+      }
+      try engine.apply(batch)
+      let fresh = try FastFlowLayout(engine.input)
+      #expect(TestInputs.close(engine.allElements, fresh.allElements), "\(variant) step \(step)")
+      #expect(abs(engine.contentSize.height - fresh.contentSize.height) < 1e-6)
+    }
+  }
+}

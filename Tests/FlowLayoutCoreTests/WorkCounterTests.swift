@@ -1,0 +1,76 @@
+import FlowLayoutCore
+import FlowLayoutModel
+import Testing
+
+/// An edit does only the work it should, asserted on the work counters (never on a clock).
+@Suite("Work counters")
+struct WorkCounterTests {
+  static let items: [Size] = {
+    var sizes = SeededSizes(seed: 2026)
+    return sizes.mixed(100_000)
+  }()
+
+  @Test func heightChangeInLineTenReBreaksAFewLines() throws {
+    var engine = try FastFlowLayout(TestInputs.ownSizes([Self.items]))
+    let lineTen = try engine.frame(ofItemAt: ItemPath(0, 25))  // ~2.7 items per line
+    engine.resetWorkCounters()
+    let old = Self.items[25]
+    try engine.apply(
+      BatchUpdate(resizeItems: [ItemResize(at: ItemPath(0, 25), size: Size(old.width, 240))]))
+    let c = engine.workCounters
+    #expect(c.linesRebroken <= 3)
+    #expect(c.itemsPositioned <= 12)
+    #expect(c.lineEntriesRebuilt == 0)
+    #expect(c.lineStartsRenumbered == 0)
+    #expect(c.offsetTreeNodesWritten <= 2 * 18)  // ≤ 2 lines × (log₂ 65 536 + 2)
+    #expect(c.sectionsLaidOut == 0)
+    // …and every later line moved down by the growth of line 10.
+    let last = try engine.frame(ofItemAt: ItemPath(0, 99_999))
+    let fresh = try FastFlowLayout(engine.input)
+    #expect(last == (try fresh.frame(ofItemAt: ItemPath(0, 99_999))))
+    #expect(
+      (try engine.frame(ofItemAt: ItemPath(0, 25))) == (try fresh.frame(ofItemAt: ItemPath(0, 25))))
+    #expect((try engine.frame(ofItemAt: ItemPath(0, 0))).minY < lineTen.minY)
+  }
+
+  @Test func widthOnlyResizeThatKeepsTheLineMovesNothing() throws {
+    var engine = try FastFlowLayout(TestInputs.ownSizes([Self.items]))
+    engine.resetWorkCounters()
+    let old = Self.items[50_000]
+    try engine.apply(
+      BatchUpdate(resizeItems: [
+        ItemResize(at: ItemPath(0, 50_000), size: Size(old.width, old.height))
+      ]))
+    #expect(engine.workCounters == WorkCounters())  // the same size changes nothing
+  }
+
+  @Test func insertInTheMiddleReBreaksLocallyAndRenumbersLaterStarts() throws {
+    var engine = try FastFlowLayout(TestInputs.ownSizes([Self.items]))
+    engine.resetWorkCounters()
+    try engine.apply(
+      BatchUpdate(insertItems: [ItemInsertion(at: ItemPath(0, 50_000), size: Size(77, 88))]))
+    let c = engine.workCounters
+    #expect(c.linesRebroken <= 40)
+    #expect(c.sectionsLaidOut == 0)
+    #expect(c.lineStartsRenumbered > 0)  // O(r): the documented cost of an index shift
+    let fresh = try FastFlowLayout(engine.input)
+    #expect(TestInputs.close(engine.allElements, fresh.allElements))
+  }
+
+  @Test func uniformGridRelayoutIsClosedForm() throws {
+    var c = LayoutConfiguration(variant: .horizontalFlow)
+    c.itemSize = Size(100, 120)
+    let input = LayoutInput(
+      configuration: c, bounds: Size(375, 812),
+      sections: [
+        SectionData(itemWidths: Self.items.map(\.width), itemHeights: Self.items.map(\.height))
+      ])
+    var engine = try FastFlowLayout(input)
+    engine.resetWorkCounters()
+    try engine.apply(BatchUpdate(setWidth: 1024))
+    #expect(engine.workCounters.sectionsLaidOut == 1)
+    #expect(engine.workCounters.linesRebroken <= 1)
+    #expect(engine.workCounters.itemsPositioned <= 2 * 9)  // two position tables of ≤ 9 columns
+    #expect((try engine.frame(ofItemAt: ItemPath(0, 99_999))).minX == 110 * Double(99_999 % 9))
+  }
+}

@@ -61,7 +61,8 @@ struct BenchCommand: ParsableCommand {
     if let sampleLimit { plan.sampleLimitSeconds = sampleLimit }
     if let minTime { plan.minimumSeconds = minTime }
 
-    // 2. Clock and allocator.
+    // 2. Clock and allocator; the run is named by its start.
+    let date = MachineDescription.utcNow()
     let clock = MonotonicClock()
     AllocatorPreload.ensureJemalloc()
     let allocator: AllocatorStatistics
@@ -113,7 +114,6 @@ struct BenchCommand: ParsableCommand {
     }
 
     // 5. Report.
-    let date = MachineDescription.utcNow()
     let meta = BenchMeta(
       date: date, machine: MachineDescription.machine(), cpu: MachineDescription.cpuModel(),
       cores: ProcessInfo.processInfo.activeProcessorCount,

@@ -45,7 +45,16 @@ struct BenchCommand: ParsableCommand {
     }
   }
 
+  @Option(help: "Only redraw DIR's summary.md and charts from its results.json (no run).")
+  var redraw: String?
+
   func run() throws {
+    if let redraw {
+      let results = try ResultsFolder.read(redraw + "/results.json")
+      let files = try ResultsFolder.write(results, to: redraw)
+      print("redrew \(files.count) files in \(redraw)/")
+      return
+    }
     // 1. Selection and sampling plan.
     var sizeList = try parsedList(
       quick && sizes == "1000,10000,100000,1000000" ? "1000,10000" : sizes, "size"

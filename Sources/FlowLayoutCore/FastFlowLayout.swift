@@ -9,8 +9,15 @@ import FlowLayoutModel
 /// and every answer is transposed back.
 ///
 /// Memory at rest: 24 bytes per item (sizes and positions; 16 in closed-form sections) plus
-/// ~32–48 bytes per line.
-public struct FastFlowLayout: LayoutEngine {
+/// ~17 bytes per line (start, height, ~1 for the offset tree); 31.8 bytes per item measured at
+/// 10⁶ mixed 60–200 pt items in 375 pt.
+///
+/// Where things are: `Storage/` (the only code that creates unsafe buffers), `RowBreaking`
+/// and `TableLayout` (the greedy rule and the one-pass full layout), `LinePlacing` (alignment
+/// rules), `Variants/` (options resolved per variant, the closed form), `Invalidation/` (batch
+/// application and re-breaking until the lines re-synchronise), `Queries/`, `Kernels/` (SIMD
+/// kernels beside their scalar twins), `WorkCounters`.
+public struct FastFlowLayout: LayoutEngine, Sendable {
   public static var engineName: String { "fast" }
 
   /// The options, as given.

@@ -13,8 +13,9 @@ extension SectionLayout {
     var table: LineTable
     if case .table(let t) = lines { table = t } else { table = LineTable() }
     lines = .uniform(Self.noLines)  // drop the enum's reference: `table` is unique
-    table.starts.removeAll(keepingCapacity: true)
-    table.heights.removeAll(keepingCapacity: true)
+    // The previous layout's entries are overwritten in place (about as many lines again);
+    // lines beyond them are staged and appended.
+    let reusable = min(table.heights.count, table.starts.count - 1)
     let expected = Self.expectedLineCount(items, rules: rules)
     if table.heights.capacity < expected {
       table.starts.reserveCapacity(expected + 1)
@@ -43,53 +44,77 @@ extension SectionLayout {
     var lineCount = 0
     var firstLineCount = 0
     var positioned = 0
-    // Line starts and heights are staged in a small buffer and appended in bulk.
-    let stage = 512
-    var stagedStarts = [Int](repeating: 0, count: stage)
-    var stagedHeights = [Double](repeating: 0, count: stage)
-    var staged = 0
-    items.withPlacement { ws, hs, xs in
-      stagedStarts.withUnsafeMutableBufferPointer { ss in
-        stagedHeights.withUnsafeMutableBufferPointer { sh in
+    /// Breaks, measures and places the line starting at `s`; returns its end and height.
+    @inline(__always)
+    func nextLine(
+      _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
+      _ xs: UnsafeMutableBufferPointer<Double>
+    ) -> (end: Int, height: Double) {
+      var e: Int
+      var lineHeight: Double
+      if greedy {
+        // The greedy rule, the line's height and leading positions in one pass: three
+        // independent dependency chains the CPU overlaps.
+        var used = ws[s]
+        lineHeight = hs[s]
+        var x = left
+        xs[s] = x
+        e = s + 1
+        while e < n {
+          let candidate = used + interitem + ws[e]
+          if candidate > widthLimit { break }
+          used = candidate
+          x = x + ws[e - 1] + interitem
+          xs[e] = x
+          let h = hs[e]
+          lineHeight = h > lineHeight ? h : lineHeight
+          e += 1
+        }
+      } else {
+        if case .fixedCount(let c) = breaking { e = c >= n - s ? n : s + c } else { e = n }
+        lineHeight = LineMaxKernel.maximum(hs, s..<e, using: kernels)
+      }
+      if lineCount == 0 { firstLineCount = e - s }
+      let isLast = e == n
+      if !(leadingOnly && greedy) && !(justified && (isLast || e - s < 2)) {
+        // Last means the section's last line: nothing after it, not even hidden items.
+        LinePlacing.place(
+          ws, s..<e, into: xs, at: s, rules: rules,
+          context: LineContext(
+            isLast: isLast, lineCount: isLast && lineCount == 0 ? 1 : lineCount + 2,
+            gridColumns: sameSize ? firstLineCount : nil, allFit: isLast),
+          kernels: kernels)
+      }
+      positioned += e - s
+      return (e, lineHeight)
+    }
+
+    // Phase 1: over the previous layout's entries, in place.
+    if reusable > 0 {
+      table.withEntries { starts, heights in
+        items.withPlacement { ws, hs, xs in
+          while s < n, lineCount < limit, lineCount < reusable {
+            let (e, height) = nextLine(ws, hs, xs)
+            starts[lineCount] = s
+            heights[lineCount] = height
+            s = e
+            lineCount += 1
+          }
+        }
+      }
+    }
+    table.starts.removeSubrange(lineCount...)
+    table.heights.removeSubrange(lineCount...)
+    // Phase 2: further lines staged in a small buffer and appended in bulk.
+    if s < n, lineCount < limit {
+      let stage = LineStaging.capacity
+      var staged = 0
+      items.withPlacement { ws, hs, xs in
+        LineStaging.withBuffers { ss, sh in
           while s < n, lineCount < limit {
-            var e: Int
-            var lineHeight: Double
-            if greedy {
-              // The greedy rule, the line's height and leading positions in one pass: three
-              // independent dependency chains the CPU overlaps.
-              var used = ws[s]
-              lineHeight = hs[s]
-              var x = left
-              xs[s] = x
-              e = s + 1
-              while e < n {
-                let candidate = used + interitem + ws[e]
-                if candidate > widthLimit { break }
-                used = candidate
-                x = x + ws[e - 1] + interitem
-                xs[e] = x
-                let h = hs[e]
-                lineHeight = h > lineHeight ? h : lineHeight
-                e += 1
-              }
-            } else {
-              if case .fixedCount(let c) = breaking { e = c >= n - s ? n : s + c } else { e = n }
-              lineHeight = LineMaxKernel.maximum(hs, s..<e, using: kernels)
-            }
-            if lineCount == 0 { firstLineCount = e - s }
-            let isLast = e == n
-            if !(leadingOnly && greedy) && !(justified && (isLast || e - s < 2)) {
-              // Last means the section's last line: nothing after it, not even hidden items.
-              LinePlacing.place(
-                ws, s..<e, into: xs, at: s, rules: rules,
-                context: LineContext(
-                  isLast: isLast, lineCount: isLast && lineCount == 0 ? 1 : lineCount + 2,
-                  gridColumns: sameSize ? firstLineCount : nil, allFit: isLast),
-                kernels: kernels)
-            }
-            positioned += e - s
+            let (e, height) = nextLine(ws, hs, xs)
             ss[staged] = s
-            sh[staged] = lineHeight
+            sh[staged] = height
             staged += 1
             if staged == stage {
               table.starts.append(contentsOf: ss)

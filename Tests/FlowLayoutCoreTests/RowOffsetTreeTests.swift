@@ -51,3 +51,28 @@ struct RowOffsetTreeTests {
     #expect(RowOffsetTree().firstIndex(inclusivePrefixAtLeast: 0) == 0)
   }
 }
+
+@Suite("LineTable offsets")
+struct LineTableOffsetTests {
+  /// The four-lane rebuild gives every block the same sum, bit for bit, as the one-block update
+  /// (`setHeight`), and tops equal the running sum of `height + L` within rounding.
+  @Test(arguments: [0, 1, 31, 32, 33, 127, 128, 129, 1_000])
+  func rebuildEqualsPointUpdates(lines: Int) {
+    var sizes = SeededSizes(seed: UInt64(lines) + 3)
+    var table = LineTable()
+    table.heights = (0..<lines).map { _ in sizes.next() * 150 }
+    table.starts = Array(0...lines)
+    table.rebuildOffsets(lineSpacing: 7.25)
+    var updated = table
+    for i in stride(from: 0, to: lines, by: 1) {
+      _ = updated.setHeight(i, updated.heights[i], lineSpacing: 7.25)
+    }
+    #expect(updated == table)
+    var top = 0.0
+    for k in 0..<lines {
+      #expect(abs(table.top(ofLine: k, lineSpacing: 7.25) - top) <= 1e-9 * max(1, top))
+      #expect(table.firstLine(bottomAtLeast: top + table.heights[k] / 2, lineSpacing: 7.25) <= k)
+      top += table.heights[k] + 7.25
+    }
+  }
+}

@@ -74,3 +74,26 @@ struct WorkCounterTests {
     #expect((try engine.frame(ofItemAt: ItemPath(0, 99_999))).minX == 110 * Double(99_999 % 9))
   }
 }
+
+/// An edit in one section lays out only that section; later sections only move.
+@Suite("Work counters across sections")
+struct SectionWorkCounterTests {
+  @Test func editInOneSectionLeavesTheOthers() throws {
+    var sizes = SeededSizes(seed: 9)
+    let sections = (0..<10).map { _ in sizes.mixed(2_000) }
+    var engine = try FastFlowLayout(TestInputs.ownSizes(sections))
+    let before = try engine.frame(ofItemAt: ItemPath(9, 1_999))
+    engine.resetWorkCounters()
+    try engine.apply(
+      BatchUpdate(resizeItems: [ItemResize(at: ItemPath(5, 1_000), size: Size(60, 260))]))
+    let c = engine.workCounters
+    #expect(c.sectionsLaidOut == 0)
+    #expect(c.linesRebroken <= 3)
+    #expect(c.lineEntriesRebuilt == 0)
+    let after = try engine.frame(ofItemAt: ItemPath(9, 1_999))
+    #expect(after.minX == before.minX)
+    #expect(after.minY > before.minY)  // moved down with section 5's growth
+    let fresh = try FastFlowLayout(engine.input)
+    #expect(TestInputs.close(engine.allElements, fresh.allElements))
+  }
+}

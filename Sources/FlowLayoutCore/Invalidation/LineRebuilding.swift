@@ -53,10 +53,7 @@ extension SectionLayout {
       }
       if sync.delta != 0 {
         let from = i0 + k
-        table.starts.withUnsafeMutableBufferPointer { s in
-          for idx in from..<s.count { s[idx] += sync.delta }
-        }
-        counters.lineStartsRenumbered += table.starts.count - from
+        counters.lineStartsRenumbered += table.renumberStarts(from: from, by: sync.delta)
       }
       // The old table may have stopped at the row limit: trim or extend to it.
       if table.lineCount > limit {

@@ -69,12 +69,9 @@ extension FastFlowLayout {
         if rules.cross == .center, items.count >= 8, case .own = rules.sizing {
           // Long centered lines: the y of every item by the SIMD kernel, then the same frames.
           let lineHeight = t.heights[k]
-          withUnsafeTemporaryAllocation(of: Double.self, capacity: items.count) { ys in
-            section.items.heights.withUnsafeBufferPointer { hs in
-              CrossOffsetKernel.centered(
-                UnsafeBufferPointer(rebasing: hs[items]), lineTop: lineTop, lineHeight: lineHeight,
-                into: ys, using: kernels)
-            }
+          section.items.withCenteredOffsets(
+            items, lineTop: lineTop, lineHeight: lineHeight, kernels: kernels
+          ) { ys in
             for j in items {
               let frame = Rect(
                 x: section.items.xs[j], y: ys[j - items.lowerBound],

@@ -47,6 +47,38 @@ struct ItemColumns: Sendable, Equatable {
     }
   }
 
+  /// Calls `body` with the y of every item of `range` centered in a line at `lineTop` of
+  /// `lineHeight` (`CrossOffsetKernel`), in a scratch buffer that lives for the call.
+  ///
+  /// - Complexity: O(k) for the k items of `range`; no heap allocation for short ranges.
+  func withCenteredOffsets<R>(
+    _ range: Range<Int>, lineTop: Double, lineHeight: Double, kernels: KernelSelection,
+    _ body: (UnsafeMutableBufferPointer<Double>) -> R
+  ) -> R {
+    withUnsafeTemporaryAllocation(of: Double.self, capacity: range.count) { ys in
+      heights.withUnsafeBufferPointer { hs in
+        CrossOffsetKernel.centered(
+          UnsafeBufferPointer(rebasing: hs[range]), lineTop: lineTop, lineHeight: lineHeight,
+          into: ys, using: kernels)
+      }
+      return body(ys)
+    }
+  }
+
+  /// Positions of one line of `count` items of one `width`, placed by `place` (the closed
+  /// form's position tables).
+  ///
+  /// - Complexity: O(count) plus `place`.
+  static func positions(
+    ofLineOf count: Int, width: Double,
+    _ place: (UnsafeBufferPointer<Double>, UnsafeMutableBufferPointer<Double>) -> Void
+  ) -> [Double] {
+    let widths = [Double](repeating: width, count: count)
+    var xs = [Double](repeating: 0, count: count)
+    widths.withUnsafeBufferPointer { w in xs.withUnsafeMutableBufferPointer { place(w, $0) } }
+    return xs
+  }
+
   /// Makes room for positions (all 0) when the section switches to a line table.
   ///
   /// The new column is not zero-filled: a full layout writes every visible item's position

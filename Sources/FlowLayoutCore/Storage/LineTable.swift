@@ -61,12 +61,31 @@ struct LineTable: Sendable, Equatable {
   mutating func rebuildOffsets(lineSpacing: Double) {
     let blockCount = (lineCount + Self.blockSize - 1) / Self.blockSize
     let size = Self.blockSize
+    let fullBlocks = lineCount / size
     heights.withUnsafeBufferPointer { h in
       blocks.rebuild(count: blockCount) { sums in
-        for b in 0..<blockCount {
+        // Four blocks at a time, one per lane: each lane adds its block's lines in order, so
+        // every sum is bit for bit `blockSum(b)`; the four chains run in parallel.
+        var b = 0
+        while b + 4 <= fullBlocks {
+          var acc = SIMD4<Double>(repeating: 0)
+          let base = b * size
+          for i in 0..<size {
+            let v = SIMD4<Double>(
+              h[base + i], h[base + size + i], h[base + 2 * size + i], h[base + 3 * size + i])
+            acc = acc + (v + lineSpacing)
+          }
+          sums[b] = acc[0]
+          sums[b + 1] = acc[1]
+          sums[b + 2] = acc[2]
+          sums[b + 3] = acc[3]
+          b += 4
+        }
+        while b < blockCount {
           var sum = 0.0
           for i in (b * size)..<min((b + 1) * size, h.count) { sum += h[i] + lineSpacing }
           sums[b] = sum
+          b += 1
         }
       }
     }
@@ -79,6 +98,29 @@ struct LineTable: Sendable, Equatable {
     heights[i] = height
     let b = i / Self.blockSize
     return blocks.set(b, blockSum(b, lineSpacing: lineSpacing))
+  }
+
+  /// Write access to the existing starts and heights (a re-layout overwrites them in place).
+  /// The offsets are stale until `rebuildOffsets`.
+  ///
+  /// - Complexity: O(1) (no copy when the table is uniquely referenced).
+  mutating func withEntries<R>(
+    _ body: (UnsafeMutableBufferPointer<Int>, UnsafeMutableBufferPointer<Double>) -> R
+  ) -> R {
+    starts.withUnsafeMutableBufferPointer { s in
+      heights.withUnsafeMutableBufferPointer { body(s, $0) }
+    }
+  }
+
+  /// Adds `delta` to the starts from line `first` on (the sentinel included): items were
+  /// inserted or deleted before them. Returns the number of starts renumbered.
+  ///
+  /// - Complexity: O(r − first), one vectorisable pass.
+  mutating func renumberStarts(from first: Int, by delta: Int) -> Int {
+    starts.withUnsafeMutableBufferPointer { s in
+      for i in first..<s.count { s[i] &+= delta }
+    }
+    return starts.count - first
   }
 
   /// Line `k`'s top below the first line's top.

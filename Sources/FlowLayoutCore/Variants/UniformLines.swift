@@ -38,30 +38,22 @@ struct UniformLines: Sendable, Equatable {
     lineHeight = size.height
     let full = min(perLine, count)
     let lastCount = count - (lineCount > 0 ? (lineCount - 1) * perLine : 0)
-    let widths = [Double](repeating: size.width, count: full)
-    var fullX = [Double](repeating: 0, count: lineCount >= 2 ? full : 0)
-    var lastX = [Double](repeating: 0, count: lineCount >= 1 ? lastCount : 0)
     let m = lineCount
-    widths.withUnsafeBufferPointer { w in
-      if m >= 2 {
-        fullX.withUnsafeMutableBufferPointer { xs in
-          LinePlacing.place(
-            w, 0..<full, into: xs, at: 0, rules: rules,
-            context: LineContext(
-              isLast: false, lineCount: m, gridColumns: sameSizeGrid ? full : nil, allFit: false))
-        }
-      }
-      if m >= 1 {
-        lastX.withUnsafeMutableBufferPointer { xs in
-          LinePlacing.place(
-            w, 0..<lastCount, into: xs, at: 0, rules: rules,
-            context: LineContext(
-              isLast: true, lineCount: m, gridColumns: sameSizeGrid ? full : nil, allFit: true))
-        }
-      }
-    }
-    fullLineX = fullX
-    lastLineX = lastX
+    let grid = sameSizeGrid ? full : nil
+    fullLineX =
+      m >= 2
+      ? ItemColumns.positions(ofLineOf: full, width: size.width) { w, xs in
+        LinePlacing.place(
+          w, 0..<full, into: xs, at: 0, rules: rules,
+          context: LineContext(isLast: false, lineCount: m, gridColumns: grid, allFit: false))
+      } : []
+    lastLineX =
+      m >= 1
+      ? ItemColumns.positions(ofLineOf: lastCount, width: size.width) { w, xs in
+        LinePlacing.place(
+          w, 0..<lastCount, into: xs, at: 0, rules: rules,
+          context: LineContext(isLast: true, lineCount: m, gridColumns: grid, allFit: true))
+      } : []
   }
 
   /// Items in visible lines.

@@ -1,8 +1,10 @@
 /// A run compared with an earlier one, row by row (matched on workload, operation, engine, n).
 ///
-/// A row regresses when its median time grew by more than `timeThreshold` (a fraction) **and**
-/// by more than `absoluteFloorNanoseconds`, or when its allocations per operation grew by more
-/// than half an allocation (allocation counts are exact, times are noisy).
+/// A row regresses when its fastest sample (`min_ns`, the cost least disturbed by other processes:
+/// interference only ever adds time) grew by more than `timeThreshold` (a fraction) **and** by
+/// more than `absoluteFloorNanoseconds`, or when its allocations per operation grew by more than
+/// half an allocation (allocation counts are exact, times are noisy). The printed change is the
+/// median's.
 public struct BenchComparison {
   public struct Change {
     public var key: String
@@ -38,10 +40,12 @@ public struct BenchComparison {
         }
       } else if let a = before.medianNs, let b = row.medianNs, a > 0 {
         change.change = b / a - 1
-        if b > a * (1 + timeThreshold) && b - a > absoluteFloorNanoseconds {
+        if let lo0 = before.minNs, let lo1 = row.minNs, lo0 > 0,
+          lo1 > lo0 * (1 + timeThreshold) && lo1 - lo0 > absoluteFloorNanoseconds
+        {
           change.regressed = true
           change.reason =
-            "time +\(fixed((b / a - 1) * 100, 1)) % > \(fixed(timeThreshold * 100, 0)) %"
+            "fastest sample +\(fixed((lo1 / lo0 - 1) * 100, 1)) % > \(fixed(timeThreshold * 100, 0)) %"
         }
       }
       if let a = before.allocations, let b = row.allocations, b > a + 0.5 {

@@ -193,6 +193,19 @@ struct SectionLayout: Sendable, Equatable {
     return Rect(x: x, y: y, width: w, height: h)
   }
 
+  /// Item `j`'s position along its line in a table section, the line starting at item
+  /// `lineStart`: grid columns (column flows) are computed, `l + k·pitch` exactly as
+  /// `GridPositionKernel` writes them, and not stored; other placements read the position column.
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  func x(ofItem j: Int, lineStart: Int, rules: LayoutRules) -> Double {
+    if case .grid(let w) = rules.placement {
+      return rules.inset.left + Double(j - lineStart) * (w + rules.interitem)
+    }
+    return items.xs[j]
+  }
+
   /// Item `j`'s frame, the section's first line top at `linesTop`; `nil` when hidden.
   ///
   /// - Precondition: `0 ≤ j < count`.
@@ -209,7 +222,7 @@ struct SectionLayout: Sendable, Equatable {
     case .table(let t):
       let line = t.line(containing: j)
       return frame(
-        ofItem: j, x: items.xs[j],
+        ofItem: j, x: x(ofItem: j, lineStart: t.starts[line], rules: rules),
         lineTop: linesTop + t.top(ofLine: line, lineSpacing: rules.lineSpacing),
         lineHeight: t.heights[line], rules: rules)
     }

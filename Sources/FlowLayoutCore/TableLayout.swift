@@ -2,7 +2,8 @@ import FlowLayoutModel
 
 extension SectionLayout {
   /// Lays the whole section out as a line table in one pass: each line is broken, its height
-  /// reduced, and its items placed while they are in cache; then the offset tree is rebuilt.
+  /// reduced, and its items placed while they are in cache (grid columns are not stored: see
+  /// `x(ofItem:lineStart:rules:)`); then the offset tree is rebuilt.
   /// The table's buffers (starts, heights, tree nodes) and the position column are reused from
   /// the previous layout, so a re-layout touches no fresh pages.
   ///
@@ -21,7 +22,10 @@ extension SectionLayout {
       table.starts.reserveCapacity(expected + 1)
       table.heights.reserveCapacity(expected)
     }
-    items.allocatePositions()
+    // Grid columns (column flows) are computed on demand, not stored.
+    let grid: Bool
+    if case .grid = rules.placement { grid = true } else { grid = false }
+    if grid { items.releasePositions() } else { items.allocatePositions() }
 
     let n = count
     let limit =
@@ -76,6 +80,7 @@ extension SectionLayout {
       }
       if lineCount == 0 { firstLineCount = e - s }
       let isLast = e == n
+      if grid { return (e, lineHeight) }
       if !(leadingOnly && greedy) && !(justified && (isLast || e - s < 2)) {
         // Last means the section's last line: nothing after it, not even hidden items.
         LinePlacing.place(

@@ -174,6 +174,7 @@ extension SectionLayout {
     lines ranges: [Range<Int>], of table: LineTable, rules: LayoutRules,
     counters: inout WorkCounters
   ) {
+    if case .grid = rules.placement { return }  // computed on demand
     let m = table.lineCount
     var merged: [Range<Int>] = []
     for r in ranges.map({ min($0.lowerBound, m)..<min($0.upperBound, m) }).sorted(by: {

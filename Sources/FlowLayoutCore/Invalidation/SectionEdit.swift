@@ -32,7 +32,7 @@ extension SectionLayout {
   /// Applies the removals and insertions of `edit` (after its resizes were applied with
   /// `applyResizes`, which returned `resized`), then lays out only what changed: the closed form
   /// again (O(c)), or the line table re-broken from the first touched item's line until it
-  /// re-synchronises with the old lines.
+  /// re-synchronises with the old lines (column flows: `rebuildGridLines`).
   ///
   /// - Complexity: O(c) closed form; else O(k + log r) for k items in re-broken lines, plus the
   ///   splice's O(n − f) memory move and O(r) renumbering when the item count changes.
@@ -74,6 +74,12 @@ extension SectionLayout {
         layOut(rules: rules, kernels: kernels, counters: &counters)
       }
     case .table(let table):
+      if case .fixedCount(let c) = rules.breaking {
+        rebuildGridLines(
+          columns: c, first: first, shifted: !edit.removals.isEmpty || !edit.insertions.isEmpty,
+          resized: edit.resizes, rules: rules, kernels: kernels, counters: &counters)
+        return
+      }
       if case .own = rules.sizing, rules.placement == .uikit {
         sameSize = Self.allSameSize(items)
       }

@@ -32,7 +32,7 @@ extension SectionLayout {
   /// Applies the removals and insertions of `edit` (after its resizes were applied with
   /// `applyResizes`, which returned `resized`), then lays out only what changed: the closed form
   /// again (O(c)), or the line table re-broken from the first touched item's line until it
-  /// re-synchronises with the old lines (column flows: `rebuildGridLines`).
+  /// re-synchronises with the old lines (column flows: `rebuildGridLines`; `.horizontalScroll`: `rebuildScrollLine`).
   ///
   /// - Complexity: O(c) closed form; else O(k + log r) for k items in re-broken lines, plus the
   ///   splice's O(n − f) memory move and O(r) renumbering when the item count changes.
@@ -78,6 +78,10 @@ extension SectionLayout {
         rebuildGridLines(
           columns: c, first: first, shifted: !edit.removals.isEmpty || !edit.insertions.isEmpty,
           resized: edit.resizes, rules: rules, kernels: kernels, counters: &counters)
+        return
+      }
+      if rules.breaking == .noWrap {
+        rebuildScrollLine(first: first, rules: rules, kernels: kernels, counters: &counters)
         return
       }
       if case .own = rules.sizing, rules.placement == .uikit {

@@ -101,3 +101,33 @@ struct ColumnFlowWorkCounterTests {
     }
   }
 }
+
+/// `.horizontalScroll`: one line holds every item; an edit re-places only the items from the
+/// first touched one on.
+@Suite("Work counters in horizontal scroll")
+struct HorizontalScrollWorkCounterTests {
+  @Test func editsPlaceOnlyFromTheFirstTouchedItem() throws {
+    var sizes = SeededSizes(seed: 77)
+    var engine = try FastFlowLayout(
+      TestInputs.ownSizes([sizes.mixed(10_000), sizes.mixed(3)], variant: .horizontalScroll))
+    let batches: [(BatchUpdate, positioned: Int)] = [
+      (BatchUpdate(resizeItems: [ItemResize(at: ItemPath(0, 9_000), size: Size(30, 500))]), 1_000),
+      (BatchUpdate(deleteItems: [ItemPath(0, 9_990)]), 9),
+      (BatchUpdate(insertItems: [ItemInsertion(at: ItemPath(0, 9_999), size: Size(1, 1))]), 1),
+      (BatchUpdate(deleteItems: [ItemPath(0, 9_999)]), 0),
+      (BatchUpdate(insertItems: [ItemInsertion(at: ItemPath(0, 0), size: Size(4, 4))]), 10_000),
+      (BatchUpdate(deleteItems: [ItemPath(1, 0), ItemPath(1, 1), ItemPath(1, 2)]), 0),
+    ]
+    for (batch, positioned) in batches {
+      engine.resetWorkCounters()
+      try engine.apply(batch)
+      let c = engine.workCounters
+      #expect(c.itemsPositioned == positioned)
+      #expect(c.linesRebroken <= 1)
+      #expect(c.sectionsLaidOut == 0)
+      let fresh = try FastFlowLayout(engine.input)
+      #expect(TestInputs.close(engine.allElements, fresh.allElements))
+      #expect(engine.contentSize == fresh.contentSize)
+    }
+  }
+}

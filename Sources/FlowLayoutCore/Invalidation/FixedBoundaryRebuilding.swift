@@ -1,5 +1,9 @@
 import FlowLayoutModel
 
+// Sections whose line boundaries no edit moves: column flows (`c` items per line by
+// construction) and `.horizontalScroll` (one line holding every item). An edit there re-measures
+// the affected lines and re-places only what shifted; nothing is re-broken by the greedy rule.
+
 extension SectionLayout {
   /// Lays out again only what an edit changed in a column flow (a fixed count `c` of items per
   /// line, grid positions computed on demand, no position column): line `k` always holds items
@@ -61,6 +65,46 @@ extension SectionLayout {
       counters.linesRebroken += m - firstLine
       counters.lineEntriesRebuilt += table.rebuildOffsets(lineSpacing: spacing, fromLine: firstLine)
     }
+    lines = .table(table)
+    updateHeight(rules: rules)
+  }
+}
+
+extension SectionLayout {
+  /// Lays out again only what an edit changed in a `.horizontalScroll` section, whose one line
+  /// holds every item: the line's height is measured again (SIMD maximum), and positions are
+  /// recomputed from the first touched item `first` on, continuing the running sum from the
+  /// unchanged item before it (the same additions, in the same order, as a full layout).
+  ///
+  /// - Complexity: O(n) to measure (one vectorised read of the heights) plus O(n − first) to
+  ///   place.
+  mutating func rebuildScrollLine(
+    first: Int, rules: LayoutRules, kernels: KernelSelection, counters: inout WorkCounters
+  ) {
+    guard case .table(var table) = lines else { return }
+    lines = .table(LineTable())  // keep `table` uniquely referenced
+    let n = count
+    table.starts.removeAll(keepingCapacity: true)
+    table.heights.removeAll(keepingCapacity: true)
+    table.starts.append(0)
+    if n > 0 {
+      let f = min(first, n)
+      let interitem = rules.interitem
+      let left = rules.inset.left
+      let height = items.withPlacement { ws, hs, xs in
+        var x = f == 0 ? left : xs[f - 1] + ws[f - 1] + interitem
+        for i in f..<n {
+          xs[i] = x
+          x = x + ws[i] + interitem
+        }
+        return LineMaxKernel.maximum(hs, 0..<n, using: kernels)
+      }
+      table.starts.append(n)
+      table.heights.append(height)
+      counters.linesRebroken += 1
+      counters.itemsPositioned += n - f
+    }
+    table.rebuildOffsets(lineSpacing: rules.lineSpacing)
     lines = .table(table)
     updateHeight(rules: rules)
   }

@@ -18,6 +18,9 @@ struct SectionLayout: Sendable, Equatable {
   /// Every item has the same own size (kept for `.own` sizing: the closed form and the UIKit
   /// last-line grid depend on it).
   var sameSize = false
+  /// `uikitFlow`: the adjacent item pairs whose sizes differ (`sameSize` is this = 0), kept
+  /// through edits in O(1) per edited item. 0 for other variants.
+  var adjacentDifferences = 0
   /// `H + t + linesHeight + b + F`.
   var height: Double = 0
   /// `l + Σw + (k − 1)·I + r` (`.horizontalScroll`'s content width), else 0.
@@ -87,7 +90,15 @@ struct SectionLayout: Sendable, Equatable {
   ///   own sizes).
   mutating func layOut(rules: LayoutRules, kernels: KernelSelection, counters: inout WorkCounters) {
     counters.sectionsLaidOut += 1
-    if case .own = rules.sizing { sameSize = Self.allSameSize(items) } else { sameSize = false }
+    if rules.placement == .uikit {
+      adjacentDifferences = items.adjacentSizeDifferences()
+      counters.sizesCompared += max(count - 1, 0)
+      sameSize = adjacentDifferences == 0
+    } else if case .own = rules.sizing {
+      sameSize = Self.allSameSize(items)
+    } else {
+      sameSize = false
+    }
     if let uniform = closedForm(rules: rules) {
       items.releasePositions()
       lines = .uniform(uniform)

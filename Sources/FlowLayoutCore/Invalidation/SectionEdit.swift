@@ -13,16 +13,27 @@ struct SectionEdit: Sendable {
 
 extension SectionLayout {
   /// Applies resizes in place (before-space). A resize to the size an item has changes nothing.
+  /// With `rules.placement == .uikit`, `adjacentDifferences` follows (four comparisons each).
   ///
   /// - Returns: the touched old indices' range bounds (`first`, `last`), or `nil`.
   /// - Complexity: O(e).
-  mutating func applyResizes(_ resizes: [(index: Int, size: Size)]) -> (first: Int, last: Int)? {
+  mutating func applyResizes(
+    _ resizes: [(index: Int, size: Size)], rules: LayoutRules, counters: inout WorkCounters
+  ) -> (first: Int, last: Int)? {
     var first = Int.max
     var last = -1
+    let tracks = rules.placement == .uikit
     for (i, size) in resizes {
       if items.widths[i] == size.width, items.heights[i] == size.height { continue }
+      if tracks {
+        adjacentDifferences -= items.sizesDiffer(i - 1, i) + items.sizesDiffer(i, i + 1)
+      }
       items.widths[i] = size.width
       items.heights[i] = size.height
+      if tracks {
+        adjacentDifferences += items.sizesDiffer(i - 1, i) + items.sizesDiffer(i, i + 1)
+        counters.sizesCompared += 4
+      }
       first = min(first, i)
       last = max(last, i)
     }
@@ -50,7 +61,20 @@ extension SectionLayout {
     guard first != Int.max else { return }
     let delta = edit.insertions.count - edit.removals.count
     if !edit.removals.isEmpty || !edit.insertions.isEmpty {
+      let tracks = rules.placement == .uikit
+      if tracks {
+        let (change, compared) = items.sizeDifferenceChange(removing: edit.removals)
+        adjacentDifferences += change
+        counters.sizesCompared += compared
+      }
       items.splice(removing: edit.removals, inserting: edit.insertions)
+      if tracks {
+        // An insertion undoes a removal from the columns as they are now.
+        let (change, compared) = items.sizeDifferenceChange(
+          removing: edit.insertions.map(\.index))
+        adjacentDifferences -= change
+        counters.sizesCompared += compared
+      }
     }
 
     switch lines {
@@ -84,9 +108,7 @@ extension SectionLayout {
         rebuildScrollLine(first: first, rules: rules, kernels: kernels, counters: &counters)
         return
       }
-      if case .own = rules.sizing, rules.placement == .uikit {
-        sameSize = Self.allSameSize(items)
-      }
+      if rules.placement == .uikit { sameSize = adjacentDifferences == 0 }
       // The line before the touched item's line may change too: its end depends on whether
       // the next item fits, so re-breaking starts at the line holding item `first − 1`.
       let firstLine =

@@ -50,17 +50,26 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
   ///
   /// - Throws: `LayoutError` naming the first invalid field (`LayoutInput.validate()`).
   public init(_ input: LayoutInput, kernels: KernelSelection) throws(LayoutError) {
-    try BulkValidation.validate(input)
+    // Validation fused into the layout: the O(1) checks first, then every item length is
+    // screened while it is laid out; on any doubt the model's validator throws the exact error
+    // (an input it accepts, e.g. with −0, is kept as laid out).
+    try input.configuration.validate(bounds: input.bounds)
+    if !input.sections.allSatisfy(BulkValidation.passesShapeScreen) {
+      try BulkValidation.validate(input)
+    }
     configuration = input.configuration
     bounds = input.bounds
     self.kernels = kernels
     let rules = LayoutRules(configuration: input.configuration, bounds: input.bounds)
     self.rules = rules
     var counters = WorkCounters()
+    var screen = LengthScreen()
     sections = input.sections.map {
       SectionLayout(
-        $0, transposed: rules.transposed, rules: rules, kernels: kernels, counters: &counters)
+        $0, transposed: rules.transposed, rules: rules, kernels: kernels, counters: &counters,
+        screen: &screen)
     }
+    if !screen.passes { try BulkValidation.validate(input) }
     workCounters = counters
     refreshSectionOffsets()
   }

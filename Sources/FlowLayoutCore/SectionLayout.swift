@@ -41,6 +41,22 @@ struct SectionLayout: Sendable, Equatable {
     _ data: SectionData, transposed: Bool, rules: LayoutRules, kernels: KernelSelection,
     counters: inout WorkCounters
   ) {
+    var screen = LengthScreen()
+    self.init(
+      data, transposed: transposed, rules: rules, kernels: kernels, counters: &counters,
+      screen: &screen)
+  }
+
+  /// A section from its data, laid out, its item lengths added to `screen` (most of them by the
+  /// layout pass itself, the rest by one pass over the columns).
+  ///
+  /// - Precondition: the columns have one length; the values need not be valid (the layout of
+  ///   invalid values is discarded by the caller).
+  /// - Complexity: O(n).
+  init(
+    _ data: SectionData, transposed: Bool, rules: LayoutRules, kernels: KernelSelection,
+    counters: inout WorkCounters, screen: inout LengthScreen
+  ) {
     header = data.header
     footer = data.footer
     showsSeeAll = data.showsSeeAll
@@ -48,7 +64,15 @@ struct SectionLayout: Sendable, Equatable {
       transposed
       ? ItemColumns(widths: data.itemHeights, heights: data.itemWidths)
       : ItemColumns(widths: data.itemWidths, heights: data.itemHeights)
-    layOut(rules: rules, kernels: kernels, counters: &counters)
+    let (end, pass) = layOut(rules: rules, kernels: kernels, counters: &counters, screening: true)
+    screen.maxBits = max(screen.maxBits, pass.maxBits)
+    let n = count
+    if end < n {
+      items.withSizes { ws, hs in
+        screen.add(ws, end..<n)
+        screen.add(hs, end..<n)
+      }
+    }
   }
 
   /// The section's data in the input's orientation.
@@ -88,7 +112,13 @@ struct SectionLayout: Sendable, Equatable {
   ///
   /// - Complexity: O(n) for a table; O(min(c, n)) for the closed form (plus O(n) to detect equal
   ///   own sizes).
-  mutating func layOut(rules: LayoutRules, kernels: KernelSelection, counters: inout WorkCounters) {
+  /// - Returns: what `layOutTable` screened (nothing for the closed form).
+  @discardableResult
+  mutating func layOut(
+    rules: LayoutRules, kernels: KernelSelection, counters: inout WorkCounters,
+    screening: Bool = false
+  ) -> (screenedEnd: Int, screen: LengthScreen) {
+    var screened = (screenedEnd: 0, screen: LengthScreen())
     counters.sectionsLaidOut += 1
     if rules.placement == .uikit {
       adjacentDifferences = items.adjacentSizeDifferences()
@@ -105,9 +135,11 @@ struct SectionLayout: Sendable, Equatable {
       counters.linesRebroken += min(uniform.visibleLines, 1)
       counters.itemsPositioned += uniform.fullLineX.count + uniform.lastLineX.count
     } else {
-      layOutTable(rules: rules, kernels: kernels, counters: &counters)
+      screened = layOutTable(
+        rules: rules, kernels: kernels, counters: &counters, screening: screening)
     }
     updateHeight(rules: rules)
+    return screened
   }
 
   /// The closed form when it applies.

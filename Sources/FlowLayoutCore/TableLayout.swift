@@ -8,9 +8,14 @@ extension SectionLayout {
   /// the previous layout, so a re-layout touches no fresh pages.
   ///
   /// - Complexity: O(n + r).
+  /// - Returns: the items whose widths and heights the pass screened when `screening`
+  ///   (`0 ..< end`, the visible items of greedy lines; 0 for other rules or without
+  ///   `screening`) and the screen (`LengthScreen`).
+  @discardableResult
   mutating func layOutTable(
-    rules: LayoutRules, kernels: KernelSelection, counters: inout WorkCounters
-  ) {
+    rules: LayoutRules, kernels: KernelSelection, counters: inout WorkCounters,
+    screening: Bool = false
+  ) -> (screenedEnd: Int, screen: LengthScreen) {
     var table: LineTable
     if case .table(let t) = lines { table = t } else { table = LineTable() }
     lines = .uniform(Self.noLines)  // drop the enum's reference: `table` is unique
@@ -48,6 +53,7 @@ extension SectionLayout {
     var lineCount = 0
     var firstLineCount = 0
     var positioned = 0
+    var screen = LengthScreen()
     /// Breaks, measures and places the line starting at `s`; returns its end and height.
     @inline(__always)
     func nextLine(
@@ -61,16 +67,23 @@ extension SectionLayout {
         // independent dependency chains the CPU overlaps.
         var used = ws[s]
         lineHeight = hs[s]
+        if screening {
+          screen.add(used)
+          screen.add(lineHeight)
+        }
         var x = left
         xs[s] = x
         e = s + 1
         while e < n {
-          let candidate = used + interitem + ws[e]
+          let w = ws[e]
+          let candidate = used + interitem + w
           if candidate > widthLimit { break }
+          if screening { screen.add(w) }
           used = candidate
           x = x + ws[e - 1] + interitem
           xs[e] = x
           let h = hs[e]
+          if screening { screen.add(h) }
           lineHeight = h > lineHeight ? h : lineHeight
           e += 1
         }
@@ -139,6 +152,7 @@ extension SectionLayout {
     counters.linesRebroken += lineCount
     counters.itemsPositioned += positioned
     lines = .table(table)
+    return (greedy && screening ? s : 0, screen)
   }
 
   /// About how many lines a full layout makes (from the first 1 024 widths), so that the line

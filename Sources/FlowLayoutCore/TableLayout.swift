@@ -52,13 +52,15 @@ extension SectionLayout {
     var s = 0
     var lineCount = 0
     var firstLineCount = 0
-    var positioned = 0
+    // Grid columns are computed on demand; greedy leading lines are placed by the fused loop.
+    let placesLines = !grid && !(leadingOnly && greedy)
     var screen = LengthScreen()
     /// Breaks, measures and places the line starting at `s`; returns its end and height.
     @inline(__always)
+    /// `screened` is a literal at every call, so each inlined copy has the screen or not.
     func nextLine(
       _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
-      _ xs: UnsafeMutableBufferPointer<Double>
+      _ xs: UnsafeMutableBufferPointer<Double>, screened: Bool
     ) -> (end: Int, height: Double) {
       var e: Int
       var lineHeight: Double
@@ -67,7 +69,7 @@ extension SectionLayout {
         // independent dependency chains the CPU overlaps.
         var used = ws[s]
         lineHeight = hs[s]
-        if screening {
+        if screened {
           screen.add(used)
           screen.add(lineHeight)
         }
@@ -78,12 +80,12 @@ extension SectionLayout {
           let w = ws[e]
           let candidate = used + interitem + w
           if candidate > widthLimit { break }
-          if screening { screen.add(w) }
+          if screened { screen.add(w) }
           used = candidate
           x = x + ws[e - 1] + interitem
           xs[e] = x
           let h = hs[e]
-          if screening { screen.add(h) }
+          if screened { screen.add(h) }
           lineHeight = h > lineHeight ? h : lineHeight
           e += 1
         }
@@ -93,8 +95,7 @@ extension SectionLayout {
       }
       if lineCount == 0 { firstLineCount = e - s }
       let isLast = e == n
-      if grid { return (e, lineHeight) }
-      if !(leadingOnly && greedy) && !(justified && (isLast || e - s < 2)) {
+      if placesLines && !(justified && (isLast || e - s < 2)) {
         // Last means the section's last line: nothing after it, not even hidden items.
         LinePlacing.place(
           ws, s..<e, into: xs, at: s, rules: rules,
@@ -103,16 +104,16 @@ extension SectionLayout {
             gridColumns: sameSize ? firstLineCount : nil, allFit: isLast),
           kernels: kernels)
       }
-      positioned += e - s
       return (e, lineHeight)
     }
 
-    // Phase 1: over the previous layout's entries, in place.
+    // Phase 1: over the previous layout's entries, in place (a re-layout: values already
+    // validated, no screen).
     if reusable > 0 {
       table.withEntries { starts, heights in
         items.withPlacement { ws, hs, xs in
           while s < n, lineCount < limit, lineCount < reusable {
-            let (e, height) = nextLine(ws, hs, xs)
+            let (e, height) = nextLine(ws, hs, xs, screened: false)
             starts[lineCount] = s
             heights[lineCount] = height
             s = e
@@ -123,14 +124,16 @@ extension SectionLayout {
     }
     table.starts.removeSubrange(lineCount...)
     table.heights.removeSubrange(lineCount...)
-    // Phase 2: further lines staged in a small buffer and appended in bulk.
+    // Phase 2: further lines staged in a small buffer and appended in bulk (a first layout
+    // screens here: one loop with the screen, one without).
     if s < n, lineCount < limit {
       let stage = LineStaging.capacity
       var staged = 0
       items.withPlacement { ws, hs, xs in
         LineStaging.withBuffers { ss, sh in
-          while s < n, lineCount < limit {
-            let (e, height) = nextLine(ws, hs, xs)
+          @inline(__always)
+          func stagedLine(screened: Bool) {
+            let (e, height) = nextLine(ws, hs, xs, screened: screened)
             ss[staged] = s
             sh[staged] = height
             staged += 1
@@ -142,6 +145,11 @@ extension SectionLayout {
             s = e
             lineCount += 1
           }
+          if screening {
+            while s < n, lineCount < limit { stagedLine(screened: true) }
+          } else {
+            while s < n, lineCount < limit { stagedLine(screened: false) }
+          }
           table.starts.append(contentsOf: ss[0..<staged])
           table.heights.append(contentsOf: sh[0..<staged])
         }
@@ -150,9 +158,9 @@ extension SectionLayout {
     table.starts.append(s)
     table.rebuildOffsets(lineSpacing: rules.lineSpacing)
     counters.linesRebroken += lineCount
-    counters.itemsPositioned += positioned
+    counters.itemsPositioned += grid ? 0 : s  // every item of the visible lines
     lines = .table(table)
-    return (greedy && screening ? s : 0, screen)
+    return (greedy && screening && reusable == 0 ? s : 0, screen)
   }
 
   /// About how many lines a full layout makes (from the first 1 024 widths), so that the line

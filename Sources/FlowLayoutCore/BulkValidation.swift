@@ -1,9 +1,10 @@
 import FlowLayoutModel
 
 /// `LayoutInput.validate()` with a fast path: the model's validator builds a field name for every
-/// item it checks (~400 ns per item), so the engine first screens each section's columns with one
-/// branch-free pass and calls the model's validator only on a section that fails the screen, to
-/// throw exactly the error (field, value, reason) the model names.
+/// item it checks (~400 ns per item), so the engine screens the values cheaply and calls the
+/// model's validator only when the screen fails, to throw exactly the error (field, value,
+/// reason) the model names. `FastFlowLayout.init` screens item lengths inside the layout pass
+/// (`LengthScreen`, no separate pass over the columns); `validate(_:)` is the exact fallback.
 enum BulkValidation {
   /// Throws what `input.validate()` throws, and only then.
   ///

@@ -33,6 +33,23 @@ struct WorkCounterTests {
     #expect((try engine.frame(ofItemAt: ItemPath(0, 0))).minY < lineTen.minY)
   }
 
+  @Test func resizesFarApartReBreakOnlyTheirOwnLines() throws {
+    var engine = try FastFlowLayout(TestInputs.ownSizes([Self.items]))
+    engine.resetWorkCounters()
+    try engine.apply(
+      BatchUpdate(resizeItems: [
+        ItemResize(at: ItemPath(0, 90_000), size: Size(200, 30)),
+        ItemResize(at: ItemPath(0, 25), size: Size(61, 240)),
+        ItemResize(at: ItemPath(0, 50_000), size: Size(5, 5)),
+      ]))
+    let c = engine.workCounters
+    #expect(c.linesRebroken <= 3 * 6)  // a few lines each, not the ~33 000 lines between them
+    #expect(c.itemsPositioned <= 3 * 24)
+    #expect(c.sectionsLaidOut == 0)
+    let fresh = try FastFlowLayout(engine.input)
+    #expect(TestInputs.close(engine.allElements, fresh.allElements))
+  }
+
   @Test func widthOnlyResizeThatKeepsTheLineMovesNothing() throws {
     var engine = try FastFlowLayout(TestInputs.ownSizes([Self.items]))
     engine.resetWorkCounters()

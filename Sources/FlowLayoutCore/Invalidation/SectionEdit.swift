@@ -97,7 +97,7 @@ extension SectionLayout {
       } else {
         layOut(rules: rules, kernels: kernels, counters: &counters)
       }
-    case .table(let table):
+    case .table:
       if case .fixedCount(let c) = rules.breaking {
         rebuildGridLines(
           columns: c, first: first, shifted: !edit.removals.isEmpty || !edit.insertions.isEmpty,
@@ -109,15 +109,31 @@ extension SectionLayout {
         return
       }
       if rules.placement == .uikit { sameSize = adjacentDifferences == 0 }
-      // The line before the touched item's line may change too: its end depends on whether
-      // the next item fits, so re-breaking starts at the line holding item `first − 1`.
-      let firstLine =
-        table.lineCount == 0
-        ? 0 : table.line(containing: min(max(first - 1, 0), max(table.visibleEnd - 1, 0)))
+      if edit.removals.isEmpty, edit.insertions.isEmpty, let resized, resized.first < resized.last {
+        // Resizes only: each is re-broken from its own line until the lines re-synchronise, in
+        // index order, so resizes far apart do not re-break the lines between them. Each pass
+        // leaves every line before its sync point right; later passes fix later lines.
+        for i in Set(edit.resizes.map(\.index)).sorted() {
+          rebuildLines(
+            fromLine: lineBefore(i), sync: TailSync(oldTail: i + 1, delta: 0), rules: rules,
+            kernels: kernels, counters: &counters)
+        }
+        return
+      }
       let oldTail = max(lastOld + 1, lastNew + 1 - delta, first)
       rebuildLines(
-        fromLine: firstLine, sync: TailSync(oldTail: oldTail, delta: delta), rules: rules,
-        kernels: kernels, counters: &counters)
+        fromLine: lineBefore(first), sync: TailSync(oldTail: oldTail, delta: delta),
+        rules: rules, kernels: kernels, counters: &counters)
     }
+  }
+
+  /// The line where re-breaking for an edit at item `i` starts: the line before the touched
+  /// item's line may change too (its end depends on whether the next item fits), so it is the
+  /// line holding item `i − 1` (clamped to the visible items).
+  ///
+  /// - Complexity: O(log r).
+  func lineBefore(_ i: Int) -> Int {
+    guard case .table(let table) = lines, table.lineCount > 0 else { return 0 }
+    return table.line(containing: min(max(i - 1, 0), max(table.visibleEnd - 1, 0)))
   }
 }

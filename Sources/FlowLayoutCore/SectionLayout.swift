@@ -176,6 +176,8 @@ struct SectionLayout: Sendable, Equatable {
   }
 
   /// `H + t + linesHeight + b + F`, and the horizontal-scroll extent.
+  ///
+  /// - Complexity: O(1) (O(n) for a horizontal scroll without positions, which does not occur).
   mutating func updateHeight(rules: LayoutRules) {
     let linesHeight: Double
     switch lines {
@@ -187,6 +189,10 @@ struct SectionLayout: Sendable, Equatable {
       let k = count
       if k == 0 {
         extent = rules.inset.left + rules.inset.right
+      } else if items.xs.count == k {
+        // The last item's right edge (its position is the running sum): O(1), and within
+        // rounding of `l + Σw + (k − 1)·I + r` (the equality contract's tolerance).
+        extent = items.xs[k - 1] + items.widths[k - 1] + rules.inset.right
       } else {
         var sum = 0.0
         for w in items.widths { sum += w }

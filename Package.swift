@@ -21,6 +21,7 @@ let package = Package(
     .library(name: "FlowLayoutReference", targets: ["FlowLayoutReference"]),
     .library(name: "FioriCells", targets: ["FioriCells"]),
     .library(name: "FlowLayoutWorkloads", targets: ["FlowLayoutWorkloads"]),
+    .library(name: "FlowLayoutBench", targets: ["FlowLayoutBench"]),
     .executable(name: "flowlayout", targets: ["FlowLayoutCLI"]),
   ],
   dependencies: [
@@ -45,7 +46,10 @@ let package = Package(
       name: "FlowLayoutBench",
       dependencies: [
         "FlowLayoutModel", "FlowLayoutCore", "FlowLayoutReference", "FlowLayoutWorkloads",
+        "CFlowBaseline",
       ]),
+    // The plain C greedy-flow loop the runner reports as engine `c-loop` (the speed floor).
+    .target(name: "CFlowBaseline"),
     .systemLibrary(
       name: "CJemalloc", path: "Sources/CJemalloc", pkgConfig: "jemalloc",
       providers: [.apt(["libjemalloc-dev"])]),

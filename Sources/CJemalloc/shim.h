@@ -1,3 +1,23 @@
-// jemalloc's public API (Debian libjemalloc-dev, unprefixed symbols). Linking it replaces malloc
-// for the whole process; only the `flowlayout` executable links it.
-#include <jemalloc/jemalloc.h>
+// jemalloc's control interface, found at run time.
+//
+// `flowlayout` does not link jemalloc, so it builds on a machine without libjemalloc-dev. At run
+// time `flowlayout bench` re-executes itself with LD_PRELOAD=libjemalloc.so.2 when that library
+// is installed (Debian libjemalloc2), which makes jemalloc the process's malloc; `mallctl` is
+// then looked up with dlsym (RTLD_DEFAULT). Without it the runner says so and measures no
+// bytes or allocation counts. (dlopen of libjemalloc.so.2 fails: it needs static TLS.)
+#ifndef FLOWLAYOUT_CJEMALLOC_SHIM_H
+#define FLOWLAYOUT_CJEMALLOC_SHIM_H
+
+#include <dlfcn.h>
+#include <stddef.h>
+
+/// jemalloc's `mallctl` signature.
+typedef int (*flowlayout_mallctl_fn)(const char *name, void *oldp, size_t *oldlenp, void *newp,
+                                     size_t newlen);
+
+/// The process's `mallctl`, or NULL when jemalloc is not the process's malloc.
+static inline flowlayout_mallctl_fn flowlayout_find_mallctl(void) {
+  return (flowlayout_mallctl_fn)dlsym(RTLD_DEFAULT, "mallctl");
+}
+
+#endif

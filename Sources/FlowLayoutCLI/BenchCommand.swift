@@ -1,6 +1,183 @@
 import ArgumentParser
+import FlowLayoutBench
+import FlowLayoutCore
+import FlowLayoutModel
+import FlowLayoutReference
+import FlowLayoutWorkloads
+import Foundation
 
+/// `flowlayout bench`: the engines side by side on the seeded workloads, in one process.
 struct BenchCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "bench", abstract: "Not yet implemented.")
-  func run() throws { throw ValidationError("flowlayout bench is not implemented yet") }
+  static let configuration = CommandConfiguration(
+    commandName: "bench",
+    abstract: "Benchmark the fast and reference engines (and the plain C loop) side by side.",
+    discussion: """
+      Prints a table of medians [min-max] and fast/other time ratios per (workload, operation, n),
+      writes results/<UTC date-time>/ (results.json, summary.md, SVG charts), and with --compare
+      exits 1 on regressions. Build with -c release for meaningful numbers.
+      """)
+
+  @Option(help: "Item counts, comma-separated.") var sizes: String = "1000,10000,100000,1000000"
+  @Option(help: "Workloads: \(Workload.all.map(\.name).joined(separator: ","))")
+  var workloads: String = Workload.all.map(\.name).joined(separator: ",")
+  @Option(help: "Operations: \(BenchOperation.allCases.map(\.rawValue).joined(separator: ","))")
+  var operations: String = BenchOperation.allCases.map(\.rawValue).joined(separator: ",")
+  @Option(help: "Engines: fast,reference,c-loop") var engines: String = "fast,reference,c-loop"
+  @Flag(help: "CI smoke run: sizes 1000 and 10000, short sampling.") var quick = false
+  @Flag(help: "Add 10 000 000 items to the sizes.") var large = false
+  @Option(help: "Also write the raw JSON here.") var json: String?
+  @Option(help: "The run's folder (default results/<UTC date-time>).") var out: String?
+  @Flag(help: "Write no results folder (table only).") var noOut = false
+  @Option(help: "Compare with an earlier results.json; exit 1 on regressions.") var compare: String?
+  @Option(help: "Time regression threshold for --compare, as a fraction (1 = twice as slow).")
+  var threshold: Double = 1.0
+  @Flag(help: "Add Taffy (PyPI stretchable) rows for the greedy-flow workloads.") var peers = false
+  @Option(help: "Python for --peers.") var python: String = "python3"
+  @Option(help: "Skip an engine where one run takes longer than this (seconds).") var sampleLimit:
+    Double?
+  @Option(help: "Minimum sampled time per cell (seconds).") var minTime: Double?
+
+  func parsedList<T>(_ text: String, _ what: String, _ parse: (String) -> T?) throws -> [T] {
+    try text.split(separator: ",").map { part in
+      let name = part.trimmingCharacters(in: .whitespaces)
+      guard let value = parse(name) else { throw ValidationError("unknown \(what) \"\(name)\"") }
+      return value
+    }
+  }
+
+  @Option(help: "Only redraw DIR's summary.md and charts from its results.json (no run).")
+  var redraw: String?
+
+  func run() throws {
+    if let redraw {
+      let results = try ResultsFolder.read(redraw + "/results.json")
+      let files = try ResultsFolder.write(results, to: redraw)
+      print("redrew \(files.count) files in \(redraw)/")
+      return
+    }
+    // 1. Selection and sampling plan.
+    var sizeList = try parsedList(
+      quick && sizes == "1000,10000,100000,1000000" ? "1000,10000" : sizes, "size"
+    ) {
+      Int($0).flatMap { $0 > 0 && $0 <= 100_000_000 ? $0 : nil }
+    }
+    if large && !sizeList.contains(10_000_000) { sizeList.append(10_000_000) }
+    let selection = BenchSelection(
+      workloads: try parsedList(workloads, "workload", Workload.named),
+      operations: try parsedList(operations, "operation", BenchOperation.init(rawValue:)),
+      engines: try parsedList(engines, "engine", BenchEngine.init(rawValue:)), sizes: sizeList)
+    var plan = quick ? SamplingPlan.quick : SamplingPlan.standard
+    if let sampleLimit { plan.sampleLimitSeconds = sampleLimit }
+    if let minTime { plan.minimumSeconds = minTime }
+
+    // 2. Clock and allocator; the run is named by its start.
+    let date = MachineDescription.utcNow()
+    let clock = MonotonicClock()
+    AllocatorPreload.ensureJemalloc()
+    let allocator: AllocatorStatistics
+    let counting: String
+    if let jemalloc = JemallocStatistics() {
+      allocator = jemalloc
+      counting =
+        jemalloc.method
+        + "; self-check (an empty pair counts 0; 1000 small + 10 large mallocs count exactly): "
+        + (jemalloc.selfCheck() ? "exact" : "FAILED, counts unreliable")
+    } else {
+      allocator = UnmeasuredAllocator()
+      counting =
+        "none: jemalloc is not loaded (install libjemalloc2; FLOWLAYOUT_ALLOCATOR=system turns "
+        + "preloading off), so bytes and allocations are not measured"
+      FileHandle.standardError.write(Data("note: \(counting)\n".utf8))
+    }
+    #if DEBUG
+      let build = "debug (numbers meaningless: use swift run -c release)"
+      FileHandle.standardError.write(
+        Data("warning: debug build; use `swift run -c release flowlayout bench`\n".utf8))
+    #else
+      let build = "release"
+    #endif
+
+    // 3. Run.
+    var runner = BenchRunner(
+      selection: selection, sampler: Sampler(plan: plan, clock: clock), allocator: allocator)
+    var bar = ProgressBar()
+    runner.progress = { done, total, label in bar.update(done: done, total: total, label: label) }
+    var rows = runner.run()
+
+    // 4. Peers.
+    var peerNote: String?
+    if peers {
+      let greedy = selection.workloads.filter { PeerRunner.workloadNames.contains($0.name) }
+      let checks = greedy.map { Self.ourFrames(workload: $0, n: 300) }
+      do {
+        let outcome = try PeerRunner(python: python).run(
+          workloads: greedy, sizes: sizeList, plan: plan, checks: checks)
+        rows += outcome.rows
+        peerNote =
+          "Taffy via PyPI stretchable (Benchmarks/peers/taffy_flow.py), layout only; "
+          + outcome.note
+      } catch {
+        peerNote = "not run: \(error)"
+        FileHandle.standardError.write(Data("peers: \(error)\n".utf8))
+      }
+    }
+
+    // 5. Report.
+    let meta = BenchMeta(
+      date: date, machine: MachineDescription.machine(), cpu: MachineDescription.cpuModel(),
+      cores: ProcessInfo.processInfo.activeProcessorCount,
+      toolchain: MachineDescription.toolchain(),
+      commit: MachineDescription.gitCommit(), build: build,
+      flags: Array(CommandLine.arguments.dropFirst(2)),
+      sizes: sizeList.sorted(), workloads: selection.workloads.map(\.name),
+      operations: selection.operations.map(\.rawValue), engines: selection.engines.map(\.rawValue),
+      sampling: plan, allocator: allocator.name, allocationCounting: counting,
+      clock: "clock_gettime(CLOCK_MONOTONIC)", clockResolutionNs: clock.resolutionNanoseconds,
+      clockStatedResolutionNs: clock.statedResolutionNanoseconds, peers: peerNote)
+    let results = BenchResults(meta: meta, rows: rows)
+    print("flowlayout bench: \(meta.cpu), \(meta.toolchain), \(build), allocator \(meta.allocator)")
+    print(
+      "clock: steps of \(clock.resolutionNanoseconds) ns; times of one operation, median [min-max]")
+    for line in ResultTable(rows: rows).lines() { print(line) }
+    if let json { try ResultsFolder.encode(results).write(to: URL(fileURLWithPath: json)) }
+    if !noOut {
+      let folder = out ?? ResultsFolder.defaultPath(date: date)
+      let files = try ResultsFolder.write(results, to: folder)
+      print("wrote \(files.count) files to \(folder)/")
+    }
+
+    // 6. Compare.
+    if let compare {
+      let old = try ResultsFolder.read(compare)
+      let comparison = BenchComparison(old: old, new: results, timeThreshold: threshold)
+      print(
+        "\ncompared with \(compare) (threshold +\(fixed(threshold * 100, 0)) % time, +0.5 allocations/op):"
+      )
+      for line in comparison.lines() { print(line) }
+      let regressions = comparison.regressions
+      print("\(regressions.count) regressions in \(comparison.changes.count) compared rows")
+      if !regressions.isEmpty { throw ExitCode(1) }
+    }
+  }
+
+  /// Frames of the first `n` items of `workload` at 375 pt from the first engine that works
+  /// (fast, reference, then the C loop, which follows the same greedy rules).
+  static func ourFrames(workload: Workload, n: Int) -> PeerRunner.Reference {
+    let input = workload.input(itemCount: n)
+    let paths = (0..<n).map { ItemPath(section: 0, item: $0) }
+    if let engine = try? FastFlowLayout(input),
+      let frames = try? paths.map({ try engine.frame(ofItemAt: $0) })
+    {
+      return .init(workload: workload.name, n: n, width: 375, engine: "fast", frames: frames)
+    }
+    if let engine = try? ReferenceFlowLayout(input),
+      let frames = try? paths.map({ try engine.frame(ofItemAt: $0) })
+    {
+      return .init(workload: workload.name, n: n, width: 375, engine: "reference", frames: frames)
+    }
+    var loop = CLoopOperation(workload: workload, itemCount: n)
+    loop.perform()
+    loop.perform()  // the second run is at 375 pt
+    return .init(workload: workload.name, n: n, width: 375, engine: "c-loop", frames: loop.frames)
+  }
 }

@@ -1,6 +1,87 @@
 import ArgumentParser
+import FlowLayoutBench
+import FlowLayoutCore
+import FlowLayoutModel
+import FlowLayoutReference
+import FlowLayoutWorkloads
 
+/// `flowlayout profile WORKLOAD/OPERATION`: one benchmark scenario in a loop, for a profiler.
+///
+/// The scenario is exactly the runner's (same workload, edits and queries). `--iterations`
+/// fixes the number of runs, so that callgrind's instruction counts repeat run to run; a run with
+/// `--iterations 0` measures the setup alone, to subtract.
 struct ProfileCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "profile", abstract: "Not yet implemented.")
-  func run() throws { throw ValidationError("flowlayout profile is not implemented yet") }
+  static let configuration = CommandConfiguration(
+    commandName: "profile",
+    abstract: "Run one benchmark scenario in a loop (for perf or callgrind).",
+    discussion: """
+      SCENARIO is WORKLOAD/OPERATION, e.g. mixed/layout, uniform/scroll, columns/batch.
+      See docs/profiling.md for the callgrind and perf commands.
+      """)
+
+  @Argument(help: "WORKLOAD/OPERATION, e.g. mixed/layout") var scenario: String
+  @Option(help: "Engine: fast, reference or c-loop (layout only).") var engine: String = "fast"
+  @Option(name: .customLong("n"), help: "Number of items.") var itemCount: Int = 100_000
+  @Option(help: "Run for this long (seconds).") var seconds: Double = 10
+  @Option(help: "Run exactly this many times instead (0: setup only).") var iterations: Int?
+
+  func run() throws {
+    let parts = scenario.split(separator: "/").map(String.init)
+    guard parts.count == 2, let workload = Workload.named(parts[0]),
+      let operation = BenchOperation(rawValue: parts[1]), operation != .memory
+    else {
+      throw ValidationError(
+        "scenario must be WORKLOAD/OPERATION with workload in \(Workload.all.map(\.name)) and "
+          + "operation in \(BenchOperation.allCases.filter { $0 != .memory }.map(\.rawValue))")
+    }
+    guard itemCount > 0, itemCount <= 100_000_000 else {
+      throw ValidationError("--n must be in 1...100000000")
+    }
+    guard seconds > 0, seconds.isFinite else { throw ValidationError("--seconds must be > 0") }
+    if let iterations, iterations < 0 { throw ValidationError("--iterations must be ≥ 0") }
+    switch BenchEngine(rawValue: engine) {
+    case .fast:
+      try loop(
+        EngineOperation(
+          operation, engine: try FastFlowLayout(workload.input(itemCount: itemCount)),
+          workload: workload))
+    case .reference:
+      try loop(
+        EngineOperation(
+          operation, engine: try ReferenceFlowLayout(workload.input(itemCount: itemCount)),
+          workload: workload))
+    case .cLoop:
+      guard operation == .layout, CLoopOperation.supports(workload) else {
+        throw ValidationError("c-loop only runs layout of uniform or mixed")
+      }
+      try loop(CLoopOperation(workload: workload, itemCount: itemCount))
+    case nil:
+      throw ValidationError("unknown engine \"\(engine)\" (fast, reference, c-loop)")
+    }
+  }
+
+  func loop<Op: TimedOperation>(_ operation: Op) throws {
+    var operation = operation
+    let start = MonotonicClock.now()
+    let deadline = start + UInt64(seconds * 1e9)
+    var runs = 0
+    if let iterations {
+      for _ in 0..<iterations {
+        try operation.perform()
+        if operation.needsUndo { try operation.undo() }
+      }
+      runs = iterations
+    } else {
+      repeat {
+        try operation.perform()
+        if operation.needsUndo { try operation.undo() }
+        runs += 1
+      } while MonotonicClock.now() < deadline
+    }
+    let elapsed = Double(MonotonicClock.now() - start)
+    let per = runs == 0 ? 0 : elapsed / Double(runs)
+    print(
+      "\(scenario) engine=\(engine) n=\(itemCount): \(runs) runs in \(fixed(elapsed / 1e9, 3)) s, "
+        + "\(format(nanoseconds: per)) per run (undo included), checksum \(operation.checksum)")
+  }
 }

@@ -1,9 +1,10 @@
 import FlowLayoutModel
 
 /// `LayoutInput.validate()` with a fast path: the model's validator builds a field name for every
-/// item it checks (~400 ns per item), so the engine first screens each section's columns with one
-/// branch-free pass and calls the model's validator only on a section that fails the screen, to
-/// throw exactly the error (field, value, reason) the model names.
+/// item it checks (~400 ns per item), so the engine screens the values cheaply and calls the
+/// model's validator only when the screen fails, to throw exactly the error (field, value,
+/// reason) the model names. `FastFlowLayout.init` screens item lengths inside the layout pass
+/// (`LengthScreen`, no separate pass over the columns); `validate(_:)` is the exact fallback.
 enum BulkValidation {
   /// Throws what `input.validate()` throws, and only then.
   ///
@@ -14,6 +15,13 @@ enum BulkValidation {
     for (s, section) in input.sections.enumerated() where !passesScreen(section) {
       try section.validate(field: "sections[\(s)]")
     }
+  }
+
+  /// `true` when the header and footer are valid lengths and the columns have one length (the
+  /// O(1) part of the screen; item lengths are screened by `LengthScreen` during the layout).
+  static func passesShapeScreen(_ section: SectionData) -> Bool {
+    section.itemWidths.count == section.itemHeights.count && isValidLength(section.header)
+      && isValidLength(section.footer)
   }
 
   /// `true` when the header, footer and every item length is a finite number in
@@ -35,5 +43,45 @@ enum BulkValidation {
     var bad = 0
     for v in values { bad &+= (v >= 0 && v <= maximum) ? 0 : 1 }
     return bad == 0
+  }
+}
+
+/// A running screen of lengths by their bit patterns, cheap enough to ride along the layout pass
+/// (one unsigned maximum per value, no branch): IEEE 754 orders non-negative doubles like their
+/// bit patterns, so every finite length in `0 ... LayoutLimits.maximumLength` has a pattern at
+/// most the limit's, and negative numbers, NaN and infinities have larger ones.
+///
+/// Conservative: −0 fails the screen although the model accepts it; whoever fails the screen asks
+/// the model's validator, which then decides.
+struct LengthScreen: Sendable {
+  static let limitBits = LayoutLimits.maximumLength.bitPattern
+  /// The largest bit pattern seen.
+  var maxBits: UInt64 = 0
+
+  /// Every value added is a valid length.
+  var passes: Bool { maxBits <= Self.limitBits }
+
+  @inline(__always)
+  mutating func add(_ value: Double) {
+    let bits = value.bitPattern
+    maxBits = bits > maxBits ? bits : maxBits
+  }
+
+  /// Adds `values[range]`, two independent maxima per step.
+  ///
+  /// - Complexity: O(k) for k values.
+  mutating func add(_ values: UnsafeBufferPointer<Double>, _ range: Range<Int>) {
+    var m0 = maxBits
+    var m1: UInt64 = 0
+    var i = range.lowerBound
+    while i + 2 <= range.upperBound {
+      let a = values[i].bitPattern
+      let b = values[i + 1].bitPattern
+      m0 = a > m0 ? a : m0
+      m1 = b > m1 ? b : m1
+      i += 2
+    }
+    if i < range.upperBound { add(values[i]) }
+    maxBits = max(maxBits, m0, m1)
   }
 }

@@ -8,7 +8,8 @@ import FlowLayoutModel
 /// honour it is laid out as the transposed problem (the columns hold the working orientation)
 /// and every answer is transposed back.
 ///
-/// Memory at rest: 24 bytes per item (sizes and positions; 16 in closed-form sections) plus
+/// Memory at rest: 24 bytes per item (sizes and positions; 16 in closed-form sections and column
+/// flows, whose grid positions are computed) plus
 /// ~17 bytes per line (start, height, ~1 for the offset tree); 31.8 bytes per item measured at
 /// 10⁶ mixed 60–200 pt items in 375 pt.
 ///
@@ -49,17 +50,26 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
   ///
   /// - Throws: `LayoutError` naming the first invalid field (`LayoutInput.validate()`).
   public init(_ input: LayoutInput, kernels: KernelSelection) throws(LayoutError) {
-    try BulkValidation.validate(input)
+    // Validation fused into the layout: the O(1) checks first, then every item length is
+    // screened while it is laid out; on any doubt the model's validator throws the exact error
+    // (an input it accepts, e.g. with −0, is kept as laid out).
+    try input.configuration.validate(bounds: input.bounds)
+    if !input.sections.allSatisfy(BulkValidation.passesShapeScreen) {
+      try BulkValidation.validate(input)
+    }
     configuration = input.configuration
     bounds = input.bounds
     self.kernels = kernels
     let rules = LayoutRules(configuration: input.configuration, bounds: input.bounds)
     self.rules = rules
     var counters = WorkCounters()
+    var screen = LengthScreen()
     sections = input.sections.map {
       SectionLayout(
-        $0, transposed: rules.transposed, rules: rules, kernels: kernels, counters: &counters)
+        $0, transposed: rules.transposed, rules: rules, kernels: kernels, counters: &counters,
+        screen: &screen)
     }
+    if !screen.passes { try BulkValidation.validate(input) }
     workCounters = counters
     refreshSectionOffsets()
   }

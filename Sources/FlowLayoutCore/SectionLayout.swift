@@ -18,6 +18,9 @@ struct SectionLayout: Sendable, Equatable {
   /// Every item has the same own size (kept for `.own` sizing: the closed form and the UIKit
   /// last-line grid depend on it).
   var sameSize = false
+  /// `uikitFlow`: the adjacent item pairs whose sizes differ (`sameSize` is this = 0), kept
+  /// through edits in O(1) per edited item. 0 for other variants.
+  var adjacentDifferences = 0
   /// `H + t + linesHeight + b + F`.
   var height: Double = 0
   /// `l + Σw + (k − 1)·I + r` (`.horizontalScroll`'s content width), else 0.
@@ -38,6 +41,22 @@ struct SectionLayout: Sendable, Equatable {
     _ data: SectionData, transposed: Bool, rules: LayoutRules, kernels: KernelSelection,
     counters: inout WorkCounters
   ) {
+    var screen = LengthScreen()
+    self.init(
+      data, transposed: transposed, rules: rules, kernels: kernels, counters: &counters,
+      screen: &screen)
+  }
+
+  /// A section from its data, laid out, its item lengths added to `screen` (most of them by the
+  /// layout pass itself, the rest by one pass over the columns).
+  ///
+  /// - Precondition: the columns have one length; the values need not be valid (the layout of
+  ///   invalid values is discarded by the caller).
+  /// - Complexity: O(n).
+  init(
+    _ data: SectionData, transposed: Bool, rules: LayoutRules, kernels: KernelSelection,
+    counters: inout WorkCounters, screen: inout LengthScreen
+  ) {
     header = data.header
     footer = data.footer
     showsSeeAll = data.showsSeeAll
@@ -45,7 +64,15 @@ struct SectionLayout: Sendable, Equatable {
       transposed
       ? ItemColumns(widths: data.itemHeights, heights: data.itemWidths)
       : ItemColumns(widths: data.itemWidths, heights: data.itemHeights)
-    layOut(rules: rules, kernels: kernels, counters: &counters)
+    let (end, pass) = layOut(rules: rules, kernels: kernels, counters: &counters, screening: true)
+    screen.maxBits = max(screen.maxBits, pass.maxBits)
+    let n = count
+    if end < n {
+      items.withSizes { ws, hs in
+        screen.add(ws, end..<n)
+        screen.add(hs, end..<n)
+      }
+    }
   }
 
   /// The section's data in the input's orientation.
@@ -85,18 +112,34 @@ struct SectionLayout: Sendable, Equatable {
   ///
   /// - Complexity: O(n) for a table; O(min(c, n)) for the closed form (plus O(n) to detect equal
   ///   own sizes).
-  mutating func layOut(rules: LayoutRules, kernels: KernelSelection, counters: inout WorkCounters) {
+  /// - Returns: what `layOutTable` screened (nothing for the closed form).
+  @discardableResult
+  mutating func layOut(
+    rules: LayoutRules, kernels: KernelSelection, counters: inout WorkCounters,
+    screening: Bool = false
+  ) -> (screenedEnd: Int, screen: LengthScreen) {
+    var screened = (screenedEnd: 0, screen: LengthScreen())
     counters.sectionsLaidOut += 1
-    if case .own = rules.sizing { sameSize = Self.allSameSize(items) } else { sameSize = false }
+    if rules.placement == .uikit {
+      adjacentDifferences = items.adjacentSizeDifferences()
+      counters.sizesCompared += max(count - 1, 0)
+      sameSize = adjacentDifferences == 0
+    } else if case .own = rules.sizing {
+      sameSize = Self.allSameSize(items)
+    } else {
+      sameSize = false
+    }
     if let uniform = closedForm(rules: rules) {
       items.releasePositions()
       lines = .uniform(uniform)
       counters.linesRebroken += min(uniform.visibleLines, 1)
       counters.itemsPositioned += uniform.fullLineX.count + uniform.lastLineX.count
     } else {
-      layOutTable(rules: rules, kernels: kernels, counters: &counters)
+      screened = layOutTable(
+        rules: rules, kernels: kernels, counters: &counters, screening: screening)
     }
     updateHeight(rules: rules)
+    return screened
   }
 
   /// The closed form when it applies.
@@ -133,6 +176,8 @@ struct SectionLayout: Sendable, Equatable {
   }
 
   /// `H + t + linesHeight + b + F`, and the horizontal-scroll extent.
+  ///
+  /// - Complexity: O(1) (O(n) for a horizontal scroll without positions, which does not occur).
   mutating func updateHeight(rules: LayoutRules) {
     let linesHeight: Double
     switch lines {
@@ -144,6 +189,10 @@ struct SectionLayout: Sendable, Equatable {
       let k = count
       if k == 0 {
         extent = rules.inset.left + rules.inset.right
+      } else if items.xs.count == k {
+        // The last item's right edge (its position is the running sum): O(1), and within
+        // rounding of `l + Σw + (k − 1)·I + r` (the equality contract's tolerance).
+        extent = items.xs[k - 1] + items.widths[k - 1] + rules.inset.right
       } else {
         var sum = 0.0
         for w in items.widths { sum += w }
@@ -193,6 +242,19 @@ struct SectionLayout: Sendable, Equatable {
     return Rect(x: x, y: y, width: w, height: h)
   }
 
+  /// Item `j`'s position along its line in a table section, the line starting at item
+  /// `lineStart`: grid columns (column flows) are computed, `l + k·pitch` exactly as
+  /// `GridPositionKernel` writes them, and not stored; other placements read the position column.
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  func x(ofItem j: Int, lineStart: Int, rules: LayoutRules) -> Double {
+    if case .grid(let w) = rules.placement {
+      return rules.inset.left + Double(j - lineStart) * (w + rules.interitem)
+    }
+    return items.xs[j]
+  }
+
   /// Item `j`'s frame, the section's first line top at `linesTop`; `nil` when hidden.
   ///
   /// - Precondition: `0 ≤ j < count`.
@@ -209,7 +271,7 @@ struct SectionLayout: Sendable, Equatable {
     case .table(let t):
       let line = t.line(containing: j)
       return frame(
-        ofItem: j, x: items.xs[j],
+        ofItem: j, x: x(ofItem: j, lineStart: t.starts[line], rules: rules),
         lineTop: linesTop + t.top(ofLine: line, lineSpacing: rules.lineSpacing),
         lineHeight: t.heights[line], rules: rules)
     }

@@ -2,14 +2,20 @@ import FlowLayoutModel
 
 extension SectionLayout {
   /// Lays the whole section out as a line table in one pass: each line is broken, its height
-  /// reduced, and its items placed while they are in cache; then the offset tree is rebuilt.
+  /// reduced, and its items placed while they are in cache (grid columns are not stored: see
+  /// `x(ofItem:lineStart:rules:)`); then the offset tree is rebuilt.
   /// The table's buffers (starts, heights, tree nodes) and the position column are reused from
   /// the previous layout, so a re-layout touches no fresh pages.
   ///
   /// - Complexity: O(n + r).
+  /// - Returns: the items whose widths and heights the pass screened when `screening`
+  ///   (`0 ..< end`, the visible items of greedy lines; 0 for other rules or without
+  ///   `screening`) and the screen (`LengthScreen`).
+  @discardableResult
   mutating func layOutTable(
-    rules: LayoutRules, kernels: KernelSelection, counters: inout WorkCounters
-  ) {
+    rules: LayoutRules, kernels: KernelSelection, counters: inout WorkCounters,
+    screening: Bool = false
+  ) -> (screenedEnd: Int, screen: LengthScreen) {
     var table: LineTable
     if case .table(let t) = lines { table = t } else { table = LineTable() }
     lines = .uniform(Self.noLines)  // drop the enum's reference: `table` is unique
@@ -21,7 +27,10 @@ extension SectionLayout {
       table.starts.reserveCapacity(expected + 1)
       table.heights.reserveCapacity(expected)
     }
-    items.allocatePositions()
+    // Grid columns (column flows) are computed on demand, not stored.
+    let grid: Bool
+    if case .grid = rules.placement { grid = true } else { grid = false }
+    if grid { items.releasePositions() } else { items.allocatePositions() }
 
     let n = count
     let limit =
@@ -43,12 +52,15 @@ extension SectionLayout {
     var s = 0
     var lineCount = 0
     var firstLineCount = 0
-    var positioned = 0
+    // Grid columns are computed on demand; greedy leading lines are placed by the fused loop.
+    let placesLines = !grid && !(leadingOnly && greedy)
+    var screen = LengthScreen()
     /// Breaks, measures and places the line starting at `s`; returns its end and height.
     @inline(__always)
+    /// `screened` is a literal at every call, so each inlined copy has the screen or not.
     func nextLine(
       _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
-      _ xs: UnsafeMutableBufferPointer<Double>
+      _ xs: UnsafeMutableBufferPointer<Double>, screened: Bool
     ) -> (end: Int, height: Double) {
       var e: Int
       var lineHeight: Double
@@ -57,16 +69,23 @@ extension SectionLayout {
         // independent dependency chains the CPU overlaps.
         var used = ws[s]
         lineHeight = hs[s]
+        if screened {
+          screen.add(used)
+          screen.add(lineHeight)
+        }
         var x = left
         xs[s] = x
         e = s + 1
         while e < n {
-          let candidate = used + interitem + ws[e]
+          let w = ws[e]
+          let candidate = used + interitem + w
           if candidate > widthLimit { break }
+          if screened { screen.add(w) }
           used = candidate
           x = x + ws[e - 1] + interitem
           xs[e] = x
           let h = hs[e]
+          if screened { screen.add(h) }
           lineHeight = h > lineHeight ? h : lineHeight
           e += 1
         }
@@ -76,7 +95,7 @@ extension SectionLayout {
       }
       if lineCount == 0 { firstLineCount = e - s }
       let isLast = e == n
-      if !(leadingOnly && greedy) && !(justified && (isLast || e - s < 2)) {
+      if placesLines && !(justified && (isLast || e - s < 2)) {
         // Last means the section's last line: nothing after it, not even hidden items.
         LinePlacing.place(
           ws, s..<e, into: xs, at: s, rules: rules,
@@ -85,16 +104,16 @@ extension SectionLayout {
             gridColumns: sameSize ? firstLineCount : nil, allFit: isLast),
           kernels: kernels)
       }
-      positioned += e - s
       return (e, lineHeight)
     }
 
-    // Phase 1: over the previous layout's entries, in place.
+    // Phase 1: over the previous layout's entries, in place (a re-layout: values already
+    // validated, no screen).
     if reusable > 0 {
       table.withEntries { starts, heights in
         items.withPlacement { ws, hs, xs in
           while s < n, lineCount < limit, lineCount < reusable {
-            let (e, height) = nextLine(ws, hs, xs)
+            let (e, height) = nextLine(ws, hs, xs, screened: false)
             starts[lineCount] = s
             heights[lineCount] = height
             s = e
@@ -105,14 +124,16 @@ extension SectionLayout {
     }
     table.starts.removeSubrange(lineCount...)
     table.heights.removeSubrange(lineCount...)
-    // Phase 2: further lines staged in a small buffer and appended in bulk.
+    // Phase 2: further lines staged in a small buffer and appended in bulk (a first layout
+    // screens here: one loop with the screen, one without).
     if s < n, lineCount < limit {
       let stage = LineStaging.capacity
       var staged = 0
       items.withPlacement { ws, hs, xs in
         LineStaging.withBuffers { ss, sh in
-          while s < n, lineCount < limit {
-            let (e, height) = nextLine(ws, hs, xs)
+          @inline(__always)
+          func stagedLine(screened: Bool) {
+            let (e, height) = nextLine(ws, hs, xs, screened: screened)
             ss[staged] = s
             sh[staged] = height
             staged += 1
@@ -124,6 +145,11 @@ extension SectionLayout {
             s = e
             lineCount += 1
           }
+          if screening {
+            while s < n, lineCount < limit { stagedLine(screened: true) }
+          } else {
+            while s < n, lineCount < limit { stagedLine(screened: false) }
+          }
           table.starts.append(contentsOf: ss[0..<staged])
           table.heights.append(contentsOf: sh[0..<staged])
         }
@@ -132,8 +158,9 @@ extension SectionLayout {
     table.starts.append(s)
     table.rebuildOffsets(lineSpacing: rules.lineSpacing)
     counters.linesRebroken += lineCount
-    counters.itemsPositioned += positioned
+    counters.itemsPositioned += grid ? 0 : s  // every item of the visible lines
     lines = .table(table)
+    return (greedy && screening && reusable == 0 ? s : 0, screen)
   }
 
   /// About how many lines a full layout makes (from the first 1 024 widths), so that the line

@@ -13,6 +13,9 @@ public struct WorkCounters: Sendable, Hashable, CustomStringConvertible {
   public var lineEntriesRebuilt: Int = 0
   /// Line starts renumbered because items were inserted or deleted before them (O(r) `+ δ`).
   public var lineStartsRenumbered: Int = 0
+  /// Item sizes compared to decide whether a `uikitFlow` section's items all have one size:
+  /// n − 1 per full layout, a few per edited item otherwise (see `adjacentDifferences`).
+  public var sizesCompared: Int = 0
   /// Sections laid out from scratch (new sections, width changes, closed-form recomputations).
   public var sectionsLaidOut: Int = 0
 
@@ -21,6 +24,7 @@ public struct WorkCounters: Sendable, Hashable, CustomStringConvertible {
   public var description: String {
     "linesRebroken=\(linesRebroken) itemsPositioned=\(itemsPositioned) "
       + "offsetTreeNodesWritten=\(offsetTreeNodesWritten) lineEntriesRebuilt=\(lineEntriesRebuilt) "
-      + "lineStartsRenumbered=\(lineStartsRenumbered) sectionsLaidOut=\(sectionsLaidOut)"
+      + "lineStartsRenumbered=\(lineStartsRenumbered) sectionsLaidOut=\(sectionsLaidOut) "
+      + "sizesCompared=\(sizesCompared)"
   }
 }

@@ -23,6 +23,43 @@ struct BadInputTests {
     }
   }
 
+  /// Validation rides along the layout pass: every place an item can sit (a greedy line, a
+  /// hidden line, a closed-form section that ignores item sizes, a column flow, a horizontal
+  /// scroll, a horizontal fit's hidden tail) still gets the model's exact error, the first one in
+  /// document order; a valid −0 (which the fast screen doubts) is accepted.
+  @Test(arguments: LayoutVariant.allCases)
+  func everyPlaceAnItemCanSitIsValidated(variant: LayoutVariant) throws {
+    var sizes = SeededSizes(seed: 11)
+    for (index, value, configure) in [
+      (3, Double.nan, { (c: inout LayoutConfiguration) in c.numberOfRows = 0 }),
+      (190, -1, { (c: inout LayoutConfiguration) in c.numberOfRows = 2 }),
+      (0, .infinity, { (c: inout LayoutConfiguration) in c.estimatedItemSize = .zero }),
+      (199, 2e7, { (c: inout LayoutConfiguration) in c.numberOfColumns = 3 }),
+    ] {
+      for column in [0, 1] {
+        var items = sizes.mixed(200)
+        if column == 0 { items[index].width = value } else { items[index].height = value }
+        items[index + (index < 100 ? 1 : -1)].height = -5  // the first error in document order wins
+        let input = TestInputs.ownSizes(
+          [sizes.mixed(4), items], variant: variant, configure: configure)
+        var expected: LayoutError?
+        do { try input.validate() } catch { expected = error }
+        do {
+          _ = try FastFlowLayout(input)
+          Issue.record("no error for \(variant) item \(index) = \(value)")
+        } catch {
+          #expect(error.description == expected?.description)
+        }
+      }
+    }
+    var items = sizes.mixed(50)
+    items[20] = Size(-0.0, -0.0)
+    let input = TestInputs.ownSizes([items], variant: variant)
+    try input.validate()
+    let engine = try FastFlowLayout(input)
+    #expect(engine.input == input)
+  }
+
   static let badBatches: [BatchUpdate] = [
     BatchUpdate(deleteItems: [ItemPath(0, 99)]),
     BatchUpdate(deleteItems: [ItemPath(0, 1), ItemPath(0, 1)]),

@@ -76,3 +76,32 @@ struct LineTableOffsetTests {
     }
   }
 }
+
+@Suite("LineTable partial offsets")
+struct LineTablePartialOffsetTests {
+  /// Rebuilding the offsets from line `first` on, after the lines from there on changed and lines
+  /// were added or dropped at the end, gives bit for bit the table a full rebuild gives; the lines
+  /// before `first` are not recomputed.
+  @Test(arguments: [
+    (0, 0, 5), (40, 0, 40), (40, 39, 40), (100, 64, 101), (100, 64, 99), (100, 3, 300),
+    (300, 250, 100), (1_000, 999, 1_000), (33, 32, 0),
+  ])
+  func partialRebuildEqualsFullRebuild(old: Int, first: Int, new: Int) {
+    var sizes = SeededSizes(seed: UInt64(old * 7 + new))
+    var table = LineTable()
+    table.heights = (0..<old).map { _ in (sizes.next() * 150).rounded() }
+    table.starts = Array(0...old)
+    table.rebuildOffsets(lineSpacing: 3.5)
+    let kept = min(first, new)
+    table.heights = Array(table.heights[0..<kept]) + (kept..<new).map { _ in sizes.next() * 90 }
+    table.starts = Array(0...new)
+    let rewritten = table.rebuildOffsets(lineSpacing: 3.5, fromLine: first)
+    var fresh = LineTable()
+    fresh.heights = table.heights
+    fresh.starts = table.starts
+    fresh.rebuildOffsets(lineSpacing: 3.5)
+    #expect(table == fresh)
+    #expect(rewritten == new - min(first, new) / LineTable.blockSize * LineTable.blockSize)
+    #expect(table.linesHeight(lineSpacing: 3.5) == fresh.linesHeight(lineSpacing: 3.5))
+  }
+}

@@ -31,7 +31,7 @@ extension FastFlowLayout {
     // Resizes first (a moved item takes its new size along).
     var resized = [(first: Int, last: Int)?](repeating: nil, count: oldCount)
     for s in 0..<oldCount where !edits[s].resizes.isEmpty {
-      resized[s] = sections[s].applyResizes(edits[s].resizes)
+      resized[s] = sections[s].applyResizes(edits[s].resizes, rules: rules, counters: &counters)
     }
 
     // After-space insertions per new section.

@@ -14,7 +14,8 @@ extension SectionLayout {
   /// and the last two lines (whose alignment depends on being last).
   ///
   /// - Complexity: O(k + log r) for k items in re-broken lines when the line count is kept and
-  ///   `delta = 0`; O(r) more when lines are added or removed or starts are renumbered.
+  ///   `delta = 0`; O(r − i) more for the first re-broken line i when lines are added or removed
+  ///   or starts are renumbered.
   mutating func rebuildLines(
     fromLine firstLine: Int, sync: TailSync? = nil, rules: LayoutRules, kernels: KernelSelection,
     counters: inout WorkCounters
@@ -91,8 +92,8 @@ extension SectionLayout {
       }
     }
     if rebuildTree {
-      table.rebuildOffsets(lineSpacing: spacing)
-      counters.lineEntriesRebuilt += table.lineCount
+      // Lines before `i0` are unchanged: their block sums are kept.
+      counters.lineEntriesRebuilt += table.rebuildOffsets(lineSpacing: spacing, fromLine: i0)
     }
 
     // Place the re-broken lines and the last two lines (alignment depends on being last).
@@ -174,6 +175,7 @@ extension SectionLayout {
     lines ranges: [Range<Int>], of table: LineTable, rules: LayoutRules,
     counters: inout WorkCounters
   ) {
+    if case .grid = rules.placement { return }  // computed on demand
     let m = table.lineCount
     var merged: [Range<Int>] = []
     for r in ranges.map({ min($0.lowerBound, m)..<min($0.upperBound, m) }).sorted(by: {

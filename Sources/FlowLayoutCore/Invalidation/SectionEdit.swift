@@ -13,16 +13,27 @@ struct SectionEdit: Sendable {
 
 extension SectionLayout {
   /// Applies resizes in place (before-space). A resize to the size an item has changes nothing.
+  /// With `rules.placement == .uikit`, `adjacentDifferences` follows (four comparisons each).
   ///
   /// - Returns: the touched old indices' range bounds (`first`, `last`), or `nil`.
   /// - Complexity: O(e).
-  mutating func applyResizes(_ resizes: [(index: Int, size: Size)]) -> (first: Int, last: Int)? {
+  mutating func applyResizes(
+    _ resizes: [(index: Int, size: Size)], rules: LayoutRules, counters: inout WorkCounters
+  ) -> (first: Int, last: Int)? {
     var first = Int.max
     var last = -1
+    let tracks = rules.placement == .uikit
     for (i, size) in resizes {
       if items.widths[i] == size.width, items.heights[i] == size.height { continue }
+      if tracks {
+        adjacentDifferences -= items.sizesDiffer(i - 1, i) + items.sizesDiffer(i, i + 1)
+      }
       items.widths[i] = size.width
       items.heights[i] = size.height
+      if tracks {
+        adjacentDifferences += items.sizesDiffer(i - 1, i) + items.sizesDiffer(i, i + 1)
+        counters.sizesCompared += 4
+      }
       first = min(first, i)
       last = max(last, i)
     }
@@ -32,7 +43,7 @@ extension SectionLayout {
   /// Applies the removals and insertions of `edit` (after its resizes were applied with
   /// `applyResizes`, which returned `resized`), then lays out only what changed: the closed form
   /// again (O(c)), or the line table re-broken from the first touched item's line until it
-  /// re-synchronises with the old lines.
+  /// re-synchronises with the old lines (column flows: `rebuildGridLines`; `.horizontalScroll`: `rebuildScrollLine`).
   ///
   /// - Complexity: O(c) closed form; else O(k + log r) for k items in re-broken lines, plus the
   ///   splice's O(n − f) memory move and O(r) renumbering when the item count changes.
@@ -50,7 +61,20 @@ extension SectionLayout {
     guard first != Int.max else { return }
     let delta = edit.insertions.count - edit.removals.count
     if !edit.removals.isEmpty || !edit.insertions.isEmpty {
+      let tracks = rules.placement == .uikit
+      if tracks {
+        let (change, compared) = items.sizeDifferenceChange(removing: edit.removals)
+        adjacentDifferences += change
+        counters.sizesCompared += compared
+      }
       items.splice(removing: edit.removals, inserting: edit.insertions)
+      if tracks {
+        // An insertion undoes a removal from the columns as they are now.
+        let (change, compared) = items.sizeDifferenceChange(
+          removing: edit.insertions.map(\.index))
+        adjacentDifferences -= change
+        counters.sizesCompared += compared
+      }
     }
 
     switch lines {
@@ -73,19 +97,43 @@ extension SectionLayout {
       } else {
         layOut(rules: rules, kernels: kernels, counters: &counters)
       }
-    case .table(let table):
-      if case .own = rules.sizing, rules.placement == .uikit {
-        sameSize = Self.allSameSize(items)
+    case .table:
+      if case .fixedCount(let c) = rules.breaking {
+        rebuildGridLines(
+          columns: c, first: first, shifted: !edit.removals.isEmpty || !edit.insertions.isEmpty,
+          resized: edit.resizes, rules: rules, kernels: kernels, counters: &counters)
+        return
       }
-      // The line before the touched item's line may change too: its end depends on whether
-      // the next item fits, so re-breaking starts at the line holding item `first − 1`.
-      let firstLine =
-        table.lineCount == 0
-        ? 0 : table.line(containing: min(max(first - 1, 0), max(table.visibleEnd - 1, 0)))
+      if rules.breaking == .noWrap {
+        rebuildScrollLine(first: first, rules: rules, kernels: kernels, counters: &counters)
+        return
+      }
+      if rules.placement == .uikit { sameSize = adjacentDifferences == 0 }
+      if edit.removals.isEmpty, edit.insertions.isEmpty, let resized, resized.first < resized.last {
+        // Resizes only: each is re-broken from its own line until the lines re-synchronise, in
+        // index order, so resizes far apart do not re-break the lines between them. Each pass
+        // leaves every line before its sync point right; later passes fix later lines.
+        for i in Set(edit.resizes.map(\.index)).sorted() {
+          rebuildLines(
+            fromLine: lineBefore(i), sync: TailSync(oldTail: i + 1, delta: 0), rules: rules,
+            kernels: kernels, counters: &counters)
+        }
+        return
+      }
       let oldTail = max(lastOld + 1, lastNew + 1 - delta, first)
       rebuildLines(
-        fromLine: firstLine, sync: TailSync(oldTail: oldTail, delta: delta), rules: rules,
-        kernels: kernels, counters: &counters)
+        fromLine: lineBefore(first), sync: TailSync(oldTail: oldTail, delta: delta),
+        rules: rules, kernels: kernels, counters: &counters)
     }
+  }
+
+  /// The line where re-breaking for an edit at item `i` starts: the line before the touched
+  /// item's line may change too (its end depends on whether the next item fits), so it is the
+  /// line holding item `i − 1` (clamped to the visible items).
+  ///
+  /// - Complexity: O(log r).
+  func lineBefore(_ i: Int) -> Int {
+    guard case .table(let table) = lines, table.lineCount > 0 else { return 0 }
+    return table.line(containing: min(max(i - 1, 0), max(table.visibleEnd - 1, 0)))
   }
 }

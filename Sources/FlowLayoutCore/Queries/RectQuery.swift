@@ -74,7 +74,8 @@ extension FastFlowLayout {
           ) { ys in
             for j in items {
               let frame = Rect(
-                x: section.items.xs[j], y: ys[j - items.lowerBound],
+                x: section.x(ofItem: j, lineStart: t.starts[k], rules: rules),
+                y: ys[j - items.lowerBound],
                 width: section.items.widths[j], height: section.items.heights[j])
               if frame.intersects(r) { emit(.item, j, frame) }
             }
@@ -82,8 +83,8 @@ extension FastFlowLayout {
         } else {
           for j in items {
             let frame = section.frame(
-              ofItem: j, x: section.items.xs[j], lineTop: lineTop, lineHeight: t.heights[k],
-              rules: rules)
+              ofItem: j, x: section.x(ofItem: j, lineStart: t.starts[k], rules: rules),
+              lineTop: lineTop, lineHeight: t.heights[k], rules: rules)
             if frame.intersects(r) { emit(.item, j, frame) }
           }
         }

@@ -3,7 +3,7 @@ import FlowLayoutModel
 /// One section's items as parallel `Double` columns (struct of arrays), in the working
 /// orientation: `widths` run along the line, `heights` across it. `xs` holds each item's computed
 /// position along the line for sections whose lines are stored as a table; it is empty for
-/// closed-form sections (positions come from a formula).
+/// closed-form sections and column flows (positions come from a formula).
 ///
 /// No per-item objects: three contiguous buffers, 24 bytes per item with positions, 16 without.
 struct ItemColumns: Sendable, Equatable {
@@ -32,7 +32,8 @@ struct ItemColumns: Sendable, Equatable {
 
   /// Read access to the sizes and write access to the positions, for placing lines.
   ///
-  /// - Precondition: `xs.count == count`.
+  /// - Precondition: `xs.count == count`, or `xs` is empty (grid columns) and `body` writes
+  ///   no position.
   /// - Complexity: O(1) (no copy).
   mutating func withPlacement<R>(
     _ body: (

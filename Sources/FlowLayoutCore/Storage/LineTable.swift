@@ -91,6 +91,32 @@ struct LineTable: Sendable, Equatable {
     }
   }
 
+  /// Rebuilds the offsets after the lines from `first` on changed (heights rewritten, lines
+  /// added or removed at the end): block sums from `first`'s block on, and their tree paths.
+  /// Bit for bit what `rebuildOffsets(lineSpacing:)` builds. Returns the number of lines whose
+  /// block sums were recomputed.
+  ///
+  /// - Precondition: `first` is at most the old line count, and the lines before it are
+  ///   unchanged.
+  /// - Complexity: O(r − first + log r) (O(r) when the tree's capacity changes).
+  @discardableResult
+  mutating func rebuildOffsets(lineSpacing: Double, fromLine first: Int) -> Int {
+    let size = Self.blockSize
+    let blockCount = (lineCount + size - 1) / size
+    // A block past the new last line lost lines: it is recomputed too.
+    let kept = min(min(first, lineCount) / size, blocks.count)
+    heights.withUnsafeBufferPointer { h in
+      blocks.rebuild(count: blockCount, keepingFirst: kept) { sums in
+        for b in kept..<blockCount {
+          var sum = 0.0
+          for i in (b * size)..<min((b + 1) * size, h.count) { sum += h[i] + lineSpacing }
+          sums[b - kept] = sum
+        }
+      }
+    }
+    return lineCount - kept * size
+  }
+
   /// Sets line `i`'s height and moves every later line; returns the tree nodes written.
   ///
   /// - Complexity: O(log r) (a block sum of ≤ 32 lines and its tree path).

@@ -79,6 +79,46 @@ struct RowOffsetTree: Sendable, Equatable {
     }
   }
 
+  /// Rebuilds the tree over `count` values of which the first `kept` are unchanged: `fill`
+  /// writes leaves `kept ..< count` (its buffer starts at leaf `kept`), and only the ancestors
+  /// of those leaves are recomputed. Falls back to a full rebuild (`fill` then also gets leaf
+  /// `kept` first, and the kept leaves are taken from the old tree) when the capacity changes.
+  /// Bit for bit the tree `rebuild(count:_:)` would build over the same values.
+  ///
+  /// - Precondition: `0 ≤ kept ≤ min(count, self.count)`.
+  /// - Complexity: O(count − kept + log r) when the capacity is kept, else O(r).
+  mutating func rebuild(
+    count newCount: Int, keepingFirst kept: Int,
+    _ fill: (UnsafeMutableBufferPointer<Double>) -> Void
+  ) {
+    var cap = 1
+    while cap < newCount { cap <<= 1 }
+    guard cap == capacity, nodes.count == 2 * cap else {
+      let old = nodes
+      let oldCapacity = capacity
+      rebuild(count: newCount) { leaves in
+        for i in 0..<kept { leaves[i] = old[oldCapacity + i] }
+        fill(UnsafeMutableBufferPointer(rebasing: leaves[kept...]))
+      }
+      return
+    }
+    let oldCount = count
+    count = newCount
+    nodes.withUnsafeMutableBufferPointer { t in
+      fill(UnsafeMutableBufferPointer(rebasing: t[(cap + kept)..<(cap + newCount)]))
+      if oldCount > newCount { for i in (cap + newCount)..<(cap + oldCount) { t[i] = 0 } }
+      let end = max(oldCount, newCount)
+      guard end > kept, cap > 1 else { return }
+      var lo = (cap + kept) >> 1
+      var hi = (cap + end - 1) >> 1
+      while lo >= 1 {
+        for i in lo...hi { t[i] = t[2 * i] + t[2 * i + 1] }
+        lo >>= 1
+        hi >>= 1
+      }
+    }
+  }
+
   /// The sum of all values.
   ///
   /// - Complexity: O(1).

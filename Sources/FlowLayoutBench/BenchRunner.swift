@@ -1,0 +1,239 @@
+import FlowLayoutCore
+import FlowLayoutModel
+import FlowLayoutReference
+import FlowLayoutWorkloads
+
+/// What a run covers.
+public struct BenchSelection: Sendable {
+  public var workloads: [Workload]
+  public var operations: [BenchOperation]
+  public var engines: [BenchEngine]
+  /// Item counts, run in ascending order (a slow engine's time at one size predicts the next).
+  public var sizes: [Int]
+
+  public init(
+    workloads: [Workload], operations: [BenchOperation], engines: [BenchEngine], sizes: [Int]
+  ) {
+    self.workloads = workloads
+    self.operations = operations
+    self.engines = engines
+    self.sizes = sizes.sorted()
+  }
+
+  /// The cells a run measures, for the progress bar.
+  public var cellCount: Int {
+    var count = 0
+    for workload in workloads {
+      for engine in engines {
+        switch engine {
+        case .cLoop:
+          count += operations.contains(.layout) && CLoopOperation.supports(workload) ? 1 : 0
+        case .fast, .reference: count += operations.count
+        }
+      }
+    }
+    return count * sizes.count
+  }
+}
+
+/// Runs a selection: for each workload and size, each engine is built once from the same input
+/// and each operation is sampled on its own copy of it (so edits of one operation never reach the
+/// next). The reference is skipped, and marked so, where one run would exceed the sample limit:
+/// predicted from the previous size's time scaled linearly, or seen in the first warm-up run.
+public struct BenchRunner {
+  public let selection: BenchSelection
+  public let sampler: Sampler
+  public let allocator: AllocatorStatistics
+  /// Called after each cell with (cells done, cells in all, what was measured).
+  public var progress: (Int, Int, String) -> Void = { _, _, _ in }
+
+  public init(selection: BenchSelection, sampler: Sampler, allocator: AllocatorStatistics) {
+    self.selection = selection
+    self.sampler = sampler
+    self.allocator = allocator
+  }
+
+  /// Runs every cell and returns one row per cell.
+  public func run() -> [BenchRow] {
+    var rows: [BenchRow] = []
+    var done = 0
+    let total = selection.cellCount
+    for workload in selection.workloads {
+      for n in selection.sizes {
+        let input = workload.input(itemCount: n)
+        for engine in selection.engines {
+          let cellRows: [BenchRow]
+          switch engine {
+          case .fast: cellRows = runEngine(FastFlowLayout.self, workload, n, input, previous: rows)
+          case .reference:
+            cellRows = runEngine(ReferenceFlowLayout.self, workload, n, input, previous: rows)
+          case .cLoop:
+            guard selection.operations.contains(.layout), CLoopOperation.supports(workload) else {
+              continue
+            }
+            cellRows = [runCLoop(workload, n)]
+          }
+          for row in cellRows {
+            rows.append(row)
+            done += 1
+            progress(done, total, "\(row.workload) \(row.operation) \(row.engine) n=\(row.n)")
+          }
+        }
+      }
+    }
+    return rows
+  }
+
+  /// The time one run would take at `n`, from the same cell at the largest smaller size.
+  func predictedSeconds(
+    _ previous: [BenchRow], _ workload: String, _ operation: String,
+    _ engine: String, n: Int
+  ) -> Double? {
+    let earlier = previous.filter {
+      $0.workload == workload && $0.operation == operation && $0.engine == engine && $0.n < n
+    }
+    guard let last = earlier.max(by: { $0.n < $1.n }) else { return nil }
+    if last.status == "skipped" { return .infinity }
+    guard let median = last.medianNs else { return nil }
+    return median / 1e9 * Double(n) / Double(last.n)
+  }
+
+  func runEngine<E: LayoutEngine>(
+    _ type: E.Type, _ workload: Workload, _ n: Int, _ input: LayoutInput, previous: [BenchRow]
+  ) -> [BenchRow] {
+    let name = E.engineName
+    let limit = sampler.plan.sampleLimitSeconds
+    func rowsAll(status: String, note: String) -> [BenchRow] {
+      selection.operations.map {
+        var row = BenchRow(
+          workload: workload.name, operation: $0.rawValue, engine: name, n: n, status: status)
+        row.note = note
+        return row
+      }
+    }
+    // Building costs about one full layout: skip the engine when that is predicted too slow.
+    if let predicted = predictedSeconds(previous, workload.name, "layout", name, n: n),
+      predicted > limit
+    {
+      return rowsAll(
+        status: "skipped",
+        note: predicted.isInfinite
+          ? "skipped at a smaller n"
+          : "a layout is predicted to take \(format(seconds: predicted)) > limit \(format(seconds: limit))"
+      )
+    }
+    let engine: E
+    do { engine = try E(input) } catch { return rowsAll(status: "failed", note: "init: \(error)") }
+
+    var rows: [BenchRow] = []
+    for operation in selection.operations {
+      var row = BenchRow(workload: workload.name, operation: operation.rawValue, engine: name, n: n)
+      if operation == .memory {
+        row = measureMemory(type, input, row)
+        rows.append(row)
+        continue
+      }
+      if let predicted = predictedSeconds(previous, workload.name, operation.rawValue, name, n: n),
+        predicted > limit
+      {
+        row.status = "skipped"
+        row.note =
+          predicted.isInfinite
+          ? "skipped at a smaller n"
+          : "predicted \(format(seconds: predicted)) > limit \(format(seconds: limit))"
+        rows.append(row)
+        continue
+      }
+      var timed = EngineOperation(operation, engine: engine, workload: workload)
+      do {
+        switch try sampler.measure(&timed, batched: operation.isBatchedPerSample) {
+        case .measured(let summary):
+          row.fill(summary)
+          row.allocations = try countAllocations(operation, engine, workload)
+        case .tooSlow(let seconds):
+          row.status = "skipped"
+          row.note = "one run took \(format(seconds: seconds)) > limit \(format(seconds: limit))"
+        }
+      } catch {
+        row.status = "failed"
+        row.note = "\(error)"
+      }
+      rows.append(row)
+    }
+    return rows
+  }
+
+  /// Allocations per run, counted on a fresh copy of the operation over a fixed number of runs
+  /// (after one uncounted run that copies the engine), so the count repeats run to run.
+  func countAllocations<E: LayoutEngine>(
+    _ operation: BenchOperation, _ engine: E, _ workload: Workload
+  )
+    throws -> Double?
+  {
+    var counted = EngineOperation(operation, engine: engine, workload: workload)
+    try counted.perform()
+    if counted.needsUndo { try counted.undo() }
+    return try sampler.allocationsPerRun(&counted, runs: Self.countedRuns, allocator: allocator)
+  }
+
+  /// Runs over which allocations are counted (even, so `layout` and `resize` see both phases).
+  public static let countedRuns = 4
+
+  /// Bytes per item the engine allocates to hold the collection, beyond the caller's input
+  /// (whose arrays it may share): live bytes after `init` minus before, counted exactly.
+  func measureMemory<E: LayoutEngine>(_ type: E.Type, _ input: LayoutInput, _ row: BenchRow)
+    -> BenchRow
+  {
+    var row = row
+    guard allocator.snapshot() != nil else {
+      row.status = "skipped"
+      row.note = "no allocator statistics (\(allocator.name))"
+      return row
+    }
+    allocator.exactly {
+      do {
+        let before = allocator.snapshot()!
+        let engine = try E(input)
+        let after = allocator.snapshot()!
+        withExtendedLifetime(engine) {}
+        row.bytesPerItem = Double(after.liveBytes - before.liveBytes) / Double(max(row.n, 1))
+        row.allocations = Double(after.allocations - before.allocations)
+      } catch {
+        row.status = "failed"
+        row.note = "init: \(error)"
+      }
+    }
+    return row
+  }
+
+  func runCLoop(_ workload: Workload, _ n: Int) -> BenchRow {
+    var row = BenchRow(
+      workload: workload.name, operation: "layout", engine: BenchEngine.cLoop.rawValue, n: n)
+    var loop = CLoopOperation(workload: workload, itemCount: n)
+    do {
+      switch try sampler.measure(&loop, batched: false) {
+      case .measured(let summary):
+        row.fill(summary)
+        row.allocations = try sampler.allocationsPerRun(
+          &loop, runs: Self.countedRuns, allocator: allocator)
+      case .tooSlow(let seconds):
+        row.status = "skipped"
+        row.note = "one run took \(format(seconds: seconds))"
+      }
+    } catch {
+      row.status = "failed"
+      row.note = "\(error)"
+    }
+    return row
+  }
+}
+
+extension BenchRow {
+  mutating func fill(_ summary: SampleSummary) {
+    medianNs = summary.medianNanoseconds
+    minNs = summary.minNanoseconds
+    maxNs = summary.maxNanoseconds
+    samples = summary.samples
+    runsPerSample = summary.runsPerSample
+  }
+}

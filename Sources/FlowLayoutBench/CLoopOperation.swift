@@ -1,0 +1,62 @@
+import CFlowBaseline
+import FlowLayoutModel
+import FlowLayoutWorkloads
+
+/// `layout` by the plain C loop (`flow_baseline_layout`, compiled `-O2`): the greedy-flow
+/// workloads' items laid out from two `Double` columns into two, alternating the line length
+/// between the 375 and 414 pt widths like `EngineOperation`'s `layout`.
+public struct CLoopOperation: TimedOperation {
+  private let widths: [Double]
+  private let heights: [Double]
+  private var xs: [Double]
+  private var ys: [Double]
+  private let insets: EdgeInsets
+  private let interitem: Double
+  private let lineSpacing: Double
+  private var phase = 0
+  public private(set) var checksum: Double = 0
+
+  /// `true` for the workloads the C loop's rules describe (greedy `.horizontalFlow`).
+  public static func supports(_ workload: Workload) -> Bool { workload.variant == .horizontalFlow }
+
+  /// - Complexity: O(n).
+  public init(workload: Workload, itemCount n: Int) {
+    let sizes = workload.itemSizes(count: n)
+    widths = sizes.widths
+    heights = sizes.heights
+    xs = [Double](repeating: 0, count: n)
+    ys = [Double](repeating: 0, count: n)
+    let c = workload.configuration
+    insets = c.sectionInset
+    interitem = c.minimumInteritemSpacing
+    lineSpacing = c.minimumLineSpacing
+  }
+
+  public var needsUndo: Bool { false }
+
+  public mutating func perform() {
+    phase &+= 1
+    let width = phase % 2 == 0 ? Workload.bounds.width : Workload.alternativeWidth
+    let lineLength = width - insets.left - insets.right
+    let n = widths.count
+    let bottom = widths.withUnsafeBufferPointer { w in
+      heights.withUnsafeBufferPointer { h in
+        xs.withUnsafeMutableBufferPointer { x in
+          ys.withUnsafeMutableBufferPointer { y in
+            flow_baseline_layout(
+              w.baseAddress, h.baseAddress, n, lineLength, insets.left, insets.top, interitem,
+              lineSpacing, x.baseAddress, y.baseAddress)
+          }
+        }
+      }
+    }
+    checksum += bottom
+  }
+
+  public mutating func undo() {}
+
+  /// The frames of the last run, for checking the loop against an engine.
+  public var frames: [Rect] {
+    (0..<widths.count).map { Rect(x: xs[$0], y: ys[$0], width: widths[$0], height: heights[$0]) }
+  }
+}

@@ -1,0 +1,92 @@
+import FlowLayoutModel
+import FlowLayoutWorkloads
+
+/// A `BenchOperation` on one engine of type `E`, holding the engine and the operation's
+/// precomputed edits or queries. Shared by `flowlayout bench`, `flowlayout profile` and
+/// `Benchmarks/`.
+///
+/// Every `perform()` leaves the same number of items (the single insert and delete are undone
+/// by `undo()`), so the operation can run any number of times.
+public struct EngineOperation<E: LayoutEngine>: TimedOperation {
+  public let operation: BenchOperation
+  public private(set) var engine: E
+  public private(set) var checksum: Double = 0
+  private let script: EditScript
+  private var phase = 0
+  private var batches: [BatchUpdate] = []
+  private var paths: [ItemPath] = []
+  private var viewports: [Rect] = []
+  private var buffer: [LayoutElement] = []
+
+  /// Prepares `operation` on `engine`, which holds `workload`'s collection.
+  ///
+  /// - Complexity: O(v) for the precomputed viewports, edits and lookups (v ≤ 16 384).
+  public init(_ operation: BenchOperation, engine: E, workload: Workload) {
+    self.operation = operation
+    self.engine = engine
+    script = EditScript(workload: workload, itemCounts: engine.input.sections.map(\.count))
+    switch operation {
+    case .batch: batches = script.mixedBatches(count: 16)
+    case .lookup: paths = script.lookupPaths(count: 4096)
+    case .scroll:
+      viewports = Self.sweep(
+        content: engine.contentSize, viewport: engine.input.bounds, count: 4096)
+      buffer.reserveCapacity(1024)
+    default: break
+    }
+  }
+
+  /// `count` viewport rects stepping down the content by 0.37 viewport heights (wrapping), so
+  /// that successive queries overlap like a scroll and cover the whole content.
+  static func sweep(content: Size, viewport: Size, count: Int) -> [Rect] {
+    let travel = max(content.height - viewport.height, 0)
+    let step = viewport.height * 0.37
+    return (0..<count).map { i in
+      let y = travel == 0 ? 0 : (Double(i) * step).truncatingRemainder(dividingBy: travel)
+      return Rect(x: 0, y: y, width: viewport.width, height: viewport.height)
+    }
+  }
+
+  public var needsUndo: Bool { operation == .insert || operation == .delete }
+
+  public mutating func perform() throws {
+    switch operation {
+    case .layout:
+      phase &+= 1
+      try engine.setWidth(phase % 2 == 0 ? Workload.bounds.width : Workload.alternativeWidth)
+      checksum += engine.contentSize.height
+    case .resize:
+      phase &+= 1
+      try engine.apply(script.middleResize(phase: phase))
+      checksum += engine.contentSize.height
+    case .insert:
+      try engine.apply(script.middleInsertion())
+      checksum += engine.contentSize.height
+    case .delete:
+      try engine.apply(script.middleDeletion())
+      checksum += engine.contentSize.height
+    case .batch:
+      phase &+= 1
+      try engine.apply(batches[phase & (batches.count - 1)])
+      checksum += engine.contentSize.height
+    case .scroll:
+      phase &+= 1
+      buffer.removeAll(keepingCapacity: true)
+      engine.elements(in: viewports[phase & (viewports.count - 1)], into: &buffer)
+      checksum += Double(buffer.count)
+    case .lookup:
+      phase &+= 1
+      checksum += try engine.frame(ofItemAt: paths[phase & (paths.count - 1)]).minY
+    case .memory:
+      break
+    }
+  }
+
+  public mutating func undo() throws {
+    switch operation {
+    case .insert: try engine.apply(script.middleDeletion())
+    case .delete: try engine.apply(script.middleInsertion())
+    default: break
+    }
+  }
+}

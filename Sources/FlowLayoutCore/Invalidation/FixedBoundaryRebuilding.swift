@@ -1,0 +1,111 @@
+import FlowLayoutModel
+
+// Sections whose line boundaries no edit moves: column flows (`c` items per line by
+// construction) and `.horizontalScroll` (one line holding every item). An edit there re-measures
+// the affected lines and re-places only what shifted; nothing is re-broken by the greedy rule.
+
+extension SectionLayout {
+  /// Lays out again only what an edit changed in a column flow (a fixed count `c` of items per
+  /// line, grid positions computed on demand, no position column): line `k` always holds items
+  /// `k·c ..< min((k + 1)·c, n)`, so no edit moves a line boundary and no start is renumbered.
+  ///
+  /// - Resizes only (`shifted == false`): each resized item's line is measured again; a changed
+  ///   height moves every later line through the offset tree.
+  /// - Insertions or removals: from the line of the first touched item `first` on, every line
+  ///   holds other items; their heights are measured again in one pass over the height column,
+  ///   lines are added or dropped at the end, and the block sums and their tree paths are rebuilt
+  ///   from that line on. The item columns' memory move was done by the splice.
+  ///
+  /// - Complexity: resizes only O(e·(c + log r)) for e resized items; else O(n − first + log r).
+  mutating func rebuildGridLines(
+    columns c: Int, first: Int, shifted: Bool, resized: [(index: Int, size: Size)],
+    rules: LayoutRules, kernels: KernelSelection, counters: inout WorkCounters
+  ) {
+    guard case .table(var table) = lines else { return }
+    lines = .table(LineTable())  // keep `table` uniquely referenced
+    let n = count
+    let limit = rules.rowLimit > 0 ? rules.rowLimit : Int.max
+    let m = min((n + c - 1) / c, limit)
+    let spacing = rules.lineSpacing
+    if !shifted {
+      var measured = -1
+      items.withSizes { _, hs in
+        for index in resized.map(\.index).sorted() where index < table.visibleEnd {
+          let k = index / c
+          if k == measured { continue }
+          measured = k
+          let height = LineMaxKernel.maximum(hs, table.range(ofLine: k), using: kernels)
+          counters.linesRebroken += 1
+          if table.heights[k] != height {
+            counters.offsetTreeNodesWritten += table.setHeight(k, height, lineSpacing: spacing)
+          }
+        }
+      }
+    } else {
+      let oldCount = table.lineCount
+      let firstLine = min(first / c, oldCount, m)
+      // Starts are k·c: only lines added or dropped at the end, and the sentinel, change.
+      let keptStarts = min(oldCount, m)
+      table.starts.removeSubrange(keptStarts...)
+      for k in keptStarts..<max(keptStarts, m) { table.starts.append(k * c) }
+      table.starts.append(min(m * c, n))
+      if oldCount > m { table.heights.removeSubrange(m...) }
+      let overwritten = min(oldCount, m)
+      items.withSizes { _, hs in
+        table.withEntries { _, heights in
+          for k in firstLine..<overwritten {
+            heights[k] = LineMaxKernel.maximum(hs, (k * c)..<min(k * c + c, n), using: kernels)
+          }
+        }
+        for k in overwritten..<max(overwritten, m) {
+          table.heights.append(
+            LineMaxKernel.maximum(hs, (k * c)..<min(k * c + c, n), using: kernels))
+        }
+      }
+      counters.linesRebroken += m - firstLine
+      counters.lineEntriesRebuilt += table.rebuildOffsets(lineSpacing: spacing, fromLine: firstLine)
+    }
+    lines = .table(table)
+    updateHeight(rules: rules)
+  }
+}
+
+extension SectionLayout {
+  /// Lays out again only what an edit changed in a `.horizontalScroll` section, whose one line
+  /// holds every item: the line's height is measured again (SIMD maximum), and positions are
+  /// recomputed from the first touched item `first` on, continuing the running sum from the
+  /// unchanged item before it (the same additions, in the same order, as a full layout).
+  ///
+  /// - Complexity: O(n) to measure (one vectorised read of the heights) plus O(n − first) to
+  ///   place.
+  mutating func rebuildScrollLine(
+    first: Int, rules: LayoutRules, kernels: KernelSelection, counters: inout WorkCounters
+  ) {
+    guard case .table(var table) = lines else { return }
+    lines = .table(LineTable())  // keep `table` uniquely referenced
+    let n = count
+    table.starts.removeAll(keepingCapacity: true)
+    table.heights.removeAll(keepingCapacity: true)
+    table.starts.append(0)
+    if n > 0 {
+      let f = min(first, n)
+      let interitem = rules.interitem
+      let left = rules.inset.left
+      let height = items.withPlacement { ws, hs, xs in
+        var x = f == 0 ? left : xs[f - 1] + ws[f - 1] + interitem
+        for i in f..<n {
+          xs[i] = x
+          x = x + ws[i] + interitem
+        }
+        return LineMaxKernel.maximum(hs, 0..<n, using: kernels)
+      }
+      table.starts.append(n)
+      table.heights.append(height)
+      counters.linesRebroken += 1
+      counters.itemsPositioned += n - f
+    }
+    table.rebuildOffsets(lineSpacing: rules.lineSpacing)
+    lines = .table(table)
+    updateHeight(rules: rules)
+  }
+}

@@ -26,6 +26,9 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 fuzz="$root/Fuzz"
 scratch="$fuzz/.build-fuzz"
 
+# Re-plan every time (cheap; objects are reused): a cached plan missed source files that a
+# `git merge` had added to the root package's targets ("cannot find ... in scope").
+rm -f "$scratch/release.yaml" "$scratch/release/description.json"
 swift build --package-path "$fuzz" --scratch-path "$scratch" -c release \
   --product "$target" -Xswiftc -sanitize=fuzzer,address -Xswiftc -g
 binary="$(swift build --package-path "$fuzz" --scratch-path "$scratch" -c release \

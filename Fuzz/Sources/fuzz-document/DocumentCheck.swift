@@ -14,12 +14,20 @@ import FuzzSupport
 ///    they were;
 /// 4. the input after every edit is `LayoutInput.applying(edit)` of the input before it;
 /// 5. after the last edit, a fresh fast layout of the final input agrees with the incremental one;
-/// 6. `LayoutOutput(engine:rect:).json()` of the result does not crash.
+/// 6. `LayoutOutput(engine:rect:).json()` of the result does not crash;
+/// 7. a refused document's error is one line `<field>: <reason>` (docs/layout-document.md,
+///    "Errors") with a non-empty field.
 enum DocumentCheck {
   static let maximumItems = 5_000
 
   static func run(_ bytes: UnsafeBufferPointer<UInt8>) {
-    guard let document = try? LayoutDocument.decode(bytes) else { return }
+    let document: LayoutDocument
+    do {
+      document = try LayoutDocument.decode(bytes)
+    } catch {
+      checkMessage(error)
+      return
+    }
     var items = document.input.itemCount
     for edit in document.edits {
       items += edit.insertItems.count
@@ -70,6 +78,15 @@ enum DocumentCheck {
     let rect = EngineComparison.probeRects(contentSize: fast.contentSize)[2]
     _ = LayoutOutput(engine: fast, rect: nil).json()
     _ = LayoutOutput(engine: reference, rect: rect).json(pretty: true)
+  }
+
+  static func checkMessage(_ error: LayoutError) {
+    let text = error.description
+    if error.field.isEmpty || !text.hasPrefix(error.field + ": ")
+      || text.contains(where: \.isNewline)
+    {
+      fuzzFailure("error is not one line '<field>: <reason>': \(String(reflecting: text))")
+    }
   }
 
   static func compare<A: LayoutEngine, B: LayoutEngine>(_ a: A, _ b: B, step: String) {

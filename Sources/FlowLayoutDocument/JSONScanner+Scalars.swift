@@ -94,7 +94,11 @@ extension JSONScanner {
       utf8.append(contentsOf: String(Character(unicode)).utf8)
     default:
       position -= 1
-      throw syntaxError("invalid escape \\\(Character(Unicode.Scalar(b)))")
+      // A control or non-ASCII byte is named by its code: the message stays one printable line.
+      let escape =
+        (0x20..<0x7F).contains(b)
+        ? "\\\(Character(Unicode.Scalar(b)))" : "'\\' followed by \(describe(b))"
+      throw syntaxError("invalid escape \(escape)")
     }
   }
 

@@ -32,8 +32,20 @@ public struct LayoutDocument: Sendable {
   ///   byte offset); `.invalidDocument` naming the field for a missing, unknown, duplicated or
   ///   mistyped field or a size of the wrong length; `.unknownLayout(field: "layout", …)`;
   ///   then whatever `LayoutInput.validate()`, a cell's sizing, or an edit's validation throws,
-  ///   with edit fields prefixed `edits[k].`.
+  ///   with edit fields prefixed `edits[k].`. Control characters in any text of the error
+  ///   (a field, a reason, a layout name) are written `\u{…}`: the description is one line.
   public static func decode(_ bytes: some Collection<UInt8>) throws(LayoutError) -> LayoutDocument {
+    do {
+      return try decodeChecked(bytes)
+    } catch {
+      // One printable line whatever the document held (cell validation echoes its strings).
+      throw error.printable
+    }
+  }
+
+  private static func decodeChecked(_ bytes: some Collection<UInt8>) throws(LayoutError)
+    -> LayoutDocument
+  {
     var scanner = JSONScanner(Array(bytes))
     if scanner.peek() == nil {
       throw .invalidDocument(field: "document", reason: "the document is empty")

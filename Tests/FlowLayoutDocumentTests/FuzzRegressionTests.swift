@@ -39,4 +39,19 @@ import Testing
       try LayoutDocument.decode(#"{"a\q": 1}"#)
     }
   }
+
+  /// `fuzz-document` found a cell whose `type` held an escaped newline: the cell validation
+  /// (`FioriCells`) echoes the type, so the message spanned two lines. The decoder now writes
+  /// control characters of every error text as `\u{…}`. Minimised below.
+  @Test func unknownCellTypeWithANewlineStaysOneLine() {
+    let text =
+      #"{"layout": "horizontalFlow", "width": 375, "sections": [{"items": [{"type": "a\nb"}]}]}"#
+    #expect(
+      throws: LayoutError.invalidDocument(
+        field: "sections[0].items[0].type",
+        reason: #"unknown cell type "a\u{a}b" (expected one of: collectionItem, object, keyValue)"#)
+    ) {
+      try LayoutDocument.decode(text)
+    }
+  }
 }

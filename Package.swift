@@ -20,6 +20,7 @@ let package = Package(
     .library(name: "FlowLayoutCore", targets: ["FlowLayoutCore"]),
     .library(name: "FlowLayoutReference", targets: ["FlowLayoutReference"]),
     .library(name: "FioriCells", targets: ["FioriCells"]),
+    .library(name: "FlowLayoutDocument", targets: ["FlowLayoutDocument"]),
     .library(name: "FlowLayoutWorkloads", targets: ["FlowLayoutWorkloads"]),
     .library(name: "FlowLayoutBench", targets: ["FlowLayoutBench"]),
     .executable(name: "flowlayout", targets: ["FlowLayoutCLI"]),

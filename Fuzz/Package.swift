@@ -3,10 +3,6 @@
 // Coverage-guided fuzzing (libFuzzer + AddressSanitizer) of the JSON layout document decoder and
 // of both engines. A nested package, so that `swift build`/`swift test` of the root never build
 // it. Build and run with `scripts/fuzz.sh TARGET SECONDS` (see docs/fuzzing.md).
-//
-// The root package does not export `FlowLayoutDocument` as a product, so the decoder's sources
-// are compiled here as the module `DocumentDecoder` through the symlink
-// `Sources/DocumentDecoder -> ../../Sources/FlowLayoutDocument` (the same files, no copy).
 import PackageDescription
 
 let package = Package(
@@ -15,12 +11,6 @@ let package = Package(
     .package(name: "FioriFlowLayout", path: "..")
   ],
   targets: [
-    .target(
-      name: "DocumentDecoder",
-      dependencies: [
-        .product(name: "FlowLayoutModel", package: "FioriFlowLayout"),
-        .product(name: "FioriCells", package: "FioriFlowLayout"),
-      ]),
     // Whole-layout comparison of two engines under the equality contract, and the byte reader.
     .target(
       name: "FuzzSupport",
@@ -32,7 +22,8 @@ let package = Package(
     .executableTarget(
       name: "fuzz-document",
       dependencies: [
-        "DocumentDecoder", "FuzzSupport",
+        "FuzzSupport",
+        .product(name: "FlowLayoutDocument", package: "FioriFlowLayout"),
         .product(name: "FlowLayoutModel", package: "FioriFlowLayout"),
         .product(name: "FlowLayoutCore", package: "FioriFlowLayout"),
         .product(name: "FlowLayoutReference", package: "FioriFlowLayout"),

@@ -1,4 +1,4 @@
-import DocumentDecoder
+import FlowLayoutDocument
 import FlowLayoutCore
 import FlowLayoutModel
 import FlowLayoutReference

@@ -20,14 +20,17 @@ struct LineTable: Sendable, Equatable {
   var starts: [Int]
   var heights: [Double]
   private(set) var blocks: RowOffsetTree
-  /// Entry `q`: the line holding item `q · 8` (for `q · 8 < visibleEnd`), so that
-  /// `line(containing:)` reads one entry and scans at most 7 lines instead of searching `starts`
-  /// (whose probes are dependent cache misses at 10⁵–10⁶ lines). Kept by `refreshItemIndex`
-  /// wherever the offsets are rebuilt and after re-breaking; a stale or missing entry only costs
-  /// time (the answer is verified against `starts`, and a search follows on doubt).
+  /// Entry `q` describes items `8q ..< 8q + 8`: its low 32 bits are the line holding item `8q`,
+  /// bit `32 + t` is set when item `8q + t` (1 ≤ t ≤ 7) starts a line. So `line(containing:)` is
+  /// one load and a population count, with no read of `starts` (whose reads, in a search, are
+  /// dependent cache misses at 10⁵–10⁶ lines). Kept by `refreshItemIndex` wherever the offsets
+  /// are rebuilt and after re-breaking; empty when the table has 2³¹ lines or more, or an empty
+  /// line (never made by the breaking rules), and then `searchLine` answers.
   ///
-  /// - Memory: 0.5 bytes per visible item.
-  private(set) var lineOfItem: [Int32] = []
+  /// - Memory: 1 byte per visible item.
+  private(set) var lineOfItem: [UInt64] = []
+  /// Set when an empty line was met: the index stays empty until a full rebuild.
+  private var indexDisabled = false
 
   /// No lines.
   init() {
@@ -46,30 +49,43 @@ struct LineTable: Sendable, Equatable {
   mutating func refreshItemIndex(fromLine first: Int, untilItem limit: Int = .max) {
     let m = lineCount
     let end = visibleEnd
-    guard m < Int(Int32.max) else {
+    if first <= 0 { indexDisabled = false }
+    guard m < Int(Int32.max), !indexDisabled else {
       lineOfItem = []
       return
     }
-    let shift = Self.indexShift
-    let entries = (end + (1 << shift) - 1) >> shift
+    let entries = (end + 7) >> 3
     let startItem = first < m ? starts[max(first, 0)] : end
-    let q0 = min((startItem + (1 << shift) - 1) >> shift, lineOfItem.count)
+    // The entry of the bucket holding `startItem` may name its line start: rewritten too.
+    let q0 = min(startItem >> 3, lineOfItem.count)
     if lineOfItem.count > entries {
       lineOfItem.removeSubrange(entries...)
     } else if lineOfItem.count < entries {
       lineOfItem.append(contentsOf: repeatElement(0, count: entries - lineOfItem.count))
     }
-    let qEnd = limit >= end ? entries : min(entries, (limit + (1 << shift) - 1) >> shift)
+    let qEnd = limit >= end ? entries : min(entries, (limit + 7) >> 3)
     guard q0 < qEnd else { return }
-    var l = searchLine(containing: q0 << shift, lo: 0, hi: m - 1, probes: nil)
-    starts.withUnsafeBufferPointer { s in
+    var l = searchLine(containing: q0 << 3, lo: 0, hi: m - 1, probes: nil)
+    let valid = starts.withUnsafeBufferPointer { s in
       lineOfItem.withUnsafeMutableBufferPointer { index in
         for q in q0..<qEnd {
-          let item = q << shift
-          while s[l + 1] <= item { l += 1 }
-          index[q] = Int32(truncatingIfNeeded: l)
+          let base = q << 3
+          while s[l + 1] <= base { l += 1 }
+          var mask: UInt64 = 0
+          var k = l + 1
+          while k < m, s[k] <= base + 7 {
+            if s[k] == s[k - 1] { return false }
+            mask |= 1 << UInt64(s[k] - base)
+            k += 1
+          }
+          index[q] = UInt64(truncatingIfNeeded: l) | mask << 32
         }
+        return true
       }
+    }
+    if !valid {
+      indexDisabled = true
+      lineOfItem = []
     }
   }
 
@@ -82,12 +98,12 @@ struct LineTable: Sendable, Equatable {
 
   /// The line holding `item`: the last line whose start is at most `item`.
   ///
-  /// Reads `lineOfItem` (the line of the item at or before `item` whose index is a multiple of
-  /// 8) and scans forward at most 7 lines; should the entry be missing or stale, an
-  /// interpolation search (`searchLine`) answers.
+  /// One entry of `lineOfItem` (the line of item `8⌊item / 8⌋`, plus the line starts among the
+  /// next 7 items); without an index, an interpolation search (`searchLine`).
   ///
   /// - Precondition: `0 ≤ item < visibleEnd`.
-  /// - Complexity: O(1) with a current index; O(log r) worst case otherwise.
+  /// - Complexity: O(1) with the index; O(log r) worst case otherwise.
+  @inline(__always)
   func line(containing item: Int) -> Int {
     line(containing: item, probes: nil)
   }
@@ -95,33 +111,14 @@ struct LineTable: Sendable, Equatable {
   /// `line(containing:)`, adding the entries of `starts` it read to `probes` (for tests).
   @inline(__always)
   func line(containing item: Int, probes: UnsafeMutablePointer<Int>?) -> Int {
-    let q = item >> Self.indexShift
-    let m = lineCount
+    let q = item >> 3
     if q < lineOfItem.count {
-      let hint = Int(lineOfItem[q])
-      if hint < m {
-        return starts.withUnsafeBufferPointer { s in
-          var l = hint
-          var read = 1
-          guard s[l] <= item else {
-            probes?.pointee += read
-            return searchLine(containing: item, lo: 0, hi: l - 1, probes: probes)
-          }
-          // Item `item` < s[m], so the scan stops at a line before m.
-          while read <= 1 << Self.indexShift {
-            read += 1
-            if s[l + 1] > item {
-              probes?.pointee += read
-              return l
-            }
-            l += 1
-          }
-          probes?.pointee += read
-          return searchLine(containing: item, lo: l, hi: m - 1, probes: probes)
-        }
-      }
+      let entry = lineOfItem[q]
+      let t = UInt64(item & 7)
+      let later = (entry >> 32) & ((2 << t) &- 2)
+      return Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: entry)) + later.nonzeroBitCount
     }
-    return searchLine(containing: item, lo: 0, hi: m - 1, probes: probes)
+    return searchLine(containing: item, lo: 0, hi: lineCount - 1, probes: probes)
   }
 
   /// The last line in `lo...hi` whose start is at most `item`.

@@ -3,8 +3,9 @@ import Testing
 
 @testable import FlowLayoutCore
 
-/// The item → line index (`LineTable.lineOfItem`) stays exact through every kind of edit, and
-/// finding an item's line reads a bounded number of line starts (work counted, not timed).
+/// The item → line index (`LineTable.lineOfItem`) and the in-block line offsets stay exact
+/// through every kind of edit, and finding an item's line reads no line start (work counted,
+/// not timed).
 @Suite("Line index")
 struct LineIndexTests {
   /// Every line table has an index, and through it every visible item's line is the one a
@@ -15,6 +16,17 @@ struct LineIndexTests {
       let entries = (t.visibleEnd + 7) >> 3
       #expect(t.lineOfItem.count == entries, "section \(s) \(note)")
       guard t.lineOfItem.count == entries else { return }
+      // Line tops (tree prefix + in-block offset) match a running sum of the line extents.
+      let spacing = engine.rules.lineSpacing
+      var running = 0.0
+      for k in 0..<t.lineCount {
+        let top = t.top(ofLine: k, lineSpacing: spacing)
+        if abs(top - running) > 1e-9 * max(1, running) {
+          Issue.record("section \(s) line \(k): top \(top) ≠ \(running) \(note)")
+          return
+        }
+        running += t.heights[k] + spacing
+      }
       for item in 0..<t.visibleEnd {
         let expected = t.searchLine(containing: item, lo: 0, hi: t.lineCount - 1, probes: nil)
         let indexed = t.line(containing: item)

@@ -20,6 +20,12 @@ struct LineTable: Sendable, Equatable {
   var starts: [Int]
   var heights: [Double]
   private(set) var blocks: RowOffsetTree
+  /// Entry `k`: `Σ (heights[i] + L)` over the lines of `k`'s block before `k`, summed left to
+  /// right from 0 (the partial sums of the block sum), so a line's top is one tree prefix plus
+  /// one load. Written wherever the block sums are.
+  ///
+  /// - Memory: 8 bytes per line.
+  private(set) var offsetsInBlock: [Double] = []
   /// Entry `q` describes items `8q ..< 8q + 8`: its low 32 bits are the line holding item `8q`,
   /// bit `32 + t` is set when item `8q + t` (1 ≤ t ≤ 7) starts a line. So `line(containing:)` is
   /// one load and a population count, with no read of `starts` (whose reads, in a search, are
@@ -130,7 +136,9 @@ struct LineTable: Sendable, Equatable {
   ///
   /// - Precondition: `starts[lo] ≤ item < starts[hi + 1]`.
   /// - Complexity: O(log r) worst case, O(log log r) expected for near-linear starts.
-  func searchLine(containing item: Int, lo low: Int, hi high: Int, probes: UnsafeMutablePointer<Int>?)
+  func searchLine(
+    containing item: Int, lo low: Int, hi high: Int, probes: UnsafeMutablePointer<Int>?
+  )
     -> Int
   {
     starts.withUnsafeBufferPointer { s in
@@ -160,12 +168,24 @@ struct LineTable: Sendable, Equatable {
   }
 
   /// `Σ (heights[i] + L)` over block `b`, left to right.
-  private func blockSum(_ b: Int, lineSpacing: Double) -> Double {
+  /// Also rewrites the block's `offsetsInBlock`.
+  private mutating func blockSum(_ b: Int, lineSpacing: Double) -> Double {
     var sum = 0.0
     for i in (b * Self.blockSize)..<min((b + 1) * Self.blockSize, lineCount) {
+      offsetsInBlock[i] = sum
       sum += heights[i] + lineSpacing
     }
     return sum
+  }
+
+  /// Makes `offsetsInBlock` one entry per line (new entries are written by the caller).
+  private mutating func resizeOffsetsInBlock() {
+    let m = lineCount
+    if offsetsInBlock.count > m {
+      offsetsInBlock.removeSubrange(m...)
+    } else if offsetsInBlock.count < m {
+      offsetsInBlock.append(contentsOf: repeatElement(0, count: m - offsetsInBlock.count))
+    }
   }
 
   /// Rebuilds the block sums and their tree from `heights`.
@@ -175,30 +195,40 @@ struct LineTable: Sendable, Equatable {
     let blockCount = (lineCount + Self.blockSize - 1) / Self.blockSize
     let size = Self.blockSize
     let fullBlocks = lineCount / size
-    heights.withUnsafeBufferPointer { h in
-      blocks.rebuild(count: blockCount) { sums in
-        // Four blocks at a time, one per lane: each lane adds its block's lines in order, so
-        // every sum is bit for bit `blockSum(b)`; the four chains run in parallel.
-        var b = 0
-        while b + 4 <= fullBlocks {
-          var acc = SIMD4<Double>(repeating: 0)
-          let base = b * size
-          for i in 0..<size {
-            let v = SIMD4<Double>(
-              h[base + i], h[base + size + i], h[base + 2 * size + i], h[base + 3 * size + i])
-            acc = acc + (v + lineSpacing)
+    resizeOffsetsInBlock()
+    offsetsInBlock.withUnsafeMutableBufferPointer { o in
+      heights.withUnsafeBufferPointer { h in
+        blocks.rebuild(count: blockCount) { sums in
+          // Four blocks at a time, one per lane: each lane adds its block's lines in order, so
+          // every sum is bit for bit `blockSum(b)`; the four chains run in parallel.
+          var b = 0
+          while b + 4 <= fullBlocks {
+            var acc = SIMD4<Double>(repeating: 0)
+            let base = b * size
+            for i in 0..<size {
+              o[base + i] = acc[0]
+              o[base + size + i] = acc[1]
+              o[base + 2 * size + i] = acc[2]
+              o[base + 3 * size + i] = acc[3]
+              let v = SIMD4<Double>(
+                h[base + i], h[base + size + i], h[base + 2 * size + i], h[base + 3 * size + i])
+              acc = acc + (v + lineSpacing)
+            }
+            sums[b] = acc[0]
+            sums[b + 1] = acc[1]
+            sums[b + 2] = acc[2]
+            sums[b + 3] = acc[3]
+            b += 4
           }
-          sums[b] = acc[0]
-          sums[b + 1] = acc[1]
-          sums[b + 2] = acc[2]
-          sums[b + 3] = acc[3]
-          b += 4
-        }
-        while b < blockCount {
-          var sum = 0.0
-          for i in (b * size)..<min((b + 1) * size, h.count) { sum += h[i] + lineSpacing }
-          sums[b] = sum
-          b += 1
+          while b < blockCount {
+            var sum = 0.0
+            for i in (b * size)..<min((b + 1) * size, h.count) {
+              o[i] = sum
+              sum += h[i] + lineSpacing
+            }
+            sums[b] = sum
+            b += 1
+          }
         }
       }
     }
@@ -219,12 +249,18 @@ struct LineTable: Sendable, Equatable {
     let blockCount = (lineCount + size - 1) / size
     // A block past the new last line lost lines: it is recomputed too.
     let kept = min(min(first, lineCount) / size, blocks.count)
-    heights.withUnsafeBufferPointer { h in
-      blocks.rebuild(count: blockCount, keepingFirst: kept) { sums in
-        for b in kept..<blockCount {
-          var sum = 0.0
-          for i in (b * size)..<min((b + 1) * size, h.count) { sum += h[i] + lineSpacing }
-          sums[b - kept] = sum
+    resizeOffsetsInBlock()
+    offsetsInBlock.withUnsafeMutableBufferPointer { o in
+      heights.withUnsafeBufferPointer { h in
+        blocks.rebuild(count: blockCount, keepingFirst: kept) { sums in
+          for b in kept..<blockCount {
+            var sum = 0.0
+            for i in (b * size)..<min((b + 1) * size, h.count) {
+              o[i] = sum
+              sum += h[i] + lineSpacing
+            }
+            sums[b - kept] = sum
+          }
         }
       }
     }
@@ -268,10 +304,7 @@ struct LineTable: Sendable, Equatable {
   ///
   /// - Complexity: O(log r).
   func top(ofLine k: Int, lineSpacing: Double) -> Double {
-    let b = k / Self.blockSize
-    var top = blocks.prefix(b)
-    for i in (b * Self.blockSize)..<k { top += heights[i] + lineSpacing }
-    return top
+    blocks.prefix(k / Self.blockSize) + offsetsInBlock[k]
   }
 
   /// The first line whose bottom (below the first line's top) is at least `target`, or
@@ -282,11 +315,11 @@ struct LineTable: Sendable, Equatable {
     // Block b's last line bottom is prefix(b + 1) − L.
     let b = blocks.firstIndex(inclusivePrefixAtLeast: target + lineSpacing)
     guard b < blocks.count else { return lineCount }
-    var top = blocks.prefix(b)
+    // Tops as `top(ofLine:)` computes them.
+    let blockTop = blocks.prefix(b)
     var k = b * Self.blockSize
     while k < lineCount {
-      if top + heights[k] >= target { return k }
-      top += heights[k] + lineSpacing
+      if blockTop + offsetsInBlock[k] + heights[k] >= target { return k }
       k += 1
     }
     return lineCount

@@ -14,29 +14,20 @@
 struct LineTable: Sendable, Equatable {
   static let blockSize = 32
 
-  /// Items per entry of `lineOfItem`, as a shift (8 items).
-  static let indexShift = 3
-
   var starts: [Int]
   var heights: [Double]
   private(set) var blocks: RowOffsetTree
-  /// Entry `k`: `Σ (heights[i] + L)` over the lines of `k`'s block before `k`, summed left to
-  /// right from 0 (the partial sums of the block sum), so a line's top is one tree prefix plus
-  /// one load. Written wherever the block sums are.
+  /// Items per entry of `lineOfItem`, as a shift (64 items).
+  static let indexShift = 6
+
+  /// Entry `q`: the line holding item `64q` (for `64q < visibleEnd`). `line(containing:)`
+  /// searches only the lines between two entries (≤ 64, a few cache lines of `starts`) instead
+  /// of all of them, whose probes are dependent cache misses at 10⁵–10⁶ lines. Kept by
+  /// `refreshItemIndex` wherever the offsets are rebuilt and after re-breaking; empty when the
+  /// table has 2³¹ lines or more (then the whole table is searched).
   ///
-  /// - Memory: 8 bytes per line.
-  private(set) var offsetsInBlock: [Double] = []
-  /// Entry `q` describes items `8q ..< 8q + 8`: its low 32 bits are the line holding item `8q`,
-  /// bit `32 + t` is set when item `8q + t` (1 ≤ t ≤ 7) starts a line. So `line(containing:)` is
-  /// one load and a population count, with no read of `starts` (whose reads, in a search, are
-  /// dependent cache misses at 10⁵–10⁶ lines). Kept by `refreshItemIndex` wherever the offsets
-  /// are rebuilt and after re-breaking; empty when the table has 2³¹ lines or more, or an empty
-  /// line (never made by the breaking rules), and then `searchLine` answers.
-  ///
-  /// - Memory: 1 byte per visible item.
-  private(set) var lineOfItem: [UInt64] = []
-  /// Set when an empty line was met: the index stays empty until a full rebuild.
-  private var indexDisabled = false
+  /// - Memory: 1/16 byte per visible item (62.5 KB at 10⁶ items: it stays in cache).
+  private(set) var lineOfItem: [Int32] = []
 
   /// No lines.
   init() {
@@ -51,47 +42,40 @@ struct LineTable: Sendable, Equatable {
   ///
   /// - Precondition: the lines before `first` are unchanged since the index was last refreshed,
   ///   and with a `limit`, so are the line indices of the items from `limit` on.
-  /// - Complexity: O((min(limit, e) − starts[first]) / 8 + lines walked) for e visible items.
+  /// - Complexity: O(q · log(r / q)) for the q entries rewritten (each an interpolation search
+  ///   from the previous entry's line), ~1/64 of the items.
   mutating func refreshItemIndex(fromLine first: Int, untilItem limit: Int = .max) {
     let m = lineCount
     let end = visibleEnd
-    if first <= 0 { indexDisabled = false }
-    guard m < Int(Int32.max), !indexDisabled else {
+    guard m < Int(Int32.max) else {
       lineOfItem = []
       return
     }
-    let entries = (end + 7) >> 3
+    let shift = Self.indexShift
+    let entries = (end + (1 << shift) - 1) >> shift
     let startItem = first < m ? starts[max(first, 0)] : end
-    // The entry of the bucket holding `startItem` may name its line start: rewritten too.
-    let q0 = min(startItem >> 3, lineOfItem.count)
+    let q0 = min((startItem + (1 << shift) - 1) >> shift, lineOfItem.count)
     if lineOfItem.count > entries {
       lineOfItem.removeSubrange(entries...)
     } else if lineOfItem.count < entries {
       lineOfItem.append(contentsOf: repeatElement(0, count: entries - lineOfItem.count))
     }
-    let qEnd = limit >= end ? entries : min(entries, (limit + 7) >> 3)
+    let qEnd = limit >= end ? entries : min(entries, (limit + (1 << shift) - 1) >> shift)
     guard q0 < qEnd else { return }
-    var l = searchLine(containing: q0 << 3, lo: 0, hi: m - 1, probes: nil)
-    let valid = starts.withUnsafeBufferPointer { s in
+    var l = searchLine(containing: q0 << shift, lo: 0, hi: m - 1, probes: nil)
+    starts.withUnsafeBufferPointer { s in
       lineOfItem.withUnsafeMutableBufferPointer { index in
         for q in q0..<qEnd {
-          let base = q << 3
-          while s[l + 1] <= base { l += 1 }
-          var mask: UInt64 = 0
-          var k = l + 1
-          while k < m, s[k] <= base + 7 {
-            if s[k] == s[k - 1] { return false }
-            mask |= 1 << UInt64(s[k] - base)
-            k += 1
-          }
-          index[q] = UInt64(truncatingIfNeeded: l) | mask << 32
+          let item = q << shift
+          // Lines hold ≥ 1 item: the line of `item` is at most 64 lines after the previous one.
+          let hi = min(l + (1 << shift), m - 1)
+          l =
+            s[hi + 1] > item
+            ? Self.bisect(s, item, lo: l, hi: hi, probes: nil)
+            : Self.interpolate(s, item, lo: l, hi: m - 1, probes: nil)
+          index[q] = Int32(truncatingIfNeeded: l)
         }
-        return true
       }
-    }
-    if !valid {
-      indexDisabled = true
-      lineOfItem = []
     }
   }
 
@@ -104,12 +88,11 @@ struct LineTable: Sendable, Equatable {
 
   /// The line holding `item`: the last line whose start is at most `item`.
   ///
-  /// One entry of `lineOfItem` (the line of item `8⌊item / 8⌋`, plus the line starts among the
-  /// next 7 items); without an index, an interpolation search (`searchLine`).
+  /// Between the lines of the index entries around `item` (≤ 64 lines, typically ~25 for
+  /// mixed sizes), by `searchLine`; the whole table when there is no index.
   ///
   /// - Precondition: `0 ≤ item < visibleEnd`.
-  /// - Complexity: O(1) with the index; O(log r) worst case otherwise.
-  @inline(__always)
+  /// - Complexity: O(log 64) with the index; O(log r) worst case otherwise.
   func line(containing item: Int) -> Int {
     line(containing: item, probes: nil)
   }
@@ -117,14 +100,37 @@ struct LineTable: Sendable, Equatable {
   /// `line(containing:)`, adding the entries of `starts` it read to `probes` (for tests).
   @inline(__always)
   func line(containing item: Int, probes: UnsafeMutablePointer<Int>?) -> Int {
-    let q = item >> 3
-    if q < lineOfItem.count {
-      let entry = lineOfItem[q]
-      let t = UInt64(item & 7)
-      let later = (entry >> 32) & ((2 << t) &- 2)
-      return Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: entry)) + later.nonzeroBitCount
+    let q = item >> Self.indexShift
+    let m = lineCount
+    let count = lineOfItem.count
+    guard q < count else {
+      return searchLine(containing: item, lo: 0, hi: m - 1, probes: probes)
     }
-    return searchLine(containing: item, lo: 0, hi: lineCount - 1, probes: probes)
+    // starts[lo] ≤ 64q ≤ item; the line of 64(q + 1) starts after item.
+    let lo = Int(lineOfItem[q])
+    let hi = q + 1 < count ? Int(lineOfItem[q + 1]) : m - 1
+    return starts.withUnsafeBufferPointer { Self.bisect($0, item, lo: lo, hi: hi, probes: probes) }
+  }
+
+  /// The last line in `lo...hi` whose start is at most `item`, by bisection.
+  ///
+  /// - Precondition: `s[lo] ≤ item < s[hi + 1]`.
+  /// - Complexity: O(log(hi − lo)).
+  @inline(__always)
+  static func bisect(
+    _ s: UnsafeBufferPointer<Int>, _ item: Int, lo low: Int, hi high: Int,
+    probes: UnsafeMutablePointer<Int>?
+  ) -> Int {
+    var lo = low
+    var hi = high
+    var read = 0
+    while lo < hi {
+      let mid = (lo &+ hi &+ 1) >> 1
+      read &+= 1
+      if s[mid] <= item { lo = mid } else { hi = mid &- 1 }
+    }
+    probes?.pointee += read
+    return lo
   }
 
   /// The last line in `lo...hi` whose start is at most `item`.
@@ -141,7 +147,15 @@ struct LineTable: Sendable, Equatable {
   )
     -> Int
   {
-    starts.withUnsafeBufferPointer { s in
+    starts.withUnsafeBufferPointer { Self.interpolate($0, item, lo: low, hi: high, probes: probes) }
+  }
+
+  /// `searchLine` over the starts `s`.
+  static func interpolate(
+    _ s: UnsafeBufferPointer<Int>, _ item: Int, lo low: Int, hi high: Int,
+    probes: UnsafeMutablePointer<Int>?
+  ) -> Int {
+    do {
       var lo = low
       var hi = high
       var bisect = false
@@ -152,9 +166,11 @@ struct LineTable: Sendable, Equatable {
         if bisect {
           g = (lo &+ hi &+ 1) >> 1
         } else {
-          // s[lo] ≤ item < s[hi + 1]: the quotient is in 0...span.
-          let (high, low) = (item &- s[lo]).multipliedFullWidth(by: span &+ 1)
-          g = lo &+ (s[hi &+ 1] &- s[lo]).dividingFullWidth((high, low)).quotient
+          // s[lo] ≤ item < s[hi + 1]: the fraction is in [0, 1); in Double, no product
+          // overflows (and no 128-bit division).
+          let a = s[lo]
+          let f = Double(item &- a) / Double(s[hi &+ 1] &- a)
+          g = lo &+ Int(f * Double(span &+ 1))
           g = min(max(g, lo &+ 1), hi)
         }
         read &+= 1
@@ -168,25 +184,14 @@ struct LineTable: Sendable, Equatable {
   }
 
   /// `Σ (heights[i] + L)` over block `b`, left to right.
-  /// Also rewrites the block's `offsetsInBlock`.
-  private mutating func blockSum(_ b: Int, lineSpacing: Double) -> Double {
+  private func blockSum(_ b: Int, lineSpacing: Double) -> Double {
     var sum = 0.0
     for i in (b * Self.blockSize)..<min((b + 1) * Self.blockSize, lineCount) {
-      offsetsInBlock[i] = sum
       sum += heights[i] + lineSpacing
     }
     return sum
   }
 
-  /// Makes `offsetsInBlock` one entry per line (new entries are written by the caller).
-  private mutating func resizeOffsetsInBlock() {
-    let m = lineCount
-    if offsetsInBlock.count > m {
-      offsetsInBlock.removeSubrange(m...)
-    } else if offsetsInBlock.count < m {
-      offsetsInBlock.append(contentsOf: repeatElement(0, count: m - offsetsInBlock.count))
-    }
-  }
 
   /// Rebuilds the block sums and their tree from `heights`.
   ///
@@ -195,8 +200,7 @@ struct LineTable: Sendable, Equatable {
     let blockCount = (lineCount + Self.blockSize - 1) / Self.blockSize
     let size = Self.blockSize
     let fullBlocks = lineCount / size
-    resizeOffsetsInBlock()
-    offsetsInBlock.withUnsafeMutableBufferPointer { o in
+    do {
       heights.withUnsafeBufferPointer { h in
         blocks.rebuild(count: blockCount) { sums in
           // Four blocks at a time, one per lane: each lane adds its block's lines in order, so
@@ -206,10 +210,6 @@ struct LineTable: Sendable, Equatable {
             var acc = SIMD4<Double>(repeating: 0)
             let base = b * size
             for i in 0..<size {
-              o[base + i] = acc[0]
-              o[base + size + i] = acc[1]
-              o[base + 2 * size + i] = acc[2]
-              o[base + 3 * size + i] = acc[3]
               let v = SIMD4<Double>(
                 h[base + i], h[base + size + i], h[base + 2 * size + i], h[base + 3 * size + i])
               acc = acc + (v + lineSpacing)
@@ -223,7 +223,6 @@ struct LineTable: Sendable, Equatable {
           while b < blockCount {
             var sum = 0.0
             for i in (b * size)..<min((b + 1) * size, h.count) {
-              o[i] = sum
               sum += h[i] + lineSpacing
             }
             sums[b] = sum
@@ -249,14 +248,12 @@ struct LineTable: Sendable, Equatable {
     let blockCount = (lineCount + size - 1) / size
     // A block past the new last line lost lines: it is recomputed too.
     let kept = min(min(first, lineCount) / size, blocks.count)
-    resizeOffsetsInBlock()
-    offsetsInBlock.withUnsafeMutableBufferPointer { o in
+    do {
       heights.withUnsafeBufferPointer { h in
         blocks.rebuild(count: blockCount, keepingFirst: kept) { sums in
           for b in kept..<blockCount {
             var sum = 0.0
             for i in (b * size)..<min((b + 1) * size, h.count) {
-              o[i] = sum
               sum += h[i] + lineSpacing
             }
             sums[b - kept] = sum
@@ -304,7 +301,12 @@ struct LineTable: Sendable, Equatable {
   ///
   /// - Complexity: O(log r).
   func top(ofLine k: Int, lineSpacing: Double) -> Double {
-    blocks.prefix(k / Self.blockSize) + offsetsInBlock[k]
+    let b = k / Self.blockSize
+    var top = blocks.prefix(b)
+    heights.withUnsafeBufferPointer { h in
+      for i in (b * Self.blockSize)..<k { top += h[i] + lineSpacing }
+    }
+    return top
   }
 
   /// The first line whose bottom (below the first line's top) is at least `target`, or
@@ -315,11 +317,11 @@ struct LineTable: Sendable, Equatable {
     // Block b's last line bottom is prefix(b + 1) − L.
     let b = blocks.firstIndex(inclusivePrefixAtLeast: target + lineSpacing)
     guard b < blocks.count else { return lineCount }
-    // Tops as `top(ofLine:)` computes them.
-    let blockTop = blocks.prefix(b)
+    var top = blocks.prefix(b)
     var k = b * Self.blockSize
     while k < lineCount {
-      if blockTop + offsetsInBlock[k] + heights[k] >= target { return k }
+      if top + heights[k] >= target { return k }
+      top += heights[k] + lineSpacing
       k += 1
     }
     return lineCount

@@ -168,7 +168,9 @@ struct ItemColumns: Sendable, Equatable {
           new += run
         }
         // Only short of `newCount` if the precondition was broken; keep the buffer defined.
-        if new < newCount { (out.baseAddress! + new).initialize(repeating: 0, count: newCount - new) }
+        if new < newCount {
+          (out.baseAddress! + new).initialize(repeating: 0, count: newCount - new)
+        }
       }
       initialized = newCount
     }

@@ -155,32 +155,30 @@ struct LineTable: Sendable, Equatable {
     _ s: UnsafeBufferPointer<Int>, _ item: Int, lo low: Int, hi high: Int,
     probes: UnsafeMutablePointer<Int>?
   ) -> Int {
-    do {
-      var lo = low
-      var hi = high
-      var bisect = false
-      var read = 0
-      while lo < hi {
-        let span = hi &- lo
-        var g: Int
-        if bisect {
-          g = (lo &+ hi &+ 1) >> 1
-        } else {
-          // s[lo] ≤ item < s[hi + 1]: the fraction is in [0, 1); in Double, no product
-          // overflows (and no 128-bit division).
-          let a = s[lo]
-          let f = Double(item &- a) / Double(s[hi &+ 1] &- a)
-          g = lo &+ Int(f * Double(span &+ 1))
-          g = min(max(g, lo &+ 1), hi)
-        }
-        read &+= 1
-        if s[g] <= item { lo = g } else { hi = g &- 1 }
-        // A guess that did not halve the range is followed by a bisection step.
-        bisect = !bisect && (hi &- lo) &* 2 > span
+    var lo = low
+    var hi = high
+    var bisect = false
+    var read = 0
+    while lo < hi {
+      let span = hi &- lo
+      var g: Int
+      if bisect {
+        g = (lo &+ hi &+ 1) >> 1
+      } else {
+        // s[lo] ≤ item < s[hi + 1]: the fraction is in [0, 1); in Double, no product
+        // overflows (and no 128-bit division).
+        let a = s[lo]
+        let f = Double(item &- a) / Double(s[hi &+ 1] &- a)
+        g = lo &+ Int(f * Double(span &+ 1))
+        g = min(max(g, lo &+ 1), hi)
       }
-      probes?.pointee += read
-      return lo
+      read &+= 1
+      if s[g] <= item { lo = g } else { hi = g &- 1 }
+      // A guess that did not halve the range is followed by a bisection step.
+      bisect = !bisect && (hi &- lo) &* 2 > span
     }
+    probes?.pointee += read
+    return lo
   }
 
   /// `Σ (heights[i] + L)` over block `b`, left to right.
@@ -192,7 +190,6 @@ struct LineTable: Sendable, Equatable {
     return sum
   }
 
-
   /// Rebuilds the block sums and their tree from `heights`.
   ///
   /// - Complexity: O(r).
@@ -200,34 +197,32 @@ struct LineTable: Sendable, Equatable {
     let blockCount = (lineCount + Self.blockSize - 1) / Self.blockSize
     let size = Self.blockSize
     let fullBlocks = lineCount / size
-    do {
-      heights.withUnsafeBufferPointer { h in
-        blocks.rebuild(count: blockCount) { sums in
-          // Four blocks at a time, one per lane: each lane adds its block's lines in order, so
-          // every sum is bit for bit `blockSum(b)`; the four chains run in parallel.
-          var b = 0
-          while b + 4 <= fullBlocks {
-            var acc = SIMD4<Double>(repeating: 0)
-            let base = b * size
-            for i in 0..<size {
-              let v = SIMD4<Double>(
-                h[base + i], h[base + size + i], h[base + 2 * size + i], h[base + 3 * size + i])
-              acc = acc + (v + lineSpacing)
-            }
-            sums[b] = acc[0]
-            sums[b + 1] = acc[1]
-            sums[b + 2] = acc[2]
-            sums[b + 3] = acc[3]
-            b += 4
+    heights.withUnsafeBufferPointer { h in
+      blocks.rebuild(count: blockCount) { sums in
+        // Four blocks at a time, one per lane: each lane adds its block's lines in order, so
+        // every sum is bit for bit `blockSum(b)`; the four chains run in parallel.
+        var b = 0
+        while b + 4 <= fullBlocks {
+          var acc = SIMD4<Double>(repeating: 0)
+          let base = b * size
+          for i in 0..<size {
+            let v = SIMD4<Double>(
+              h[base + i], h[base + size + i], h[base + 2 * size + i], h[base + 3 * size + i])
+            acc = acc + (v + lineSpacing)
           }
-          while b < blockCount {
-            var sum = 0.0
-            for i in (b * size)..<min((b + 1) * size, h.count) {
-              sum += h[i] + lineSpacing
-            }
-            sums[b] = sum
-            b += 1
+          sums[b] = acc[0]
+          sums[b + 1] = acc[1]
+          sums[b + 2] = acc[2]
+          sums[b + 3] = acc[3]
+          b += 4
+        }
+        while b < blockCount {
+          var sum = 0.0
+          for i in (b * size)..<min((b + 1) * size, h.count) {
+            sum += h[i] + lineSpacing
           }
+          sums[b] = sum
+          b += 1
         }
       }
     }
@@ -248,16 +243,14 @@ struct LineTable: Sendable, Equatable {
     let blockCount = (lineCount + size - 1) / size
     // A block past the new last line lost lines: it is recomputed too.
     let kept = min(min(first, lineCount) / size, blocks.count)
-    do {
-      heights.withUnsafeBufferPointer { h in
-        blocks.rebuild(count: blockCount, keepingFirst: kept) { sums in
-          for b in kept..<blockCount {
-            var sum = 0.0
-            for i in (b * size)..<min((b + 1) * size, h.count) {
-              sum += h[i] + lineSpacing
-            }
-            sums[b - kept] = sum
+    heights.withUnsafeBufferPointer { h in
+      blocks.rebuild(count: blockCount, keepingFirst: kept) { sums in
+        for b in kept..<blockCount {
+          var sum = 0.0
+          for i in (b * size)..<min((b + 1) * size, h.count) {
+            sum += h[i] + lineSpacing
           }
+          sums[b - kept] = sum
         }
       }
     }

@@ -92,8 +92,15 @@ extension SectionLayout {
       }
     }
     if rebuildTree {
-      // Lines before `i0` are unchanged: their block sums are kept.
+      // Lines before `i0` are unchanged: their block sums are kept (and the item index is
+      // refreshed from `i0`).
       counters.lineEntriesRebuilt += table.rebuildOffsets(lineSpacing: spacing, fromLine: i0)
+    } else if (sync?.delta ?? 0) != 0 || synced == nil {
+      // Items after the re-broken lines moved (renumbered starts), or the visible end moved.
+      table.refreshItemIndex(fromLine: i0)
+    } else {
+      // Lines from the re-synchronisation point on hold the same items as before.
+      table.refreshItemIndex(fromLine: i0, untilItem: table.starts[min(i0 + k, table.lineCount)])
     }
 
     // Place the re-broken lines and the last two lines (alignment depends on being last).

@@ -120,6 +120,19 @@ extension SectionLayout {
         }
         return
       }
+      let edits = edit.removals.count + edit.insertions.count + edit.resizes.count
+      if edits > 1, rules.breaking == .greedy || rules.breaking == .firstLineOnly {
+        // Touched regions re-broken until they re-synchronise, the lines between copied: one
+        // pass, not one re-break from the first to the last touched item.
+        let runs = KeptRun.runs(
+          oldCount: count - delta, removals: edit.removals,
+          resized: Set(edit.resizes.map(\.index)).sorted(),
+          insertions: edit.insertions.map(\.index))
+        rebreakRegions(
+          fromLine: lineBefore(first), runs: runs, oldItemCount: count - delta, rules: rules,
+          kernels: kernels, counters: &counters)
+        return
+      }
       let oldTail = max(lastOld + 1, lastNew + 1 - delta, first)
       rebuildLines(
         fromLine: lineBefore(first), sync: TailSync(oldTail: oldTail, delta: delta),

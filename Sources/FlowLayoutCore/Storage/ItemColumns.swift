@@ -69,15 +69,21 @@ struct ItemColumns: Sendable, Equatable {
   /// Positions of one line of `count` items of one `width`, placed by `place` (the closed
   /// form's position tables).
   ///
+  /// The widths live in a scratch buffer for the call (on the stack for short lines): only the
+  /// returned positions are allocated.
+  ///
   /// - Complexity: O(count) plus `place`.
   static func positions(
     ofLineOf count: Int, width: Double,
     _ place: (UnsafeBufferPointer<Double>, UnsafeMutableBufferPointer<Double>) -> Void
   ) -> [Double] {
-    let widths = [Double](repeating: width, count: count)
-    var xs = [Double](repeating: 0, count: count)
-    widths.withUnsafeBufferPointer { w in xs.withUnsafeMutableBufferPointer { place(w, $0) } }
-    return xs
+    withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { scratch in
+      let widths = UnsafeMutableBufferPointer(rebasing: scratch[0..<count])
+      widths.initialize(repeating: width)
+      var xs = [Double](repeating: 0, count: count)
+      xs.withUnsafeMutableBufferPointer { place(UnsafeBufferPointer(widths), $0) }
+      return xs
+    }
   }
 
   /// Makes room for positions (all 0) when the section switches to a line table.
@@ -125,30 +131,48 @@ struct ItemColumns: Sendable, Equatable {
     if hasPositions { xs = Self.spliced(xs, removals, insertions.map { ($0.index, 0) }) }
   }
 
-  /// `column` without `removals` (old indices) and with `insertions` (new indices).
+  /// `column` without `removals` (old indices) and with `insertions` (new indices): one pass,
+  /// each run of kept items between two edits copied as a block.
+  ///
+  /// - Precondition: `removals` ascending, distinct, in `column`; `insertions` ascending,
+  ///   distinct, in `0 ..< column.count − removals.count + insertions.count`.
+  /// - Complexity: O(n + e) for n items and e edits (n element copies, e block copies).
   static func spliced(_ column: [Double], _ removals: [Int], _ insertions: [(Int, Double)])
     -> [Double]
   {
-    let first = min(removals.first ?? column.count, insertions.first?.0 ?? column.count)
     let newCount = column.count - removals.count + insertions.count
-    var result = Array(column[0..<min(first, column.count)])
-    result.reserveCapacity(newCount)
-    var old = first
-    var r = 0
-    var n = 0
-    for index in first..<newCount {
-      if n < insertions.count, insertions[n].0 == index {
-        result.append(insertions[n].1)
-        n += 1
-      } else {
-        while r < removals.count, removals[r] == old {
-          r += 1
-          old += 1
+    return [Double](unsafeUninitializedCapacity: newCount) { out, initialized in
+      column.withUnsafeBufferPointer { src in
+        var old = 0
+        var new = 0
+        var r = 0
+        var n = 0
+        while new < newCount {
+          if n < insertions.count, insertions[n].0 == new {
+            out[new] = insertions[n].1
+            new += 1
+            n += 1
+            continue
+          }
+          while r < removals.count, removals[r] == old {
+            r += 1
+            old += 1
+          }
+          // Kept items up to the next removal (old space) or insertion (new space).
+          var run = min(src.count - old, newCount - new)
+          if r < removals.count { run = min(run, removals[r] - old) }
+          if n < insertions.count { run = min(run, insertions[n].0 - new) }
+          guard run > 0 else { break }  // inconsistent edits: not reached after validation
+          (out.baseAddress! + new).initialize(from: src.baseAddress! + old, count: run)
+          old += run
+          new += run
         }
-        result.append(column[old])
-        old += 1
+        // Only short of `newCount` if the precondition was broken; keep the buffer defined.
+        if new < newCount {
+          (out.baseAddress! + new).initialize(repeating: 0, count: newCount - new)
+        }
       }
+      initialized = newCount
     }
-    return result
   }
 }

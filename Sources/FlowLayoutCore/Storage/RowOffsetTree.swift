@@ -134,22 +134,23 @@ struct RowOffsetTree: Sendable, Equatable {
   /// - Complexity: O(log r).
   func prefix(_ k: Int) -> Double {
     if k >= count { return total }
-    // Walk from the root, adding every left sibling passed on the way to leaf k.
-    var node = 1
-    var span = capacity
-    var lo = 0
-    var sum = 0.0
-    while span > 1 {
-      span >>= 1
-      if k >= lo + span {
-        sum += nodes[2 * node]
-        node = 2 * node + 1
-        lo += span
-      } else {
-        node = 2 * node
+    // Walk from the root, adding every left sibling passed on the way to leaf k: the path is
+    // k's bits, high to low. Branch-free (a skipped sibling adds +0, which changes no sum of
+    // non-negative values), so the loads depend on k only and overlap.
+    let depth = capacity.trailingZeroBitCount
+    return nodes.withUnsafeBufferPointer { t in
+      var node = 1
+      var sum = 0.0
+      var level = depth
+      while level > 0 {
+        level -= 1
+        let bit = (k &>> level) & 1
+        let left = t[2 &* node]
+        sum += bit == 1 ? left : 0
+        node = 2 &* node &+ bit
       }
+      return sum
     }
-    return sum
   }
 
   /// Replaces the value at `index`; returns the number of nodes written (the work done).

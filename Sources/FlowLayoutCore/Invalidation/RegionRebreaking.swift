@@ -1,0 +1,146 @@
+/// A maximal run of items an edit left alone: new items `newStart ..< newStart + count` are the
+/// old items `oldStart ..< oldStart + count`, with the sizes they had.
+struct KeptRun: Sendable, Equatable {
+  var newStart: Int
+  var oldStart: Int
+  var count: Int
+
+  var newEnd: Int { newStart + count }
+  var oldEnd: Int { oldStart + count }
+
+  /// The runs of untouched items after `removals` and `resized` (old indices) and `insertions`
+  /// (new indices), in order: the same walk as `ItemColumns.spliced`.
+  ///
+  /// - Precondition: each list ascending and distinct; the batch validated.
+  /// - Complexity: O(e) for e edits (one entry per run, no per-item work).
+  static func runs(oldCount: Int, removals: [Int], resized: [Int], insertions: [Int])
+    -> [KeptRun]
+  {
+    let newCount = oldCount - removals.count + insertions.count
+    var runs: [KeptRun] = []
+    runs.reserveCapacity(removals.count + resized.count + insertions.count + 1)
+    var old = 0
+    var new = 0
+    var r = 0
+    var z = 0
+    var n = 0
+    while new < newCount {
+      if n < insertions.count, insertions[n] == new {
+        new += 1
+        n += 1
+        continue
+      }
+      while r < removals.count, removals[r] == old {
+        r += 1
+        old += 1
+      }
+      while z < resized.count, resized[z] < old { z += 1 }
+      if z < resized.count, resized[z] == old {
+        old += 1
+        new += 1
+        continue
+      }
+      var run = min(oldCount - old, newCount - new)
+      if r < removals.count { run = min(run, removals[r] - old) }
+      if z < resized.count { run = min(run, resized[z] - old) }
+      if n < insertions.count { run = min(run, insertions[n] - new) }
+      guard run > 0 else { break }  // inconsistent edits: not reached after validation
+      runs.append(KeptRun(newStart: new, oldStart: old, count: run))
+      old += run
+      new += run
+    }
+    return runs
+  }
+}
+
+extension SectionLayout {
+  /// Re-breaks a greedy line table after a batch that touched items in several places, in one
+  /// pass from line `firstLine`: a line is copied from the old table (its start renumbered)
+  /// whenever it starts at an old line start inside a run of untouched items and its items and
+  /// the item after it (which decided the break) are all in that run; otherwise one line is
+  /// broken by the greedy rule. So each touched region is re-broken from its first line until
+  /// the lines re-synchronise, and the lines between regions are copied, not re-broken.
+  ///
+  /// - Precondition: the item columns hold the new items; `runs` describe them
+  ///   (`KeptRun.runs`), and `oldItemCount` is the item count before the batch.
+  /// - Complexity: O(k + r − i + e) for k items in re-broken lines, the r − i lines from the
+  ///   first re-broken one (copied, offsets rebuilt) and e runs.
+  mutating func rebreakRegions(
+    fromLine firstLine: Int, runs: [KeptRun], oldItemCount: Int, rules: LayoutRules,
+    kernels: KernelSelection, counters: inout WorkCounters
+  ) {
+    guard case .table(var table) = lines else { return }
+    lines = .table(LineTable())  // keep `table` uniquely referenced
+    let n = count
+    let oldLines = table.lineCount
+    let i0 = min(firstLine, max(oldLines - 1, 0))
+    let limit =
+      rules.breaking == .firstLineOnly ? 1 : (rules.rowLimit > 0 ? rules.rowLimit : Int.max)
+    let widthLimit = rules.available + rules.epsilon
+    let interitem = rules.interitem
+    var s = oldLines == 0 ? 0 : table.starts[i0]
+    var index = i0
+    var newStarts: [Int] = []
+    var newHeights: [Double] = []
+    newStarts.reserveCapacity(max(oldLines - i0, 0) + 16)
+    newHeights.reserveCapacity(max(oldLines - i0, 0) + 16)
+    var toPlace: [Range<Int>] = []
+    var rebroken = 0
+    var copied = 0
+    var runIndex = 0
+    items.withSizes { ws, hs in
+      while s < n, index < limit {
+        while runIndex < runs.count, runs[runIndex].newEnd <= s { runIndex += 1 }
+        if runIndex < runs.count, runs[runIndex].newStart <= s {
+          let run = runs[runIndex]
+          let shift = run.newStart - run.oldStart
+          let o = s - shift
+          if o < table.visibleEnd {
+            var k = table.line(containing: o)
+            if table.starts[k] == o {
+              // The old line k holds the same items iff they and the item after its end are
+              // untouched (or it ended with the items, in both layouts).
+              while k < oldLines, index < limit {
+                let e = table.starts[k + 1]
+                let same =
+                  e < run.oldEnd
+                  || (e == run.oldEnd && e == oldItemCount && run.newEnd == n)
+                guard same else { break }
+                newStarts.append(table.starts[k] + shift)
+                newHeights.append(table.heights[k])
+                index += 1
+                copied += 1
+                k += 1
+                s = e + shift
+              }
+              if s != o + shift { continue }
+            }
+          }
+        }
+        let e = RowBreaking.lineEnd(ws, from: s, to: n, limit: widthLimit, interitem: interitem)
+        newStarts.append(s)
+        newHeights.append(LineMaxKernel.maximum(hs, s..<e, using: kernels))
+        if let last = toPlace.last, last.upperBound == index {
+          toPlace[toPlace.count - 1] = last.lowerBound..<(index + 1)
+        } else {
+          toPlace.append(index..<(index + 1))
+        }
+        rebroken += 1
+        index += 1
+        s = e
+      }
+    }
+    table.starts.replaceSubrange(i0..., with: newStarts)
+    table.starts.append(s)
+    table.heights.replaceSubrange(i0..., with: newHeights)
+    counters.linesRebroken += rebroken
+    counters.lineStartsRenumbered += copied
+    counters.lineEntriesRebuilt += table.rebuildOffsets(
+      lineSpacing: rules.lineSpacing, fromLine: i0)
+    let m = table.lineCount
+    toPlace.append(max(m - 2, 0)..<m)
+    place(lines: toPlace, of: table, rules: rules, counters: &counters)
+    lines = .table(table)
+    updateHeight(rules: rules)
+  }
+}

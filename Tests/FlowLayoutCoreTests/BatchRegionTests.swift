@@ -1,0 +1,63 @@
+import FlowLayoutModel
+import Testing
+
+@testable import FlowLayoutCore
+
+/// A batch of edits spread over a long section re-breaks each touched region until its lines
+/// re-synchronise and copies the lines between regions (work counters, never a clock).
+@Suite("Batch regions")
+struct BatchRegionTests {
+  /// 100 edits (inserts, deletes, moves, resizes) spread over 100 000 items, keeping the count.
+  static func spreadBatch(count: Int, seed: UInt64) -> BatchUpdate {
+    var sizes = SeededSizes(seed: seed)
+    var batch = BatchUpdate()
+    let step = count / 100
+    for k in 0..<25 {
+      batch.deleteItems.append(ItemPath(0, (4 * k) * step + 7))
+      batch.resizeItems.append(
+        ItemResize(at: ItemPath(0, (4 * k + 1) * step + 3), size: sizes.mixed(1)[0]))
+      batch.moveItems.append(
+        ItemMove(from: ItemPath(0, (4 * k + 2) * step + 5), to: ItemPath(0, (4 * k + 2) * step)))
+    }
+    for k in 0..<25 {
+      batch.insertItems.append(
+        ItemInsertion(at: ItemPath(0, (4 * k + 3) * step + 11), size: sizes.mixed(1)[0]))
+    }
+    return batch
+  }
+
+  @Test(arguments: [LayoutVariant.horizontalFlow, .vertical, .uikitFlow])
+  func spreadEditsReBreakOnlyTheirRegions(variant: LayoutVariant) throws {
+    var sizes = SeededSizes(seed: 404)
+    let items = sizes.mixed(100_000)
+    var engine = try FastFlowLayout(TestInputs.ownSizes([items], variant: variant))
+    guard case .table(let t) = engine.sections[0].lines else {
+      Issue.record("expected a line table")
+      return
+    }
+    let lines = t.lineCount
+    engine.resetWorkCounters()
+    try engine.apply(Self.spreadBatch(count: items.count, seed: 1))
+    let c = engine.workCounters
+    // 100 regions of a few lines each; the ~40 000 lines between them are copied.
+    #expect(c.linesRebroken <= 100 * 8, "\(c)")
+    #expect(c.linesRebroken >= 100)
+    #expect(c.lineStartsRenumbered + c.linesRebroken >= lines - 100 * 8 - 2)
+    #expect(c.itemsPositioned <= 100 * 8 * 4 + 16)
+    let fresh = try FastFlowLayout(engine.input)
+    #expect(TestInputs.close(engine.allElements, fresh.allElements))
+    #expect(engine.contentSize.height == fresh.contentSize.height)
+    LineIndexTests.expectExactIndex(engine, "\(variant)")
+  }
+
+  @Test func runsSkipTouchedItems() {
+    // Old 0..<10: remove 2, resize 5, insert at new 0 and 7.
+    let runs = KeptRun.runs(oldCount: 10, removals: [2], resized: [5], insertions: [0, 7])
+    // New: [ins, o0, o1, o3, o4, o5*, o6, ins, o7, o8, o9]
+    #expect(
+      runs == [
+        KeptRun(newStart: 1, oldStart: 0, count: 2), KeptRun(newStart: 3, oldStart: 3, count: 2),
+        KeptRun(newStart: 6, oldStart: 6, count: 1), KeptRun(newStart: 8, oldStart: 7, count: 3),
+      ])
+  }
+}

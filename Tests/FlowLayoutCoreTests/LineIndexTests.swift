@@ -1,0 +1,149 @@
+import FlowLayoutModel
+import Testing
+
+@testable import FlowLayoutCore
+
+/// The item → line index (`LineTable.lineOfItem`) and the line tops stay exact through every
+/// kind of edit, and finding an item's line reads a few line starts (work counted, not timed).
+@Suite("Line index")
+struct LineIndexTests {
+  /// Every line table has an index, and through it every visible item's line is the one a
+  /// plain search of the line starts finds.
+  static func expectExactIndex(_ engine: FastFlowLayout, _ note: String) {
+    for (s, section) in engine.sections.enumerated() {
+      guard case .table(let t) = section.lines else { continue }
+      let entries = (t.visibleEnd + 63) >> 6
+      #expect(t.lineOfItem.count == entries, "section \(s) \(note)")
+      guard t.lineOfItem.count == entries else { return }
+      // Line tops (tree prefix + in-block offset) match a running sum of the line extents.
+      let spacing = engine.rules.lineSpacing
+      var running = 0.0
+      for k in 0..<t.lineCount {
+        let top = t.top(ofLine: k, lineSpacing: spacing)
+        if abs(top - running) > 1e-9 * max(1, running) {
+          Issue.record("section \(s) line \(k): top \(top) ≠ \(running) \(note)")
+          return
+        }
+        running += t.heights[k] + spacing
+      }
+      for item in 0..<t.visibleEnd {
+        let expected = t.searchLine(containing: item, lo: 0, hi: t.lineCount - 1, probes: nil)
+        let indexed = t.line(containing: item)
+        if indexed != expected {
+          Issue.record("section \(s) item \(item): line \(indexed) ≠ \(expected) \(note)")
+          return
+        }
+      }
+    }
+  }
+
+  @Test(arguments: [LayoutVariant.horizontalFlow, .vertical, .uikitFlow, .autosizingColumnFlow])
+  func indexStaysExactThroughEdits(variant: LayoutVariant) throws {
+    var sizes = SeededSizes(seed: 31)
+    let input = TestInputs.ownSizes([sizes.mixed(3000), sizes.mixed(40)], variant: variant) {
+      $0.numberOfRows = 0
+    }
+    var engine = try FastFlowLayout(input)
+    Self.expectExactIndex(engine, "initial")
+    for step in 0..<40 {
+      let section = step % 7 == 0 ? 1 : 0
+      let count = engine.input.sections[section].count
+      let item = Int(sizes.next() * Double(count))
+      let size = Size((sizes.next() * 220).rounded(), (sizes.next() * 150).rounded())
+      var batch = BatchUpdate()
+      switch step % 5 {
+      case 0: batch.resizeItems = [ItemResize(at: ItemPath(section, item), size: size)]
+      case 1: batch.deleteItems = [ItemPath(section, item)]
+      case 2:
+        batch.moveItems = [
+          ItemMove(from: ItemPath(section, item), to: ItemPath(section, (item * 7) % count))
+        ]
+      case 3:
+        batch.resizeItems = (0..<5).map { k in
+          ItemResize(
+            at: ItemPath(section, (item + k * 97) % count),
+            size: Size((sizes.next() * 200).rounded(), 80))
+        }
+      default:
+        batch.insertItems = [ItemInsertion(at: ItemPath(section, min(item, count)), size: size)]
+      }
+      try engine.apply(batch)
+      Self.expectExactIndex(engine, "\(variant) step \(step) \(batch)")
+    }
+    try engine.setWidth(320)
+    Self.expectExactIndex(engine, "\(variant) width 320")
+  }
+
+  /// With a row limit the visible end moves with edits; the index covers exactly the visible
+  /// items.
+  @Test func indexFollowsTheRowLimit() throws {
+    var sizes = SeededSizes(seed: 5)
+    let input = TestInputs.ownSizes([sizes.mixed(500)]) { $0.numberOfRows = 40 }
+    var engine = try FastFlowLayout(input)
+    for step in 0..<20 {
+      var batch = BatchUpdate()
+      let item = Int(sizes.next() * 100)
+      if step % 2 == 0 {
+        batch.insertItems = [ItemInsertion(at: ItemPath(0, item), size: Size(40, 50))]
+      } else {
+        batch.resizeItems = [ItemResize(at: ItemPath(0, item), size: Size(300, 50))]
+      }
+      try engine.apply(batch)
+      Self.expectExactIndex(engine, "step \(step)")
+    }
+  }
+
+  /// Finding the line of an item of 100 000 mixed items reads at most 7 line starts (a search
+  /// of the ≤ 64 lines between two index entries); a binary search over the ~45 000 lines reads
+  /// 16. Without the index, the interpolation search reads fewer than 8 on average.
+  @Test func lineLookupReadsFewStarts() throws {
+    var sizes = SeededSizes(seed: 9)
+    let engine = try FastFlowLayout(TestInputs.ownSizes([sizes.mixed(100_000)]))
+    guard case .table(let t) = engine.sections[0].lines else {
+      Issue.record("expected a line table")
+      return
+    }
+    #expect(t.lineCount > 30_000)
+    var worst = 0
+    for item in stride(from: 0, to: t.visibleEnd, by: 13) {
+      var probes = 0
+      let line = withUnsafeMutablePointer(to: &probes) { t.line(containing: item, probes: $0) }
+      #expect(t.starts[line] <= item && item < t.starts[line + 1])
+      worst = max(worst, probes)
+    }
+    #expect(worst <= 7)
+    var total = 0
+    for item in stride(from: 0, to: t.visibleEnd, by: 13) {
+      var probes = 0
+      let line = withUnsafeMutablePointer(to: &probes) {
+        t.searchLine(containing: item, lo: 0, hi: t.lineCount - 1, probes: $0)
+      }
+      #expect(t.starts[line] <= item && item < t.starts[line + 1])
+      total += probes
+    }
+    #expect(Double(total) / Double(t.visibleEnd / 13) < 8)
+  }
+
+  /// Without the index (a stale table), the interpolation search still answers right, in few
+  /// probes on near-linear starts and within 2·log₂ r probes on skewed ones.
+  @Test func interpolationSearchIsExactAndBounded() {
+    // Skewed: 1000 one-item lines, then one line of 100 000 items, then 1000 one-item lines.
+    var starts = Array(0...1000)
+    starts.append(101_000)
+    starts.append(contentsOf: 101_001...102_000)
+    var table = LineTable()
+    table.starts = starts
+    table.heights = Array(repeating: 10, count: starts.count - 1)
+    let r = table.lineCount
+    var worst = 0
+    for item in [0, 1, 999, 1000, 1001, 50_000, 100_999, 101_000, 101_500, 101_999] {
+      var probes = 0
+      let line = withUnsafeMutablePointer(to: &probes) {
+        table.searchLine(containing: item, lo: 0, hi: r - 1, probes: $0)
+      }
+      #expect(starts[line] <= item && item < starts[line + 1], "item \(item)")
+      worst = max(worst, probes)
+    }
+    #expect(worst <= 2 * (Int.bitWidth - r.leadingZeroBitCount) + 2)
+  }
+}

@@ -93,11 +93,13 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
   ///
   /// - Complexity: O(s) for s sections.
   mutating func refreshSectionOffsets() {
-    sectionOffsets = RowOffsetTree(sections.lazy.map(\.height))
+    // Index-based reads borrow each section; iterating `sections` by value would copy every
+    // `SectionLayout` (a retain and release per column) — O(s) atomic operations per edit.
+    sectionOffsets = RowOffsetTree(sections.indices.map { sections[$0].height })
     var size = Size(width: rules.boundsWidth, height: sectionOffsets.total)
     if rules.breaking == .noWrap {
       var widest = 0.0
-      for s in sections where s.extent > widest { widest = s.extent }
+      for s in sections.indices where sections[s].extent > widest { widest = sections[s].extent }
       size.width = sections.isEmpty ? 0 : widest
     }
     if sections.isEmpty { size.height = 0 }

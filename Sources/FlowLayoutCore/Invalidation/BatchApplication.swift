@@ -21,6 +21,17 @@ extension FastFlowLayout {
     func working(_ size: Size) -> Size { transposed ? size.transposed : size }
     var counters = workCounters
 
+    // The common case — no section inserted or deleted, the line rules unchanged — touches only
+    // the edited sections, in place: O(e log e) here instead of O(s).
+    if !relayoutAll && update.insertSections.isEmpty && update.deleteSections.isEmpty {
+      applyInPlace(update, working: working, counters: &counters)
+      rules = newRules
+      bounds = plan.newBounds
+      workCounters = counters
+      refreshSectionOffsets()
+      return
+    }
+
     // Before-space edits per old section.
     let oldCount = sections.count
     var edits = [SectionEdit](repeating: SectionEdit(), count: oldCount)
@@ -78,5 +89,44 @@ extension FastFlowLayout {
     bounds = plan.newBounds
     workCounters = counters
     refreshSectionOffsets()
+  }
+
+  /// `apply(_:)` for a validated batch that keeps every section and the line rules: each edited
+  /// section is spliced and re-broken in place, in the same order as the general path (resizes,
+  /// then move sources read, then removals and insertions).
+  ///
+  /// - Complexity: O(e log e) plus, per edited section, what `applySplice` costs.
+  private mutating func applyInPlace(
+    _ update: BatchUpdate, working: (Size) -> Size, counters: inout WorkCounters
+  ) {
+    var edits: [Int: SectionEdit] = [:]
+    for r in update.resizeItems {
+      edits[r.at.section, default: SectionEdit()].resizes.append((r.at.item, working(r.size)))
+    }
+    for d in update.deleteItems { edits[d.section, default: SectionEdit()].removals.append(d.item) }
+    for m in update.moveItems {
+      edits[m.from.section, default: SectionEdit()].removals.append(m.from.item)
+    }
+    // Resizes first (a moved item takes its new size along).
+    var resized: [Int: (first: Int, last: Int)] = [:]
+    for (s, edit) in edits where !edit.resizes.isEmpty {
+      resized[s] = sections[s].applyResizes(edit.resizes, rules: rules, counters: &counters)
+    }
+    for m in update.moveItems {
+      let size = Size(
+        width: sections[m.from.section].items.widths[m.from.item],
+        height: sections[m.from.section].items.heights[m.from.item])
+      edits[m.to.section, default: SectionEdit()].insertions.append((m.to.item, size))
+    }
+    for i in update.insertItems {
+      edits[i.at.section, default: SectionEdit()].insertions.append((i.at.item, working(i.size)))
+    }
+    for s in edits.keys.sorted() {
+      var edit = edits[s]!
+      edit.removals.sort()
+      edit.insertions.sort { $0.index < $1.index }
+      sections[s].applySplice(
+        edit, resized: resized[s], rules: rules, kernels: kernels, counters: &counters)
+    }
   }
 }

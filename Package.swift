@@ -62,10 +62,13 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
 
-    .testTarget(name: "FlowLayoutModelTests", dependencies: ["FlowLayoutModel"]),
+    .testTarget(
+      name: "FlowLayoutModelTests", dependencies: ["FlowLayoutModel", "FlowLayoutWorkloads"]),
     .testTarget(
       name: "FlowLayoutReferenceTests",
-      dependencies: ["FlowLayoutModel", "FlowLayoutReference", "FlowLayoutDocument"],
+      dependencies: [
+        "FlowLayoutModel", "FlowLayoutReference", "FlowLayoutDocument", "FlowLayoutWorkloads",
+      ],
       resources: [.copy("Golden")]),
     .testTarget(name: "FlowLayoutCoreTests", dependencies: ["FlowLayoutModel", "FlowLayoutCore"]),
     .testTarget(

@@ -6,14 +6,14 @@ import Testing
 @Suite struct BenchWorkloadTests {
   @Test func splitMixMatchesTheReferenceSequence() {
     // SplitMix64 with seed 0: the published first outputs (Vigna's splitmix64.c).
-    var rng = FlowLayoutWorkloads.SplitMix64(seed: 0)
+    var rng = SplitMix64(seed: 0)
     #expect(rng.next() == 0xE220_A839_7B1D_CDAF)
     #expect(rng.next() == 0x6E78_9E6A_A1B9_65F4)
     #expect(rng.next() == 0x06C4_5D18_8009_454F)
   }
 
   @Test func boundedDrawsStayInRange() {
-    var rng = FlowLayoutWorkloads.SplitMix64(seed: 42)
+    var rng = SplitMix64(seed: 42)
     for _ in 0..<10_000 {
       let points = rng.nextPoints(in: 60...200)
       #expect(points >= 60 && points <= 200 && points == points.rounded())

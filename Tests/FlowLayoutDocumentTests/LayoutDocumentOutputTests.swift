@@ -1,5 +1,6 @@
 import FlowLayoutDocument
 import FlowLayoutModel
+import FlowLayoutWorkloads
 import Foundation
 import Testing
 
@@ -205,18 +206,5 @@ struct StackedLayout: LayoutEngine {
     }
     let output = LayoutOutput(contentSize: Size(375, 1e6 / 3), items: items)
     #expect(try LayoutOutput.decode(output.json()) == output)
-  }
-}
-
-/// A tiny seeded generator (Vigna's SplitMix64) so that the corpus is the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

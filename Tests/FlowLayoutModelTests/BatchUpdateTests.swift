@@ -1,4 +1,5 @@
 import FlowLayoutModel
+import FlowLayoutWorkloads
 import Testing
 
 /// `BatchUpdate.validate` and `applied`: UIKit's `performBatchUpdates` index semantics.
@@ -324,7 +325,7 @@ import Testing
   /// Against a direct simulation of UIKit's rule on a list of tags: remove deleted and moved-out
   /// items (before-space), then insert new and moved-in ones in ascending after-space order.
   @Test func randomBatchesMatchASimulationOfTheIndexRules() throws {
-    var rng = SeededGenerator(seed: 7)
+    var rng = SplitMix64(seed: 7)
     for _ in 0..<300 {
       let count = Int(rng.next() % 8)
       var before = Array(0..<count).map(Double.init)
@@ -362,18 +363,5 @@ import Testing
       for (index, tag) in entering.sorted(by: { $0.0 < $1.0 }) { before.insert(tag, at: index) }
       #expect(try Self.tags(update, counts: [count])[0] == before, "\(update)")
     }
-  }
-}
-
-/// SplitMix64, so that the random corpus is the same on every run.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

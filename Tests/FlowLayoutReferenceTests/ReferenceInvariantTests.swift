@@ -1,5 +1,6 @@
 import FlowLayoutModel
 import FlowLayoutReference
+import FlowLayoutWorkloads
 import Testing
 
 /// Properties every layout satisfies, checked on seeded inputs of every variant and after

@@ -1,17 +1,5 @@
 import FlowLayoutModel
-
-/// SplitMix64: a tiny deterministic generator, so every run of the tests sees the same inputs.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
+import FlowLayoutWorkloads
 
 /// Seeded layout inputs over every variant, option and scroll direction, with small integer or
 /// half-point sizes, zero sizes and items wider than the line mixed in.

@@ -57,25 +57,21 @@ struct LayoutCommand: ParsableCommand {
   ///
   /// - Throws: `LayoutError` naming `--engine`, `--rect`, `--input` or a document field.
   func layOut() throws(LayoutError) -> LayoutOutput {
-    let engineName = try Self.engineName(engine)
+    let engineType = try Self.engineType(named: engine)
     let rect = try rect.map { (text) throws(LayoutError) in try Self.parseRect(text) }
     let bytes = try Self.readInput(input)
     let document = try LayoutDocument.decode(bytes)
-    switch engineName {
-    case FastFlowLayout.engineName:
-      return try Self.layOut(FastFlowLayout.self, document, rect)
-    default:
-      return try Self.layOut(ReferenceFlowLayout.self, document, rect)
-    }
+    return LayoutOutput(engine: try Self.laidOut(engineType, document), rect: rect)
   }
 
-  /// Lays out `document` with engine `E`, applies its edits in order, and answers `rect`.
+  /// Lays out `document` with engine `E` and applies its edits in order, calling `afterEdit`
+  /// after each one.
   ///
   /// - Throws: what the engine throws; an edit's error is prefixed `edits[k].` when the engine
   ///   names a field inside the batch.
-  static func layOut<E: LayoutEngine>(
-    _ type: E.Type, _ document: LayoutDocument, _ rect: Rect?
-  ) throws(LayoutError) -> LayoutOutput {
+  static func laidOut<E: LayoutEngine>(
+    _ type: E.Type, _ document: LayoutDocument, afterEdit: (BatchUpdate) -> Void = { _ in }
+  ) throws(LayoutError) -> E {
     var layout = try E(document.input)
     for (k, edit) in document.edits.enumerated() {
       do {
@@ -83,21 +79,22 @@ struct LayoutCommand: ParsableCommand {
       } catch {
         throw error.prefixingField(with: "edits[\(k)].")
       }
+      afterEdit(edit)
     }
-    return LayoutOutput(engine: layout, rect: rect)
+    return layout
   }
 
-  static let engineNames = [FastFlowLayout.engineName, ReferenceFlowLayout.engineName]
+  /// The engines `--engine` chooses from, by `engineName`.
+  static let engines: [any LayoutEngine.Type] = [FastFlowLayout.self, ReferenceFlowLayout.self]
 
   /// - Throws: `.invalidDocument(field: "--engine", …)` for an unknown name.
-  static func engineName(_ name: String) throws(LayoutError) -> String {
-    guard engineNames.contains(name) else {
+  static func engineType(named name: String) throws(LayoutError) -> any LayoutEngine.Type {
+    guard let type = engines.first(where: { $0.engineName == name }) else {
+      let names = engines.map { $0.engineName }.joined(separator: ", ")
       throw .invalidDocument(
-        field: "--engine",
-        reason:
-          "unknown engine \"\(name)\" (expected one of: \(engineNames.joined(separator: ", ")))")
+        field: "--engine", reason: "unknown engine \"\(name)\" (expected one of: \(names))")
     }
-    return name
+    return type
   }
 
   /// Parses `x,y,width,height`: four finite numbers, width and height ≥ 0.

@@ -59,20 +59,13 @@ struct RenderCommand: ParsableCommand {
   ///
   /// - Throws: `LayoutError` naming `--engine`, `--viewport`, `--input` or a document field.
   func render() throws(LayoutError) -> String {
-    let engineName = try LayoutCommand.engineName(engine)
+    let engineType = try LayoutCommand.engineType(named: engine)
     let viewport = try viewport.map { (text) throws(LayoutError) in try Self.parseViewport(text) }
     let document = try LayoutDocument.decode(try LayoutCommand.readInput(input))
     let headerTitles = titles.map {
       $0.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
     }
-    switch engineName {
-    case FastFlowLayout.engineName:
-      return try Self.render(
-        FastFlowLayout.self, document, viewport: viewport, titles: headerTitles)
-    default:
-      return try Self.render(
-        ReferenceFlowLayout.self, document, viewport: viewport, titles: headerTitles)
-    }
+    return try Self.render(engineType, document, viewport: viewport, titles: headerTitles)
   }
 
   /// Parses `x,y,width,height` as `--rect` does.
@@ -93,16 +86,8 @@ struct RenderCommand: ParsableCommand {
   static func render<E: LayoutEngine>(
     _ type: E.Type, _ document: LayoutDocument, viewport: Rect?, titles: [String]?
   ) throws(LayoutError) -> String {
-    var layout = try E(document.input)
     var cells = document.cells
-    for (k, edit) in document.edits.enumerated() {
-      do {
-        try layout.apply(edit)
-      } catch {
-        throw error.prefixingField(with: "edits[\(k)].")
-      }
-      cells = edit.carrying(cells)
-    }
+    let layout = try LayoutCommand.laidOut(type, document) { cells = $0.carrying(cells) }
     let bounds = layout.input.bounds
     return SVGRenderer().render(
       elements: layout.allElements, contentSize: layout.contentSize,

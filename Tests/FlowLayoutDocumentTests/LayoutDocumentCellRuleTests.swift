@@ -8,8 +8,10 @@ struct LayoutDocumentCellRuleTests {
     """
     { "layout": "horizontalFlow", "width": 375, "estimatedItemSize": [1, 1],
       "sections": [
-        { "items": [ { "type": "collectionItem", "title": "A", "iconActions": [{"icon": "share"}] } ] },
-        { "items": [ [50, 50], { "type": "collectionItem", "title": "B", "iconActions": \(secondItemActions) } ] } ] }
+        { "items": [
+          { "type": "collectionItem", "title": "A", "iconActions": [{"icon": "share"}] } ] },
+        { "items": [ [50, 50],
+          { "type": "collectionItem", "title": "B", "iconActions": \(secondItemActions) } ] } ] }
     """
   }
 

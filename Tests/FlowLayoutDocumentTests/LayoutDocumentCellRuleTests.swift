@@ -16,7 +16,9 @@ struct LayoutDocumentCellRuleTests {
   }
 
   @Test func iconActionCountsMustMatchAcrossSections() throws {
-    #expect(throws: Never.self) { try LayoutDocument.decode(Self.document(#"[{"icon": "share"}]"#)) }
+    #expect(throws: Never.self) {
+      try LayoutDocument.decode(Self.document(#"[{"icon": "share"}]"#))
+    }
     do {
       _ = try LayoutDocument.decode(Self.document(#"[{"icon": "share"}, {"icon": "delete"}]"#))
       Issue.record("a collection with 1 and 2 icon actions was accepted")

@@ -45,7 +45,7 @@ extension CellDescription {
   }
 
   /// Validates every cell, then the rules that span a collection, for cells that stand at
-  /// arbitrary places (e.g. the cells among a document's items, over every section).
+  /// arbitrary places.
   ///
   /// - Parameter cells: each cell with its field, in document order.
   /// - Complexity: O(n + c) for n cells and c characters.
@@ -53,9 +53,29 @@ extension CellDescription {
   public static func validateCollection(_ cells: [(field: String, cell: CellDescription)])
     throws(LayoutError)
   {
+    try checkCollection(cells, validatingEachCell: true)
+  }
+
+  /// Only the rules that span a collection (seed 000 "Icon Actions": one count for all), for
+  /// cells already validated one by one — e.g. by `fittingSize(proposedWidth:field:)`, as the
+  /// layout document's decoder does for the cells among its items, over every section.
+  ///
+  /// - Parameter cells: each cell with its field, in document order.
+  /// - Complexity: O(n) for n cells.
+  /// - Throws: `LayoutError.invalidDocument` naming the first cell that breaks the count.
+  public static func validateCollectionRules(_ cells: [(field: String, cell: CellDescription)])
+    throws(LayoutError)
+  {
+    try checkCollection(cells, validatingEachCell: false)
+  }
+
+  /// One pass in document order, so the first offending cell is reported whichever rule it breaks.
+  private static func checkCollection(
+    _ cells: [(field: String, cell: CellDescription)], validatingEachCell: Bool
+  ) throws(LayoutError) {
     var first: (field: String, count: Int)?
     for (field, cell) in cells {
-      try cell.validate(lazyField: field)
+      if validatingEachCell { try cell.validate(lazyField: field) }
       guard cell.cellType == .collectionItem else { continue }
       let count = cell.iconActions?.count ?? 0
       if let first, first.count != count {

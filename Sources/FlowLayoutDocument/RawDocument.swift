@@ -118,8 +118,8 @@ struct RawDocument {
       sectionData.append(
         try section.sized(proposedWidth: proposedWidth, field: "sections[\(s)]"))
     }
-    // The design rules that span the collection (seed 000 "Icon Actions": one count for all).
-    try CellDescription.validateCollection(
+    // The design rules that span the collection; each cell was validated by its sizing above.
+    try CellDescription.validateCollectionRules(
       sections.enumerated().flatMap { s, section in
         section.cells.map { (field: "sections[\(s)].items[\($0.index)]", cell: $0.cell) }
       })

@@ -21,6 +21,7 @@ let package = Package(
     .library(name: "FlowLayoutReference", targets: ["FlowLayoutReference"]),
     .library(name: "FioriCells", targets: ["FioriCells"]),
     .library(name: "FlowLayoutDocument", targets: ["FlowLayoutDocument"]),
+    .library(name: "FlowLayoutEquality", targets: ["FlowLayoutEquality"]),
     .library(name: "FlowLayoutWorkloads", targets: ["FlowLayoutWorkloads"]),
     .library(name: "FlowLayoutBench", targets: ["FlowLayoutBench"]),
     .executable(name: "flowlayout", targets: ["FlowLayoutCLI"]),
@@ -38,6 +39,8 @@ let package = Package(
     .target(name: "FlowLayoutReference", dependencies: ["FlowLayoutModel"]),
     // Fiori cell sizing rules (collection item cell, object cell, key/value cell) and text measurement.
     .target(name: "FioriCells", dependencies: ["FlowLayoutModel"]),
+    // The equality contract between the engines, shared by the differential tests and Fuzz/.
+    .target(name: "FlowLayoutEquality", dependencies: ["FlowLayoutModel"]),
     // Seeded workload generators and edit scripts shared by the runner, Benchmarks/ and tests.
     .target(name: "FlowLayoutWorkloads", dependencies: ["FlowLayoutModel", "FioriCells"]),
     // The JSON layout document (input and output) and SVG rendering. Engine-agnostic.
@@ -75,6 +78,7 @@ let package = Package(
       name: "DifferentialTests",
       dependencies: [
         "FlowLayoutModel", "FlowLayoutCore", "FlowLayoutReference", "FlowLayoutWorkloads",
+        "FlowLayoutEquality",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
     .testTarget(name: "FioriCellsTests", dependencies: ["FioriCells", "FlowLayoutModel"]),

@@ -15,6 +15,7 @@ let package = Package(
     .target(
       name: "FuzzSupport",
       dependencies: [
+        .product(name: "FlowLayoutEquality", package: "FioriFlowLayout"),
         .product(name: "FlowLayoutModel", package: "FioriFlowLayout"),
         .product(name: "FlowLayoutCore", package: "FioriFlowLayout"),
         .product(name: "FlowLayoutReference", package: "FioriFlowLayout"),

@@ -1,4 +1,5 @@
 import FlowLayoutCore
+import FlowLayoutEquality
 import FlowLayoutModel
 import FlowLayoutReference
 import Testing

@@ -1,3 +1,4 @@
+import FlowLayoutEquality
 import FlowLayoutModel
 import Testing
 

@@ -1,31 +1,13 @@
+import FlowLayoutEquality
 import FlowLayoutModel
 
-/// Compares two engines' whole answers under the equality contract of
-/// `Tests/DifferentialTests/EqualityContract.swift` (restated here because test targets cannot be
-/// imported): frames and content size within `1e-9 · max(1, |a|, |b|)`, everything else exact
-/// (input, element kinds/paths/order, hidden and overflowing items, every error).
+/// Compares two engines' whole answers under `EqualityContract` (module FlowLayoutEquality, shared
+/// with the differential tests): frames and content size within `1e-9 · max(1, |a|, |b|)`,
+/// everything else exact (input, element kinds/paths/order, hidden and overflowing items, every
+/// error).
 ///
 /// Returns the first difference as a message; `nil` when the engines agree.
 public enum EngineComparison {
-  /// The largest accepted difference between two coordinates of the same element.
-  public static func tolerance(_ a: Double, _ b: Double) -> Double {
-    1e-9 * max(1, abs(a), abs(b))
-  }
-
-  public static func close(_ a: Double, _ b: Double) -> Bool {
-    if a == b { return true }  // equal infinities too
-    return abs(a - b) <= tolerance(a, b)
-  }
-
-  public static func close(_ a: Rect, _ b: Rect) -> Bool {
-    close(a.minX, b.minX) && close(a.minY, b.minY) && close(a.width, b.width)
-      && close(a.height, b.height)
-  }
-
-  public static func close(_ a: Size, _ b: Size) -> Bool {
-    close(a.width, b.width) && close(a.height, b.height)
-  }
-
   /// `true` when two errors are the same case with the same field and message. (`==` alone
   /// would call two `invalidNumber` errors about the same NaN different, as `nan != nan`.)
   public static func sameError(_ x: LayoutError, _ y: LayoutError) -> Bool {
@@ -42,7 +24,7 @@ public enum EngineComparison {
     _ a: A, _ b: B, rects: [Rect]
   ) -> String? {
     if a.input != b.input { return "input differs" }
-    if !close(a.contentSize, b.contentSize) {
+    if !EqualityContract.close(a.contentSize, b.contentSize) {
       return "contentSize \(a.contentSize) vs \(b.contentSize)"
     }
     if a.hiddenItems != b.hiddenItems {
@@ -59,7 +41,7 @@ public enum EngineComparison {
         let fb = Result { () throws(LayoutError) in try b.supplementaryFrame(kind, inSection: s) }
         switch (fa, fb) {
         case (.success(let x), .success(let y)):
-          if (x == nil) != (y == nil) || (x != nil && !close(x!, y!)) {
+          if (x == nil) != (y == nil) || (x != nil && !EqualityContract.close(x!, y!)) {
             return
               "supplementaryFrame(\(kind), \(s)) \(String(describing: x)) vs \(String(describing: y))"
           }
@@ -84,7 +66,7 @@ public enum EngineComparison {
       let fb = Result { () throws(LayoutError) in try b.frame(ofItemAt: path) }
       switch (fa, fb) {
       case (.success(let x), .success(let y)):
-        if !close(x, y) { return "frame(ofItemAt: \(path)) \(x) vs \(y)" }
+        if !EqualityContract.close(x, y) { return "frame(ofItemAt: \(path)) \(x) vs \(y)" }
       case (.failure(let x), .failure(let y)):
         if !sameError(x, y) { return "frame(ofItemAt: \(path)) errors \(x) vs \(y)" }
       default:
@@ -128,7 +110,7 @@ public enum EngineComparison {
         + "\(y.dropFirst(first).first.map(String.init(describing:)) ?? "-")"
     }
     for (e, f) in zip(x, y)
-    where e.kind != f.kind || e.path != f.path || !close(e.frame, f.frame) {
+    where e.kind != f.kind || e.path != f.path || !EqualityContract.close(e.frame, f.frame) {
       return "\(what): \(e) vs \(f)"
     }
     return nil
@@ -136,25 +118,12 @@ public enum EngineComparison {
 
   /// Boundary elements (touching the rect within the tolerance) are exempt.
   static func queryDifference(_ x: [LayoutElement], _ y: [LayoutElement], rect: Rect) -> String? {
-    for e in x + y where !possiblyIntersects(e.frame, rect) {
+    for e in x + y where !EqualityContract.possiblyIntersects(e.frame, rect) {
       return "elements(in: \(rect)) returned \(e), which does not intersect it"
     }
     return elementDifference(
-      x.filter { certainlyIntersects($0.frame, rect) },
-      y.filter { certainlyIntersects($0.frame, rect) }, what: "elements(in: \(rect))")
-  }
-
-  static func certainlyIntersects(_ frame: Rect, _ rect: Rect) -> Bool {
-    let tx = tolerance(max(abs(rect.minX), abs(rect.maxX)), max(abs(frame.minX), abs(frame.maxX)))
-    let ty = tolerance(max(abs(rect.minY), abs(rect.maxY)), max(abs(frame.minY), abs(frame.maxY)))
-    return frame.minX + tx < rect.maxX && rect.minX + tx < frame.maxX
-      && frame.minY + ty < rect.maxY && rect.minY + ty < frame.maxY
-  }
-
-  static func possiblyIntersects(_ frame: Rect, _ rect: Rect) -> Bool {
-    let tx = tolerance(max(abs(rect.minX), abs(rect.maxX)), max(abs(frame.minX), abs(frame.maxX)))
-    let ty = tolerance(max(abs(rect.minY), abs(rect.maxY)), max(abs(frame.minY), abs(frame.maxY)))
-    return frame.minX <= rect.maxX + tx && rect.minX - tx <= frame.maxX
-      && frame.minY <= rect.maxY + ty && rect.minY - ty <= frame.maxY
+      x.filter { EqualityContract.certainlyIntersects($0.frame, rect) },
+      y.filter { EqualityContract.certainlyIntersects($0.frame, rect) },
+      what: "elements(in: \(rect))")
   }
 }

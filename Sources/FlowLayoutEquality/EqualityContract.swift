@@ -1,7 +1,8 @@
 import FlowLayoutModel
-import Testing
 
 /// What the fast engine must match in the reference engine, exactly or within a tolerance.
+/// Stated once, for the differential tests (`Tests/DifferentialTests/`) and the fuzz targets
+/// (`Fuzz/`).
 ///
 /// **Exactly** (any difference is a bug):
 /// - the input after every batch (`input`: options, bounds, every item size, header, footer);
@@ -26,26 +27,26 @@ import Testing
 /// - consequently an element whose frame only touches a query rect within the tolerance may be
 ///   returned by one engine and not the other; such boundary elements are exempt (both engines
 ///   apply the same closed `intersects` to their own frames).
-enum EqualityContract {
+public enum EqualityContract {
   /// The largest difference accepted between two coordinates of the same element.
-  static func tolerance(_ a: Double, _ b: Double) -> Double {
+  public static func tolerance(_ a: Double, _ b: Double) -> Double {
     1e-9 * max(1, abs(a), abs(b))
   }
 
-  static func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= tolerance(a, b) }
+  public static func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= tolerance(a, b) }
 
-  static func close(_ a: Rect, _ b: Rect) -> Bool {
+  public static func close(_ a: Rect, _ b: Rect) -> Bool {
     close(a.minX, b.minX) && close(a.minY, b.minY) && close(a.width, b.width)
       && close(a.height, b.height)
   }
 
-  static func close(_ a: Size, _ b: Size) -> Bool {
+  public static func close(_ a: Size, _ b: Size) -> Bool {
     close(a.width, b.width) && close(a.height, b.height)
   }
 
   /// `true` when `frame` intersects `rect` by more than the tolerance on both axes: a
   /// non-boundary element that both engines must return.
-  static func certainlyIntersects(_ frame: Rect, _ rect: Rect) -> Bool {
+  public static func certainlyIntersects(_ frame: Rect, _ rect: Rect) -> Bool {
     let tx = tolerance(max(abs(rect.minX), abs(rect.maxX)), max(abs(frame.minX), abs(frame.maxX)))
     let ty = tolerance(max(abs(rect.minY), abs(rect.maxY)), max(abs(frame.minY), abs(frame.maxY)))
     return frame.minX + tx < rect.maxX && rect.minX + tx < frame.maxX
@@ -53,7 +54,7 @@ enum EqualityContract {
   }
 
   /// `true` when `frame` intersects `rect` grown by the tolerance: every returned element must.
-  static func possiblyIntersects(_ frame: Rect, _ rect: Rect) -> Bool {
+  public static func possiblyIntersects(_ frame: Rect, _ rect: Rect) -> Bool {
     let tx = tolerance(max(abs(rect.minX), abs(rect.maxX)), max(abs(frame.minX), abs(frame.maxX)))
     let ty = tolerance(max(abs(rect.minY), abs(rect.maxY)), max(abs(frame.minY), abs(frame.maxY)))
     return frame.minX <= rect.maxX + tx && rect.minX - tx <= frame.maxX

@@ -33,8 +33,7 @@ extension SectionLayout {
     if grid { items.releasePositions() } else { items.allocatePositions() }
 
     let n = count
-    let limit =
-      rules.breaking == .firstLineOnly ? 1 : (rules.rowLimit > 0 ? rules.rowLimit : Int.max)
+    let limit = rules.lineLimit
     let widthLimit = rules.available + rules.epsilon
     let interitem = rules.interitem
     let breaking = rules.breaking

@@ -25,8 +25,7 @@ extension SectionLayout {
     let n = count
     let oldCount = table.lineCount
     let i0 = min(firstLine, max(oldCount - 1, 0))
-    let limit =
-      rules.breaking == .firstLineOnly ? 1 : (rules.rowLimit > 0 ? rules.rowLimit : Int.max)
+    let limit = rules.lineLimit
     let start = oldCount == 0 ? 0 : table.starts[i0]
 
     var (newStarts, newHeights, end, synced) = breakLines(

@@ -74,8 +74,7 @@ extension SectionLayout {
     let n = count
     let oldLines = table.lineCount
     let i0 = min(firstLine, max(oldLines - 1, 0))
-    let limit =
-      rules.breaking == .firstLineOnly ? 1 : (rules.rowLimit > 0 ? rules.rowLimit : Int.max)
+    let limit = rules.lineLimit
     let widthLimit = rules.available + rules.epsilon
     let interitem = rules.interitem
     var s = oldLines == 0 ? 0 : table.starts[i0]

@@ -70,6 +70,12 @@ struct LayoutRules: Sendable, Equatable {
   /// Whether an item wider than the line can be reported as overflowing.
   var canOverflow: Bool
 
+  /// How many lines a section lays out at most: 1 for Horizontal Fit, `numberOfRows` when
+  /// honoured, else unlimited.
+  var lineLimit: Int {
+    breaking == .firstLineOnly ? 1 : (rowLimit > 0 ? rowLimit : Int.max)
+  }
+
   /// Resolves `configuration` for `bounds` (both as given, untransposed). Assumes the pair passed
   /// `LayoutConfiguration.validate(bounds:)`.
   ///

@@ -94,8 +94,10 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
   /// - Complexity: O(s) for s sections.
   mutating func refreshSectionOffsets() {
     // Index-based reads borrow each section; iterating `sections` by value would copy every
-    // `SectionLayout` (a retain and release per column) — O(s) atomic operations per edit.
-    sectionOffsets = RowOffsetTree(sections.indices.map { sections[$0].height })
+    // `SectionLayout` (a retain and release per column) — O(s) atomic operations per edit. A
+    // local copy of the array (one retain) lets the lazy view read it without a temporary array.
+    let sections = self.sections
+    sectionOffsets = RowOffsetTree(sections.indices.lazy.map { sections[$0].height })
     var size = Size(width: rules.boundsWidth, height: sectionOffsets.total)
     if rules.breaking == .noWrap {
       var widest = 0.0

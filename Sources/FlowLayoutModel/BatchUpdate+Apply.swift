@@ -6,7 +6,8 @@ extension BatchUpdate {
   /// enter each section in ascending after-space order.
   ///
   /// - Complexity: O(n + s + e log e + k log k) for n items, s sections, e item edits and k
-  ///   inserted sections (plus copying the inserted sections' items).
+  ///   inserted sections (plus copying the inserted sections' items), plus O(m) per inserted or
+  ///   moved-in item for the m items of its section (each enters by a positional insert).
   /// - Throws: what `validate(itemCounts:configuration:bounds:field:)` throws; nothing changes.
   public func applied(
     to sections: [SectionData], configuration: LayoutConfiguration, bounds: Size,

@@ -53,8 +53,9 @@ public struct BenchSelection: Sendable {
 /// - the user edits (`BenchOperation.userEdits`) run on `userEditWorkloads` only;
 /// - the reference engine's edits (`BenchOperation.isEdit`) run up to `referenceEditItems`
 ///   items: above, each of its edits lays out the whole collection again, about its `layout`
-///   time (which is measured at every size), and one such cell costs seconds (2 warm-up runs,
-///   ≥ 3 samples and 5 counted runs, each followed by an undo that costs as much).
+///   time (which is measured at every size), and one such cell costs about 20 of those runs
+///   (2 warm-up runs, ≥ 3–7 samples and 5 counted runs, each followed by an undo that costs as
+///   much).
 public struct BenchScope: Sendable, Hashable {
   public var userEditWorkloads: Set<String>
   public var referenceEditItems: Int
@@ -65,9 +66,9 @@ public struct BenchScope: Sendable, Hashable {
   }
 
   /// The default run's scope: user edits on `mixed`, `fiori-grid` and `sections`; reference
-  /// edits up to 100 000 items.
+  /// edits up to 10 000 items.
   public static let defaultRun = BenchScope(
-    userEditWorkloads: ["mixed", "fiori-grid", "sections"], referenceEditItems: 100_000)
+    userEditWorkloads: ["mixed", "fiori-grid", "sections"], referenceEditItems: 10_000)
 
   /// `true` when the cell is in the scope.
   public func includes(

@@ -29,7 +29,7 @@ struct BenchCommand: ParsableCommand {
     help: """
       Run every cell. Without it (and without --operations or --workloads) the user edits \
       (move, append, prepend, insertSection, deleteSection) run on mixed, fiori-grid and \
-      sections only, and the reference engine's edits up to 100000 items.
+      sections only, and the reference engine's edits up to 10000 items.
       """)
   var allOperations = false
   @Option(help: "Also write the raw JSON here.") var json: String?

@@ -106,16 +106,16 @@ import Testing
     #expect(EditScript(workload: .mixed, itemCount: 100).middleSectionIndex == 0)
   }
 
-  @Test func theDefaultScopeKeepsUserEditsOnThreeWorkloadsAndReferenceEditsTo100k() {
+  @Test func theDefaultScopeKeepsUserEditsOnThreeWorkloadsAndReferenceEditsTo10k() {
     let selection = BenchSelection(
       workloads: Workload.all, operations: BenchOperation.allCases,
-      engines: BenchEngine.allCases, sizes: [1000, 1_000_000], scope: .defaultRun)
+      engines: BenchEngine.allCases, sizes: [1000, 100_000], scope: .defaultRun)
     for workload in Workload.all {
-      let fast = selection.operations(for: workload, engine: .fast, n: 1_000_000)
+      let fast = selection.operations(for: workload, engine: .fast, n: 100_000)
       let userEdits = ["mixed", "fiori-grid", "sections"].contains(workload.name)
       #expect(fast.contains(.move) == userEdits, "\(workload.name)")
       #expect(fast.contains(.layout) && fast.contains(.insert) && fast.contains(.memory))
-      let reference = selection.operations(for: workload, engine: .reference, n: 1_000_000)
+      let reference = selection.operations(for: workload, engine: .reference, n: 100_000)
       #expect(reference == [.layout, .scroll, .lookup, .memory], "\(workload.name)")
       let small = selection.operations(for: workload, engine: .reference, n: 1000)
       #expect(small == fast)
@@ -125,7 +125,7 @@ import Testing
     var everything = selection
     everything.scope = nil
     #expect(
-      everything.operations(for: .uniform, engine: .reference, n: 1_000_000)
+      everything.operations(for: .uniform, engine: .reference, n: 100_000)
         == BenchOperation.allCases)
     #expect(everything.cellCount == 7 * 2 * 2 * 13 + 3 * 2)
     #expect(selection.cellCount < everything.cellCount)

@@ -38,7 +38,9 @@ public struct Workload: Hashable, Sendable {
     c.minimumInteritemSpacing = 8
     c.minimumLineSpacing = 8
     c.itemSize = Size(width: 110, height: 150)
-    if name == "mixed" || name == "sections" || cells != nil { c.estimatedItemSize = Size(width: 130, height: 130) }
+    if name == "mixed" || name == "sections" || cells != nil {
+      c.estimatedItemSize = Size(width: 130, height: 130)
+    }
     return c
   }
 

@@ -101,7 +101,8 @@ import Testing
     let deletion = script.middleSectionDeletion(sections: sections)
     #expect(deletion.preparation == nil)
     #expect(deletion.deletion.edit.deleteSections == [2])
-    #expect(deletion.deletion.undo.insertSections == [SectionInsertion(at: 2, section: sections[2])])
+    #expect(
+      deletion.deletion.undo.insertSections == [SectionInsertion(at: 2, section: sections[2])])
     // One section: the new section goes before all items, at index 0.
     #expect(EditScript(workload: .mixed, itemCount: 100).middleSectionIndex == 0)
   }
@@ -120,7 +121,8 @@ import Testing
       let small = selection.operations(for: workload, engine: .reference, n: 1000)
       #expect(small == fast)
       let cLoop = selection.operations(for: workload, engine: .cLoop, n: 1000)
-      #expect(cLoop == (["uniform", "mixed", "fiori-grid"].contains(workload.name) ? [.layout] : []))
+      #expect(
+        cLoop == (["uniform", "mixed", "fiori-grid"].contains(workload.name) ? [.layout] : []))
     }
     var everything = selection
     everything.scope = nil

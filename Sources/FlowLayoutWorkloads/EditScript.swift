@@ -102,6 +102,8 @@ public struct EditScript: Sendable {
     pageInsertion(paths: (0..<count).map { ItemPath(section: 0, item: $0) }, seed: seed)
   }
 
+  /// New items at `paths` (after-space, ascending), sized from `seed`; undone by deleting the
+  /// same paths.
   func pageInsertion(paths: [ItemPath], seed: UInt64) -> ReversibleEdit {
     var rng = SplitMix64(seed: seed ^ workload.seed)
     return ReversibleEdit(

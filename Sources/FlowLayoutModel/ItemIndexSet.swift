@@ -161,4 +161,30 @@ public struct ItemIndexSet: Hashable, Sendable, Codable, CustomStringConvertible
     }
     return result
   }
+
+  /// Adds every index of `other`.
+  ///
+  /// - Complexity: O(R + R′) for the two sets' ranges.
+  public mutating func formUnion(_ other: ItemIndexSet) {
+    guard !other.isEmpty else { return }
+    guard !isEmpty else {
+      self = other
+      return
+    }
+    var result = ItemIndexSet()
+    var a = 0
+    var b = 0
+    while a < ranges.count || b < other.ranges.count {
+      if b == other.ranges.count
+        || (a < ranges.count && ranges[a].lowerBound <= other.ranges[b].lowerBound)
+      {
+        result.appendRange(ranges[a])
+        a += 1
+      } else {
+        result.appendRange(other.ranges[b])
+        b += 1
+      }
+    }
+    self = result
+  }
 }

@@ -58,7 +58,7 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
           reason: "\(set) is outside the section's \(input.sections[s].count) items")
       }
     }
-    if let viewport { try Self.validate(viewport, field: "viewport") }
+    if let viewport { try LayoutValidation.viewport(viewport, field: "viewport") }
     self.engine = try Engine(input)
     self.estimatedItems = sets
     self.viewport = viewport
@@ -75,21 +75,30 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
     estimatedItems.indices.contains(path.section) && estimatedItems[path.section].contains(path.item)
   }
 
+  /// Marks items estimated again (their current sizes become their estimates), e.g. the cells
+  /// whose size depends on the width after a rotation. No layout work.
+  ///
+  /// - Parameter sets: per section; missing sections and indices past a section's end are
+  ///   ignored.
+  /// - Complexity: O(s + R) for the ranges of both sides.
+  public mutating func markEstimated(_ sets: [ItemIndexSet]) {
+    let counts = engine.input.sections.map(\.count)
+    for (s, set) in sets.enumerated() where s < estimatedItems.count && !set.isEmpty {
+      var clipped = ItemIndexSet()
+      for range in set.ranges where range.lowerBound < counts[s] {
+        clipped.formUnion(ItemIndexSet(max(0, range.lowerBound)..<min(range.upperBound, counts[s])))
+      }
+      estimatedItems[s].formUnion(clipped)
+    }
+  }
+
   /// Moves the viewport (the user scrolled). Nothing is anchored or clamped: the rect is taken
   /// as given.
   ///
   /// - Throws: `.invalidNumber(field: "viewport", …)` for a non-finite value or a negative size.
   public mutating func setViewport(_ rect: Rect?) throws(LayoutError) {
-    if let rect { try Self.validate(rect, field: "viewport") }
+    if let rect { try LayoutValidation.viewport(rect, field: "viewport") }
     viewport = rect
-  }
-
-  /// - Throws: `.invalidNumber` naming `field` for a non-finite value or a negative size.
-  static func validate(_ rect: Rect, field: String) throws(LayoutError) {
-    for (name, value) in [("x", rect.minX), ("y", rect.minY)] where !value.isFinite || abs(value) > LayoutLimits.maximumLength * 10 {
-      throw .invalidNumber(field: "\(field).\(name)", value: value, reason: "not finite or beyond 10⁸")
-    }
-    try LayoutValidation.size(rect.size, field: field)
   }
 
   /// Applies one batch (which may hold `measureItems`) atomically, then moves the viewport by
@@ -181,7 +190,7 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
 
   /// Horizontal scrolling of a variant that honours `scrollDirection`: the anchor holds the
   /// leading (x) edge; otherwise the top (y).
-  var scrollsAlongX: Bool {
+  public var scrollsAlongX: Bool {
     let configuration = engine.input.configuration
     return configuration.scrollDirection == .horizontal && configuration.variant.honoursScrollDirection
   }
@@ -197,4 +206,18 @@ public struct PendingAnchor: Sendable {
   public var candidates: [(path: ItemPath, distance: Double)]
   /// The viewport's end was at the content's end (within 1e-9 relative) before the change.
   public var wasAtEnd: Bool
+}
+
+extension LayoutValidation {
+  /// A viewport `[x, y, width, height]`: a finite origin (anywhere, also outside the content)
+  /// and a size of valid lengths.
+  ///
+  /// - Throws: `.invalidNumber` naming `field.x`, `field.y`, `field.width` or `field.height`.
+  public static func viewport(_ rect: Rect, field: String) throws(LayoutError) {
+    for (name, value) in [("x", rect.minX), ("y", rect.minY)] where !value.isFinite {
+      throw .invalidNumber(
+        field: "\(field).\(name)", value: value, reason: value.isNaN ? "NaN" : "infinite")
+    }
+    try size(rect.size, field: field)
+  }
 }

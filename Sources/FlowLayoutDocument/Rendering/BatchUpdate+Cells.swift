@@ -5,13 +5,16 @@ extension BatchUpdate {
   /// The document's per-item cell descriptions after this batch, moved exactly as the items are
   /// (`BatchUpdate.applied(to:…)`'s order: deletions and move sources leave in before-space,
   /// sections are deleted, then inserted, then insertions and move destinations enter in
-  /// ascending after-space order). Inserted items and sections carry no cell (`nil`); a resized
-  /// item keeps its cell.
+  /// ascending after-space order). Inserted items carry no cell (`nil`), inserted sections the
+  /// cells of `insertedSections` (per `insertSections` entry; none when missing or empty); a
+  /// resized item keeps its cell.
   ///
   /// Precondition: the batch is valid for `cells`' counts (a decoded `LayoutDocument`'s edits are).
   ///
   /// - Complexity: O(n + e log e) for n items and e edits.
-  public func carrying(_ cells: [[CellDescription?]]) -> [[CellDescription?]] {
+  public func carrying(
+    _ cells: [[CellDescription?]], insertedSections: [[CellDescription?]] = []
+  ) -> [[CellDescription?]] {
     var old = cells
     var moved: [ItemPath: CellDescription?] = [:]
     for move in moveItems { moved[move.to] = old[move.from.section][move.from.item] }
@@ -24,13 +27,20 @@ extension BatchUpdate {
     let deleted = Set(deleteSections)
     var survivors = old.indices.filter { !deleted.contains($0) }.map { old[$0] }[...]
     let inserted = Dictionary(
-      insertSections.map { ($0.at, $0.section.count) }, uniquingKeysWith: { a, _ in a })
+      insertSections.enumerated().map { j, insertion in
+        let given = insertedSections.indices.contains(j) ? insertedSections[j] : []
+        return (
+          insertion.at,
+          given.count == insertion.section.count
+            ? given : [CellDescription?](repeating: nil, count: insertion.section.count)
+        )
+      }, uniquingKeysWith: { a, _ in a })
     let sectionCount = old.count - deleteSections.count + insertSections.count
     var new: [[CellDescription?]] = []
     new.reserveCapacity(sectionCount)
     for n in 0..<sectionCount {
-      if let count = inserted[n] {
-        new.append([CellDescription?](repeating: nil, count: count))
+      if let column = inserted[n] {
+        new.append(column)
       } else {
         new.append(survivors.popFirst() ?? [])
       }

@@ -77,13 +77,13 @@ public struct DocumentLayout<Engine: LayoutEngine> {
   public mutating func apply(_ update: BatchUpdate, insertedCells: [[CellDescription?]] = [])
     throws(LayoutError)
   {
-    let input = layout.engine.input
-    let plan = try update.validateWithMeasurements(
-      itemCounts: input.sections.map(\.count), configuration: input.configuration,
-      bounds: input.bounds)
-    let newCells = update.carrying(cells, insertedSections: insertedCells)
+    let (plan, configuration) = try validate(update)
+    let movesItems =
+      !(update.deleteItems.isEmpty && update.insertItems.isEmpty && update.moveItems.isEmpty
+        && update.deleteSections.isEmpty && update.insertSections.isEmpty)
+    let newCells = movesItems ? update.carrying(cells, insertedSections: insertedCells) : cells
     let oldWidth = proposedCellWidth
-    let newWidth = input.configuration.proposedCellWidth(boundsWidth: plan.newBounds.width)
+    let newWidth = configuration.proposedCellWidth(boundsWidth: plan.newBounds.width)
     // Re-measurements for the new width are computed before anything changes (they may throw).
     var remeasured: [ItemResize] = []
     var estimatedCells: [ItemIndexSet] = []
@@ -116,6 +116,43 @@ public struct DocumentLayout<Engine: LayoutEngine> {
     if !estimatedCells.isEmpty { layout.markEstimated(estimatedCells) }
     layout.endChange(anchor)
     try measureNearViewport()
+  }
+
+  /// Validates a batch against the current content. Its own function so that the engine's input
+  /// (sharing the engine's storage) is released before the engine is edited (copy-on-write).
+  private func validate(_ update: BatchUpdate) throws(LayoutError)
+    -> (BatchPlan, LayoutConfiguration)
+  {
+    let input = layout.engine.input
+    let plan = try update.validateWithMeasurements(
+      itemCounts: input.sections.map(\.count), configuration: input.configuration,
+      bounds: input.bounds)
+    return (plan, input.configuration)
+  }
+
+  /// Decodes one batch in the document's edit format (`docs/layout-document.md`, "Edits", plus
+  /// `measureItems`) and applies it: the cells of inserted sections are sized for the width
+  /// after the batch (or left estimates under `"visible"`).
+  ///
+  /// - Throws: `.invalidDocument` naming a field under `field` for a malformed batch; then what
+  ///   `apply(_:insertedCells:)` throws, prefixed with `field`. Nothing changes.
+  public mutating func apply(json bytes: some Collection<UInt8>, field: String = "apply")
+    throws(LayoutError)
+  {
+    var scanner = JSONScanner(Array(bytes))
+    let raw = try RawEdit.read(&scanner, field: field, cells: CellDecoder())
+    try scanner.expectEnd()
+    let configuration = layout.engine.input.configuration
+    let width = raw.update.setWidth ?? layout.engine.input.bounds.width
+    let update = try raw.sized(
+      proposedWidth: configuration.proposedCellWidth(boundsWidth: width),
+      estimatedItemSize: configuration.estimatedItemSize, measuresCells: cellSizing == .all,
+      field: field)
+    do {
+      try apply(update, insertedCells: raw.insertedSections.map(\.cellColumn))
+    } catch {
+      throw error.prefixingField(with: "\(field).")
+    }
   }
 
   /// Moves the viewport (the user scrolled) and, under `"visible"`, measures the cells that came

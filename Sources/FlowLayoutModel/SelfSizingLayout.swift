@@ -35,6 +35,10 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
   public private(set) var measurementsApplied = 0
   /// Measurements that gave an item the size it had (dropped: no layout work).
   public private(set) var measurementsUnchanged = 0
+  /// The item that anchored the last change, with its leading edge's distance to the
+  /// viewport's before and after it (they differ only when the offset clamped); `nil` when no
+  /// item anchored it (rule `none`, `bottom` at the end, no surviving visible item).
+  public private(set) var lastAnchor: AnchorReport?
 
   /// Lays out `input` with `estimatedItems` (per section; none when `nil`) marked estimated.
   ///
@@ -99,6 +103,7 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
   public mutating func setViewport(_ rect: Rect?) throws(LayoutError) {
     if let rect { try LayoutValidation.viewport(rect, field: "viewport") }
     viewport = rect
+    lastAnchor = nil
   }
 
   /// Applies one batch (which may hold `measureItems`) atomically, then moves the viewport by
@@ -140,11 +145,7 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
   public mutating func apply(_ update: BatchUpdate, tracking anchor: inout PendingAnchor)
     throws(LayoutError)
   {
-    let before = engine.input
-    let plan = try update.validateWithMeasurements(
-      itemCounts: before.sections.map(\.count), configuration: before.configuration,
-      bounds: before.bounds)
-    let batch = update.engineBatch { before.sections[$0.section].itemSize(at: $0.item) }
+    let (plan, batch) = try prepare(update)
     let unchanged = update.measureItems.count - (batch.resizeItems.count - update.resizeItems.count)
     if !batch.isEmpty { try engine.apply(batch) }
     // Nothing below throws.
@@ -159,10 +160,23 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
     }
   }
 
+  /// Validates `update` and turns it into the engine's batch. A separate function so that the
+  /// engine's input (which shares the engine's storage) is released before the engine is
+  /// edited: holding it would make the edit copy the columns (copy-on-write), O(n).
+  private func prepare(_ update: BatchUpdate) throws(LayoutError) -> (BatchPlan, BatchUpdate) {
+    let before = engine.input
+    let plan = try update.validateWithMeasurements(
+      itemCounts: before.sections.map(\.count), configuration: before.configuration,
+      bounds: before.bounds)
+    let batch = update.engineBatch { before.sections[$0.section].itemSize(at: $0.item) }
+    return (plan, batch)
+  }
+
   /// Ends a change: moves the viewport by `scrollAnchor` and clamps it.
   ///
   /// - Complexity: O(v) frame queries for the v candidates, at worst; usually one.
   public mutating func endChange(_ anchor: PendingAnchor) {
+    lastAnchor = nil
     guard var rect = viewport else { return }
     let content = engine.contentSize
     let axisIsX = anchor.axisIsX
@@ -176,10 +190,15 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
       for (path, distance) in anchor.candidates {
         guard let frame = try? engine.frame(ofItemAt: path) else { continue }
         leading = (axisIsX ? frame.minX : frame.minY) - distance
+        lastAnchor = AnchorReport(path: path, distanceBefore: distance, distanceAfter: distance)
         break
       }
     }
+    let unclamped = leading
     leading = min(max(leading, 0), max(0, contentLength - viewLength))
+    if leading != unclamped, let report = lastAnchor {
+      lastAnchor?.distanceAfter = report.distanceBefore + (unclamped - leading)
+    }
     var cross = axisIsX ? rect.minY : rect.minX
     let crossLength = axisIsX ? rect.height : rect.width
     let contentCross = axisIsX ? content.height : content.width
@@ -194,6 +213,16 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
     let configuration = engine.input.configuration
     return configuration.scrollDirection == .horizontal && configuration.variant.honoursScrollDirection
   }
+}
+
+/// The item that anchored a change and its distance to the viewport's leading edge.
+public struct AnchorReport: Hashable, Sendable {
+  /// The anchor's path after the change.
+  public var path: ItemPath
+  /// Its leading edge minus the viewport's, before the change.
+  public var distanceBefore: Double
+  /// The same after the change: equal unless the offset clamped.
+  public var distanceAfter: Double
 }
 
 /// What the scroll anchor remembers during a change: the items intersecting the viewport before

@@ -201,3 +201,5 @@ public struct DocumentLayout<Engine: LayoutEngine> {
     }
   }
 }
+
+extension DocumentLayout: Sendable where Engine: Sendable {}

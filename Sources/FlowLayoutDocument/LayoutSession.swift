@@ -200,3 +200,5 @@ public struct LayoutSession<Engine: LayoutEngine> {
     return rect
   }
 }
+
+extension LayoutSession: Sendable where Engine: Sendable {}

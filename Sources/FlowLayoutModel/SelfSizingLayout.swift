@@ -250,3 +250,5 @@ extension LayoutValidation {
     try size(rect.size, field: field)
   }
 }
+
+extension SelfSizingLayout: Sendable where Engine: Sendable {}

@@ -98,7 +98,8 @@ public struct LayoutSession<Engine: LayoutEngine> {
       do {
         frame = try live.engine.frame(ofItemAt: path)
       } catch {
-        throw error.prefixingField(with: "frame")
+        guard case .itemOutOfRange(_, let path) = error else { throw error }
+        throw .itemOutOfRange(field: "frame", path: path)
       }
       var w = JSONWriter()
       w.append("{\"frame\":")

@@ -1,4 +1,5 @@
 import FioriCells
+import FlowLayoutBench
 import FlowLayoutCore
 import FlowLayoutDocument
 import FlowLayoutModel
@@ -173,5 +174,29 @@ import Testing
     #expect(lines[1] == #"{"contentSize":[100,50]}"#)  // itemSize 50 x 50
     #expect(lines[2].hasPrefix(#"{"error":"#))
     #expect(lines[3] == #"{"frame":[0,0,50,50],"estimated":false}"#)
+  }
+}
+
+/// The `selfsizing` bench workload's operations, by their work counter (cells measured).
+@Suite struct SelfSizingBenchTests {
+  @Test("open measures only near the viewport, openAll every cell, a scroll step what entered")
+  func cellsMeasuredPerOperation() throws {
+    let n = 5000
+    let document = SelfSizingOperation<FastFlowLayout>.document(itemCount: n)
+    var open = try SelfSizingOperation<FastFlowLayout>(.open, document: document)
+    try open.perform()
+    try open.perform()
+    #expect(open.cellsMeasuredPerRun > 0 && open.cellsMeasuredPerRun < 100)
+    var all = try SelfSizingOperation<ReferenceFlowLayout>(.openAll, document: document)
+    try all.perform()
+    #expect(all.cellsMeasured == n)
+    var scroll = try SelfSizingOperation<FastFlowLayout>(.scrollStep, document: document)
+    for _ in 0..<20 { try scroll.perform() }
+    // One screen enters per step: about 812 / (row height ~150) * 2 columns ≈ 11 cells.
+    #expect(scroll.cellsMeasuredPerRun > 1 && scroll.cellsMeasuredPerRun < 40)
+    var rotate = try SelfSizingOperation<FastFlowLayout>(.rotate, document: document)
+    try rotate.perform()
+    try rotate.perform()
+    #expect(rotate.cellsMeasuredPerRun > 0 && rotate.cellsMeasuredPerRun < 100)
   }
 }

@@ -30,7 +30,8 @@ public struct BenchSelection: Sendable {
         case .cLoop:
           count += operations.contains(.layout) && CLoopOperation.supports(workload) ? 1 : 0
         case .fast, .reference:
-          count += workload.name == Workload.selfSizing.name
+          count +=
+            workload.name == Workload.selfSizing.name
             ? SelfSizingStep.allCases.count : operations.count
         }
       }
@@ -65,7 +66,8 @@ public struct BenchRunner {
       for n in selection.sizes {
         if workload.name == Workload.selfSizing.name {
           // Its own operations, over a document of cells (no sized input, no C loop).
-          let document = SelfSizingOperation<FastFlowLayout>.document(itemCount: n, workload: workload)
+          let document = SelfSizingOperation<FastFlowLayout>.document(
+            itemCount: n, workload: workload)
           for engine in selection.engines where engine != .cLoop {
             let cellRows =
               engine == .fast

@@ -37,7 +37,8 @@ public struct SelfSizingOperation<E: LayoutEngine>: TimedOperation {
   /// The `selfsizing` document of `n` cells: every item estimated at 139.5 × 66.
   ///
   /// - Complexity: O(n) (the cells are generated, not measured).
-  public static func document(itemCount n: Int, workload: Workload = .selfSizing) -> LayoutDocument {
+  public static func document(itemCount n: Int, workload: Workload = .selfSizing) -> LayoutDocument
+  {
     var configuration = LayoutConfiguration(variant: workload.variant)
     configuration.estimatedItemSize = Size(width: 139.5, height: 66)
     let cells = (workload.cells ?? .keyValueForm).cells(count: n, seed: workload.seed)

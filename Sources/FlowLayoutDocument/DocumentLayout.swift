@@ -80,7 +80,7 @@ public struct DocumentLayout<Engine: LayoutEngine> {
     let (plan, configuration) = try validate(update)
     let movesItems =
       !(update.deleteItems.isEmpty && update.insertItems.isEmpty && update.moveItems.isEmpty
-        && update.deleteSections.isEmpty && update.insertSections.isEmpty)
+      && update.deleteSections.isEmpty && update.insertSections.isEmpty)
     let newCells = movesItems ? update.carrying(cells, insertedSections: insertedCells) : cells
     let oldWidth = proposedCellWidth
     let newWidth = configuration.proposedCellWidth(boundsWidth: plan.newBounds.width)

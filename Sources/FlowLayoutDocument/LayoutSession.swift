@@ -39,13 +39,17 @@ public struct LayoutSession<Engine: LayoutEngine> {
     var answer: String?
     try s.readObject(field: "request") { (s, key) throws(LayoutError) in
       guard answer == nil else {
-        throw .invalidDocument(field: "request", reason: "one request per line (found \"\(printable(key))\" after another)")
+        throw .invalidDocument(
+          field: "request",
+          reason: "one request per line (found \"\(printable(key))\" after another)")
       }
       answer = try respond(to: key, &s)
     }
     try s.expectEnd()
     guard let answer else {
-      throw .invalidDocument(field: "request", reason: "empty object (expected one of: \(Self.requests.joined(separator: ", ")))")
+      throw .invalidDocument(
+        field: "request",
+        reason: "empty object (expected one of: \(Self.requests.joined(separator: ", ")))")
     }
     return answer
   }
@@ -56,12 +60,15 @@ public struct LayoutSession<Engine: LayoutEngine> {
 
   private func open() throws(LayoutError) -> DocumentLayout<Engine> {
     guard let document else {
-      throw .invalidDocument(field: "request", reason: "no document is open (send {\"open\": DOCUMENT} first)")
+      throw .invalidDocument(
+        field: "request", reason: "no document is open (send {\"open\": DOCUMENT} first)")
     }
     return document
   }
 
-  private mutating func respond(to key: String, _ s: inout JSONScanner) throws(LayoutError) -> String {
+  private mutating func respond(to key: String, _ s: inout JSONScanner) throws(LayoutError)
+    -> String
+  {
     switch key {
     case "open":
       let bytes = try s.readRawValue()
@@ -82,7 +89,8 @@ public struct LayoutSession<Engine: LayoutEngine> {
     case "apply":
       _ = try open()
       let bytes = try s.readRawValue()
-      return try change { (live) throws(LayoutError) in try live.apply(json: bytes, field: "apply") }
+      return try change { (live) throws(LayoutError) in try live.apply(json: bytes, field: "apply")
+      }
     case "viewport":
       _ = try open()
       let rect = try Self.readRect(&s, field: "viewport")

@@ -28,7 +28,8 @@ struct RawDocument {
   static let keys = [
     "layout", "width", "height", "sectionInset", "minimumInteritemSpacing", "minimumLineSpacing",
     "itemSize", "estimatedItemSize", "minimumScaledItemSize", "numberOfColumns", "numberOfRows",
-    "isLayoutJustified", "isTopAligned", "scrollDirection", "widthClass", "sections", "edits", "viewport", "scrollAnchor", "cellSizing",
+    "isLayoutJustified", "isTopAligned", "scrollDirection", "widthClass", "sections", "edits",
+    "viewport", "scrollAnchor", "cellSizing",
   ]
   static let sizeNames = ["width", "height"]
   static let insetNames = ["top", "left", "bottom", "right"]

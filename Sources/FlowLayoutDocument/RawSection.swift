@@ -61,7 +61,9 @@ struct RawSection {
             widths.append(0)
             heights.append(0)
           default:
-            throw s.typeError("\(field).items[\(i)]", expected: "[width, height], {\"estimate\": [width, height]}, null or a cell object")
+            throw s.typeError(
+              "\(field).items[\(i)]",
+              expected: "[width, height], {\"estimate\": [width, height]}, null or a cell object")
           }
         }
       default:

@@ -22,7 +22,8 @@ extension BatchUpdate {
       let field = "\(prefix)measureItems[\(k)].at"
       let path = measurement.at
       guard path.section >= 0, path.section < itemCounts.count else {
-        throw .sectionOutOfRange(field: field, section: path.section, sectionCount: itemCounts.count)
+        throw .sectionOutOfRange(
+          field: field, section: path.section, sectionCount: itemCounts.count)
       }
       guard path.item >= 0, path.item < itemCounts[path.section] else {
         throw .itemOutOfRange(field: field, path: path)
@@ -74,7 +75,9 @@ extension BatchUpdate {
     for path in deleteItems { removed[path.section, default: []].append(path.item) }
     for move in moveItems { removed[move.from.section, default: []].append(move.from.item) }
     var entering = [Int: [Int]]()
-    for insertion in insertItems { entering[insertion.at.section, default: []].append(insertion.at.item) }
+    for insertion in insertItems {
+      entering[insertion.at.section, default: []].append(insertion.at.item)
+    }
     for move in moveItems { entering[move.to.section, default: []].append(move.to.item) }
 
     var result: [ItemIndexSet] = []

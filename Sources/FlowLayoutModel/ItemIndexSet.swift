@@ -98,7 +98,8 @@ public struct ItemIndexSet: Hashable, Sendable, Codable, CustomStringConvertible
     var k = firstRange(above: range.lowerBound)
     while k < ranges.count, ranges[k].lowerBound < range.upperBound {
       result.append(
-        contentsOf: max(ranges[k].lowerBound, range.lowerBound)..<min(ranges[k].upperBound, range.upperBound))
+        contentsOf: max(
+          ranges[k].lowerBound, range.lowerBound)..<min(ranges[k].upperBound, range.upperBound))
       k += 1
     }
     return result
@@ -154,7 +155,8 @@ public struct ItemIndexSet: Hashable, Sendable, Codable, CustomStringConvertible
       while a < range.upperBound {
         while k < inserted.count, inserted[k] <= a + k { k += 1 }
         let length =
-          k < inserted.count ? min(range.upperBound - a, inserted[k] - (a + k)) : range.upperBound - a
+          k < inserted.count
+          ? min(range.upperBound - a, inserted[k] - (a + k)) : range.upperBound - a
         result.appendRange((a + k)..<(a + k + length))
         a += length
       }

@@ -49,14 +49,17 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
     _ input: LayoutInput, estimatedItems: [ItemIndexSet]? = nil, viewport: Rect? = nil,
     scrollAnchor: ScrollAnchor = .firstVisibleItem
   ) throws(LayoutError) {
-    let sets = estimatedItems ?? [ItemIndexSet](repeating: ItemIndexSet(), count: input.sections.count)
+    let sets =
+      estimatedItems ?? [ItemIndexSet](repeating: ItemIndexSet(), count: input.sections.count)
     guard sets.count == input.sections.count else {
       throw .invalidDocument(
         field: "estimatedItems",
         reason: "\(sets.count) sets for \(input.sections.count) sections")
     }
     for (s, set) in sets.enumerated() {
-      if let last = set.ranges.last, last.upperBound > input.sections[s].count || set.ranges[0].lowerBound < 0 {
+      if let last = set.ranges.last,
+        last.upperBound > input.sections[s].count || set.ranges[0].lowerBound < 0
+      {
         throw .invalidDocument(
           field: "estimatedItems[\(s)]",
           reason: "\(set) is outside the section's \(input.sections[s].count) items")
@@ -76,7 +79,8 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
   ///
   /// - Complexity: O(log R).
   public func isEstimated(_ path: ItemPath) -> Bool {
-    estimatedItems.indices.contains(path.section) && estimatedItems[path.section].contains(path.item)
+    estimatedItems.indices.contains(path.section)
+      && estimatedItems[path.section].contains(path.item)
   }
 
   /// Marks items estimated again (their current sizes become their estimates), e.g. the cells
@@ -123,7 +127,9 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
   ///
   /// - Complexity: one rect query over the viewport.
   public func beginChange() -> PendingAnchor {
-    guard let viewport else { return PendingAnchor(axisIsX: false, candidates: [], wasAtEnd: false) }
+    guard let viewport else {
+      return PendingAnchor(axisIsX: false, candidates: [], wasAtEnd: false)
+    }
     let axisIsX = scrollsAlongX
     var candidates: [(ItemPath, Double)] = []
     for element in engine.elements(in: viewport) where element.kind == .item {
@@ -211,7 +217,8 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
   /// leading (x) edge; otherwise the top (y).
   public var scrollsAlongX: Bool {
     let configuration = engine.input.configuration
-    return configuration.scrollDirection == .horizontal && configuration.variant.honoursScrollDirection
+    return configuration.scrollDirection == .horizontal
+      && configuration.variant.honoursScrollDirection
   }
 }
 

@@ -25,15 +25,24 @@ struct SelfSizingProperties {
     }
   }
 
-  @Test(arguments: [
-    // Long sections, a viewport in the middle, measurements above it.
-    (ScenarioRecipe(options: [0, 1, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0, 0],
-      sections: [[0, 0, 0] + Array(5000..<5060)], edits: [[3, 0, 2, 5100, 0], [8, 0, 3, 0, 1]]),
-      [0, 500, 300, 2, 7, 3, 1, 9]),
-    (ScenarioRecipe(options: [2, 0, 2, 0, 0, 0, 0, 0, 1, 0, 3, 0, 0, 0],
-      sections: [[1, 1, 0] + Array(5000..<5040), [0, 0, 1, 5005, 5005]], edits: [[6, 0, 3, 0, 0]]),
-      [2, 400, 100, 1, 3, 5, 2, 4]),
-  ] as [(ScenarioRecipe, [Int])])
+  @Test(
+    arguments: [
+      // Long sections, a viewport in the middle, measurements above it.
+      (
+        ScenarioRecipe(
+          options: [0, 1, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0, 0],
+          sections: [[0, 0, 0] + Array(5000..<5060)],
+          edits: [[3, 0, 2, 5100, 0], [8, 0, 3, 0, 1]]),
+        [0, 500, 300, 2, 7, 3, 1, 9]
+      ),
+      (
+        ScenarioRecipe(
+          options: [2, 0, 2, 0, 0, 0, 0, 0, 1, 0, 3, 0, 0, 0],
+          sections: [[1, 1, 0] + Array(5000..<5040), [0, 0, 1, 5005, 5005]],
+          edits: [[6, 0, 3, 0, 0]]),
+        [2, 400, 100, 1, 3, 5, 2, 4]
+      ),
+    ] as [(ScenarioRecipe, [Int])])
   func seededCases(_ recipe: ScenarioRecipe, _ extra: [Int]) {
     SelfSizingRun.check(recipe, extra: extra)
   }
@@ -49,7 +58,9 @@ enum SelfSizingRun {
     // Every `x(4) % 4`-th item estimated (0: none).
     let stride = x(4) % 4
     let estimated = input.sections.map { section in
-      stride == 0 ? ItemIndexSet() : ItemIndexSet(Swift.stride(from: x(5) % stride, to: section.count, by: stride))
+      stride == 0
+        ? ItemIndexSet()
+        : ItemIndexSet(Swift.stride(from: x(5) % stride, to: section.count, by: stride))
     }
     guard let probe = try? ReferenceFlowLayout(input) else { return }
     let content = probe.contentSize
@@ -82,12 +93,14 @@ enum SelfSizingRun {
       let expectedEstimated = estimatedOracle(ref, batch)
       let r = Result { () throws(LayoutError) in try ref.apply(batch) }
       let f = Result { () throws(LayoutError) in try fast.apply(batch) }
-      var comparison = LayoutComparison("self-sizing batch \(step) \(batch)", sourceLocation: sourceLocation)
+      var comparison = LayoutComparison(
+        "self-sizing batch \(step) \(batch)", sourceLocation: sourceLocation)
       switch (r, f) {
       case (.success, .success):
         comparison.compare(fast.engine, ref.engine, rects: [viewport, fast.viewport ?? viewport])
         if fast.estimatedItems != ref.estimatedItems {
-          comparison.fail("estimated items: fast \(fast.estimatedItems) vs reference \(ref.estimatedItems)")
+          comparison.fail(
+            "estimated items: fast \(fast.estimatedItems) vs reference \(ref.estimatedItems)")
         }
         if let expectedEstimated, ref.estimatedItems != expectedEstimated {
           comparison.fail("estimated items \(ref.estimatedItems), oracle \(expectedEstimated)")
@@ -97,11 +110,13 @@ enum SelfSizingRun {
           if !(EqualityContract.close(offset.x, expectedOffset.offset.x)
             && EqualityContract.close(offset.y, expectedOffset.offset.y))
           {
-            comparison.fail("\(name) offset \(offset), the anchor rule gives \(expectedOffset.offset)")
+            comparison.fail(
+              "\(name) offset \(offset), the anchor rule gives \(expectedOffset.offset)")
           }
         }
         // The anchor's distance is kept unless clamped.
-        if let expectedOffset, let kept = expectedOffset.keptDistance, let offset = ref.contentOffset,
+        if let expectedOffset, let kept = expectedOffset.keptDistance,
+          let offset = ref.contentOffset,
           let top = expectedOffset.anchorTop
         {
           let leading = expectedOffset.axisIsX ? offset.x : offset.y
@@ -125,7 +140,9 @@ enum SelfSizingRun {
 
   /// `batch` plus up to two measurements of items it does not otherwise edit: a new size, or
   /// the size the item has (idempotence).
-  static func withMeasurements(_ batch: BatchUpdate, input: LayoutInput, code: inout Int) -> BatchUpdate {
+  static func withMeasurements(_ batch: BatchUpdate, input: LayoutInput, code: inout Int)
+    -> BatchUpdate
+  {
     var result = batch
     let touched = Set(batch.deleteItems + batch.resizeItems.map(\.at) + batch.moveItems.map(\.from))
     let deletedSections = Set(batch.deleteSections)
@@ -184,14 +201,16 @@ enum SelfSizingRun {
       for i in 0..<section.count { flat.append(ItemPath(section: s, item: i)) }
     }
     let measured = Set(batch.measureItems.map(\.at))
-    let insertedSection = Dictionary(batch.insertSections.map { ($0.at, $0.estimatedItems) }, uniquingKeysWith: { a, _ in a })
+    let insertedSection = Dictionary(
+      batch.insertSections.map { ($0.at, $0.estimatedItems) }, uniquingKeysWith: { a, _ in a })
     return ids.enumerated().map { n, column in
       if let set = insertedSection[n] { return set }
-      return ItemIndexSet(column.indices.filter { i in
-        guard let id = column[i] else { return false }
-        let old = flat[id]
-        return layout.isEstimated(old) && !measured.contains(old)
-      })
+      return ItemIndexSet(
+        column.indices.filter { i in
+          guard let id = column[i] else { return false }
+          let old = flat[id]
+          return layout.isEstimated(old) && !measured.contains(old)
+        })
     }
   }
 
@@ -215,7 +234,8 @@ enum SelfSizingRun {
     guard (try? after.apply(batch)) != nil else { return nil }
     let engine = after.engine
     let configuration = engine.input.configuration
-    let axisIsX = configuration.scrollDirection == .horizontal && configuration.variant.honoursScrollDirection
+    let axisIsX =
+      configuration.scrollDirection == .horizontal && configuration.variant.honoursScrollDirection
     func lead(_ r: Rect) -> Double { axisIsX ? r.minX : r.minY }
     // Identity → new path.
     var flatBefore: [ItemPath: Int] = [:]
@@ -228,7 +248,9 @@ enum SelfSizingRun {
     }
     var newPath: [Int: ItemPath] = [:]
     for (s, column) in ids.enumerated() {
-      for (i, old) in column.enumerated() { if let old { newPath[old] = ItemPath(section: s, item: i) } }
+      for (i, old) in column.enumerated() {
+        if let old { newPath[old] = ItemPath(section: s, item: i) }
+      }
     }
     let content = engine.contentSize
     let before = layout.engine.contentSize
@@ -238,7 +260,8 @@ enum SelfSizingRun {
     var leading = lead(viewport)
     var kept: Double?
     var anchorTop: Double?
-    let atEnd = (axisIsX ? viewport.maxX : viewport.maxY) >= beforeLength - 1e-9 * max(1, abs(beforeLength))
+    let atEnd =
+      (axisIsX ? viewport.maxX : viewport.maxY) >= beforeLength - 1e-9 * max(1, abs(beforeLength))
     if layout.scrollAnchor == .bottom && atEnd {
       leading = contentLength - viewLength
     } else if layout.scrollAnchor != .none {
@@ -256,7 +279,8 @@ enum SelfSizingRun {
     if clamped != leading { kept = nil }
     let crossView = axisIsX ? viewport.height : viewport.width
     let crossContent = axisIsX ? content.height : content.width
-    let cross = min(max(axisIsX ? viewport.minY : viewport.minX, 0), max(0, crossContent - crossView))
+    let cross = min(
+      max(axisIsX ? viewport.minY : viewport.minX, 0), max(0, crossContent - crossView))
     return ExpectedOffset(
       offset: axisIsX ? Point(x: clamped, y: cross) : Point(x: cross, y: clamped), axisIsX: axisIsX,
       keptDistance: kept, anchorTop: anchorTop)

@@ -57,8 +57,14 @@ struct SelfSizingWorkTests {
   func badMeasurement() throws {
     var layout = try Self.layout()
     let before = layout.engine.allElements
-    #expect(throws: LayoutError.itemOutOfRange(field: "measureItems[0].at", path: ItemPath(section: 0, item: 100_000))) {
-      try layout.apply(BatchUpdate(measureItems: [ItemResize(at: ItemPath(section: 0, item: 100_000), size: Size(1, 1))]))
+    #expect(
+      throws: LayoutError.itemOutOfRange(
+        field: "measureItems[0].at", path: ItemPath(section: 0, item: 100_000))
+    ) {
+      try layout.apply(
+        BatchUpdate(measureItems: [
+          ItemResize(at: ItemPath(section: 0, item: 100_000), size: Size(1, 1))
+        ]))
     }
     #expect(throws: LayoutError.self) {
       try layout.apply(
@@ -71,7 +77,9 @@ struct SelfSizingWorkTests {
     // An engine refuses measurements given to it directly (they would lose the state).
     var engine = layout.engine
     #expect(throws: LayoutError.self) {
-      try engine.apply(BatchUpdate(measureItems: [ItemResize(at: ItemPath(section: 0, item: 0), size: Size(1, 1))]))
+      try engine.apply(
+        BatchUpdate(measureItems: [ItemResize(at: ItemPath(section: 0, item: 0), size: Size(1, 1))])
+      )
     }
   }
 }

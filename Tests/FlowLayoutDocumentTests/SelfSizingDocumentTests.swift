@@ -11,7 +11,9 @@ import Testing
 /// viewport; `flowlayout session`.
 @Suite struct SelfSizingDocumentTests {
   static func keyValueDocument(count: Int, width: Double, extra: String = "") -> String {
-    let values = ["x", "Broken Plates on Pole", "", "Technician reported minor wear on the bearing housing"]
+    let values = [
+      "x", "Broken Plates on Pole", "", "Technician reported minor wear on the bearing housing",
+    ]
     let items = (0..<count).map {
       #"{"type": "keyValue", "key": "K\#($0)", "value": "\#(values[$0 % values.count])"}"#
     }
@@ -61,16 +63,20 @@ import Testing
 
   /// Rotation: after `setWidth`, a document's cells equal a fresh layout at the new width, in
   /// both engines; plain items keep their sizes.
-  @Test("setWidth re-measures cells: equal to a fresh layout at the new width", arguments: [320.0, 768, 1024])
+  @Test(
+    "setWidth re-measures cells: equal to a fresh layout at the new width",
+    arguments: [320.0, 768, 1024])
   func rotationEqualsFreshLayout(width: Double) throws {
     let rotated = try LayoutDocument.decode(
       Self.keyValueDocument(count: 9, width: 375, extra: #""edits": [{"setWidth": \#(width)}],"#))
     let fresh = try LayoutDocument.decode(Self.keyValueDocument(count: 9, width: width))
     for laidOut in [
       LayoutOutput(layout: try DocumentLayout<FastFlowLayout>.laidOut(rotated).layout, rect: nil),
-      LayoutOutput(layout: try DocumentLayout<ReferenceFlowLayout>.laidOut(rotated).layout, rect: nil),
+      LayoutOutput(
+        layout: try DocumentLayout<ReferenceFlowLayout>.laidOut(rotated).layout, rect: nil),
     ] {
-      let expected = LayoutOutput(layout: try DocumentLayout<ReferenceFlowLayout>.laidOut(fresh).layout, rect: nil)
+      let expected = LayoutOutput(
+        layout: try DocumentLayout<ReferenceFlowLayout>.laidOut(fresh).layout, rect: nil)
       #expect(laidOut.json() == expected.json())
     }
   }
@@ -79,13 +85,15 @@ import Testing
   func visibleSizing() throws {
     let text = Self.keyValueDocument(
       count: 2000, width: 375,
-      extra: #""estimatedItemSize": [100, 66], "cellSizing": "visible", "viewport": [0, 0, 375, 812],"#)
+      extra:
+        #""estimatedItemSize": [100, 66], "cellSizing": "visible", "viewport": [0, 0, 375, 812],"#)
     var layout = try DocumentLayout<FastFlowLayout>(try LayoutDocument.decode(text))
     let measured = layout.cellsMeasured
     #expect(measured > 0 && measured < 100, "\(measured) cells measured at open")
     // Every cell near the viewport is measured; the last ones are not.
     let near = layout.measuringRect!
-    for element in layout.engine.elements(in: near) where element.kind == .item && element.path.section == 0 {
+    for element in layout.engine.elements(in: near)
+    where element.kind == .item && element.path.section == 0 {
       #expect(!layout.layout.isEstimated(element.path))
     }
     #expect(layout.layout.isEstimated(ItemPath(section: 0, item: 1999)))
@@ -100,16 +108,20 @@ import Testing
     try layout.apply(BatchUpdate(setWidth: 812))
     #expect(layout.cellsMeasured - before > 0 && layout.cellsMeasured - before < 100)
     #expect(layout.layout.isEstimated(ItemPath(section: 0, item: 0)))  // far above: estimated again
-    for element in layout.engine.elements(in: layout.measuringRect!) where element.kind == .item && element.path.section == 0 {
+    for element in layout.engine.elements(in: layout.measuringRect!)
+    where element.kind == .item && element.path.section == 0 {
       #expect(!layout.layout.isEstimated(element.path))
     }
   }
 
   @Test("the anchor holds across a rotation with cellSizing all")
   func anchorHoldsAcrossRotation() throws {
-    let text = Self.keyValueDocument(count: 300, width: 375, extra: #""viewport": [0, 3000, 375, 812],"#)
+    let text = Self.keyValueDocument(
+      count: 300, width: 375, extra: #""viewport": [0, 3000, 375, 812],"#)
     for anchor in ["firstVisibleItem", "none"] {
-      let document = try LayoutDocument.decode(text.replacingOccurrences(of: "\"viewport\"", with: "\"scrollAnchor\": \"\(anchor)\", \"viewport\""))
+      let document = try LayoutDocument.decode(
+        text.replacingOccurrences(
+          of: "\"viewport\"", with: "\"scrollAnchor\": \"\(anchor)\", \"viewport\""))
       var layout = try DocumentLayout<FastFlowLayout>(document)
       let first = layout.engine.elements(in: layout.layout.viewport!).first { $0.kind == .item }!
       let distance = first.frame.minY - layout.layout.viewport!.minY
@@ -140,15 +152,26 @@ import Testing
       #"{"contentSize": null, "frame": [0, 0]}"#,
       "[",
     ].map { session.answer(Array($0.utf8)) }
-    #expect(answers[0] == #"{"error":"request: no document is open (send {\"open\": DOCUMENT} first)"}"#)
-    #expect(answers[1] == #"{"contentSize":[100,300],"contentOffset":[0,120],"cellsMeasured":0,"anchor":null}"#)
-    #expect(answers[2] == #"{"contentSize":[100,330],"contentOffset":[0,150],"cellsMeasured":0,"anchor":{"item":[0,2],"distanceBefore":-20,"distanceAfter":-20}}"#)
+    #expect(
+      answers[0] == #"{"error":"request: no document is open (send {\"open\": DOCUMENT} first)"}"#)
+    #expect(
+      answers[1]
+        == #"{"contentSize":[100,300],"contentOffset":[0,120],"cellsMeasured":0,"anchor":null}"#)
+    #expect(
+      answers[2]
+        == #"{"contentSize":[100,330],"contentOffset":[0,150],"cellsMeasured":0,"anchor":{"item":[0,2],"distanceBefore":-20,"distanceAfter":-20}}"#
+    )
     #expect(answers[3] == #"{"error":"apply.measureItems[0].at: item [0, 9] does not exist"}"#)
     #expect(answers[4] == #"{"frame":[0,130,100,50],"estimated":true}"#)
     #expect(answers[5] == #"{"item":[0,2]}"#)
     #expect(answers[6] == #"{"item":null}"#)
-    #expect(answers[7] == #"{"contentSize":[100,330],"contentOffset":[0,0],"cellsMeasured":0,"anchor":null}"#)
-    #expect(answers[8].hasPrefix(#"{"contentSize":[100,330],"contentOffset":[0,0],"items":[{"section":0,"item":0,"frame":[0,0,100,80]}]"#))
+    #expect(
+      answers[7]
+        == #"{"contentSize":[100,330],"contentOffset":[0,0],"cellsMeasured":0,"anchor":null}"#)
+    #expect(
+      answers[8].hasPrefix(
+        #"{"contentSize":[100,330],"contentOffset":[0,0],"items":[{"section":0,"item":0,"frame":[0,0,100,80]}]"#
+      ))
     #expect(answers[9].hasPrefix(#"{"error":"request: one request per line"#))
     #expect(answers[10].hasPrefix(#"{"error":"#))
     for answer in answers { #expect(!answer.contains("\n")) }

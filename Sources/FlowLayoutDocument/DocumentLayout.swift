@@ -61,8 +61,7 @@ public struct DocumentLayout<Engine: LayoutEngine> {
 
   /// The width cells are proposed for the current bounds.
   var proposedCellWidth: Double {
-    let input = layout.engine.input
-    return input.configuration.proposedCellWidth(boundsWidth: input.bounds.width)
+    layout.configuration.proposedCellWidth(boundsWidth: layout.bounds.width)
   }
 
   /// Applies one batch (with `measureItems` if any) as one anchored change. When it changes the
@@ -71,36 +70,30 @@ public struct DocumentLayout<Engine: LayoutEngine> {
   /// (`"visible"`).
   ///
   /// - Parameter insertedCells: per `insertSections` entry, the cells of the inserted section.
-  /// - Complexity: the engine's cost for the batch, plus O(n) and c cell measurements for n
-  ///   items and c cells when the proposed width changes.
+  /// - Complexity: the engine's cost for the batch, plus O(m) to move the cells of the m items
+  ///   of edited sections, plus O(n) and c cell measurements for n items and c cells when the
+  ///   proposed width changes (`"all"`), or O(n) and the cells near the viewport (`"visible"`).
   /// - Throws: the batch's `LayoutError`, or a cell's sizing error; nothing changes.
   public mutating func apply(_ update: BatchUpdate, insertedCells: [[CellDescription?]] = [])
     throws(LayoutError)
   {
-    let (plan, configuration) = try validate(update)
+    let plan = try layout.update(validating: update)
     let movesItems =
       !(update.deleteItems.isEmpty && update.insertItems.isEmpty && update.moveItems.isEmpty
       && update.deleteSections.isEmpty && update.insertSections.isEmpty)
-    let newCells = movesItems ? update.carrying(cells, insertedSections: insertedCells) : cells
-    let oldWidth = proposedCellWidth
-    let newWidth = configuration.proposedCellWidth(boundsWidth: plan.newBounds.width)
-    // Re-measurements for the new width are computed before anything changes (they may throw).
+    let newWidth = layout.configuration.proposedCellWidth(boundsWidth: plan.newBounds.width)
+    let widthChanges = newWidth != proposedCellWidth
+    // Under "all", the re-measurements for the new width are computed before anything changes
+    // (a cell's sizing may throw); that needs the cells after the batch, a copy.
     var remeasured: [ItemResize] = []
-    var estimatedCells: [ItemIndexSet] = []
-    if newWidth != oldWidth {
-      switch cellSizing {
-      case .all:
-        for (s, column) in newCells.enumerated() {
-          for (i, cell) in column.enumerated() {
-            guard let cell else { continue }
-            let size = try cell.fittingSize(
-              proposedWidth: newWidth, field: "sections[\(s)].items[\(i)]")
-            remeasured.append(ItemResize(at: ItemPath(section: s, item: i), size: size))
-          }
-        }
-      case .visible:
-        estimatedCells = newCells.map { column in
-          ItemIndexSet(column.indices.lazy.filter { column[$0] != nil })
+    if widthChanges, cellSizing == .all {
+      let newCells = movesItems ? update.carrying(cells, insertedSections: insertedCells) : cells
+      for (s, column) in newCells.enumerated() {
+        for (i, cell) in column.enumerated() {
+          guard let cell else { continue }
+          let size = try cell.fittingSize(
+            proposedWidth: newWidth, field: "sections[\(s)].items[\(i)]")
+          remeasured.append(ItemResize(at: ItemPath(section: s, item: i), size: size))
         }
       }
     }
@@ -108,26 +101,19 @@ public struct DocumentLayout<Engine: LayoutEngine> {
     // were validated when read (a failure leaves the measured ones measured).
     var anchor = layout.beginChange()
     try layout.apply(update, tracking: &anchor)
-    cells = newCells
+    if movesItems { update.carry(&cells, insertedSections: insertedCells) }
     if !remeasured.isEmpty {
       cellsMeasured += remeasured.count
       try layout.apply(BatchUpdate(measureItems: remeasured), tracking: &anchor)
     }
-    if !estimatedCells.isEmpty { layout.markEstimated(estimatedCells) }
+    if widthChanges, cellSizing == .visible {
+      layout.markEstimated(
+        cells.map { column in
+          ItemIndexSet(ascending: column.indices.lazy.filter { column[$0] != nil })
+        })
+    }
     layout.endChange(anchor)
     try measureNearViewport()
-  }
-
-  /// Validates a batch against the current content. Its own function so that the engine's input
-  /// (sharing the engine's storage) is released before the engine is edited (copy-on-write).
-  private func validate(_ update: BatchUpdate) throws(LayoutError)
-    -> (BatchPlan, LayoutConfiguration)
-  {
-    let input = layout.engine.input
-    let plan = try update.validateWithMeasurements(
-      itemCounts: input.sections.map(\.count), configuration: input.configuration,
-      bounds: input.bounds)
-    return (plan, input.configuration)
   }
 
   /// Decodes one batch in the document's edit format (`docs/layout-document.md`, "Edits", plus
@@ -142,8 +128,8 @@ public struct DocumentLayout<Engine: LayoutEngine> {
     var scanner = JSONScanner(Array(bytes))
     let raw = try RawEdit.read(&scanner, field: field, cells: CellDecoder())
     try scanner.expectEnd()
-    let configuration = layout.engine.input.configuration
-    let width = raw.update.setWidth ?? layout.engine.input.bounds.width
+    let configuration = layout.configuration
+    let width = raw.update.setWidth ?? layout.bounds.width
     let update = try raw.sized(
       proposedWidth: configuration.proposedCellWidth(boundsWidth: width),
       estimatedItemSize: configuration.estimatedItemSize, measuresCells: cellSizing == .all,

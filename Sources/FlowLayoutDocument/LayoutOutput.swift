@@ -74,7 +74,8 @@ public struct LayoutOutput: Codable, Hashable, Sendable {
   ///   o overflowing items.
   public init<E: LayoutEngine>(engine: E, rect: Rect?) {
     let elements = rect.map { engine.elements(in: $0) } ?? engine.allElements
-    let sections = engine.input.sections
+    // Read only when a header is in the result: an engine may rebuild `input` in O(n).
+    var sections: [SectionData]?
     var items: [Item] = []
     items.reserveCapacity(elements.count)
     var supplementary: [Supplementary] = []
@@ -85,9 +86,10 @@ public struct LayoutOutput: Codable, Hashable, Sendable {
           Item(section: element.path.section, item: element.path.item, frame: element.frame))
       case .header:
         let section = element.path.section
+        if sections == nil { sections = engine.input.sections }
         let seeAll =
-          sections.indices.contains(section) && sections[section].showsSeeAll
-          ? "See All (\(sections[section].count))" : nil
+          sections!.indices.contains(section) && sections![section].showsSeeAll
+          ? "See All (\(sections![section].count))" : nil
         supplementary.append(
           Supplementary(kind: .header, section: section, frame: element.frame, seeAll: seeAll))
       case .footer:

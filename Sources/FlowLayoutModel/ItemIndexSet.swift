@@ -22,6 +22,15 @@ public struct ItemIndexSet: Hashable, Sendable, Codable, CustomStringConvertible
     for i in indices.sorted() { appendRange(i..<(i + 1)) }
   }
 
+  /// The given indices, ascending without duplicates (not checked: a wrong order gives a wrong
+  /// set).
+  ///
+  /// - Complexity: O(k) for k indices.
+  public init<S: Sequence<Int>>(ascending indices: S) {
+    ranges = []
+    for i in indices { appendRange(i..<(i + 1)) }
+  }
+
   public var isEmpty: Bool { ranges.isEmpty }
 
   /// The number of indices. O(R).

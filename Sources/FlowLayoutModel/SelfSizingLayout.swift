@@ -31,6 +31,13 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
   public private(set) var viewport: Rect?
   /// The rule that moves the viewport after a change.
   public var scrollAnchor: ScrollAnchor
+  /// The options (they never change after `init`).
+  public let configuration: LayoutConfiguration
+  /// The bounds after the last batch.
+  public private(set) var bounds: Size
+  /// The item count of every section after the last batch (an engine's `input` can cost O(n)
+  /// to rebuild; these are kept from the batches' plans).
+  public private(set) var itemCounts: [Int]
   /// Measurements that changed an item's size (each reached the engine as a resize).
   public private(set) var measurementsApplied = 0
   /// Measurements that gave an item the size it had (dropped: no layout work).
@@ -67,6 +74,9 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
     }
     if let viewport { try LayoutValidation.viewport(viewport, field: "viewport") }
     self.engine = try Engine(input)
+    self.configuration = input.configuration
+    self.bounds = input.bounds
+    self.itemCounts = input.sections.map(\.count)
     self.estimatedItems = sets
     self.viewport = viewport
     self.scrollAnchor = scrollAnchor
@@ -90,7 +100,7 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
   ///   ignored.
   /// - Complexity: O(s + R) for the ranges of both sides.
   public mutating func markEstimated(_ sets: [ItemIndexSet]) {
-    let counts = engine.input.sections.map(\.count)
+    let counts = itemCounts
     for (s, set) in sets.enumerated() where s < estimatedItems.count && !set.isEmpty {
       var clipped = ItemIndexSet()
       for range in set.ranges where range.lowerBound < counts[s] {
@@ -156,6 +166,8 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
     if !batch.isEmpty { try engine.apply(batch) }
     // Nothing below throws.
     estimatedItems = update.estimatedItems(after: estimatedItems, plan: plan)
+    itemCounts = plan.newItemCounts
+    bounds = plan.newBounds
     measurementsApplied += update.measureItems.count - unchanged
     measurementsUnchanged += unchanged
     if !anchor.candidates.isEmpty, !update.isEmpty {
@@ -166,15 +178,27 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
     }
   }
 
-  /// Validates `update` and turns it into the engine's batch. A separate function so that the
-  /// engine's input (which shares the engine's storage) is released before the engine is
-  /// edited: holding it would make the edit copy the columns (copy-on-write), O(n).
+  /// Validates `update` (which may hold `measureItems`) against the current content without
+  /// changing anything.
+  ///
+  /// - Complexity: O(e log e + s).
+  /// - Throws: the batch's `LayoutError`.
+  public func update(validating update: BatchUpdate) throws(LayoutError) -> BatchPlan {
+    try update.validateWithMeasurements(
+      itemCounts: itemCounts, configuration: configuration, bounds: bounds)
+  }
+
+  /// Validates `update` against the kept counts, options and bounds, and turns it into the
+  /// engine's batch (measurements that change nothing dropped).
+  ///
+  /// - Complexity: O(e log e + s), plus one `ownSize` per measurement.
   private func prepare(_ update: BatchUpdate) throws(LayoutError) -> (BatchPlan, BatchUpdate) {
-    let before = engine.input
     let plan = try update.validateWithMeasurements(
-      itemCounts: before.sections.map(\.count), configuration: before.configuration,
-      bounds: before.bounds)
-    let batch = update.engineBatch { before.sections[$0.section].itemSize(at: $0.item) }
+      itemCounts: itemCounts, configuration: configuration, bounds: bounds)
+    let batch = update.engineBatch { path in
+      // Validated above: the path exists.
+      (try? engine.ownSize(ofItemAt: path)) ?? Size(width: -1, height: -1)
+    }
     return (plan, batch)
   }
 
@@ -216,8 +240,7 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
   /// Horizontal scrolling of a variant that honours `scrollDirection`: the anchor holds the
   /// leading (x) edge; otherwise the top (y).
   public var scrollsAlongX: Bool {
-    let configuration = engine.input.configuration
-    return configuration.scrollDirection == .horizontal
+    configuration.scrollDirection == .horizontal
       && configuration.variant.honoursScrollDirection
   }
 }

@@ -20,6 +20,10 @@ public struct DocumentLayout<Engine: LayoutEngine> {
   public let cellSizing: CellSizing
   /// Cells measured (`fittingSize` calls) since creation: the work counter of self-sizing.
   public private(set) var cellsMeasured = 0
+  /// Per section, the items that are cells, found at the first width change under
+  /// `"visible"` and then kept through batches like the estimated items (so that the next
+  /// rotation marks them estimated in O(R), not by a pass over n items); `nil` until then.
+  private var cellItems: [ItemIndexSet]?
 
   /// Lays out the document's first layout (its edits are not applied: see `laidOut(_:)`), and
   /// under `"visible"` measures the cells near the viewport (the bounds at offset 0 when the
@@ -36,6 +40,7 @@ public struct DocumentLayout<Engine: LayoutEngine> {
       document.input, estimatedItems: document.estimatedItems, viewport: viewport,
       scrollAnchor: document.scrollAnchor)
     cells = document.cells
+    cellItems = nil
     cellSizing = document.cellSizing
     try measureNearViewport()
   }
@@ -58,6 +63,16 @@ public struct DocumentLayout<Engine: LayoutEngine> {
 
   /// The engine.
   public var engine: Engine { layout.engine }
+
+  /// The indices of a column's cells.
+  ///
+  /// - Complexity: O(n) for n items.
+  static func cellIndices(_ column: [CellDescription?]) -> ItemIndexSet {
+    // Through the buffer: an array subscript would copy each cell (a retain per text field).
+    column.withUnsafeBufferPointer { buffer in
+      ItemIndexSet(ascending: buffer.indices.lazy.filter { buffer[$0] != nil })
+    }
+  }
 
   /// The width cells are proposed for the current bounds.
   var proposedCellWidth: Double {
@@ -101,16 +116,29 @@ public struct DocumentLayout<Engine: LayoutEngine> {
     // were validated when read (a failure leaves the measured ones measured).
     var anchor = layout.beginChange()
     try layout.apply(update, tracking: &anchor)
-    if movesItems { update.carry(&cells, insertedSections: insertedCells) }
+    if movesItems {
+      update.carry(&cells, insertedSections: insertedCells)
+    }
+    if movesItems, let before = cellItems {
+      // The cell items move as estimated items do; inserted sections bring their cells.
+      var carrier = update
+      carrier.measureItems = []
+      for j in carrier.insertSections.indices {
+        carrier.insertSections[j].estimatedItems =
+          insertedCells.indices.contains(j)
+            && insertedCells[j].count == carrier.insertSections[j].section.count
+          ? Self.cellIndices(insertedCells[j]) : ItemIndexSet()
+      }
+      cellItems = carrier.estimatedItems(after: before, plan: plan)
+    }
     if !remeasured.isEmpty {
       cellsMeasured += remeasured.count
       try layout.apply(BatchUpdate(measureItems: remeasured), tracking: &anchor)
     }
     if widthChanges, cellSizing == .visible {
-      layout.markEstimated(
-        cells.map { column in
-          ItemIndexSet(ascending: column.indices.lazy.filter { column[$0] != nil })
-        })
+      let items = cellItems ?? cells.map(Self.cellIndices)
+      cellItems = items
+      layout.markEstimated(items)
     }
     layout.endChange(anchor)
     try measureNearViewport()

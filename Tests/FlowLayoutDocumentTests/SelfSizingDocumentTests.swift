@@ -108,6 +108,17 @@ import Testing
     try layout.apply(BatchUpdate(setWidth: 812))
     #expect(layout.cellsMeasured - before > 0 && layout.cellsMeasured - before < 100)
     #expect(layout.layout.isEstimated(ItemPath(section: 0, item: 0)))  // far above: estimated again
+    // A batch moves the cells (a plain item enters at 0, a cell leaves); the next rotation marks
+    // the cells estimated again, not the plain item that took index 0.
+    try layout.apply(
+      BatchUpdate(
+        deleteItems: [ItemPath(section: 0, item: 5)],
+        insertItems: [ItemInsertion(at: ItemPath(section: 0, item: 0), size: Size(10, 10))]))
+    #expect(!layout.layout.isEstimated(ItemPath(section: 0, item: 0)))
+    try layout.apply(BatchUpdate(setWidth: 375))
+    #expect(!layout.layout.isEstimated(ItemPath(section: 0, item: 0)))
+    #expect(layout.layout.isEstimated(ItemPath(section: 0, item: 1)))
+    #expect(layout.cells[0][0] == nil && layout.cells[0].count == 2000)
     for element in layout.engine.elements(in: layout.measuringRect!)
     where element.kind == .item && element.path.section == 0 {
       #expect(!layout.layout.isEstimated(element.path))

@@ -52,6 +52,7 @@ public struct SelfSizingOperation<E: LayoutEngine>: TimedOperation {
     var document = LayoutDocument(input: input, cells: [cells.map { $0 }])
     document.estimatedItems = [ItemIndexSet(0..<n)]
     document.cellSizing = .visible
+    document.cellItems = [ItemIndexSet(0..<n)]
     document.viewport = viewport
     return document
   }

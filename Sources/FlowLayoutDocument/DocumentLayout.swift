@@ -40,7 +40,7 @@ public struct DocumentLayout<Engine: LayoutEngine> {
       document.input, estimatedItems: document.estimatedItems, viewport: viewport,
       scrollAnchor: document.scrollAnchor)
     cells = document.cells
-    cellItems = nil
+    cellItems = document.cellItems?.count == document.cells.count ? document.cellItems : nil
     cellSizing = document.cellSizing
     try measureNearViewport()
   }

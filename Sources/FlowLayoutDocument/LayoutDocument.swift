@@ -26,6 +26,9 @@ public struct LayoutDocument: Sendable {
   public var scrollAnchor: ScrollAnchor = .firstVisibleItem
   /// When cells are measured (`"cellSizing"`).
   public var cellSizing: CellSizing = .all
+  /// Per section of `input`: the indices of the items given as cells, when known (the decoder
+  /// knows them; `nil` makes `DocumentLayout` find them in `cells` when it first needs them).
+  public var cellItems: [ItemIndexSet]?
 
   public init(input: LayoutInput, edits: [BatchUpdate] = [], cells: [[CellDescription?]]? = nil) {
     self.input = input

@@ -173,6 +173,7 @@ struct RawDocument {
     document.viewport = viewport
     document.scrollAnchor = scrollAnchor ?? .firstVisibleItem
     document.cellSizing = cellSizing
+    document.cellItems = sections.map { ItemIndexSet(ascending: $0.cells.map(\.index)) }
     return document
   }
 

@@ -234,3 +234,73 @@ import Testing
     #expect(rotate.cellsMeasuredPerRun > 0 && rotate.cellsMeasuredPerRun < 100)
   }
 }
+
+/// `DocumentLayout` over both engines: the same requests give the same layout, estimated items,
+/// content offset and cells measured (visible sizing, scrolling, rotations, batches).
+@Suite struct SelfSizingEnginesAgree {
+  @Test("fast ≡ reference through a visible-sizing session", arguments: ["all", "visible"])
+  func sameSession(sizing: String) throws {
+    let text = SelfSizingDocumentTests.keyValueDocument(
+      count: 600, width: 375,
+      extra:
+        #""estimatedItemSize": [100, 66], "cellSizing": "\#(sizing)", "viewport": [0, 0, 375, 812],"#
+    )
+    let document = try LayoutDocument.decode(text)
+    var fast = try DocumentLayout<FastFlowLayout>(document)
+    var reference = try DocumentLayout<ReferenceFlowLayout>(document)
+    func check(_ step: String) {
+      let a = LayoutOutput(layout: fast.layout, rect: nil)
+      let b = LayoutOutput(layout: reference.layout, rect: nil)
+      #expect(a.json() == b.json(), "\(step)")
+      #expect(fast.cellsMeasured == reference.cellsMeasured, "\(step)")
+      #expect(fast.layout.estimatedItems == reference.layout.estimatedItems, "\(step)")
+    }
+    check("open")
+    let steps:
+      [(
+        String, (inout DocumentLayout<FastFlowLayout>) throws -> Void,
+        (inout DocumentLayout<ReferenceFlowLayout>) throws -> Void
+      )] = [
+        (
+          "scroll", { try $0.setViewport(Rect(x: 0, y: 3000, width: 375, height: 812)) },
+          { try $0.setViewport(Rect(x: 0, y: 3000, width: 375, height: 812)) }
+        ),
+        (
+          "rotate", { try $0.apply(BatchUpdate(setWidth: 812)) },
+          { try $0.apply(BatchUpdate(setWidth: 812)) }
+        ),
+        (
+          "batch",
+          {
+            try $0.apply(
+              BatchUpdate(
+                deleteItems: [ItemPath(section: 0, item: 3)],
+                moveItems: [
+                  ItemMove(from: ItemPath(section: 0, item: 40), to: ItemPath(section: 1, item: 0))
+                ]))
+          },
+          {
+            try $0.apply(
+              BatchUpdate(
+                deleteItems: [ItemPath(section: 0, item: 3)],
+                moveItems: [
+                  ItemMove(from: ItemPath(section: 0, item: 40), to: ItemPath(section: 1, item: 0))
+                ]))
+          }
+        ),
+        (
+          "rotate back", { try $0.apply(BatchUpdate(setWidth: 375)) },
+          { try $0.apply(BatchUpdate(setWidth: 375)) }
+        ),
+        (
+          "scroll far", { try $0.setViewport(Rect(x: 0, y: 20_000, width: 375, height: 812)) },
+          { try $0.setViewport(Rect(x: 0, y: 20_000, width: 375, height: 812)) }
+        ),
+      ]
+    for (name, f, r) in steps {
+      try f(&fast)
+      try r(&reference)
+      check(name)
+    }
+  }
+}

@@ -36,21 +36,26 @@ public struct LayoutSession<Engine: LayoutEngine> {
     guard s.peek() != nil else {
       throw .invalidDocument(field: "request", reason: "empty line (expected a JSON object)")
     }
-    var answer: String?
+    // The whole line is read before anything is done: a syntax error after the value must not
+    // follow a change.
+    var request: (key: String, value: ArraySlice<UInt8>)?
     try s.readObject(field: "request") { (s, key) throws(LayoutError) in
-      guard answer == nil else {
+      guard request == nil else {
         throw .invalidDocument(
           field: "request",
           reason: "one request per line (found \"\(printable(key))\" after another)")
       }
-      answer = try respond(to: key, &s)
+      request = (key, try s.readRawValue())
     }
     try s.expectEnd()
-    guard let answer else {
+    guard let request else {
       throw .invalidDocument(
         field: "request",
         reason: "empty object (expected one of: \(Self.requests.joined(separator: ", ")))")
     }
+    var value = JSONScanner(Array(request.value))
+    let answer = try respond(to: request.key, &value)
+    try value.expectEnd()
     return answer
   }
 

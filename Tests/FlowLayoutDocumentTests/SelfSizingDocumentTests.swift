@@ -4,6 +4,7 @@ import FlowLayoutCore
 import FlowLayoutDocument
 import FlowLayoutModel
 import FlowLayoutReference
+import FlowLayoutWorkloads
 import Foundation
 import Testing
 
@@ -301,6 +302,45 @@ import Testing
       try f(&fast)
       try r(&reference)
       check(name)
+    }
+  }
+}
+
+/// A session survives any line: every answer is one line of JSON, and a request that fails
+/// changes nothing (the next `contentSize` answer is the same).
+@Suite struct LayoutSessionRobustness {
+  @Test("mutated requests: one JSON line each, failures change nothing", arguments: 0..<4)
+  func mutatedRequests(seed: UInt64) throws {
+    var rng = SplitMix64(seed: seed &+ 0x5e55)
+    var session = LayoutSession<FastFlowLayout>()
+    let open =
+      #"{"open": {"layout": "horizontalFlow", "width": 100, "estimatedItemSize": [100, 50], "viewport": [0, 50, 100, 100], "sections": [{"items": [null, [10, 10], {"estimate": [20, 20]}, null]}]}}"#
+    _ = session.answer(Array(open.utf8))
+    let requests = [
+      #"{"apply": {"measureItems": [{"at": [0, 0], "size": [100, 80]}], "deleteItems": [[0, 1]]}}"#,
+      #"{"viewport": [0, 10, 100, 100]}"#, #"{"elements": [0, 0, 100, 100]}"#,
+      #"{"frame": [0, 2]}"#,
+      #"{"hitTest": [5, 5]}"#, #"{"apply": {"insertSections": [{"at": 0, "items": [null]}]}}"#,
+    ]
+    let noise: [UInt8] = Array(#"{}[]",:0-9.e nulltrue"x\#u{7f}"#.utf8)
+    for _ in 0..<300 {
+      var bytes = Array(requests[Int(rng.next() % UInt64(requests.count))].utf8)
+      for _ in 0..<Int(rng.next() % 3) {
+        let i = Int(rng.next() % UInt64(bytes.count))
+        switch rng.next() % 3 {
+        case 0: bytes.remove(at: i)
+        case 1: bytes.insert(noise[Int(rng.next() % UInt64(noise.count))], at: i)
+        default: bytes[i] = noise[Int(rng.next() % UInt64(noise.count))]
+        }
+        if bytes.isEmpty { bytes = Array("{}".utf8) }
+      }
+      let before = session.answer(Array(#"{"contentSize": null}"#.utf8))
+      let answer = session.answer(bytes)
+      #expect(!answer.contains("\n"))
+      #expect((try? JSONSerialization.jsonObject(with: Data(answer.utf8))) != nil, "\(answer)")
+      if answer.hasPrefix(#"{"error""#) {
+        #expect(session.answer(Array(#"{"contentSize": null}"#.utf8)) == before)
+      }
     }
   }
 }

@@ -61,27 +61,17 @@ struct LayoutCommand: ParsableCommand {
     let rect = try rect.map { (text) throws(LayoutError) in try Self.parseRect(text) }
     let bytes = try Self.readInput(input)
     let document = try LayoutDocument.decode(bytes)
-    return LayoutOutput(engine: try Self.laidOut(engineType, document), rect: rect)
+    return try Self.output(engineType, document, rect: rect)
   }
 
-  /// Lays out `document` with engine `E` and applies its edits in order, calling `afterEdit`
-  /// after each one.
+  /// Lays out `document` with engine `E` (`DocumentLayout.laidOut`: every edit in order, cells
+  /// measured by the document's `cellSizing`, the scroll anchor held) and collects the output.
   ///
-  /// - Throws: what the engine throws; an edit's error is prefixed `edits[k].` when the engine
-  ///   names a field inside the batch.
-  static func laidOut<E: LayoutEngine>(
-    _ type: E.Type, _ document: LayoutDocument, afterEdit: (BatchUpdate) -> Void = { _ in }
-  ) throws(LayoutError) -> E {
-    var layout = try E(document.input)
-    for (k, edit) in document.edits.enumerated() {
-      do {
-        try layout.apply(edit)
-      } catch {
-        throw error.prefixingField(with: "edits[\(k)].")
-      }
-      afterEdit(edit)
-    }
-    return layout
+  /// - Throws: what the engine throws; an edit's error is prefixed `edits[k].`.
+  static func output<E: LayoutEngine>(
+    _ type: E.Type, _ document: LayoutDocument, rect: Rect?
+  ) throws(LayoutError) -> LayoutOutput {
+    LayoutOutput(layout: try DocumentLayout<E>.laidOut(document).layout, rect: rect)
   }
 
   /// The engines `--engine` chooses from, by `engineName`.
@@ -181,30 +171,5 @@ extension Substring {
     while s.first == " " { s.removeFirst() }
     while s.last == " " { s.removeLast() }
     return s
-  }
-}
-
-extension LayoutError {
-  /// The same error with `prefix` put before its field, unless the field already starts with
-  /// it (an engine may name `deleteItems[0]` where the document says `edits[2].deleteItems[0]`).
-  func prefixingField(with prefix: String) -> LayoutError {
-    func p(_ field: String) -> String { field.hasPrefix(prefix) ? field : prefix + field }
-    switch self {
-    case .invalidNumber(let field, let value, let reason):
-      return .invalidNumber(field: p(field), value: value, reason: reason)
-    case .invalidCount(let field, let value, let reason):
-      return .invalidCount(field: p(field), value: value, reason: reason)
-    case .invalidConfiguration(let field, let reason):
-      return .invalidConfiguration(field: p(field), reason: reason)
-    case .unknownLayout(let field, let name): return .unknownLayout(field: p(field), name: name)
-    case .sectionOutOfRange(let field, let section, let count):
-      return .sectionOutOfRange(field: p(field), section: section, sectionCount: count)
-    case .itemOutOfRange(let field, let path): return .itemOutOfRange(field: p(field), path: path)
-    case .itemHidden: return self
-    case .inconsistentBatch(let field, let reason):
-      return .inconsistentBatch(field: p(field), reason: reason)
-    case .invalidDocument(let field, let reason):
-      return .invalidDocument(field: p(field), reason: reason)
-    }
   }
 }

@@ -86,8 +86,9 @@ struct RenderCommand: ParsableCommand {
   static func render<E: LayoutEngine>(
     _ type: E.Type, _ document: LayoutDocument, viewport: Rect?, titles: [String]?
   ) throws(LayoutError) -> String {
-    var cells = document.cells
-    let layout = try LayoutCommand.laidOut(type, document) { cells = $0.carrying(cells) }
+    let live = try DocumentLayout<E>.laidOut(document)
+    let layout = live.engine
+    let cells = live.cells
     let bounds = layout.input.bounds
     return SVGRenderer().render(
       elements: layout.allElements, contentSize: layout.contentSize,

@@ -20,16 +20,21 @@ struct RawDocument {
   var widthClass: WidthClass?
   var sections: [RawSection]?
   var edits: [RawEdit] = []
+  var viewport: Rect?
+  var scrollAnchor: ScrollAnchor?
+  var cellSizing: CellSizing?
   let cellDecoder = CellDecoder()
 
   static let keys = [
     "layout", "width", "height", "sectionInset", "minimumInteritemSpacing", "minimumLineSpacing",
     "itemSize", "estimatedItemSize", "minimumScaledItemSize", "numberOfColumns", "numberOfRows",
     "isLayoutJustified", "isTopAligned", "scrollDirection", "widthClass", "sections", "edits",
+    "viewport", "scrollAnchor", "cellSizing",
   ]
   static let sizeNames = ["width", "height"]
   static let insetNames = ["top", "left", "bottom", "right"]
   static let pathNames = ["section", "item"]
+  static let rectNames = ["x", "y", "width", "height"]
 
   /// Reads the top-level object.
   ///
@@ -62,6 +67,12 @@ struct RawDocument {
       case "isTopAligned": isTopAligned = try s.readBool(field: key)
       case "scrollDirection": scrollDirection = try Self.readEnum(&s, field: key)
       case "widthClass": widthClass = try Self.readEnum(&s, field: key)
+      case "viewport":
+        var v: [Double] = []
+        try s.readTuple(field: "viewport", names: Self.rectNames) { v.append($0) }
+        viewport = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+      case "scrollAnchor": scrollAnchor = try Self.readEnum(&s, field: key)
+      case "cellSizing": cellSizing = try Self.readEnum(&s, field: key)
       case "sections":
         var sections: [RawSection] = []
         try s.readArray(field: "sections") { (s, i) throws(LayoutError) in
@@ -111,12 +122,23 @@ struct RawDocument {
     // 1. Options first: cells are sized for the columns they define.
     try configuration.validate(bounds: bounds)
     // 2. Cells, then every item.
+    let cellSizing = cellSizing ?? .all
+    let measuresCells = cellSizing == .all
+    if !measuresCells, configuration.estimatedItemSize.isZero {
+      throw .invalidDocument(
+        field: "cellSizing", reason: "\"visible\" needs a non-zero estimatedItemSize")
+    }
     let proposedWidth = configuration.proposedCellWidth(boundsWidth: bounds.width)
     var sectionData: [SectionData] = []
+    var estimatedItems: [ItemIndexSet] = []
     sectionData.reserveCapacity(sections.count)
+    estimatedItems.reserveCapacity(sections.count)
     for (s, section) in sections.enumerated() {
-      sectionData.append(
-        try section.sized(proposedWidth: proposedWidth, field: "sections[\(s)]"))
+      let (data, estimated) = try section.sized(
+        proposedWidth: proposedWidth, estimatedItemSize: configuration.estimatedItemSize,
+        measuresCells: measuresCells, field: "sections[\(s)]")
+      sectionData.append(data)
+      estimatedItems.append(estimated)
     }
     // The design rules that span the collection; each cell was validated by its sizing above.
     try CellDescription.validateCollectionRules(
@@ -131,16 +153,28 @@ struct RawDocument {
     var updates: [BatchUpdate] = []
     updates.reserveCapacity(edits.count)
     for (k, edit) in edits.enumerated() {
+      // Cells of inserted sections are sized for the width after the batch.
       let update = try edit.sized(
-        proposedWidth: configuration.proposedCellWidth(boundsWidth: current.width),
+        proposedWidth: configuration.proposedCellWidth(
+          boundsWidth: edit.update.setWidth ?? current.width),
+        estimatedItemSize: configuration.estimatedItemSize, measuresCells: measuresCells,
         field: "edits[\(k)]")
-      let plan = try update.validate(
+      let plan = try update.validateWithMeasurements(
         itemCounts: counts, configuration: configuration, bounds: current, field: "edits[\(k)].")
       counts = plan.newItemCounts
       current = plan.newBounds
       updates.append(update)
     }
-    return LayoutDocument(input: input, edits: updates, cells: sections.map(\.cellColumn))
+    if let viewport { try LayoutValidation.viewport(viewport, field: "viewport") }
+    var document = LayoutDocument(
+      input: input, edits: updates, cells: sections.map(\.cellColumn))
+    document.estimatedItems = estimatedItems
+    document.insertedCells = edits.map { $0.insertedSections.map(\.cellColumn) }
+    document.viewport = viewport
+    document.scrollAnchor = scrollAnchor ?? .firstVisibleItem
+    document.cellSizing = cellSizing
+    document.cellItems = sections.map { ItemIndexSet(ascending: $0.cells.map(\.index)) }
+    return document
   }
 
   // MARK: Shared readers

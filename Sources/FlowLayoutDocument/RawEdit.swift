@@ -10,7 +10,7 @@ struct RawEdit {
 
   static let keys = [
     "deleteItems", "insertItems", "moveItems", "resizeItems", "deleteSections", "insertSections",
-    "setWidth", "setHeight", "expectedItemCounts",
+    "setWidth", "setHeight", "expectedItemCounts", "measureItems",
   ]
 
   /// Reads one batch object.
@@ -37,6 +37,11 @@ struct RawEdit {
         try s.readArray(field: list) { (s, i) throws(LayoutError) in
           let (at, size) = try readPathAndSize(&s, field: "\(list)[\(i)]", pathKey: "at")
           raw.update.resizeItems.append(ItemResize(at: at, size: size))
+        }
+      case "measureItems":
+        try s.readArray(field: list) { (s, i) throws(LayoutError) in
+          let (at, size) = try readPathAndSize(&s, field: "\(list)[\(i)]", pathKey: "at")
+          raw.update.measureItems.append(ItemResize(at: at, size: size))
         }
       case "moveItems":
         try s.readArray(field: list) { (s, i) throws(LayoutError) in
@@ -111,14 +116,21 @@ struct RawEdit {
     return ItemMove(from: from, to: to)
   }
 
-  /// The batch with the cells of its inserted sections sized for `proposedWidth`.
+  /// The batch with the cells of its inserted sections sized for `proposedWidth` (the width
+  /// after the batch), or left estimates (see `RawSection.sized`), and their estimated items.
   ///
   /// - Throws: what a cell's sizing throws, naming `field.insertSections[j].items[i]`.
-  func sized(proposedWidth: Double, field: String) throws(LayoutError) -> BatchUpdate {
+  func sized(
+    proposedWidth: Double, estimatedItemSize: Size, measuresCells: Bool, field: String
+  ) throws(LayoutError) -> BatchUpdate {
     var result = update
-    for (j, section) in insertedSections.enumerated() where !section.cells.isEmpty {
-      result.insertSections[j].section = try section.sized(
-        proposedWidth: proposedWidth, field: "\(field).insertSections[\(j)]")
+    for (j, section) in insertedSections.enumerated()
+    where !section.cells.isEmpty || !section.estimates.isEmpty {
+      let (data, estimated) = try section.sized(
+        proposedWidth: proposedWidth, estimatedItemSize: estimatedItemSize,
+        measuresCells: measuresCells, field: "\(field).insertSections[\(j)]")
+      result.insertSections[j].section = data
+      result.insertSections[j].estimatedItems = estimated
     }
     return result
   }

@@ -13,6 +13,9 @@ public struct BatchUpdate: Hashable, Sendable, Codable {
   public var moveItems: [ItemMove]
   /// Items measured again (UIKit's reload followed by self-sizing), by their index before the update.
   public var resizeItems: [ItemResize]
+  /// Self-sizing measurements, by index **before** the update: each sets the item's size and
+  /// marks it measured. Applied by `SelfSizingLayout` (an engine's own `apply` refuses them).
+  public var measureItems: [ItemResize]
   public var deleteSections: [Int]
   public var insertSections: [SectionInsertion]
   public var setWidth: Double?
@@ -25,7 +28,7 @@ public struct BatchUpdate: Hashable, Sendable, Codable {
     deleteItems: [ItemPath] = [], insertItems: [ItemInsertion] = [], moveItems: [ItemMove] = [],
     resizeItems: [ItemResize] = [], deleteSections: [Int] = [],
     insertSections: [SectionInsertion] = [], setWidth: Double? = nil, setHeight: Double? = nil,
-    expectedItemCounts: [Int]? = nil
+    expectedItemCounts: [Int]? = nil, measureItems: [ItemResize] = []
   ) {
     self.deleteItems = deleteItems
     self.insertItems = insertItems
@@ -36,18 +39,20 @@ public struct BatchUpdate: Hashable, Sendable, Codable {
     self.setWidth = setWidth
     self.setHeight = setHeight
     self.expectedItemCounts = expectedItemCounts
+    self.measureItems = measureItems
   }
 
   /// `true` when the batch changes nothing.
   public var isEmpty: Bool {
     deleteItems.isEmpty && insertItems.isEmpty && moveItems.isEmpty && resizeItems.isEmpty
       && deleteSections.isEmpty && insertSections.isEmpty && setWidth == nil && setHeight == nil
+      && measureItems.isEmpty
   }
 
   /// `true` when the batch edits items or sections (not only the bounds).
   public var changesContent: Bool {
     !(deleteItems.isEmpty && insertItems.isEmpty && moveItems.isEmpty && resizeItems.isEmpty
-      && deleteSections.isEmpty && insertSections.isEmpty)
+      && deleteSections.isEmpty && insertSections.isEmpty && measureItems.isEmpty)
   }
 }
 
@@ -86,8 +91,12 @@ public struct ItemResize: Hashable, Sendable, Codable {
 public struct SectionInsertion: Hashable, Sendable, Codable {
   public var at: Int
   public var section: SectionData
-  public init(at: Int, section: SectionData) {
+  /// The section's items that are estimates, not measurements (`SelfSizingLayout`); an engine
+  /// lays every item out at its size either way.
+  public var estimatedItems: ItemIndexSet
+  public init(at: Int, section: SectionData, estimatedItems: ItemIndexSet = ItemIndexSet()) {
     self.at = at
     self.section = section
+    self.estimatedItems = estimatedItems
   }
 }

@@ -129,45 +129,48 @@ extension BatchUpdate {
 
     // 4. Item edits in before-space: deletions, resizes, move sources.
     var removed = Set<ItemPath>()  // deleted or moved out
-    func checkOld(_ path: ItemPath, _ field: String) throws(LayoutError) {
+    // Field names are built only for an error: a valid batch allocates no strings.
+    func checkOld(_ path: ItemPath, _ field: @autoclosure () -> String) throws(LayoutError) {
       guard path.section >= 0, path.section < oldSectionCount else {
-        throw .sectionOutOfRange(field: field, section: path.section, sectionCount: oldSectionCount)
+        throw .sectionOutOfRange(field: field(), section: path.section, sectionCount: oldSectionCount)
       }
       guard path.item >= 0, path.item < oldCounts[path.section] else {
-        throw .itemOutOfRange(field: field, path: path)
+        throw .itemOutOfRange(field: field(), path: path)
       }
       if deletedSection.contains(path.section) {
-        throw .inconsistentBatch(field: field, reason: "item \(path) is in a section deleted by the same batch")
+        throw .inconsistentBatch(field: field(), reason: "item \(path) is in a section deleted by the same batch")
       }
     }
     var removedPerSection: [Int: Int] = [:]
     var deleted = Set<ItemPath>()
     for (i, path) in deleteItems.enumerated() {
-      let field = "\(prefix)deleteItems[\(i)]"
-      try checkOld(path, field)
+      try checkOld(path, "\(prefix)deleteItems[\(i)]")
       deleted.insert(path)
       guard removed.insert(path).inserted else {
-        throw .inconsistentBatch(field: field, reason: "item \(path) is deleted twice")
+        throw .inconsistentBatch(
+          field: "\(prefix)deleteItems[\(i)]", reason: "item \(path) is deleted twice")
       }
       removedPerSection[path.section, default: 0] += 1
     }
     for (i, move) in moveItems.enumerated() {
-      let field = "\(prefix)moveItems[\(i)].from"
-      try checkOld(move.from, field)
+      try checkOld(move.from, "\(prefix)moveItems[\(i)].from")
       guard removed.insert(move.from).inserted else {
-        throw .inconsistentBatch(field: field, reason: "item \(move.from) is deleted or moved more than once")
+        throw .inconsistentBatch(
+          field: "\(prefix)moveItems[\(i)].from",
+          reason: "item \(move.from) is deleted or moved more than once")
       }
       removedPerSection[move.from.section, default: 0] += 1
     }
     var resized = Set<ItemPath>()
     for (i, resize) in resizeItems.enumerated() {
-      let field = "\(prefix)resizeItems[\(i)].at"
-      try checkOld(resize.at, field)
+      try checkOld(resize.at, "\(prefix)resizeItems[\(i)].at")
       if deleted.contains(resize.at) {
-        throw .inconsistentBatch(field: field, reason: "item \(resize.at) is deleted and resized")
+        throw .inconsistentBatch(
+          field: "\(prefix)resizeItems[\(i)].at", reason: "item \(resize.at) is deleted and resized")
       }
       guard resized.insert(resize.at).inserted else {
-        throw .inconsistentBatch(field: field, reason: "item \(resize.at) is resized twice")
+        throw .inconsistentBatch(
+          field: "\(prefix)resizeItems[\(i)].at", reason: "item \(resize.at) is resized twice")
       }
       try LayoutValidation.size(resize.size, field: "\(prefix)resizeItems[\(i)].size")
     }
@@ -175,17 +178,17 @@ extension BatchUpdate {
     // 5. Item edits in after-space: insertions and move destinations.
     var addedPerSection: [Int: Int] = [:]
     var destinations = Set<ItemPath>()
-    func checkNew(_ path: ItemPath, _ field: String) throws(LayoutError) {
+    func checkNew(_ path: ItemPath, _ field: @autoclosure () -> String) throws(LayoutError) {
       guard path.section >= 0, path.section < newSectionCount else {
-        throw .sectionOutOfRange(field: field, section: path.section, sectionCount: newSectionCount)
+        throw .sectionOutOfRange(field: field(), section: path.section, sectionCount: newSectionCount)
       }
       if insertedSection.contains(path.section) {
         throw .inconsistentBatch(
-          field: field, reason: "item \(path) is in a section inserted by the same batch (insert it with the section)")
+          field: field(), reason: "item \(path) is in a section inserted by the same batch (insert it with the section)")
       }
-      guard path.item >= 0 else { throw .itemOutOfRange(field: field, path: path) }
+      guard path.item >= 0 else { throw .itemOutOfRange(field: field(), path: path) }
       guard destinations.insert(path).inserted else {
-        throw .inconsistentBatch(field: field, reason: "two items are inserted or moved to \(path)")
+        throw .inconsistentBatch(field: field(), reason: "two items are inserted or moved to \(path)")
       }
       addedPerSection[path.section, default: 0] += 1
     }

@@ -125,13 +125,15 @@ extension LayoutVariant {
 /// The elementary checks, each naming the field it checks.
 public enum LayoutValidation {
   /// A finite length in `0...LayoutLimits.maximumLength`.
-  public static func length(_ value: Double, field: String) throws(LayoutError) {
-    if value.isNaN { throw .invalidNumber(field: field, value: value, reason: "NaN") }
-    if value.isInfinite { throw .invalidNumber(field: field, value: value, reason: "infinite") }
-    if value < 0 { throw .invalidNumber(field: field, value: value, reason: "negative") }
+  ///
+  /// `field` is only evaluated for an error (no string is built for a valid value).
+  public static func length(_ value: Double, field: @autoclosure () -> String) throws(LayoutError) {
+    if value.isNaN { throw .invalidNumber(field: field(), value: value, reason: "NaN") }
+    if value.isInfinite { throw .invalidNumber(field: field(), value: value, reason: "infinite") }
+    if value < 0 { throw .invalidNumber(field: field(), value: value, reason: "negative") }
     if value > LayoutLimits.maximumLength {
       throw .invalidNumber(
-        field: field, value: value, reason: "larger than \(LayoutLimits.maximumLength)")
+        field: field(), value: value, reason: "larger than \(LayoutLimits.maximumLength)")
     }
   }
 
@@ -141,9 +143,10 @@ public enum LayoutValidation {
     if value == 0 { throw .invalidNumber(field: field, value: value, reason: "must be > 0") }
   }
 
-  public static func size(_ size: Size, field: String) throws(LayoutError) {
-    try length(size.width, field: "\(field).width")
-    try length(size.height, field: "\(field).height")
+  /// Both lengths of `size` (`field` is only evaluated for an error).
+  public static func size(_ size: Size, field: @autoclosure () -> String) throws(LayoutError) {
+    try length(size.width, field: "\(field()).width")
+    try length(size.height, field: "\(field()).height")
   }
 
   /// An integer option in `0...LayoutLimits.maximumCount`.

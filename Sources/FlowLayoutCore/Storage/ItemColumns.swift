@@ -160,7 +160,7 @@ struct ItemColumns: Sendable, Equatable {
   /// their line is placed.
   ///
   /// - Complexity: O(n − f + e) for the first touched index f and e edits; one `memmove` for a
-  ///   single insertion or removal.
+  ///   single insertion or removal, or for one contiguous run of insertions.
   mutating func splice(removing removals: [Int], inserting insertions: [(index: Int, size: Size)]) {
     if removals.count == 1, insertions.isEmpty {
       widths.remove(at: removals[0])
@@ -173,6 +173,17 @@ struct ItemColumns: Sendable, Equatable {
       widths.insert(size.width, at: at)
       heights.insert(size.height, at: at)
       if hasPositions { xs.insert(0, at: at) }
+      return
+    }
+    if removals.isEmpty, let first = insertions.first,
+      insertions[insertions.count - 1].index - first.index == insertions.count - 1
+    {
+      // One contiguous run of insertions (an append, a prepend, a pasted block): one memory
+      // move per column, in place.
+      let at = first.index
+      widths.insert(contentsOf: insertions.lazy.map(\.size.width), at: at)
+      heights.insert(contentsOf: insertions.lazy.map(\.size.height), at: at)
+      if hasPositions { xs.insert(contentsOf: repeatElement(0, count: insertions.count), at: at) }
       return
     }
     widths = Self.spliced(widths, removals, insertions.map { ($0.index, $0.size.width) })

@@ -61,7 +61,9 @@ struct LayoutCommand: ParsableCommand {
     let rect = try rect.map { (text) throws(LayoutError) in try Self.parseRect(text) }
     let bytes = try Self.readInput(input)
     let document = try LayoutDocument.decode(bytes)
-    return LayoutOutput(engine: try Self.laidOut(engineType, document), rect: rect)
+    return LayoutOutput(
+      engine: try Self.laidOut(engineType, document), rect: rect,
+      presentation: document.presentation)
   }
 
   /// Lays out `document` with engine `E` and applies its edits in order, calling `afterEdit`
@@ -69,7 +71,7 @@ struct LayoutCommand: ParsableCommand {
   ///
   /// - Throws: what the engine throws; an edit's error is prefixed `edits[k].` when the engine
   ///   names a field inside the batch.
-  static func laidOut<E: LayoutEngine>(
+  static func laidOut<E: PresentingLayoutEngine>(
     _ type: E.Type, _ document: LayoutDocument, afterEdit: (BatchUpdate) -> Void = { _ in }
   ) throws(LayoutError) -> E {
     var layout = try E(document.input)
@@ -85,10 +87,14 @@ struct LayoutCommand: ParsableCommand {
   }
 
   /// The engines `--engine` chooses from, by `engineName`.
-  static let engines: [any LayoutEngine.Type] = [FastFlowLayout.self, ReferenceFlowLayout.self]
+  static var engines: [any PresentingLayoutEngine.Type] {
+    [FastFlowLayout.self, ReferenceFlowLayout.self]
+  }
 
   /// - Throws: `.invalidDocument(field: "--engine", …)` for an unknown name.
-  static func engineType(named name: String) throws(LayoutError) -> any LayoutEngine.Type {
+  static func engineType(named name: String) throws(LayoutError)
+    -> any PresentingLayoutEngine.Type
+  {
     guard let type = engines.first(where: { $0.engineName == name }) else {
       let names = engines.map { $0.engineName }.joined(separator: ", ")
       throw .invalidDocument(

@@ -83,7 +83,7 @@ struct RenderCommand: ParsableCommand {
   /// Lays out `document` with engine `E`, applies its edits, and draws every visible element.
   ///
   /// - Throws: what the engine throws, edit fields prefixed `edits[k].`.
-  static func render<E: LayoutEngine>(
+  static func render<E: PresentingLayoutEngine>(
     _ type: E.Type, _ document: LayoutDocument, viewport: Rect?, titles: [String]?
   ) throws(LayoutError) -> String {
     var cells = document.cells

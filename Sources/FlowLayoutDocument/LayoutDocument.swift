@@ -15,6 +15,23 @@ public struct LayoutDocument: Sendable {
   /// Per section, per item of `input`: the cell description when the item was given as a cell,
   /// else `nil` (kept for rendering).
   public var cells: [[CellDescription?]]
+  /// The visible rect `[x, y, w, h]` (`"viewport"`), in presented coordinates; `nil` when the
+  /// document has none.
+  public var viewport: Rect?
+  /// How the layout is shown (`layoutDirection`, `displayScale`, pinning); its `viewport` is
+  /// the document's.
+  public var presentation: Presentation {
+    get {
+      var p = presentationOptions
+      p.viewport = viewport
+      return p
+    }
+    set {
+      presentationOptions = newValue
+      viewport = newValue.viewport
+    }
+  }
+  private var presentationOptions = Presentation()
 
   public init(input: LayoutInput, edits: [BatchUpdate] = [], cells: [[CellDescription?]]? = nil) {
     self.input = input

@@ -84,6 +84,12 @@ extension LayoutOutput {
         w.append(colon)
         w.append(quoted: seeAll)
       }
+      if element.pinned {
+        w.append(comma)
+        w.append("\"pinned\"")
+        w.append(colon)
+        w.append("true")
+      }
       w.append("}")
     }
     w.append("}")

@@ -28,12 +28,18 @@ public struct LayoutOutput: Codable, Hashable, Sendable {
     /// `"See All (N)"` on the header of a section with `seeAll: true`, N = the section's item
     /// count, hidden items included; otherwise `nil` (omitted from the JSON).
     public var seeAll: String?
+    /// `true` when pinning moved it away from its natural place (`"pinned": true`; omitted
+    /// from the JSON when `false`).
+    public var pinned: Bool
 
-    public init(kind: ElementKind, section: Int, frame: Rect, seeAll: String? = nil) {
+    public init(
+      kind: ElementKind, section: Int, frame: Rect, seeAll: String? = nil, pinned: Bool = false
+    ) {
       self.kind = kind
       self.section = section
       self.frame = frame
       self.seeAll = seeAll
+      self.pinned = pinned
     }
   }
 
@@ -65,11 +71,31 @@ public struct LayoutOutput: Codable, Hashable, Sendable {
   ///   o overflowing items.
   public init<E: LayoutEngine>(engine: E, rect: Rect?) {
     let elements = rect.map { engine.elements(in: $0) } ?? engine.allElements
+    self.init(
+      engine: engine, contentSize: engine.contentSize,
+      elements: elements.map { PresentedElement($0) })
+  }
+
+  /// The output of `engine`'s current layout as `presentation` shows it: the elements whose
+  /// presented frame intersects `rect`, or all of them when `rect` is `nil`; pinned headers and
+  /// footers at their pinned frames, marked `pinned`; the content size rounded up when snapping.
+  ///
+  /// - Complexity: the engine's presented query cost for its k results, plus O(k + h + o).
+  public init<E: PresentingLayoutEngine>(engine: E, rect: Rect?, presentation: Presentation) {
+    let elements =
+      rect.map { engine.presentedElements(in: $0, presentation: presentation) }
+      ?? engine.allPresentedElements(presentation)
+    self.init(
+      engine: engine, contentSize: engine.presentedContentSize(presentation), elements: elements)
+  }
+
+  private init<E: LayoutEngine>(engine: E, contentSize: Size, elements: [PresentedElement]) {
     let sections = engine.input.sections
     var items: [Item] = []
     items.reserveCapacity(elements.count)
     var supplementary: [Supplementary] = []
-    for element in elements {
+    for presented in elements {
+      let element = presented.element
       switch element.kind {
       case .item:
         items.append(
@@ -80,14 +106,18 @@ public struct LayoutOutput: Codable, Hashable, Sendable {
           sections.indices.contains(section) && sections[section].showsSeeAll
           ? "See All (\(sections[section].count))" : nil
         supplementary.append(
-          Supplementary(kind: .header, section: section, frame: element.frame, seeAll: seeAll))
+          Supplementary(
+            kind: .header, section: section, frame: element.frame, seeAll: seeAll,
+            pinned: presented.isPinned))
       case .footer:
         supplementary.append(
-          Supplementary(kind: .footer, section: element.path.section, frame: element.frame))
+          Supplementary(
+            kind: .footer, section: element.path.section, frame: element.frame,
+            pinned: presented.isPinned))
       }
     }
     self.init(
-      contentSize: engine.contentSize, items: items, hiddenItems: engine.hiddenItems,
+      contentSize: contentSize, items: items, hiddenItems: engine.hiddenItems,
       overflowingItems: engine.overflowingItems, supplementary: supplementary)
   }
 }
@@ -166,7 +196,7 @@ extension LayoutOutput.Item {
 }
 
 extension LayoutOutput.Supplementary {
-  private enum CodingKeys: String, CodingKey { case kind, section, frame, seeAll }
+  private enum CodingKeys: String, CodingKey { case kind, section, frame, seeAll, pinned }
 
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -174,6 +204,7 @@ extension LayoutOutput.Supplementary {
     section = try c.decode(Int.self, forKey: .section)
     frame = try decodeFrame(c, .frame)
     seeAll = try c.decodeIfPresent(String.self, forKey: .seeAll)
+    pinned = try c.decodeIfPresent(Bool.self, forKey: .pinned) ?? false
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -182,5 +213,6 @@ extension LayoutOutput.Supplementary {
     try c.encode(section, forKey: .section)
     try c.encode(frameArray(frame), forKey: .frame)
     try c.encodeIfPresent(seeAll, forKey: .seeAll)
+    if pinned { try c.encode(true, forKey: .pinned) }
   }
 }

@@ -20,16 +20,21 @@ struct RawDocument {
   var widthClass: WidthClass?
   var sections: [RawSection]?
   var edits: [RawEdit] = []
+  var viewport: Rect?
+  var presentation = Presentation()
   let cellDecoder = CellDecoder()
 
   static let keys = [
     "layout", "width", "height", "sectionInset", "minimumInteritemSpacing", "minimumLineSpacing",
     "itemSize", "estimatedItemSize", "minimumScaledItemSize", "numberOfColumns", "numberOfRows",
     "isLayoutJustified", "isTopAligned", "scrollDirection", "widthClass", "sections", "edits",
+    "viewport", "layoutDirection", "displayScale", "sectionHeadersPinToVisibleBounds",
+    "sectionFootersPinToVisibleBounds",
   ]
   static let sizeNames = ["width", "height"]
   static let insetNames = ["top", "left", "bottom", "right"]
   static let pathNames = ["section", "item"]
+  static let rectNames = ["x", "y", "width", "height"]
 
   /// Reads the top-level object.
   ///
@@ -75,6 +80,16 @@ struct RawDocument {
         try s.readArray(field: "edits") { (s, k) throws(LayoutError) in
           edits.append(try RawEdit.read(&s, field: "edits[\(k)]", cells: cellDecoder))
         }
+      case "viewport":
+        var v: [Double] = []
+        try s.readTuple(field: key, names: Self.rectNames) { v.append($0) }
+        viewport = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+      case "layoutDirection": presentation.layoutDirection = try Self.readEnum(&s, field: key)
+      case "displayScale": presentation.displayScale = try s.readNumber(field: key)
+      case "sectionHeadersPinToVisibleBounds":
+        presentation.sectionHeadersPinToVisibleBounds = try s.readBool(field: key)
+      case "sectionFootersPinToVisibleBounds":
+        presentation.sectionFootersPinToVisibleBounds = try s.readBool(field: key)
       default:
         throw Self.unknownKey(key, field: "", expected: Self.keys)
       }
@@ -110,6 +125,9 @@ struct RawDocument {
 
     // 1. Options first: cells are sized for the columns they define.
     try configuration.validate(bounds: bounds)
+    var presentation = self.presentation
+    presentation.viewport = viewport
+    try presentation.validate()
     // 2. Cells, then every item.
     let proposedWidth = configuration.proposedCellWidth(boundsWidth: bounds.width)
     var sectionData: [SectionData] = []
@@ -140,7 +158,11 @@ struct RawDocument {
       current = plan.newBounds
       updates.append(update)
     }
-    return LayoutDocument(input: input, edits: updates, cells: sections.map(\.cellColumn))
+    var document = LayoutDocument(
+      input: input, edits: updates, cells: sections.map(\.cellColumn))
+    document.viewport = viewport
+    document.presentation = presentation
+    return document
   }
 
   // MARK: Shared readers

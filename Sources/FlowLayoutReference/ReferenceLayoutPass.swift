@@ -70,7 +70,9 @@ enum ReferenceLayoutPass {
       let footer =
         section.footer > 0
         ? Rect(x: 0, y: footerTop, width: boundsWidth, height: section.footer) : nil
-      sections.append(SectionAttributes(header: header, footer: footer, items: items))
+      sections.append(
+        SectionAttributes(
+          header: header, footer: footer, items: items, top: sectionTop, footerTop: footerTop))
       sectionTop = footerTop + section.footer
     }
 

@@ -42,7 +42,7 @@ enum Transposition {
           items: section.items.map { item in
             ItemAttributes(
               path: item.path, frame: item.frame?.transposed, isOverflowing: item.isOverflowing)
-          })
+          }, top: section.top, footerTop: section.footerTop)
       },
       contentSize: layout.contentSize.transposed)
   }

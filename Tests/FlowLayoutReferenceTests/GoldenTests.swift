@@ -16,7 +16,8 @@ struct GoldenTests {
     #expect(!fixture.rule.isEmpty && !fixture.notes.isEmpty, "rule and notes are stated")
     var engine = try ReferenceFlowLayout(fixture.document.input)
     for edit in fixture.document.edits { try engine.apply(edit) }
-    let actual = LayoutOutput(engine: engine, rect: nil)
+    let actual = LayoutOutput(
+      engine: engine, rect: nil, presentation: fixture.document.presentation)
     for difference in OutputComparison.differences(actual, fixture.expected) {
       Issue.record("\(name): \(difference)")
     }

@@ -1,0 +1,151 @@
+import FlowLayoutModel
+
+/// The fast engine's presentation (`docs/semantics.md`, "Presentation"): pinning, mirroring and
+/// snapping as transforms of the frames a rect query finds. Nothing is laid out again and the
+/// engine is not changed.
+///
+/// Built on the engine's rect query and its small section accessors (`top(ofSection:)`,
+/// `headerFrame`, `footerFrame`, the section offset tree's descent); it does not touch storage.
+extension FastFlowLayout: PresentingLayoutEngine {
+  /// Every visible element whose presented frame intersects `rect`, in document order.
+  ///
+  /// 1. The rect is taken back to laid-out coordinates: grown by `1/scale` on every side when
+  ///    snapping (snapping moves an edge by at most `0.5/scale`), mirrored when right-to-left.
+  /// 2. The plain rect query answers for that rect.
+  /// 3. With pinning, the sections whose band along the stacking axis meets it are walked (a
+  ///    pinned header or footer never leaves its section's band) and their headers and footers
+  ///    are replaced by the pinned ones, in document order.
+  /// 4. Each frame is mirrored and snapped, and kept by the closed intersection with `rect`.
+  ///
+  /// - Complexity: O(log s + log r + k + v·log s) for k elements visited by the plain query
+  ///   and v sections in the rect's band: O(log s + k) per query for a viewport.
+  public func presentedElements(
+    in rect: Rect, presentation: Presentation, into result: inout [PresentedElement]
+  ) {
+    let transform = PresentationTransform(
+      presentation, bounds: bounds, contentSize: contentSize, transposed: transposesLayout)
+    let query = transform.laidOutRect(rect)
+    var natural: [LayoutElement] = []
+    elements(in: query, into: &natural)
+    let pinsHeaders = presentation.sectionHeadersPinToVisibleBounds
+    let pinsFooters = presentation.sectionFootersPinToVisibleBounds
+    guard pinsHeaders || pinsFooters else {
+      result.reserveCapacity(result.count + natural.count)
+      for element in natural { transform.append(element, pinned: false, ifIn: rect, to: &result) }
+      return
+    }
+
+    // Working orientation (the engine's: sections stack on y).
+    let transposed = transposesLayout
+    let band = transposed ? query.transposed : query
+    let viewport = transposed ? transform.viewport.transposed : transform.viewport
+    let slack = 1e-7 * max(1, abs(band.minY), abs(band.maxY))
+    var next = 0
+    var s = sectionOffsets.firstIndex(inclusivePrefixAtLeast: band.minY - slack)
+    while s < sections.count {
+      let top = top(ofSection: s)
+      if top > band.maxY + slack { break }
+      while next < natural.count, natural[next].path.section < s {
+        transform.append(natural[next], pinned: false, ifIn: rect, to: &result)
+        next += 1
+      }
+      let headerLength = sections[s].header
+      let footerLength = sections[s].footer
+      if let header = headerFrame(s, top: top) {
+        if pinsHeaders {
+          // y = min(max(naturalY, viewport.y), footerNaturalY − H)
+          let footerTop = self.top(ofSection: s + 1) - footerLength
+          var pinned = header
+          pinned.origin.y = min(max(header.minY, viewport.minY), footerTop - headerLength)
+          transform.append(
+            .header(s, transposed ? pinned.transposed : pinned), pinned: pinned != header,
+            ifIn: rect, to: &result)
+          if next < natural.count, natural[next].kind == .header, natural[next].path.section == s {
+            next += 1
+          }
+        }
+      }
+      while next < natural.count, natural[next].path.section == s,
+        !(pinsFooters && natural[next].kind == .footer)
+      {
+        transform.append(natural[next], pinned: false, ifIn: rect, to: &result)
+        next += 1
+      }
+      if pinsFooters, let footer = footerFrame(s, top: top) {
+        // y = max(min(naturalY, viewport.maxY − F), sectionTop + H)
+        var pinned = footer
+        pinned.origin.y = max(min(footer.minY, viewport.maxY - footerLength), top + headerLength)
+        transform.append(
+          .footer(s, transposed ? pinned.transposed : pinned), pinned: pinned != footer,
+          ifIn: rect, to: &result)
+        if next < natural.count, natural[next].kind == .footer, natural[next].path.section == s {
+          next += 1
+        }
+      }
+      s += 1
+    }
+    while next < natural.count {
+      transform.append(natural[next], pinned: false, ifIn: rect, to: &result)
+      next += 1
+    }
+  }
+
+  /// `true` when the layout is the transposed problem (horizontal scrolling of a variant that
+  /// honours it): sections stack on x.
+  var transposesLayout: Bool {
+    configuration.scrollDirection == .horizontal && configuration.variant.honoursScrollDirection
+  }
+}
+
+/// Mirroring and snapping of laid-out frames, and the inverse for a query rect.
+struct PresentationTransform {
+  let rightToLeft: Bool
+  let scale: Double
+  /// `M = max(B, contentSize.width)`.
+  let mirrorWidth: Double
+  /// The viewport in left-to-right laid-out coordinates (presented coordinates, not transposed).
+  let viewport: Rect
+
+  init(_ presentation: Presentation, bounds: Size, contentSize: Size, transposed: Bool) {
+    rightToLeft = presentation.layoutDirection == .rightToLeft
+    scale = presentation.displayScale
+    mirrorWidth = max(bounds.width, contentSize.width)
+    var viewport =
+      presentation.viewport ?? Rect(x: 0, y: 0, width: bounds.width, height: bounds.height)
+    if rightToLeft { viewport.origin.x = mirrorWidth - viewport.maxX }
+    self.viewport = viewport
+  }
+
+  /// The laid-out rect holding every frame whose presented frame can intersect `rect`.
+  func laidOutRect(_ rect: Rect) -> Rect {
+    var q = rect
+    if scale > 0 {
+      let pixel = 1 / scale
+      q = Rect(
+        x: q.minX - pixel, y: q.minY - pixel, width: q.width + 2 * pixel,
+        height: q.height + 2 * pixel)
+    }
+    if rightToLeft { q.origin.x = mirrorWidth - q.maxX }
+    return q
+  }
+
+  /// Mirrors and snaps `element`'s frame and appends it when it intersects `rect`.
+  @inline(__always)
+  func append(
+    _ element: LayoutElement, pinned: Bool, ifIn rect: Rect, to result: inout [PresentedElement]
+  ) {
+    var f = element.frame
+    if rightToLeft { f.origin.x = mirrorWidth - f.minX - f.width }
+    if scale > 0 {
+      let x0 = ((f.minX * scale) + 0.5).rounded(.down) / scale
+      let y0 = ((f.minY * scale) + 0.5).rounded(.down) / scale
+      let x1 = (((f.minX + f.width) * scale) + 0.5).rounded(.down) / scale
+      let y1 = (((f.minY + f.height) * scale) + 0.5).rounded(.down) / scale
+      f = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+    guard f.intersects(rect) else { return }
+    result.append(
+      PresentedElement(
+        LayoutElement(kind: element.kind, path: element.path, frame: f), isPinned: pinned))
+  }
+}

@@ -21,7 +21,8 @@ public struct Presentation: Hashable, Sendable {
   public var sectionHeadersPinToVisibleBounds: Bool
   /// Footers stay in the viewport while their section is in it.
   public var sectionFootersPinToVisibleBounds: Bool
-  /// The visible rect, in presented coordinates; `nil` = the bounds at the origin `(0, 0, B, Bh)`.
+  /// The visible rect, in presented coordinates; `nil` = the bounds at the scroll start:
+  /// `(0, 0, B, Bh)` left to right, its mirror `(M − B, 0, B, Bh)` right to left.
   public var viewport: Rect?
 
   public init(
@@ -69,14 +70,18 @@ public struct Presentation: Hashable, Sendable {
     }
   }
 
-  /// The content size rounded up to a multiple of `1/displayScale` (unchanged without snapping).
+  /// The content size rounded up to a multiple of `1/displayScale` (unchanged without
+  /// snapping). An excess of at most `1e-9·max(1, pixels)` over a whole pixel count is rounding
+  /// noise and rounds down (the engines' sums agree within that tolerance, not bit for bit).
   ///
   /// - Complexity: O(1).
   public func presentedContentSize(_ size: Size) -> Size {
     guard displayScale > 0 else { return size }
-    return Size(
-      width: (size.width * displayScale).rounded(.up) / displayScale,
-      height: (size.height * displayScale).rounded(.up) / displayScale)
+    func up(_ v: Double) -> Double {
+      let pixels = v * displayScale
+      return (pixels - 1e-9 * max(1, abs(pixels))).rounded(.up) / displayScale
+    }
+    return Size(width: up(size.width), height: up(size.height))
   }
 }
 

@@ -20,9 +20,12 @@ extension ReferenceFlowLayout: PresentingLayoutEngine {
     let scale = presentation.displayScale
 
     // The viewport in left-to-right coordinates (pinning happens before mirroring).
-    var viewport =
-      presentation.viewport ?? Rect(x: 0, y: 0, width: bounds.width, height: bounds.height)
-    if rightToLeft { viewport.origin.x = mirrorWidth - viewport.minX - viewport.width }
+    // No viewport: the bounds at the scroll start, which is (0, 0, B, Bh) left to right.
+    var viewport = Rect(x: 0, y: 0, width: bounds.width, height: bounds.height)
+    if let given = presentation.viewport {
+      viewport = given
+      if rightToLeft { viewport.origin.x = mirrorWidth - given.minX - given.width }
+    }
     let viewportStart = alongX ? viewport.minX : viewport.minY
     let viewportEnd = alongX ? viewport.maxX : viewport.maxY
 

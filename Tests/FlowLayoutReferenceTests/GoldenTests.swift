@@ -82,7 +82,7 @@ enum OutputComparison {
         "overflowingItems \(actual.overflowingItems), expected \(expected.overflowingItems)")
     }
     let key: (LayoutOutput.Supplementary) -> String = {
-      "\($0.kind)[\($0.section)] \($0.seeAll ?? "")"
+      "\($0.kind)[\($0.section)] \($0.seeAll ?? "")\($0.pinned ? " pinned" : "")"
     }
     if actual.supplementary.map(key) != expected.supplementary.map(key) {
       result.append(

@@ -54,7 +54,7 @@ extension FastFlowLayout: PresentingLayoutEngine {
       if let header = headerFrame(s, top: top) {
         if pinsHeaders {
           // y = min(max(naturalY, viewport.y), footerNaturalY − H)
-          let footerTop = self.top(ofSection: s + 1) - footerLength
+          let footerTop = footerNaturalTop(s, top: top)
           var pinned = header
           pinned.origin.y = min(max(header.minY, viewport.minY), footerTop - headerLength)
           transform.append(
@@ -90,6 +90,15 @@ extension FastFlowLayout: PresentingLayoutEngine {
     }
   }
 
+  /// `sectionTop + H + t + linesHeight + b`: the footer's natural top, also without a footer
+  /// (the same sum as `footerFrame`).
+  ///
+  /// - Complexity: O(1).
+  func footerNaturalTop(_ s: Int, top: Double) -> Double {
+    top + sections[s].header + rules.inset.top + sections[s].linesHeight(rules: rules)
+      + rules.inset.bottom
+  }
+
   /// `true` when the layout is the transposed problem (horizontal scrolling of a variant that
   /// honours it): sections stack on x.
   var transposesLayout: Bool {
@@ -110,9 +119,12 @@ struct PresentationTransform {
     rightToLeft = presentation.layoutDirection == .rightToLeft
     scale = presentation.displayScale
     mirrorWidth = max(bounds.width, contentSize.width)
-    var viewport =
-      presentation.viewport ?? Rect(x: 0, y: 0, width: bounds.width, height: bounds.height)
-    if rightToLeft { viewport.origin.x = mirrorWidth - viewport.maxX }
+    // Without a viewport: the bounds at the scroll start, (0, 0, B, Bh) before mirroring.
+    var viewport = Rect(x: 0, y: 0, width: bounds.width, height: bounds.height)
+    if let given = presentation.viewport {
+      viewport = given
+      if rightToLeft { viewport.origin.x = mirrorWidth - given.maxX }
+    }
     self.viewport = viewport
   }
 

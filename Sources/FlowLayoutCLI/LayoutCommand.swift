@@ -39,6 +39,11 @@ struct LayoutCommand: ParsableCommand {
   @Flag(name: .long, help: "Write one element per line.")
   var pretty = false
 
+  @Flag(
+    name: .long,
+    help: "Add the last batch's animations: one entry per element with a frame before or after it.")
+  var transitions = false
+
   func run() throws {
     do throws(LayoutError) {
       let output = try layOut()
@@ -61,9 +66,35 @@ struct LayoutCommand: ParsableCommand {
     let rect = try rect.map { (text) throws(LayoutError) in try Self.parseRect(text) }
     let bytes = try Self.readInput(input)
     let document = try LayoutDocument.decode(bytes)
-    return LayoutOutput(
-      engine: try Self.laidOut(engineType, document), rect: rect,
-      presentation: document.presentation)
+    return try Self.output(
+      engineType, document, rect: rect, transitions: transitions)
+  }
+
+  /// The output of `document` laid out by `E`, with the last batch's transitions when asked.
+  ///
+  /// - Throws: what laying out the document throws.
+  static func output<E: PresentingLayoutEngine>(
+    _ type: E.Type, _ document: LayoutDocument, rect: Rect?, transitions: Bool
+  ) throws(LayoutError) -> LayoutOutput {
+    guard transitions, let last = document.edits.last else {
+      var output = LayoutOutput(
+        engine: try laidOut(type, document), rect: rect, presentation: document.presentation)
+      if transitions { output.transitions = [] }
+      return output
+    }
+    var earlier = document
+    earlier.edits.removeLast()
+    let before = try laidOut(type, earlier)
+    var after = before
+    do {
+      try after.apply(last)
+    } catch {
+      throw error.prefixingField(with: "edits[\(document.edits.count - 1)].")
+    }
+    var output = LayoutOutput(engine: after, rect: rect, presentation: document.presentation)
+    output.transitions = try LayoutTransition.transitions(
+      from: before, to: after, by: last, presentation: document.presentation)
+    return output
   }
 
   /// Lays out `document` with engine `E` and applies its edits in order, calling `afterEdit`

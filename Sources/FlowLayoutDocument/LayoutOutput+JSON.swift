@@ -65,7 +65,7 @@ extension LayoutOutput {
     }
     list("hiddenItems", hiddenItems, last: false, path)
     list("overflowingItems", overflowingItems, last: false, path)
-    list("supplementary", supplementary, last: true) { w, element in
+    list("supplementary", supplementary, last: transitions == nil) { w, element in
       w.append("{\"kind\"")
       w.append(colon)
       w.append(quoted: element.kind.rawValue)
@@ -91,6 +91,46 @@ extension LayoutOutput {
         w.append("true")
       }
       w.append("}")
+    }
+    if let transitions {
+      list("transitions", transitions, last: true) { w, t in
+        w.append("{\"kind\"")
+        w.append(colon)
+        w.append(quoted: t.kind.rawValue)
+        for (name, path) in [("before", t.before), ("after", t.after)] {
+          w.append(comma)
+          w.append(quoted: name)
+          w.append(colon)
+          if let path {
+            if t.kind == .item {
+              w.append("[")
+              w.append(path.section)
+              w.append(comma)
+              w.append(path.item)
+              w.append("]")
+            } else {
+              w.append(path.section)
+            }
+          } else {
+            w.append("null")
+          }
+        }
+        for (name, f) in [("from", t.from), ("to", t.to)] {
+          w.append(comma)
+          w.append(quoted: name)
+          w.append(colon)
+          w.append(numbers: f.minX, f.minY, f.width, f.height, separator: comma)
+        }
+        w.append(comma)
+        w.append("\"fromAlpha\"")
+        w.append(colon)
+        w.append(t.fromAlpha)
+        w.append(comma)
+        w.append("\"toAlpha\"")
+        w.append(colon)
+        w.append(t.toAlpha)
+        w.append("}")
+      }
     }
     w.append("}")
     return w.string

@@ -52,6 +52,9 @@ public struct LayoutOutput: Codable, Hashable, Sendable {
   public var overflowingItems: [ItemPath]
   /// Headers and footers (intersecting the rect, if one was given), in document order.
   public var supplementary: [Supplementary]
+  /// The last batch's animations (`--transitions`), `nil` when not asked for (omitted from the
+  /// JSON).
+  public var transitions: [LayoutTransition]?
 
   public init(
     contentSize: Size, items: [Item], hiddenItems: [ItemPath] = [],
@@ -126,7 +129,7 @@ public struct LayoutOutput: Codable, Hashable, Sendable {
 
 extension LayoutOutput {
   private enum CodingKeys: String, CodingKey {
-    case contentSize, items, hiddenItems, overflowingItems, supplementary
+    case contentSize, items, hiddenItems, overflowingItems, supplementary, transitions
   }
 
   public init(from decoder: any Decoder) throws {
@@ -141,6 +144,7 @@ extension LayoutOutput {
     hiddenItems = try Self.decodePaths(c, .hiddenItems)
     overflowingItems = try Self.decodePaths(c, .overflowingItems)
     supplementary = try c.decode([Supplementary].self, forKey: .supplementary)
+    transitions = try c.decodeIfPresent([LayoutTransition].self, forKey: .transitions)
   }
 
   private static func decodePaths(
@@ -162,6 +166,7 @@ extension LayoutOutput {
     try c.encode(hiddenItems.map { [$0.section, $0.item] }, forKey: .hiddenItems)
     try c.encode(overflowingItems.map { [$0.section, $0.item] }, forKey: .overflowingItems)
     try c.encode(supplementary, forKey: .supplementary)
+    try c.encodeIfPresent(transitions, forKey: .transitions)
   }
 }
 
@@ -214,5 +219,54 @@ extension LayoutOutput.Supplementary {
     try c.encode(frameArray(frame), forKey: .frame)
     try c.encodeIfPresent(seeAll, forKey: .seeAll)
     if pinned { try c.encode(true, forKey: .pinned) }
+  }
+}
+
+extension LayoutTransition: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case kind, before, after, from, to, fromAlpha, toAlpha
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    let kind = try c.decode(ElementKind.self, forKey: .kind)
+    self.kind = kind
+    func path(_ key: CodingKeys) throws -> ItemPath? {
+      if kind == .item {
+        guard let v = try c.decodeIfPresent([Int].self, forKey: key) else { return nil }
+        guard v.count == 2 else {
+          throw DecodingError.dataCorruptedError(
+            forKey: key, in: c, debugDescription: "expected [section, item]")
+        }
+        return ItemPath(section: v[0], item: v[1])
+      }
+      return try c.decodeIfPresent(Int.self, forKey: key).map { ItemPath(section: $0, item: 0) }
+    }
+    before = try path(.before)
+    after = try path(.after)
+    from = try decodeFrame(c, .from)
+    to = try decodeFrame(c, .to)
+    fromAlpha = try c.decode(Int.self, forKey: .fromAlpha)
+    toAlpha = try c.decode(Int.self, forKey: .toAlpha)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(kind, forKey: .kind)
+    for (path, key) in [(before, CodingKeys.before), (after, .after)] {
+      if let path {
+        if kind == .item {
+          try c.encode([path.section, path.item], forKey: key)
+        } else {
+          try c.encode(path.section, forKey: key)
+        }
+      } else {
+        try c.encodeNil(forKey: key)
+      }
+    }
+    try c.encode(frameArray(from), forKey: .from)
+    try c.encode(frameArray(to), forKey: .to)
+    try c.encode(fromAlpha, forKey: .fromAlpha)
+    try c.encode(toAlpha, forKey: .toAlpha)
   }
 }

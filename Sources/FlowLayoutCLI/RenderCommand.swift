@@ -87,7 +87,12 @@ struct RenderCommand: ParsableCommand {
     _ type: E.Type, _ document: LayoutDocument, viewport: Rect?, titles: [String]?
   ) throws(LayoutError) -> String {
     var cells = document.cells
-    let layout = try LayoutCommand.laidOut(type, document) { cells = $0.carrying(cells) }
+    var k = 0
+    let layout = try LayoutCommand.laidOut(type, document) { edit in
+      let editCells = document.editCells.indices.contains(k) ? document.editCells[k] : EditCells()
+      cells = edit.carrying(cells, editCells: editCells)
+      k += 1
+    }
     let bounds = layout.input.bounds
     return SVGRenderer().render(
       elements: layout.allElements, contentSize: layout.contentSize,

@@ -15,6 +15,8 @@ public struct LayoutDocument: Sendable {
   /// Per section, per item of `input`: the cell description when the item was given as a cell,
   /// else `nil` (kept for rendering).
   public var cells: [[CellDescription?]]
+  /// Per edit: the cells its `insertItems` and `resizeItems` entries carry (kept for rendering).
+  public var editCells: [EditCells] = []
   /// The visible rect `[x, y, w, h]` (`"viewport"`), in presented coordinates; `nil` when the
   /// document has none.
   public var viewport: Rect?
@@ -96,10 +98,19 @@ extension LayoutConfiguration {
     let available = boundsWidth - sectionInset.left - sectionInset.right
     switch variant {
     case .autosizingColumnFlow, .keyValueColumnFlow, .multiColumn:
-      let n = variant == .multiColumn && widthClass == .compact ? 1 : max(numberOfColumns, 1)
+      let n = variant == .multiColumn && widthClass.stacksMultiColumn ? 1 : max(numberOfColumns, 1)
       return (available - Double(n - 1) * minimumInteritemSpacing) / Double(n)
     case .horizontalFlow, .horizontalScroll, .timeline, .horizontalFit, .vertical, .uikitFlow:
       return available
     }
   }
+}
+
+/// The cells one batch brings: inserted items by after-space path, resized items by
+/// before-space path.
+public struct EditCells: Sendable {
+  public var inserted: [ItemPath: CellDescription] = [:]
+  public var resized: [ItemPath: CellDescription] = [:]
+
+  public init() {}
 }

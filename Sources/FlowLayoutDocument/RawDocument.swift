@@ -146,21 +146,25 @@ struct RawDocument {
     // 3. Each edit against the content the earlier ones leave.
     var counts = sectionData.map(\.count)
     var current = bounds
+    var currentConfiguration = configuration
     var updates: [BatchUpdate] = []
     updates.reserveCapacity(edits.count)
     for (k, edit) in edits.enumerated() {
       let update = try edit.sized(
-        proposedWidth: configuration.proposedCellWidth(boundsWidth: current.width),
+        proposedWidth: currentConfiguration.proposedCellWidth(boundsWidth: current.width),
         field: "edits[\(k)]")
       let plan = try update.validate(
-        itemCounts: counts, configuration: configuration, bounds: current, field: "edits[\(k)].")
+        itemCounts: counts, configuration: currentConfiguration, bounds: current,
+        field: "edits[\(k)].")
       counts = plan.newItemCounts
       current = plan.newBounds
+      currentConfiguration = plan.newConfiguration
       updates.append(update)
     }
     var document = LayoutDocument(
       input: input, edits: updates, cells: sections.map(\.cellColumn))
     document.viewport = viewport
+    document.editCells = edits.map(\.cells)
     document.presentation = presentation
     return document
   }

@@ -10,6 +10,8 @@ public struct BatchPlan: Hashable, Sendable {
   public var newItemCounts: [Int]
   /// The bounds after the update.
   public var newBounds: Size
+  /// The options after the update (`setWidthClass`).
+  public var newConfiguration: LayoutConfiguration
 }
 
 extension BatchUpdate {
@@ -56,12 +58,36 @@ extension BatchUpdate {
       try insertion.section.validate(field: "\(prefix)insertSections[\(i)]")
     }
 
-    // 3. Map the surviving sections between the two index spaces.
+    // 3. Section moves (from: before-space, to: after-space), then map the sections that stay
+    // in place between the two index spaces: they keep their order and fill the after-space
+    // indices no insertion or move destination takes.
     var oldOfNew = [Int?](repeating: nil, count: newSectionCount)
     var newOfOld = [Int?](repeating: nil, count: oldSectionCount)
+    var movedSection = [Bool](repeating: false, count: oldSectionCount)
+    for (i, move) in moveSections.enumerated() {
+      let from = "\(prefix)moveSections[\(i)].from"
+      guard move.from >= 0, move.from < oldSectionCount else {
+        throw .sectionOutOfRange(field: from, section: move.from, sectionCount: oldSectionCount)
+      }
+      if deletedSection[move.from] || movedSection[move.from] {
+        throw .inconsistentBatch(
+          field: from, reason: "section \(move.from) is deleted or moved more than once")
+      }
+      movedSection[move.from] = true
+      let to = "\(prefix)moveSections[\(i)].to"
+      guard move.to >= 0, move.to < newSectionCount else {
+        throw .sectionOutOfRange(field: to, section: move.to, sectionCount: newSectionCount)
+      }
+      if insertedSection[move.to] || oldOfNew[move.to] != nil {
+        throw .inconsistentBatch(
+          field: to, reason: "two sections are inserted or moved to \(move.to)")
+      }
+      oldOfNew[move.to] = move.from
+      newOfOld[move.from] = move.to
+    }
     var nextOld = 0
-    for n in 0..<newSectionCount where !insertedSection[n] {
-      while deletedSection[nextOld] { nextOld += 1 }
+    for n in 0..<newSectionCount where !insertedSection[n] && oldOfNew[n] == nil {
+      while deletedSection[nextOld] || movedSection[nextOld] { nextOld += 1 }
       oldOfNew[n] = nextOld
       newOfOld[nextOld] = n
       nextOld += 1
@@ -105,6 +131,11 @@ extension BatchUpdate {
       try checkOld(resize.at, field)
       if deleted.contains(resize.at) {
         throw .inconsistentBatch(field: field, reason: "item \(resize.at) is deleted and resized")
+      }
+      if removed.contains(resize.at) {
+        // UIKit refuses a reload and a move of one index path in one batch.
+        throw .inconsistentBatch(
+          field: field, reason: "item \(resize.at) is moved and resized (reload and move of one index path)")
       }
       guard resized.insert(resize.at).inserted else {
         throw .inconsistentBatch(field: field, reason: "item \(resize.at) is resized twice")
@@ -165,13 +196,22 @@ extension BatchUpdate {
       }
     }
 
-    // 7. Bounds.
+    // 7. Bounds and width class.
     var newBounds = bounds
     if let w = setWidth { newBounds.width = w }
     if let h = setHeight { newBounds.height = h }
+    var newConfiguration = configuration
+    if let widthClass = setWidthClass { newConfiguration.widthClass = widthClass }
+    if setWidth == nil, setHeight == nil, setWidthClass != nil {
+      do {
+        try newConfiguration.validate(bounds: newBounds)
+      } catch {
+        throw .invalidConfiguration(field: "\(prefix)setWidthClass", reason: error.description)
+      }
+    }
     if setWidth != nil || setHeight != nil {
       do {
-        try configuration.validate(bounds: newBounds)
+        try newConfiguration.validate(bounds: newBounds)
       } catch {
         switch error {
         case .invalidNumber(let field, let value, let reason) where field == "width" || field == "height":
@@ -191,6 +231,6 @@ extension BatchUpdate {
     }
     return BatchPlan(
       oldSectionOfNewSection: oldOfNew, newSectionOfOldSection: newOfOld, newItemCounts: newCounts,
-      newBounds: newBounds)
+      newBounds: newBounds, newConfiguration: newConfiguration)
   }
 }

@@ -84,7 +84,7 @@ extension LayoutConfiguration {
           field: "numberOfColumns", value: numberOfColumns,
           reason: "\(variant.rawValue) needs at least one column")
       }
-      try checkColumnsFit(variant == .multiColumn && widthClass == .compact ? 1 : numberOfColumns)
+      try checkColumnsFit(variant == .multiColumn && widthClass.stacksMultiColumn ? 1 : numberOfColumns)
     case .horizontalFlow, .vertical:
       // Scaling needs a width to keep an aspect ratio from: the extent along the line, which is
       // the height when the variant transposes (horizontal scrolling).

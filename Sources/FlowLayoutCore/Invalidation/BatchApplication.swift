@@ -15,7 +15,7 @@ extension FastFlowLayout {
     let plan = try update.validate(
       itemCounts: sections.map(\.count), configuration: configuration, bounds: bounds)
     // Nothing below throws.
-    let newRules = LayoutRules(configuration: configuration, bounds: plan.newBounds)
+    let newRules = LayoutRules(configuration: plan.newConfiguration, bounds: plan.newBounds)
     let relayoutAll = newRules != rules
     let transposed = rules.transposed
     func working(_ size: Size) -> Size { transposed ? size.transposed : size }
@@ -23,10 +23,13 @@ extension FastFlowLayout {
 
     // The common case — no section inserted or deleted, the line rules unchanged — touches only
     // the edited sections, in place: O(e log e) here instead of O(s).
-    if !relayoutAll && update.insertSections.isEmpty && update.deleteSections.isEmpty {
+    if !relayoutAll && update.insertSections.isEmpty && update.deleteSections.isEmpty
+      && update.moveSections.isEmpty
+    {
       applyInPlace(update, working: working, counters: &counters)
       rules = newRules
       bounds = plan.newBounds
+      configuration = plan.newConfiguration
       workCounters = counters
       refreshSectionOffsets()
       return
@@ -87,6 +90,7 @@ extension FastFlowLayout {
     sections = new
     rules = newRules
     bounds = plan.newBounds
+    configuration = plan.newConfiguration
     workCounters = counters
     refreshSectionOffsets()
   }

@@ -16,13 +16,28 @@ public enum BenchOperation: String, Sendable, Codable, CaseIterable, Comparable 
   case lookup
   /// Bytes per item the engine holds at rest (jemalloc `stats.allocated` around `init`).
   case memory
+  /// `scroll` with section headers and footers pinned to each viewport (presented query).
+  case scrollPinned = "scroll-pinned"
+  /// `scroll` presented right to left (mirrored frames, mirrored viewports).
+  case scrollRightToLeft = "scroll-rtl"
+  /// `scroll` with pixel snapping at display scale 3.
+  case scrollSnapped = "scroll-snapped"
 
   public static func < (a: Self, b: Self) -> Bool {
     allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
   }
 
   /// `true` when one run is cheap and the runner times many in one sample.
-  public var isBatchedPerSample: Bool { self == .scroll || self == .lookup }
+  public var isBatchedPerSample: Bool { self == .scroll || self == .lookup || isPresentedQuery }
+
+  /// The presented-query variants of `scroll` (engines that present; opt-in, not in the
+  /// default run).
+  public var isPresentedQuery: Bool {
+    self == .scrollPinned || self == .scrollRightToLeft || self == .scrollSnapped
+  }
+
+  /// The operations a run measures by default: every one but the presented-query variants.
+  public static var defaultCases: [BenchOperation] { allCases.filter { !$0.isPresentedQuery } }
 }
 
 /// The engines of a run. `c-loop` only answers `layout` (of the greedy-flow workloads).

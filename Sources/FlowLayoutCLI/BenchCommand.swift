@@ -21,7 +21,7 @@ struct BenchCommand: ParsableCommand {
   @Option(help: "Workloads: \(Workload.all.map(\.name).joined(separator: ","))")
   var workloads: String = Workload.all.map(\.name).joined(separator: ",")
   @Option(help: "Operations: \(BenchOperation.allCases.map(\.rawValue).joined(separator: ","))")
-  var operations: String = BenchOperation.allCases.map(\.rawValue).joined(separator: ",")
+  var operations: String = BenchOperation.defaultCases.map(\.rawValue).joined(separator: ",")
   @Option(help: "Engines: fast,reference,c-loop") var engines: String = "fast,reference,c-loop"
   @Flag(help: "CI smoke run: sizes 1000 and 10000, short sampling.") var quick = false
   @Flag(help: "Add 10 000 000 items to the sizes.") var large = false

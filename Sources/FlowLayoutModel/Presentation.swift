@@ -108,12 +108,24 @@ public protocol PresentingLayoutEngine: LayoutEngine {
   /// `rect` in presented coordinates), in document order, appended to `result`.
   ///
   /// A pinned header or footer is returned where its pinned frame intersects `rect`.
-  /// `presentation` must be valid (`Presentation.validate()`).
+  /// `presentation` must be valid (`Presentation.validate()`). `scratch` is working space (its
+  /// contents on return are unspecified): reuse it and `result` across calls and a query
+  /// allocates nothing once they have grown.
   func presentedElements(
-    in rect: Rect, presentation: Presentation, into result: inout [PresentedElement])
+    in rect: Rect, presentation: Presentation, into result: inout [PresentedElement],
+    scratch: inout [LayoutElement])
 }
 
 extension PresentingLayoutEngine {
+  /// Every visible element whose presented frame intersects `rect`, appended to `result`
+  /// (with a fresh working buffer).
+  public func presentedElements(
+    in rect: Rect, presentation: Presentation, into result: inout [PresentedElement]
+  ) {
+    var scratch: [LayoutElement] = []
+    presentedElements(in: rect, presentation: presentation, into: &result, scratch: &scratch)
+  }
+
   /// Every visible element whose presented frame intersects `rect`, in document order.
   public func presentedElements(in rect: Rect, presentation: Presentation) -> [PresentedElement] {
     var result: [PresentedElement] = []

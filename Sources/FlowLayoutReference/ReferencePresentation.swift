@@ -8,7 +8,8 @@ extension ReferenceFlowLayout: PresentingLayoutEngine {
   ///
   /// - Complexity: O(n + s) for n items and s sections.
   public func presentedElements(
-    in rect: Rect, presentation: Presentation, into result: inout [PresentedElement]
+    in rect: Rect, presentation: Presentation, into result: inout [PresentedElement],
+    scratch: inout [LayoutElement]
   ) {
     let bounds = input.bounds
     // Sections stack on x when the layout is transposed, else on y.

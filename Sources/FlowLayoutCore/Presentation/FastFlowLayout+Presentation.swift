@@ -20,12 +20,13 @@ extension FastFlowLayout: PresentingLayoutEngine {
   /// - Complexity: O(log s + log r + k + v·log s) for k elements visited by the plain query
   ///   and v sections in the rect's band: O(log s + k) per query for a viewport.
   public func presentedElements(
-    in rect: Rect, presentation: Presentation, into result: inout [PresentedElement]
+    in rect: Rect, presentation: Presentation, into result: inout [PresentedElement],
+    scratch natural: inout [LayoutElement]
   ) {
     let transform = PresentationTransform(
       presentation, bounds: bounds, contentSize: contentSize, transposed: transposesLayout)
     let query = transform.laidOutRect(rect)
-    var natural: [LayoutElement] = []
+    natural.removeAll(keepingCapacity: true)
     elements(in: query, into: &natural)
     let pinsHeaders = presentation.sectionHeadersPinToVisibleBounds
     let pinsFooters = presentation.sectionFootersPinToVisibleBounds

@@ -41,10 +41,13 @@ extension FastFlowLayout: PresentingLayoutEngine {
     let band = transposed ? query.transposed : query
     let viewport = transposed ? transform.viewport.transposed : transform.viewport
     let slack = 1e-7 * max(1, abs(band.minY), abs(band.maxY))
+    let width = rules.boundsWidth
     var next = 0
     var s = sectionOffsets.firstIndex(inclusivePrefixAtLeast: band.minY - slack)
+    // One descent for the first section's top; the next tops add section heights (within the
+    // equality contract's tolerance of the tree's prefix sums).
+    var top = s < sections.count ? self.top(ofSection: s) : 0
     while s < sections.count {
-      let top = top(ofSection: s)
       if top > band.maxY + slack { break }
       while next < natural.count, natural[next].path.section < s {
         transform.append(natural[next], pinned: false, ifIn: rect, to: &result)
@@ -52,18 +55,18 @@ extension FastFlowLayout: PresentingLayoutEngine {
       }
       let headerLength = sections[s].header
       let footerLength = sections[s].footer
-      if let header = headerFrame(s, top: top) {
-        if pinsHeaders {
-          // y = min(max(naturalY, viewport.y), footerNaturalY − H)
-          let footerTop = footerNaturalTop(s, top: top)
-          var pinned = header
-          pinned.origin.y = min(max(header.minY, viewport.minY), footerTop - headerLength)
-          transform.append(
-            .header(s, transposed ? pinned.transposed : pinned), pinned: pinned != header,
-            ifIn: rect, to: &result)
-          if next < natural.count, natural[next].kind == .header, natural[next].path.section == s {
-            next += 1
-          }
+      let footerTop =
+        (pinsHeaders && headerLength > 0) || (pinsFooters && footerLength > 0)
+        ? footerNaturalTop(s, top: top) : 0
+      if pinsHeaders, headerLength > 0 {
+        // y = min(max(naturalY, viewport.y), footerNaturalY − H)
+        let y = min(max(top, viewport.minY), footerTop - headerLength)
+        let pinned = Rect(x: 0, y: y, width: width, height: headerLength)
+        transform.append(
+          .header(s, transposed ? pinned.transposed : pinned), pinned: y != top, ifIn: rect,
+          to: &result)
+        if next < natural.count, natural[next].kind == .header, natural[next].path.section == s {
+          next += 1
         }
       }
       while next < natural.count, natural[next].path.section == s,
@@ -72,17 +75,18 @@ extension FastFlowLayout: PresentingLayoutEngine {
         transform.append(natural[next], pinned: false, ifIn: rect, to: &result)
         next += 1
       }
-      if pinsFooters, let footer = footerFrame(s, top: top) {
+      if pinsFooters, footerLength > 0 {
         // y = max(min(naturalY, viewport.maxY − F), sectionTop + H)
-        var pinned = footer
-        pinned.origin.y = max(min(footer.minY, viewport.maxY - footerLength), top + headerLength)
+        let y = max(min(footerTop, viewport.maxY - footerLength), top + headerLength)
+        let pinned = Rect(x: 0, y: y, width: width, height: footerLength)
         transform.append(
-          .footer(s, transposed ? pinned.transposed : pinned), pinned: pinned != footer,
+          .footer(s, transposed ? pinned.transposed : pinned), pinned: y != footerTop,
           ifIn: rect, to: &result)
         if next < natural.count, natural[next].kind == .footer, natural[next].path.section == s {
           next += 1
         }
       }
+      top += sections[s].height
       s += 1
     }
     while next < natural.count {
@@ -111,6 +115,8 @@ extension FastFlowLayout: PresentingLayoutEngine {
 struct PresentationTransform {
   let rightToLeft: Bool
   let scale: Double
+  /// `1/scale` (snapping multiplies by it; within an ulp of dividing by `scale`).
+  let pixel: Double
   /// `M = max(B, contentSize.width)`.
   let mirrorWidth: Double
   /// The viewport in left-to-right laid-out coordinates (presented coordinates, not transposed).
@@ -119,6 +125,7 @@ struct PresentationTransform {
   init(_ presentation: Presentation, bounds: Size, contentSize: Size, transposed: Bool) {
     rightToLeft = presentation.layoutDirection == .rightToLeft
     scale = presentation.displayScale
+    pixel = scale > 0 ? 1 / scale : 0
     mirrorWidth = max(bounds.width, contentSize.width)
     // Without a viewport: the bounds at the scroll start, (0, 0, B, Bh) before mirroring.
     var viewport = Rect(x: 0, y: 0, width: bounds.width, height: bounds.height)
@@ -133,7 +140,6 @@ struct PresentationTransform {
   func laidOutRect(_ rect: Rect) -> Rect {
     var q = rect
     if scale > 0 {
-      let pixel = 1 / scale
       q = Rect(
         x: q.minX - pixel, y: q.minY - pixel, width: q.width + 2 * pixel,
         height: q.height + 2 * pixel)
@@ -150,10 +156,10 @@ struct PresentationTransform {
     var f = element.frame
     if rightToLeft { f.origin.x = mirrorWidth - f.minX - f.width }
     if scale > 0 {
-      let x0 = ((f.minX * scale) + 0.5).rounded(.down) / scale
-      let y0 = ((f.minY * scale) + 0.5).rounded(.down) / scale
-      let x1 = (((f.minX + f.width) * scale) + 0.5).rounded(.down) / scale
-      let y1 = (((f.minY + f.height) * scale) + 0.5).rounded(.down) / scale
+      let x0 = ((f.minX * scale) + 0.5).rounded(.down) * pixel
+      let y0 = ((f.minY * scale) + 0.5).rounded(.down) * pixel
+      let x1 = (((f.minX + f.width) * scale) + 0.5).rounded(.down) * pixel
+      let y1 = (((f.minY + f.height) * scale) + 0.5).rounded(.down) * pixel
       f = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
     guard f.intersects(rect) else { return }

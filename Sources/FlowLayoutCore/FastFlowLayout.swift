@@ -31,9 +31,23 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
   public internal(set) var workCounters = WorkCounters()
 
   var rules: LayoutRules
-  var sections: [SectionLayout]
-  /// Section heights; a section's top is the sum of the heights before it.
-  var sectionOffsets = RowOffsetTree()
+  /// Every section as one page or more, in document order (`Paging/`): a section that is not
+  /// paged is one page; a long greedy flow is cut into pages of whole lines.
+  var pages: [SectionLayout]
+  /// Section `s` is pages `firstPage[s] ..< firstPage[s + 1]` (one entry per section, plus the
+  /// end).
+  var firstPage: [Int] = [0]
+  /// Page heights; a page's top is the sum of the heights before it.
+  var pageOffsets = RowOffsetTree()
+  /// Page item counts (exact integers in `Double`); an item's page is found by its prefix.
+  var pageItems = RowOffsetTree()
+  /// `.horizontalScroll`: each page's extent, and the largest (the content width).
+  var pageExtents: [Double] = []
+  var widestExtent = 0.0
+  /// Item counts per section (hidden items included), as the batch validation takes them.
+  var itemCounts: [Int] = []
+  /// How large pages are; small in tests so that short sections are paged too.
+  var pageCapacity = PageCapacity.standard
   /// `contentSize`, kept current by every change.
   var cachedContentSize = Size.zero
 
@@ -64,23 +78,30 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
     self.rules = rules
     var counters = WorkCounters()
     var screen = LengthScreen()
-    sections = input.sections.map {
+    pages = input.sections.map {
       SectionLayout(
         $0, transposed: rules.transposed, rules: rules, kernels: kernels, counters: &counters,
         screen: &screen)
     }
     if !screen.passes { try BulkValidation.validate(input) }
     workCounters = counters
-    refreshSectionOffsets()
+    firstPage = Array(0...pages.count)
+    itemCounts = input.sections.map(\.count)
+    rebuildPageDirectory()
   }
 
   /// The current input, rebuilt from the item columns.
   ///
-  /// - Complexity: O(s) for s sections (the columns are shared, copy-on-write).
+  /// - Complexity: O(s) for s sections whose columns are shared (copy-on-write) with the
+  ///   pages; O(n) more for the n items of paged sections (their pages are concatenated).
   public var input: LayoutInput {
     LayoutInput(
       configuration: configuration, bounds: bounds,
-      sections: sections.map { $0.data(transposed: rules.transposed) })
+      sections: (0..<sectionCount).map { s in
+        let range = pages(ofSection: s)
+        guard range.count > 1 else { return pages[range.lowerBound].data(transposed: rules.transposed) }
+        return SectionLayout.joined(pages[range], rules: rules).data(transposed: rules.transposed)
+      })
   }
 
   /// - Complexity: O(1).
@@ -89,46 +110,20 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
   /// Sets every work counter to 0.
   public mutating func resetWorkCounters() { workCounters = WorkCounters() }
 
-  /// Recomputes the section tree and the content size.
-  ///
-  /// - Complexity: O(s) for s sections.
-  mutating func refreshSectionOffsets() {
-    // Index-based reads borrow each section; iterating `sections` by value would copy every
-    // `SectionLayout` (a retain and release per column) — O(s) atomic operations per edit. A
-    // local copy of the array (one retain) lets the lazy view read it without a temporary array.
-    let sections = self.sections
-    sectionOffsets = RowOffsetTree(sections.indices.lazy.map { sections[$0].height })
-    var size = Size(width: rules.boundsWidth, height: sectionOffsets.total)
-    if rules.breaking == .noWrap {
-      var widest = 0.0
-      for s in sections.indices where sections[s].extent > widest { widest = sections[s].extent }
-      size.width = sections.isEmpty ? 0 : widest
-    }
-    if sections.isEmpty { size.height = 0 }
-    cachedContentSize = rules.transposed ? size.transposed : size
-  }
-
   /// A section's top (working orientation).
   ///
-  /// - Complexity: O(log s).
-  func top(ofSection s: Int) -> Double { sectionOffsets.prefix(s) }
+  /// - Complexity: O(log p) for p pages.
+  func top(ofSection s: Int) -> Double { pageOffsets.prefix(firstPage[s]) }
 
-  /// The top of a section's first line.
-  func linesTop(ofSection s: Int) -> Double {
-    top(ofSection: s) + sections[s].header + rules.inset.top
-  }
-
-  /// - Complexity: O(log s + log r).
+  /// - Complexity: O(log p + log r) for p pages and r lines in the item's page.
   /// - Throws: `LayoutError.itemOutOfRange` for a path that does not exist, `.itemHidden` for an
   ///   item the layout hides.
   public func frame(ofItemAt path: ItemPath) throws(LayoutError) -> Rect {
-    guard path.section >= 0, path.section < sections.count, path.item >= 0,
-      path.item < sections[path.section].count
+    guard path.section >= 0, path.section < itemCounts.count, path.item >= 0,
+      path.item < itemCounts[path.section]
     else { throw .itemOutOfRange(field: "path", path: path) }
-    let section = sections[path.section]
-    guard
-      let frame = section.frame(
-        ofItem: path.item, linesTop: linesTop(ofSection: path.section), rules: rules)
+    let (p, j) = locate(item: path.item, inSection: path.section)
+    guard let frame = pages[p].frame(ofItem: j, linesTop: linesTop(ofPage: p), rules: rules)
     else { throw .itemHidden(path: path) }
     return rules.transposed ? frame.transposed : frame
   }
@@ -138,8 +133,8 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
   public func supplementaryFrame(_ kind: ElementKind, inSection section: Int) throws(LayoutError)
     -> Rect?
   {
-    guard section >= 0, section < sections.count else {
-      throw .sectionOutOfRange(field: "section", section: section, sectionCount: sections.count)
+    guard section >= 0, section < sectionCount else {
+      throw .sectionOutOfRange(field: "section", section: section, sectionCount: sectionCount)
     }
     let frame: Rect?
     switch kind {
@@ -153,20 +148,27 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
 
   /// `(0, sectionTop, B, H)`, `nil` when `H = 0` (working orientation).
   func headerFrame(_ s: Int, top: Double? = nil) -> Rect? {
-    let h = sections[s].header
+    let h = pages[firstPage[s]].header
     guard h > 0 else { return nil }
     return Rect(x: 0, y: top ?? self.top(ofSection: s), width: rules.boundsWidth, height: h)
   }
 
   /// `(0, sectionTop + H + t + linesHeight + b, B, F)`, `nil` when `F = 0`.
   func footerFrame(_ s: Int, top: Double? = nil) -> Rect? {
-    let section = sections[s]
-    guard section.footer > 0 else { return nil }
-    let sectionTop = top ?? self.top(ofSection: s)
+    let last = firstPage[s + 1] - 1
+    return footerFrame(ofPage: last, top: last == firstPage[s] ? top : nil)
+  }
+
+  /// The footer of the section page `p` closes (`nil` when it has none or does not close it),
+  /// the page's top at `top` (computed when `nil`).
+  func footerFrame(ofPage p: Int, top: Double? = nil) -> Rect? {
+    let page = pages[p]
+    guard page.closesSection, page.footer > 0 else { return nil }
+    let pageTop = top ?? self.top(ofPage: p)
     let y =
-      sectionTop + section.header + rules.inset.top + section.linesHeight(rules: rules)
-      + rules.inset.bottom
-    return Rect(x: 0, y: y, width: rules.boundsWidth, height: section.footer)
+      pageTop + (page.opensSection ? page.header + rules.inset.top : rules.lineSpacing)
+      + page.linesHeight(rules: rules) + rules.inset.bottom
+    return Rect(x: 0, y: y, width: rules.boundsWidth, height: page.footer)
   }
 }
 
@@ -179,8 +181,4 @@ extension SectionLayout {
     }
   }
 
-  /// A placeholder used while a section is moved between arrays (no storage).
-  static var placeholder: SectionLayout {
-    SectionLayout()
-  }
 }

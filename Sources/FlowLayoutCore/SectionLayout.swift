@@ -25,6 +25,12 @@ struct SectionLayout: Sendable, Equatable {
   var height: Double = 0
   /// `l + Σw + (k − 1)·I + r` (`.horizontalScroll`'s content width), else 0.
   var extent: Double = 0
+  /// Whether this page holds the section's first line: it carries the header and the top inset
+  /// (a later page starts with the line spacing `L` instead). `true` for an unpaged section.
+  var opensSection = true
+  /// Whether this page holds the section's last line: it carries the bottom inset and the footer,
+  /// and its last line is placed as the section's last. `true` for an unpaged section.
+  var closesSection = true
 
   /// An empty section with no layout (a placeholder while sections are moved).
   init() {
@@ -184,7 +190,9 @@ struct SectionLayout: Sendable, Equatable {
     case .uniform(let u): linesHeight = u.linesHeight(lineSpacing: rules.lineSpacing)
     case .table(let t): linesHeight = t.linesHeight(lineSpacing: rules.lineSpacing)
     }
-    height = header + rules.inset.top + linesHeight + rules.inset.bottom + footer
+    height =
+      (opensSection ? header + rules.inset.top : rules.lineSpacing) + linesHeight
+      + (closesSection ? rules.inset.bottom + footer : 0)
     if rules.breaking == .noWrap {
       let k = count
       if k == 0 {
@@ -203,13 +211,14 @@ struct SectionLayout: Sendable, Equatable {
 
   // MARK: Frames (working orientation, relative to the section's first line top)
 
-  /// The context line `k` of a table is placed in.
-  static func context(ofLine k: Int, in table: LineTable, count n: Int, sameSize: Bool)
-    -> LineContext
-  {
+  /// The context line `k` of a table is placed in (a page that does not close its section has
+  /// no last line).
+  static func context(
+    ofLine k: Int, in table: LineTable, count n: Int, sameSize: Bool, closesSection: Bool
+  ) -> LineContext {
     let m = table.lineCount
     return LineContext(
-      isLast: k == m - 1 && table.visibleEnd == n, lineCount: m,
+      isLast: closesSection && k == m - 1 && table.visibleEnd == n, lineCount: m,
       gridColumns: sameSize && m > 0 ? table.starts[1] - table.starts[0] : nil,
       allFit: table.visibleEnd == n)
   }

@@ -39,6 +39,7 @@ extension SectionLayout {
     let breaking = rules.breaking
     let sameSize = self.sameSize
     let left = rules.inset.left
+    let closes = closesSection
     // Lines whose items the fused loop's leading positions already place correctly.
     let leadingOnly: Bool
     let justified: Bool
@@ -93,7 +94,7 @@ extension SectionLayout {
         lineHeight = LineMaxKernel.maximum(hs, s..<e, using: kernels)
       }
       if lineCount == 0 { firstLineCount = e - s }
-      let isLast = e == n
+      let isLast = e == n && closes
       if placesLines && !(justified && (isLast || e - s < 2)) {
         // Last means the section's last line: nothing after it, not even hidden items.
         LinePlacing.place(

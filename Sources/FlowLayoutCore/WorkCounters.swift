@@ -18,6 +18,13 @@ public struct WorkCounters: Sendable, Hashable, CustomStringConvertible {
   public var sizesCompared: Int = 0
   /// Sections laid out from scratch (new sections, width changes, closed-form recomputations).
   public var sectionsLaidOut: Int = 0
+  /// Nodes of the page trees (page heights and item counts) written by point updates: how
+  /// later pages and sections moved, O(log p) each.
+  public var pageTreeNodesWritten: Int = 0
+  /// Page boundaries moved because the next page's first items joined a page's last line.
+  public var pageBoundariesMoved: Int = 0
+  /// Items moved between pages, or copied to cut or join pages (`Paging/`).
+  public var itemsPaged: Int = 0
 
   public init() {}
 
@@ -25,6 +32,8 @@ public struct WorkCounters: Sendable, Hashable, CustomStringConvertible {
     "linesRebroken=\(linesRebroken) itemsPositioned=\(itemsPositioned) "
       + "offsetTreeNodesWritten=\(offsetTreeNodesWritten) lineEntriesRebuilt=\(lineEntriesRebuilt) "
       + "lineStartsRenumbered=\(lineStartsRenumbered) sectionsLaidOut=\(sectionsLaidOut) "
-      + "sizesCompared=\(sizesCompared)"
+      + "sizesCompared=\(sizesCompared) pageTreeNodesWritten=\(pageTreeNodesWritten) "
+      + "pageBoundariesMoved=\(pageBoundariesMoved) "
+      + "itemsPaged=\(itemsPaged)"
   }
 }

@@ -1,8 +1,9 @@
-import FlowLayoutCore
 import FlowLayoutEquality
 import FlowLayoutModel
 import FlowLayoutReference
 import Testing
+
+@testable import FlowLayoutCore
 
 /// Runs one scenario on both engines: lay out, compare, then after every batch compare again
 /// (fast vs reference, and the fast engine's incremental state vs a fast layout from scratch).
@@ -30,6 +31,9 @@ enum DifferentialRun {
       }
       return 0
     }
+    // Pages of a few items, so that every greedy section of the corpus is paged by its first
+    // insertion or removal (the standard 1 024 would page none of them).
+    fast.pageCapacity = PageCapacity(target: recipe.pageTarget)
     var seed = UInt64(truncatingIfNeeded: recipe.hashValue) | 1
     var comparison = LayoutComparison("after init", sourceLocation: sourceLocation)
     comparison.compare(fast, ref, rects: queryRects(fast.contentSize, seed: &seed))

@@ -21,5 +21,21 @@ enum RegressionCases {
         options: [0, 989, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
         sections: [[0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]],
         edits: [[951, 0, 8042, 0, 0]])),
+    // Paged sections (page target 1): a move into section 1 was located through page trees
+    // left stale by section 0's page changes in the same batch.
+    Named(
+      name: "a page change in one section moves the pages of the next",
+      recipe: ScenarioRecipe(
+        options: [0, 253, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+        sections: [[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5635], [0, 0, 0, 0, 22], []],
+        edits: [[429, 130, 1, 4206, 0], [2222, 0, 0, 1096, 0]])),
+    // A resize in section 1 was keyed by its global page index, which section 0's emptied
+    // (and removed) page shifted before the resize was laid out.
+    Named(
+      name: "resized pages are keyed by their place in the section",
+      recipe: ScenarioRecipe(
+        options: [283, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+        sections: [[0, 0, 0, 1232, 0], [0, 0, 0, 0]],
+        edits: [[2193, 3, 0, 9, 0], [0, 0, 0, 0, 550]])),
   ]
 }

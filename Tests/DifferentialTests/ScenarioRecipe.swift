@@ -26,6 +26,9 @@ struct ScenarioRecipe: Sendable, Hashable, CustomStringConvertible {
 
   private func option(_ i: Int) -> Int { i < options.count ? options[i] : 0 }
 
+  /// The fast engine's page target (1–6 items: every greedy section of the corpus is paged).
+  var pageTarget: Int { 1 + option(14) % 6 }
+
   var variant: LayoutVariant { LayoutVariant.allCases[option(0) % LayoutVariant.allCases.count] }
 
   var configuration: LayoutConfiguration {

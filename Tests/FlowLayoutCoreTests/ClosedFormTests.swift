@@ -73,7 +73,7 @@ struct ClosedFormTests {
       let table = try FastFlowLayout(
         LayoutInput(
           configuration: own, bounds: Size(375, 812), sections: [SectionData(items: items)]))
-      guard case .uniform = closed.sections[0].lines, case .table = table.sections[0].lines else {
+      guard case .uniform = closed.pages[0].lines, case .table = table.pages[0].lines else {
         Issue.record("expected one closed-form and one table section")
         return
       }
@@ -88,7 +88,7 @@ struct ClosedFormTests {
   @Test func equalOwnSizesTakeTheClosedForm() throws {
     let items = [Size](repeating: Size(100, 50), count: 1_000)
     let engine = try FastFlowLayout(TestInputs.ownSizes([items]))
-    guard case .uniform(let u) = engine.sections[0].lines else {
+    guard case .uniform(let u) = engine.pages[0].lines else {
       Issue.record("expected the closed form")
       return
     }

@@ -10,7 +10,7 @@ struct LineIndexTests {
   /// Every line table has an index, and through it every visible item's line is the one a
   /// plain search of the line starts finds.
   static func expectExactIndex(_ engine: FastFlowLayout, _ note: String) {
-    for (s, section) in engine.sections.enumerated() {
+    for (s, section) in engine.pages.enumerated() {
       guard case .table(let t) = section.lines else { continue }
       let entries = (t.visibleEnd + 63) >> 6
       #expect(t.lineOfItem.count == entries, "section \(s) \(note)")
@@ -99,7 +99,7 @@ struct LineIndexTests {
   @Test func lineLookupReadsFewStarts() throws {
     var sizes = SeededSizes(seed: 9)
     let engine = try FastFlowLayout(TestInputs.ownSizes([sizes.mixed(100_000)]))
-    guard case .table(let t) = engine.sections[0].lines else {
+    guard case .table(let t) = engine.pages[0].lines else {
       Issue.record("expected a line table")
       return
     }

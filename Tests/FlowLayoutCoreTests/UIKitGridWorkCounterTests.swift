@@ -82,7 +82,7 @@ struct UIKitGridWorkCounterTests {
         ]
       }
       try engine.apply(batch)
-      let section = engine.sections[0]
+      let section = engine.pages[0]
       #expect(section.adjacentDifferences == section.items.adjacentSizeDifferences())
       uniformSeen += section.adjacentDifferences == 0 && section.count > 1 ? 1 : 0
       try Self.expectEqualsFreshLayout(engine)

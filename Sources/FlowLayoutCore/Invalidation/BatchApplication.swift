@@ -2,107 +2,51 @@ import FlowLayoutModel
 
 extension FastFlowLayout {
   /// Applies a batch (UIKit index semantics): validated as a whole first, so a rejected batch
-  /// leaves the engine exactly as it was; then resizes, removals and insertions are applied to
-  /// the item columns, and each edited section is laid out again from its first touched line
-  /// only (closed form when uniform). A bounds change that changes the line length lays every
-  /// section out again.
+  /// leaves the engine exactly as it was; then item edits are applied to the pages of the
+  /// sections they name (each page re-broken from its first touched line only, page boundaries
+  /// repaired, `PageRepair`), sections are deleted and inserted, and a bounds change that
+  /// changes the line length lays every section out again.
   ///
-  /// - Complexity: O(e log e + s) to validate, then per edited section O(k + log r) for the k
-  ///   items of re-broken lines, plus O(n − f + r) when its item count changes (memory move and
-  ///   line renumbering). See `WorkCounters`.
+  /// - Complexity: O(e log e + s) to validate; then per edited page O(c + k) for its c items
+  ///   and the k items of re-broken lines, O(log p) per tree entry rewritten; O(p + s) when
+  ///   pages or sections are added or removed. See `WorkCounters`.
   /// - Throws: what `BatchUpdate.validate(itemCounts:configuration:bounds:field:)` throws.
   public mutating func apply(_ update: BatchUpdate) throws(LayoutError) {
     let plan = try update.validate(
-      itemCounts: sections.map(\.count), configuration: configuration, bounds: bounds)
+      itemCounts: itemCounts, configuration: configuration, bounds: bounds)
     // Nothing below throws.
     let newRules = LayoutRules(configuration: plan.newConfiguration, bounds: plan.newBounds)
     let relayoutAll = newRules != rules
-    let transposed = rules.transposed
-    func working(_ size: Size) -> Size { transposed ? size.transposed : size }
+    let changesSections =
+      !update.insertSections.isEmpty || !update.deleteSections.isEmpty
+      || !update.moveSections.isEmpty
     var counters = workCounters
+    defer { workCounters = counters }
 
-    // The common case — no section inserted or deleted, the line rules unchanged — touches only
-    // the edited sections, in place: O(e log e) here instead of O(s).
-    if !relayoutAll && update.insertSections.isEmpty && update.deleteSections.isEmpty
-      && update.moveSections.isEmpty
-    {
-      applyInPlace(update, working: working, counters: &counters)
-      rules = newRules
-      bounds = plan.newBounds
-      configuration = plan.newConfiguration
-      workCounters = counters
-      refreshSectionOffsets()
-      return
+    // Item edits per section, in the sections before the batch (an item edit never names a
+    // deleted or inserted section: the validation refuses it).
+    let oldOfNew = plan.oldSectionOfNewSection
+    var edits = itemEdits(
+      update, sectionBefore: changesSections ? { oldOfNew[$0]! } : { $0 })
+    if relayoutAll {
+      relayOut(edits: &edits, plan: plan, update: update, rules: newRules, counters: &counters)
+    } else {
+      applyItemEdits(&edits, counters: &counters)
+      if changesSections { replaceSections(plan: plan, update: update, counters: &counters) }
     }
-
-    // Before-space edits per old section.
-    let oldCount = sections.count
-    var edits = [SectionEdit](repeating: SectionEdit(), count: oldCount)
-    for r in update.resizeItems { edits[r.at.section].resizes.append((r.at.item, working(r.size))) }
-    for d in update.deleteItems { edits[d.section].removals.append(d.item) }
-    for m in update.moveItems { edits[m.from.section].removals.append(m.from.item) }
-
-    // Resizes first (a moved item takes its new size along).
-    var resized = [(first: Int, last: Int)?](repeating: nil, count: oldCount)
-    for s in 0..<oldCount where !edits[s].resizes.isEmpty {
-      resized[s] = sections[s].applyResizes(edits[s].resizes, rules: rules, counters: &counters)
-    }
-
-    // After-space insertions per new section.
-    let newCount = plan.oldSectionOfNewSection.count
-    var insertions = [[(index: Int, size: Size)]](repeating: [], count: newCount)
-    for m in update.moveItems {
-      let source = sections[m.from.section].items
-      let size = Size(width: source.widths[m.from.item], height: source.heights[m.from.item])
-      insertions[m.to.section].append((m.to.item, size))
-    }
-    for i in update.insertItems { insertions[i.at.section].append((i.at.item, working(i.size))) }
-
-    // The new section list; surviving sections are moved out, not copied.
-    var old = sections
-    sections = []
-    var new: [SectionLayout] = []
-    new.reserveCapacity(newCount)
-    for (n, o) in plan.oldSectionOfNewSection.enumerated() {
-      guard let o else {
-        let data = update.insertSections.first(where: { $0.at == n })!.section
-        new.append(
-          SectionLayout(
-            data, transposed: transposed, rules: newRules, kernels: kernels, counters: &counters))
-        continue
-      }
-      var section = SectionLayout.placeholder
-      swap(&section, &old[o])
-      var edit = edits[o]
-      edit.removals.sort()
-      edit.insertions = insertions[n].sorted { $0.index < $1.index }
-      if relayoutAll {
-        if !edit.removals.isEmpty || !edit.insertions.isEmpty {
-          section.items.splice(removing: edit.removals, inserting: edit.insertions)
-        }
-        section.layOut(rules: newRules, kernels: kernels, counters: &counters)
-      } else {
-        section.applySplice(
-          edit, resized: resized[o], rules: newRules, kernels: kernels, counters: &counters)
-      }
-      new.append(section)
-    }
-    sections = new
-    rules = newRules
     bounds = plan.newBounds
     configuration = plan.newConfiguration
-    workCounters = counters
-    refreshSectionOffsets()
   }
 
-  /// `apply(_:)` for a validated batch that keeps every section and the line rules: each edited
-  /// section is spliced and re-broken in place, in the same order as the general path (resizes,
-  /// then move sources read, then removals and insertions).
+  /// The batch's item edits grouped by section (before the batch), each in UIKit's order:
+  /// resizes and removals by index before the batch, insertions (with sizes; moved items read
+  /// later) by index after it, both sorted by `applyItemEdits`.
   ///
-  /// - Complexity: O(e log e) plus, per edited section, what `applySplice` costs.
-  private mutating func applyInPlace(
-    _ update: BatchUpdate, working: (Size) -> Size, counters: inout WorkCounters
-  ) {
+  /// - Complexity: O(e).
+  private func itemEdits(_ update: BatchUpdate, sectionBefore: (Int) -> Int) -> [Int: SectionEdit]
+  {
+    let transposed = rules.transposed
+    func working(_ size: Size) -> Size { transposed ? size.transposed : size }
     var edits: [Int: SectionEdit] = [:]
     for r in update.resizeItems {
       edits[r.at.section, default: SectionEdit()].resizes.append((r.at.item, working(r.size)))
@@ -110,27 +54,296 @@ extension FastFlowLayout {
     for d in update.deleteItems { edits[d.section, default: SectionEdit()].removals.append(d.item) }
     for m in update.moveItems {
       edits[m.from.section, default: SectionEdit()].removals.append(m.from.item)
-    }
-    // Resizes first (a moved item takes its new size along).
-    var resized: [Int: (first: Int, last: Int)] = [:]
-    for (s, edit) in edits where !edit.resizes.isEmpty {
-      resized[s] = sections[s].applyResizes(edit.resizes, rules: rules, counters: &counters)
-    }
-    for m in update.moveItems {
-      let size = Size(
-        width: sections[m.from.section].items.widths[m.from.item],
-        height: sections[m.from.section].items.heights[m.from.item])
-      edits[m.to.section, default: SectionEdit()].insertions.append((m.to.item, size))
+      edits[sectionBefore(m.to.section), default: SectionEdit()].moves.append(
+        (m.to.item, m.from))
     }
     for i in update.insertItems {
-      edits[i.at.section, default: SectionEdit()].insertions.append((i.at.item, working(i.size)))
+      edits[sectionBefore(i.at.section), default: SectionEdit()].insertions.append(
+        (i.at.item, working(i.size)))
     }
-    for s in edits.keys.sorted() {
+    return edits
+  }
+
+  /// The size (working orientation) of item `j` of section `s`.
+  ///
+  /// - Complexity: O(log p).
+  func itemSize(_ j: Int, inSection s: Int) -> Size {
+    let (p, i) = locate(item: j, inSection: s)
+    return Size(width: pages[p].items.widths[i], height: pages[p].items.heights[i])
+  }
+
+  /// Applies item edits to the sections they name (the line rules unchanged): resizes first
+  /// (a moved item takes its new size along), then removals and insertions, each section's
+  /// pages re-broken from their first touched lines.
+  ///
+  /// - Complexity: per edited section, what `applySectionEdit` costs.
+  private mutating func applyItemEdits(
+    _ edits: inout [Int: SectionEdit], counters: inout WorkCounters
+  ) {
+    guard !edits.isEmpty else { return }
+    let sectionsEdited = edits.keys.sorted()
+    // A long greedy section is cut into pages before its first insertion or removal (once:
+    // O(n)); a resize moves nothing in a section of one page.
+    var pageCountChanged = false
+    if SectionLayout.isPaged(under: rules) {
+      for s in sectionsEdited where pages(ofSection: s).count == 1 {
+        let edit = edits[s]!
+        guard !edit.removals.isEmpty || !edit.moves.isEmpty || !edit.insertions.isEmpty else {
+          continue
+        }
+        let p = firstPage[s]
+        guard pages[p].count >= pageCapacity.maximum else { continue }
+        let cut = pages[p].pages(target: pageCapacity.target, rules: rules)
+        counters.itemsPaged += pages[p].count
+        if cut.count > 1 {
+          replacePages(p..<(p + 1), with: cut, section: s)
+          pageCountChanged = true
+        }
+      }
+    }
+    if pageCountChanged { rebuildPageDirectory() }
+
+    var resized: [Int: [Int: (first: Int, last: Int)]] = [:]
+    for s in sectionsEdited where !edits[s]!.resizes.isEmpty {
+      resized[s] = applyResizes(edits[s]!.resizes, inSection: s, counters: &counters)
+    }
+    for s in sectionsEdited {
       var edit = edits[s]!
+      for (to, from) in edit.moves {
+        edit.insertions.append((to, itemSize(from.item, inSection: from.section)))
+      }
+      edit.moves = []
       edit.removals.sort()
       edit.insertions.sort { $0.index < $1.index }
-      sections[s].applySplice(
-        edit, resized: resized[s], rules: rules, kernels: kernels, counters: &counters)
+      edits[s] = edit
     }
+    for s in sectionsEdited {
+      let edit = edits[s]!
+      itemCounts[s] += edit.insertions.count - edit.removals.count
+      // The next section's edits are located through the page trees: current before each.
+      if applySectionEdit(edit, resized: resized[s] ?? [:], inSection: s, counters: &counters) {
+        rebuildPageDirectory()
+      }
+    }
+  }
+
+  /// Applies resizes (indices before the batch) to the pages of section `s`.
+  ///
+  /// - Returns: per page (by its place in the section: edits to earlier sections may add or
+  ///   remove pages before it), the local range bounds of the items whose size changed.
+  /// - Complexity: O(e log p).
+  private mutating func applyResizes(
+    _ resizes: [(index: Int, size: Size)], inSection s: Int, counters: inout WorkCounters
+  ) -> [Int: (first: Int, last: Int)] {
+    var perPage: [Int: [(index: Int, size: Size)]] = [:]
+    for (i, size) in resizes {
+      let (p, j) = locate(item: i, inSection: s)
+      perPage[p, default: []].append((j, size))
+    }
+    var result: [Int: (first: Int, last: Int)] = [:]
+    for (p, local) in perPage {
+      result[p - firstPage[s]] = pages[p].applyResizes(local, rules: rules, counters: &counters)
+    }
+    return result
+  }
+
+  /// Applies one section's removals and insertions (sorted; resizes already applied, `resized`
+  /// per page) to its pages, repairs the page boundaries and keeps the page sizes within
+  /// `pageCapacity`.
+  ///
+  /// - Returns: whether pages were added or removed (the page trees need a rebuild); otherwise
+  ///   the trees are updated here.
+  /// - Complexity: O(c + k) per touched page (c items, k re-broken), O(log p) per tree entry.
+  private mutating func applySectionEdit(
+    _ edit: SectionEdit, resized: [Int: (first: Int, last: Int)], inSection s: Int,
+    counters: inout WorkCounters
+  ) -> Bool {
+    let range = pages(ofSection: s)
+    if range.count == 1 {
+      let p = range.lowerBound
+      pages[p].applySplice(
+        edit, resized: resized[0], rules: rules, kernels: kernels, counters: &counters)
+      counters.pageTreeNodesWritten += refreshPages(p..<(p + 1))
+      return false
+    }
+    // Each edit to the page holding it, with the page's own indices.
+    var local = [Int: SectionEdit]()
+    for (i, size) in edit.resizes {
+      let (p, j) = locate(item: i, inSection: s)
+      local[p, default: SectionEdit()].resizes.append((j, size))
+    }
+    for r in edit.removals {
+      let (p, j) = locate(item: r, inSection: s)
+      local[p, default: SectionEdit()].removals.append(j)
+    }
+    if !edit.insertions.isEmpty {
+      // An insertion at index i (after the batch) goes before the old item that survives with
+      // i − rank earlier survivors (rank = earlier insertions), or after the last survivor.
+      let oldCount = itemCounts[s] - edit.insertions.count + edit.removals.count
+      var k = 0
+      for (rank, insertion) in edit.insertions.enumerated() {
+        var o = insertion.index - rank + k
+        while k < edit.removals.count, edit.removals[k] <= o {
+          k += 1
+          o += 1
+        }
+        let p: Int
+        let survivorsBefore: Int
+        if o < oldCount {
+          let (page, j) = locate(item: o, inSection: s)
+          p = page
+          let removed = local[p]?.removals ?? []
+          survivorsBefore = j - Self.countLess(than: j, in: removed)
+        } else {
+          p = range.upperBound - 1
+          survivorsBefore = pages[p].count - (local[p]?.removals.count ?? 0)
+        }
+        let earlier = local[p]?.insertions.count ?? 0
+        local[p, default: SectionEdit()].insertions.append(
+          (survivorsBefore + earlier, insertion.size))
+      }
+    }
+    var touched = Array(local.keys)
+    touched.sort()
+    for p in touched {
+      pages[p].applySplice(
+        local[p]!, resized: resized[p - range.lowerBound], rules: rules, kernels: kernels,
+        counters: &counters)
+    }
+    return repairPages(ofSection: s, touched: touched, counters: &counters)
+  }
+
+  /// The number of values in `sorted` (ascending) below `value`.
+  ///
+  /// - Complexity: O(log k).
+  static func countLess(than value: Int, in sorted: [Int]) -> Int {
+    var lo = 0
+    var hi = sorted.count
+    while lo < hi {
+      let mid = (lo + hi) >> 1
+      if sorted[mid] < value { lo = mid + 1 } else { hi = mid }
+    }
+    return lo
+  }
+
+  /// Replaces `range` of the pages (all of section `s`) with `new`, moving the later sections'
+  /// first pages. The page trees are stale until `rebuildPageDirectory()`.
+  ///
+  /// - Complexity: O(p + s).
+  mutating func replacePages(_ range: Range<Int>, with new: [SectionLayout], section s: Int) {
+    pages.replaceSubrange(range, with: new)
+    let delta = new.count - range.count
+    guard delta != 0 else { return }
+    for t in (s + 1)..<firstPage.count { firstPage[t] += delta }
+  }
+
+  /// A batch whose bounds change the line length: the item edits are applied to the columns of
+  /// each section (pages joined), sections deleted and inserted, and every section laid out
+  /// again under `rules`.
+  ///
+  /// - Complexity: O(n + e log e) for n items.
+  private mutating func relayOut(
+    edits: inout [Int: SectionEdit], plan: BatchPlan, update: BatchUpdate, rules newRules: LayoutRules,
+    counters: inout WorkCounters
+  ) {
+    // One page per section again, resizes applied before move sources are read.
+    var old: [SectionLayout] = []
+    old.reserveCapacity(sectionCount)
+    for s in 0..<sectionCount {
+      let range = pages(ofSection: s)
+      var section =
+        range.count == 1 ? pages[range.lowerBound] : SectionLayout.joined(pages[range], rules: rules)
+      section.opensSection = true
+      section.closesSection = true
+      if let resizes = edits[s]?.resizes {
+        for (i, size) in resizes {
+          section.items.widths[i] = size.width
+          section.items.heights[i] = size.height
+        }
+      }
+      old.append(section)
+    }
+    pages = []
+    for s in edits.keys {
+      var edit = edits[s]!
+      for (to, from) in edit.moves {
+        let source = old[from.section].items
+        edit.insertions.append(
+          (to, Size(width: source.widths[from.item], height: source.heights[from.item])))
+      }
+      edit.moves = []
+      edit.removals.sort()
+      edit.insertions.sort { $0.index < $1.index }
+      edits[s] = edit
+    }
+    for (s, edit) in edits where !edit.removals.isEmpty || !edit.insertions.isEmpty {
+      old[s].items.splice(removing: edit.removals, inserting: edit.insertions)
+    }
+    let inserted = Self.insertedSections(update)
+    var new: [SectionLayout] = []
+    new.reserveCapacity(plan.oldSectionOfNewSection.count)
+    for (n, o) in plan.oldSectionOfNewSection.enumerated() {
+      guard let o else {
+        new.append(
+          SectionLayout(
+            inserted[n]!, transposed: newRules.transposed, rules: newRules, kernels: kernels,
+            counters: &counters))
+        continue
+      }
+      var section = SectionLayout()
+      swap(&section, &old[o])
+      section.layOut(rules: newRules, kernels: kernels, counters: &counters)
+      new.append(section)
+    }
+    rules = newRules
+    pages = new
+    firstPage = Array(0...new.count)
+    itemCounts = plan.newItemCounts
+    rebuildPageDirectory()
+  }
+
+  /// The inserted sections by their index after the batch.
+  ///
+  /// - Complexity: O(k) for k inserted sections.
+  static func insertedSections(_ update: BatchUpdate) -> [Int: SectionData] {
+    var result: [Int: SectionData] = [:]
+    result.reserveCapacity(update.insertSections.count)
+    for insertion in update.insertSections { result[insertion.at] = insertion.section }
+    return result
+  }
+
+  /// Deletes and inserts sections (item edits already applied), keeping the pages of the
+  /// surviving sections.
+  ///
+  /// - Complexity: O(p + s + m) for the m items of inserted sections.
+  private mutating func replaceSections(
+    plan: BatchPlan, update: BatchUpdate, counters: inout WorkCounters
+  ) {
+    let inserted = Self.insertedSections(update)
+    var old = pages
+    pages = []
+    var new: [SectionLayout] = []
+    new.reserveCapacity(old.count - update.deleteSections.count + update.insertSections.count)
+    var first = [0]
+    first.reserveCapacity(plan.oldSectionOfNewSection.count + 1)
+    for (n, o) in plan.oldSectionOfNewSection.enumerated() {
+      if let o {
+        for p in firstPage[o]..<firstPage[o + 1] {
+          var page = SectionLayout()
+          swap(&page, &old[p])
+          new.append(page)
+        }
+      } else {
+        new.append(
+          SectionLayout(
+            inserted[n]!, transposed: rules.transposed, rules: rules, kernels: kernels,
+            counters: &counters))
+      }
+      first.append(new.count)
+    }
+    pages = new
+    firstPage = first
+    itemCounts = plan.newItemCounts
+    rebuildPageDirectory()
   }
 }

@@ -196,13 +196,15 @@ extension SectionLayout {
     var positioned = 0
     let n = count
     let sameSize = self.sameSize
+    let closes = closesSection
     items.withPlacement { ws, _, xs in
       for range in merged {
         for k in range {
           let r = table.range(ofLine: k)
           LinePlacing.place(
             ws, r, into: xs, at: r.lowerBound, rules: rules,
-            context: Self.context(ofLine: k, in: table, count: n, sameSize: sameSize))
+            context: Self.context(
+              ofLine: k, in: table, count: n, sameSize: sameSize, closesSection: closes))
           positioned += r.count
         }
       }

@@ -7,6 +7,9 @@ struct SectionEdit: Sendable {
   var resizes: [(index: Int, size: Size)] = []
   var removals: [Int] = []
   var insertions: [(index: Int, size: Size)] = []
+  /// Moved items arriving in this section (index after the update, source before it), turned
+  /// into insertions once their sizes are read (after every resize).
+  var moves: [(index: Int, from: ItemPath)] = []
 
   var isEmpty: Bool { resizes.isEmpty && removals.isEmpty && insertions.isEmpty }
 }

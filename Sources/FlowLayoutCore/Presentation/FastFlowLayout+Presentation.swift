@@ -5,7 +5,8 @@ import FlowLayoutModel
 /// engine is not changed.
 ///
 /// Built on the engine's rect query and its small section accessors (`top(ofSection:)`,
-/// `headerFrame`, `footerFrame`, the section offset tree's descent); it does not touch storage.
+/// `footerFrame`, the page offset tree's descent, `section(ofPage:)`, a section's first page's
+/// `header`); it does not touch storage.
 extension FastFlowLayout: PresentingLayoutEngine {
   /// Every visible element whose presented frame intersects `rect`, in document order.
   ///
@@ -43,24 +44,27 @@ extension FastFlowLayout: PresentingLayoutEngine {
     let slack = 1e-7 * max(1, abs(band.minY), abs(band.maxY))
     let width = rules.boundsWidth
     var next = 0
-    var s = sectionOffsets.firstIndex(inclusivePrefixAtLeast: band.minY - slack)
-    // One descent for the first section's top; the next tops add section heights (within the
-    // equality contract's tolerance of the tree's prefix sums).
-    var top = s < sections.count ? self.top(ofSection: s) : 0
-    while s < sections.count {
+    // The first section whose band reaches the rect: the section of the first such page.
+    let startPage = pageOffsets.firstIndex(inclusivePrefixAtLeast: band.minY - slack)
+    var s = startPage < pages.count ? section(ofPage: startPage) : sectionCount
+    var top = s < sectionCount ? self.top(ofSection: s) : 0
+    while s < sectionCount {
       if top > band.maxY + slack { break }
+      let bottom = self.top(ofSection: s + 1)
       while next < natural.count, natural[next].path.section < s {
         transform.append(natural[next], pinned: false, ifIn: rect, to: &result)
         next += 1
       }
-      let headerLength = sections[s].header
-      let footerLength = sections[s].footer
-      let footerTop =
-        (pinsHeaders && headerLength > 0) || (pinsFooters && footerLength > 0)
-        ? footerNaturalTop(s, top: top) : 0
+      let headerLength = pages[firstPage[s]].header
+      let footer = footerFrame(s, top: top)
+      let footerLength = footer?.height ?? 0
+      // footerNaturalY = sectionTop + H + t + linesHeight + b: the natural footer's top, or the
+      // section's bottom when it has no footer.
+      let footerTop = footer?.minY ?? bottom
       if pinsHeaders, headerLength > 0 {
-        // y = min(max(naturalY, viewport.y), footerNaturalY − H)
-        let y = min(max(top, viewport.minY), footerTop - headerLength)
+        // y = min(max(naturalY, viewport.y), footerNaturalY − H), never above its natural y
+        // (the outer max only absorbs rounding between the page sums).
+        let y = max(top, min(max(top, viewport.minY), footerTop - headerLength))
         let pinned = Rect(x: 0, y: y, width: width, height: headerLength)
         transform.append(
           .header(s, transposed ? pinned.transposed : pinned), pinned: y != top, ifIn: rect,
@@ -76,8 +80,8 @@ extension FastFlowLayout: PresentingLayoutEngine {
         next += 1
       }
       if pinsFooters, footerLength > 0 {
-        // y = max(min(naturalY, viewport.maxY − F), sectionTop + H)
-        let y = max(min(footerTop, viewport.maxY - footerLength), top + headerLength)
+        // y = max(min(naturalY, viewport.maxY − F), sectionTop + H), never below its natural y.
+        let y = min(footerTop, max(min(footerTop, viewport.maxY - footerLength), top + headerLength))
         let pinned = Rect(x: 0, y: y, width: width, height: footerLength)
         transform.append(
           .footer(s, transposed ? pinned.transposed : pinned), pinned: y != footerTop,
@@ -86,22 +90,13 @@ extension FastFlowLayout: PresentingLayoutEngine {
           next += 1
         }
       }
-      top += sections[s].height
+      top = bottom
       s += 1
     }
     while next < natural.count {
       transform.append(natural[next], pinned: false, ifIn: rect, to: &result)
       next += 1
     }
-  }
-
-  /// `sectionTop + H + t + linesHeight + b`: the footer's natural top, also without a footer
-  /// (the same sum as `footerFrame`).
-  ///
-  /// - Complexity: O(1).
-  func footerNaturalTop(_ s: Int, top: Double) -> Double {
-    top + sections[s].header + rules.inset.top + sections[s].linesHeight(rules: rules)
-      + rules.inset.bottom
   }
 
   /// `true` when the layout is the transposed problem (horizontal scrolling of a variant that

@@ -6,7 +6,11 @@ extension FastFlowLayout {
   /// - Complexity: O(s + h) for h hidden items.
   public var hiddenItems: [ItemPath] {
     var result: [ItemPath] = []
-    for (s, section) in sections.enumerated() {
+    for s in 0..<sectionCount {
+      // Paged sections hide nothing (no line limit): their pages are not read.
+      let p = firstPage[s]
+      guard firstPage[s + 1] - p == 1 else { continue }
+      let section = pages[p]
       for j in section.visibleEnd..<section.count { result.append(ItemPath(section: s, item: j)) }
     }
     return result
@@ -14,22 +18,27 @@ extension FastFlowLayout {
 
   /// Items wider than the line they sit alone on, in document order.
   ///
-  /// - Complexity: O(s + r) over the visible lines (O(v) for v visible items of a closed-form
+  /// - Complexity: O(p log p + r) over the p pages and their visible lines (O(v) for v visible items of a closed-form
   ///   section whose items overflow).
   public var overflowingItems: [ItemPath] {
     guard rules.canOverflow else { return [] }
     var result: [ItemPath] = []
     let limit = rules.available + rules.epsilon
-    for (s, section) in sections.enumerated() {
+    for p in pages.indices {
+      let section = pages[p]
+      let s = self.section(ofPage: p)
+      let base = firstItem(ofPage: p, inSection: s)
       switch section.lines {
       case .uniform(let u):
         if u.perLine == 1, u.itemSize.width > limit {
-          for j in 0..<section.visibleEnd { result.append(ItemPath(section: s, item: j)) }
+          for j in 0..<section.visibleEnd { result.append(ItemPath(section: s, item: base + j)) }
         }
       case .table(let t):
         for k in 0..<t.lineCount where t.starts[k + 1] - t.starts[k] == 1 {
           let j = t.starts[k]
-          if section.items.widths[j] > limit { result.append(ItemPath(section: s, item: j)) }
+          if section.items.widths[j] > limit {
+            result.append(ItemPath(section: s, item: base + j))
+          }
         }
       }
     }

@@ -14,29 +14,42 @@ extension FastFlowLayout {
   public func elements(in rect: Rect, into result: inout [LayoutElement]) {
     let r = rules.transposed ? rect.transposed : rect
     let slack = 1e-7 * max(1, abs(r.minY), abs(r.maxY))
-    var s = sectionOffsets.firstIndex(inclusivePrefixAtLeast: r.minY - slack)
-    while s < sections.count {
-      let top = top(ofSection: s)
+    var p = pageOffsets.firstIndex(inclusivePrefixAtLeast: r.minY - slack)
+    guard p < pages.count else { return }
+    var s = section(ofPage: p)
+    var base = firstItem(ofPage: p, inSection: s)
+    while p < pages.count {
+      let top = top(ofPage: p)
       if top > r.maxY + slack { break }
-      appendElements(ofSection: s, top: top, in: r, slack: slack, into: &result)
-      s += 1
+      while firstPage[s + 1] <= p {
+        s += 1
+        base = 0
+      }
+      appendElements(ofPage: p, section: s, firstItem: base, top: top, in: r, slack: slack, into: &result)
+      base += pages[p].count
+      p += 1
     }
   }
 
-  /// Appends section `s`'s header, items and footer that intersect `r` (working orientation).
+  /// Appends page `p`'s header, items and footer (those of its section `s`, whose item
+  /// `firstItem` is the page's item 0) that intersect `r` (working orientation).
   func appendElements(
-    ofSection s: Int, top: Double, in r: Rect, slack: Double, into result: inout [LayoutElement]
+    ofPage p: Int, section s: Int, firstItem base: Int, top pageTop: Double, in r: Rect,
+    slack: Double, into result: inout [LayoutElement]
   ) {
     let transposed = rules.transposed
     @inline(__always) func emit(_ kind: ElementKind, _ item: Int, _ frame: Rect) {
       result.append(
         LayoutElement(
-          kind: kind, path: ItemPath(section: s, item: item),
+          kind: kind, path: ItemPath(section: s, item: kind == .item ? base + item : 0),
           frame: transposed ? frame.transposed : frame))
     }
-    if let header = headerFrame(s, top: top), header.intersects(r) { emit(.header, 0, header) }
-    let section = sections[s]
-    let linesTop = top + section.header + rules.inset.top
+    let top = pageTop
+    let section = pages[p]
+    if section.opensSection, let header = headerFrame(s, top: top), header.intersects(r) {
+      emit(.header, 0, header)
+    }
+    let linesTop = linesTop(ofPage: p, top: top)
     switch section.lines {
     case .uniform(let u):
       let step = u.lineHeight + rules.lineSpacing
@@ -91,7 +104,9 @@ extension FastFlowLayout {
         k += 1
       }
     }
-    if let footer = footerFrame(s, top: top), footer.intersects(r) { emit(.footer, 0, footer) }
+    if let footer = footerFrame(ofPage: p, top: top), footer.intersects(r) {
+      emit(.footer, 0, footer)
+    }
   }
 }
 

@@ -19,7 +19,32 @@ struct ItemColumns: Sendable, Equatable {
     self.xs = []
   }
 
+  /// Columns holding `widths`, `heights` and positions `xs` (kept through splices).
+  ///
+  /// - Precondition: the three arrays have one length.
+  init(widths: [Double], heights: [Double], xs: [Double]) {
+    self.widths = widths
+    self.heights = heights
+    self.xs = xs
+    hasPositions = true
+  }
+
   var count: Int { widths.count }
+
+  /// Appends `other`'s items after these, with their positions when both keep positions.
+  ///
+  /// - Complexity: O(k) for `other`'s k items (amortized).
+  mutating func append(_ other: ItemColumns) {
+    widths.append(contentsOf: other.widths)
+    heights.append(contentsOf: other.heights)
+    if hasPositions {
+      if other.hasPositions {
+        xs.append(contentsOf: other.xs)
+      } else {
+        xs.append(contentsOf: repeatElement(0, count: other.count))
+      }
+    }
+  }
 
   /// Read access to the width and height columns as buffers, for the hot loops.
   ///

@@ -1,0 +1,137 @@
+import FlowLayoutModel
+
+/// How many items the pages of a paged section hold.
+///
+/// A long greedy flow is stored as pages of whole lines (`SectionLayout` values with
+/// `opensSection` / `closesSection`), so that an edit moves the items and renumbers the lines
+/// of one page, not of the section: O(c) for a page of c items instead of O(n).
+struct PageCapacity: Sendable, Equatable {
+  /// A section is cut into pages at the first line start at or after every `target` items.
+  var target: Int
+
+  /// A page holding more items is split in two at a line start.
+  var maximum: Int { 2 * target }
+
+  /// A page holding fewer items is merged with its neighbour (when the section has more pages).
+  var minimum: Int { max(target / 4, 1) }
+
+  /// 1 024 items a page: an insertion moves ≤ 48 KiB of columns and renumbers ≤ ~800 lines.
+  static let standard = PageCapacity(target: 1_024)
+}
+
+extension FastFlowLayout {
+  /// The number of sections.
+  var sectionCount: Int { firstPage.count - 1 }
+
+  /// The pages of section `s`.
+  ///
+  /// - Complexity: O(1).
+  func pages(ofSection s: Int) -> Range<Int> { firstPage[s]..<firstPage[s + 1] }
+
+  /// Page `p`'s top (working orientation).
+  ///
+  /// - Complexity: O(log p).
+  func top(ofPage p: Int) -> Double { pageOffsets.prefix(p) }
+
+  /// The top of page `p`'s first line.
+  ///
+  /// - Complexity: O(log p).
+  func linesTop(ofPage p: Int, top: Double? = nil) -> Double {
+    let page = pages[p]
+    return (top ?? self.top(ofPage: p))
+      + (page.opensSection ? page.header + rules.inset.top : rules.lineSpacing)
+  }
+
+  /// The page holding item `j` of section `s`, and `j`'s index in that page.
+  ///
+  /// - Precondition: `0 ≤ j < itemCounts[s]`.
+  /// - Complexity: O(1) for a section of one page, else O(log p).
+  func locate(item j: Int, inSection s: Int) -> (page: Int, index: Int) {
+    let first = firstPage[s]
+    guard firstPage[s + 1] - first > 1 else { return (first, j) }
+    let base = pageItems.prefix(first)
+    let p = pageItems.firstIndex(inclusivePrefixAtLeast: base + Double(j + 1))
+    return (p, j - Int(pageItems.prefix(p) - base))
+  }
+
+  /// The section index of item 0 of page `p`, in section `s`.
+  ///
+  /// - Complexity: O(log p).
+  func firstItem(ofPage p: Int, inSection s: Int) -> Int {
+    let first = firstPage[s]
+    return p == first ? 0 : Int(pageItems.prefix(p) - pageItems.prefix(first))
+  }
+
+  /// The section holding page `p`.
+  ///
+  /// - Complexity: O(log s).
+  func section(ofPage p: Int) -> Int {
+    var lo = 0
+    var hi = sectionCount - 1
+    while lo < hi {
+      let mid = (lo + hi + 1) >> 1
+      if firstPage[mid] <= p { lo = mid } else { hi = mid - 1 }
+    }
+    return lo
+  }
+
+  /// Rebuilds the page trees and the content size from the pages.
+  ///
+  /// - Complexity: O(p) for p pages.
+  mutating func rebuildPageDirectory() {
+    let pages = self.pages
+    pageOffsets = RowOffsetTree(pages.indices.lazy.map { pages[$0].height })
+    pageItems = RowOffsetTree(pages.indices.lazy.map { Double(pages[$0].count) })
+    if rules.breaking == .noWrap {
+      pageExtents = pages.map(\.extent)
+      widestExtent = Self.widest(pageExtents)
+    } else {
+      pageExtents = []
+      widestExtent = 0
+    }
+    updateContentSize()
+  }
+
+  /// Rewrites the tree entries of pages whose height or item count changed (the page count
+  /// unchanged); returns the tree nodes written.
+  ///
+  /// - Complexity: O(k log p) for k pages.
+  @discardableResult
+  mutating func refreshPages(_ range: Range<Int>) -> Int {
+    var written = 0
+    for p in range {
+      if pageOffsets[p] != pages[p].height { written += pageOffsets.set(p, pages[p].height) }
+      let count = Double(pages[p].count)
+      if pageItems[p] != count { written += pageItems.set(p, count) }
+      if rules.breaking == .noWrap {
+        let old = pageExtents[p]
+        let new = pages[p].extent
+        pageExtents[p] = new
+        if new > widestExtent {
+          widestExtent = new
+        } else if old == widestExtent, new < old {
+          widestExtent = Self.widest(pageExtents)  // the widest page narrowed: O(p), rarely
+        }
+      }
+    }
+    updateContentSize()
+    return written
+  }
+
+  /// The largest extent, at least 0.
+  static func widest(_ extents: [Double]) -> Double {
+    var widest = 0.0
+    for e in extents where e > widest { widest = e }
+    return widest
+  }
+
+  /// `contentSize` from the page trees (and, for `.horizontalScroll`, the widest section).
+  ///
+  /// - Complexity: O(1).
+  mutating func updateContentSize() {
+    var size = Size(width: rules.boundsWidth, height: pageOffsets.total)
+    if rules.breaking == .noWrap { size.width = pages.isEmpty ? 0 : widestExtent }
+    if pages.isEmpty { size.height = 0 }
+    cachedContentSize = rules.transposed ? size.transposed : size
+  }
+}

@@ -1,0 +1,154 @@
+import FlowLayoutModel
+
+extension FastFlowLayout {
+  /// Restores the page invariants of section `s` after its pages `touched` (ascending, not
+  /// empty) were edited one by one:
+  ///
+  /// 1. every page boundary is a line start: where the greedy rule would put the next page's
+  ///    first items on a page's last line, they move there (and that page is re-broken from
+  ///    its first line until it re-synchronises, which may move items across the next boundary
+  ///    in turn: equal widths never re-synchronise, so this carries on page by page);
+  /// 2. no page is empty (a section keeps one page), the first page opens the section and the
+  ///    last one closes it;
+  /// 3. no page holds more than `pageCapacity.maximum` items or, in a section of several pages,
+  ///    fewer than `pageCapacity.minimum`.
+  ///
+  /// - Returns: whether pages were added or removed (the page trees need a rebuild); otherwise
+  ///   the tree entries of the changed pages are rewritten here.
+  /// - Complexity: O(c) per page checked or changed (c items); pages checked are those from
+  ///   the one before the first touched page to the one after the last, plus those items
+  ///   moved into.
+  mutating func repairPages(ofSection s: Int, touched: [Int], counters: inout WorkCounters)
+    -> Bool
+  {
+    let start = firstPage[s]
+    var end = firstPage[s + 1]
+    var structural = false
+    let lo = max(touched[0] - 1, start)
+    var hi = min(touched[touched.count - 1] + 1, end)
+
+    // Empty pages out (a section of no items keeps one page).
+    if touched.contains(where: { pages[$0].count == 0 }) {
+      var p = touched[touched.count - 1]
+      while p >= lo, end - start > 1 {
+        if p < end, pages[p].count == 0 {
+          replacePages(p..<(p + 1), with: [], section: s)
+          end -= 1
+          hi -= 1
+          structural = true
+        }
+        p -= 1
+      }
+      hi = max(min(hi, end), lo)
+    }
+
+    // Boundaries: from the page before the first touched one, while pages changed.
+    var p = lo
+    var carry = false  // page p changed by a move outside the touched window
+    while p + 1 < end, p < hi || carry {
+      let q = pages[p].itemsAbsorbed(from: pages[p + 1], rules: rules)
+      guard q > 0 else {
+        carry = false
+        p += 1
+        continue
+      }
+      moveItems(q, fromFrontOf: p + 1, toEndOf: p, counters: &counters)
+      counters.pageBoundariesMoved += 1
+      if pages[p + 1].count == 0 {
+        replacePages((p + 1)..<(p + 2), with: [], section: s)
+        end -= 1
+        if p + 1 < hi { hi -= 1 }
+        structural = true
+      } else {
+        p += 1
+      }
+      carry = true
+    }
+    let checkedEnd = min(max(p + 2, hi + 1), end)
+
+    // Which pages open and close the section.
+    if structural {
+      for q in start..<end {
+        pages[q].setEdges(
+          opens: q == start, closes: q == end - 1, rules: rules, counters: &counters)
+      }
+    }
+
+    // Page sizes.
+    var q = lo
+    var last = checkedEnd
+    while q < last, q < end {
+      let n = pages[q].count
+      if n > pageCapacity.maximum {
+        let cut = pages[q].pages(target: max(n / 2, 1), rules: rules)
+        counters.itemsPaged += n
+        if cut.count > 1 {
+          replacePages(q..<(q + 1), with: cut, section: s)
+          end += cut.count - 1
+          last += cut.count - 1
+          structural = true
+          q += cut.count
+          continue
+        }
+      } else if n < pageCapacity.minimum, end - start > 1 {
+        let pair = q + 1 < end ? q..<(q + 2) : (q - 1)..<(q + 1)
+        let merged = SectionLayout.joined(pages[pair], rules: rules)
+        counters.itemsPaged += merged.count
+        replacePages(pair, with: [merged], section: s)
+        end -= 1
+        last -= 1
+        structural = true
+        q = pair.lowerBound + 1
+        continue
+      }
+      q += 1
+    }
+    if structural { return true }
+    counters.pageTreeNodesWritten += refreshPages(lo..<min(last, end))
+    return false
+  }
+
+  /// Moves page `from`'s first `q` items to the end of page `to` (the page before it): `to`
+  /// re-breaks its last line, `from` re-breaks from its first line until it re-synchronises.
+  ///
+  /// - Complexity: O(c) for the two pages' c items.
+  private mutating func moveItems(
+    _ q: Int, fromFrontOf from: Int, toEndOf to: Int, counters: inout WorkCounters
+  ) {
+    var insertions: [(index: Int, size: Size)] = []
+    insertions.reserveCapacity(q)
+    let base = pages[to].count
+    counters.itemsPaged += q
+    pages[from].items.withSizes { ws, hs in
+      for i in 0..<q {
+        insertions.append((base + i, Size(width: ws[i], height: hs[i])))
+      }
+    }
+    pages[to].applySplice(
+      SectionEdit(insertions: insertions), resized: nil, rules: rules, kernels: kernels,
+      counters: &counters)
+    pages[from].applySplice(
+      SectionEdit(removals: Array(0..<q)), resized: nil, rules: rules, kernels: kernels,
+      counters: &counters)
+  }
+}
+
+extension SectionLayout {
+  /// Sets whether this page opens and closes its section: its height follows, and a page that
+  /// starts or stops closing the section places its last line again (the last line of a
+  /// section is placed by its own rule).
+  ///
+  /// - Complexity: O(1), or O(k) for the k items of the last line.
+  mutating func setEdges(opens: Bool, closes: Bool, rules: LayoutRules, counters: inout WorkCounters)
+  {
+    guard opens != opensSection || closes != closesSection else { return }
+    let closingChanged = closes != closesSection
+    opensSection = opens
+    closesSection = closes
+    if closingChanged, case .table(let table) = lines, table.lineCount > 0 {
+      let m = table.lineCount
+      place(lines: [(m - 1)..<m], of: table, rules: rules, counters: &counters)
+    }
+    updateHeight(rules: rules)
+  }
+}

@@ -1,0 +1,118 @@
+import FlowLayoutModel
+
+extension SectionLayout {
+  /// Whether sections are stored as pages under `rules`: greedy lines of own sizes, leading or
+  /// justified, with no line limit. There every line depends only on its own items and on
+  /// whether it is the section's last line, so a section cut between two lines is two pages
+  /// that lay out independently. (Closed-form sections, column flows, `.horizontalScroll`,
+  /// `uikitFlow`'s last-line grid and `numberOfRows` stay one page.)
+  static func isPaged(under rules: LayoutRules) -> Bool {
+    guard case .own = rules.sizing, rules.breaking == .greedy, rules.lineLimit == Int.max,
+      case .flow = rules.placement
+    else { return false }
+    return true
+  }
+
+  /// The section (or page) cut into pages of about `target` items, each starting at a line
+  /// start; one page when it has no line table or fewer than `2·target` items.
+  ///
+  /// - Precondition: every item is in a visible line (no line limit).
+  /// - Complexity: O(n + r).
+  func pages(target: Int, rules: LayoutRules) -> [SectionLayout] {
+    guard case .table(let table) = lines, count >= 2 * target else { return [self] }
+    var result: [SectionLayout] = []
+    result.reserveCapacity(count / target + 1)
+    let m = table.lineCount
+    var first = 0
+    table.starts.withUnsafeBufferPointer { starts in
+      while first < m {
+        var end = first + 1
+        while end < m, starts[end] - starts[first] < target { end += 1 }
+        // No page shorter than half the target at the end.
+        if end < m, starts[m] - starts[end] < target / 2 { end = m }
+        result.append(page(lines: first..<end, of: table, rules: rules))
+        first = end
+      }
+    }
+    return result
+  }
+
+  /// The page holding `lines` of `table` (this section's), with their items.
+  ///
+  /// - Complexity: O(k + l) for its k items and l lines.
+  func page(lines range: Range<Int>, of table: LineTable, rules: LayoutRules) -> SectionLayout {
+    let a = table.starts[range.lowerBound]
+    let b = table.starts[range.upperBound]
+    var page = SectionLayout()
+    page.header = header
+    page.footer = footer
+    page.showsSeeAll = showsSeeAll
+    page.items = ItemColumns(
+      widths: Array(items.widths[a..<b]), heights: Array(items.heights[a..<b]),
+      xs: Array(items.xs[a..<b]))
+    var lines = LineTable()
+    lines.starts = table.starts[range.lowerBound...range.upperBound].map { $0 - a }
+    lines.heights = Array(table.heights[range])
+    lines.rebuildOffsets(lineSpacing: rules.lineSpacing)
+    page.lines = .table(lines)
+    page.opensSection = opensSection && range.lowerBound == 0
+    page.closesSection = closesSection && range.upperBound == table.lineCount
+    page.updateHeight(rules: rules)
+    return page
+  }
+
+  /// Consecutive pages of one section joined into one: their items and lines in order.
+  ///
+  /// - Precondition: `pages` is not empty, consecutive, and each has a line table holding all
+  ///   its items.
+  /// - Complexity: O(n + r).
+  static func joined(_ pages: ArraySlice<SectionLayout>, rules: LayoutRules) -> SectionLayout {
+    var result = pages[pages.startIndex]
+    guard pages.count > 1, case .table(var table) = result.lines else { return result }
+    result.lines = .table(LineTable())
+    let total = pages.reduce(0) { $0 + $1.count }
+    table.starts.reserveCapacity(total / 2)
+    for page in pages.dropFirst() {
+      guard case .table(let next) = page.lines else { continue }
+      let offset = result.count
+      result.items.append(page.items)
+      table.starts.removeLast()
+      table.starts.append(contentsOf: next.starts.lazy.map { $0 + offset })
+      table.heights.append(contentsOf: next.heights)
+    }
+    table.rebuildOffsets(lineSpacing: rules.lineSpacing)
+    result.lines = .table(table)
+    result.closesSection = pages[pages.endIndex - 1].closesSection
+    result.updateHeight(rules: rules)
+    return result
+  }
+
+  /// How many of `next`'s first items the greedy rule adds to this page's last line (0 when
+  /// `next`'s first item does not fit there, i.e. the page boundary is a line start): the
+  /// same accumulation as `RowBreaking.lineEnd` over the last line's items, continued into
+  /// `next`.
+  ///
+  /// - Precondition: this page ends with a line holding its last items; `next` is the following
+  ///   page of the same section.
+  /// - Complexity: O(k) for the k items of the last line and those absorbed.
+  func itemsAbsorbed(from next: SectionLayout, rules: LayoutRules) -> Int {
+    guard case .table(let table) = lines, table.lineCount > 0, next.count > 0 else { return 0 }
+    let limit = rules.available + rules.epsilon
+    let interitem = rules.interitem
+    let start = table.starts[table.lineCount - 1]
+    return items.withSizes { ws, _ in
+      var used = ws[start]
+      for j in (start + 1)..<ws.count { used = used + interitem + ws[j] }
+      return next.items.withSizes { nws, _ in
+        var q = 0
+        while q < nws.count {
+          let candidate = used + interitem + nws[q]
+          if candidate > limit { break }
+          used = candidate
+          q += 1
+        }
+        return q
+      }
+    }
+  }
+}

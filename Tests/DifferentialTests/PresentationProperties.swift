@@ -1,10 +1,11 @@
-import FlowLayoutCore
 import FlowLayoutEquality
 import FlowLayoutModel
 import FlowLayoutReference
 import FlowLayoutWorkloads
 import PropertyBased
 import Testing
+
+@testable import FlowLayoutCore
 
 /// Presentation (`docs/semantics.md`, "Presentation") on random documents and viewports:
 /// fast ≡ reference, right-to-left ≡ mirrored left-to-right, snapped edges on the pixel grid,
@@ -15,18 +16,26 @@ struct PresentationProperties {
   /// Scenarios per property (the seeded corpus below).
   static var scenarioCount: Int { max(DifferentialCorpus.propertyCount / 5, 100) }
 
-  /// Random layouts (the differential recipes' inputs), each with a few random presentations.
+  /// Random layouts (the differential recipes, their batches applied to both engines, the fast
+  /// one with pages of a few items so that its sections are paged), each with a few random
+  /// presentations.
   static func forEachCase(
     _ body: (FastFlowLayout, ReferenceFlowLayout, Presentation, inout SplitMix64) -> Void
   ) {
     var rng = Xoshiro(seed: (0x9e37, 0x79b9, 0x7f4a, 0x7c15))
-    let generator = ScenarioRecipe.generator(maxSections: 4, maxItems: 30, maxEdits: 0)
+    let generator = ScenarioRecipe.generator(maxSections: 4, maxItems: 30, maxEdits: 4)
     var random = SplitMix64(seed: 0x5eed_0010)
     for _ in 0..<scenarioCount {
       let recipe = generator.run(using: &rng)
-      guard let fast = try? FastFlowLayout(recipe.input),
-        let reference = try? ReferenceFlowLayout(recipe.input)
+      guard var fast = try? FastFlowLayout(recipe.input),
+        var reference = try? ReferenceFlowLayout(recipe.input)
       else { continue }
+      fast.pageCapacity = PageCapacity(target: recipe.pageTarget)
+      _ = recipe.batches(startingFrom: recipe.input) { batch in
+        guard (try? reference.apply(batch)) != nil else { return nil }
+        try? fast.apply(batch)
+        return reference.input
+      }
       for _ in 0..<3 {
         let presentation = randomPresentation(fast.contentSize, fast.input.bounds, &random)
         body(fast, reference, presentation, &random)
@@ -88,7 +97,10 @@ struct PresentationProperties {
 
   @Test("fast ≡ reference, whole layout and rect queries, for random presentations")
   func fastMatchesReference() {
+    var paged = 0
+    defer { #expect(paged > 20, "cases with a section of several pages: \(paged)") }
     Self.forEachCase { fast, reference, p, random in
+      if fast.pages.count > fast.sectionCount { paged += 1 }
       if let d = Self.sameElements(
         fast.allPresentedElements(p), reference.allPresentedElements(p), scale: p.displayScale)
       {

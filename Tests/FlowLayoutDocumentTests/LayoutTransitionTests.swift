@@ -128,3 +128,24 @@ struct LayoutTransitionTests {
     #expect(try LayoutOutput.decode(text) == output)
   }
 }
+
+/// `flowlayout layout --transitions` as a subprocess.
+@Suite(
+  .enabled(if: FlowLayoutBinary.url != nil, "flowlayout is not built: run `swift build` first"))
+struct TransitionsCommandTests {
+  @Test(arguments: ["fast", "reference"])
+  func transitionsKeyFollowsTheOutput(engine: String) throws {
+    let withEdit = #"{"layout": "vertical", "width": 100, "itemSize": [40, 40], "sections": [{"items": [[1, 1]]}], "edits": [{"deleteItems": [[0, 0]]}]}"#
+    let run = try FlowLayoutBinary.run(["layout", "--engine", engine, "--transitions"], stdin: withEdit)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      run.stdout.hasSuffix(
+        #","supplementary":[],"transitions":[{"kind":"item","before":[0,0],"after":null,"from":[0,0,40,40],"to":[0,0,40,40],"fromAlpha":1,"toAlpha":0}]}"#
+          + "\n"), "\(run.stdout)")
+    let noEdits = #"{"layout": "vertical", "width": 100, "sections": []}"#
+    let empty = try FlowLayoutBinary.run(["layout", "--engine", engine, "--transitions"], stdin: noEdits)
+    #expect(empty.stdout.hasSuffix(#""transitions":[]}"# + "\n"), "\(empty.stdout)")
+    let plain = try FlowLayoutBinary.run(["layout", "--engine", engine], stdin: withEdit)
+    #expect(!plain.stdout.contains("transitions"))
+  }
+}

@@ -128,11 +128,14 @@ struct RawDocument {
     var presentation = self.presentation
     presentation.viewport = viewport
     try presentation.validate()
-    // 2. Cells, then every item.
-    let proposedWidth = configuration.proposedCellWidth(boundsWidth: bounds.width)
+    // 2. Cells (proposed the width of the section's own columns), then every item.
     var sectionData: [SectionData] = []
     sectionData.reserveCapacity(sections.count)
     for (s, section) in sections.enumerated() {
+      try section.section.validateMetrics(
+        configuration: configuration, bounds: bounds, field: "sections[\(s)]")
+      let proposedWidth = configuration.applying(section.section.metrics)
+        .proposedCellWidth(boundsWidth: bounds.width)
       sectionData.append(
         try section.sized(proposedWidth: proposedWidth, field: "sections[\(s)]"))
     }
@@ -151,8 +154,7 @@ struct RawDocument {
     updates.reserveCapacity(edits.count)
     for (k, edit) in edits.enumerated() {
       let update = try edit.sized(
-        proposedWidth: currentConfiguration.proposedCellWidth(boundsWidth: current.width),
-        field: "edits[\(k)]")
+        configuration: currentConfiguration, boundsWidth: current.width, field: "edits[\(k)]")
       let plan = try update.validate(
         itemCounts: counts, configuration: currentConfiguration, bounds: current,
         field: "edits[\(k)].")

@@ -155,16 +155,22 @@ struct RawEdit {
     return ItemMove(from: from, to: to)
   }
 
-  /// The batch with the cells of its inserted sections, inserted items and resized items sized
-  /// for `proposedWidth`.
+  /// The batch with the cells of its inserted sections (proposed their own column width), and
+  /// of its inserted and resized items (proposed the layout's), sized under `configuration` in
+  /// `boundsWidth`.
   ///
   /// - Throws: what a cell's sizing throws, naming `field.insertSections[j].items[i]`,
   ///   `field.insertItems[k].cell` or `field.resizeItems[k].cell`.
-  func sized(proposedWidth: Double, field: String) throws(LayoutError) -> BatchUpdate {
+  func sized(configuration: LayoutConfiguration, boundsWidth: Double, field: String)
+    throws(LayoutError) -> BatchUpdate
+  {
     var result = update
+    let proposedWidth = configuration.proposedCellWidth(boundsWidth: boundsWidth)
     for (j, section) in insertedSections.enumerated() where !section.cells.isEmpty {
+      let sectionWidth = configuration.applying(section.section.metrics)
+        .proposedCellWidth(boundsWidth: boundsWidth)
       result.insertSections[j].section = try section.sized(
-        proposedWidth: proposedWidth, field: "\(field).insertSections[\(j)]")
+        proposedWidth: sectionWidth, field: "\(field).insertSections[\(j)]")
     }
     for (k, cell) in insertedCells {
       result.insertItems[k].size = try cell.fittingSize(

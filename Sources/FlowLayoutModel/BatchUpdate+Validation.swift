@@ -229,6 +229,11 @@ extension BatchUpdate {
         }
       }
     }
+    // 8. Inserted sections' own metrics against the options and bounds after the batch.
+    for (i, insertion) in insertSections.enumerated() {
+      try insertion.section.validateMetrics(
+        configuration: newConfiguration, bounds: newBounds, field: "\(prefix)insertSections[\(i)]")
+    }
     return BatchPlan(
       oldSectionOfNewSection: oldOfNew, newSectionOfOldSection: newOfOld, newItemCounts: newCounts,
       newBounds: newBounds, newConfiguration: newConfiguration)

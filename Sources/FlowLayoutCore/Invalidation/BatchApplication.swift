@@ -14,6 +14,7 @@ extension FastFlowLayout {
   public mutating func apply(_ update: BatchUpdate) throws(LayoutError) {
     let plan = try update.validate(
       itemCounts: itemCounts, configuration: configuration, bounds: bounds)
+    try Self.refuseSectionMetrics(update.insertSections.map(\.section)) { "insertSections[\($0)]" }
     // Nothing below throws.
     let newRules = LayoutRules(configuration: plan.newConfiguration, bounds: plan.newBounds)
     let relayoutAll = newRules != rules

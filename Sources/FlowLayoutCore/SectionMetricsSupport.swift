@@ -19,7 +19,8 @@ extension FastFlowLayout {
         : metrics.minimumInteritemSpacing != nil ? "minimumInteritemSpacing" : "minimumLineSpacing"
       throw .invalidConfiguration(
         field: "\(field(s)).\(key)",
-        reason: "per-section metrics are not supported by the fast engine yet (use the reference engine)")
+        reason:
+          "per-section metrics are not supported by the fast engine yet (use the reference engine)")
     }
   }
 }

@@ -10,7 +10,9 @@ extension BatchUpdate {
   public func applied(
     to sections: [SectionData], configuration: LayoutConfiguration, bounds: Size,
     field prefix: String = ""
-  ) throws(LayoutError) -> (sections: [SectionData], bounds: Size, configuration: LayoutConfiguration) {
+  ) throws(LayoutError) -> (
+    sections: [SectionData], bounds: Size, configuration: LayoutConfiguration
+  ) {
     let plan = try validate(
       itemCounts: sections.map(\.count), configuration: configuration, bounds: bounds, field: prefix)
 

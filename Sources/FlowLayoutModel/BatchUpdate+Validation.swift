@@ -135,7 +135,8 @@ extension BatchUpdate {
       if removed.contains(resize.at) {
         // UIKit refuses a reload and a move of one index path in one batch.
         throw .inconsistentBatch(
-          field: field, reason: "item \(resize.at) is moved and resized (reload and move of one index path)")
+          field: field,
+          reason: "item \(resize.at) is moved and resized (reload and move of one index path)")
       }
       guard resized.insert(resize.at).inserted else {
         throw .inconsistentBatch(field: field, reason: "item \(resize.at) is resized twice")

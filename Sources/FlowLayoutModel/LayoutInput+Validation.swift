@@ -7,7 +7,8 @@ extension LayoutInput {
     try configuration.validate(bounds: bounds)
     for (s, section) in sections.enumerated() {
       try section.validate(field: "sections[\(s)]")
-      try section.validateMetrics(configuration: configuration, bounds: bounds, field: "sections[\(s)]")
+      try section.validateMetrics(
+        configuration: configuration, bounds: bounds, field: "sections[\(s)]")
     }
   }
 }
@@ -117,7 +118,8 @@ extension LayoutConfiguration {
           field: "numberOfColumns", value: numberOfColumns,
           reason: "\(variant.rawValue) needs at least one column")
       }
-      try checkColumnsFit(variant == .multiColumn && widthClass.stacksMultiColumn ? 1 : numberOfColumns)
+      try checkColumnsFit(
+        variant == .multiColumn && widthClass.stacksMultiColumn ? 1 : numberOfColumns)
     case .horizontalFlow, .vertical:
       // Scaling needs a width to keep an aspect ratio from: the extent along the line, which is
       // the height when the variant transposes (horizontal scrolling).

@@ -101,7 +101,9 @@ enum ReferenceLayoutPass {
   {
     var c = layout
     if let inset = section.metrics?.sectionInset { c.sectionInset = inset }
-    if let spacing = section.metrics?.minimumInteritemSpacing { c.minimumInteritemSpacing = spacing }
+    if let spacing = section.metrics?.minimumInteritemSpacing {
+      c.minimumInteritemSpacing = spacing
+    }
     if let spacing = section.metrics?.minimumLineSpacing { c.minimumLineSpacing = spacing }
     return c
   }

@@ -54,7 +54,8 @@ struct PresentationProperties {
     if random.nextInt(below: 4) != 0 {
       let w = max(content.width, bounds.width)
       p.viewport = Rect(
-        x: random.nextDouble(in: -50...(w + 50)), y: random.nextDouble(in: -50...(content.height + 50)),
+        x: random.nextDouble(in: -50...(w + 50)),
+        y: random.nextDouble(in: -50...(content.height + 50)),
         width: random.nextDouble(in: 0...(bounds.width * 1.2)),
         height: random.nextDouble(in: 0...(bounds.height * 1.2)))
     }
@@ -109,7 +110,8 @@ struct PresentationProperties {
       if fast.presentedContentSize(p) != reference.presentedContentSize(p),
         !EqualityContract.close(fast.presentedContentSize(p), reference.presentedContentSize(p))
       {
-        Issue.record("content size \(fast.presentedContentSize(p)) vs \(reference.presentedContentSize(p))")
+        Issue.record(
+          "content size \(fast.presentedContentSize(p)) vs \(reference.presentedContentSize(p))")
       }
       // The rect query equals a filter of every presented frame (boundary elements exempt).
       let all = fast.allPresentedElements(p)
@@ -149,7 +151,9 @@ struct PresentationProperties {
       rtl.layoutDirection = .rightToLeft
       let m = max(fast.input.bounds.width, fast.contentSize.width)
       // The viewport is in presented coordinates: the mirrored one shows the same content.
-      if let v = ltr.viewport { rtl.viewport = Rect(x: m - v.maxX, y: v.minY, width: v.width, height: v.height) }
+      if let v = ltr.viewport {
+        rtl.viewport = Rect(x: m - v.maxX, y: v.minY, width: v.width, height: v.height)
+      }
       for (name, l, r) in [
         ("fast", fast.allPresentedElements(ltr), fast.allPresentedElements(rtl)),
         ("reference", reference.allPresentedElements(ltr), reference.allPresentedElements(rtl)),
@@ -176,7 +180,10 @@ struct PresentationProperties {
       plain.displayScale = 0
       for (name, s, u) in [
         ("fast", fast.allPresentedElements(snapped), fast.allPresentedElements(plain)),
-        ("reference", reference.allPresentedElements(snapped), reference.allPresentedElements(plain)),
+        (
+          "reference", reference.allPresentedElements(snapped),
+          reference.allPresentedElements(plain)
+        ),
       ] {
         guard s.count == u.count else {
           Issue.record("\(name): snapping changed the elements")
@@ -185,7 +192,9 @@ struct PresentationProperties {
         for (a, b) in zip(s, u) {
           let f = a.element.frame
           let g = b.element.frame
-          for (edge, exact) in [(f.minX, g.minX), (f.minY, g.minY), (f.maxX, g.maxX), (f.maxY, g.maxY)] {
+          for (edge, exact) in [
+            (f.minX, g.minX), (f.minY, g.minY), (f.maxX, g.maxX), (f.maxY, g.maxY),
+          ] {
             let pixels = edge * scale
             let onGrid = abs(pixels - pixels.rounded()) <= 1e-9 * max(1, abs(pixels))
             let near = abs(edge - exact) <= 0.5 / scale + 1e-9 * max(1, abs(exact))
@@ -226,8 +235,12 @@ struct PresentationProperties {
       for s in 0..<fast.input.sections.count {
         guard let header = try? fast.supplementaryFrame(.header, inSection: s),
           let footer = try? fast.supplementaryFrame(.footer, inSection: s),
-          let h = elements.first(where: { $0.element.kind == .header && $0.element.path.section == s }),
-          let f = elements.first(where: { $0.element.kind == .footer && $0.element.path.section == s })
+          let h = elements.first(where: {
+            $0.element.kind == .header && $0.element.path.section == s
+          }),
+          let f = elements.first(where: {
+            $0.element.kind == .footer && $0.element.path.section == s
+          })
         else { continue }
         let t = 1e-9 * max(1, abs(start(footer)) + length(footer))
         let hy = start(h.element.frame)

@@ -94,16 +94,21 @@ struct TransitionProperties {
     for (n, section) in moved.sections.enumerated() {
       let oldSection = section.header < 1_000_000 ? Int(section.header) - 1 : nil
       if mapping.oldSectionOfNewSection[n] != oldSection {
-        Issue.record("section \(n): mapping \(String(describing: mapping.oldSectionOfNewSection[n])) vs data \(String(describing: oldSection)) in \(batch)")
+        Issue.record(
+          "section \(n): mapping \(String(describing: mapping.oldSectionOfNewSection[n])) vs data \(String(describing: oldSection)) in \(batch)"
+        )
         return
       }
       for i in 0..<section.count {
         let expected = ids[section.itemWidths[i]]
         if mapping.oldPathOfNewItem[n][i] != expected {
-          Issue.record("item [\(n), \(i)]: mapping \(String(describing: mapping.oldPathOfNewItem[n][i])) vs data \(String(describing: expected)) in \(batch)")
+          Issue.record(
+            "item [\(n), \(i)]: mapping \(String(describing: mapping.oldPathOfNewItem[n][i])) vs data \(String(describing: expected)) in \(batch)"
+          )
           return
         }
-        if let expected, mapping.newPathOfOldItem[expected.section][expected.item] != ItemPath(n, i) {
+        if let expected, mapping.newPathOfOldItem[expected.section][expected.item] != ItemPath(n, i)
+        {
           Issue.record("inverse mapping of \(expected) in \(batch)")
           return
         }
@@ -122,7 +127,9 @@ struct TransitionProperties {
     let items = transitions.filter { $0.kind == .item }
     if Set(items.compactMap(\.before)).isSuperset(of: beforeItems) == false
       || Set(items.compactMap(\.after)).isSuperset(of: afterItems) == false
-      || items.count != Set(items.map { "\(String(describing: $0.before))\(String(describing: $0.after))" }).count
+      || items.count
+        != Set(items.map { "\(String(describing: $0.before))\(String(describing: $0.after))" })
+        .count
     {
       Issue.record("entries do not cover the items exactly once: \(batch)")
     }

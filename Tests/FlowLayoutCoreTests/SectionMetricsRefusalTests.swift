@@ -30,7 +30,9 @@ import Testing
     var engine = try FastFlowLayout(input)
     let before = engine.allElements
     let batch = BatchUpdate(
-      insertSections: [SectionInsertion(at: 1, section: SectionData(items: [], metrics: Self.metrics))])
+      insertSections: [
+        SectionInsertion(at: 1, section: SectionData(items: [], metrics: Self.metrics))
+      ])
     do {
       try engine.apply(batch)
       Issue.record("accepted")

@@ -21,14 +21,20 @@ import Testing
     let head = #"{"layout": "multiColumn", "width": 600, "numberOfColumns": 2, "#
     let inSections = try Self.output(head + #""sections": [{"items": [\#(Self.cell)]}]}"#)
     let inserted = try Self.output(
-      head + #""sections": [{"items": []}], "edits": [{"insertItems": [{"at": [0, 0], "cell": \#(Self.cell)}]}]}"#)
+      head
+        + #""sections": [{"items": []}], "edits": [{"insertItems": [{"at": [0, 0], "cell": \#(Self.cell)}]}]}"#
+    )
     let resized = try Self.output(
-      head + #""sections": [{"items": [[5, 5]]}], "edits": [{"resizeItems": [{"at": [0, 0], "cell": \#(Self.cell)}]}]}"#)
+      head
+        + #""sections": [{"items": [[5, 5]]}], "edits": [{"resizeItems": [{"at": [0, 0], "cell": \#(Self.cell)}]}]}"#
+    )
     #expect(inSections.items[0].frame.height > 5)
     #expect(inserted == inSections)
     #expect(resized == inSections)
     let document = try LayoutDocument.decode(
-      head + #""sections": [{"items": []}], "edits": [{"insertItems": [{"at": [0, 0], "cell": \#(Self.cell)}]}]}"#)
+      head
+        + #""sections": [{"items": []}], "edits": [{"insertItems": [{"at": [0, 0], "cell": \#(Self.cell)}]}]}"#
+    )
     #expect(document.editCells[0].inserted[ItemPath(0, 0)] != nil)
   }
 
@@ -50,7 +56,8 @@ import Testing
     ),
   ])
   func badEditsNameTheField(edit: String, field: String) {
-    let json = #"{"layout": "vertical", "width": 375, "sections": [{"items": [[1, 1]]}], "edits": [\#(edit)]}"#
+    let json =
+      #"{"layout": "vertical", "width": 375, "sections": [{"items": [[1, 1]]}], "edits": [\#(edit)]}"#
     #expect(throws: LayoutError.self) { try LayoutDocument.decode(json) }
     do {
       _ = try LayoutDocument.decode(json)

@@ -27,14 +27,16 @@ struct LayoutTransitionTests {
     -> T
   {
     T(
-      kind: .item, before: b.map { ItemPath($0[0], $0[1]) }, after: a.map { ItemPath($0[0], $0[1]) },
+      kind: .item, before: b.map { ItemPath($0[0], $0[1]) },
+      after: a.map { ItemPath($0[0], $0[1]) },
       from: Rect(x: from[0], y: from[1], width: from[2], height: from[3]),
       to: Rect(x: to[0], y: to[1], width: to[2], height: to[3]), fromAlpha: alphas.0,
       toAlpha: alphas.1)
   }
 
   static func supplementary(
-    _ kind: ElementKind, _ b: Int?, _ a: Int?, _ from: [Double], _ to: [Double], _ alphas: (Int, Int)
+    _ kind: ElementKind, _ b: Int?, _ a: Int?, _ from: [Double], _ to: [Double],
+    _ alphas: (Int, Int)
   ) -> T {
     T(
       kind: kind, before: b.map { ItemPath($0, 0) }, after: a.map { ItemPath($0, 0) },
@@ -135,15 +137,18 @@ struct LayoutTransitionTests {
 struct TransitionsCommandTests {
   @Test(arguments: ["fast", "reference"])
   func transitionsKeyFollowsTheOutput(engine: String) throws {
-    let withEdit = #"{"layout": "vertical", "width": 100, "itemSize": [40, 40], "sections": [{"items": [[1, 1]]}], "edits": [{"deleteItems": [[0, 0]]}]}"#
-    let run = try FlowLayoutBinary.run(["layout", "--engine", engine, "--transitions"], stdin: withEdit)
+    let withEdit =
+      #"{"layout": "vertical", "width": 100, "itemSize": [40, 40], "sections": [{"items": [[1, 1]]}], "edits": [{"deleteItems": [[0, 0]]}]}"#
+    let run = try FlowLayoutBinary.run(
+      ["layout", "--engine", engine, "--transitions"], stdin: withEdit)
     #expect(run.status == 0, "\(run.stderr)")
     #expect(
       run.stdout.hasSuffix(
         #","supplementary":[],"transitions":[{"kind":"item","before":[0,0],"after":null,"from":[0,0,40,40],"to":[0,0,40,40],"fromAlpha":1,"toAlpha":0}]}"#
           + "\n"), "\(run.stdout)")
     let noEdits = #"{"layout": "vertical", "width": 100, "sections": []}"#
-    let empty = try FlowLayoutBinary.run(["layout", "--engine", engine, "--transitions"], stdin: noEdits)
+    let empty = try FlowLayoutBinary.run(
+      ["layout", "--engine", engine, "--transitions"], stdin: noEdits)
     #expect(empty.stdout.hasSuffix(#""transitions":[]}"# + "\n"), "\(empty.stdout)")
     let plain = try FlowLayoutBinary.run(["layout", "--engine", engine], stdin: withEdit)
     #expect(!plain.stdout.contains("transitions"))

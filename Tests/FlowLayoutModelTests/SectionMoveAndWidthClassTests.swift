@@ -26,7 +26,8 @@ import Testing
     #expect(try Self.headers(mixed, counts: [2, 1, 3]) == [9, 2, 0])
     // Item edits inside a moved section: before-space and after-space as usual.
     let withItems = BatchUpdate(
-      deleteItems: [ItemPath(0, 0)], insertItems: [ItemInsertion(at: ItemPath(1, 0), size: Size(7, 1))],
+      deleteItems: [ItemPath(0, 0)],
+      insertItems: [ItemInsertion(at: ItemPath(1, 0), size: Size(7, 1))],
       moveSections: [SectionMove(from: 0, to: 1)])
     #expect(try Tests.tags(withItems, counts: [2, 1]) == [[100], [7, 1]])
     let mapping = try withItems.indexMapping(
@@ -47,8 +48,10 @@ import Testing
       BatchUpdate(moveSections: [SectionMove(from: 0, to: 1), SectionMove(from: 1, to: 1)]),
       "edits[0].moveSections[1].to"
     ),
-    (BatchUpdate(deleteSections: [0], moveSections: [SectionMove(from: 0, to: 0)]),
-     "edits[0].moveSections[0].from"),
+    (
+      BatchUpdate(deleteSections: [0], moveSections: [SectionMove(from: 0, to: 0)]),
+      "edits[0].moveSections[0].from"
+    ),
     (
       BatchUpdate(
         insertSections: [SectionInsertion(at: 1, section: SectionData(items: []))],

@@ -83,7 +83,10 @@ import Testing
   }
 
   @Test(arguments: [
-    (SectionMetrics(sectionInset: EdgeInsets(top: 0, left: 60, bottom: 0, right: 60)), "sections[0].sectionInset"),
+    (
+      SectionMetrics(sectionInset: EdgeInsets(top: 0, left: 60, bottom: 0, right: 60)),
+      "sections[0].sectionInset"
+    ),
     (SectionMetrics(minimumLineSpacing: -1), "sections[0].minimumLineSpacing"),
     (SectionMetrics(minimumInteritemSpacing: .nan), "sections[0].minimumInteritemSpacing"),
   ])

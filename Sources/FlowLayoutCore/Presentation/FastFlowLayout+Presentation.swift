@@ -81,7 +81,8 @@ extension FastFlowLayout: PresentingLayoutEngine {
       }
       if pinsFooters, footerLength > 0 {
         // y = max(min(naturalY, viewport.maxY − F), sectionTop + H), never below its natural y.
-        let y = min(footerTop, max(min(footerTop, viewport.maxY - footerLength), top + headerLength))
+        let y = min(
+          footerTop, max(min(footerTop, viewport.maxY - footerLength), top + headerLength))
         let pinned = Rect(x: 0, y: y, width: width, height: footerLength)
         transform.append(
           .footer(s, transposed ? pinned.transposed : pinned), pinned: y != footerTop,

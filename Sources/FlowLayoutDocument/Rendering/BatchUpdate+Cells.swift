@@ -48,7 +48,9 @@ extension BatchUpdate {
       }
     }
     var entering = moved
-    for insertion in insertItems { entering[insertion.at] = .some(editCells.inserted[insertion.at]) }
+    for insertion in insertItems {
+      entering[insertion.at] = .some(editCells.inserted[insertion.at])
+    }
     for path in entering.keys.sorted() where new.indices.contains(path.section) {
       let item = min(path.item, new[path.section].count)
       new[path.section].insert(entering[path]!, at: item)

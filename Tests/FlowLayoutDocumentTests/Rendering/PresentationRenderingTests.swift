@@ -9,7 +9,9 @@ import Testing
 /// Rendering what the user sees: text cut with an ellipsis by the measurement model, right-to-left
 /// content, pinned elements drawn last, `--viewport` cropping.
 @Suite struct PresentationRenderingTests {
-  static let sections = [SectionData(header: 40, footer: 30, items: [Size(100, 60)], showsSeeAll: true)]
+  static let sections = [
+    SectionData(header: 40, footer: 30, items: [Size(100, 60)], showsSeeAll: true)
+  ]
 
   /// Every `<text>` as (content, x, anchor, textLength).
   static func texts(_ svg: String) -> [(String, Double, String, Double)] {

@@ -50,7 +50,10 @@ extension FastFlowLayout: PresentingLayoutEngine {
     var top = s < sectionCount ? self.top(ofSection: s) : 0
     while s < sectionCount {
       if top > band.maxY + slack { break }
-      let bottom = self.top(ofSection: s + 1)
+      // A section of one page ends at its top plus the page's height; a paged one by a descent.
+      let range = pages(ofSection: s)
+      let bottom =
+        range.count == 1 ? top + pages[range.lowerBound].height : self.top(ofSection: s + 1)
       while next < natural.count, natural[next].path.section < s {
         transform.append(natural[next], pinned: false, ifIn: rect, to: &result)
         next += 1

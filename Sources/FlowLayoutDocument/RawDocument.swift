@@ -148,6 +148,7 @@ struct RawDocument {
     try input.validate()
     // 3. Each edit against the content the earlier ones leave.
     var counts = sectionData.map(\.count)
+    var metrics = sectionData.map(\.metrics)
     var current = bounds
     var currentConfiguration = configuration
     var updates: [BatchUpdate] = []
@@ -161,6 +162,16 @@ struct RawDocument {
       counts = plan.newItemCounts
       current = plan.newBounds
       currentConfiguration = plan.newConfiguration
+      // Sections' own metrics must still leave a line in the new bounds (the engines re-check).
+      let inserted = Dictionary(
+        update.insertSections.map { ($0.at, $0.section.metrics) }, uniquingKeysWith: { a, _ in a })
+      metrics = plan.oldSectionOfNewSection.enumerated().map { n, o in
+        o.map { metrics[$0] } ?? inserted[n] ?? nil
+      }
+      for (s, m) in metrics.enumerated() where m != nil {
+        try SectionData(itemWidths: [], itemHeights: [], metrics: m).validateMetrics(
+          configuration: currentConfiguration, bounds: current, field: "edits[\(k)].sections[\(s)]")
+      }
       updates.append(update)
     }
     var document = LayoutDocument(

@@ -84,6 +84,24 @@ import Testing
     }
   }
 
+  /// A section's own insets are checked against every later width; sections keep their metrics
+  /// through moves.
+  @Test func sectionMetricsAreValidatedAgainstLaterWidths() throws {
+    let json =
+      #"{"layout": "vertical", "width": 200, "sections": [{"items": []}, {"sectionInset": [0, 60, 0, 60], "items": [[10, 10]]}], "edits": [{"moveSections": [{"from": 1, "to": 0}]}, {"setWidth": 100}]}"#
+    do {
+      _ = try LayoutDocument.decode(json)
+      Issue.record("accepted")
+    } catch {
+      #expect(error.field == "edits[1].sections[0].sectionInset", "\(error)")
+    }
+    let fine = try LayoutDocument.decode(json.replacingOccurrences(of: "100", with: "130"))
+    var engine = try ReferenceFlowLayout(fine.input)
+    for edit in fine.edits { try engine.apply(edit) }
+    // Section 0 is the moved one: its item at its own left inset 60.
+    #expect(try engine.frame(ofItemAt: ItemPath(0, 0)).minX == 60)
+  }
+
   @Test func moveSectionsAndWidthClassInADocument() throws {
     let output = try Self.output(
       #"{"layout": "multiColumn", "width": 300, "numberOfColumns": 2, "sections": [{"header": 10, "items": [[1, 30], [1, 40]]}, {"header": 20, "items": []}], "edits": [{"moveSections": [{"from": 0, "to": 1}], "setWidthClass": "compact"}]}"#

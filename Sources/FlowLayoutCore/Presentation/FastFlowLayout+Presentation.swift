@@ -58,9 +58,11 @@ extension FastFlowLayout: PresentingLayoutEngine {
         transform.append(natural[next], pinned: false, ifIn: rect, to: &result)
         next += 1
       }
-      let headerLength = pages[firstPage[s]].header
-      let footer = footerFrame(s, top: top)
-      let footerLength = footer?.height ?? 0
+      let headerLength = pages[range.lowerBound].header
+      let footerLength = pages[range.upperBound - 1].footer
+      // Only a section with a header or footer to pin needs its footer's place.
+      let needsFooter = (pinsHeaders && headerLength > 0) || (pinsFooters && footerLength > 0)
+      let footer = needsFooter && footerLength > 0 ? footerFrame(s, top: top) : nil
       // footerNaturalY = sectionTop + H + t + linesHeight + b: the natural footer's top, or the
       // section's bottom when it has no footer.
       let footerTop = footer?.minY ?? bottom

@@ -1,5 +1,6 @@
 import FlowLayoutCore
 import FlowLayoutDocument
+import FlowLayoutEquality
 import FlowLayoutModel
 import FlowLayoutReference
 import PropertyBased
@@ -63,11 +64,33 @@ struct TransitionProperties {
     var checked = 0
     for _ in 0..<max(DifferentialCorpus.propertyCount / 5, 100) {
       let recipe = generator.run(using: &rng)
-      guard var engine = try? ReferenceFlowLayout(recipe.input) else { continue }
+      guard var engine = try? ReferenceFlowLayout(recipe.input),
+        var fast = try? FastFlowLayout(recipe.input)
+      else { continue }
       _ = recipe.batches(startingFrom: recipe.input) { batch in
         let before = engine
-        guard (try? engine.apply(batch)) != nil else { return nil }
+        let fastBefore = fast
+        guard (try? engine.apply(batch)) != nil, (try? fast.apply(batch)) != nil else {
+          return nil
+        }
         check(before: before, after: engine, batch: batch)
+        // The fast engine's transitions equal the reference's (frames within the contract).
+        let a = try? LayoutTransition.transitions(
+          from: fastBefore, to: fast, by: batch, presentation: .plain)
+        let b = try? LayoutTransition.transitions(
+          from: before, to: engine, by: batch, presentation: .plain)
+        if let a, let b {
+          let same =
+            a.count == b.count
+            && zip(a, b).allSatisfy { x, y in
+              x.kind == y.kind && x.before == y.before && x.after == y.after
+                && x.fromAlpha == y.fromAlpha && x.toAlpha == y.toAlpha
+                && EqualityContract.close(x.from, y.from) && EqualityContract.close(x.to, y.to)
+            }
+          if !same { Issue.record("fast and reference transitions differ for \(batch)") }
+        } else {
+          Issue.record("transitions refused for \(batch)")
+        }
         checked += 1
         return engine.input
       }

@@ -115,6 +115,33 @@ struct LayoutTransitionTests {
     #expect(actual == expected)
   }
 
+  /// multiColumn, B = 300, 2 columns of (300 − 20)/2 = 140, I = 20, L = 10. Before: section 0
+  /// (H 10) items at y 10: x 0 (h 30), x 160 (h 40); section 1 (H 20) at 50, its item at 70.
+  /// Batch: section 1 moves to 0 and the width class becomes readable (one column of 300).
+  /// After: old section 1 at the top (header 0, item y 20); old section 0 at 70 (header), items
+  /// at 80 and 80 + 30 + 10 = 120, full width. Every element is kept: alpha 1 → 1.
+  @Test("a section move with a width-class change", arguments: ["fast", "reference"])
+  func sectionMove(engine: String) throws {
+    let json = """
+      {"layout": "multiColumn", "width": 300, "numberOfColumns": 2, "minimumInteritemSpacing": 20,
+       "minimumLineSpacing": 10, "sectionInset": [0, 0, 0, 0],
+       "sections": [{"header": 10, "items": [[1, 30], [1, 40]]}, {"header": 20, "items": [[1, 50]]}],
+       "edits": [{"moveSections": [{"from": 1, "to": 0}], "setWidthClass": "regularReadable"}]}
+      """
+    let expected: [T] = [
+      Self.supplementary(.header, 1, 0, [0, 50, 300, 20], [0, 0, 300, 20], (1, 1)),
+      Self.item([1, 0], [0, 0], [0, 70, 140, 50], [0, 20, 300, 50], (1, 1)),
+      Self.supplementary(.header, 0, 1, [0, 0, 300, 10], [0, 70, 300, 10], (1, 1)),
+      Self.item([0, 0], [1, 0], [0, 10, 140, 30], [0, 80, 300, 30], (1, 1)),
+      Self.item([0, 1], [1, 1], [160, 10, 140, 40], [0, 120, 300, 40], (1, 1)),
+    ]
+    let actual =
+      engine == "fast"
+      ? try Self.transitions(FastFlowLayout.self, json)
+      : try Self.transitions(ReferenceFlowLayout.self, json)
+    #expect(actual == expected)
+  }
+
   @Test("the JSON form: paths as [s, i] for items and s for headers, null when absent")
   func json() throws {
     var output = LayoutOutput(contentSize: Size(1, 1), items: [])

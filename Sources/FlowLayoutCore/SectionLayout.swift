@@ -32,12 +32,14 @@ struct SectionLayout: Sendable, Equatable {
   /// and its last line is placed as the section's last. `true` for an unpaged section.
   var closesSection = true
 
-  /// An empty section with no layout (a placeholder while sections are moved).
+  /// An empty section with no layout (a placeholder while sections are moved): allocates
+  /// nothing.
   init() {
     header = 0
     footer = 0
     showsSeeAll = false
     items = ItemColumns(widths: [], heights: [])
+    lines = .uniform(Self.noLines)
   }
 
   /// A section from its data (already in the working orientation), laid out.

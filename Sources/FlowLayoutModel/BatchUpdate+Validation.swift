@@ -1,17 +1,68 @@
 /// What a valid batch does to the sections, in both index spaces. Produced by
-/// `BatchUpdate.validate(against:configuration:bounds:)`; engines may use it to find the
-/// first affected item of each section.
+/// `BatchUpdate.validate(itemCounts:configuration:bounds:field:)`; engines may use it to find
+/// the first affected item of each section.
+///
+/// It holds only what the batch names (O(e) for e edits, plus the section maps when sections
+/// are inserted or deleted); the per-section arrays are built when read.
 public struct BatchPlan: Hashable, Sendable {
-  /// For each section after the update: the section it was before, or `nil` if inserted.
-  public var oldSectionOfNewSection: [Int?]
-  /// For each section before the update: the section it becomes, or `nil` if deleted.
-  public var newSectionOfOldSection: [Int?]
-  /// Item counts after the update, per section.
-  public var newItemCounts: [Int]
+  /// The item counts before the update (shared with the caller's array).
+  let oldCounts: [Int]
+  /// For each section after the update, the section before it (`nil` if inserted); `nil` when
+  /// no section is inserted, deleted or moved (then every section keeps its index).
+  let sectionMap: [Int?]?
+  /// Items removed (deleted or moved out) per section before the update, where not 0.
+  let removed: [Int: Int]
+  /// Items added (inserted or moved in) per section after the update, where not 0.
+  let added: [Int: Int]
+  /// Item counts of inserted sections, by their index after the update.
+  let insertedCounts: [Int: Int]
   /// The bounds after the update.
   public var newBounds: Size
   /// The options after the update (`setWidthClass`).
   public var newConfiguration: LayoutConfiguration
+
+  /// The number of sections after the update.
+  public var newSectionCount: Int {
+    sectionMap?.count ?? oldCounts.count
+  }
+
+  /// The section before the update of section `n` after it, or `nil` if inserted.
+  ///
+  /// - Complexity: O(1).
+  public func oldSection(ofNewSection n: Int) -> Int? {
+    guard let sectionMap else { return n }
+    return sectionMap[n]
+  }
+
+  /// Section `n`'s item count after the update.
+  ///
+  /// - Complexity: O(1).
+  public func newItemCount(ofSection n: Int) -> Int {
+    guard let o = oldSection(ofNewSection: n) else { return insertedCounts[n] ?? 0 }
+    return oldCounts[o] - (removed[o] ?? 0) + (added[n] ?? 0)
+  }
+
+  /// For each section after the update: the section it was before, or `nil` if inserted.
+  ///
+  /// - Complexity: O(s).
+  public var oldSectionOfNewSection: [Int?] {
+    sectionMap ?? oldCounts.indices.map { $0 }
+  }
+
+  /// For each section before the update: the section it becomes, or `nil` if deleted.
+  ///
+  /// - Complexity: O(s).
+  public var newSectionOfOldSection: [Int?] {
+    guard let sectionMap else { return oldCounts.indices.map { $0 } }
+    var result = [Int?](repeating: nil, count: oldCounts.count)
+    for (n, o) in sectionMap.enumerated() { if let o { result[o] = n } }
+    return result
+  }
+
+  /// Item counts after the update, per section.
+  ///
+  /// - Complexity: O(s).
+  public var newItemCounts: [Int] { (0..<newSectionCount).map(newItemCount(ofSection:)) }
 }
 
 extension BatchUpdate {
@@ -22,8 +73,9 @@ extension BatchUpdate {
   /// new size, section and bound valid; the resulting counts equal `expectedItemCounts` if given.
   ///
   /// - Parameter field: prefix for error fields, e.g. `"edits[2]."`.
-  /// - Complexity: O(e log e + s) for e edited items and s sections, plus O(m) to validate the
-  ///   m items of inserted sections.
+  /// - Complexity: O(e) expected for e edits when no section is inserted or deleted (nothing
+  ///   per section); O(e + s) otherwise; plus O(m) to validate the m items of inserted sections
+  ///   and O(s) to check `expectedItemCounts` when given.
   /// - Throws: `LayoutError.sectionOutOfRange`, `.itemOutOfRange`, `.inconsistentBatch`,
   ///   `.invalidNumber` or `.invalidConfiguration`, naming the offending field.
   public func validate(
@@ -33,64 +85,65 @@ extension BatchUpdate {
     let oldSectionCount = oldCounts.count
 
     // 1. Section deletions (before-space).
-    var deletedSection = [Bool](repeating: false, count: oldSectionCount)
+    var deletedSection = Set<Int>()
     for (i, s) in deleteSections.enumerated() {
       let field = "\(prefix)deleteSections[\(i)]"
       guard s >= 0, s < oldSectionCount else {
         throw .sectionOutOfRange(field: field, section: s, sectionCount: oldSectionCount)
       }
-      if deletedSection[s] { throw .inconsistentBatch(field: field, reason: "section \(s) is deleted twice") }
-      deletedSection[s] = true
+      guard deletedSection.insert(s).inserted else {
+        throw .inconsistentBatch(field: field, reason: "section \(s) is deleted twice")
+      }
     }
 
     // 2. Section insertions (after-space).
     let newSectionCount = oldSectionCount - deleteSections.count + insertSections.count
-    var insertedSection = [Bool](repeating: false, count: max(newSectionCount, 0))
+    var insertedSection = Set<Int>()
     for (i, insertion) in insertSections.enumerated() {
       let field = "\(prefix)insertSections[\(i)].at"
       guard insertion.at >= 0, insertion.at < newSectionCount else {
         throw .sectionOutOfRange(field: field, section: insertion.at, sectionCount: newSectionCount)
       }
-      if insertedSection[insertion.at] {
+      guard insertedSection.insert(insertion.at).inserted else {
         throw .inconsistentBatch(field: field, reason: "section \(insertion.at) is inserted twice")
       }
-      insertedSection[insertion.at] = true
       try insertion.section.validate(field: "\(prefix)insertSections[\(i)]")
     }
 
     // 3. Section moves (from: before-space, to: after-space), then map the sections that stay
-    // in place between the two index spaces: they keep their order and fill the after-space
-    // indices no insertion or move destination takes.
-    var oldOfNew = [Int?](repeating: nil, count: newSectionCount)
-    var newOfOld = [Int?](repeating: nil, count: oldSectionCount)
-    var movedSection = [Bool](repeating: false, count: oldSectionCount)
-    for (i, move) in moveSections.enumerated() {
-      let from = "\(prefix)moveSections[\(i)].from"
-      guard move.from >= 0, move.from < oldSectionCount else {
-        throw .sectionOutOfRange(field: from, section: move.from, sectionCount: oldSectionCount)
+    //    between the two index spaces: they keep their order and fill the after-space indices
+    //    no insertion or move destination takes (identity, not stored, when no section is
+    //    inserted, deleted or moved).
+    var oldOfNew: [Int?]? = nil
+    if !deleteSections.isEmpty || !insertSections.isEmpty || !moveSections.isEmpty {
+      var map = [Int?](repeating: nil, count: newSectionCount)
+      var movedSection = Set<Int>()
+      for (i, move) in moveSections.enumerated() {
+        let from = "\(prefix)moveSections[\(i)].from"
+        guard move.from >= 0, move.from < oldSectionCount else {
+          throw .sectionOutOfRange(field: from, section: move.from, sectionCount: oldSectionCount)
+        }
+        guard !deletedSection.contains(move.from), movedSection.insert(move.from).inserted else {
+          throw .inconsistentBatch(
+            field: from, reason: "section \(move.from) is deleted or moved more than once")
+        }
+        let to = "\(prefix)moveSections[\(i)].to"
+        guard move.to >= 0, move.to < newSectionCount else {
+          throw .sectionOutOfRange(field: to, section: move.to, sectionCount: newSectionCount)
+        }
+        guard !insertedSection.contains(move.to), map[move.to] == nil else {
+          throw .inconsistentBatch(
+            field: to, reason: "two sections are inserted or moved to \(move.to)")
+        }
+        map[move.to] = move.from
       }
-      if deletedSection[move.from] || movedSection[move.from] {
-        throw .inconsistentBatch(
-          field: from, reason: "section \(move.from) is deleted or moved more than once")
+      var nextOld = 0
+      for n in 0..<newSectionCount where !insertedSection.contains(n) && map[n] == nil {
+        while deletedSection.contains(nextOld) || movedSection.contains(nextOld) { nextOld += 1 }
+        map[n] = nextOld
+        nextOld += 1
       }
-      movedSection[move.from] = true
-      let to = "\(prefix)moveSections[\(i)].to"
-      guard move.to >= 0, move.to < newSectionCount else {
-        throw .sectionOutOfRange(field: to, section: move.to, sectionCount: newSectionCount)
-      }
-      if insertedSection[move.to] || oldOfNew[move.to] != nil {
-        throw .inconsistentBatch(
-          field: to, reason: "two sections are inserted or moved to \(move.to)")
-      }
-      oldOfNew[move.to] = move.from
-      newOfOld[move.from] = move.to
-    }
-    var nextOld = 0
-    for n in 0..<newSectionCount where !insertedSection[n] && oldOfNew[n] == nil {
-      while deletedSection[nextOld] || movedSection[nextOld] { nextOld += 1 }
-      oldOfNew[n] = nextOld
-      newOfOld[nextOld] = n
-      nextOld += 1
+      oldOfNew = map
     }
 
     // 4. Item edits in before-space: deletions, resizes, move sources.
@@ -102,11 +155,11 @@ extension BatchUpdate {
       guard path.item >= 0, path.item < oldCounts[path.section] else {
         throw .itemOutOfRange(field: field, path: path)
       }
-      if deletedSection[path.section] {
+      if deletedSection.contains(path.section) {
         throw .inconsistentBatch(field: field, reason: "item \(path) is in a section deleted by the same batch")
       }
     }
-    var removedPerSection = [Int](repeating: 0, count: oldSectionCount)
+    var removedPerSection: [Int: Int] = [:]
     var deleted = Set<ItemPath>()
     for (i, path) in deleteItems.enumerated() {
       let field = "\(prefix)deleteItems[\(i)]"
@@ -115,7 +168,7 @@ extension BatchUpdate {
       guard removed.insert(path).inserted else {
         throw .inconsistentBatch(field: field, reason: "item \(path) is deleted twice")
       }
-      removedPerSection[path.section] += 1
+      removedPerSection[path.section, default: 0] += 1
     }
     for (i, move) in moveItems.enumerated() {
       let field = "\(prefix)moveItems[\(i)].from"
@@ -123,7 +176,7 @@ extension BatchUpdate {
       guard removed.insert(move.from).inserted else {
         throw .inconsistentBatch(field: field, reason: "item \(move.from) is deleted or moved more than once")
       }
-      removedPerSection[move.from.section] += 1
+      removedPerSection[move.from.section, default: 0] += 1
     }
     var resized = Set<ItemPath>()
     for (i, resize) in resizeItems.enumerated() {
@@ -145,13 +198,13 @@ extension BatchUpdate {
     }
 
     // 5. Item edits in after-space: insertions and move destinations.
-    var addedPerSection = [Int](repeating: 0, count: newSectionCount)
+    var addedPerSection: [Int: Int] = [:]
     var destinations = Set<ItemPath>()
     func checkNew(_ path: ItemPath, _ field: String) throws(LayoutError) {
       guard path.section >= 0, path.section < newSectionCount else {
         throw .sectionOutOfRange(field: field, section: path.section, sectionCount: newSectionCount)
       }
-      if insertedSection[path.section] {
+      if insertedSection.contains(path.section) {
         throw .inconsistentBatch(
           field: field, reason: "item \(path) is in a section inserted by the same batch (insert it with the section)")
       }
@@ -159,7 +212,7 @@ extension BatchUpdate {
       guard destinations.insert(path).inserted else {
         throw .inconsistentBatch(field: field, reason: "two items are inserted or moved to \(path)")
       }
-      addedPerSection[path.section] += 1
+      addedPerSection[path.section, default: 0] += 1
     }
     for (i, insertion) in insertItems.enumerated() {
       try checkNew(insertion.at, "\(prefix)insertItems[\(i)].at")
@@ -170,17 +223,18 @@ extension BatchUpdate {
     }
 
     // 6. Counts after the update, and every destination inside them.
-    var newCounts = [Int](repeating: 0, count: newSectionCount)
-    for n in 0..<newSectionCount {
-      if let o = oldOfNew[n] {
-        newCounts[n] = oldCounts[o] - removedPerSection[o] + addedPerSection[n]
-      }
-    }
-    for insertion in insertSections { newCounts[insertion.at] = insertion.section.count }
-    for (i, insertion) in insertItems.enumerated() where insertion.at.item >= newCounts[insertion.at.section] {
+    var insertedCounts: [Int: Int] = [:]
+    for insertion in insertSections { insertedCounts[insertion.at] = insertion.section.count }
+    let plan = BatchPlan(
+      oldCounts: oldCounts, sectionMap: oldOfNew, removed: removedPerSection,
+      added: addedPerSection, insertedCounts: insertedCounts, newBounds: bounds,
+      newConfiguration: configuration)
+    for (i, insertion) in insertItems.enumerated()
+    where insertion.at.item >= plan.newItemCount(ofSection: insertion.at.section) {
       throw .itemOutOfRange(field: "\(prefix)insertItems[\(i)].at", path: insertion.at)
     }
-    for (i, move) in moveItems.enumerated() where move.to.item >= newCounts[move.to.section] {
+    for (i, move) in moveItems.enumerated()
+    where move.to.item >= plan.newItemCount(ofSection: move.to.section) {
       throw .itemOutOfRange(field: "\(prefix)moveItems[\(i)].to", path: move.to)
     }
     if let expected = expectedItemCounts {
@@ -189,10 +243,11 @@ extension BatchUpdate {
           field: "\(prefix)expectedItemCounts",
           reason: "the update leaves \(newSectionCount) sections, the data source has \(expected.count)")
       }
-      for (n, count) in expected.enumerated() where count != newCounts[n] {
+      for (n, count) in expected.enumerated() where count != plan.newItemCount(ofSection: n) {
         throw .inconsistentBatch(
           field: "\(prefix)expectedItemCounts[\(n)]",
-          reason: "invalid number of items in section \(n): the update leaves \(newCounts[n]) items "
+          reason: "invalid number of items in section \(n): the update leaves "
+            + "\(plan.newItemCount(ofSection: n)) items "
             + "(before + inserted − deleted + moved in − moved out), the data source has \(count)")
       }
     }
@@ -233,10 +288,12 @@ extension BatchUpdate {
     // 8. Inserted sections' own metrics against the options and bounds after the batch.
     for (i, insertion) in insertSections.enumerated() {
       try insertion.section.validateMetrics(
-        configuration: newConfiguration, bounds: newBounds, field: "\(prefix)insertSections[\(i)]")
+        configuration: newConfiguration, bounds: newBounds,
+        field: "\(prefix)insertSections[\(i)]")
     }
-    return BatchPlan(
-      oldSectionOfNewSection: oldOfNew, newSectionOfOldSection: newOfOld, newItemCounts: newCounts,
-      newBounds: newBounds, newConfiguration: newConfiguration)
+    var result = plan
+    result.newBounds = newBounds
+    result.newConfiguration = newConfiguration
+    return result
   }
 }

@@ -126,6 +126,21 @@ import Testing
     #expect(plan.newBounds == Self.bounds)
   }
 
+  /// The plan stores section maps only when sections change; deleting the last section leaves
+  /// an empty map, not the identity (a shrunk differential failure).
+  @Test func deletingTheOnlySectionLeavesNoSection() throws {
+    let plan = try BatchUpdate(deleteSections: [0]).validate(
+      itemCounts: [4], configuration: Self.configuration, bounds: Self.bounds)
+    #expect(plan.newSectionCount == 0)
+    #expect(plan.oldSectionOfNewSection.isEmpty)
+    #expect(plan.newSectionOfOldSection == [nil])
+    #expect(plan.newItemCounts.isEmpty)
+    let kept = try BatchUpdate(deleteItems: [ItemPath(0, 1)]).validate(
+      itemCounts: [4, 2], configuration: Self.configuration, bounds: Self.bounds)
+    #expect(kept.oldSectionOfNewSection == [0, 1])
+    #expect(kept.newItemCounts == [3, 2])
+  }
+
   @Test func itemEditsInSurvivingSectionsUseEachIndexSpace() throws {
     // Section 0 deleted: before-space section 1 is after-space section 0.
     let update = BatchUpdate(

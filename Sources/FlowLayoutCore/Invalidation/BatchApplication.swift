@@ -26,9 +26,7 @@ extension FastFlowLayout {
 
     // Item edits per section, in the sections before the batch (an item edit never names a
     // deleted or inserted section: the validation refuses it).
-    let oldOfNew = plan.oldSectionOfNewSection
-    var edits = itemEdits(
-      update, sectionBefore: changesSections ? { oldOfNew[$0]! } : { $0 })
+    var edits = itemEdits(update, sectionBefore: { plan.oldSection(ofNewSection: $0)! })
     if relayoutAll {
       relayOut(edits: &edits, plan: plan, update: update, rules: newRules, counters: &counters)
     } else {
@@ -313,38 +311,36 @@ extension FastFlowLayout {
     return result
   }
 
-  /// Deletes and inserts sections (item edits already applied), keeping the pages of the
-  /// surviving sections.
+  /// Deletes and inserts sections (item edits already applied), in place: deletions from the
+  /// last, then insertions from the first (their indices are after the batch), keeping the
+  /// pages of the surviving sections.
   ///
-  /// - Complexity: O(p + s + m) for the m items of inserted sections.
+  /// - Complexity: O(k·(p + s)) memory moves for k sections deleted or inserted (one
+  ///   `memmove` each), O(m) for the m items of inserted sections, O(p) for the page trees.
   private mutating func replaceSections(
     plan: BatchPlan, update: BatchUpdate, counters: inout WorkCounters
   ) {
-    let inserted = Self.insertedSections(update)
-    var old = pages
-    pages = []
-    var new: [SectionLayout] = []
-    new.reserveCapacity(old.count - update.deleteSections.count + update.insertSections.count)
-    var first = [0]
-    first.reserveCapacity(plan.oldSectionOfNewSection.count + 1)
-    for (n, o) in plan.oldSectionOfNewSection.enumerated() {
-      if let o {
-        for p in firstPage[o]..<firstPage[o + 1] {
-          var page = SectionLayout()
-          swap(&page, &old[p])
-          new.append(page)
-        }
-      } else {
-        new.append(
-          SectionLayout(
-            inserted[n]!, transposed: rules.transposed, rules: rules, kernels: kernels,
-            counters: &counters))
-      }
-      first.append(new.count)
+    if !update.moveSections.isEmpty {
+      return rearrangeSections(plan: plan, update: update, counters: &counters)
     }
-    pages = new
-    firstPage = first
-    itemCounts = plan.newItemCounts
+    for s in update.deleteSections.sorted(by: >) {
+      let range = pages(ofSection: s)
+      pages.removeSubrange(range)
+      firstPage.remove(at: s + 1)
+      for t in (s + 1)..<firstPage.count { firstPage[t] -= range.count }
+      itemCounts.remove(at: s)
+    }
+    for insertion in update.insertSections.sorted(by: { $0.at < $1.at }) {
+      let s = insertion.at
+      let p = firstPage[s]
+      pages.insert(
+        SectionLayout(
+          insertion.section, transposed: rules.transposed, rules: rules, kernels: kernels,
+          counters: &counters), at: p)
+      firstPage.insert(p, at: s)
+      for t in (s + 1)..<firstPage.count { firstPage[t] += 1 }
+      itemCounts.insert(insertion.section.count, at: s)
+    }
     rebuildPageDirectory()
   }
 }

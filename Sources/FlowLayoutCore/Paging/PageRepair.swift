@@ -45,6 +45,7 @@ extension FastFlowLayout {
     // Boundaries: from the page before the first touched one, while pages changed.
     var p = lo
     var carry = false  // page p changed by a move outside the touched window
+    var cascade = 0  // consecutive pages changed by moves outside the window
     while p + 1 < end, p < hi || carry {
       let q = pages[p].itemsAbsorbed(from: pages[p + 1], rules: rules)
       guard q > 0 else {
@@ -52,7 +53,14 @@ extension FastFlowLayout {
         p += 1
         continue
       }
-      moveItems(q, fromFrontOf: p + 1, toEndOf: p, counters: &counters)
+      cascade = p + 1 >= hi ? cascade + 1 : 0
+      if cascade >= 2 {
+        // The lines did not re-synchronise over two pages (equal widths never do): each next
+        // page is laid out whole, by the full-layout pass, instead of re-broken until a sync.
+        shiftItems(q, fromFrontOf: p + 1, toEndOf: p, counters: &counters)
+      } else {
+        moveItems(q, fromFrontOf: p + 1, toEndOf: p, counters: &counters)
+      }
       counters.pageBoundariesMoved += 1
       if pages[p + 1].count == 0 {
         replacePages((p + 1)..<(p + 2), with: [], section: s)
@@ -130,6 +138,26 @@ extension FastFlowLayout {
     pages[from].applySplice(
       SectionEdit(removals: Array(0..<q)), resized: nil, rules: rules, kernels: kernels,
       counters: &counters)
+  }
+}
+
+extension FastFlowLayout {
+  /// `moveItems` for a page that will be re-broken whole: `to` re-breaks its last line, `from`
+  /// drops its first `q` items and is laid out again by the full-layout pass.
+  ///
+  /// - Complexity: O(c) for the two pages' c items.
+  private mutating func shiftItems(
+    _ q: Int, fromFrontOf from: Int, toEndOf to: Int, counters: inout WorkCounters
+  ) {
+    counters.itemsPaged += q
+    let moved = pages[from].items.removeFirst(q)
+    pages[to].items.append(moved)
+    if case .table(let table) = pages[to].lines, table.lineCount > 0 {
+      pages[to].rebuildLines(
+        fromLine: table.lineCount - 1, rules: rules, kernels: kernels, counters: &counters)
+    }
+    pages[from].layOutTable(rules: rules, kernels: kernels, counters: &counters)
+    pages[from].updateHeight(rules: rules)
   }
 }
 

@@ -31,6 +31,21 @@ struct ItemColumns: Sendable, Equatable {
 
   var count: Int { widths.count }
 
+  /// Removes the first `q` items and returns them as columns (positions included when kept).
+  ///
+  /// - Complexity: O(n) (one memory move per column).
+  mutating func removeFirst(_ q: Int) -> ItemColumns {
+    var front = ItemColumns(widths: Array(widths[0..<q]), heights: Array(heights[0..<q]))
+    widths.removeFirst(q)
+    heights.removeFirst(q)
+    if hasPositions {
+      front.xs = Array(xs[0..<q])
+      front.hasPositions = true
+      xs.removeFirst(q)
+    }
+    return front
+  }
+
   /// Appends `other`'s items after these, with their positions when both keep positions.
   ///
   /// - Complexity: O(k) for `other`'s k items (amortized).

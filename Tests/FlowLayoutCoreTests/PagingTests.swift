@@ -1,0 +1,108 @@
+import FlowLayoutModel
+import Testing
+
+@testable import FlowLayoutCore
+
+/// Long greedy sections are stored as pages of whole lines (`Paging/`): the page invariants hold
+/// after every edit, the answers equal a layout from scratch, and one edit's work does not grow
+/// with the section (work counters, never a clock).
+@Suite("Pages")
+struct PagingTests {
+  /// The invariants `repairPages` restores, for every section of `engine`.
+  static func expectPageInvariants(
+    _ engine: FastFlowLayout, _ note: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let capacity = engine.pageCapacity
+    for s in 0..<engine.sectionCount {
+      let range = engine.pages(ofSection: s)
+      var items = 0
+      for p in range {
+        let page = engine.pages[p]
+        items += page.count
+        #expect(page.opensSection == (p == range.lowerBound), "\(note) page \(p)", sourceLocation: sourceLocation)
+        #expect(page.closesSection == (p == range.upperBound - 1), "\(note) page \(p)", sourceLocation: sourceLocation)
+        #expect(engine.pageOffsets[p] == page.height, "\(note) page \(p) height", sourceLocation: sourceLocation)
+        #expect(engine.pageItems[p] == Double(page.count), "\(note) page \(p) count", sourceLocation: sourceLocation)
+        guard range.count > 1 else { continue }
+        #expect(page.count >= capacity.minimum && page.count <= capacity.maximum, "\(note) page \(p) holds \(page.count)", sourceLocation: sourceLocation)
+        if p + 1 < range.upperBound {
+          #expect(
+            page.itemsAbsorbed(from: engine.pages[p + 1], rules: engine.rules) == 0,
+            "\(note): the boundary after page \(p) is not a line start", sourceLocation: sourceLocation)
+        }
+      }
+      #expect(items == engine.itemCounts[s], "\(note) section \(s)", sourceLocation: sourceLocation)
+    }
+  }
+
+  /// Random single edits and batches on a section of 3 000 items in pages of ~32: after each,
+  /// the page invariants hold and every answer equals a fresh layout of the same input.
+  @Test(arguments: [false, true])
+  func randomEditsKeepThePagesExact(equalWidths: Bool) throws {
+    var sizes = SeededSizes(seed: 808)
+    var items = sizes.mixed(3_000)
+    if equalWidths { items = items.map { Size(110, $0.height) } }
+    var engine = try FastFlowLayout(
+      TestInputs.ownSizes([items, sizes.mixed(40)]) { $0.isLayoutJustified = true })
+    engine.pageCapacity = PageCapacity(target: 32)
+    var rng = sizes
+    for step in 0..<120 {
+      let counts = engine.itemCounts
+      func path(_ extra: Int = 0) -> ItemPath {
+        let s = Int(rng.next() * 2) % 2
+        return ItemPath(s, Int(rng.next() * Double(counts[s] + extra)) % max(counts[s] + extra, 1))
+      }
+      var batch = BatchUpdate()
+      let edits = step % 7 == 0 ? 12 : 1
+      var used = Set<ItemPath>()
+      for _ in 0..<edits {
+        let size = Size(equalWidths ? 110 : (60 + 140 * rng.next()).rounded(), (60 + 140 * rng.next()).rounded())
+        switch Int(rng.next() * 4) {
+        case 0:
+          let p = path()
+          if used.insert(p).inserted { batch.deleteItems.append(p) }
+        case 1:
+          let p = path()
+          if used.insert(p).inserted { batch.resizeItems.append(ItemResize(at: p, size: size)) }
+        case 2:
+          let p = path()
+          if used.insert(p).inserted {
+            batch.moveItems.append(ItemMove(from: p, to: ItemPath(p.section, 0)))
+          }
+        default:
+          batch.insertItems.append(ItemInsertion(at: ItemPath(0, min(step * 25, counts[0])), size: size))
+        }
+      }
+      guard (try? engine.apply(batch)) != nil else { continue }
+      Self.expectPageInvariants(engine, "step \(step)")
+      let fresh = try FastFlowLayout(engine.input)
+      #expect(engine.contentSize == fresh.contentSize || abs(engine.contentSize.height - fresh.contentSize.height) < 1e-6)
+      #expect(TestInputs.close(engine.allElements, fresh.allElements), "step \(step) \(batch)")
+    }
+    #expect(engine.pages.count > 50)
+  }
+
+  /// One insertion in the middle of 10 000 and of 1 000 000 items (after the first edit cut the
+  /// section into pages): the work is that of one page and a tree path, not of the section.
+  @Test func oneInsertionsWorkDoesNotGrowWithTheSection() throws {
+    func counters(_ n: Int) throws -> WorkCounters {
+      var sizes = SeededSizes(seed: 77)
+      var engine = try FastFlowLayout(TestInputs.ownSizes([sizes.mixed(n)]))
+      try engine.apply(BatchUpdate(deleteItems: [ItemPath(0, n - 1)]))  // pages the section
+      engine.resetWorkCounters()
+      try engine.apply(
+        BatchUpdate(insertItems: [ItemInsertion(at: ItemPath(0, n / 2), size: Size(77, 88))]))
+      return engine.workCounters
+    }
+    let small = try counters(10_000)
+    let large = try counters(1_000_000)
+    func work(_ c: WorkCounters) -> Int {
+      c.linesRebroken + c.lineStartsRenumbered + c.lineEntriesRebuilt + c.offsetTreeNodesWritten
+        + c.pageTreeNodesWritten + c.itemsPaged + c.itemsPositioned
+    }
+    #expect(work(large) <= 2 * work(small), "10k: \(small)\n1M: \(large)")
+    #expect(large.pageTreeNodesWritten > small.pageTreeNodesWritten, "a deeper page tree")
+    #expect(large.lineStartsRenumbered <= PageCapacity.standard.maximum)
+    #expect(large.sectionsLaidOut == 0)
+  }
+}

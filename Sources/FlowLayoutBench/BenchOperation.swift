@@ -8,6 +8,21 @@ public enum BenchOperation: String, Sendable, Codable, CaseIterable, Comparable 
   case insert
   /// The middle item deleted (the insertion that undoes it is not timed).
   case delete
+  /// One item moved from the first quarter to the last (flat positions ⌊n/4⌋ → ⌊3n/4⌋; the move
+  /// back is not timed).
+  case move
+  /// A page of 50 items appended to the last section, as infinite scroll loads them (their
+  /// deletion is not timed).
+  case append
+  /// 20 items inserted at the top of the first section, as a feed refresh adds them (their
+  /// deletion is not timed).
+  case prepend
+  /// One section inserted in the middle (index ⌊s/2⌋ of s sections; a section of 20 items for
+  /// single-section workloads, at index 0); its deletion is not timed.
+  case insertSection
+  /// The middle section deleted (for single-section workloads a 20-item section inserted at
+  /// index 0 when the operation is prepared); its re-insertion is not timed.
+  case deleteSection
   /// A batch of 100 mixed edits (a third resizes, the rest deletions and insertions).
   case batch
   /// One viewport query (`elements(in:into:)` with a reused buffer), swept over the content.
@@ -30,17 +45,47 @@ public enum BenchOperation: String, Sendable, Codable, CaseIterable, Comparable 
   /// `true` when one run is cheap and the runner times many in one sample.
   public var isBatchedPerSample: Bool { self == .scroll || self == .lookup || isPresentedQuery }
 
-  /// The presented-query variants of `scroll` (engines that present; opt-in, not in the
-  /// default run).
+  /// The presented-query variants of `scroll` (engines that present; opt-in: not in the
+  /// default run, nor in `--all-operations`).
   public var isPresentedQuery: Bool {
     self == .scrollPinned || self == .scrollRightToLeft || self == .scrollSnapped
   }
 
-  /// The operations a run measures by default: every one but the presented-query variants.
+  /// Every operation but the presented-query variants (what a run measures by default).
   public static var defaultCases: [BenchOperation] { allCases.filter { !$0.isPresentedQuery } }
+
+  /// `true` when a run is followed by an untimed undo that puts the collection back as it was
+  /// (the item count changes, or an item moved away).
+  public var needsUndo: Bool {
+    switch self {
+    case .insert, .delete, .move, .append, .prepend, .insertSection, .deleteSection: true
+    case .layout, .resize, .batch, .scroll, .lookup, .memory, .scrollPinned,
+      .scrollRightToLeft, .scrollSnapped:
+      false
+    }
+  }
+
+  /// `true` for the operations that edit the collection (all but `layout`, `scroll`, `lookup`
+  /// and `memory`).
+  public var isEdit: Bool {
+    switch self {
+    case .resize, .insert, .delete, .batch, .move, .append, .prepend, .insertSection,
+      .deleteSection:
+      true
+    case .layout, .scroll, .lookup, .memory, .scrollPinned, .scrollRightToLeft, .scrollSnapped:
+      false
+    }
+  }
+
+  /// The edits users make, beside the single edits in the middle: a move, a page appended or
+  /// prepended, a section inserted or deleted.
+  public static let userEdits: [BenchOperation] = [
+    .move, .append, .prepend, .insertSection, .deleteSection,
+  ]
 }
 
-/// The engines of a run. `c-loop` only answers `layout` (of the greedy-flow workloads).
+/// The engines of a run. `c-loop` only answers `layout` (of the single-section greedy-flow
+/// workloads); it is not run for any other operation.
 public enum BenchEngine: String, Sendable, Codable, CaseIterable, Comparable {
   case fast
   case reference

@@ -54,12 +54,16 @@ public struct BenchMeta: Codable, Sendable, Hashable {
   public var clockResolutionNs: UInt64
   public var clockStatedResolutionNs: UInt64
   public var peers: String?
+  /// The cells the run left out of the lists above (`BenchScope.summary`); `nil` when it ran
+  /// every cell (and in runs made before scopes existed).
+  public var scope: String?
 
   public init(
     date: String, machine: String, cpu: String, cores: Int, toolchain: String, commit: String,
     build: String, flags: [String], sizes: [Int], workloads: [String], operations: [String],
     engines: [String], sampling: SamplingPlan, allocator: String, allocationCounting: String,
-    clock: String, clockResolutionNs: UInt64, clockStatedResolutionNs: UInt64, peers: String?
+    clock: String, clockResolutionNs: UInt64, clockStatedResolutionNs: UInt64, peers: String?,
+    scope: String? = nil
   ) {
     self.date = date
     self.machine = machine
@@ -80,6 +84,7 @@ public struct BenchMeta: Codable, Sendable, Hashable {
     self.clockResolutionNs = clockResolutionNs
     self.clockStatedResolutionNs = clockStatedResolutionNs
     self.peers = peers
+    self.scope = scope
   }
 }
 

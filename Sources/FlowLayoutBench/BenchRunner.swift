@@ -3,21 +3,36 @@ import FlowLayoutModel
 import FlowLayoutReference
 import FlowLayoutWorkloads
 
-/// What a run covers.
+/// What a run covers: every (workload, operation, engine, n) of the lists, less what `scope`
+/// leaves out.
 public struct BenchSelection: Sendable {
   public var workloads: [Workload]
   public var operations: [BenchOperation]
   public var engines: [BenchEngine]
   /// Item counts, run in ascending order (a slow engine's time at one size predicts the next).
   public var sizes: [Int]
+  /// The cells left out to keep the default run short; `nil` runs every cell.
+  public var scope: BenchScope?
 
   public init(
-    workloads: [Workload], operations: [BenchOperation], engines: [BenchEngine], sizes: [Int]
+    workloads: [Workload], operations: [BenchOperation], engines: [BenchEngine], sizes: [Int],
+    scope: BenchScope? = nil
   ) {
     self.workloads = workloads
     self.operations = operations
     self.engines = engines
     self.sizes = sizes.sorted()
+    self.scope = scope
+  }
+
+  /// The operations `engine` runs on `workload` at `n` items, in list order. The C loop runs
+  /// only `layout`, and only on the workloads it describes (`CLoopOperation.supports`).
+  public func operations(for workload: Workload, engine: BenchEngine, n: Int) -> [BenchOperation] {
+    if engine == .cLoop {
+      return operations.contains(.layout) && CLoopOperation.supports(workload) ? [.layout] : []
+    }
+    guard let scope else { return operations }
+    return operations.filter { scope.includes($0, workload: workload, engine: engine, n: n) }
   }
 
   /// The cells a run measures, for the progress bar.
@@ -25,14 +40,52 @@ public struct BenchSelection: Sendable {
     var count = 0
     for workload in workloads {
       for engine in engines {
-        switch engine {
-        case .cLoop:
-          count += operations.contains(.layout) && CLoopOperation.supports(workload) ? 1 : 0
-        case .fast, .reference: count += operations.count
-        }
+        for n in sizes { count += operations(for: workload, engine: engine, n: n).count }
       }
     }
-    return count * sizes.count
+    return count
+  }
+}
+
+/// The part of the full matrix the default `flowlayout bench` run measures, so that it stays
+/// near 5 minutes on a 2-core machine (`--all-operations` runs everything):
+///
+/// - the user edits (`BenchOperation.userEdits`) run on `userEditWorkloads` only;
+/// - the reference engine's edits (`BenchOperation.isEdit`) run up to `referenceEditItems`
+///   items: above, each of its edits lays out the whole collection again, about its `layout`
+///   time (which is measured at every size), and one such cell costs about 20 of those runs
+///   (2 warm-up runs, ≥ 3–7 samples and 5 counted runs, each followed by an undo that costs as
+///   much).
+public struct BenchScope: Sendable, Hashable {
+  public var userEditWorkloads: Set<String>
+  public var referenceEditItems: Int
+
+  public init(userEditWorkloads: Set<String>, referenceEditItems: Int) {
+    self.userEditWorkloads = userEditWorkloads
+    self.referenceEditItems = referenceEditItems
+  }
+
+  /// The default run's scope: user edits on `mixed`, `fiori-grid` and `sections`; reference
+  /// edits up to 10 000 items.
+  public static let defaultRun = BenchScope(
+    userEditWorkloads: ["mixed", "fiori-grid", "sections"], referenceEditItems: 10_000)
+
+  /// `true` when the cell is in the scope.
+  public func includes(
+    _ operation: BenchOperation, workload: Workload, engine: BenchEngine, n: Int
+  ) -> Bool {
+    if BenchOperation.userEdits.contains(operation) && !userEditWorkloads.contains(workload.name) {
+      return false
+    }
+    return !(engine == .reference && operation.isEdit && n > referenceEditItems)
+  }
+
+  /// One line for `results.json` and `summary.md`.
+  public var summary: String {
+    "user edits (\(BenchOperation.userEdits.map(\.rawValue).joined(separator: ", "))) on "
+      + userEditWorkloads.sorted().joined(separator: ", ")
+      + " only; reference edits up to \(referenceEditItems) items "
+      + "(--all-operations runs every cell)"
   }
 }
 
@@ -63,15 +116,16 @@ public struct BenchRunner {
         let input = workload.input(itemCount: n)
         for engine in selection.engines {
           let cellRows: [BenchRow]
+          let operations = selection.operations(for: workload, engine: engine, n: n)
+          if operations.isEmpty { continue }
           switch engine {
-          case .fast: cellRows = runEngine(FastFlowLayout.self, workload, n, input, previous: rows)
+          case .fast:
+            cellRows = runEngine(
+              FastFlowLayout.self, workload, n, input, operations, previous: rows)
           case .reference:
-            cellRows = runEngine(ReferenceFlowLayout.self, workload, n, input, previous: rows)
-          case .cLoop:
-            guard selection.operations.contains(.layout), CLoopOperation.supports(workload) else {
-              continue
-            }
-            cellRows = [runCLoop(workload, n)]
+            cellRows = runEngine(
+              ReferenceFlowLayout.self, workload, n, input, operations, previous: rows)
+          case .cLoop: cellRows = [runCLoop(workload, n)]
           }
           for row in cellRows {
             rows.append(row)
@@ -99,12 +153,13 @@ public struct BenchRunner {
   }
 
   func runEngine<E: LayoutEngine>(
-    _ type: E.Type, _ workload: Workload, _ n: Int, _ input: LayoutInput, previous: [BenchRow]
+    _ type: E.Type, _ workload: Workload, _ n: Int, _ input: LayoutInput,
+    _ operations: [BenchOperation], previous: [BenchRow]
   ) -> [BenchRow] {
     let name = E.engineName
     let limit = sampler.plan.sampleLimitSeconds
     func rowsAll(status: String, note: String) -> [BenchRow] {
-      selection.operations.map {
+      operations.map {
         var row = BenchRow(
           workload: workload.name, operation: $0.rawValue, engine: name, n: n, status: status)
         row.note = note
@@ -126,7 +181,7 @@ public struct BenchRunner {
     do { engine = try E(input) } catch { return rowsAll(status: "failed", note: "init: \(error)") }
 
     var rows: [BenchRow] = []
-    for operation in selection.operations {
+    for operation in operations {
       var row = BenchRow(workload: workload.name, operation: operation.rawValue, engine: name, n: n)
       if operation == .memory {
         row = measureMemory(type, input, row)
@@ -144,8 +199,8 @@ public struct BenchRunner {
         rows.append(row)
         continue
       }
-      var timed = EngineOperation(operation, engine: engine, workload: workload)
       do {
+        var timed = try EngineOperation(operation, engine: engine, workload: workload)
         switch try sampler.measure(&timed, batched: operation.isBatchedPerSample) {
         case .measured(let summary):
           row.fill(summary)
@@ -170,7 +225,7 @@ public struct BenchRunner {
   )
     throws -> Double?
   {
-    var counted = EngineOperation(operation, engine: engine, workload: workload)
+    var counted = try EngineOperation(operation, engine: engine, workload: workload)
     try counted.perform()
     if counted.needsUndo { try counted.undo() }
     return try sampler.allocationsPerRun(&counted, runs: Self.countedRuns, allocator: allocator)

@@ -16,8 +16,12 @@ public struct CLoopOperation: TimedOperation {
   private var phase = 0
   public private(set) var checksum: Double = 0
 
-  /// `true` for the workloads the C loop's rules describe (greedy `.horizontalFlow`).
-  public static func supports(_ workload: Workload) -> Bool { workload.variant == .horizontalFlow }
+  /// `true` for the workloads the C loop's rules describe: greedy `.horizontalFlow` in one
+  /// section without a header (not `sections`). The loop has no edits: the runner asks it for
+  /// `layout` only.
+  public static func supports(_ workload: Workload) -> Bool {
+    workload.variant == .horizontalFlow && workload.itemsPerSection == nil
+  }
 
   /// - Complexity: O(n).
   public init(workload: Workload, itemCount n: Int) {

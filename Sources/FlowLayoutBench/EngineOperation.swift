@@ -5,8 +5,11 @@ import FlowLayoutWorkloads
 /// precomputed edits or queries. Shared by `flowlayout bench`, `flowlayout profile` and
 /// `Benchmarks/`.
 ///
-/// Every `perform()` leaves the same number of items (the single insert and delete are undone
-/// by `undo()`), so the operation can run any number of times.
+/// Every `perform()` followed by `undo()` leaves the same sections with the same item counts
+/// (`undo()` does nothing for operations that keep the count), so the operation can run any
+/// number of times. The user edits' undo restores every size too; `delete`'s inserts an item of
+/// a fixed size in place of the deleted one. The single `insert` and `delete` build their batch in
+/// the timed run; the user edits (`BenchOperation.userEdits`) apply batches built once here.
 public struct EngineOperation<E: LayoutEngine>: TimedOperation {
   public let operation: BenchOperation
   public private(set) var engine: E
@@ -17,6 +20,7 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
   private var paths: [ItemPath] = []
   private var viewports: [Rect] = []
   private var buffer: [LayoutElement] = []
+  private var userEdit = ReversibleEdit(edit: BatchUpdate(), undo: BatchUpdate())
   private var presentedBuffer: [PresentedElement] = []
   /// The presented query on the engine (opened once at init), for the `scroll-*` variants.
   private var presentedQuery:
@@ -25,10 +29,14 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
   /// `max(B, content width)`: right-to-left viewports are mirrored in it.
   private var mirrorWidth = 0.0
 
-  /// Prepares `operation` on `engine`, which holds `workload`'s collection.
+  /// Prepares `operation` on `engine`, which holds `workload`'s collection. `deleteSection` on a
+  /// single-section workload first inserts the small section it deletes
+  /// (`EditScript.middleSectionDeletion(sections:)`), so `engine` then holds 20 more items.
   ///
-  /// - Complexity: O(v) for the precomputed viewports, edits and lookups (v ≤ 16 384).
-  public init(_ operation: BenchOperation, engine: E, workload: Workload) {
+  /// - Complexity: O(v + s) for the precomputed viewports, edits and lookups (v ≤ 16 384) and
+  ///   s sections, plus the preparing edit for `deleteSection`.
+  /// - Throws: the engine's error for the preparing edit (a bug in the script or the engine).
+  public init(_ operation: BenchOperation, engine: E, workload: Workload) throws(LayoutError) {
     self.operation = operation
     self.engine = engine
     script = EditScript(workload: workload, itemCounts: engine.input.sections.map(\.count))
@@ -39,6 +47,15 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
       viewports = Self.sweep(
         content: engine.contentSize, viewport: engine.input.bounds, count: 4096)
       buffer.reserveCapacity(1024)
+    case .move: userEdit = script.quarterMove()
+    case .append: userEdit = script.pageAppend()
+    case .prepend: userEdit = script.pagePrepend()
+    case .insertSection: userEdit = script.middleSectionInsertion()
+    case .deleteSection:
+      let prepared = script.middleSectionDeletion(sections: engine.input.sections)
+      if let preparation = prepared.preparation { try self.engine.apply(preparation) }
+      userEdit = prepared.deletion
+    case .layout, .resize, .insert, .delete, .memory: break
     case .scrollPinned, .scrollRightToLeft, .scrollSnapped:
       viewports = Self.sweep(
         content: engine.contentSize, viewport: engine.input.bounds, count: 4096)
@@ -52,7 +69,6 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
       if let presenting = engine as? any PresentingLayoutEngine {
         presentedQuery = Self.query(presenting)
       }
-    default: break
     }
   }
 
@@ -78,7 +94,7 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
     }
   }
 
-  public var needsUndo: Bool { operation == .insert || operation == .delete }
+  public var needsUndo: Bool { operation.needsUndo }
 
   public mutating func perform() throws {
     switch operation {
@@ -95,6 +111,9 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
       checksum += engine.contentSize.height
     case .delete:
       try engine.apply(script.middleDeletion())
+      checksum += engine.contentSize.height
+    case .move, .append, .prepend, .insertSection, .deleteSection:
+      try engine.apply(userEdit.edit)
       checksum += engine.contentSize.height
     case .batch:
       phase &+= 1
@@ -129,7 +148,11 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
     switch operation {
     case .insert: try engine.apply(script.middleDeletion())
     case .delete: try engine.apply(script.middleInsertion())
-    default: break
+    case .move, .append, .prepend, .insertSection, .deleteSection:
+      try engine.apply(userEdit.undo)
+    case .layout, .resize, .batch, .scroll, .lookup, .memory, .scrollPinned, .scrollRightToLeft,
+      .scrollSnapped:
+      break
     }
   }
 }

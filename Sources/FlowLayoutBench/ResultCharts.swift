@@ -6,10 +6,11 @@ public enum ResultCharts {
   ]
   static let workloadDashes: [String: String?] = [
     "uniform": nil, "mixed": "6,3", "columns": "2,3", "scroll": "10,3,2,3",
-    "fiori-grid": "12,4", "fiori-kv": "4,2,1,2,1,2",
+    "fiori-grid": "12,4", "fiori-kv": "4,2,1,2,1,2", "sections": "1,4",
   ]
   static let operationColors = [
     "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
+    "#bcbd22", "#17becf", "#393b79", "#ad494a", "#8c6d31",
   ]
 
   /// Every chart, keyed by file name, in a fixed order.

@@ -19,6 +19,7 @@ public enum SummaryReport {
       "| clock | \(m.clock): steps of \(m.clockResolutionNs) ns seen (stated \(m.clockStatedResolutionNs) ns) |",
       "| allocator | \(m.allocator); allocation counts: \(m.allocationCounting) |",
     ]
+    if let scope = m.scope { lines.append("| left out | \(scope) |") }
     if let peers = m.peers { lines.append("| peers | \(peers) |") }
     lines += [
       "",

@@ -18,13 +18,22 @@ struct BenchCommand: ParsableCommand {
       """)
 
   @Option(help: "Item counts, comma-separated.") var sizes: String = "1000,10000,100000,1000000"
-  @Option(help: "Workloads: \(Workload.all.map(\.name).joined(separator: ","))")
-  var workloads: String = Workload.all.map(\.name).joined(separator: ",")
-  @Option(help: "Operations: \(BenchOperation.allCases.map(\.rawValue).joined(separator: ","))")
-  var operations: String = BenchOperation.defaultCases.map(\.rawValue).joined(separator: ",")
+  static let allWorkloads = Workload.all.map(\.name).joined(separator: ",")
+  static let allOperations = BenchOperation.defaultCases.map(\.rawValue).joined(separator: ",")
+  @Option(help: "Workloads: \(allWorkloads)") var workloads: String = allWorkloads
+  @Option(
+    help: "Operations: \(allOperations) (opt-in: scroll-pinned, scroll-rtl, scroll-snapped)")
+  var operations: String = allOperations
   @Option(help: "Engines: fast,reference,c-loop") var engines: String = "fast,reference,c-loop"
   @Flag(help: "CI smoke run: sizes 1000 and 10000, short sampling.") var quick = false
   @Flag(help: "Add 10 000 000 items to the sizes.") var large = false
+  @Flag(
+    help: """
+      Run every cell. Without it (and without --operations or --workloads) the user edits \
+      (move, append, prepend, insertSection, deleteSection) run on mixed, fiori-grid and \
+      sections only, and the reference engine's edits up to 10000 items.
+      """)
+  var allOperations = false
   @Option(help: "Also write the raw JSON here.") var json: String?
   @Option(help: "The run's folder (default results/<UTC date-time>).") var out: String?
   @Flag(help: "Write no results folder (table only).") var noOut = false
@@ -62,10 +71,14 @@ struct BenchCommand: ParsableCommand {
       Int($0).flatMap { $0 > 0 && $0 <= 100_000_000 ? $0 : nil }
     }
     if large && !sizeList.contains(10_000_000) { sizeList.append(10_000_000) }
+    // The default matrix is scoped; naming operations or workloads asks for exactly those.
+    let listsGiven =
+      workloads != Self.allWorkloads || operations != Self.allOperations
     let selection = BenchSelection(
       workloads: try parsedList(workloads, "workload", Workload.named),
       operations: try parsedList(operations, "operation", BenchOperation.init(rawValue:)),
-      engines: try parsedList(engines, "engine", BenchEngine.init(rawValue:)), sizes: sizeList)
+      engines: try parsedList(engines, "engine", BenchEngine.init(rawValue:)), sizes: sizeList,
+      scope: allOperations || listsGiven ? nil : .defaultRun)
     var plan = quick ? SamplingPlan.quick : SamplingPlan.standard
     if let sampleLimit { plan.sampleLimitSeconds = sampleLimit }
     if let minTime { plan.minimumSeconds = minTime }
@@ -133,7 +146,8 @@ struct BenchCommand: ParsableCommand {
       operations: selection.operations.map(\.rawValue), engines: selection.engines.map(\.rawValue),
       sampling: plan, allocator: allocator.name, allocationCounting: counting,
       clock: "clock_gettime(CLOCK_MONOTONIC)", clockResolutionNs: clock.resolutionNanoseconds,
-      clockStatedResolutionNs: clock.statedResolutionNanoseconds, peers: peerNote)
+      clockStatedResolutionNs: clock.statedResolutionNanoseconds, peers: peerNote,
+      scope: selection.scope?.summary)
     let results = BenchResults(meta: meta, rows: rows)
     print("flowlayout bench: \(meta.cpu), \(meta.toolchain), \(build), allocator \(meta.allocator)")
     print(

@@ -1,11 +1,14 @@
 import FlowLayoutModel
 
 /// Seeded edits for a workload's collection: the single edits in the middle that the runner
-/// times, and batches of mixed edits that keep every section's item count.
+/// times, the edits users make (a move, a page appended or prepended, a section inserted or
+/// deleted) each with the edit that undoes it, and batches of mixed edits that keep every
+/// section's item count.
 ///
 /// Every edit is valid against the collection `Workload.input(itemCount:)` builds, and against
 /// any state reached by applying only this type's edits (the counts never change, except between
-/// `middleInsertion` and the `middleDeletion` that undoes it).
+/// `middleInsertion` and the `middleDeletion` that undoes it, and between a `ReversibleEdit`'s
+/// `edit` and its `undo`).
 public struct EditScript: Sendable {
   public let workload: Workload
   /// Item counts per section of the collection the edits apply to.
@@ -50,6 +53,109 @@ public struct EditScript: Sendable {
   /// Deletes the middle item.
   public func middleDeletion() -> BatchUpdate {
     BatchUpdate(deleteItems: [middle])
+  }
+
+  /// The path of the item at flat position `index` (items counted across sections in order).
+  ///
+  /// - Complexity: O(s) for s sections.
+  public func path(ofItemAt index: Int) -> ItemPath {
+    var k = index
+    var s = 0
+    while s < itemCounts.count - 1 && k >= itemCounts[s] {
+      k -= itemCounts[s]
+      s += 1
+    }
+    return ItemPath(section: s, item: k)
+  }
+
+  /// `move`: the item at flat position ⌊n/4⌋ moves to the after-space path of the item at flat
+  /// position ⌊3n/4⌋ (the same section for single-section workloads; another section, which
+  /// grows by one, for sectioned ones). Undone by moving it back.
+  ///
+  /// - Complexity: O(s).
+  public func quarterMove() -> ReversibleEdit {
+    let total = itemCounts.reduce(0, +)
+    guard total > 0 else { return ReversibleEdit(edit: BatchUpdate(), undo: BatchUpdate()) }
+    let from = path(ofItemAt: total / 4)
+    let to = path(ofItemAt: 3 * total / 4)
+    return ReversibleEdit(
+      edit: BatchUpdate(moveItems: [ItemMove(from: from, to: to)]),
+      undo: BatchUpdate(moveItems: [ItemMove(from: to, to: from)]))
+  }
+
+  /// `append`: a page of `count` new items after the last item of the last section, as infinite
+  /// scroll loads them (sizes drawn from the workload's edit range). Undone by deleting them.
+  ///
+  /// - Complexity: O(count).
+  public func pageAppend(count: Int = 50, seed: UInt64 = 0xA99E_0001) -> ReversibleEdit {
+    let section = itemCounts.count - 1
+    return pageInsertion(
+      paths: (0..<count).map { ItemPath(section: section, item: itemCounts[section] + $0) },
+      seed: seed)
+  }
+
+  /// `prepend`: `count` new items before the first item of the first section, as a feed refresh
+  /// adds them (sizes drawn from the workload's edit range). Undone by deleting them.
+  ///
+  /// - Complexity: O(count).
+  public func pagePrepend(count: Int = 20, seed: UInt64 = 0x9EE9_0001) -> ReversibleEdit {
+    pageInsertion(paths: (0..<count).map { ItemPath(section: 0, item: $0) }, seed: seed)
+  }
+
+  /// New items at `paths` (after-space, ascending), sized from `seed`; undone by deleting the
+  /// same paths.
+  func pageInsertion(paths: [ItemPath], seed: UInt64) -> ReversibleEdit {
+    var rng = SplitMix64(seed: seed ^ workload.seed)
+    return ReversibleEdit(
+      edit: BatchUpdate(
+        insertItems: paths.map { ItemInsertion(at: $0, size: workload.editSize(using: &rng)) }),
+      undo: BatchUpdate(deleteItems: paths))
+  }
+
+  /// The index where `insertSection` inserts its section: ⌊s/2⌋ of the s sections (0 for a
+  /// single-section workload, so the new section comes before all of its items).
+  public var middleSectionIndex: Int { itemCounts.count / 2 }
+
+  /// `insertSection`: a new section at `middleSectionIndex` holding the workload's items per
+  /// section (20 for single-section workloads), with the workload's header height, sizes drawn
+  /// from its edit range. Undone by deleting that section.
+  ///
+  /// - Complexity: O(m) for the m items of the new section.
+  public func middleSectionInsertion(seed: UInt64 = 0x5EC1_0001) -> ReversibleEdit {
+    var rng = SplitMix64(seed: seed ^ workload.seed)
+    let sizes = (0..<(workload.itemsPerSection ?? 20)).map { _ in workload.editSize(using: &rng) }
+    let at = middleSectionIndex
+    return ReversibleEdit(
+      edit: BatchUpdate(
+        insertSections: [
+          SectionInsertion(
+            at: at, section: SectionData(header: workload.sectionHeaderHeight, items: sizes))
+        ]),
+      undo: BatchUpdate(deleteSections: [at]))
+  }
+
+  /// `deleteSection` on a collection whose sections are `sections` (the `itemCounts` of this
+  /// script): the section at `middleSectionIndex` deleted, undone by inserting it back with the
+  /// same content. A single-section workload has no section to delete but all of its items, so
+  /// its `preparation` first inserts `middleSectionInsertion`'s small section (at index 0) and
+  /// the edit deletes that one: the same work as undoing `insertSection`.
+  ///
+  /// - Complexity: O(m) for the m items of the deleted section.
+  public func middleSectionDeletion(sections: [SectionData]) -> (
+    preparation: BatchUpdate?, deletion: ReversibleEdit
+  ) {
+    precondition(sections.map(\.count) == itemCounts, "sections are not this script's collection")
+    if sections.count == 1 {
+      let insertion = middleSectionInsertion()
+      return (insertion.edit, ReversibleEdit(edit: insertion.undo, undo: insertion.edit))
+    }
+    let at = middleSectionIndex
+    return (
+      nil,
+      ReversibleEdit(
+        edit: BatchUpdate(deleteSections: [at]),
+        undo: BatchUpdate(insertSections: [SectionInsertion(at: at, section: sections[at])]))
+    )
   }
 
   /// `count` batches of `editsPerBatch` mixed edits each: a third resizes, the rest deletions and
@@ -114,5 +220,17 @@ public struct EditScript: Sendable {
       let k = rng.nextInt(below: total)
       return ItemPath(section: k / per, item: k % per)
     }
+  }
+}
+
+/// An edit and the edit that undoes it: applying `edit` then `undo` leaves the collection as it
+/// was (same sections, item counts and sizes), so the pair can run any number of times.
+public struct ReversibleEdit: Hashable, Sendable {
+  public var edit: BatchUpdate
+  public var undo: BatchUpdate
+
+  public init(edit: BatchUpdate, undo: BatchUpdate) {
+    self.edit = edit
+    self.undo = undo
   }
 }

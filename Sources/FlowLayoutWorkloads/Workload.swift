@@ -7,7 +7,7 @@ import FlowLayoutModel
 /// collections from here, so a number in `results/` and a malloc count in `Benchmarks/` describe
 /// the same input.
 public struct Workload: Hashable, Sendable {
-  /// The name the CLI spells (`uniform`, `mixed`, `columns`, `scroll`).
+  /// The name the CLI spells (`uniform`, `mixed`, `columns`, `scroll`, `sections`, …).
   public var name: String
   /// One line saying what the collection is.
   public var summary: String
@@ -15,6 +15,8 @@ public struct Workload: Hashable, Sendable {
   public var variant: LayoutVariant
   /// Items per section; `nil` puts all items in one section.
   public var itemsPerSection: Int?
+  /// The header height of every section (0: none; single-section workloads have none).
+  public var sectionHeaderHeight: Double = 0
   /// The seed of the item sizes.
   public var seed: UInt64
   /// Fiori cells whose fitting sizes are the items' sizes (FioriCells), or `nil` for drawn sizes.
@@ -26,8 +28,8 @@ public struct Workload: Hashable, Sendable {
   public static let alternativeWidth: Double = 414
 
   /// The layout options of this workload: insets 16 and spacings 8 everywhere, plus the variant's
-  /// own mode (`itemSize` 110 × 150 for `uniform`, own sizes for `mixed`, two columns for
-  /// `columns`).
+  /// own mode (`itemSize` 110 × 150 for `uniform`, own sizes for `mixed`, `sections` and the
+  /// Fiori cells, two columns for `columns`).
   public var configuration: LayoutConfiguration {
     var c = LayoutConfiguration(variant: variant)
     // The key/value column flow keeps its own Fiori defaults (I 80, L 24, insets 0/8/0/8).
@@ -36,7 +38,9 @@ public struct Workload: Hashable, Sendable {
     c.minimumInteritemSpacing = 8
     c.minimumLineSpacing = 8
     c.itemSize = Size(width: 110, height: 150)
-    if name == "mixed" || cells != nil { c.estimatedItemSize = Size(width: 130, height: 130) }
+    if name == "mixed" || name == "sections" || cells != nil {
+      c.estimatedItemSize = Size(width: 130, height: 130)
+    }
     return c
   }
 
@@ -52,7 +56,7 @@ public struct Workload: Hashable, Sendable {
       let end = min(start + perSection, n)
       sections.append(
         SectionData(
-          header: itemsPerSection == nil ? 0 : 32, footer: 0,
+          header: sectionHeaderHeight, footer: 0,
           itemWidths: Array(sizes.widths[start..<end]),
           itemHeights: Array(sizes.heights[start..<end])))
       start = end
@@ -79,7 +83,7 @@ public struct Workload: Hashable, Sendable {
       case "scroll":
         widths[i] = rng.nextPoints(in: 80...200)
         heights[i] = rng.nextPoints(in: 120...180)
-      default:  // mixed
+      default:  // mixed, sections
         widths[i] = rng.nextPoints(in: 60...200)
         heights[i] = rng.nextPoints(in: 60...200)
       }
@@ -137,7 +141,7 @@ extension Workload {
   /// Horizontal scroll rows of 50 items (widths 80…200, heights 120…180), 32 pt headers.
   public static let scroll = Workload(
     name: "scroll", summary: "horizontalScroll, rows of 50 items (80-200 x 120-180), headers 32",
-    variant: .horizontalScroll, itemsPerSection: 50, seed: 0x5EED_0004)
+    variant: .horizontalScroll, itemsPerSection: 50, sectionHeaderHeight: 32, seed: 0x5EED_0004)
 
   /// Fiori product grid cells (seed 000: 110 pt collection item cells with image, title,
   /// category, price) in a `.horizontalFlow` with their own fitting sizes.
@@ -148,10 +152,16 @@ extension Workload {
   public static let fioriKeyValue = Workload(
     name: "fiori-kv", summary: "keyValueColumnFlow (Fiori defaults) of key/value cells",
     variant: .keyValueColumnFlow, itemsPerSection: nil, seed: 0x5EED_0006, cells: .keyValueForm)
+  /// A grouped feed: `.horizontalFlow` sections of 20 items with 44 pt headers, own sizes uniform
+  /// in 60…200 pt as in `mixed` (other seed), so 1 000 000 items are 50 000 sections.
+  public static let sections = Workload(
+    name: "sections",
+    summary: "horizontalFlow, sections of 20 items (own sizes 60-200), headers 44",
+    variant: .horizontalFlow, itemsPerSection: 20, sectionHeaderHeight: 44, seed: 0x5EED_0007)
 
   /// Every workload, in the order the runner reports them.
   public static let all: [Workload] = [
-    .uniform, .mixed, .columns, .scroll, .fioriGrid, .fioriKeyValue,
+    .uniform, .mixed, .columns, .scroll, .fioriGrid, .fioriKeyValue, .sections,
   ]
 
   /// 64 sizes of the workload's own kind, for edits of Fiori workloads (other seed).

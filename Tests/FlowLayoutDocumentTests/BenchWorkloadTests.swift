@@ -37,6 +37,42 @@ import Testing
     }
   }
 
+  @Test func sectionsAreTwentyItemsWithHeadersSizedLikeMixed() throws {
+    let input = Workload.sections.input(itemCount: 1000)
+    #expect(input.sections.count == 50)
+    #expect(input.sections.allSatisfy { $0.count == 20 && $0.header == 44 && $0.footer == 0 })
+    #expect(input.configuration.variant == .horizontalFlow)
+    #expect(input.configuration.estimatedItemSize != .zero)
+    let sizes = input.sections.flatMap { $0.itemWidths + $0.itemHeights }
+    #expect(sizes.allSatisfy { $0 >= 60 && $0 <= 200 && $0 == $0.rounded() })
+    #expect(1_000_000 / Workload.sections.itemsPerSection! == 50_000)
+    // Its own seed: not `mixed`'s items.
+    #expect(
+      Workload.sections.itemSizes(count: 3).widths != Workload.mixed.itemSizes(count: 3).widths)
+  }
+
+  @Test(arguments: Workload.all)
+  func userEditsAreValidAndUndoneExactly(_ workload: Workload) throws {
+    for n in [1, 2, 45, 101] {
+      let input = workload.input(itemCount: n)
+      let script = EditScript(workload: workload, itemCounts: input.sections.map(\.count))
+      let deletion = script.middleSectionDeletion(sections: input.sections)
+      var prepared = input
+      if let preparation = deletion.preparation { prepared = try input.applying(preparation) }
+      for (edit, start) in [
+        (script.quarterMove(), input), (script.pageAppend(), input), (script.pagePrepend(), input),
+        (script.middleSectionInsertion(), input), (deletion.deletion, prepared),
+      ] {
+        let edited = try start.applying(edit.edit)
+        // A move among equal sizes (`uniform`, one item) leaves an equal input: not checked.
+        if edit.edit.moveItems.isEmpty {
+          #expect(edited != start, "\(workload.name) n=\(n) \(edit.edit)")
+        }
+        #expect(try edited.applying(edit.undo) == start, "\(workload.name) n=\(n) \(edit.edit)")
+      }
+    }
+  }
+
   @Test func mixedSizesAreUniformIn60To200() {
     let sizes = Workload.mixed.itemSizes(count: 20_000)
     let all = sizes.widths + sizes.heights

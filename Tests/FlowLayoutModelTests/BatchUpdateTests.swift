@@ -141,6 +141,31 @@ import Testing
     #expect(kept.newItemCounts == [3, 2])
   }
 
+  /// 200 000 sections inserted in one batch, listed in shuffled order, around a deleted one.
+  /// No clock: a search of the insertions per new section (the quadratic form this replaced,
+  /// 2·10¹⁰ comparisons here) would keep this test running for minutes, where the sorted
+  /// merge takes well under a second even in a debug build.
+  @Test func manySectionInsertionsLandAtTheirAfterSpaceIndices() throws {
+    let k = 200_000
+    var rng = SplitMix64(seed: 0x5EC7_0001)
+    // After-space: old sections 0 and 2 (headers 0, 2) at the slots 0 and k + 1; the inserted
+    // section i sits at slot i + 1 and carries header 1000 + i; old section 1 is deleted.
+    var order = Array(0..<k)
+    order.shuffle(using: &rng)
+    let update = BatchUpdate(
+      deleteSections: [1],
+      insertSections: order.map { i in
+        SectionInsertion(at: i + 1, section: SectionData(header: Double(1000 + i), items: []))
+      })
+    let result = try update.applied(
+      to: Self.sections([2, 1, 3]), configuration: Self.configuration, bounds: Self.bounds)
+    let headers = result.sections.map(\.header)
+    #expect(headers.count == k + 2)
+    #expect(headers.first == 0 && headers.last == 2)
+    #expect(headers[1...k].elementsEqual((0..<k).lazy.map { Double(1000 + $0) }))
+    #expect(result.sections.last?.itemWidths == [200, 201, 202])
+  }
+
   @Test func itemEditsInSurvivingSectionsUseEachIndexSpace() throws {
     // Section 0 deleted: before-space section 1 is after-space section 0.
     let update = BatchUpdate(

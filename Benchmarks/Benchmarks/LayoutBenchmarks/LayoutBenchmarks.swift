@@ -21,12 +21,11 @@ final class PreparedEngine<E: LayoutEngine>: @unchecked Sendable {
 
 /// Registers one benchmark per operation for an engine built from `workload` at `n` items.
 /// Each iteration runs the operation on a copy of that engine, copied (and warmed) before the
-/// measurement starts; operations that change the count (`insert`, `delete`) are timed together
-/// with their undo.
+/// measurement starts; operations followed by an undo (`BenchOperation.needsUndo`: `insert`,
+/// `delete` and the user edits) are timed together with it.
 func register<E: LayoutEngine>(_ type: E.Type, _ workload: Workload, n: Int) {
-  let operations: [BenchOperation] = [.layout, .resize, .insert, .delete, .batch, .scroll, .lookup]
-  for operation in operations {
-    let undo = operation == .insert || operation == .delete ? "+undo" : ""
+  for operation in BenchOperation.allCases where operation != .memory {
+    let undo = operation.needsUndo ? "+undo" : ""
     let name = "\(E.engineName).\(workload.name).\(operation.rawValue)\(undo).\(n)"
     let prepared = PreparedEngine<E>()
     Benchmark(
@@ -41,8 +40,8 @@ func register<E: LayoutEngine>(_ type: E.Type, _ workload: Workload, n: Int) {
           benchmark.error("\(name): the engine was not built")
           return
         }
-        var timed = EngineOperation(operation, engine: engine, workload: workload)
         do {
+          var timed = try EngineOperation(operation, engine: engine, workload: workload)
           try timed.perform()  // the copy of the engine happens here, outside the measurement
           if timed.needsUndo { try timed.undo() }
           benchmark.startMeasurement()
@@ -51,10 +50,10 @@ func register<E: LayoutEngine>(_ type: E.Type, _ workload: Workload, n: Int) {
             if timed.needsUndo { try timed.undo() }
           }
           benchmark.stopMeasurement()
+          blackHole(timed.checksum)
         } catch {
           benchmark.error("\(name): \(error)")
         }
-        blackHole(timed.checksum)
       },
       setup: { prepared.engine = try E(workload.input(itemCount: n)) },
       teardown: { prepared.engine = nil })

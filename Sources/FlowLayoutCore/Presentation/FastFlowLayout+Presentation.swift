@@ -32,8 +32,9 @@ extension FastFlowLayout: PresentingLayoutEngine {
     let pinsHeaders = presentation.sectionHeadersPinToVisibleBounds
     let pinsFooters = presentation.sectionFootersPinToVisibleBounds
     guard pinsHeaders || pinsFooters else {
-      result.reserveCapacity(result.count + natural.count)
-      for element in natural { transform.append(element, pinned: false, ifIn: rect, to: &result) }
+      for i in natural.indices {
+        transform.append(natural[i], pinned: false, ifIn: rect, to: &result)
+      }
       return
     }
 

@@ -18,8 +18,9 @@ extension FastFlowLayout: PresentingLayoutEngine {
   ///    are replaced by the pinned ones, in document order.
   /// 4. Each frame is mirrored and snapped, and kept by the closed intersection with `rect`.
   ///
-  /// - Complexity: O(log s + log r + k + v·log s) for k elements visited by the plain query
-  ///   and v sections in the rect's band: O(log s + k) per query for a viewport.
+  /// - Complexity: O(log p + log r + k + v) for p pages, k elements visited by the plain query
+  ///   and v one-page sections in the rect's band (O(log p) more per paged section): O(log s +
+  ///   k) per query for a viewport. No allocation once `result` and `scratch` have grown.
   public func presentedElements(
     in rect: Rect, presentation: Presentation, into result: inout [PresentedElement],
     scratch natural: inout [LayoutElement]

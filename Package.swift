@@ -50,7 +50,7 @@ let package = Package(
       name: "FlowLayoutBench",
       dependencies: [
         "FlowLayoutModel", "FlowLayoutCore", "FlowLayoutReference", "FlowLayoutWorkloads",
-        "CFlowBaseline",
+        "FlowLayoutDocument", "FioriCells", "CFlowBaseline",
       ]),
     // The plain C greedy-flow loop the runner reports as engine `c-loop` (the speed floor).
     .target(name: "CFlowBaseline"),

@@ -20,6 +20,8 @@ public struct BenchRow: Codable, Sendable, Hashable {
   public var status: String
   /// Why a row was skipped or failed.
   public var note: String?
+  /// Fiori cells measured per run (the `selfsizing` workload's work counter).
+  public var cellsMeasuredPerRun: Double?
 
   public init(workload: String, operation: String, engine: String, n: Int, status: String = "ok") {
     self.workload = workload

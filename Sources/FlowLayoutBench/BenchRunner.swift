@@ -1,4 +1,5 @@
 import FlowLayoutCore
+import FlowLayoutDocument
 import FlowLayoutModel
 import FlowLayoutReference
 import FlowLayoutWorkloads
@@ -40,7 +41,13 @@ public struct BenchSelection: Sendable {
     var count = 0
     for workload in workloads {
       for engine in engines {
-        for n in sizes { count += operations(for: workload, engine: engine, n: n).count }
+        for n in sizes {
+          if workload.name == Workload.selfSizing.name {
+            count += engine == .cLoop ? 0 : SelfSizingStep.allCases.count
+          } else {
+            count += operations(for: workload, engine: engine, n: n).count
+          }
+        }
       }
     }
     return count
@@ -113,6 +120,23 @@ public struct BenchRunner {
     let total = selection.cellCount
     for workload in selection.workloads {
       for n in selection.sizes {
+        if workload.name == Workload.selfSizing.name {
+          // Its own operations, over a document of cells (no sized input, no C loop).
+          let document = SelfSizingOperation<FastFlowLayout>.document(
+            itemCount: n, workload: workload)
+          for engine in selection.engines where engine != .cLoop {
+            let cellRows =
+              engine == .fast
+              ? runSelfSizing(FastFlowLayout.self, workload, n, document)
+              : runSelfSizing(ReferenceFlowLayout.self, workload, n, document)
+            for row in cellRows {
+              rows.append(row)
+              done += 1
+              progress(done, total, "\(row.workload) \(row.operation) \(row.engine) n=\(row.n)")
+            }
+          }
+          continue
+        }
         let input = workload.input(itemCount: n)
         for engine in selection.engines {
           let cellRows: [BenchRow]
@@ -216,6 +240,32 @@ public struct BenchRunner {
       rows.append(row)
     }
     return rows
+  }
+
+  /// Samples every `SelfSizingStep` on engine `E` over `document`, with cells measured per run.
+  func runSelfSizing<E: LayoutEngine>(
+    _ type: E.Type, _ workload: Workload, _ n: Int, _ document: LayoutDocument
+  ) -> [BenchRow] {
+    SelfSizingStep.allCases.map { step in
+      var row = BenchRow(
+        workload: workload.name, operation: step.rawValue, engine: E.engineName, n: n)
+      do {
+        var timed = try SelfSizingOperation<E>(step, document: document)
+        switch try sampler.measure(&timed, batched: false) {
+        case .measured(let summary):
+          row.fill(summary)
+          row.cellsMeasuredPerRun = timed.cellsMeasuredPerRun
+          row.note = "cells measured per run: \(timed.cellsMeasuredPerRun)"
+        case .tooSlow(let seconds):
+          row.status = "skipped"
+          row.note = "one run took \(format(seconds: seconds)) > limit"
+        }
+      } catch {
+        row.status = "failed"
+        row.note = "\(error)"
+      }
+      return row
+    }
   }
 
   /// Allocations per run, counted on a fresh copy of the operation over a fixed number of runs

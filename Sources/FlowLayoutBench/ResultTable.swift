@@ -49,6 +49,9 @@ public struct ResultTable {
     var header = ["workload", "operation", "n"] + engines
     if engines.contains("fast") { header += others.map { "fast/\($0)" } }
     header.append("allocs/op (fast)")
+    // The self-sizing workload's work counter, when such rows are present.
+    let measuresCells = rows.contains { $0.cellsMeasuredPerRun != nil }
+    if measuresCells { header.append("cells measured/op (fast)") }
     var body: [[String]] = []
     var index: [String: BenchRow] = [:]
     for row in rows { index[row.key] = row }
@@ -64,6 +67,7 @@ public struct ResultTable {
         line += others.map { Self.ratioText(Self.ratio(row("fast"), row($0))) }
       }
       line.append(row("fast")?.allocations.map { fixed($0, 1) } ?? "")
+      if measuresCells { line.append(row("fast")?.cellsMeasuredPerRun.map { fixed($0, 1) } ?? "") }
       body.append(line)
     }
     var widths = header.map(\.count)

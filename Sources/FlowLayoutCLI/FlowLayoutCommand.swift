@@ -6,5 +6,8 @@ struct FlowLayoutCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "flowlayout",
     abstract: "Fiori collection-view flow layouts: lay out, benchmark, profile, render.",
-    subcommands: [LayoutCommand.self, BenchCommand.self, ProfileCommand.self, RenderCommand.self])
+    subcommands: [
+      LayoutCommand.self, SessionCommand.self, BenchCommand.self, ProfileCommand.self,
+      RenderCommand.self,
+    ])
 }

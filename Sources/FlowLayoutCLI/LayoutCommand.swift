@@ -66,55 +66,51 @@ struct LayoutCommand: ParsableCommand {
     let rect = try rect.map { (text) throws(LayoutError) in try Self.parseRect(text) }
     let bytes = try Self.readInput(input)
     let document = try LayoutDocument.decode(bytes)
-    return try Self.output(
-      engineType, document, rect: rect, transitions: transitions)
+    return try Self.output(engineType, document, rect: rect, transitions: transitions)
   }
 
-  /// The output of `document` laid out by `E`, with the last batch's transitions when asked.
+  /// Lays out `document` with engine `E` (`DocumentLayout.laidOut`: every edit in order, cells
+  /// measured by the document's `cellSizing`, the scroll anchor held) and collects the output.
   ///
-  /// - Throws: what laying out the document throws.
+  /// - Throws: what the engine throws; an edit's error is prefixed `edits[k].`.
   static func output<E: PresentingLayoutEngine>(
-    _ type: E.Type, _ document: LayoutDocument, rect: Rect?, transitions: Bool
+    _ type: E.Type, _ document: LayoutDocument, rect: Rect?, transitions: Bool = false
   ) throws(LayoutError) -> LayoutOutput {
     guard transitions, let last = document.edits.last else {
+      let live = try DocumentLayout<E>.laidOut(document)
       var output = LayoutOutput(
-        engine: try laidOut(type, document), rect: rect, presentation: document.presentation)
+        layout: live.layout, rect: rect, presentation: presentation(document, live))
       if transitions { output.transitions = [] }
       return output
     }
+    // The last batch's transitions: the layout before it, then after it.
     var earlier = document
     earlier.edits.removeLast()
-    let before = try laidOut(type, earlier)
-    var after = before
+    var live = try DocumentLayout<E>.laidOut(earlier)
+    let before = live.engine
+    let k = document.edits.count - 1
     do {
-      try after.apply(last)
+      let inserted = document.insertedCells.indices.contains(k) ? document.insertedCells[k] : []
+      let editCells = document.editCells.indices.contains(k) ? document.editCells[k] : EditCells()
+      try live.apply(last, insertedCells: inserted, editCells: editCells)
     } catch {
-      throw error.prefixingField(with: "edits[\(document.edits.count - 1)].")
+      throw error.prefixingField(with: "edits[\(k)].")
     }
-    var output = LayoutOutput(engine: after, rect: rect, presentation: document.presentation)
+    let presentation = presentation(document, live)
+    var output = LayoutOutput(layout: live.layout, rect: rect, presentation: presentation)
     output.transitions = try LayoutTransition.transitions(
-      from: before, to: after, by: last, presentation: document.presentation)
+      from: before, to: live.engine, by: last, presentation: presentation)
     return output
   }
 
-  /// Lays out `document` with engine `E` and applies its edits in order, calling `afterEdit`
-  /// after each one.
-  ///
-  /// - Throws: what the engine throws; an edit's error is prefixed `edits[k].` when the engine
-  ///   names a field inside the batch.
-  static func laidOut<E: PresentingLayoutEngine>(
-    _ type: E.Type, _ document: LayoutDocument, afterEdit: (BatchUpdate) -> Void = { _ in }
-  ) throws(LayoutError) -> E {
-    var layout = try E(document.input)
-    for (k, edit) in document.edits.enumerated() {
-      do {
-        try layout.apply(edit)
-      } catch {
-        throw error.prefixingField(with: "edits[\(k)].")
-      }
-      afterEdit(edit)
-    }
-    return layout
+  /// The document's presentation, pinned to the live layout's viewport (the document's, moved by
+  /// the scroll anchor through the edits) when it has one.
+  static func presentation<E: LayoutEngine>(_ document: LayoutDocument, _ live: DocumentLayout<E>)
+    -> Presentation
+  {
+    var presentation = document.presentation
+    if let viewport = live.layout.viewport { presentation.viewport = viewport }
+    return presentation
   }
 
   /// The engines `--engine` chooses from, by `engineName`.

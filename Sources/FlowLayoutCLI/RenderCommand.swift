@@ -105,13 +105,9 @@ struct RenderCommand: ParsableCommand {
     _ type: E.Type, _ document: LayoutDocument, viewport: Rect?, titles: [String]?,
     cropMargin: Double? = nil
   ) throws(LayoutError) -> String {
-    var cells = document.cells
-    var k = 0
-    let layout = try LayoutCommand.laidOut(type, document) { edit in
-      let editCells = document.editCells.indices.contains(k) ? document.editCells[k] : EditCells()
-      cells = edit.carrying(cells, editCells: editCells)
-      k += 1
-    }
+    let live = try DocumentLayout<E>.laidOut(document)
+    let layout = live.engine
+    let cells = live.cells
     let bounds = layout.input.bounds
     var presentation = document.presentation
     if let viewport { presentation.viewport = viewport }

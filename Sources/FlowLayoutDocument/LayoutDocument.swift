@@ -15,11 +15,22 @@ public struct LayoutDocument: Sendable {
   /// Per section, per item of `input`: the cell description when the item was given as a cell,
   /// else `nil` (kept for rendering).
   public var cells: [[CellDescription?]]
+  /// Per section of `input`: the items that are estimates (`{"estimate": …}`, `null`, and cells
+  /// not measured yet under `"cellSizing": "visible"`).
+  public var estimatedItems: [ItemIndexSet]
+  /// Per edit, per `insertSections` entry: the inserted section's cells (`nil` for plain items).
+  public var insertedCells: [[[CellDescription?]]]
+  /// The visible rect (`"viewport"`), whose origin is the content offset; `nil` when not given.
+  public var viewport: Rect?
+  /// How the content offset follows a change (`"scrollAnchor"`).
+  public var scrollAnchor: ScrollAnchor = .firstVisibleItem
+  /// When cells are measured (`"cellSizing"`).
+  public var cellSizing: CellSizing = .all
+  /// Per section of `input`: the indices of the items given as cells, when known (the decoder
+  /// knows them; `nil` makes `DocumentLayout` find them in `cells` when it first needs them).
+  public var cellItems: [ItemIndexSet]?
   /// Per edit: the cells its `insertItems` and `resizeItems` entries carry (kept for rendering).
   public var editCells: [EditCells] = []
-  /// The visible rect `[x, y, w, h]` (`"viewport"`), in presented coordinates; `nil` when the
-  /// document has none.
-  public var viewport: Rect?
   /// How the layout is shown (`layoutDirection`, `displayScale`, pinning); its `viewport` is
   /// the document's.
   public var presentation: Presentation {
@@ -39,6 +50,8 @@ public struct LayoutDocument: Sendable {
     self.input = input
     self.edits = edits
     self.cells = cells ?? input.sections.map { [CellDescription?](repeating: nil, count: $0.count) }
+    self.estimatedItems = [ItemIndexSet](repeating: ItemIndexSet(), count: input.sections.count)
+    self.insertedCells = edits.map { $0.insertSections.map { _ in [] } }
   }
 
   /// The bounds height when the document omits `height`.
@@ -86,6 +99,15 @@ public struct LayoutDocument: Sendable {
     else { return nil }
     return cells[path.section][path.item]
   }
+}
+
+/// When a document's Fiori cells are measured (`"cellSizing"`).
+public enum CellSizing: String, Hashable, Sendable, CaseIterable {
+  /// Every cell when the document is read, and again after a width change (the default).
+  case all
+  /// Only the cells within one viewport of the visible rect; the others keep the layout's
+  /// `estimatedItemSize` (or their last measured size after a width change) as estimates.
+  case visible
 }
 
 extension LayoutConfiguration {

@@ -7,7 +7,8 @@ import FlowLayoutModel
 #endif
 
 extension LayoutOutput {
-  /// The output as JSON, keys in the order `contentSize`, `items`, `hiddenItems`,
+  /// The output as JSON, keys in the order `contentSize`, `contentOffset` (when present),
+  /// `items` (each with `"estimated": true` when it is), `hiddenItems`,
   /// `overflowingItems`, `supplementary`, elements in document order; numbers as
   /// `JSONWriter` writes them. Compact by default; `pretty` puts each element on its own line.
   /// The same output always gives the same text.
@@ -41,6 +42,12 @@ extension LayoutOutput {
     w.append(colon)
     w.append(numbers: contentSize.width, contentSize.height, separator: comma)
     w.append(pretty ? ",\n" : ",")
+    if let offset = contentOffset {
+      w.append(pretty ? "  \"contentOffset\"" : "\"contentOffset\"")
+      w.append(colon)
+      w.append(numbers: offset.x, offset.y, separator: comma)
+      w.append(pretty ? ",\n" : ",")
+    }
     list("items", items, last: false) { w, item in
       w.append("{\"section\"")
       w.append(colon)
@@ -54,6 +61,12 @@ extension LayoutOutput {
       w.append(colon)
       let f = item.frame
       w.append(numbers: f.minX, f.minY, f.width, f.height, separator: comma)
+      if item.estimated {
+        w.append(comma)
+        w.append("\"estimated\"")
+        w.append(colon)
+        w.append("true")
+      }
       w.append("}")
     }
     let path = { (w: inout JSONWriter, p: ItemPath) in

@@ -11,11 +11,15 @@ public struct LayoutOutput: Codable, Hashable, Sendable {
     public var section: Int
     public var item: Int
     public var frame: Rect
+    /// The item's size is an estimate, not a measurement (`"estimated": true`; omitted when
+    /// `false`).
+    public var estimated: Bool
 
-    public init(section: Int, item: Int, frame: Rect) {
+    public init(section: Int, item: Int, frame: Rect, estimated: Bool = false) {
       self.section = section
       self.item = item
       self.frame = frame
+      self.estimated = estimated
     }
   }
 
@@ -44,6 +48,9 @@ public struct LayoutOutput: Codable, Hashable, Sendable {
   }
 
   public var contentSize: Size
+  /// The viewport's origin after the last change, when the layout has a viewport (omitted
+  /// otherwise).
+  public var contentOffset: Point?
   /// Visible items (intersecting the rect, if one was given), in document order.
   public var items: [Item]
   /// Every hidden item, in document order (not filtered by the rect).
@@ -58,9 +65,11 @@ public struct LayoutOutput: Codable, Hashable, Sendable {
 
   public init(
     contentSize: Size, items: [Item], hiddenItems: [ItemPath] = [],
-    overflowingItems: [ItemPath] = [], supplementary: [Supplementary] = []
+    overflowingItems: [ItemPath] = [], supplementary: [Supplementary] = [],
+    contentOffset: Point? = nil
   ) {
     self.contentSize = contentSize
+    self.contentOffset = contentOffset
     self.items = items
     self.hiddenItems = hiddenItems
     self.overflowingItems = overflowingItems
@@ -93,7 +102,8 @@ public struct LayoutOutput: Codable, Hashable, Sendable {
   }
 
   private init<E: LayoutEngine>(engine: E, contentSize: Size, elements: [PresentedElement]) {
-    let sections = engine.input.sections
+    // Read only when a header is in the result: an engine may rebuild `input` in O(n).
+    var sections: [SectionData]?
     var items: [Item] = []
     items.reserveCapacity(elements.count)
     var supplementary: [Supplementary] = []
@@ -105,9 +115,10 @@ public struct LayoutOutput: Codable, Hashable, Sendable {
           Item(section: element.path.section, item: element.path.item, frame: element.frame))
       case .header:
         let section = element.path.section
+        if sections == nil { sections = engine.input.sections }
         let seeAll =
-          sections.indices.contains(section) && sections[section].showsSeeAll
-          ? "See All (\(sections[section].count))" : nil
+          sections!.indices.contains(section) && sections![section].showsSeeAll
+          ? "See All (\(sections![section].count))" : nil
         supplementary.append(
           Supplementary(
             kind: .header, section: section, frame: element.frame, seeAll: seeAll,
@@ -125,11 +136,43 @@ public struct LayoutOutput: Codable, Hashable, Sendable {
   }
 }
 
+extension LayoutOutput {
+  /// The output of a self-sizing layout: `init(engine:rect:)`, with estimated items marked and
+  /// the content offset when it has a viewport.
+  ///
+  /// - Complexity: as `init(engine:rect:)`, plus O(k log R) for the k items written.
+  public init<E: LayoutEngine>(layout: SelfSizingLayout<E>, rect: Rect?) {
+    self.init(engine: layout.engine, rect: rect)
+    mark(layout)
+  }
+
+  /// The output of a self-sizing layout as `presentation` shows it
+  /// (`init(engine:rect:presentation:)`), with estimated items marked and the content offset.
+  ///
+  /// - Complexity: as `init(engine:rect:presentation:)`, plus O(k log R) for the k items.
+  public init<E: PresentingLayoutEngine>(
+    layout: SelfSizingLayout<E>, rect: Rect?, presentation: Presentation
+  ) {
+    self.init(engine: layout.engine, rect: rect, presentation: presentation)
+    mark(layout)
+  }
+
+  /// Marks the estimated items and sets the content offset of `layout`.
+  private mutating func mark<E: LayoutEngine>(_ layout: SelfSizingLayout<E>) {
+    for k in items.indices
+    where layout.isEstimated(ItemPath(section: items[k].section, item: items[k].item)) {
+      items[k].estimated = true
+    }
+    contentOffset = layout.contentOffset
+  }
+}
+
 // MARK: Codable, in the document's array shapes
 
 extension LayoutOutput {
   private enum CodingKeys: String, CodingKey {
-    case contentSize, items, hiddenItems, overflowingItems, supplementary, transitions
+    case contentSize, contentOffset, items, hiddenItems, overflowingItems, supplementary,
+      transitions
   }
 
   public init(from decoder: any Decoder) throws {
@@ -140,6 +183,13 @@ extension LayoutOutput {
         forKey: .contentSize, in: c, debugDescription: "expected [width, height]")
     }
     contentSize = Size(width: size[0], height: size[1])
+    if let offset = try c.decodeIfPresent([Double].self, forKey: .contentOffset) {
+      guard offset.count == 2 else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .contentOffset, in: c, debugDescription: "expected [x, y]")
+      }
+      contentOffset = Point(x: offset[0], y: offset[1])
+    }
     items = try c.decode([Item].self, forKey: .items)
     hiddenItems = try Self.decodePaths(c, .hiddenItems)
     overflowingItems = try Self.decodePaths(c, .overflowingItems)
@@ -162,6 +212,7 @@ extension LayoutOutput {
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode([contentSize.width, contentSize.height], forKey: .contentSize)
+    try c.encodeIfPresent(contentOffset.map { [$0.x, $0.y] }, forKey: .contentOffset)
     try c.encode(items, forKey: .items)
     try c.encode(hiddenItems.map { [$0.section, $0.item] }, forKey: .hiddenItems)
     try c.encode(overflowingItems.map { [$0.section, $0.item] }, forKey: .overflowingItems)
@@ -183,13 +234,14 @@ private func decodeFrame<K: CodingKey>(_ c: KeyedDecodingContainer<K>, _ key: K)
 private func frameArray(_ r: Rect) -> [Double] { [r.minX, r.minY, r.width, r.height] }
 
 extension LayoutOutput.Item {
-  private enum CodingKeys: String, CodingKey { case section, item, frame }
+  private enum CodingKeys: String, CodingKey { case section, item, frame, estimated }
 
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     section = try c.decode(Int.self, forKey: .section)
     item = try c.decode(Int.self, forKey: .item)
     frame = try decodeFrame(c, .frame)
+    estimated = try c.decodeIfPresent(Bool.self, forKey: .estimated) ?? false
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -197,6 +249,7 @@ extension LayoutOutput.Item {
     try c.encode(section, forKey: .section)
     try c.encode(item, forKey: .item)
     try c.encode(frameArray(frame), forKey: .frame)
+    if estimated { try c.encode(true, forKey: .estimated) }
   }
 }
 

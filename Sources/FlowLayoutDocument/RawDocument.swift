@@ -21,6 +21,9 @@ struct RawDocument {
   var sections: [RawSection]?
   var edits: [RawEdit] = []
   var viewport: Rect?
+  var scrollAnchor: ScrollAnchor?
+  var cellSizing: CellSizing?
+  /// `layoutDirection`, `displayScale` and pinning (its viewport is `viewport`).
   var presentation = Presentation()
   let cellDecoder = CellDecoder()
 
@@ -28,8 +31,8 @@ struct RawDocument {
     "layout", "width", "height", "sectionInset", "minimumInteritemSpacing", "minimumLineSpacing",
     "itemSize", "estimatedItemSize", "minimumScaledItemSize", "numberOfColumns", "numberOfRows",
     "isLayoutJustified", "isTopAligned", "scrollDirection", "widthClass", "sections", "edits",
-    "viewport", "layoutDirection", "displayScale", "sectionHeadersPinToVisibleBounds",
-    "sectionFootersPinToVisibleBounds",
+    "viewport", "scrollAnchor", "cellSizing", "layoutDirection", "displayScale",
+    "sectionHeadersPinToVisibleBounds", "sectionFootersPinToVisibleBounds",
   ]
   static let sizeNames = ["width", "height"]
   static let insetNames = ["top", "left", "bottom", "right"]
@@ -67,6 +70,18 @@ struct RawDocument {
       case "isTopAligned": isTopAligned = try s.readBool(field: key)
       case "scrollDirection": scrollDirection = try Self.readEnum(&s, field: key)
       case "widthClass": widthClass = try Self.readEnum(&s, field: key)
+      case "viewport":
+        var v: [Double] = []
+        try s.readTuple(field: "viewport", names: Self.rectNames) { v.append($0) }
+        viewport = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+      case "scrollAnchor": scrollAnchor = try Self.readEnum(&s, field: key)
+      case "cellSizing": cellSizing = try Self.readEnum(&s, field: key)
+      case "layoutDirection": presentation.layoutDirection = try Self.readEnum(&s, field: key)
+      case "displayScale": presentation.displayScale = try s.readNumber(field: key)
+      case "sectionHeadersPinToVisibleBounds":
+        presentation.sectionHeadersPinToVisibleBounds = try s.readBool(field: key)
+      case "sectionFootersPinToVisibleBounds":
+        presentation.sectionFootersPinToVisibleBounds = try s.readBool(field: key)
       case "sections":
         var sections: [RawSection] = []
         try s.readArray(field: "sections") { (s, i) throws(LayoutError) in
@@ -80,16 +95,6 @@ struct RawDocument {
         try s.readArray(field: "edits") { (s, k) throws(LayoutError) in
           edits.append(try RawEdit.read(&s, field: "edits[\(k)]", cells: cellDecoder))
         }
-      case "viewport":
-        var v: [Double] = []
-        try s.readTuple(field: key, names: Self.rectNames) { v.append($0) }
-        viewport = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
-      case "layoutDirection": presentation.layoutDirection = try Self.readEnum(&s, field: key)
-      case "displayScale": presentation.displayScale = try s.readNumber(field: key)
-      case "sectionHeadersPinToVisibleBounds":
-        presentation.sectionHeadersPinToVisibleBounds = try s.readBool(field: key)
-      case "sectionFootersPinToVisibleBounds":
-        presentation.sectionFootersPinToVisibleBounds = try s.readBool(field: key)
       default:
         throw Self.unknownKey(key, field: "", expected: Self.keys)
       }
@@ -125,19 +130,28 @@ struct RawDocument {
 
     // 1. Options first: cells are sized for the columns they define.
     try configuration.validate(bounds: bounds)
-    var presentation = self.presentation
-    presentation.viewport = viewport
-    try presentation.validate()
-    // 2. Cells (proposed the width of the section's own columns), then every item.
+    // 2. Cells, then every item.
+    let cellSizing = cellSizing ?? .all
+    let measuresCells = cellSizing == .all
+    if !measuresCells, configuration.estimatedItemSize.isZero {
+      throw .invalidDocument(
+        field: "cellSizing", reason: "\"visible\" needs a non-zero estimatedItemSize")
+    }
     var sectionData: [SectionData] = []
+    var estimatedItems: [ItemIndexSet] = []
     sectionData.reserveCapacity(sections.count)
+    estimatedItems.reserveCapacity(sections.count)
     for (s, section) in sections.enumerated() {
+      // A section with its own metrics: checked first, its cells proposed its own columns.
       try section.section.validateMetrics(
         configuration: configuration, bounds: bounds, field: "sections[\(s)]")
       let proposedWidth = configuration.applying(section.section.metrics)
         .proposedCellWidth(boundsWidth: bounds.width)
-      sectionData.append(
-        try section.sized(proposedWidth: proposedWidth, field: "sections[\(s)]"))
+      let (data, estimated) = try section.sized(
+        proposedWidth: proposedWidth, estimatedItemSize: configuration.estimatedItemSize,
+        measuresCells: measuresCells, field: "sections[\(s)]")
+      sectionData.append(data)
+      estimatedItems.append(estimated)
     }
     // The design rules that span the collection; each cell was validated by its sizing above.
     try CellDescription.validateCollectionRules(
@@ -154,9 +168,14 @@ struct RawDocument {
     var updates: [BatchUpdate] = []
     updates.reserveCapacity(edits.count)
     for (k, edit) in edits.enumerated() {
+      // Cells of inserted sections are sized for the width (and width class) after the batch.
+      var after = currentConfiguration
+      if let widthClass = edit.update.setWidthClass { after.widthClass = widthClass }
       let update = try edit.sized(
-        configuration: currentConfiguration, boundsWidth: current.width, field: "edits[\(k)]")
-      let plan = try update.validate(
+        configuration: after, boundsWidth: edit.update.setWidth ?? current.width,
+        estimatedItemSize: configuration.estimatedItemSize, measuresCells: measuresCells,
+        field: "edits[\(k)]")
+      let plan = try update.validateWithMeasurements(
         itemCounts: counts, configuration: currentConfiguration, bounds: current,
         field: "edits[\(k)].")
       counts = plan.newItemCounts
@@ -170,15 +189,25 @@ struct RawDocument {
       }
       for (s, m) in metrics.enumerated() where m != nil {
         try SectionData(itemWidths: [], itemHeights: [], metrics: m).validateMetrics(
-          configuration: currentConfiguration, bounds: current, field: "edits[\(k)].sections[\(s)]")
+          configuration: currentConfiguration, bounds: current,
+          field: "edits[\(k)].sections[\(s)]")
       }
       updates.append(update)
     }
+    if let viewport { try LayoutValidation.viewport(viewport, field: "viewport") }
+    var presentation = self.presentation
+    presentation.viewport = viewport
+    try presentation.validate()
     var document = LayoutDocument(
       input: input, edits: updates, cells: sections.map(\.cellColumn))
+    document.estimatedItems = estimatedItems
+    document.insertedCells = edits.map { $0.insertedSections.map(\.cellColumn) }
     document.viewport = viewport
-    document.editCells = edits.map(\.cells)
     document.presentation = presentation
+    document.editCells = edits.map(\.cells)
+    document.scrollAnchor = scrollAnchor ?? .firstVisibleItem
+    document.cellSizing = cellSizing
+    document.cellItems = sections.map { ItemIndexSet(ascending: $0.cells.map(\.index)) }
     return document
   }
 

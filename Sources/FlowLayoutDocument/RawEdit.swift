@@ -14,7 +14,8 @@ struct RawEdit {
 
   static let keys = [
     "deleteItems", "insertItems", "moveItems", "resizeItems", "deleteSections", "insertSections",
-    "setWidth", "setHeight", "expectedItemCounts", "moveSections", "setWidthClass",
+    "setWidth", "setHeight", "expectedItemCounts", "measureItems", "moveSections",
+    "setWidthClass",
   ]
 
   /// Reads one batch object.
@@ -45,6 +46,12 @@ struct RawEdit {
             &s, field: "\(list)[\(i)]", pathKey: "at", cells: decoder)
           raw.update.resizeItems.append(ItemResize(at: at, size: size))
           if let cell { raw.resizedCells.append((i, cell)) }
+        }
+      case "measureItems":
+        try s.readArray(field: list) { (s, i) throws(LayoutError) in
+          let (at, size, _) = try readPathAndSize(
+            &s, field: "\(list)[\(i)]", pathKey: "at", cells: nil)
+          raw.update.measureItems.append(ItemResize(at: at, size: size))
         }
       case "moveSections":
         try s.readArray(field: list) { (s, i) throws(LayoutError) in
@@ -82,10 +89,10 @@ struct RawEdit {
     return raw
   }
 
-  /// `{at: [s, i], size: [w, h]}` or `{at: [s, i], cell: {…}}`: `at` and exactly one of
-  /// `size` and `cell` required. A cell's size is 0 × 0 until `sized(proposedWidth:field:)`.
+  /// `{at: [s, i], size: [w, h]}` or, with a cell decoder, `{at: [s, i], cell: {…}}`: `at` and
+  /// exactly one of `size` and `cell` required. A cell's size is 0 × 0 until `sized`.
   private static func readPathAndSize(
-    _ s: inout JSONScanner, field: String, pathKey: String, cells decoder: CellDecoder
+    _ s: inout JSONScanner, field: String, pathKey: String, cells decoder: CellDecoder?
   ) throws(LayoutError) -> (ItemPath, Size, CellDescription?) {
     var path: ItemPath?
     var size: Size?
@@ -94,13 +101,14 @@ struct RawEdit {
       switch key {
       case pathKey: path = try RawDocument.readPath(&s, field: "\(field).\(key)")
       case "size": size = try RawDocument.readSize(&s, field: "\(field).size")
-      case "cell":
-        guard s.peek() == UInt8(ascii: "{") else {
+      case "cell" where decoder != nil:
+        guard let decoder, s.peek() == UInt8(ascii: "{") else {
           throw s.typeError("\(field).cell", expected: "a cell object")
         }
         cell = try decoder.decode(try s.readRawValue(), field: "\(field).cell")
       default:
-        throw RawDocument.unknownKey(key, field: field, expected: [pathKey, "size", "cell"])
+        throw RawDocument.unknownKey(
+          key, field: field, expected: decoder == nil ? [pathKey, "size"] : [pathKey, "size", "cell"])
       }
     }
     guard let path else {
@@ -155,23 +163,29 @@ struct RawEdit {
     return ItemMove(from: from, to: to)
   }
 
-  /// The batch with the cells of its inserted sections (proposed their own column width), and
-  /// of its inserted and resized items (proposed the layout's), sized under `configuration` in
-  /// `boundsWidth`.
+  /// The batch with the cells of its inserted sections sized for their own column width (or
+  /// left estimates, see `RawSection.sized`) with their estimated items, and the cells of its
+  /// inserted and resized items sized for the layout's, all under `configuration` in
+  /// `boundsWidth` (the width after the batch).
   ///
   /// - Throws: what a cell's sizing throws, naming `field.insertSections[j].items[i]`,
   ///   `field.insertItems[k].cell` or `field.resizeItems[k].cell`.
-  func sized(configuration: LayoutConfiguration, boundsWidth: Double, field: String)
-    throws(LayoutError) -> BatchUpdate
-  {
+  func sized(
+    configuration: LayoutConfiguration, boundsWidth: Double, estimatedItemSize: Size,
+    measuresCells: Bool, field: String
+  ) throws(LayoutError) -> BatchUpdate {
     var result = update
-    let proposedWidth = configuration.proposedCellWidth(boundsWidth: boundsWidth)
-    for (j, section) in insertedSections.enumerated() where !section.cells.isEmpty {
+    for (j, section) in insertedSections.enumerated()
+    where !section.cells.isEmpty || !section.estimates.isEmpty {
       let sectionWidth = configuration.applying(section.section.metrics)
         .proposedCellWidth(boundsWidth: boundsWidth)
-      result.insertSections[j].section = try section.sized(
-        proposedWidth: sectionWidth, field: "\(field).insertSections[\(j)]")
+      let (data, estimated) = try section.sized(
+        proposedWidth: sectionWidth, estimatedItemSize: estimatedItemSize,
+        measuresCells: measuresCells, field: "\(field).insertSections[\(j)]")
+      result.insertSections[j].section = data
+      result.insertSections[j].estimatedItems = estimated
     }
+    let proposedWidth = configuration.proposedCellWidth(boundsWidth: boundsWidth)
     for (k, cell) in insertedCells {
       result.insertItems[k].size = try cell.fittingSize(
         proposedWidth: proposedWidth, field: "\(field).insertItems[\(k)].cell")

@@ -7,6 +7,11 @@ struct RawSection {
   var section = SectionData(itemWidths: [], itemHeights: [])
   /// The items given as cells, by index, in ascending order.
   var cells: [(index: Int, cell: CellDescription)] = []
+  /// The items given as `{"estimate": [w, h]}` (size already in `section`) or `null` (size
+  /// filled in by `sized`), ascending.
+  var estimates: [Int] = []
+  /// The items given as `null`, ascending (a subset of `estimates`).
+  var defaultEstimates: [Int] = []
 
   static let keys = [
     "header", "footer", "items", "seeAll", "sectionInset", "minimumInteritemSpacing",
@@ -53,13 +58,26 @@ struct RawSection {
             let size = try RawDocument.readSize(&s, field: "\(field).items[\(i)]")
             widths.append(size.width)
             heights.append(size.height)
+          case UInt8(ascii: "{") where Self.startsEstimate(s):
+            let size = try Self.readEstimate(&s, field: "\(field).items[\(i)]")
+            raw.estimates.append(i)
+            widths.append(size.width)
+            heights.append(size.height)
+          case UInt8(ascii: "n"):
+            try s.readNull()
+            raw.estimates.append(i)
+            raw.defaultEstimates.append(i)
+            widths.append(0)
+            heights.append(0)
           case UInt8(ascii: "{"):
             let bytes = try s.readRawValue()
             raw.cells.append((i, try decoder.decode(bytes, field: "\(field).items[\(i)]")))
             widths.append(0)
             heights.append(0)
           default:
-            throw s.typeError("\(field).items[\(i)]", expected: "[width, height] or a cell object")
+            throw s.typeError(
+              "\(field).items[\(i)]",
+              expected: "[width, height], {\"estimate\": [width, height]}, null or a cell object")
           }
         }
       default:
@@ -75,20 +93,60 @@ struct RawSection {
     return raw
   }
 
-  /// The section with every cell's fitting size for `proposedWidth`.
+  /// The section with every cell's fitting size for `proposedWidth` (`measuresCells`), or
+  /// every cell validated and left an estimate of `estimatedItemSize` (`"cellSizing":
+  /// "visible"`); `null` items take `estimatedItemSize`. Also the estimated items.
   ///
-  /// - Complexity: O(n) for n items, plus each cell's sizing.
+  /// - Complexity: O(n) for n items, plus each cell's sizing or validation.
   /// - Throws: what `CellDescription.fittingSize(proposedWidth:field:)` throws, with the field
-  ///   `field.items[i]`.
-  func sized(proposedWidth: Double, field: String) throws(LayoutError) -> SectionData {
+  ///   `field.items[i]`; `.invalidDocument` naming a `null` item when `estimatedItemSize` is 0 × 0.
+  func sized(
+    proposedWidth: Double, estimatedItemSize: Size, measuresCells: Bool = true, field: String
+  ) throws(LayoutError) -> (section: SectionData, estimated: ItemIndexSet) {
     var result = section
+    var estimated = ItemIndexSet(estimates)
+    if let first = defaultEstimates.first, estimatedItemSize.isZero {
+      throw .invalidDocument(
+        field: "\(field).items[\(first)]",
+        reason: "null (an estimated item) needs a non-zero estimatedItemSize")
+    }
+    for index in defaultEstimates {
+      result.itemWidths[index] = estimatedItemSize.width
+      result.itemHeights[index] = estimatedItemSize.height
+    }
     for (index, cell) in cells {
-      let size = try cell.fittingSize(
-        proposedWidth: proposedWidth, field: "\(field).items[\(index)]")
+      let size: Size
+      if measuresCells {
+        size = try cell.fittingSize(proposedWidth: proposedWidth, field: "\(field).items[\(index)]")
+      } else {
+        try cell.validate(field: "\(field).items[\(index)]")
+        size = estimatedItemSize
+        estimated.insert(index)
+      }
       result.itemWidths[index] = size.width
       result.itemHeights[index] = size.height
     }
-    return result
+    return (result, estimated)
+  }
+
+  /// Whether the object at the scanner's position starts with the key `"estimate"`.
+  static func startsEstimate(_ s: JSONScanner) -> Bool {
+    var t = s
+    t.position += 1
+    guard t.peek() == UInt8(ascii: "\"") else { return false }
+    return (try? t.readString(field: "")) == "estimate"
+  }
+
+  /// `{"estimate": [w, h]}`: an unmeasured item with its own estimate.
+  static func readEstimate(_ s: inout JSONScanner, field: String) throws(LayoutError) -> Size {
+    var size = Size.zero
+    try s.readObject(field: field) { (s, key) throws(LayoutError) in
+      guard key == "estimate" else {
+        throw RawDocument.unknownKey(key, field: field, expected: ["estimate"])
+      }
+      size = try RawDocument.readSize(&s, field: "\(field).estimate")
+    }
+    return size
   }
 
   /// Per item: its cell, or `nil`.

@@ -83,6 +83,11 @@ extension BatchUpdate {
     field prefix: String = ""
   ) throws(LayoutError) -> BatchPlan {
     let oldSectionCount = oldCounts.count
+    guard measureItems.isEmpty else {
+      throw .inconsistentBatch(
+        field: "\(prefix)measureItems",
+        reason: "measurements are applied through SelfSizingLayout, not by an engine")
+    }
 
     // 1. Section deletions (before-space).
     var deletedSection = Set<Int>()

@@ -15,6 +15,9 @@ public struct BatchUpdate: Hashable, Sendable, Codable {
   public var moveItems: [ItemMove]
   /// Items measured again (UIKit's reload followed by self-sizing), by their index before the update.
   public var resizeItems: [ItemResize]
+  /// Self-sizing measurements, by index **before** the update: each sets the item's size and
+  /// marks it measured. Applied by `SelfSizingLayout` (an engine's own `apply` refuses them).
+  public var measureItems: [ItemResize]
   public var deleteSections: [Int]
   public var insertSections: [SectionInsertion]
   public var setWidth: Double?
@@ -32,8 +35,8 @@ public struct BatchUpdate: Hashable, Sendable, Codable {
     deleteItems: [ItemPath] = [], insertItems: [ItemInsertion] = [], moveItems: [ItemMove] = [],
     resizeItems: [ItemResize] = [], deleteSections: [Int] = [],
     insertSections: [SectionInsertion] = [], setWidth: Double? = nil, setHeight: Double? = nil,
-    expectedItemCounts: [Int]? = nil, moveSections: [SectionMove] = [],
-    setWidthClass: WidthClass? = nil
+    expectedItemCounts: [Int]? = nil, measureItems: [ItemResize] = [],
+    moveSections: [SectionMove] = [], setWidthClass: WidthClass? = nil
   ) {
     self.deleteItems = deleteItems
     self.insertItems = insertItems
@@ -44,6 +47,7 @@ public struct BatchUpdate: Hashable, Sendable, Codable {
     self.setWidth = setWidth
     self.setHeight = setHeight
     self.expectedItemCounts = expectedItemCounts
+    self.measureItems = measureItems
     self.moveSections = moveSections
     self.setWidthClass = setWidthClass
   }
@@ -52,13 +56,14 @@ public struct BatchUpdate: Hashable, Sendable, Codable {
   public var isEmpty: Bool {
     deleteItems.isEmpty && insertItems.isEmpty && moveItems.isEmpty && resizeItems.isEmpty
       && deleteSections.isEmpty && insertSections.isEmpty && setWidth == nil && setHeight == nil
-      && moveSections.isEmpty && setWidthClass == nil
+      && measureItems.isEmpty && moveSections.isEmpty && setWidthClass == nil
   }
 
   /// `true` when the batch edits items or sections (not only the bounds).
   public var changesContent: Bool {
     !(deleteItems.isEmpty && insertItems.isEmpty && moveItems.isEmpty && resizeItems.isEmpty
-      && deleteSections.isEmpty && insertSections.isEmpty && moveSections.isEmpty)
+      && deleteSections.isEmpty && insertSections.isEmpty && measureItems.isEmpty
+      && moveSections.isEmpty)
   }
 }
 
@@ -107,8 +112,12 @@ public struct ItemResize: Hashable, Sendable, Codable {
 public struct SectionInsertion: Hashable, Sendable, Codable {
   public var at: Int
   public var section: SectionData
-  public init(at: Int, section: SectionData) {
+  /// The section's items that are estimates, not measurements (`SelfSizingLayout`); an engine
+  /// lays every item out at its size either way.
+  public var estimatedItems: ItemIndexSet
+  public init(at: Int, section: SectionData, estimatedItems: ItemIndexSet = ItemIndexSet()) {
     self.at = at
     self.section = section
+    self.estimatedItems = estimatedItems
   }
 }

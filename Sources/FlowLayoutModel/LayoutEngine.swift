@@ -39,6 +39,12 @@ public protocol LayoutEngine {
   /// Items wider than the line they sit alone on (they overflow the section inset), in document order.
   var overflowingItems: [ItemPath] { get }
 
+  /// An item's own size (the size it was given or measured with, before any variant rule such
+  /// as a column width applies), hidden items included.
+  ///
+  /// - Throws: `LayoutError.itemOutOfRange` (field `path`) for a path that does not exist.
+  func ownSize(ofItemAt path: ItemPath) throws(LayoutError) -> Size
+
   /// Applies a batch of edits (UIKit index semantics) and lays out what changed.
   ///
   /// - Throws: `LayoutError` naming the offending edit; the engine is unchanged.
@@ -46,6 +52,18 @@ public protocol LayoutEngine {
 }
 
 extension LayoutEngine {
+  /// The default: read from `input`. O(1) for an engine that stores its input, O(n) for one that
+  /// rebuilds it (an engine should then provide its own).
+  ///
+  /// - Throws: `LayoutError.itemOutOfRange` (field `path`) for a path that does not exist.
+  public func ownSize(ofItemAt path: ItemPath) throws(LayoutError) -> Size {
+    let sections = input.sections
+    guard sections.indices.contains(path.section), path.item >= 0,
+      path.item < sections[path.section].count
+    else { throw .itemOutOfRange(field: "path", path: path) }
+    return sections[path.section].itemSize(at: path.item)
+  }
+
   /// Every visible element whose frame intersects `rect`, in document order.
   public func elements(in rect: Rect) -> [LayoutElement] {
     var result: [LayoutElement] = []

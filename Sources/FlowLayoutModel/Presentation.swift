@@ -61,13 +61,7 @@ public struct Presentation: Hashable, Sendable {
         field: "displayScale", value: displayScale,
         reason: "larger than \(Self.maximumDisplayScale)")
     }
-    if let viewport {
-      for (value, name) in [(viewport.minX, "x"), (viewport.minY, "y")] where !value.isFinite {
-        throw .invalidNumber(field: "viewport.\(name)", value: value, reason: "not finite")
-      }
-      try LayoutValidation.length(viewport.width, field: "viewport.width")
-      try LayoutValidation.length(viewport.height, field: "viewport.height")
-    }
+    if let viewport { try LayoutValidation.viewport(viewport, field: "viewport") }
   }
 
   /// The content size rounded up to a multiple of `1/displayScale` (unchanged without

@@ -159,6 +159,14 @@ extension Workload {
     summary: "horizontalFlow, sections of 20 items (own sizes 60-200), headers 44",
     variant: .horizontalFlow, itemsPerSection: 20, sectionHeaderHeight: 44, seed: 0x5EED_0007)
 
+  /// Self-sizing (`flowlayout bench --workloads selfsizing`, not in `all`): Fiori key/value
+  /// cells in the `.keyValueColumnFlow`, all estimated (139.5 × 66) and measured only near a
+  /// 375 × 812 viewport. Its operations are its own (`open`, `openAll`, `scrollStep`, `rotate`).
+  public static let selfSizing = Workload(
+    name: "selfsizing",
+    summary: "keyValueColumnFlow of key/value cells, estimated, measured near the viewport",
+    variant: .keyValueColumnFlow, itemsPerSection: nil, seed: 0x5EED_0007, cells: .keyValueForm)
+
   /// Every workload, in the order the runner reports them.
   public static let all: [Workload] = [
     .uniform, .mixed, .columns, .scroll, .fioriGrid, .fioriKeyValue, .sections,
@@ -173,5 +181,7 @@ extension Workload {
   }
 
   /// The workload named `name`, or `nil`.
-  public static func named(_ name: String) -> Workload? { all.first { $0.name == name } }
+  public static func named(_ name: String) -> Workload? {
+    (all + [.selfSizing]).first { $0.name == name }
+  }
 }

@@ -5,7 +5,8 @@ import Foundation
 import Testing
 
 /// The one runner for the golden fixtures in `Golden/`: lays out each fixture's document with
-/// the reference engine, applies its edits in order, and compares the output with the
+/// the reference engine (`DocumentLayout`: cells measured by the document's `cellSizing`, the
+/// scroll anchor held), applies its edits in order, and compares the output with the
 /// hand-computed expectation (numbers within 1e-9 · max(1, |v|); everything else exactly).
 @Suite("Golden fixtures")
 struct GoldenTests {
@@ -14,10 +15,9 @@ struct GoldenTests {
     let fixture = try GoldenFixture.load(name)
     #expect(fixture.name == name, "the fixture's name matches its file name")
     #expect(!fixture.rule.isEmpty && !fixture.notes.isEmpty, "rule and notes are stated")
-    var engine = try ReferenceFlowLayout(fixture.document.input)
-    for edit in fixture.document.edits { try engine.apply(edit) }
+    let layout = try DocumentLayout<ReferenceFlowLayout>.laidOut(fixture.document)
     let actual = LayoutOutput(
-      engine: engine, rect: nil, presentation: fixture.document.presentation)
+      layout: layout.layout, rect: nil, presentation: fixture.document.presentation)
     for difference in OutputComparison.differences(actual, fixture.expected) {
       Issue.record("\(name): \(difference)")
     }
@@ -59,6 +59,14 @@ enum OutputComparison {
   /// Every way `actual` differs from `expected`, one line each; empty when they agree.
   static func differences(_ actual: LayoutOutput, _ expected: LayoutOutput) -> [String] {
     var result: [String] = []
+    switch (actual.contentOffset, expected.contentOffset) {
+    case (nil, nil): break
+    case (let a?, let e?) where close(a.x, e.x) && close(a.y, e.y): break
+    default:
+      result.append(
+        "contentOffset \(String(describing: actual.contentOffset)), expected "
+          + "\(String(describing: expected.contentOffset))")
+    }
     if !(close(actual.contentSize.width, expected.contentSize.width)
       && close(actual.contentSize.height, expected.contentSize.height))
     {
@@ -72,6 +80,9 @@ enum OutputComparison {
     } else {
       for (a, e) in zip(actual.items, expected.items) where !close(a.frame, e.frame) {
         result.append("item [\(a.section),\(a.item)] frame \(a.frame), expected \(e.frame)")
+      }
+      for (a, e) in zip(actual.items, expected.items) where a.estimated != e.estimated {
+        result.append("item [\(a.section),\(a.item)] estimated \(a.estimated), expected \(e.estimated)")
       }
     }
     if actual.hiddenItems != expected.hiddenItems {

@@ -12,29 +12,32 @@ extension FastFlowLayout {
   ///   pages or sections are added or removed. See `WorkCounters`.
   /// - Throws: what `BatchUpdate.validate(itemCounts:configuration:bounds:field:)` throws.
   public mutating func apply(_ update: BatchUpdate) throws(LayoutError) {
+    if !update.moveSections.isEmpty { return try applyRebuilding(update) }
     let plan = try update.validate(
       itemCounts: itemCounts, configuration: configuration, bounds: bounds)
     try Self.refuseSectionMetrics(update.insertSections.map(\.section)) { "insertSections[\($0)]" }
     // Nothing below throws.
-    let newRules = LayoutRules(configuration: plan.newConfiguration, bounds: plan.newBounds)
-    let relayoutAll = newRules != rules
-    let changesSections =
-      !update.insertSections.isEmpty || !update.deleteSections.isEmpty
-      || !update.moveSections.isEmpty
-    var counters = workCounters
-    defer { workCounters = counters }
-
+    let newBounds = plan.newBounds
+    let newConfiguration = plan.newConfiguration
+    let changesSections = !update.insertSections.isEmpty || !update.deleteSections.isEmpty
     // Item edits per section, in the sections before the batch (an item edit never names a
     // deleted or inserted section: the validation refuses it).
     var edits = itemEdits(update, sectionBefore: { plan.oldSection(ofNewSection: $0)! })
+    // The plan shares `itemCounts`' storage: let it go before the counts change (or they are
+    // copied, O(s)).
+    _ = consume plan
+    let newRules = LayoutRules(configuration: newConfiguration, bounds: newBounds)
+    let relayoutAll = newRules != rules
+    var counters = workCounters
+    defer { workCounters = counters }
     if relayoutAll {
-      relayOut(edits: &edits, plan: plan, update: update, rules: newRules, counters: &counters)
+      relayOut(edits: &edits, update: update, rules: newRules, counters: &counters)
     } else {
       applyItemEdits(&edits, counters: &counters)
-      if changesSections { replaceSections(plan: plan, update: update, counters: &counters) }
+      if changesSections { replaceSections(update: update, counters: &counters) }
     }
-    bounds = plan.newBounds
-    configuration = plan.newConfiguration
+    bounds = newBounds
+    configuration = newConfiguration
   }
 
   /// The batch's item edits grouped by section (before the batch), each in UIKit's order:
@@ -236,37 +239,45 @@ extension FastFlowLayout {
     for t in (s + 1)..<firstPage.count { firstPage[t] += delta }
   }
 
-  /// A batch whose bounds change the line length: the item edits are applied to the columns of
-  /// each section (pages joined), sections deleted and inserted, and every section laid out
-  /// again under `rules`.
+  /// A batch whose bounds change the line length: every section becomes one page again (pages
+  /// joined), the item edits are applied to its columns, sections are deleted and inserted, and
+  /// every section is laid out again under `rules`, in place.
   ///
   /// - Complexity: O(n + e log e) for n items.
   private mutating func relayOut(
-    edits: inout [Int: SectionEdit], plan: BatchPlan, update: BatchUpdate, rules newRules: LayoutRules,
+    edits: inout [Int: SectionEdit], update: BatchUpdate, rules newRules: LayoutRules,
     counters: inout WorkCounters
   ) {
-    // One page per section again, resizes applied before move sources are read.
-    var old: [SectionLayout] = []
-    old.reserveCapacity(sectionCount)
-    for s in 0..<sectionCount {
-      let range = pages(ofSection: s)
-      var section =
-        range.count == 1 ? pages[range.lowerBound] : SectionLayout.joined(pages[range], rules: rules)
-      section.opensSection = true
-      section.closesSection = true
-      if let resizes = edits[s]?.resizes {
-        for (i, size) in resizes {
-          section.items.widths[i] = size.width
-          section.items.heights[i] = size.height
+    // One page per section, resizes applied before move sources are read.
+    if pages.count != sectionCount {
+      var joined: [SectionLayout] = []
+      joined.reserveCapacity(sectionCount)
+      for s in 0..<sectionCount {
+        let range = pages(ofSection: s)
+        if range.count == 1 {
+          var page = SectionLayout()
+          swap(&page, &pages[range.lowerBound])
+          joined.append(page)
+        } else {
+          counters.itemsPaged += itemCounts[s]
+          joined.append(SectionLayout.joined(pages[range], rules: rules))
         }
       }
-      old.append(section)
+      pages = joined
+      firstPage = Array(0...sectionCount)
     }
-    pages = []
+    for (s, edit) in edits {
+      pages[s].opensSection = true
+      pages[s].closesSection = true
+      for (i, size) in edit.resizes {
+        pages[s].items.widths[i] = size.width
+        pages[s].items.heights[i] = size.height
+      }
+    }
     for s in edits.keys {
       var edit = edits[s]!
       for (to, from) in edit.moves {
-        let source = old[from.section].items
+        let source = pages[from.section].items
         edit.insertions.append(
           (to, Size(width: source.widths[from.item], height: source.heights[from.item])))
       }
@@ -276,28 +287,31 @@ extension FastFlowLayout {
       edits[s] = edit
     }
     for (s, edit) in edits where !edit.removals.isEmpty || !edit.insertions.isEmpty {
-      old[s].items.splice(removing: edit.removals, inserting: edit.insertions)
+      pages[s].items.splice(removing: edit.removals, inserting: edit.insertions)
+      itemCounts[s] += edit.insertions.count - edit.removals.count
     }
-    let inserted = Self.insertedSections(update)
-    var new: [SectionLayout] = []
-    new.reserveCapacity(plan.oldSectionOfNewSection.count)
-    for (n, o) in plan.oldSectionOfNewSection.enumerated() {
-      guard let o else {
-        new.append(
-          SectionLayout(
-            inserted[n]!, transposed: newRules.transposed, rules: newRules, kernels: kernels,
-            counters: &counters))
-        continue
+    // Sections out and in (inserted ones are laid out under the new rules as they are built).
+    var laidOut = [Bool](repeating: false, count: pages.count)
+    if !update.deleteSections.isEmpty || !update.insertSections.isEmpty {
+      for s in update.deleteSections.sorted(by: >) {
+        pages.remove(at: s)
+        itemCounts.remove(at: s)
+        laidOut.remove(at: s)
       }
-      var section = SectionLayout()
-      swap(&section, &old[o])
-      section.layOut(rules: newRules, kernels: kernels, counters: &counters)
-      new.append(section)
+      for insertion in update.insertSections.sorted(by: { $0.at < $1.at }) {
+        pages.insert(
+          SectionLayout(
+            insertion.section, transposed: newRules.transposed, rules: newRules,
+            kernels: kernels, counters: &counters), at: insertion.at)
+        itemCounts.insert(insertion.section.count, at: insertion.at)
+        laidOut.insert(true, at: insertion.at)
+      }
+      firstPage = Array(0...pages.count)
+    }
+    for s in pages.indices where !laidOut[s] {
+      pages[s].layOut(rules: newRules, kernels: kernels, counters: &counters)
     }
     rules = newRules
-    pages = new
-    firstPage = Array(0...new.count)
-    itemCounts = plan.newItemCounts
     rebuildPageDirectory()
   }
 
@@ -317,12 +331,7 @@ extension FastFlowLayout {
   ///
   /// - Complexity: O(k·(p + s)) memory moves for k sections deleted or inserted (one
   ///   `memmove` each), O(m) for the m items of inserted sections, O(p) for the page trees.
-  private mutating func replaceSections(
-    plan: BatchPlan, update: BatchUpdate, counters: inout WorkCounters
-  ) {
-    if !update.moveSections.isEmpty {
-      return rearrangeSections(plan: plan, update: update, counters: &counters)
-    }
+  private mutating func replaceSections(update: BatchUpdate, counters: inout WorkCounters) {
     for s in update.deleteSections.sorted(by: >) {
       let range = pages(ofSection: s)
       pages.removeSubrange(range)

@@ -1,41 +1,32 @@
 import FlowLayoutModel
 
 extension FastFlowLayout {
-  /// Deletes, inserts and moves sections by the plan's section map (item edits already
-  /// applied), keeping the pages of the surviving sections: the path of a batch with
-  /// `moveSections` (UIKit's `moveSection(_:toSection:)`; the in-place path handles deletions
-  /// and insertions only).
+  /// Applies a batch with `moveSections` (UIKit's `moveSection(_:toSection:)`) by laying the
+  /// edited input out again: the data transformation (`LayoutInput.applying`, which validates
+  /// the batch exactly as `apply(_:)` does), then a fresh layout. The in-place paths of
+  /// `apply(_:)` delete and insert sections only.
   ///
-  /// - Complexity: O(p + s + m) for p pages, s sections and the m items of inserted sections.
-  mutating func rearrangeSections(
-    plan: BatchPlan, update: BatchUpdate, counters: inout WorkCounters
-  ) {
-    let inserted = Self.insertedSections(update)
-    var old = pages
-    pages = []
-    var new: [SectionLayout] = []
-    new.reserveCapacity(old.count - update.deleteSections.count + update.insertSections.count)
-    var first = [0]
-    var counts: [Int] = []
-    for (n, o) in plan.oldSectionOfNewSection.enumerated() {
-      if let o {
-        for p in firstPage[o]..<firstPage[o + 1] {
-          var page = SectionLayout()
-          swap(&page, &old[p])
-          new.append(page)
-        }
-      } else {
-        new.append(
-          SectionLayout(
-            inserted[n]!, transposed: rules.transposed, rules: rules, kernels: kernels,
-            counters: &counters))
-      }
-      counts.append(plan.newItemCount(ofSection: n))
-      first.append(new.count)
-    }
-    pages = new
-    firstPage = first
-    itemCounts = counts
-    rebuildPageDirectory()
+  /// - Complexity: O(n + e log e) for n items: a section move lays everything out again.
+  /// - Throws: the batch's `LayoutError`; the engine is unchanged.
+  mutating func applyRebuilding(_ update: BatchUpdate) throws(LayoutError) {
+    let edited = try input.applying(update)
+    try Self.refuseSectionMetrics(update.insertSections.map(\.section)) { "insertSections[\($0)]" }
+    var rebuilt = try FastFlowLayout(edited, kernels: kernels)
+    rebuilt.pageCapacity = pageCapacity
+    // The counters add the fresh layout's work to what was counted before.
+    let fresh = rebuilt.workCounters
+    var counters = workCounters
+    counters.linesRebroken += fresh.linesRebroken
+    counters.itemsPositioned += fresh.itemsPositioned
+    counters.offsetTreeNodesWritten += fresh.offsetTreeNodesWritten
+    counters.lineEntriesRebuilt += fresh.lineEntriesRebuilt
+    counters.lineStartsRenumbered += fresh.lineStartsRenumbered
+    counters.sizesCompared += fresh.sizesCompared
+    counters.sectionsLaidOut += fresh.sectionsLaidOut
+    counters.pageTreeNodesWritten += fresh.pageTreeNodesWritten
+    counters.pageBoundariesMoved += fresh.pageBoundariesMoved
+    counters.itemsPaged += fresh.itemsPaged
+    rebuilt.workCounters = counters
+    self = rebuilt
   }
 }

@@ -43,10 +43,19 @@ extension FastFlowLayout {
     }
 
     // Boundaries: from the page before the first touched one, while pages changed.
+    // Only boundaries next to a touched page, or after a page items moved out of, can break:
+    // the pages between two touched ones are skipped.
+    var next = 0  // the first touched page not yet passed
+    var skipping = !structural  // page indices in `touched` are exact until a page is removed
     var p = lo
     var carry = false  // page p changed by a move outside the touched window
     var cascade = 0  // consecutive pages changed by moves outside the window
     while p + 1 < end, p < hi || carry {
+      while next < touched.count, touched[next] < p { next += 1 }
+      if skipping, !carry, next < touched.count, touched[next] > p + 1 {
+        p = touched[next] - 1  // no touched page at p or p + 1
+        continue
+      }
       let q = pages[p].itemsAbsorbed(from: pages[p + 1], rules: rules)
       guard q > 0 else {
         carry = false
@@ -67,6 +76,7 @@ extension FastFlowLayout {
         end -= 1
         if p + 1 < hi { hi -= 1 }
         structural = true
+        skipping = false
       } else {
         p += 1
       }

@@ -1,0 +1,226 @@
+import FioriCells
+import FlowLayoutModel
+
+/// A document's live layout: a `SelfSizingLayout` over engine `E` plus the document's Fiori
+/// cells, which it measures by the document's `cellSizing` policy and measures again when the
+/// width they are proposed changes (`docs/semantics.md`, "Self-sizing and the scroll anchor").
+///
+/// Guarantees: under `"all"` every cell holds its fitting size for the current width after
+/// every change, so the layout equals a fresh layout of the same content at that width; under
+/// `"visible"` every cell whose frame intersects the viewport extended by one viewport length
+/// before and after it (along the scroll axis) is measured, the others keep estimates. Every
+/// change (a batch, a viewport move that measures cells, a re-measurement) is anchored by the
+/// layout's `scrollAnchor`. A throwing call changes nothing.
+public struct DocumentLayout<Engine: LayoutEngine> {
+  /// The engine, the estimated items and the viewport.
+  public private(set) var layout: SelfSizingLayout<Engine>
+  /// Per section, per item: the item's cell, `nil` for a plain item.
+  public private(set) var cells: [[CellDescription?]]
+  /// When cells are measured.
+  public let cellSizing: CellSizing
+  /// Cells measured (`fittingSize` calls) since creation: the work counter of self-sizing.
+  public private(set) var cellsMeasured = 0
+  /// Per section, the items that are cells, found at the first width change under
+  /// `"visible"` and then kept through batches like the estimated items (so that the next
+  /// rotation marks them estimated in O(R), not by a pass over n items); `nil` until then.
+  private var cellItems: [ItemIndexSet]?
+
+  /// Lays out the document's first layout (its edits are not applied: see `laidOut(_:)`), and
+  /// under `"visible"` measures the cells near the viewport (the bounds at offset 0 when the
+  /// document gives no viewport).
+  ///
+  /// - Throws: what the engine or a cell's sizing throws.
+  public init(_ document: LayoutDocument) throws(LayoutError) {
+    var viewport = document.viewport
+    if document.cellSizing == .visible, viewport == nil {
+      let bounds = document.input.bounds
+      viewport = Rect(x: 0, y: 0, width: bounds.width, height: bounds.height)
+    }
+    layout = try SelfSizingLayout(
+      document.input, estimatedItems: document.estimatedItems, viewport: viewport,
+      scrollAnchor: document.scrollAnchor)
+    cells = document.cells
+    cellItems = document.cellItems?.count == document.cells.count ? document.cellItems : nil
+    cellSizing = document.cellSizing
+    try measureNearViewport()
+  }
+
+  /// The document laid out with every edit applied in order.
+  ///
+  /// - Throws: what the engine throws; an edit's error is prefixed `edits[k].`.
+  public static func laidOut(_ document: LayoutDocument) throws(LayoutError) -> DocumentLayout {
+    var result = try DocumentLayout(document)
+    for (k, edit) in document.edits.enumerated() {
+      do {
+        let inserted = document.insertedCells.indices.contains(k) ? document.insertedCells[k] : []
+        let editCells = document.editCells.indices.contains(k) ? document.editCells[k] : EditCells()
+        try result.apply(edit, insertedCells: inserted, editCells: editCells)
+      } catch {
+        throw error.prefixingField(with: "edits[\(k)].")
+      }
+    }
+    return result
+  }
+
+  /// The engine.
+  public var engine: Engine { layout.engine }
+
+  /// The indices of a column's cells.
+  ///
+  /// - Complexity: O(n) for n items.
+  static func cellIndices(_ column: [CellDescription?]) -> ItemIndexSet {
+    // Through the buffer: an array subscript would copy each cell (a retain per text field).
+    column.withUnsafeBufferPointer { buffer in
+      ItemIndexSet(ascending: buffer.indices.lazy.filter { buffer[$0] != nil })
+    }
+  }
+
+  /// The width cells are proposed for the current bounds.
+  var proposedCellWidth: Double {
+    layout.configuration.proposedCellWidth(boundsWidth: layout.bounds.width)
+  }
+
+  /// Applies one batch (with `measureItems` if any) as one anchored change. When it changes the
+  /// width cells are proposed, every cell is measured again for the new width (`"all"`), or
+  /// becomes an estimate of its last size and is measured again when near the viewport
+  /// (`"visible"`).
+  ///
+  /// - Parameter insertedCells: per `insertSections` entry, the cells of the inserted section.
+  /// - Complexity: the engine's cost for the batch, plus O(m) to move the cells of the m items
+  ///   of edited sections, plus O(n) and c cell measurements for n items and c cells when the
+  ///   proposed width changes (`"all"`), or O(n) and the cells near the viewport (`"visible"`).
+  /// - Throws: the batch's `LayoutError`, or a cell's sizing error; nothing changes.
+  public mutating func apply(
+    _ update: BatchUpdate, insertedCells: [[CellDescription?]] = [],
+    editCells: EditCells = EditCells()
+  ) throws(LayoutError) {
+    let plan = try layout.update(validating: update)
+    let movesItems =
+      !(update.deleteItems.isEmpty && update.insertItems.isEmpty && update.moveItems.isEmpty
+        && update.deleteSections.isEmpty && update.insertSections.isEmpty
+        && update.moveSections.isEmpty && editCells.inserted.isEmpty && editCells.resized.isEmpty)
+    let newWidth = plan.newConfiguration.proposedCellWidth(boundsWidth: plan.newBounds.width)
+    let widthChanges = newWidth != proposedCellWidth
+    // Under "all", the re-measurements for the new width are computed before anything changes
+    // (a cell's sizing may throw); that needs the cells after the batch, a copy.
+    var remeasured: [ItemResize] = []
+    if widthChanges, cellSizing == .all {
+      let newCells =
+        movesItems
+        ? update.carrying(cells, insertedSections: insertedCells, editCells: editCells) : cells
+      for (s, column) in newCells.enumerated() {
+        for (i, cell) in column.enumerated() {
+          guard let cell else { continue }
+          let size = try cell.fittingSize(
+            proposedWidth: newWidth, field: "sections[\(s)].items[\(i)]")
+          remeasured.append(ItemResize(at: ItemPath(section: s, item: i), size: size))
+        }
+      }
+    }
+    // Nothing below throws except measuring near the viewport, which only sizes cells that
+    // were validated when read (a failure leaves the measured ones measured).
+    var anchor = layout.beginChange()
+    try layout.apply(update, tracking: &anchor)
+    if movesItems {
+      update.carry(&cells, insertedSections: insertedCells, editCells: editCells)
+    }
+    if movesItems, let before = cellItems {
+      // The cell items move as estimated items do; inserted sections bring their cells.
+      var carrier = update
+      carrier.measureItems = []
+      for j in carrier.insertSections.indices {
+        carrier.insertSections[j].estimatedItems =
+          insertedCells.indices.contains(j)
+            && insertedCells[j].count == carrier.insertSections[j].section.count
+          ? Self.cellIndices(insertedCells[j]) : ItemIndexSet()
+      }
+      cellItems = carrier.estimatedItems(after: before, plan: plan)
+    }
+    if !remeasured.isEmpty {
+      cellsMeasured += remeasured.count
+      try layout.apply(BatchUpdate(measureItems: remeasured), tracking: &anchor)
+    }
+    if widthChanges, cellSizing == .visible {
+      let items = cellItems ?? cells.map(Self.cellIndices)
+      cellItems = items
+      layout.markEstimated(items)
+    }
+    layout.endChange(anchor)
+    try measureNearViewport()
+  }
+
+  /// Decodes one batch in the document's edit format (`docs/layout-document.md`, "Edits", plus
+  /// `measureItems`) and applies it: the cells of inserted sections are sized for the width
+  /// after the batch (or left estimates under `"visible"`).
+  ///
+  /// - Throws: `.invalidDocument` naming a field under `field` for a malformed batch; then what
+  ///   `apply(_:insertedCells:)` throws, prefixed with `field`. Nothing changes.
+  public mutating func apply(json bytes: some Collection<UInt8>, field: String = "apply")
+    throws(LayoutError)
+  {
+    var scanner = JSONScanner(Array(bytes))
+    let raw = try RawEdit.read(&scanner, field: field, cells: CellDecoder())
+    try scanner.expectEnd()
+    var configuration = layout.configuration
+    if let widthClass = raw.update.setWidthClass { configuration.widthClass = widthClass }
+    let width = raw.update.setWidth ?? layout.bounds.width
+    let update = try raw.sized(
+      configuration: configuration, boundsWidth: width,
+      estimatedItemSize: configuration.estimatedItemSize, measuresCells: cellSizing == .all,
+      field: field)
+    do {
+      try apply(
+        update, insertedCells: raw.insertedSections.map(\.cellColumn), editCells: raw.cells)
+    } catch {
+      throw error.prefixingField(with: "\(field).")
+    }
+  }
+
+  /// Moves the viewport (the user scrolled) and, under `"visible"`, measures the cells that came
+  /// near it, each round of measurements an anchored change.
+  ///
+  /// - Throws: `.invalidNumber` naming `viewport`; a cell's sizing error.
+  public mutating func setViewport(_ rect: Rect?) throws(LayoutError) {
+    try layout.setViewport(rect)
+    try measureNearViewport()
+  }
+
+  /// The rect within which `"visible"` measures cells: the viewport extended by one viewport
+  /// length before and after it along the scroll axis.
+  public var measuringRect: Rect? {
+    guard let viewport = layout.viewport else { return nil }
+    return layout.scrollsAlongX
+      ? Rect(
+        x: viewport.minX - viewport.width, y: viewport.minY, width: 3 * viewport.width,
+        height: viewport.height)
+      : Rect(
+        x: viewport.minX, y: viewport.minY - viewport.height, width: viewport.width,
+        height: 3 * viewport.height)
+  }
+
+  /// Under `"visible"`: measures every estimated cell near the viewport, in rounds (a round can
+  /// bring more cells near), each round an anchored change, until none is left.
+  ///
+  /// - Complexity: per round one rect query and the k cells measured; at most c rounds for c
+  ///   cells (each round measures at least one).
+  /// - Throws: a cell's sizing error.
+  mutating func measureNearViewport() throws(LayoutError) {
+    guard cellSizing == .visible else { return }
+    let width = proposedCellWidth
+    while let rect = measuringRect {
+      var measurements: [ItemResize] = []
+      for element in layout.engine.elements(in: rect) where element.kind == .item {
+        let path = element.path
+        guard layout.isEstimated(path), let cell = cells[path.section][path.item] else { continue }
+        let size = try cell.fittingSize(
+          proposedWidth: width, field: "sections[\(path.section)].items[\(path.item)]")
+        measurements.append(ItemResize(at: path, size: size))
+      }
+      if measurements.isEmpty { return }
+      cellsMeasured += measurements.count
+      try layout.apply(BatchUpdate(measureItems: measurements))
+    }
+  }
+}
+
+extension DocumentLayout: Sendable where Engine: Sendable {}

@@ -1,0 +1,218 @@
+import FlowLayoutModel
+
+/// A live layout driven by JSON requests, one per line (`flowlayout session`, `docs/session.md`).
+///
+/// Requests (each a one-key object): `{"open": DOCUMENT}`, `{"apply": BATCH}`,
+/// `{"viewport": [x, y, w, h]}`, `{"elements": [x, y, w, h]}`, `{"frame": [s, i]}`,
+/// `{"hitTest": [x, y]}`, `{"contentSize": null}`. Every answer is one JSON line. An answer to a
+/// change (`open`, `apply`, `viewport`) carries `contentSize`, `contentOffset` (when there is a
+/// viewport), `cellsMeasured` (cells measured by this request) and `anchor` (the item that held
+/// the offset, with its distance to the viewport's leading edge before and after, or `null`).
+/// A bad request is answered `{"error": "field: reason"}` and changes nothing.
+public struct LayoutSession<Engine: LayoutEngine> {
+  /// The open document's layout; `nil` before the first `open`.
+  public private(set) var document: DocumentLayout<Engine>?
+
+  public init() {}
+
+  /// The answer to one request line (without its newline).
+  ///
+  /// - Complexity: the request's own cost (a document's decoding and layout, a batch, one rect
+  ///   query, one frame) plus O(b) for b bytes of request.
+  public mutating func answer(_ line: some Collection<UInt8>) -> String {
+    do {
+      return try respond(Array(line))
+    } catch {
+      var w = JSONWriter()
+      w.append("{\"error\":")
+      w.append(quoted: error.printable.description)
+      w.append("}")
+      return w.string
+    }
+  }
+
+  private mutating func respond(_ line: [UInt8]) throws(LayoutError) -> String {
+    var s = JSONScanner(line)
+    guard s.peek() != nil else {
+      throw .invalidDocument(field: "request", reason: "empty line (expected a JSON object)")
+    }
+    // The whole line is read before anything is done: a syntax error after the value must not
+    // follow a change.
+    var request: (key: String, value: ArraySlice<UInt8>)?
+    try s.readObject(field: "request") { (s, key) throws(LayoutError) in
+      guard request == nil else {
+        throw .invalidDocument(
+          field: "request",
+          reason: "one request per line (found \"\(printable(key))\" after another)")
+      }
+      request = (key, try s.readRawValue())
+    }
+    try s.expectEnd()
+    guard let request else {
+      throw .invalidDocument(
+        field: "request",
+        reason: "empty object (expected one of: \(Self.requests.joined(separator: ", ")))")
+    }
+    var value = JSONScanner(Array(request.value))
+    let answer = try respond(to: request.key, &value)
+    try value.expectEnd()
+    return answer
+  }
+
+  static var requests: [String] {
+    ["open", "apply", "viewport", "elements", "frame", "hitTest", "contentSize"]
+  }
+
+  private func open() throws(LayoutError) -> DocumentLayout<Engine> {
+    guard let document else {
+      throw .invalidDocument(
+        field: "request", reason: "no document is open (send {\"open\": DOCUMENT} first)")
+    }
+    return document
+  }
+
+  private mutating func respond(to key: String, _ s: inout JSONScanner) throws(LayoutError)
+    -> String
+  {
+    switch key {
+    case "open":
+      let bytes = try s.readRawValue()
+      let decoded: LayoutDocument
+      do {
+        decoded = try LayoutDocument.decode(bytes)
+      } catch {
+        throw error.prefixingField(with: "open.")
+      }
+      let opened: DocumentLayout<Engine>
+      do {
+        opened = try DocumentLayout<Engine>.laidOut(decoded)
+      } catch {
+        throw error.prefixingField(with: "open.")
+      }
+      document = opened
+      return changeAnswer(opened, measuredBefore: 0)
+    case "apply":
+      _ = try open()
+      let bytes = try s.readRawValue()
+      return try change { (live) throws(LayoutError) in try live.apply(json: bytes, field: "apply")
+      }
+    case "viewport":
+      _ = try open()
+      let rect = try Self.readRect(&s, field: "viewport")
+      return try change { (live) throws(LayoutError) in try live.setViewport(rect) }
+    case "elements":
+      let live = try open()
+      let rect = try Self.readRect(&s, field: "elements")
+      return LayoutOutput(layout: live.layout, rect: rect).json()
+    case "frame":
+      let live = try open()
+      let path = try RawDocument.readPath(&s, field: "frame")
+      let frame: Rect
+      do {
+        frame = try live.engine.frame(ofItemAt: path)
+      } catch {
+        guard case .itemOutOfRange(_, let path) = error else { throw error }
+        throw .itemOutOfRange(field: "frame", path: path)
+      }
+      var w = JSONWriter()
+      w.append("{\"frame\":")
+      w.append(numbers: frame.minX, frame.minY, frame.width, frame.height, separator: ",")
+      w.append(",\"estimated\":")
+      w.append(live.layout.isEstimated(path) ? "true" : "false")
+      w.append("}")
+      return w.string
+    case "hitTest":
+      let live = try open()
+      var v: [Double] = []
+      try s.readTuple(field: "hitTest", names: ["x", "y"]) { v.append($0) }
+      guard v.allSatisfy(\.isFinite) else {
+        throw .invalidDocument(field: "hitTest", reason: "expected finite numbers")
+      }
+      let point = Rect(x: v[0], y: v[1], width: 0, height: 0)
+      // Later items are drawn above earlier ones: the last item containing the point is hit.
+      let hit = live.engine.elements(in: point).last { $0.kind == .item }
+      var w = JSONWriter()
+      w.append("{\"item\":")
+      if let hit {
+        w.append("[")
+        w.append(hit.path.section)
+        w.append(",")
+        w.append(hit.path.item)
+        w.append("]")
+      } else {
+        w.append("null")
+      }
+      w.append("}")
+      return w.string
+    case "contentSize":
+      let live = try open()
+      try s.readNull()
+      var w = JSONWriter()
+      appendPosition(live, to: &w)
+      w.append("}")
+      return w.string
+    default:
+      throw RawDocument.unknownKey(key, field: "", expected: Self.requests)
+    }
+  }
+
+  /// Runs `body` on the open document, moved out of `self` so that the engine's storage is
+  /// uniquely referenced (no copy-on-write copy of a million items), and answers the change.
+  /// A throwing `body` changes nothing when it fails validation (every `DocumentLayout` call
+  /// validates first).
+  private mutating func change(
+    _ body: (inout DocumentLayout<Engine>) throws(LayoutError) -> Void
+  ) throws(LayoutError) -> String {
+    var live = document!
+    document = nil
+    defer { document = live }
+    let before = live.cellsMeasured
+    try body(&live)
+    return changeAnswer(live, measuredBefore: before)
+  }
+
+  /// `{"contentSize": [w, h], "contentOffset": [x, y]` (when there is a viewport) — unclosed.
+  private func appendPosition(_ live: DocumentLayout<Engine>, to w: inout JSONWriter) {
+    let size = live.engine.contentSize
+    w.append("{\"contentSize\":")
+    w.append(numbers: size.width, size.height, separator: ",")
+    if let offset = live.layout.contentOffset {
+      w.append(",\"contentOffset\":")
+      w.append(numbers: offset.x, offset.y, separator: ",")
+    }
+  }
+
+  private func changeAnswer(_ live: DocumentLayout<Engine>, measuredBefore: Int) -> String {
+    var w = JSONWriter()
+    appendPosition(live, to: &w)
+    w.append(",\"cellsMeasured\":")
+    w.append(live.cellsMeasured - measuredBefore)
+    w.append(",\"anchor\":")
+    if let anchor = live.layout.lastAnchor {
+      w.append("{\"item\":[")
+      w.append(anchor.path.section)
+      w.append(",")
+      w.append(anchor.path.item)
+      w.append("],\"distanceBefore\":")
+      w.append(anchor.distanceBefore)
+      w.append(",\"distanceAfter\":")
+      w.append(anchor.distanceAfter)
+      w.append("}")
+    } else {
+      w.append("null")
+    }
+    w.append("}")
+    return w.string
+  }
+
+  /// `[x, y, w, h]`, validated as a viewport.
+  static func readRect(_ s: inout JSONScanner, field: String) throws(LayoutError) -> Rect {
+    var v: [Double] = []
+    try s.readTuple(field: field, names: RawDocument.rectNames) { v.append($0) }
+    let rect = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+    try LayoutValidation.viewport(rect, field: field)
+    return rect
+  }
+}
+
+extension LayoutSession: Sendable where Engine: Sendable {}

@@ -1,0 +1,284 @@
+/// How the content offset follows a change of the layout (`docs/semantics.md`, "Self-sizing and
+/// the scroll anchor").
+public enum ScrollAnchor: String, Hashable, Sendable, Codable, CaseIterable {
+  /// The first item, in document order, that intersects the viewport before the change and
+  /// survives it keeps its distance to the viewport's leading edge; then the offset clamps.
+  case firstVisibleItem
+  /// The offset only clamps (UIKit's behaviour: content jumps).
+  case none
+  /// A viewport whose end was at the content's end stays at the end; otherwise as
+  /// `firstVisibleItem`.
+  case bottom
+}
+
+/// A layout engine with self-sizing: every item has a size and is either *measured* or
+/// *estimated*, measurements arrive as `measureItems` edits, and a viewport's content offset is
+/// held by a scroll anchor across every change.
+///
+/// The measured/estimated state is data, not layout: it is kept here, per section as an
+/// `ItemIndexSet` of the estimated items (O(R) per edit for R ranges), over either engine
+/// through the `LayoutEngine` protocol; the engine lays every item out at its current size. A
+/// measurement is, layout-wise, a resize; one that gives an item the size it has is dropped
+/// before it reaches the engine, so it does no layout work (self-sizing idempotence, which stops
+/// layout loops).
+public struct SelfSizingLayout<Engine: LayoutEngine> {
+  /// The engine holding every item at its current size.
+  public private(set) var engine: Engine
+  /// Per section, the items that are estimates (not measured yet).
+  public private(set) var estimatedItems: [ItemIndexSet]
+  /// The visible rect, in content coordinates; its origin is the content offset. `nil` when the
+  /// layout has no viewport (nothing is anchored).
+  public private(set) var viewport: Rect?
+  /// The rule that moves the viewport after a change.
+  public var scrollAnchor: ScrollAnchor
+  /// The options (they never change after `init`).
+  public let configuration: LayoutConfiguration
+  /// The bounds after the last batch.
+  public private(set) var bounds: Size
+  /// The item count of every section after the last batch (an engine's `input` can cost O(n)
+  /// to rebuild; these are kept from the batches' plans).
+  public private(set) var itemCounts: [Int]
+  /// Measurements that changed an item's size (each reached the engine as a resize).
+  public private(set) var measurementsApplied = 0
+  /// Measurements that gave an item the size it had (dropped: no layout work).
+  public private(set) var measurementsUnchanged = 0
+  /// The item that anchored the last change, with its leading edge's distance to the
+  /// viewport's before and after it (they differ only when the offset clamped); `nil` when no
+  /// item anchored it (rule `none`, `bottom` at the end, no surviving visible item).
+  public private(set) var lastAnchor: AnchorReport?
+
+  /// Lays out `input` with `estimatedItems` (per section; none when `nil`) marked estimated.
+  ///
+  /// - Complexity: the engine's initialisation, plus O(s + R).
+  /// - Throws: the engine's `LayoutError`; `.invalidDocument(field: "estimatedItems", …)` when
+  ///   the sets do not fit the sections; `viewport` errors as `setViewport(_:)`.
+  public init(
+    _ input: LayoutInput, estimatedItems: [ItemIndexSet]? = nil, viewport: Rect? = nil,
+    scrollAnchor: ScrollAnchor = .firstVisibleItem
+  ) throws(LayoutError) {
+    let sets =
+      estimatedItems ?? [ItemIndexSet](repeating: ItemIndexSet(), count: input.sections.count)
+    guard sets.count == input.sections.count else {
+      throw .invalidDocument(
+        field: "estimatedItems",
+        reason: "\(sets.count) sets for \(input.sections.count) sections")
+    }
+    for (s, set) in sets.enumerated() {
+      if let last = set.ranges.last,
+        last.upperBound > input.sections[s].count || set.ranges[0].lowerBound < 0
+      {
+        throw .invalidDocument(
+          field: "estimatedItems[\(s)]",
+          reason: "\(set) is outside the section's \(input.sections[s].count) items")
+      }
+    }
+    if let viewport { try LayoutValidation.viewport(viewport, field: "viewport") }
+    self.engine = try Engine(input)
+    self.configuration = input.configuration
+    self.bounds = input.bounds
+    self.itemCounts = input.sections.map(\.count)
+    self.estimatedItems = sets
+    self.viewport = viewport
+    self.scrollAnchor = scrollAnchor
+  }
+
+  /// The content offset: the viewport's origin; `nil` without a viewport.
+  public var contentOffset: Point? { viewport?.origin }
+
+  /// Whether the item at `path` is an estimate. `false` for a path that does not exist.
+  ///
+  /// - Complexity: O(log R).
+  public func isEstimated(_ path: ItemPath) -> Bool {
+    estimatedItems.indices.contains(path.section)
+      && estimatedItems[path.section].contains(path.item)
+  }
+
+  /// Marks items estimated again (their current sizes become their estimates), e.g. the cells
+  /// whose size depends on the width after a rotation. No layout work.
+  ///
+  /// - Parameter sets: per section; missing sections and indices past a section's end are
+  ///   ignored.
+  /// - Complexity: O(s + R) for the ranges of both sides.
+  public mutating func markEstimated(_ sets: [ItemIndexSet]) {
+    let counts = itemCounts
+    for (s, set) in sets.enumerated() where s < estimatedItems.count && !set.isEmpty {
+      var clipped = ItemIndexSet()
+      for range in set.ranges where range.lowerBound < counts[s] {
+        clipped.formUnion(ItemIndexSet(max(0, range.lowerBound)..<min(range.upperBound, counts[s])))
+      }
+      estimatedItems[s].formUnion(clipped)
+    }
+  }
+
+  /// Moves the viewport (the user scrolled). Nothing is anchored or clamped: the rect is taken
+  /// as given.
+  ///
+  /// - Throws: `.invalidNumber(field: "viewport", …)` for a non-finite value or a negative size.
+  public mutating func setViewport(_ rect: Rect?) throws(LayoutError) {
+    if let rect { try LayoutValidation.viewport(rect, field: "viewport") }
+    viewport = rect
+    lastAnchor = nil
+  }
+
+  /// Applies one batch (which may hold `measureItems`) atomically, then moves the viewport by
+  /// the scroll anchor.
+  ///
+  /// - Complexity: the engine's cost for the batch, plus O(v·e) to follow the v items of the
+  ///   viewport through it, plus one rect query before it.
+  /// - Throws: the batch's `LayoutError`; nothing changes.
+  public mutating func apply(_ update: BatchUpdate) throws(LayoutError) {
+    var anchor = beginChange()
+    try apply(update, tracking: &anchor)
+    endChange(anchor)
+  }
+
+  /// Records what the scroll anchor needs before a change made of one or more batches
+  /// (`apply(_:tracking:)`), closed by `endChange(_:)`.
+  ///
+  /// - Complexity: one rect query over the viewport.
+  public func beginChange() -> PendingAnchor {
+    guard let viewport else {
+      return PendingAnchor(axisIsX: false, candidates: [], wasAtEnd: false)
+    }
+    let axisIsX = scrollsAlongX
+    var candidates: [(ItemPath, Double)] = []
+    for element in engine.elements(in: viewport) where element.kind == .item {
+      let distance =
+        axisIsX ? element.frame.minX - viewport.minX : element.frame.minY - viewport.minY
+      candidates.append((element.path, distance))
+    }
+    let content = engine.contentSize
+    let end = axisIsX ? viewport.maxX : viewport.maxY
+    let length = axisIsX ? content.width : content.height
+    return PendingAnchor(
+      axisIsX: axisIsX, candidates: candidates,
+      wasAtEnd: end >= length - 1e-9 * max(1, abs(length)))
+  }
+
+  /// Applies one batch of a change begun by `beginChange()`, following the anchor candidates.
+  ///
+  /// - Throws: the batch's `LayoutError`; nothing changes (neither the layout nor `anchor`).
+  public mutating func apply(_ update: BatchUpdate, tracking anchor: inout PendingAnchor)
+    throws(LayoutError)
+  {
+    let (plan, batch) = try prepare(update)
+    let unchanged = update.measureItems.count - (batch.resizeItems.count - update.resizeItems.count)
+    if !batch.isEmpty { try engine.apply(batch) }
+    // Nothing below throws.
+    estimatedItems = update.estimatedItems(after: estimatedItems, plan: plan)
+    itemCounts = plan.newItemCounts
+    bounds = plan.newBounds
+    measurementsApplied += update.measureItems.count - unchanged
+    measurementsUnchanged += unchanged
+    if !anchor.candidates.isEmpty, !update.isEmpty {
+      let map = BatchPathMap(update, plan: plan)
+      anchor.candidates = anchor.candidates.compactMap { path, distance in
+        map.path(after: path).map { ($0, distance) }
+      }
+    }
+  }
+
+  /// Validates `update` (which may hold `measureItems`) against the current content without
+  /// changing anything.
+  ///
+  /// - Complexity: O(e log e + s).
+  /// - Throws: the batch's `LayoutError`.
+  public func update(validating update: BatchUpdate) throws(LayoutError) -> BatchPlan {
+    try update.validateWithMeasurements(
+      itemCounts: itemCounts, configuration: configuration, bounds: bounds)
+  }
+
+  /// Validates `update` against the kept counts, options and bounds, and turns it into the
+  /// engine's batch (measurements that change nothing dropped).
+  ///
+  /// - Complexity: O(e log e + s), plus one `ownSize` per measurement.
+  private func prepare(_ update: BatchUpdate) throws(LayoutError) -> (BatchPlan, BatchUpdate) {
+    let plan = try update.validateWithMeasurements(
+      itemCounts: itemCounts, configuration: configuration, bounds: bounds)
+    let batch = update.engineBatch { path in
+      // Validated above: the path exists.
+      (try? engine.ownSize(ofItemAt: path)) ?? Size(width: -1, height: -1)
+    }
+    return (plan, batch)
+  }
+
+  /// Ends a change: moves the viewport by `scrollAnchor` and clamps it.
+  ///
+  /// - Complexity: O(v) frame queries for the v candidates, at worst; usually one.
+  public mutating func endChange(_ anchor: PendingAnchor) {
+    lastAnchor = nil
+    guard var rect = viewport else { return }
+    let content = engine.contentSize
+    let axisIsX = anchor.axisIsX
+    var leading = axisIsX ? rect.minX : rect.minY
+    let viewLength = axisIsX ? rect.width : rect.height
+    let contentLength = axisIsX ? content.width : content.height
+    switch scrollAnchor {
+    case .none: break
+    case .bottom where anchor.wasAtEnd: leading = contentLength - viewLength
+    case .firstVisibleItem, .bottom:
+      for (path, distance) in anchor.candidates {
+        guard let frame = try? engine.frame(ofItemAt: path) else { continue }
+        leading = (axisIsX ? frame.minX : frame.minY) - distance
+        lastAnchor = AnchorReport(path: path, distanceBefore: distance, distanceAfter: distance)
+        break
+      }
+    }
+    let unclamped = leading
+    leading = min(max(leading, 0), max(0, contentLength - viewLength))
+    if leading != unclamped, let report = lastAnchor {
+      lastAnchor?.distanceAfter = report.distanceBefore + (unclamped - leading)
+    }
+    var cross = axisIsX ? rect.minY : rect.minX
+    let crossLength = axisIsX ? rect.height : rect.width
+    let contentCross = axisIsX ? content.height : content.width
+    cross = min(max(cross, 0), max(0, contentCross - crossLength))
+    rect.origin = axisIsX ? Point(x: leading, y: cross) : Point(x: cross, y: leading)
+    viewport = rect
+  }
+
+  /// Horizontal scrolling of a variant that honours `scrollDirection`: the anchor holds the
+  /// leading (x) edge; otherwise the top (y).
+  public var scrollsAlongX: Bool {
+    configuration.scrollDirection == .horizontal
+      && configuration.variant.honoursScrollDirection
+  }
+}
+
+/// The item that anchored a change and its distance to the viewport's leading edge.
+public struct AnchorReport: Hashable, Sendable {
+  /// The anchor's path after the change.
+  public var path: ItemPath
+  /// Its leading edge minus the viewport's, before the change.
+  public var distanceBefore: Double
+  /// The same after the change: equal unless the offset clamped.
+  public var distanceAfter: Double
+}
+
+/// What the scroll anchor remembers during a change: the items intersecting the viewport before
+/// it, in document order, each with its leading edge's distance to the viewport's, followed
+/// through the change's batches.
+public struct PendingAnchor: Sendable {
+  /// The anchor holds x (horizontal scrolling) rather than y.
+  public var axisIsX: Bool
+  /// Surviving candidates: path after the batches so far, distance before the change.
+  public var candidates: [(path: ItemPath, distance: Double)]
+  /// The viewport's end was at the content's end (within 1e-9 relative) before the change.
+  public var wasAtEnd: Bool
+}
+
+extension LayoutValidation {
+  /// A viewport `[x, y, width, height]`: a finite origin (anywhere, also outside the content)
+  /// and a size of valid lengths.
+  ///
+  /// - Throws: `.invalidNumber` naming `field.x`, `field.y`, `field.width` or `field.height`.
+  public static func viewport(_ rect: Rect, field: String) throws(LayoutError) {
+    for (name, value) in [("x", rect.minX), ("y", rect.minY)] where !value.isFinite {
+      throw .invalidNumber(
+        field: "\(field).\(name)", value: value, reason: value.isNaN ? "NaN" : "infinite")
+    }
+    try size(rect.size, field: field)
+  }
+}
+
+extension SelfSizingLayout: Sendable where Engine: Sendable {}

@@ -155,8 +155,10 @@ public struct DocumentLayout<Engine: LayoutEngine> {
   ///
   /// - Throws: `.invalidDocument` naming a field under `field` for a malformed batch; then what
   ///   `apply(_:insertedCells:)` throws, prefixed with `field`. Nothing changes.
+  /// - Returns: the batch applied (cells sized).
+  @discardableResult
   public mutating func apply(json bytes: some Collection<UInt8>, field: String = "apply")
-    throws(LayoutError)
+    throws(LayoutError) -> BatchUpdate
   {
     var scanner = JSONScanner(Array(bytes))
     let raw = try RawEdit.read(&scanner, field: field, cells: CellDecoder())
@@ -174,6 +176,7 @@ public struct DocumentLayout<Engine: LayoutEngine> {
     } catch {
       throw error.prefixingField(with: "\(field).")
     }
+    return update
   }
 
   /// Moves the viewport (the user scrolled) and, under `"visible"`, measures the cells that came

@@ -107,42 +107,7 @@ extension LayoutOutput {
     }
     if let transitions {
       list("transitions", transitions, last: true) { w, t in
-        w.append("{\"kind\"")
-        w.append(colon)
-        w.append(quoted: t.kind.rawValue)
-        for (name, path) in [("before", t.before), ("after", t.after)] {
-          w.append(comma)
-          w.append(quoted: name)
-          w.append(colon)
-          if let path {
-            if t.kind == .item {
-              w.append("[")
-              w.append(path.section)
-              w.append(comma)
-              w.append(path.item)
-              w.append("]")
-            } else {
-              w.append(path.section)
-            }
-          } else {
-            w.append("null")
-          }
-        }
-        for (name, f) in [("from", t.from), ("to", t.to)] {
-          w.append(comma)
-          w.append(quoted: name)
-          w.append(colon)
-          w.append(numbers: f.minX, f.minY, f.width, f.height, separator: comma)
-        }
-        w.append(comma)
-        w.append("\"fromAlpha\"")
-        w.append(colon)
-        w.append(t.fromAlpha)
-        w.append(comma)
-        w.append("\"toAlpha\"")
-        w.append(colon)
-        w.append(t.toAlpha)
-        w.append("}")
+        t.appendJSON(to: &w, pretty: pretty)
       }
     }
     w.append("}")
@@ -165,5 +130,52 @@ extension LayoutOutput {
   /// Decodes an output from a JSON string. See `decode(_:)` on bytes.
   public static func decode(_ text: String) throws(LayoutError) -> LayoutOutput {
     try decode(Array(text.utf8))
+  }
+}
+
+extension LayoutTransition {
+  /// `{"kind": …, "before": …, "after": …, "from": […], "to": […], "fromAlpha": …, "toAlpha": …}`
+  /// (`docs/layout-document.md`, "Output"), compact or with spaces after `:` and `,`.
+  ///
+  /// - Complexity: O(1).
+  func appendJSON(to w: inout JSONWriter, pretty: Bool = false) {
+    let colon: StaticString = pretty ? ": " : ":"
+    let comma: StaticString = pretty ? ", " : ","
+    w.append("{\"kind\"")
+    w.append(colon)
+    w.append(quoted: kind.rawValue)
+    for (name, path) in [("before", before), ("after", after)] {
+      w.append(comma)
+      w.append(quoted: name)
+      w.append(colon)
+      if let path {
+        if kind == .item {
+          w.append("[")
+          w.append(path.section)
+          w.append(comma)
+          w.append(path.item)
+          w.append("]")
+        } else {
+          w.append(path.section)
+        }
+      } else {
+        w.append("null")
+      }
+    }
+    for (name, f) in [("from", from), ("to", to)] {
+      w.append(comma)
+      w.append(quoted: name)
+      w.append(colon)
+      w.append(numbers: f.minX, f.minY, f.width, f.height, separator: comma)
+    }
+    w.append(comma)
+    w.append("\"fromAlpha\"")
+    w.append(colon)
+    w.append(fromAlpha)
+    w.append(comma)
+    w.append("\"toAlpha\"")
+    w.append(colon)
+    w.append(toAlpha)
+    w.append("}")
   }
 }

@@ -181,3 +181,25 @@ struct TransitionsCommandTests {
     #expect(!plain.stdout.contains("transitions"))
   }
 }
+
+/// `{"transitions": BATCH}` in a session: the batch is applied and its transitions answered.
+@Suite struct SessionTransitionsTests {
+  @Test func transitionsRequestAppliesTheBatchAndAnswersItsFrames() {
+    var session = LayoutSession<FastFlowLayout>()
+    _ = session.answer(
+      Array(
+        #"{"open": {"layout": "vertical", "width": 100, "itemSize": [40, 40], "sections": [{"items": [[1, 1], [1, 1]]}]}}"#
+          .utf8))
+    // One line (the last: leading, gaps I = 10): x 0 and 50; deleting item 0 moves item 1 to 0.
+    let answer = session.answer(Array(#"{"transitions": {"deleteItems": [[0, 0]]}}"#.utf8))
+    #expect(
+      answer
+        == #"{"transitions":[{"kind":"item","before":[0,1],"after":[0,0],"from":[50,0,40,40],"to":[0,0,40,40],"fromAlpha":1,"toAlpha":1},{"kind":"item","before":[0,0],"after":null,"from":[0,0,40,40],"to":[0,0,40,40],"fromAlpha":1,"toAlpha":0}]}"#
+    )
+    #expect(session.document?.engine.input.sections[0].count == 1)
+    // A refused batch answers an error and changes nothing.
+    let refused = session.answer(Array(#"{"transitions": {"deleteItems": [[0, 5]]}}"#.utf8))
+    #expect(refused.hasPrefix(#"{"error":"transitions.deleteItems[0]"#), "\(refused)")
+    #expect(session.document?.engine.input.sections[0].count == 1)
+  }
+}

@@ -160,8 +160,8 @@ extension FastFlowLayout {
     _ q: Int, fromFrontOf from: Int, toEndOf to: Int, counters: inout WorkCounters
   ) {
     counters.itemsPaged += q
-    let moved = pages[from].items.removeFirst(q)
-    pages[to].items.append(moved)
+    pages[to].items.append(frontOf: pages[from].items, count: q)
+    pages[from].items.removeFirst(q)
     if case .table(let table) = pages[to].lines, table.lineCount > 0 {
       pages[to].rebuildLines(
         fromLine: table.lineCount - 1, rules: rules, kernels: kernels, counters: &counters)

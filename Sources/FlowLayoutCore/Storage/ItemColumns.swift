@@ -31,19 +31,28 @@ struct ItemColumns: Sendable, Equatable {
 
   var count: Int { widths.count }
 
-  /// Removes the first `q` items and returns them as columns (positions included when kept).
+  /// Removes the first `q` items.
   ///
-  /// - Complexity: O(n) (one memory move per column).
-  mutating func removeFirst(_ q: Int) -> ItemColumns {
-    var front = ItemColumns(widths: Array(widths[0..<q]), heights: Array(heights[0..<q]))
+  /// - Complexity: O(n) (one memory move per column; no allocation).
+  mutating func removeFirst(_ q: Int) {
     widths.removeFirst(q)
     heights.removeFirst(q)
+    if hasPositions { xs.removeFirst(q) }
+  }
+
+  /// Appends the first `q` items of `other` after these (positions too, when both keep them).
+  ///
+  /// - Complexity: O(q) amortized.
+  mutating func append(frontOf other: ItemColumns, count q: Int) {
+    widths.append(contentsOf: other.widths[0..<q])
+    heights.append(contentsOf: other.heights[0..<q])
     if hasPositions {
-      front.xs = Array(xs[0..<q])
-      front.hasPositions = true
-      xs.removeFirst(q)
+      if other.hasPositions {
+        xs.append(contentsOf: other.xs[0..<q])
+      } else {
+        xs.append(contentsOf: repeatElement(0, count: q))
+      }
     }
-    return front
   }
 
   /// Appends `other`'s items after these, with their positions when both keep positions.

@@ -97,8 +97,8 @@ public struct DocumentLayout<Engine: LayoutEngine> {
     let plan = try layout.update(validating: update)
     let movesItems =
       !(update.deleteItems.isEmpty && update.insertItems.isEmpty && update.moveItems.isEmpty
-        && update.deleteSections.isEmpty && update.insertSections.isEmpty
-        && update.moveSections.isEmpty && editCells.inserted.isEmpty && editCells.resized.isEmpty)
+      && update.deleteSections.isEmpty && update.insertSections.isEmpty
+      && update.moveSections.isEmpty && editCells.inserted.isEmpty && editCells.resized.isEmpty)
     let newWidth = plan.newConfiguration.proposedCellWidth(boundsWidth: plan.newBounds.width)
     let widthChanges = newWidth != proposedCellWidth
     // Under "all", the re-measurements for the new width are computed before anything changes

@@ -107,8 +107,8 @@ struct RawEdit {
         }
         cell = try decoder.decode(try s.readRawValue(), field: "\(field).cell")
       default:
-        throw RawDocument.unknownKey(
-          key, field: field, expected: decoder == nil ? [pathKey, "size"] : [pathKey, "size", "cell"])
+        let keys = decoder == nil ? [pathKey, "size"] : [pathKey, "size", "cell"]
+        throw RawDocument.unknownKey(key, field: field, expected: keys)
       }
     }
     guard let path else {

@@ -33,7 +33,9 @@ extension SectionLayout {
       kernels: kernels)
     let k = newHeights.count
     counters.linesRebroken += k
-    var toPlace: [Range<Int>] = [i0..<(i0 + k)]
+    var toPlace: [Range<Int>] = []
+    toPlace.reserveCapacity(3)
+    toPlace.append(i0..<(i0 + k))
     var rebuildTree = false
     let spacing = rules.lineSpacing
 
@@ -105,7 +107,7 @@ extension SectionLayout {
     // Place the re-broken lines and the last two lines (alignment depends on being last).
     let m = table.lineCount
     toPlace.append(max(m - 2, 0)..<m)
-    place(lines: toPlace, of: table, rules: rules, counters: &counters)
+    place(lines: &toPlace, of: table, rules: rules, counters: &counters)
     lines = .table(table)
     updateHeight(rules: rules)
   }
@@ -174,23 +176,23 @@ extension SectionLayout {
   }
 
   /// Places the items of the given lines (ranges of line indices, clamped to the table; a line
-  /// named twice is placed once).
+  /// named twice is placed once). `ranges` is sorted and merged in place (no allocation).
   ///
-  /// - Complexity: O(k) for the k items of those lines.
+  /// - Complexity: O(k + g²) for the k items of those lines and g ranges (g is small: a few per
+  ///   re-broken region).
   mutating func place(
-    lines ranges: [Range<Int>], of table: LineTable, rules: LayoutRules,
+    lines ranges: inout [Range<Int>], of table: LineTable, rules: LayoutRules,
     counters: inout WorkCounters
   ) {
     if case .grid = rules.placement { return }  // computed on demand
     let m = table.lineCount
-    var merged: [Range<Int>] = []
-    for r in ranges.map({ min($0.lowerBound, m)..<min($0.upperBound, m) }).sorted(by: {
-      $0.lowerBound < $1.lowerBound
-    }) where !r.isEmpty {
-      if let last = merged.last, r.lowerBound <= last.upperBound {
-        merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, r.upperBound)
-      } else {
-        merged.append(r)
+    // Clamp, then sort by lower bound (insertion sort: the ranges arrive nearly sorted).
+    for i in ranges.indices {
+      ranges[i] = min(ranges[i].lowerBound, m)..<min(ranges[i].upperBound, m)
+      var j = i
+      while j > 0, ranges[j - 1].lowerBound > ranges[j].lowerBound {
+        ranges.swapAt(j - 1, j)
+        j -= 1
       }
     }
     var positioned = 0
@@ -198,8 +200,9 @@ extension SectionLayout {
     let sameSize = self.sameSize
     let closes = closesSection
     items.withPlacement { ws, _, xs in
-      for range in merged {
-        for k in range {
+      var placedEnd = 0  // lines before this are placed
+      for range in ranges where !range.isEmpty {
+        for k in max(range.lowerBound, placedEnd)..<max(range.upperBound, placedEnd) {
           let r = table.range(ofLine: k)
           LinePlacing.place(
             ws, r, into: xs, at: r.lowerBound, rules: rules,
@@ -207,8 +210,29 @@ extension SectionLayout {
               ofLine: k, in: table, count: n, sameSize: sameSize, closesSection: closes))
           positioned += r.count
         }
+        placedEnd = max(placedEnd, range.upperBound)
       }
     }
     counters.itemsPositioned += positioned
+  }
+
+  /// Places line `k` of `table` again.
+  ///
+  /// - Complexity: O(k) for its k items.
+  mutating func place(
+    line k: Int, of table: LineTable, rules: LayoutRules, counters: inout WorkCounters
+  ) {
+    if case .grid = rules.placement { return }
+    let n = count
+    let sameSize = self.sameSize
+    let closes = closesSection
+    let r = table.range(ofLine: k)
+    items.withPlacement { ws, _, xs in
+      LinePlacing.place(
+        ws, r, into: xs, at: r.lowerBound, rules: rules,
+        context: Self.context(
+          ofLine: k, in: table, count: n, sameSize: sameSize, closesSection: closes))
+    }
+    counters.itemsPositioned += r.count
   }
 }

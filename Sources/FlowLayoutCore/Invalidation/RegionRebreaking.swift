@@ -138,7 +138,7 @@ extension SectionLayout {
       lineSpacing: rules.lineSpacing, fromLine: i0)
     let m = table.lineCount
     toPlace.append(max(m - 2, 0)..<m)
-    place(lines: toPlace, of: table, rules: rules, counters: &counters)
+    place(lines: &toPlace, of: table, rules: rules, counters: &counters)
     lines = .table(table)
     updateHeight(rules: rules)
   }

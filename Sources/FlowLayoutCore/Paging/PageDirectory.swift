@@ -92,14 +92,14 @@ extension FastFlowLayout {
     updateContentSize()
   }
 
-  /// Rewrites the tree entries of pages whose height or item count changed (the page count
-  /// unchanged); returns the tree nodes written.
+  /// Rewrites the tree entries of the `changed` pages (the page count unchanged); returns the
+  /// tree nodes written.
   ///
   /// - Complexity: O(k log p) for k pages.
   @discardableResult
-  mutating func refreshPages(_ range: Range<Int>) -> Int {
+  mutating func refreshPages(_ changed: some Sequence<Int>) -> Int {
     var written = 0
-    for p in range {
+    for p in changed {
       if pageOffsets[p] != pages[p].height { written += pageOffsets.set(p, pages[p].height) }
       let count = Double(pages[p].count)
       if pageItems[p] != count { written += pageItems.set(p, count) }

@@ -45,6 +45,7 @@ extension FastFlowLayout {
     // Boundaries: from the page before the first touched one, while pages changed.
     // Only boundaries next to a touched page, or after a page items moved out of, can break:
     // the pages between two touched ones are skipped.
+    var changed = touched  // pages whose items changed, while no page is added or removed
     var next = 0  // the first touched page not yet passed
     var skipping = !structural  // page indices in `touched` are exact until a page is removed
     var p = lo
@@ -62,7 +63,13 @@ extension FastFlowLayout {
         p += 1
         continue
       }
-      cascade = p + 1 >= hi ? cascade + 1 : 0
+      // Pages carried into without being touched: a run of them means no re-synchronisation.
+      let nextIsTouched =
+        skipping
+        ? (next < touched.count && touched[next] == p + 1)
+          || (next + 1 < touched.count && touched[next + 1] == p + 1)
+        : p + 1 < hi
+      cascade = nextIsTouched ? 0 : cascade + 1
       if cascade >= 2 {
         // The lines did not re-synchronise over two pages (equal widths never do): each next
         // page is laid out whole, by the full-layout pass, instead of re-broken until a sync.
@@ -71,6 +78,8 @@ extension FastFlowLayout {
         moveItems(q, fromFrontOf: p + 1, toEndOf: p, counters: &counters)
       }
       counters.pageBoundariesMoved += 1
+      changed.append(p)
+      changed.append(p + 1)
       if pages[p + 1].count == 0 {
         replacePages((p + 1)..<(p + 2), with: [], section: s)
         end -= 1
@@ -92,10 +101,16 @@ extension FastFlowLayout {
       }
     }
 
-    // Page sizes.
-    var q = lo
-    var last = checkedEnd
-    while q < last, q < end {
+    // Page sizes: the changed pages (from the last, so that earlier indices stay valid), or,
+    // once pages were added or removed, every page of the window.
+    changed.sort()
+    var window: [Int] = []
+    if structural {
+      window = Array(lo..<checkedEnd)
+    } else {
+      for q in changed where window.last != q { window.append(q) }
+    }
+    for q in window.reversed() where q < end {
       let n = pages[q].count
       if n > pageCapacity.maximum {
         let cut = pages[q].pages(target: max(n / 2, 1), rules: rules)
@@ -103,26 +118,23 @@ extension FastFlowLayout {
         if cut.count > 1 {
           replacePages(q..<(q + 1), with: cut, section: s)
           end += cut.count - 1
-          last += cut.count - 1
           structural = true
-          q += cut.count
-          continue
         }
       } else if n < pageCapacity.minimum, end - start > 1 {
         let pair = q + 1 < end ? q..<(q + 2) : (q - 1)..<(q + 1)
         let merged = SectionLayout.joined(pages[pair], rules: rules)
         counters.itemsPaged += merged.count
-        replacePages(pair, with: [merged], section: s)
-        end -= 1
-        last -= 1
+        // A short page and a full one may hold more than a page: cut again, in two halves.
+        let parts =
+          merged.count > pageCapacity.maximum
+          ? merged.pages(target: merged.count / 2, rules: rules) : [merged]
+        replacePages(pair, with: parts, section: s)
+        end += parts.count - 2
         structural = true
-        q = pair.lowerBound + 1
-        continue
       }
-      q += 1
     }
     if structural { return true }
-    counters.pageTreeNodesWritten += refreshPages(lo..<min(last, end))
+    counters.pageTreeNodesWritten += refreshPages(window)
     return false
   }
 
@@ -185,7 +197,7 @@ extension SectionLayout {
     closesSection = closes
     if closingChanged, case .table(let table) = lines, table.lineCount > 0 {
       let m = table.lineCount
-      place(lines: [(m - 1)..<m], of: table, rules: rules, counters: &counters)
+      place(line: m - 1, of: table, rules: rules, counters: &counters)
     }
     updateHeight(rules: rules)
   }

@@ -78,7 +78,7 @@ let package = Package(
       name: "DifferentialTests",
       dependencies: [
         "FlowLayoutModel", "FlowLayoutCore", "FlowLayoutReference", "FlowLayoutWorkloads",
-        "FlowLayoutEquality",
+        "FlowLayoutEquality", "FlowLayoutDocument",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
     .testTarget(name: "FioriCellsTests", dependencies: ["FioriCells", "FlowLayoutModel"]),

@@ -3,6 +3,8 @@
 #   - one SVG + PNG per examples/cells-*.json, laid out by an engine (`flowlayout render`);
 #   - layout-<variant>.{svg,png} for the plain-size example of every layout variant
 #     (examples/<variant>.json);
+#   - presentation-rtl-pinned-grid.{svg,png}: examples/presentation-rtl-pinned-grid.json
+#     (right to left, snapped, pinned), cropped to its viewport;
 #   - docs/images/cells-gallery.{svg,png}: every cell variation, packed by hand (no engine),
 #     written by the CellGalleryTests test.
 # Needs rsvg-convert (Debian librsvg2-bin). Usage: scripts/render-examples.sh [fast|reference]
@@ -41,11 +43,19 @@ done
 
 for document in examples/*.json; do
   name="$(basename "$document" .json)"
-  case "$name" in cells-* | malformed-*) continue ;; esac
+  case "$name" in cells-* | malformed-* | presentation-*) continue ;; esac
   "$bin" render --input "$document" --engine "$engine" --output "docs/images/layout-$name.svg"
   rsvg-convert -o "docs/images/layout-$name.png" "docs/images/layout-$name.svg"
   echo "docs/images/layout-$name.png"
 done
+
+# Presentation: right to left, snapped, pinned to the document's viewport, cropped to it.
+"$bin" render --input examples/presentation-rtl-pinned-grid.json --engine "$engine" \
+  --viewport 0,300,402,500 --titles "Products|Recent|Featured" \
+  --output docs/images/presentation-rtl-pinned-grid.svg
+rsvg-convert -o docs/images/presentation-rtl-pinned-grid.png \
+  docs/images/presentation-rtl-pinned-grid.svg
+echo "docs/images/presentation-rtl-pinned-grid.png"
 
 FLOWLAYOUT_GALLERY="$PWD/docs/images" swift test --filter CellGalleryTests
 rsvg-convert -o docs/images/cells-gallery.png docs/images/cells-gallery.svg

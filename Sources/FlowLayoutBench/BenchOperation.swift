@@ -31,20 +31,37 @@ public enum BenchOperation: String, Sendable, Codable, CaseIterable, Comparable 
   case lookup
   /// Bytes per item the engine holds at rest (jemalloc `stats.allocated` around `init`).
   case memory
+  /// `scroll` with section headers and footers pinned to each viewport (presented query).
+  case scrollPinned = "scroll-pinned"
+  /// `scroll` presented right to left (mirrored frames, mirrored viewports).
+  case scrollRightToLeft = "scroll-rtl"
+  /// `scroll` with pixel snapping at display scale 3.
+  case scrollSnapped = "scroll-snapped"
 
   public static func < (a: Self, b: Self) -> Bool {
     allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
   }
 
   /// `true` when one run is cheap and the runner times many in one sample.
-  public var isBatchedPerSample: Bool { self == .scroll || self == .lookup }
+  public var isBatchedPerSample: Bool { self == .scroll || self == .lookup || isPresentedQuery }
+
+  /// The presented-query variants of `scroll` (engines that present; opt-in: not in the
+  /// default run, nor in `--all-operations`).
+  public var isPresentedQuery: Bool {
+    self == .scrollPinned || self == .scrollRightToLeft || self == .scrollSnapped
+  }
+
+  /// Every operation but the presented-query variants (what a run measures by default).
+  public static var defaultCases: [BenchOperation] { allCases.filter { !$0.isPresentedQuery } }
 
   /// `true` when a run is followed by an untimed undo that puts the collection back as it was
   /// (the item count changes, or an item moved away).
   public var needsUndo: Bool {
     switch self {
     case .insert, .delete, .move, .append, .prepend, .insertSection, .deleteSection: true
-    case .layout, .resize, .batch, .scroll, .lookup, .memory: false
+    case .layout, .resize, .batch, .scroll, .lookup, .memory, .scrollPinned,
+      .scrollRightToLeft, .scrollSnapped:
+      false
     }
   }
 
@@ -55,7 +72,8 @@ public enum BenchOperation: String, Sendable, Codable, CaseIterable, Comparable 
     case .resize, .insert, .delete, .batch, .move, .append, .prepend, .insertSection,
       .deleteSection:
       true
-    case .layout, .scroll, .lookup, .memory: false
+    case .layout, .scroll, .lookup, .memory, .scrollPinned, .scrollRightToLeft, .scrollSnapped:
+      false
     }
   }
 

@@ -21,6 +21,13 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
   private var viewports: [Rect] = []
   private var buffer: [LayoutElement] = []
   private var userEdit = ReversibleEdit(edit: BatchUpdate(), undo: BatchUpdate())
+  private var presentedBuffer: [PresentedElement] = []
+  /// The presented query on the engine (opened once at init), for the `scroll-*` variants.
+  private var presentedQuery:
+    ((Rect, Presentation, inout [PresentedElement], inout [LayoutElement]) -> Void)? = nil
+  private var presentation = Presentation()
+  /// `max(B, content width)`: right-to-left viewports are mirrored in it.
+  private var mirrorWidth = 0.0
 
   /// Prepares `operation` on `engine`, which holds `workload`'s collection. `deleteSection` on a
   /// single-section workload first inserts the small section it deletes
@@ -49,6 +56,30 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
       if let preparation = prepared.preparation { try self.engine.apply(preparation) }
       userEdit = prepared.deletion
     case .layout, .resize, .insert, .delete, .memory: break
+    case .scrollPinned, .scrollRightToLeft, .scrollSnapped:
+      viewports = Self.sweep(
+        content: engine.contentSize, viewport: engine.input.bounds, count: 4096)
+      presentedBuffer.reserveCapacity(1024)
+      buffer.reserveCapacity(1024)
+      mirrorWidth = max(engine.input.bounds.width, engine.contentSize.width)
+      presentation.sectionHeadersPinToVisibleBounds = operation == .scrollPinned
+      presentation.sectionFootersPinToVisibleBounds = operation == .scrollPinned
+      presentation.layoutDirection = operation == .scrollRightToLeft ? .rightToLeft : .leftToRight
+      presentation.displayScale = operation == .scrollSnapped ? 3 : 0
+      if let presenting = engine as? any PresentingLayoutEngine {
+        presentedQuery = Self.query(presenting)
+      }
+    }
+  }
+
+  /// The presented rect query of `engine` as a closure over a copy of it (the engine does not
+  /// change during a query operation).
+  static func query<P: PresentingLayoutEngine>(_ engine: P)
+    -> (Rect, Presentation, inout [PresentedElement], inout [LayoutElement]) -> Void
+  {
+    { rect, presentation, result, scratch in
+      engine.presentedElements(
+        in: rect, presentation: presentation, into: &result, scratch: &scratch)
     }
   }
 
@@ -93,6 +124,18 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
       buffer.removeAll(keepingCapacity: true)
       engine.elements(in: viewports[phase & (viewports.count - 1)], into: &buffer)
       checksum += Double(buffer.count)
+    case .scrollPinned, .scrollRightToLeft, .scrollSnapped:
+      phase &+= 1
+      presentedBuffer.removeAll(keepingCapacity: true)
+      var viewport = viewports[phase & (viewports.count - 1)]
+      presentation.viewport = viewport
+      if operation == .scrollRightToLeft {
+        // The same content as `scroll` shows: the mirrored viewport.
+        viewport.origin.x = mirrorWidth - viewport.maxX
+        presentation.viewport = viewport
+      }
+      presentedQuery?(viewport, presentation, &presentedBuffer, &buffer)
+      checksum += Double(presentedBuffer.count)
     case .lookup:
       phase &+= 1
       checksum += try engine.frame(ofItemAt: paths[phase & (paths.count - 1)]).minY
@@ -107,7 +150,9 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
     case .delete: try engine.apply(script.middleInsertion())
     case .move, .append, .prepend, .insertSection, .deleteSection:
       try engine.apply(userEdit.undo)
-    case .layout, .resize, .batch, .scroll, .lookup, .memory: break
+    case .layout, .resize, .batch, .scroll, .lookup, .memory, .scrollPinned, .scrollRightToLeft,
+      .scrollSnapped:
+      break
     }
   }
 }

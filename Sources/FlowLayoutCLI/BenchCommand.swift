@@ -19,9 +19,11 @@ struct BenchCommand: ParsableCommand {
 
   @Option(help: "Item counts, comma-separated.") var sizes: String = "1000,10000,100000,1000000"
   static let allWorkloads = Workload.all.map(\.name).joined(separator: ",")
-  static let allOperations = BenchOperation.allCases.map(\.rawValue).joined(separator: ",")
+  static let allOperations = BenchOperation.defaultCases.map(\.rawValue).joined(separator: ",")
   @Option(help: "Workloads: \(allWorkloads)") var workloads: String = allWorkloads
-  @Option(help: "Operations: \(allOperations)") var operations: String = allOperations
+  @Option(
+    help: "Operations: \(allOperations) (opt-in: scroll-pinned, scroll-rtl, scroll-snapped)")
+  var operations: String = allOperations
   @Option(help: "Engines: fast,reference,c-loop") var engines: String = "fast,reference,c-loop"
   @Flag(help: "CI smoke run: sizes 1000 and 10000, short sampling.") var quick = false
   @Flag(help: "Add 10 000 000 items to the sizes.") var large = false

@@ -39,6 +39,11 @@ struct LayoutCommand: ParsableCommand {
   @Flag(name: .long, help: "Write one element per line.")
   var pretty = false
 
+  @Flag(
+    name: .long,
+    help: "Add the last batch's animations: one entry per element with a frame before or after it.")
+  var transitions = false
+
   func run() throws {
     do throws(LayoutError) {
       let output = try layOut()
@@ -61,24 +66,62 @@ struct LayoutCommand: ParsableCommand {
     let rect = try rect.map { (text) throws(LayoutError) in try Self.parseRect(text) }
     let bytes = try Self.readInput(input)
     let document = try LayoutDocument.decode(bytes)
-    return try Self.output(engineType, document, rect: rect)
+    return try Self.output(engineType, document, rect: rect, transitions: transitions)
   }
 
   /// Lays out `document` with engine `E` (`DocumentLayout.laidOut`: every edit in order, cells
   /// measured by the document's `cellSizing`, the scroll anchor held) and collects the output.
   ///
   /// - Throws: what the engine throws; an edit's error is prefixed `edits[k].`.
-  static func output<E: LayoutEngine>(
-    _ type: E.Type, _ document: LayoutDocument, rect: Rect?
+  static func output<E: PresentingLayoutEngine>(
+    _ type: E.Type, _ document: LayoutDocument, rect: Rect?, transitions: Bool = false
   ) throws(LayoutError) -> LayoutOutput {
-    LayoutOutput(layout: try DocumentLayout<E>.laidOut(document).layout, rect: rect)
+    guard transitions, let last = document.edits.last else {
+      let live = try DocumentLayout<E>.laidOut(document)
+      var output = LayoutOutput(
+        layout: live.layout, rect: rect, presentation: presentation(document, live))
+      if transitions { output.transitions = [] }
+      return output
+    }
+    // The last batch's transitions: the layout before it, then after it.
+    var earlier = document
+    earlier.edits.removeLast()
+    var live = try DocumentLayout<E>.laidOut(earlier)
+    let before = live.engine
+    let k = document.edits.count - 1
+    do {
+      let inserted = document.insertedCells.indices.contains(k) ? document.insertedCells[k] : []
+      let editCells = document.editCells.indices.contains(k) ? document.editCells[k] : EditCells()
+      try live.apply(last, insertedCells: inserted, editCells: editCells)
+    } catch {
+      throw error.prefixingField(with: "edits[\(k)].")
+    }
+    let presentation = presentation(document, live)
+    var output = LayoutOutput(layout: live.layout, rect: rect, presentation: presentation)
+    output.transitions = try LayoutTransition.transitions(
+      from: before, to: live.engine, by: last, presentation: presentation)
+    return output
+  }
+
+  /// The document's presentation, pinned to the live layout's viewport (the document's, moved by
+  /// the scroll anchor through the edits) when it has one.
+  static func presentation<E: LayoutEngine>(_ document: LayoutDocument, _ live: DocumentLayout<E>)
+    -> Presentation
+  {
+    var presentation = document.presentation
+    if let viewport = live.layout.viewport { presentation.viewport = viewport }
+    return presentation
   }
 
   /// The engines `--engine` chooses from, by `engineName`.
-  static let engines: [any LayoutEngine.Type] = [FastFlowLayout.self, ReferenceFlowLayout.self]
+  static var engines: [any PresentingLayoutEngine.Type] {
+    [FastFlowLayout.self, ReferenceFlowLayout.self]
+  }
 
   /// - Throws: `.invalidDocument(field: "--engine", …)` for an unknown name.
-  static func engineType(named name: String) throws(LayoutError) -> any LayoutEngine.Type {
+  static func engineType(named name: String) throws(LayoutError)
+    -> any PresentingLayoutEngine.Type
+  {
     guard let type = engines.first(where: { $0.engineName == name }) else {
       let names = engines.map { $0.engineName }.joined(separator: ", ")
       throw .invalidDocument(

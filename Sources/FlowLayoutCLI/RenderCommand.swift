@@ -38,8 +38,15 @@ struct RenderCommand: ParsableCommand {
 
   @Option(
     name: .long, parsing: .unconditional,
-    help: "The viewport rect 'x,y,width,height' to outline (default: 0,0,width,height).")
+    help: """
+      The viewport rect 'x,y,width,height': outlined, used for pinning, and the SVG is cropped \
+      to it plus --crop-margin (default: the document's viewport, else 0,0,width,height; \
+      not cropped).
+      """)
   var viewport: String?
+
+  @Option(name: .long, help: "Points of content shown around a --viewport crop.")
+  var cropMargin: Double = 24
 
   @Option(
     name: .long, help: "Header labels, one per section, separated by '|' (default 'Section s').")
@@ -65,7 +72,13 @@ struct RenderCommand: ParsableCommand {
     let headerTitles = titles.map {
       $0.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
     }
-    return try Self.render(engineType, document, viewport: viewport, titles: headerTitles)
+    guard cropMargin.isFinite, cropMargin >= 0, cropMargin <= LayoutLimits.maximumLength else {
+      throw .invalidDocument(
+        field: "--crop-margin", reason: "expected a finite number >= 0, found \(cropMargin)")
+    }
+    return try Self.render(
+      engineType, document, viewport: viewport, titles: headerTitles,
+      cropMargin: viewport == nil ? nil : cropMargin)
   }
 
   /// Parses `x,y,width,height` as `--rect` does.
@@ -83,18 +96,39 @@ struct RenderCommand: ParsableCommand {
   /// Lays out `document` with engine `E`, applies its edits, and draws every visible element.
   ///
   /// - Throws: what the engine throws, edit fields prefixed `edits[k].`.
-  static func render<E: LayoutEngine>(
-    _ type: E.Type, _ document: LayoutDocument, viewport: Rect?, titles: [String]?
+  /// The layout is drawn as presented (`document.presentation`, its viewport replaced by
+  /// `viewport` when given): pinned headers and footers where they are pinned (drawn last, over
+  /// the items), right-to-left mirrored, snapped. With `cropMargin`, only the viewport grown by
+  /// it is drawn, from a presented rect query (the SVG's size depends on the viewport, not on
+  /// the document).
+  static func render<E: PresentingLayoutEngine>(
+    _ type: E.Type, _ document: LayoutDocument, viewport: Rect?, titles: [String]?,
+    cropMargin: Double? = nil
   ) throws(LayoutError) -> String {
     let live = try DocumentLayout<E>.laidOut(document)
     let layout = live.engine
     let cells = live.cells
     let bounds = layout.input.bounds
-    return SVGRenderer().render(
-      elements: layout.allElements, contentSize: layout.contentSize,
-      sections: layout.input.sections, cells: cells,
-      viewport: viewport ?? Rect(x: 0, y: 0, width: bounds.width, height: bounds.height),
-      headerTitles: titles)
+    var presentation = document.presentation
+    if let viewport { presentation.viewport = viewport }
+    let shown =
+      presentation.viewport ?? Rect(x: 0, y: 0, width: bounds.width, height: bounds.height)
+    let crop = cropMargin.map { m in
+      Rect(
+        x: shown.minX - m, y: shown.minY - m, width: shown.width + 2 * m,
+        height: shown.height + 2 * m)
+    }
+    let presented =
+      crop.map { layout.presentedElements(in: $0, presentation: presentation) }
+      ?? layout.allPresentedElements(presentation)
+    // Pinned headers and footers float over the items: drawn last.
+    let elements =
+      presented.filter { !$0.isPinned }.map(\.element)
+      + presented.filter(\.isPinned).map(\.element)
+    return SVGRenderer(layoutDirection: presentation.layoutDirection).render(
+      elements: elements, contentSize: layout.presentedContentSize(presentation),
+      sections: layout.input.sections, cells: cells, viewport: shown, headerTitles: titles,
+      crop: crop)
   }
 
   /// Writes `svg` to the file at `path`, or stdout when `path` is `nil` or `-`.

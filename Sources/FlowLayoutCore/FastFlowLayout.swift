@@ -72,6 +72,7 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
     // screened while it is laid out; on any doubt the model's validator throws the exact error
     // (an input it accepts, e.g. with −0, is kept as laid out).
     try input.configuration.validate(bounds: input.bounds)
+    try Self.refuseSectionMetrics(input.sections) { "sections[\($0)]" }
     if !input.sections.allSatisfy(BulkValidation.passesShapeScreen) {
       try BulkValidation.validate(input)
     }

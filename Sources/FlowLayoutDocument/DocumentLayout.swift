@@ -53,7 +53,8 @@ public struct DocumentLayout<Engine: LayoutEngine> {
     for (k, edit) in document.edits.enumerated() {
       do {
         let inserted = document.insertedCells.indices.contains(k) ? document.insertedCells[k] : []
-        try result.apply(edit, insertedCells: inserted)
+        let editCells = document.editCells.indices.contains(k) ? document.editCells[k] : EditCells()
+        try result.apply(edit, insertedCells: inserted, editCells: editCells)
       } catch {
         throw error.prefixingField(with: "edits[\(k)].")
       }
@@ -89,20 +90,24 @@ public struct DocumentLayout<Engine: LayoutEngine> {
   ///   of edited sections, plus O(n) and c cell measurements for n items and c cells when the
   ///   proposed width changes (`"all"`), or O(n) and the cells near the viewport (`"visible"`).
   /// - Throws: the batch's `LayoutError`, or a cell's sizing error; nothing changes.
-  public mutating func apply(_ update: BatchUpdate, insertedCells: [[CellDescription?]] = [])
-    throws(LayoutError)
-  {
+  public mutating func apply(
+    _ update: BatchUpdate, insertedCells: [[CellDescription?]] = [],
+    editCells: EditCells = EditCells()
+  ) throws(LayoutError) {
     let plan = try layout.update(validating: update)
     let movesItems =
       !(update.deleteItems.isEmpty && update.insertItems.isEmpty && update.moveItems.isEmpty
-      && update.deleteSections.isEmpty && update.insertSections.isEmpty)
-    let newWidth = layout.configuration.proposedCellWidth(boundsWidth: plan.newBounds.width)
+      && update.deleteSections.isEmpty && update.insertSections.isEmpty
+      && update.moveSections.isEmpty && editCells.inserted.isEmpty && editCells.resized.isEmpty)
+    let newWidth = plan.newConfiguration.proposedCellWidth(boundsWidth: plan.newBounds.width)
     let widthChanges = newWidth != proposedCellWidth
     // Under "all", the re-measurements for the new width are computed before anything changes
     // (a cell's sizing may throw); that needs the cells after the batch, a copy.
     var remeasured: [ItemResize] = []
     if widthChanges, cellSizing == .all {
-      let newCells = movesItems ? update.carrying(cells, insertedSections: insertedCells) : cells
+      let newCells =
+        movesItems
+        ? update.carrying(cells, insertedSections: insertedCells, editCells: editCells) : cells
       for (s, column) in newCells.enumerated() {
         for (i, cell) in column.enumerated() {
           guard let cell else { continue }
@@ -117,7 +122,7 @@ public struct DocumentLayout<Engine: LayoutEngine> {
     var anchor = layout.beginChange()
     try layout.apply(update, tracking: &anchor)
     if movesItems {
-      update.carry(&cells, insertedSections: insertedCells)
+      update.carry(&cells, insertedSections: insertedCells, editCells: editCells)
     }
     if movesItems, let before = cellItems {
       // The cell items move as estimated items do; inserted sections bring their cells.
@@ -150,23 +155,28 @@ public struct DocumentLayout<Engine: LayoutEngine> {
   ///
   /// - Throws: `.invalidDocument` naming a field under `field` for a malformed batch; then what
   ///   `apply(_:insertedCells:)` throws, prefixed with `field`. Nothing changes.
+  /// - Returns: the batch applied (cells sized).
+  @discardableResult
   public mutating func apply(json bytes: some Collection<UInt8>, field: String = "apply")
-    throws(LayoutError)
+    throws(LayoutError) -> BatchUpdate
   {
     var scanner = JSONScanner(Array(bytes))
     let raw = try RawEdit.read(&scanner, field: field, cells: CellDecoder())
     try scanner.expectEnd()
-    let configuration = layout.configuration
+    var configuration = layout.configuration
+    if let widthClass = raw.update.setWidthClass { configuration.widthClass = widthClass }
     let width = raw.update.setWidth ?? layout.bounds.width
     let update = try raw.sized(
-      proposedWidth: configuration.proposedCellWidth(boundsWidth: width),
+      configuration: configuration, boundsWidth: width,
       estimatedItemSize: configuration.estimatedItemSize, measuresCells: cellSizing == .all,
       field: field)
     do {
-      try apply(update, insertedCells: raw.insertedSections.map(\.cellColumn))
+      try apply(
+        update, insertedCells: raw.insertedSections.map(\.cellColumn), editCells: raw.cells)
     } catch {
       throw error.prefixingField(with: "\(field).")
     }
+    return update
   }
 
   /// Moves the viewport (the user scrolled) and, under `"visible"`, measures the cells that came

@@ -29,6 +29,22 @@ public struct LayoutDocument: Sendable {
   /// Per section of `input`: the indices of the items given as cells, when known (the decoder
   /// knows them; `nil` makes `DocumentLayout` find them in `cells` when it first needs them).
   public var cellItems: [ItemIndexSet]?
+  /// Per edit: the cells its `insertItems` and `resizeItems` entries carry (kept for rendering).
+  public var editCells: [EditCells] = []
+  /// How the layout is shown (`layoutDirection`, `displayScale`, pinning); its `viewport` is
+  /// the document's.
+  public var presentation: Presentation {
+    get {
+      var p = presentationOptions
+      p.viewport = viewport
+      return p
+    }
+    set {
+      presentationOptions = newValue
+      viewport = newValue.viewport
+    }
+  }
+  private var presentationOptions = Presentation()
 
   public init(input: LayoutInput, edits: [BatchUpdate] = [], cells: [[CellDescription?]]? = nil) {
     self.input = input
@@ -104,10 +120,19 @@ extension LayoutConfiguration {
     let available = boundsWidth - sectionInset.left - sectionInset.right
     switch variant {
     case .autosizingColumnFlow, .keyValueColumnFlow, .multiColumn:
-      let n = variant == .multiColumn && widthClass == .compact ? 1 : max(numberOfColumns, 1)
+      let n = variant == .multiColumn && widthClass.stacksMultiColumn ? 1 : max(numberOfColumns, 1)
       return (available - Double(n - 1) * minimumInteritemSpacing) / Double(n)
     case .horizontalFlow, .horizontalScroll, .timeline, .horizontalFit, .vertical, .uikitFlow:
       return available
     }
   }
+}
+
+/// The cells one batch brings: inserted items by after-space path, resized items by
+/// before-space path.
+public struct EditCells: Sendable {
+  public var inserted: [ItemPath: CellDescription] = [:]
+  public var resized: [ItemPath: CellDescription] = [:]
+
+  public init() {}
 }

@@ -78,7 +78,7 @@ extension LayoutOutput {
     }
     list("hiddenItems", hiddenItems, last: false, path)
     list("overflowingItems", overflowingItems, last: false, path)
-    list("supplementary", supplementary, last: true) { w, element in
+    list("supplementary", supplementary, last: transitions == nil) { w, element in
       w.append("{\"kind\"")
       w.append(colon)
       w.append(quoted: element.kind.rawValue)
@@ -97,7 +97,18 @@ extension LayoutOutput {
         w.append(colon)
         w.append(quoted: seeAll)
       }
+      if element.pinned {
+        w.append(comma)
+        w.append("\"pinned\"")
+        w.append(colon)
+        w.append("true")
+      }
       w.append("}")
+    }
+    if let transitions {
+      list("transitions", transitions, last: true) { w, t in
+        t.appendJSON(to: &w, pretty: pretty)
+      }
     }
     w.append("}")
     return w.string
@@ -119,5 +130,52 @@ extension LayoutOutput {
   /// Decodes an output from a JSON string. See `decode(_:)` on bytes.
   public static func decode(_ text: String) throws(LayoutError) -> LayoutOutput {
     try decode(Array(text.utf8))
+  }
+}
+
+extension LayoutTransition {
+  /// `{"kind": …, "before": …, "after": …, "from": […], "to": […], "fromAlpha": …, "toAlpha": …}`
+  /// (`docs/layout-document.md`, "Output"), compact or with spaces after `:` and `,`.
+  ///
+  /// - Complexity: O(1).
+  func appendJSON(to w: inout JSONWriter, pretty: Bool = false) {
+    let colon: StaticString = pretty ? ": " : ":"
+    let comma: StaticString = pretty ? ", " : ","
+    w.append("{\"kind\"")
+    w.append(colon)
+    w.append(quoted: kind.rawValue)
+    for (name, path) in [("before", before), ("after", after)] {
+      w.append(comma)
+      w.append(quoted: name)
+      w.append(colon)
+      if let path {
+        if kind == .item {
+          w.append("[")
+          w.append(path.section)
+          w.append(comma)
+          w.append(path.item)
+          w.append("]")
+        } else {
+          w.append(path.section)
+        }
+      } else {
+        w.append("null")
+      }
+    }
+    for (name, f) in [("from", from), ("to", to)] {
+      w.append(comma)
+      w.append(quoted: name)
+      w.append(colon)
+      w.append(numbers: f.minX, f.minY, f.width, f.height, separator: comma)
+    }
+    w.append(comma)
+    w.append("\"fromAlpha\"")
+    w.append(colon)
+    w.append(fromAlpha)
+    w.append(comma)
+    w.append("\"toAlpha\"")
+    w.append(colon)
+    w.append(toAlpha)
+    w.append("}")
   }
 }

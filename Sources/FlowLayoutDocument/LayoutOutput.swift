@@ -32,12 +32,18 @@ public struct LayoutOutput: Codable, Hashable, Sendable {
     /// `"See All (N)"` on the header of a section with `seeAll: true`, N = the section's item
     /// count, hidden items included; otherwise `nil` (omitted from the JSON).
     public var seeAll: String?
+    /// `true` when pinning moved it away from its natural place (`"pinned": true`; omitted
+    /// from the JSON when `false`).
+    public var pinned: Bool
 
-    public init(kind: ElementKind, section: Int, frame: Rect, seeAll: String? = nil) {
+    public init(
+      kind: ElementKind, section: Int, frame: Rect, seeAll: String? = nil, pinned: Bool = false
+    ) {
       self.kind = kind
       self.section = section
       self.frame = frame
       self.seeAll = seeAll
+      self.pinned = pinned
     }
   }
 
@@ -53,6 +59,9 @@ public struct LayoutOutput: Codable, Hashable, Sendable {
   public var overflowingItems: [ItemPath]
   /// Headers and footers (intersecting the rect, if one was given), in document order.
   public var supplementary: [Supplementary]
+  /// The last batch's animations (`--transitions`), `nil` when not asked for (omitted from the
+  /// JSON).
+  public var transitions: [LayoutTransition]?
 
   public init(
     contentSize: Size, items: [Item], hiddenItems: [ItemPath] = [],
@@ -74,12 +83,32 @@ public struct LayoutOutput: Codable, Hashable, Sendable {
   ///   o overflowing items.
   public init<E: LayoutEngine>(engine: E, rect: Rect?) {
     let elements = rect.map { engine.elements(in: $0) } ?? engine.allElements
+    self.init(
+      engine: engine, contentSize: engine.contentSize,
+      elements: elements.map { PresentedElement($0) })
+  }
+
+  /// The output of `engine`'s current layout as `presentation` shows it: the elements whose
+  /// presented frame intersects `rect`, or all of them when `rect` is `nil`; pinned headers and
+  /// footers at their pinned frames, marked `pinned`; the content size rounded up when snapping.
+  ///
+  /// - Complexity: the engine's presented query cost for its k results, plus O(k + h + o).
+  public init<E: PresentingLayoutEngine>(engine: E, rect: Rect?, presentation: Presentation) {
+    let elements =
+      rect.map { engine.presentedElements(in: $0, presentation: presentation) }
+      ?? engine.allPresentedElements(presentation)
+    self.init(
+      engine: engine, contentSize: engine.presentedContentSize(presentation), elements: elements)
+  }
+
+  private init<E: LayoutEngine>(engine: E, contentSize: Size, elements: [PresentedElement]) {
     // Read only when a header is in the result: an engine may rebuild `input` in O(n).
     var sections: [SectionData]?
     var items: [Item] = []
     items.reserveCapacity(elements.count)
     var supplementary: [Supplementary] = []
-    for element in elements {
+    for presented in elements {
+      let element = presented.element
       switch element.kind {
       case .item:
         items.append(
@@ -91,14 +120,18 @@ public struct LayoutOutput: Codable, Hashable, Sendable {
           sections!.indices.contains(section) && sections![section].showsSeeAll
           ? "See All (\(sections![section].count))" : nil
         supplementary.append(
-          Supplementary(kind: .header, section: section, frame: element.frame, seeAll: seeAll))
+          Supplementary(
+            kind: .header, section: section, frame: element.frame, seeAll: seeAll,
+            pinned: presented.isPinned))
       case .footer:
         supplementary.append(
-          Supplementary(kind: .footer, section: element.path.section, frame: element.frame))
+          Supplementary(
+            kind: .footer, section: element.path.section, frame: element.frame,
+            pinned: presented.isPinned))
       }
     }
     self.init(
-      contentSize: engine.contentSize, items: items, hiddenItems: engine.hiddenItems,
+      contentSize: contentSize, items: items, hiddenItems: engine.hiddenItems,
       overflowingItems: engine.overflowingItems, supplementary: supplementary)
   }
 }
@@ -110,6 +143,22 @@ extension LayoutOutput {
   /// - Complexity: as `init(engine:rect:)`, plus O(k log R) for the k items written.
   public init<E: LayoutEngine>(layout: SelfSizingLayout<E>, rect: Rect?) {
     self.init(engine: layout.engine, rect: rect)
+    mark(layout)
+  }
+
+  /// The output of a self-sizing layout as `presentation` shows it
+  /// (`init(engine:rect:presentation:)`), with estimated items marked and the content offset.
+  ///
+  /// - Complexity: as `init(engine:rect:presentation:)`, plus O(k log R) for the k items.
+  public init<E: PresentingLayoutEngine>(
+    layout: SelfSizingLayout<E>, rect: Rect?, presentation: Presentation
+  ) {
+    self.init(engine: layout.engine, rect: rect, presentation: presentation)
+    mark(layout)
+  }
+
+  /// Marks the estimated items and sets the content offset of `layout`.
+  private mutating func mark<E: LayoutEngine>(_ layout: SelfSizingLayout<E>) {
     for k in items.indices
     where layout.isEstimated(ItemPath(section: items[k].section, item: items[k].item)) {
       items[k].estimated = true
@@ -122,7 +171,8 @@ extension LayoutOutput {
 
 extension LayoutOutput {
   private enum CodingKeys: String, CodingKey {
-    case contentSize, contentOffset, items, hiddenItems, overflowingItems, supplementary
+    case contentSize, contentOffset, items, hiddenItems, overflowingItems, supplementary,
+      transitions
   }
 
   public init(from decoder: any Decoder) throws {
@@ -144,6 +194,7 @@ extension LayoutOutput {
     hiddenItems = try Self.decodePaths(c, .hiddenItems)
     overflowingItems = try Self.decodePaths(c, .overflowingItems)
     supplementary = try c.decode([Supplementary].self, forKey: .supplementary)
+    transitions = try c.decodeIfPresent([LayoutTransition].self, forKey: .transitions)
   }
 
   private static func decodePaths(
@@ -166,6 +217,7 @@ extension LayoutOutput {
     try c.encode(hiddenItems.map { [$0.section, $0.item] }, forKey: .hiddenItems)
     try c.encode(overflowingItems.map { [$0.section, $0.item] }, forKey: .overflowingItems)
     try c.encode(supplementary, forKey: .supplementary)
+    try c.encodeIfPresent(transitions, forKey: .transitions)
   }
 }
 
@@ -202,7 +254,7 @@ extension LayoutOutput.Item {
 }
 
 extension LayoutOutput.Supplementary {
-  private enum CodingKeys: String, CodingKey { case kind, section, frame, seeAll }
+  private enum CodingKeys: String, CodingKey { case kind, section, frame, seeAll, pinned }
 
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -210,6 +262,7 @@ extension LayoutOutput.Supplementary {
     section = try c.decode(Int.self, forKey: .section)
     frame = try decodeFrame(c, .frame)
     seeAll = try c.decodeIfPresent(String.self, forKey: .seeAll)
+    pinned = try c.decodeIfPresent(Bool.self, forKey: .pinned) ?? false
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -218,5 +271,55 @@ extension LayoutOutput.Supplementary {
     try c.encode(section, forKey: .section)
     try c.encode(frameArray(frame), forKey: .frame)
     try c.encodeIfPresent(seeAll, forKey: .seeAll)
+    if pinned { try c.encode(true, forKey: .pinned) }
+  }
+}
+
+extension LayoutTransition: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case kind, before, after, from, to, fromAlpha, toAlpha
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    let kind = try c.decode(ElementKind.self, forKey: .kind)
+    self.kind = kind
+    func path(_ key: CodingKeys) throws -> ItemPath? {
+      if kind == .item {
+        guard let v = try c.decodeIfPresent([Int].self, forKey: key) else { return nil }
+        guard v.count == 2 else {
+          throw DecodingError.dataCorruptedError(
+            forKey: key, in: c, debugDescription: "expected [section, item]")
+        }
+        return ItemPath(section: v[0], item: v[1])
+      }
+      return try c.decodeIfPresent(Int.self, forKey: key).map { ItemPath(section: $0, item: 0) }
+    }
+    before = try path(.before)
+    after = try path(.after)
+    from = try decodeFrame(c, .from)
+    to = try decodeFrame(c, .to)
+    fromAlpha = try c.decode(Int.self, forKey: .fromAlpha)
+    toAlpha = try c.decode(Int.self, forKey: .toAlpha)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(kind, forKey: .kind)
+    for (path, key) in [(before, CodingKeys.before), (after, .after)] {
+      if let path {
+        if kind == .item {
+          try c.encode([path.section, path.item], forKey: key)
+        } else {
+          try c.encode(path.section, forKey: key)
+        }
+      } else {
+        try c.encodeNil(forKey: key)
+      }
+    }
+    try c.encode(frameArray(from), forKey: .from)
+    try c.encode(frameArray(to), forKey: .to)
+    try c.encode(fromAlpha, forKey: .fromAlpha)
+    try c.encode(toAlpha, forKey: .toAlpha)
   }
 }

@@ -4,7 +4,8 @@ import FlowLayoutModel
 ///
 /// Requests (each a one-key object): `{"open": DOCUMENT}`, `{"apply": BATCH}`,
 /// `{"viewport": [x, y, w, h]}`, `{"elements": [x, y, w, h]}`, `{"frame": [s, i]}`,
-/// `{"hitTest": [x, y]}`, `{"contentSize": null}`. Every answer is one JSON line. An answer to a
+/// `{"hitTest": [x, y]}`, `{"contentSize": null}`, `{"transitions": BATCH}` (applies the batch
+/// and answers its animation frames, `LayoutTransition`). Every answer is one JSON line. An answer to a
 /// change (`open`, `apply`, `viewport`) carries `contentSize`, `contentOffset` (when there is a
 /// viewport), `cellsMeasured` (cells measured by this request) and `anchor` (the item that held
 /// the offset, with its distance to the viewport's leading edge before and after, or `null`).
@@ -60,7 +61,7 @@ public struct LayoutSession<Engine: LayoutEngine> {
   }
 
   static var requests: [String] {
-    ["open", "apply", "viewport", "elements", "frame", "hitTest", "contentSize"]
+    ["open", "apply", "viewport", "elements", "frame", "hitTest", "contentSize", "transitions"]
   }
 
   private func open() throws(LayoutError) -> DocumentLayout<Engine> {
@@ -96,6 +97,23 @@ public struct LayoutSession<Engine: LayoutEngine> {
       let bytes = try s.readRawValue()
       return try change { (live) throws(LayoutError) in try live.apply(json: bytes, field: "apply")
       }
+    case "transitions":
+      // The batch is applied as by `apply`; the layout before it is kept for the answer (one
+      // copy of the engine's storage, O(n), which `apply` avoids).
+      let before = try open().engine
+      let bytes = try s.readRawValue()
+      var update = BatchUpdate()
+      _ = try change { (live) throws(LayoutError) in
+        update = try live.apply(json: bytes, field: "transitions")
+      }
+      var w = JSONWriter()
+      w.append("{\"transitions\":[")
+      for (k, t) in (try Self.transitions(before, document!.engine, update)).enumerated() {
+        if k > 0 { w.append(",") }
+        t.appendJSON(to: &w)
+      }
+      w.append("]}")
+      return w.string
     case "viewport":
       _ = try open()
       let rect = try Self.readRect(&s, field: "viewport")
@@ -203,6 +221,25 @@ public struct LayoutSession<Engine: LayoutEngine> {
     }
     w.append("}")
     return w.string
+  }
+
+  /// The transitions of `update` from `before` to `after` (frames as laid out); none when the
+  /// engine does not present (`PresentingLayoutEngine`).
+  ///
+  /// - Throws: the batch's validation error against `before` (not expected: it was applied).
+  static func transitions(_ before: Engine, _ after: Engine, _ update: BatchUpdate)
+    throws(LayoutError) -> [LayoutTransition]
+  {
+    guard let presenting = before as? any PresentingLayoutEngine else { return [] }
+    return try transitions(opened: presenting, after, update)
+  }
+
+  private static func transitions<P: PresentingLayoutEngine>(
+    opened before: P, _ after: Engine, _ update: BatchUpdate
+  ) throws(LayoutError) -> [LayoutTransition] {
+    guard let after = after as? P else { return [] }
+    return try LayoutTransition.transitions(
+      from: before, to: after, by: update, presentation: .plain)
   }
 
   /// `[x, y, w, h]`, validated as a viewport.

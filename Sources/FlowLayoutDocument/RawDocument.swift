@@ -23,13 +23,16 @@ struct RawDocument {
   var viewport: Rect?
   var scrollAnchor: ScrollAnchor?
   var cellSizing: CellSizing?
+  /// `layoutDirection`, `displayScale` and pinning (its viewport is `viewport`).
+  var presentation = Presentation()
   let cellDecoder = CellDecoder()
 
   static let keys = [
     "layout", "width", "height", "sectionInset", "minimumInteritemSpacing", "minimumLineSpacing",
     "itemSize", "estimatedItemSize", "minimumScaledItemSize", "numberOfColumns", "numberOfRows",
     "isLayoutJustified", "isTopAligned", "scrollDirection", "widthClass", "sections", "edits",
-    "viewport", "scrollAnchor", "cellSizing",
+    "viewport", "scrollAnchor", "cellSizing", "layoutDirection", "displayScale",
+    "sectionHeadersPinToVisibleBounds", "sectionFootersPinToVisibleBounds",
   ]
   static let sizeNames = ["width", "height"]
   static let insetNames = ["top", "left", "bottom", "right"]
@@ -73,6 +76,12 @@ struct RawDocument {
         viewport = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
       case "scrollAnchor": scrollAnchor = try Self.readEnum(&s, field: key)
       case "cellSizing": cellSizing = try Self.readEnum(&s, field: key)
+      case "layoutDirection": presentation.layoutDirection = try Self.readEnum(&s, field: key)
+      case "displayScale": presentation.displayScale = try s.readNumber(field: key)
+      case "sectionHeadersPinToVisibleBounds":
+        presentation.sectionHeadersPinToVisibleBounds = try s.readBool(field: key)
+      case "sectionFootersPinToVisibleBounds":
+        presentation.sectionFootersPinToVisibleBounds = try s.readBool(field: key)
       case "sections":
         var sections: [RawSection] = []
         try s.readArray(field: "sections") { (s, i) throws(LayoutError) in
@@ -128,12 +137,16 @@ struct RawDocument {
       throw .invalidDocument(
         field: "cellSizing", reason: "\"visible\" needs a non-zero estimatedItemSize")
     }
-    let proposedWidth = configuration.proposedCellWidth(boundsWidth: bounds.width)
     var sectionData: [SectionData] = []
     var estimatedItems: [ItemIndexSet] = []
     sectionData.reserveCapacity(sections.count)
     estimatedItems.reserveCapacity(sections.count)
     for (s, section) in sections.enumerated() {
+      // A section with its own metrics: checked first, its cells proposed its own columns.
+      try section.section.validateMetrics(
+        configuration: configuration, bounds: bounds, field: "sections[\(s)]")
+      let proposedWidth = configuration.applying(section.section.metrics)
+        .proposedCellWidth(boundsWidth: bounds.width)
       let (data, estimated) = try section.sized(
         proposedWidth: proposedWidth, estimatedItemSize: configuration.estimatedItemSize,
         measuresCells: measuresCells, field: "sections[\(s)]")
@@ -149,28 +162,49 @@ struct RawDocument {
     try input.validate()
     // 3. Each edit against the content the earlier ones leave.
     var counts = sectionData.map(\.count)
+    var metrics = sectionData.map(\.metrics)
     var current = bounds
+    var currentConfiguration = configuration
     var updates: [BatchUpdate] = []
     updates.reserveCapacity(edits.count)
     for (k, edit) in edits.enumerated() {
-      // Cells of inserted sections are sized for the width after the batch.
+      // Cells of inserted sections are sized for the width (and width class) after the batch.
+      var after = currentConfiguration
+      if let widthClass = edit.update.setWidthClass { after.widthClass = widthClass }
       let update = try edit.sized(
-        proposedWidth: configuration.proposedCellWidth(
-          boundsWidth: edit.update.setWidth ?? current.width),
+        configuration: after, boundsWidth: edit.update.setWidth ?? current.width,
         estimatedItemSize: configuration.estimatedItemSize, measuresCells: measuresCells,
         field: "edits[\(k)]")
       let plan = try update.validateWithMeasurements(
-        itemCounts: counts, configuration: configuration, bounds: current, field: "edits[\(k)].")
+        itemCounts: counts, configuration: currentConfiguration, bounds: current,
+        field: "edits[\(k)].")
       counts = plan.newItemCounts
       current = plan.newBounds
+      currentConfiguration = plan.newConfiguration
+      // Sections' own metrics must still leave a line in the new bounds (the engines re-check).
+      let inserted = Dictionary(
+        update.insertSections.map { ($0.at, $0.section.metrics) }, uniquingKeysWith: { a, _ in a })
+      metrics = plan.oldSectionOfNewSection.enumerated().map { n, o in
+        o.map { metrics[$0] } ?? inserted[n] ?? nil
+      }
+      for (s, m) in metrics.enumerated() where m != nil {
+        try SectionData(itemWidths: [], itemHeights: [], metrics: m).validateMetrics(
+          configuration: currentConfiguration, bounds: current,
+          field: "edits[\(k)].sections[\(s)]")
+      }
       updates.append(update)
     }
     if let viewport { try LayoutValidation.viewport(viewport, field: "viewport") }
+    var presentation = self.presentation
+    presentation.viewport = viewport
+    try presentation.validate()
     var document = LayoutDocument(
       input: input, edits: updates, cells: sections.map(\.cellColumn))
     document.estimatedItems = estimatedItems
     document.insertedCells = edits.map { $0.insertedSections.map(\.cellColumn) }
     document.viewport = viewport
+    document.presentation = presentation
+    document.editCells = edits.map(\.cells)
     document.scrollAnchor = scrollAnchor ?? .firstVisibleItem
     document.cellSizing = cellSizing
     document.cellItems = sections.map { ItemIndexSet(ascending: $0.cells.map(\.index)) }

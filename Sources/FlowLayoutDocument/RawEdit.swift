@@ -7,10 +7,15 @@ struct RawEdit {
   var update = BatchUpdate()
   /// Per `insertSections` entry: the section as read (with its cells).
   var insertedSections: [RawSection] = []
+  /// `insertItems` entries given as a cell, by entry index.
+  var insertedCells: [(index: Int, cell: CellDescription)] = []
+  /// `resizeItems` entries given as a cell, by entry index.
+  var resizedCells: [(index: Int, cell: CellDescription)] = []
 
   static let keys = [
     "deleteItems", "insertItems", "moveItems", "resizeItems", "deleteSections", "insertSections",
-    "setWidth", "setHeight", "expectedItemCounts", "measureItems",
+    "setWidth", "setHeight", "expectedItemCounts", "measureItems", "moveSections",
+    "setWidthClass",
   ]
 
   /// Reads one batch object.
@@ -30,19 +35,29 @@ struct RawEdit {
         }
       case "insertItems":
         try s.readArray(field: list) { (s, i) throws(LayoutError) in
-          let (at, size) = try readPathAndSize(&s, field: "\(list)[\(i)]", pathKey: "at")
+          let (at, size, cell) = try readPathAndSize(
+            &s, field: "\(list)[\(i)]", pathKey: "at", cells: decoder)
           raw.update.insertItems.append(ItemInsertion(at: at, size: size))
+          if let cell { raw.insertedCells.append((i, cell)) }
         }
       case "resizeItems":
         try s.readArray(field: list) { (s, i) throws(LayoutError) in
-          let (at, size) = try readPathAndSize(&s, field: "\(list)[\(i)]", pathKey: "at")
+          let (at, size, cell) = try readPathAndSize(
+            &s, field: "\(list)[\(i)]", pathKey: "at", cells: decoder)
           raw.update.resizeItems.append(ItemResize(at: at, size: size))
+          if let cell { raw.resizedCells.append((i, cell)) }
         }
       case "measureItems":
         try s.readArray(field: list) { (s, i) throws(LayoutError) in
-          let (at, size) = try readPathAndSize(&s, field: "\(list)[\(i)]", pathKey: "at")
+          let (at, size, _) = try readPathAndSize(
+            &s, field: "\(list)[\(i)]", pathKey: "at", cells: nil)
           raw.update.measureItems.append(ItemResize(at: at, size: size))
         }
+      case "moveSections":
+        try s.readArray(field: list) { (s, i) throws(LayoutError) in
+          raw.update.moveSections.append(try readSectionMove(&s, field: "\(list)[\(i)]"))
+        }
+      case "setWidthClass": raw.update.setWidthClass = try RawDocument.readEnum(&s, field: list)
       case "moveItems":
         try s.readArray(field: list) { (s, i) throws(LayoutError) in
           raw.update.moveItems.append(try readMove(&s, field: "\(list)[\(i)]"))
@@ -74,26 +89,58 @@ struct RawEdit {
     return raw
   }
 
-  /// `{at: [s, i], size: [w, h]}`, both required.
+  /// `{at: [s, i], size: [w, h]}` or, with a cell decoder, `{at: [s, i], cell: {…}}`: `at` and
+  /// exactly one of `size` and `cell` required. A cell's size is 0 × 0 until `sized`.
   private static func readPathAndSize(
-    _ s: inout JSONScanner, field: String, pathKey: String
-  ) throws(LayoutError) -> (ItemPath, Size) {
+    _ s: inout JSONScanner, field: String, pathKey: String, cells decoder: CellDecoder?
+  ) throws(LayoutError) -> (ItemPath, Size, CellDescription?) {
     var path: ItemPath?
     var size: Size?
+    var cell: CellDescription?
     try s.readObject(field: field) { (s, key) throws(LayoutError) in
       switch key {
       case pathKey: path = try RawDocument.readPath(&s, field: "\(field).\(key)")
       case "size": size = try RawDocument.readSize(&s, field: "\(field).size")
-      default: throw RawDocument.unknownKey(key, field: field, expected: [pathKey, "size"])
+      case "cell" where decoder != nil:
+        guard let decoder, s.peek() == UInt8(ascii: "{") else {
+          throw s.typeError("\(field).cell", expected: "a cell object")
+        }
+        cell = try decoder.decode(try s.readRawValue(), field: "\(field).cell")
+      default:
+        let keys = decoder == nil ? [pathKey, "size"] : [pathKey, "size", "cell"]
+        throw RawDocument.unknownKey(key, field: field, expected: keys)
       }
     }
     guard let path else {
       throw .invalidDocument(field: "\(field).\(pathKey)", reason: "missing (required)")
     }
-    guard let size else {
-      throw .invalidDocument(field: "\(field).size", reason: "missing (required)")
+    if size != nil, cell != nil {
+      throw .invalidDocument(field: "\(field).cell", reason: "give either size or cell, not both")
     }
-    return (path, size)
+    guard size != nil || cell != nil else {
+      throw .invalidDocument(field: "\(field).size", reason: "missing (required: size or cell)")
+    }
+    return (path, size ?? .zero, cell)
+  }
+
+  /// `{from: s, to: t}`, both required.
+  private static func readSectionMove(_ s: inout JSONScanner, field: String) throws(LayoutError)
+    -> SectionMove
+  {
+    var from: Int?
+    var to: Int?
+    try s.readObject(field: field) { (s, key) throws(LayoutError) in
+      switch key {
+      case "from": from = try s.readInt(field: "\(field).from")
+      case "to": to = try s.readInt(field: "\(field).to")
+      default: throw RawDocument.unknownKey(key, field: field, expected: ["from", "to"])
+      }
+    }
+    guard let from else {
+      throw .invalidDocument(field: "\(field).from", reason: "missing (required)")
+    }
+    guard let to else { throw .invalidDocument(field: "\(field).to", reason: "missing (required)") }
+    return SectionMove(from: from, to: to)
   }
 
   /// `{from: [s, i], to: [s, i]}`, both required.
@@ -116,22 +163,46 @@ struct RawEdit {
     return ItemMove(from: from, to: to)
   }
 
-  /// The batch with the cells of its inserted sections sized for `proposedWidth` (the width
-  /// after the batch), or left estimates (see `RawSection.sized`), and their estimated items.
+  /// The batch with the cells of its inserted sections sized for their own column width (or
+  /// left estimates, see `RawSection.sized`) with their estimated items, and the cells of its
+  /// inserted and resized items sized for the layout's, all under `configuration` in
+  /// `boundsWidth` (the width after the batch).
   ///
-  /// - Throws: what a cell's sizing throws, naming `field.insertSections[j].items[i]`.
+  /// - Throws: what a cell's sizing throws, naming `field.insertSections[j].items[i]`,
+  ///   `field.insertItems[k].cell` or `field.resizeItems[k].cell`.
   func sized(
-    proposedWidth: Double, estimatedItemSize: Size, measuresCells: Bool, field: String
+    configuration: LayoutConfiguration, boundsWidth: Double, estimatedItemSize: Size,
+    measuresCells: Bool, field: String
   ) throws(LayoutError) -> BatchUpdate {
     var result = update
     for (j, section) in insertedSections.enumerated()
     where !section.cells.isEmpty || !section.estimates.isEmpty {
+      let sectionWidth = configuration.applying(section.section.metrics)
+        .proposedCellWidth(boundsWidth: boundsWidth)
       let (data, estimated) = try section.sized(
-        proposedWidth: proposedWidth, estimatedItemSize: estimatedItemSize,
+        proposedWidth: sectionWidth, estimatedItemSize: estimatedItemSize,
         measuresCells: measuresCells, field: "\(field).insertSections[\(j)]")
       result.insertSections[j].section = data
       result.insertSections[j].estimatedItems = estimated
     }
+    let proposedWidth = configuration.proposedCellWidth(boundsWidth: boundsWidth)
+    for (k, cell) in insertedCells {
+      result.insertItems[k].size = try cell.fittingSize(
+        proposedWidth: proposedWidth, field: "\(field).insertItems[\(k)].cell")
+    }
+    for (k, cell) in resizedCells {
+      result.resizeItems[k].size = try cell.fittingSize(
+        proposedWidth: proposedWidth, field: "\(field).resizeItems[\(k)].cell")
+    }
+    return result
+  }
+
+  /// The cells this batch brings, by after-space path (insertions) and before-space path
+  /// (resizes).
+  var cells: EditCells {
+    var result = EditCells()
+    for (k, cell) in insertedCells { result.inserted[update.insertItems[k].at] = cell }
+    for (k, cell) in resizedCells { result.resized[update.resizeItems[k].at] = cell }
     return result
   }
 }

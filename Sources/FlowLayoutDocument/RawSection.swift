@@ -13,7 +13,10 @@ struct RawSection {
   /// The items given as `null`, ascending (a subset of `estimates`).
   var defaultEstimates: [Int] = []
 
-  static let keys = ["header", "footer", "items", "seeAll"]
+  static let keys = [
+    "header", "footer", "items", "seeAll", "sectionInset", "minimumInteritemSpacing",
+    "minimumLineSpacing",
+  ]
   static let insertionKeys = ["at"] + keys
 
   /// Reads `{header, footer, items, seeAll}`; with `allowsAt` also the `at` key
@@ -31,9 +34,20 @@ struct RawSection {
     var showsSeeAll = false
     var widths: [Double] = []
     var heights: [Double] = []
+    var metrics = SectionMetrics()
     try s.readObject(field: field) { (s, key) throws(LayoutError) in
       switch key {
       case "at" where allowsAt: at = try s.readInt(field: "\(field).at")
+      case "sectionInset":
+        var v: [Double] = []
+        try s.readTuple(field: "\(field).sectionInset", names: RawDocument.insetNames) {
+          v.append($0)
+        }
+        metrics.sectionInset = EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
+      case "minimumInteritemSpacing":
+        metrics.minimumInteritemSpacing = try s.readNumber(field: "\(field).\(key)")
+      case "minimumLineSpacing":
+        metrics.minimumLineSpacing = try s.readNumber(field: "\(field).\(key)")
       case "header": header = try s.readNumber(field: "\(field).header")
       case "footer": footer = try s.readNumber(field: "\(field).footer")
       case "seeAll": showsSeeAll = try s.readBool(field: "\(field).seeAll")
@@ -75,7 +89,7 @@ struct RawSection {
     }
     raw.section = SectionData(
       header: header, footer: footer, itemWidths: widths, itemHeights: heights,
-      showsSeeAll: showsSeeAll)
+      showsSeeAll: showsSeeAll, metrics: metrics.isEmpty ? nil : metrics)
     return raw
   }
 

@@ -12,7 +12,9 @@ extension BatchUpdate {
   public func applied(
     to sections: [SectionData], configuration: LayoutConfiguration, bounds: Size,
     field prefix: String = ""
-  ) throws(LayoutError) -> (sections: [SectionData], bounds: Size) {
+  ) throws(LayoutError) -> (
+    sections: [SectionData], bounds: Size, configuration: LayoutConfiguration
+  ) {
     let plan = try validate(
       itemCounts: sections.map(\.count), configuration: configuration, bounds: bounds, field: prefix)
 
@@ -65,7 +67,7 @@ extension BatchUpdate {
       new[path.section].itemWidths.insert(size.width, at: path.item)
       new[path.section].itemHeights.insert(size.height, at: path.item)
     }
-    return (new, plan.newBounds)
+    return (new, plan.newBounds, plan.newConfiguration)
   }
 }
 
@@ -74,7 +76,7 @@ extension LayoutInput {
   ///
   /// - Throws: the batch's validation error; `self` is unchanged.
   public func applying(_ update: BatchUpdate, field prefix: String = "") throws(LayoutError) -> LayoutInput {
-    let (sections, bounds) = try update.applied(
+    let (sections, bounds, configuration) = try update.applied(
       to: self.sections, configuration: configuration, bounds: self.bounds, field: prefix)
     return LayoutInput(configuration: configuration, bounds: bounds, sections: sections)
   }

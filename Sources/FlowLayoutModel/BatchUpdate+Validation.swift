@@ -8,7 +8,7 @@ public struct BatchPlan: Hashable, Sendable {
   /// The item counts before the update (shared with the caller's array).
   let oldCounts: [Int]
   /// For each section after the update, the section before it (`nil` if inserted); `nil` when
-  /// no section is inserted or deleted (then every section keeps its index).
+  /// no section is inserted, deleted or moved (then every section keeps its index).
   let sectionMap: [Int?]?
   /// Items removed (deleted or moved out) per section before the update, where not 0.
   let removed: [Int: Int]
@@ -18,6 +18,8 @@ public struct BatchPlan: Hashable, Sendable {
   let insertedCounts: [Int: Int]
   /// The bounds after the update.
   public var newBounds: Size
+  /// The options after the update (`setWidthClass`).
+  public var newConfiguration: LayoutConfiguration
 
   /// The number of sections after the update.
   public var newSectionCount: Int {
@@ -113,14 +115,36 @@ extension BatchUpdate {
       try insertion.section.validate(field: "\(prefix)insertSections[\(i)]")
     }
 
-    // 3. Map the surviving sections between the two index spaces (identity, not stored, when
-    //    no section is inserted or deleted).
+    // 3. Section moves (from: before-space, to: after-space), then map the sections that stay
+    //    between the two index spaces: they keep their order and fill the after-space indices
+    //    no insertion or move destination takes (identity, not stored, when no section is
+    //    inserted, deleted or moved).
     var oldOfNew: [Int?]? = nil
-    if !deleteSections.isEmpty || !insertSections.isEmpty {
+    if !deleteSections.isEmpty || !insertSections.isEmpty || !moveSections.isEmpty {
       var map = [Int?](repeating: nil, count: newSectionCount)
+      var movedSection = Set<Int>()
+      for (i, move) in moveSections.enumerated() {
+        let from = "\(prefix)moveSections[\(i)].from"
+        guard move.from >= 0, move.from < oldSectionCount else {
+          throw .sectionOutOfRange(field: from, section: move.from, sectionCount: oldSectionCount)
+        }
+        guard !deletedSection.contains(move.from), movedSection.insert(move.from).inserted else {
+          throw .inconsistentBatch(
+            field: from, reason: "section \(move.from) is deleted or moved more than once")
+        }
+        let to = "\(prefix)moveSections[\(i)].to"
+        guard move.to >= 0, move.to < newSectionCount else {
+          throw .sectionOutOfRange(field: to, section: move.to, sectionCount: newSectionCount)
+        }
+        guard !insertedSection.contains(move.to), map[move.to] == nil else {
+          throw .inconsistentBatch(
+            field: to, reason: "two sections are inserted or moved to \(move.to)")
+        }
+        map[move.to] = move.from
+      }
       var nextOld = 0
-      for n in 0..<newSectionCount where !insertedSection.contains(n) {
-        while deletedSection.contains(nextOld) { nextOld += 1 }
+      for n in 0..<newSectionCount where !insertedSection.contains(n) && map[n] == nil {
+        while deletedSection.contains(nextOld) || movedSection.contains(nextOld) { nextOld += 1 }
         map[n] = nextOld
         nextOld += 1
       }
@@ -168,6 +192,12 @@ extension BatchUpdate {
         throw .inconsistentBatch(
           field: "\(prefix)resizeItems[\(i)].at", reason: "item \(resize.at) is deleted and resized")
       }
+      if removed.contains(resize.at) {
+        // UIKit refuses a reload and a move of one index path in one batch.
+        throw .inconsistentBatch(
+          field: field,
+          reason: "item \(resize.at) is moved and resized (reload and move of one index path)")
+      }
       guard resized.insert(resize.at).inserted else {
         throw .inconsistentBatch(
           field: "\(prefix)resizeItems[\(i)].at", reason: "item \(resize.at) is resized twice")
@@ -205,7 +235,8 @@ extension BatchUpdate {
     for insertion in insertSections { insertedCounts[insertion.at] = insertion.section.count }
     let plan = BatchPlan(
       oldCounts: oldCounts, sectionMap: oldOfNew, removed: removedPerSection,
-      added: addedPerSection, insertedCounts: insertedCounts, newBounds: bounds)
+      added: addedPerSection, insertedCounts: insertedCounts, newBounds: bounds,
+      newConfiguration: configuration)
     for (i, insertion) in insertItems.enumerated()
     where insertion.at.item >= plan.newItemCount(ofSection: insertion.at.section) {
       throw .itemOutOfRange(field: "\(prefix)insertItems[\(i)].at", path: insertion.at)
@@ -229,13 +260,22 @@ extension BatchUpdate {
       }
     }
 
-    // 7. Bounds.
+    // 7. Bounds and width class.
     var newBounds = bounds
     if let w = setWidth { newBounds.width = w }
     if let h = setHeight { newBounds.height = h }
+    var newConfiguration = configuration
+    if let widthClass = setWidthClass { newConfiguration.widthClass = widthClass }
+    if setWidth == nil, setHeight == nil, setWidthClass != nil {
+      do {
+        try newConfiguration.validate(bounds: newBounds)
+      } catch {
+        throw .invalidConfiguration(field: "\(prefix)setWidthClass", reason: error.description)
+      }
+    }
     if setWidth != nil || setHeight != nil {
       do {
-        try configuration.validate(bounds: newBounds)
+        try newConfiguration.validate(bounds: newBounds)
       } catch {
         switch error {
         case .invalidNumber(let field, let value, let reason) where field == "width" || field == "height":
@@ -253,8 +293,15 @@ extension BatchUpdate {
         }
       }
     }
+    // 8. Inserted sections' own metrics against the options and bounds after the batch.
+    for (i, insertion) in insertSections.enumerated() {
+      try insertion.section.validateMetrics(
+        configuration: newConfiguration, bounds: newBounds,
+        field: "\(prefix)insertSections[\(i)]")
+    }
     var result = plan
     result.newBounds = newBounds
+    result.newConfiguration = newConfiguration
     return result
   }
 }

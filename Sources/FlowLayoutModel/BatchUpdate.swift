@@ -1,9 +1,11 @@
 /// A batch of edits applied atomically, with UIKit's `performBatchUpdates` index semantics:
 ///
-/// - `deleteItems`, `resizeItems`, `moveItems[].from` and `deleteSections` use indices **before**
-///   the update;
-/// - `insertItems`, `moveItems[].to` and `insertSections` use indices **after** it;
-/// - `setWidth` / `setHeight` change the bounds after the content change.
+/// - `deleteItems`, `resizeItems`, `moveItems[].from`, `deleteSections` and `moveSections[].from`
+///   use indices **before** the update;
+/// - `insertItems`, `moveItems[].to`, `insertSections` and `moveSections[].to` use indices
+///   **after** it;
+/// - `setWidth` / `setHeight` / `setWidthClass` change the bounds and the width class after the
+///   content change.
 ///
 /// A batch is validated as a whole before anything changes (`validate(against:)`): a rejected
 /// batch leaves the engine exactly as it was.
@@ -23,12 +25,18 @@ public struct BatchUpdate: Hashable, Sendable, Codable {
   /// The data source's item counts per section after the update, if the caller states them.
   /// When present they must match what the edits produce (UIKit's consistency check).
   public var expectedItemCounts: [Int]?
+  /// Sections moved: `from` in before-space, `to` in after-space (UIKit's
+  /// `moveSection(_:toSection:)`); a moved section's items go with it.
+  public var moveSections: [SectionMove]
+  /// A new width class, applied with the bounds after the content change.
+  public var setWidthClass: WidthClass?
 
   public init(
     deleteItems: [ItemPath] = [], insertItems: [ItemInsertion] = [], moveItems: [ItemMove] = [],
     resizeItems: [ItemResize] = [], deleteSections: [Int] = [],
     insertSections: [SectionInsertion] = [], setWidth: Double? = nil, setHeight: Double? = nil,
-    expectedItemCounts: [Int]? = nil, measureItems: [ItemResize] = []
+    expectedItemCounts: [Int]? = nil, measureItems: [ItemResize] = [],
+    moveSections: [SectionMove] = [], setWidthClass: WidthClass? = nil
   ) {
     self.deleteItems = deleteItems
     self.insertItems = insertItems
@@ -40,19 +48,22 @@ public struct BatchUpdate: Hashable, Sendable, Codable {
     self.setHeight = setHeight
     self.expectedItemCounts = expectedItemCounts
     self.measureItems = measureItems
+    self.moveSections = moveSections
+    self.setWidthClass = setWidthClass
   }
 
   /// `true` when the batch changes nothing.
   public var isEmpty: Bool {
     deleteItems.isEmpty && insertItems.isEmpty && moveItems.isEmpty && resizeItems.isEmpty
       && deleteSections.isEmpty && insertSections.isEmpty && setWidth == nil && setHeight == nil
-      && measureItems.isEmpty
+      && measureItems.isEmpty && moveSections.isEmpty && setWidthClass == nil
   }
 
   /// `true` when the batch edits items or sections (not only the bounds).
   public var changesContent: Bool {
     !(deleteItems.isEmpty && insertItems.isEmpty && moveItems.isEmpty && resizeItems.isEmpty
-      && deleteSections.isEmpty && insertSections.isEmpty && measureItems.isEmpty)
+      && deleteSections.isEmpty && insertSections.isEmpty && measureItems.isEmpty
+      && moveSections.isEmpty)
   }
 }
 
@@ -68,6 +79,16 @@ public struct ItemInsertion: Hashable, Sendable, Codable {
 
 /// An item moved from an index path **before** the update to one **after** it. It keeps its size
 /// (or takes the size of a `resizeItems` entry naming its source).
+/// A section moved from a before-space index to an after-space index; its items go with it.
+public struct SectionMove: Hashable, Sendable, Codable {
+  public var from: Int
+  public var to: Int
+  public init(from: Int, to: Int) {
+    self.from = from
+    self.to = to
+  }
+}
+
 public struct ItemMove: Hashable, Sendable, Codable {
   public var from: ItemPath
   public var to: ItemPath

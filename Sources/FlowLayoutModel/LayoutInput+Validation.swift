@@ -7,6 +7,8 @@ extension LayoutInput {
     try configuration.validate(bounds: bounds)
     for (s, section) in sections.enumerated() {
       try section.validate(field: "sections[\(s)]")
+      try section.validateMetrics(
+        configuration: configuration, bounds: bounds, field: "sections[\(s)]")
     }
   }
 }
@@ -25,6 +27,38 @@ extension SectionData {
     for i in itemWidths.indices {
       try LayoutValidation.length(itemWidths[i], field: "\(field).items[\(i)].width")
       try LayoutValidation.length(itemHeights[i], field: "\(field).items[\(i)].height")
+    }
+    if let metrics {
+      if let inset = metrics.sectionInset {
+        try LayoutValidation.length(inset.top, field: "\(field).sectionInset.top")
+        try LayoutValidation.length(inset.left, field: "\(field).sectionInset.left")
+        try LayoutValidation.length(inset.bottom, field: "\(field).sectionInset.bottom")
+        try LayoutValidation.length(inset.right, field: "\(field).sectionInset.right")
+      }
+      if let spacing = metrics.minimumInteritemSpacing {
+        try LayoutValidation.length(spacing, field: "\(field).minimumInteritemSpacing")
+      }
+      if let spacing = metrics.minimumLineSpacing {
+        try LayoutValidation.length(spacing, field: "\(field).minimumLineSpacing")
+      }
+    }
+  }
+
+  /// Checks the options this section is laid out with (`configuration.applying(metrics)`)
+  /// against `bounds`: its insets leave a line, its columns fit. Nothing to check without
+  /// metrics.
+  ///
+  /// - Complexity: O(1).
+  /// - Throws: the configuration's error with its field under `field` (e.g.
+  ///   `sections[2].sectionInset`).
+  public func validateMetrics(
+    configuration: LayoutConfiguration, bounds: Size, field: String
+  ) throws(LayoutError) {
+    guard let metrics, !metrics.isEmpty else { return }
+    do {
+      try configuration.applying(metrics).validate(bounds: bounds)
+    } catch {
+      throw error.prefixingField(with: "\(field).")
     }
   }
 }
@@ -84,7 +118,8 @@ extension LayoutConfiguration {
           field: "numberOfColumns", value: numberOfColumns,
           reason: "\(variant.rawValue) needs at least one column")
       }
-      try checkColumnsFit(variant == .multiColumn && widthClass == .compact ? 1 : numberOfColumns)
+      try checkColumnsFit(
+        variant == .multiColumn && widthClass.stacksMultiColumn ? 1 : numberOfColumns)
     case .horizontalFlow, .vertical:
       // Scaling needs a width to keep an aspect ratio from: the extent along the line, which is
       // the height when the variant transposes (horizontal scrolling).

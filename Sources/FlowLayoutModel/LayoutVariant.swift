@@ -32,4 +32,11 @@ public enum ScrollDirection: String, Sendable, Codable, CaseIterable {
 public enum WidthClass: String, Sendable, Codable, CaseIterable {
   case compact
   case regular
+  /// Regular width with the readable content width (seed 003): `multiColumn` shows one column,
+  /// as in compact width.
+  case regularReadable
+
+  /// `true` for compact and readable-width regular: the Multi-column layout stacks its content
+  /// in a single column (seed 003, "Multi-column").
+  public var stacksMultiColumn: Bool { self != .regular }
 }

@@ -8,7 +8,7 @@ import FlowLayoutModel
 enum ColumnFlowLayout {
   /// The column count: `numberOfColumns`, or 1 for `multiColumn` in compact width.
   static func columnCount(_ c: LayoutConfiguration) -> Int {
-    c.variant == .multiColumn && c.widthClass == .compact ? 1 : c.numberOfColumns
+    c.variant == .multiColumn && c.widthClass != .regular ? 1 : c.numberOfColumns
   }
 
   /// `colW = (A − (n−1)·I)/n`; item `j` in line `⌊j/n⌋`, column `k = j mod n`,

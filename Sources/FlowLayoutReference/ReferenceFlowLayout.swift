@@ -10,7 +10,7 @@ public struct ReferenceFlowLayout: LayoutEngine, Sendable {
 
   public private(set) var input: LayoutInput
   /// The attributes of every section and item, computed from `input`.
-  private var layout: ReferenceLayout
+  private(set) var layout: ReferenceLayout
 
   /// Lays out `input`.
   ///

@@ -20,6 +20,11 @@ struct SectionAttributes: Hashable, Sendable {
   var footer: Rect?
   /// Every item of the section, hidden ones included, in item order.
   var items: [ItemAttributes]
+  /// The section's top along the axis sections stack on (`y`; `x` when transposed).
+  var top: Double = 0
+  /// The footer's natural top along that axis, `top + H + t + linesHeight + b` (also without a
+  /// footer), for pinning.
+  var footerTop: Double = 0
 }
 
 /// The complete result of one layout pass: every section's attributes and the content size.

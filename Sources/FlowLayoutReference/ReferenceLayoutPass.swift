@@ -32,13 +32,15 @@ enum ReferenceLayoutPass {
   ///
   /// - Complexity: O(n + s) for n items and s sections.
   static func layOutScrollingVertically(_ input: LayoutInput) -> ReferenceLayout {
-    let c = input.configuration
+    let layoutOptions = input.configuration
     let boundsWidth = input.bounds.width
-    let lineLength = boundsWidth - c.sectionInset.left - c.sectionInset.right
 
     var sections: [SectionAttributes] = []
     var sectionTop = 0.0
     for (s, section) in input.sections.enumerated() {
+      // The section's own inset and spacings replace the layout's (UIKit's delegate metrics).
+      let c = options(of: section, in: layoutOptions)
+      let lineLength = boundsWidth - c.sectionInset.left - c.sectionInset.right
       // STEP 2: the variant places the section's items in lines.
       let placed = lines(for: section, configuration: c, lineLength: lineLength)
 
@@ -70,17 +72,40 @@ enum ReferenceLayoutPass {
       let footer =
         section.footer > 0
         ? Rect(x: 0, y: footerTop, width: boundsWidth, height: section.footer) : nil
-      sections.append(SectionAttributes(header: header, footer: footer, items: items))
+      sections.append(
+        SectionAttributes(
+          header: header, footer: footer, items: items, top: sectionTop, footerTop: footerTop))
       sectionTop = footerTop + section.footer
     }
 
     // STEP 4: content size: (B, Σ sectionHeight); `.horizontalScroll` is as wide as its widest
     // section.
     let contentWidth =
-      c.variant == .horizontalScroll
-      ? HorizontalScrollLayout.contentWidth(of: input.sections, configuration: c) : boundsWidth
+      layoutOptions.variant == .horizontalScroll
+      ? input.sections.reduce(0.0) { widest, section in
+        max(
+          widest,
+          HorizontalScrollLayout.contentWidth(
+            of: [section], configuration: options(of: section, in: layoutOptions)))
+      } : boundsWidth
     return ReferenceLayout(
       sections: sections, contentSize: Size(width: contentWidth, height: sectionTop))
+  }
+
+  /// The options section `section` is laid out with: its own `sectionInset`,
+  /// `minimumInteritemSpacing` and `minimumLineSpacing` where it has them, else the layout's.
+  ///
+  /// - Complexity: O(1).
+  static func options(of section: SectionData, in layout: LayoutConfiguration)
+    -> LayoutConfiguration
+  {
+    var c = layout
+    if let inset = section.metrics?.sectionInset { c.sectionInset = inset }
+    if let spacing = section.metrics?.minimumInteritemSpacing {
+      c.minimumInteritemSpacing = spacing
+    }
+    if let spacing = section.metrics?.minimumLineSpacing { c.minimumLineSpacing = spacing }
+    return c
   }
 
   /// Dispatches one section to its variant.

@@ -26,7 +26,13 @@ enum Transposition {
     let sections = input.sections.map { section in
       SectionData(
         header: section.header, footer: section.footer, itemWidths: section.itemHeights,
-        itemHeights: section.itemWidths, showsSeeAll: section.showsSeeAll)
+        itemHeights: section.itemWidths, showsSeeAll: section.showsSeeAll,
+        metrics: section.metrics.map { m in
+          SectionMetrics(
+            sectionInset: m.sectionInset?.transposed,
+            minimumInteritemSpacing: m.minimumInteritemSpacing,
+            minimumLineSpacing: m.minimumLineSpacing)
+        })
     }
     return LayoutInput(configuration: c, bounds: input.bounds.transposed, sections: sections)
   }
@@ -42,7 +48,7 @@ enum Transposition {
           items: section.items.map { item in
             ItemAttributes(
               path: item.path, frame: item.frame?.transposed, isOverflowing: item.isOverflowing)
-          })
+          }, top: section.top, footerTop: section.footerTop)
       },
       contentSize: layout.contentSize.transposed)
   }

@@ -117,6 +117,15 @@ struct ScenarioRecipe: Sendable, Hashable, CustomStringConvertible {
     let count = sectionCount == 0 ? 0 : input.sections[s].count
     let item = at(2) % max(count, 1)
     let size = itemSize(at(3))
+    // An edit whose join code is ≡ 10 (mod 11) also moves a section or sets the width class
+    // (codes added with those edits; other codes decode as before).
+    if at(4) % 11 == 10, sectionCount > 0 {
+      if at(2) % 2 == 0 {
+        batch.moveSections.append(SectionMove(from: s, to: at(3) % sectionCount))
+      } else {
+        batch.setWidthClass = WidthClass.allCases[at(3) % WidthClass.allCases.count]
+      }
+    }
     switch at(0) % 10 {
     case 0: batch.deleteItems.append(ItemPath(s, item))
     case 1, 9:

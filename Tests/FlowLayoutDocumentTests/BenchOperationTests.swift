@@ -18,7 +18,9 @@ import Testing
     case .prepend: 20
     case .insertSection: workload.itemsPerSection ?? 20
     case .deleteSection: -(workload.itemsPerSection ?? 20)
-    case .layout, .resize, .move, .batch, .scroll, .lookup, .memory: 0
+    case .layout, .resize, .move, .batch, .scroll, .lookup, .memory, .scrollPinned,
+      .scrollRightToLeft, .scrollSnapped:
+      0
     }
   }
 
@@ -109,7 +111,7 @@ import Testing
 
   @Test func theDefaultScopeKeepsUserEditsOnThreeWorkloadsAndReferenceEditsTo10k() {
     let selection = BenchSelection(
-      workloads: Workload.all, operations: BenchOperation.allCases,
+      workloads: Workload.all, operations: BenchOperation.defaultCases,
       engines: BenchEngine.allCases, sizes: [1000, 100_000], scope: .defaultRun)
     for workload in Workload.all {
       let fast = selection.operations(for: workload, engine: .fast, n: 100_000)
@@ -128,7 +130,7 @@ import Testing
     everything.scope = nil
     #expect(
       everything.operations(for: .uniform, engine: .reference, n: 100_000)
-        == BenchOperation.allCases)
+        == BenchOperation.defaultCases)
     #expect(everything.cellCount == 7 * 2 * 2 * 13 + 3 * 2)
     #expect(selection.cellCount < everything.cellCount)
   }

@@ -91,18 +91,23 @@ import Testing
     #expect(try Self.tags(across) == [[1, 3, 4], [2, 100, 101, 102]])
   }
 
-  @Test func resizesUseIndicesBeforeTheUpdateAndTravelWithMoves() throws {
+  @Test func resizesUseIndicesBeforeTheUpdate() throws {
     let update = BatchUpdate(
       deleteItems: [ItemPath(0, 0)],
       moveItems: [ItemMove(from: ItemPath(0, 1), to: ItemPath(1, 3))],
-      resizeItems: [
-        ItemResize(at: ItemPath(0, 1), size: Size(7, 8)),
-        ItemResize(at: ItemPath(0, 4), size: Size(9, 9)),
-      ])
+      resizeItems: [ItemResize(at: ItemPath(0, 4), size: Size(9, 9))])
     let result = try update.applied(
       to: Self.sections([5, 3]), configuration: Self.configuration, bounds: Self.bounds)
     #expect(result.sections[0].items == [Size(2, 1), Size(3, 1), Size(9, 9)])
-    #expect(result.sections[1].items == [Size(100, 1), Size(101, 1), Size(102, 1), Size(7, 8)])
+    #expect(result.sections[1].items == [Size(100, 1), Size(101, 1), Size(102, 1), Size(1, 1)])
+  }
+
+  /// UIKit refuses a reload and a move of one index path in one batch.
+  @Test func resizeAndMoveOfOneItemIsRefused() {
+    let update = BatchUpdate(
+      moveItems: [ItemMove(from: ItemPath(0, 1), to: ItemPath(1, 3))],
+      resizeItems: [ItemResize(at: ItemPath(0, 1), size: Size(7, 8))])
+    #expect(Self.field(update) == "edits[0].resizeItems[0].at")
   }
 
   @Test func sectionDeletionsAndInsertionsMapBothIndexSpaces() throws {

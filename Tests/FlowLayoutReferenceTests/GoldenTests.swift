@@ -16,7 +16,8 @@ struct GoldenTests {
     #expect(fixture.name == name, "the fixture's name matches its file name")
     #expect(!fixture.rule.isEmpty && !fixture.notes.isEmpty, "rule and notes are stated")
     let layout = try DocumentLayout<ReferenceFlowLayout>.laidOut(fixture.document)
-    let actual = LayoutOutput(layout: layout.layout, rect: nil)
+    let actual = LayoutOutput(
+      layout: layout.layout, rect: nil, presentation: fixture.document.presentation)
     for difference in OutputComparison.differences(actual, fixture.expected) {
       Issue.record("\(name): \(difference)")
     }
@@ -92,7 +93,7 @@ enum OutputComparison {
         "overflowingItems \(actual.overflowingItems), expected \(expected.overflowingItems)")
     }
     let key: (LayoutOutput.Supplementary) -> String = {
-      "\($0.kind)[\($0.section)] \($0.seeAll ?? "")"
+      "\($0.kind)[\($0.section)] \($0.seeAll ?? "")\($0.pinned ? " pinned" : "")"
     }
     if actual.supplementary.map(key) != expected.supplementary.map(key) {
       result.append(

@@ -34,6 +34,14 @@ enum DocumentCheck {
       for s in edit.insertSections { items += s.section.count }
     }
     guard items <= maximumItems, document.edits.count <= 64 else { return }
+    // Per-section metrics are laid out by the reference engine only (the fast one refuses them,
+    // docs/semantics.md, "Per-section metrics"): nothing to compare yet.
+    func hasMetrics(_ section: SectionData) -> Bool { !(section.metrics?.isEmpty ?? true) }
+    if document.input.sections.contains(where: hasMetrics)
+      || document.edits.contains(where: { $0.insertSections.contains { hasMetrics($0.section) } })
+    {
+      return
+    }
 
     let madeFast = Result { () throws(LayoutError) in try FastFlowLayout(document.input) }
     let madeReference = Result { () throws(LayoutError) in

@@ -12,10 +12,13 @@ extension FastFlowLayout {
   ///   pages or sections are added or removed. See `WorkCounters`.
   /// - Throws: what `BatchUpdate.validate(itemCounts:configuration:bounds:field:)` throws.
   public mutating func apply(_ update: BatchUpdate) throws(LayoutError) {
+    if !update.moveSections.isEmpty { return try applyRebuilding(update) }
     let plan = try update.validate(
       itemCounts: itemCounts, configuration: configuration, bounds: bounds)
+    try Self.refuseSectionMetrics(update.insertSections.map(\.section)) { "insertSections[\($0)]" }
     // Nothing below throws.
     let newBounds = plan.newBounds
+    let newConfiguration = plan.newConfiguration
     let changesSections = !update.insertSections.isEmpty || !update.deleteSections.isEmpty
     // Item edits per section, in the sections before the batch (an item edit never names a
     // deleted or inserted section: the validation refuses it).
@@ -23,7 +26,7 @@ extension FastFlowLayout {
     // The plan shares `itemCounts`' storage: let it go before the counts change (or they are
     // copied, O(s)).
     _ = consume plan
-    let newRules = LayoutRules(configuration: configuration, bounds: newBounds)
+    let newRules = LayoutRules(configuration: newConfiguration, bounds: newBounds)
     let relayoutAll = newRules != rules
     var counters = workCounters
     defer { workCounters = counters }
@@ -34,6 +37,7 @@ extension FastFlowLayout {
       if changesSections { replaceSections(update: update, counters: &counters) }
     }
     bounds = newBounds
+    configuration = newConfiguration
   }
 
   /// The batch's item edits grouped by section (before the batch), each in UIKit's order:

@@ -158,7 +158,7 @@ struct LayoutRules: Sendable, Equatable {
       cross = .top
       canOverflow = true
     case .autosizingColumnFlow, .keyValueColumnFlow, .multiColumn:
-      let n = variant == .multiColumn && c.widthClass == .compact ? 1 : c.numberOfColumns
+      let n = variant == .multiColumn && c.widthClass.stacksMultiColumn ? 1 : c.numberOfColumns
       let w = (a - Double(n - 1) * i) / Double(n)
       sizing = .columns(count: n, width: w)
       breaking = .fixedCount(n)

@@ -5,18 +5,20 @@ extension BatchUpdate {
   /// The document's per-item cell descriptions after this batch, moved exactly as the items are
   /// (`BatchUpdate.applied(to:…)`'s order: deletions and move sources leave in before-space,
   /// sections are deleted, then inserted, then insertions and move destinations enter in
-  /// ascending after-space order). Inserted items carry no cell (`nil`), inserted sections the
+  /// ascending after-space order; moved sections go to their destinations). Inserted items
+  /// carry the cell their entry gave (`editCells`), else none (`nil`); inserted sections the
   /// cells of `insertedSections` (per `insertSections` entry; none when missing or empty); a
-  /// resized item keeps its cell.
+  /// resized item takes the cell its entry gave, else keeps its own.
   ///
   /// Precondition: the batch is valid for `cells`' counts (a decoded `LayoutDocument`'s edits are).
   ///
   /// - Complexity: O(n + e log e) for n items and e edits.
   public func carrying(
-    _ cells: [[CellDescription?]], insertedSections: [[CellDescription?]] = []
+    _ cells: [[CellDescription?]], insertedSections: [[CellDescription?]] = [],
+    editCells: EditCells = EditCells()
   ) -> [[CellDescription?]] {
     var result = cells
-    carry(&result, insertedSections: insertedSections)
+    carry(&result, insertedSections: insertedSections, editCells: editCells)
     return result
   }
 
@@ -25,10 +27,14 @@ extension BatchUpdate {
   ///
   /// - Complexity: O(m + e log e) for the m items of edited sections.
   public func carry(
-    _ cells: inout [[CellDescription?]], insertedSections: [[CellDescription?]] = []
+    _ cells: inout [[CellDescription?]], insertedSections: [[CellDescription?]] = [],
+    editCells: EditCells = EditCells()
   ) {
     var old = cells
     cells = []
+    for (path, cell) in editCells.resized where old.indices.contains(path.section) {
+      if old[path.section].indices.contains(path.item) { old[path.section][path.item] = cell }
+    }
     var moved: [ItemPath: CellDescription?] = [:]
     for move in moveItems { moved[move.to] = old[move.from.section][move.from.item] }
     var leaving = [Set<Int>](repeating: [], count: old.count)
@@ -42,6 +48,9 @@ extension BatchUpdate {
       }
     }
     let deleted = Set(deleteSections)
+    let movedTo = Dictionary(
+      moveSections.map { ($0.to, $0.from) }, uniquingKeysWith: { a, _ in a })
+    let movedFrom = Set(moveSections.map(\.from))
     let inserted = Dictionary(
       insertSections.enumerated().map { j, insertion in
         let given = insertedSections.indices.contains(j) ? insertedSections[j] : []
@@ -58,9 +67,15 @@ extension BatchUpdate {
     for n in 0..<sectionCount {
       if let column = inserted[n] {
         new.append(column)
+      } else if let from = movedTo[n], old.indices.contains(from) {
+        var column: [CellDescription?] = []
+        swap(&column, &old[from])
+        new.append(column)
       } else {
         // The next surviving section, moved out of `old` (no second reference, no copy).
-        while nextOld < old.count, deleted.contains(nextOld) { nextOld += 1 }
+        while nextOld < old.count, deleted.contains(nextOld) || movedFrom.contains(nextOld) {
+          nextOld += 1
+        }
         var column: [CellDescription?] = []
         if nextOld < old.count { swap(&column, &old[nextOld]) }
         nextOld += 1
@@ -68,7 +83,9 @@ extension BatchUpdate {
       }
     }
     var entering = moved
-    for insertion in insertItems { entering[insertion.at] = .some(nil) }
+    for insertion in insertItems {
+      entering[insertion.at] = .some(editCells.inserted[insertion.at])
+    }
     for path in entering.keys.sorted() where new.indices.contains(path.section) {
       let item = min(path.item, new[path.section].count)
       new[path.section].insert(entering[path]!, at: item)

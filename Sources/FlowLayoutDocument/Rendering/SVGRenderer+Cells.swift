@@ -36,7 +36,9 @@ extension SVGRenderer {
             "stroke": FioriPalette.border, "stroke-width": 1.0,
           ])
       }
-      for part in layout.parts { draw(part, into: &svg) }
+      for part in layout.parts {
+        draw(rightToLeft ? Self.mirrored(part, inWidth: frame.width) : part, into: &svg)
+      }
     }
   }
 
@@ -50,7 +52,7 @@ extension SVGRenderer {
         Self.drawText(
           line, x: trailing ? frame.maxX : frame.minX,
           baseline: top + block.font.lineHeight / 2 + block.font.pointSize * 0.35,
-          font: block.font, color: color, trailing: trailing, into: &svg)
+          font: block.font, color: color, trailing: trailing, maxWidth: frame.width, into: &svg)
       }
     case .iconAction(let frame, let icon, let destructive):
       let center = Point(x: frame.minX + frame.width / 2, y: frame.minY + frame.height / 2)
@@ -78,7 +80,7 @@ extension SVGRenderer {
         Self.drawText(
           line, x: frame.minX + (frame.width - width) / 2,
           baseline: frame.minY + frame.height / 2 + label.font.pointSize * 0.35, font: label.font,
-          color: FioriPalette.buttonTint, trailing: false, into: &svg)
+          color: FioriPalette.buttonTint, trailing: false, maxWidth: frame.width, into: &svg)
       }
     case .stackIcon(let frame, let name):
       SVGGlyphs.stackIcon(name, frame: frame, into: &svg)
@@ -125,6 +127,27 @@ extension SVGRenderer {
         color: FioriPalette.initialsText, trailing: false, into: &svg)
     case .doctype(let kind):
       SVGGlyphs.document(kind, center: center, size: side * 0.5, into: &svg)
+    }
+  }
+}
+
+extension SVGRenderer {
+  /// `part` mirrored in a cell `width` wide (`x' = width − x − w`), text alignment swapped:
+  /// the cell's right-to-left presentation.
+  static func mirrored(_ part: CellPart, inWidth width: Double) -> CellPart {
+    func m(_ r: Rect) -> Rect {
+      Rect(x: width - r.maxX, y: r.minY, width: r.width, height: r.height)
+    }
+    switch part {
+    case .image(let frame, let shape, let content):
+      return .image(frame: m(frame), shape: shape, content: content)
+    case .text(let frame, let block, let color, let trailing):
+      return .text(frame: m(frame), block: block, color: color, trailing: !trailing)
+    case .iconAction(let frame, let icon, let destructive):
+      return .iconAction(frame: m(frame), icon: icon, destructive: destructive)
+    case .button(let frame, let label): return .button(frame: m(frame), label: label)
+    case .stackIcon(let frame, let name): return .stackIcon(frame: m(frame), name: name)
+    case .accessory(let frame, let kind): return .accessory(frame: m(frame), kind: kind)
     }
   }
 }

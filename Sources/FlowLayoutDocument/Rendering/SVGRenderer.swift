@@ -15,10 +15,16 @@ import FlowLayoutModel
 public struct SVGRenderer: Sendable {
   /// Space around the drawing, in points.
   public var margin: Double
+  /// `.rightToLeft` draws the content of headers, footers and cells mirrored (titles and
+  /// leading parts on the right); the frames given are drawn where they are.
+  public var layoutDirection: LayoutDirection
 
-  public init(margin: Double = 16) {
+  public init(margin: Double = 16, layoutDirection: LayoutDirection = .leftToRight) {
     self.margin = margin
+    self.layoutDirection = layoutDirection
   }
+
+  var rightToLeft: Bool { layoutDirection == .rightToLeft }
 
   /// SF Pro where the viewer has it; DejaVu Sans Condensed (close to the measurement model's
   /// widths) on Linux, where rsvg-convert ignores `textLength`.
@@ -38,17 +44,22 @@ public struct SVGRenderer: Sendable {
   ///     indices are plain size items).
   ///   - viewport: the visible rect, outlined in red; `nil` draws none.
   ///   - headerTitles: the group label of each section's header (default "Section s").
+  ///   - crop: when given, the canvas shows exactly this rect of the content (plus `margin`),
+  ///     whatever the elements; give only the elements that meet it (a rect query), so that the
+  ///     SVG's size depends on the crop, not on the document.
   /// - Complexity: O(e + c) for e elements and c characters of cell text.
   public func render(
     elements: [LayoutElement], contentSize: Size, sections: [SectionData],
-    cells: [[CellDescription?]]? = nil, viewport: Rect? = nil, headerTitles: [String]? = nil
+    cells: [[CellDescription?]]? = nil, viewport: Rect? = nil, headerTitles: [String]? = nil,
+    crop: Rect? = nil
   ) -> String {
-    // 1. The canvas: content, every element (overflowing ones too) and the viewport.
-    var minX = 0.0
-    var minY = 0.0
-    var maxX = contentSize.width
-    var maxY = contentSize.height
-    for frame in elements.map(\.frame) + (viewport.map { [$0] } ?? []) {
+    // 1. The canvas: the crop, or the content, every element (overflowing ones too) and the
+    // viewport.
+    var minX = crop?.minX ?? 0
+    var minY = crop?.minY ?? 0
+    var maxX = crop?.maxX ?? contentSize.width
+    var maxY = crop?.maxY ?? contentSize.height
+    for frame in elements.map(\.frame) + (viewport.map { [$0] } ?? []) where crop == nil {
       minX = min(minX, frame.minX)
       minY = min(minY, frame.minY)
       maxX = max(maxX, frame.maxX)
@@ -125,22 +136,32 @@ public struct SVGRenderer: Sendable {
         let font = FioriTypography.headerTitle
         guard frame.height >= 12 else { return }
         let baseline = frame.minY + frame.height / 2 + font.pointSize * 0.35
+        // Right to left: the title at the right edge, "See All" and its chevron at the left.
+        let rtl = rightToLeft
+        var titleRoom = frame.width - 32
+        if sections.indices.contains(section), sections[section].showsSeeAll {
+          let seeAll = "See All (\(sections[section].count))"
+          let seeAllWidth = TextMeasurement.width(of: seeAll, in: FioriTypography.seeAll)
+          let chevronX = rtl ? frame.minX + 16 + 7 : frame.maxX - 16 - 7
+          Self.drawText(
+            seeAll, x: rtl ? chevronX + 6 : chevronX - 6, baseline: baseline,
+            font: FioriTypography.seeAll, color: FioriPalette.link, trailing: !rtl,
+            maxWidth: frame.width - 32 - 13, into: &svg)
+          titleRoom -= seeAllWidth + 13 + 12
+          let midY = frame.minY + frame.height / 2
+          let turn = rtl ? -6 : 6
+          svg.element(
+            "path",
+            [
+              "d":
+                "M\(SVGWriter.number(chevronX)) \(SVGWriter.number(midY - 6))l\(turn) 6l\(-turn) 6",
+              "fill": "none", "stroke": FioriPalette.link, "stroke-width": 2.0,
+              "stroke-linecap": "round", "stroke-linejoin": "round",
+            ])
+        }
         Self.drawText(
-          title, x: frame.minX + 16, baseline: baseline, font: font,
-          color: FioriPalette.primaryText, trailing: false, into: &svg)
-        guard sections.indices.contains(section), sections[section].showsSeeAll else { return }
-        let chevronX = frame.maxX - 16 - 7
-        Self.drawText(
-          "See All (\(sections[section].count))", x: chevronX - 6, baseline: baseline,
-          font: FioriTypography.seeAll, color: FioriPalette.link, trailing: true, into: &svg)
-        let midY = frame.minY + frame.height / 2
-        svg.element(
-          "path",
-          [
-            "d": "M\(SVGWriter.number(chevronX)) \(SVGWriter.number(midY - 6))l6 6l-6 6",
-            "fill": "none", "stroke": FioriPalette.link, "stroke-width": 2.0,
-            "stroke-linecap": "round", "stroke-linejoin": "round",
-          ])
+          title, x: rtl ? frame.maxX - 16 : frame.minX + 16, baseline: baseline, font: font,
+          color: FioriPalette.primaryText, trailing: rtl, maxWidth: titleRoom, into: &svg)
       }
     }
   }
@@ -152,9 +173,11 @@ public struct SVGRenderer: Sendable {
         let font = FioriTypography.itemSubtitle
         guard frame.height >= 16 else { return }
         Self.drawText(
-          "Footer of section \(element.path.section)", x: frame.minX + 16,
+          "Footer of section \(element.path.section)",
+          x: rightToLeft ? frame.maxX - 16 : frame.minX + 16,
           baseline: frame.minY + frame.height / 2 + font.pointSize * 0.35,
-          font: font, color: FioriPalette.secondaryText, trailing: false, into: &svg)
+          font: font, color: FioriPalette.secondaryText, trailing: rightToLeft,
+          maxWidth: frame.width - 32, into: &svg)
       }
     }
   }
@@ -234,12 +257,25 @@ public struct SVGRenderer: Sendable {
     }
   }
 
-  /// Draws `text` on one line with its measured width.
+  /// Draws `text` on one line with its measured width; when that is wider than `maxWidth`, the
+  /// text is first cut from the end with "…" until it fits, by the text measurement model
+  /// (`TextMeasurement.lines(…, maximumLines: 1)`), since rsvg-convert ignores `textLength`.
   static func drawText(
     _ text: String, x: Double, baseline: Double, font: FontStyle, color: String, trailing: Bool,
-    into svg: inout SVGWriter
+    maxWidth: Double = .infinity, into svg: inout SVGWriter
   ) {
-    let width = TextMeasurement.width(of: text, in: font)
+    var text = text
+    var width = TextMeasurement.width(of: text, in: font)
+    if width > maxWidth + 1e-9 {
+      guard
+        let line = TextMeasurement.lines(
+          of: text, in: font, width: max(0, maxWidth), maximumLines: 1
+        ).lines.first
+      else { return }
+      text = line
+      width = TextMeasurement.width(of: text, in: font)
+      if width > maxWidth + 1e-9 { return }
+    }
     guard width > 0 else { return }
     svg.element(
       "text",

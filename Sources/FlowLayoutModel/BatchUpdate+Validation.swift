@@ -195,7 +195,7 @@ extension BatchUpdate {
       if removed.contains(resize.at) {
         // UIKit refuses a reload and a move of one index path in one batch.
         throw .inconsistentBatch(
-          field: field,
+          field: "\(prefix)resizeItems[\(i)].at",
           reason: "item \(resize.at) is moved and resized (reload and move of one index path)")
       }
       guard resized.insert(resize.at).inserted else {

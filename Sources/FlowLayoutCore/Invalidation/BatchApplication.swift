@@ -315,16 +315,6 @@ extension FastFlowLayout {
     rebuildPageDirectory()
   }
 
-  /// The inserted sections by their index after the batch.
-  ///
-  /// - Complexity: O(k) for k inserted sections.
-  static func insertedSections(_ update: BatchUpdate) -> [Int: SectionData] {
-    var result: [Int: SectionData] = [:]
-    result.reserveCapacity(update.insertSections.count)
-    for insertion in update.insertSections { result[insertion.at] = insertion.section }
-    return result
-  }
-
   /// Deletes and inserts sections (item edits already applied), in place: deletions from the
   /// last, then insertions from the first (their indices are after the batch), keeping the
   /// pages of the surviving sections.

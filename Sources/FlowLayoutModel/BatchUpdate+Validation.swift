@@ -92,12 +92,12 @@ extension BatchUpdate {
     // 1. Section deletions (before-space).
     var deletedSection = Set<Int>()
     for (i, s) in deleteSections.enumerated() {
-      let field = "\(prefix)deleteSections[\(i)]"
+      func field() -> String { "\(prefix)deleteSections[\(i)]" }
       guard s >= 0, s < oldSectionCount else {
-        throw .sectionOutOfRange(field: field, section: s, sectionCount: oldSectionCount)
+        throw .sectionOutOfRange(field: field(), section: s, sectionCount: oldSectionCount)
       }
       guard deletedSection.insert(s).inserted else {
-        throw .inconsistentBatch(field: field, reason: "section \(s) is deleted twice")
+        throw .inconsistentBatch(field: field(), reason: "section \(s) is deleted twice")
       }
     }
 
@@ -105,12 +105,12 @@ extension BatchUpdate {
     let newSectionCount = oldSectionCount - deleteSections.count + insertSections.count
     var insertedSection = Set<Int>()
     for (i, insertion) in insertSections.enumerated() {
-      let field = "\(prefix)insertSections[\(i)].at"
+      func field() -> String { "\(prefix)insertSections[\(i)].at" }
       guard insertion.at >= 0, insertion.at < newSectionCount else {
-        throw .sectionOutOfRange(field: field, section: insertion.at, sectionCount: newSectionCount)
+        throw .sectionOutOfRange(field: field(), section: insertion.at, sectionCount: newSectionCount)
       }
       guard insertedSection.insert(insertion.at).inserted else {
-        throw .inconsistentBatch(field: field, reason: "section \(insertion.at) is inserted twice")
+        throw .inconsistentBatch(field: field(), reason: "section \(insertion.at) is inserted twice")
       }
       try insertion.section.validate(field: "\(prefix)insertSections[\(i)]")
     }

@@ -426,13 +426,20 @@ extension FastFlowLayout {
     rebuildPageDirectory()
   }
 
-  /// Deletes and inserts sections (item edits already applied), in place: deletions from the
-  /// last, then insertions from the first (their indices are after the batch), keeping the
-  /// pages of the surviving sections.
+  /// Deletes and inserts sections (item edits already applied), keeping the pages of the
+  /// surviving sections: a few in place (deletions from the last, then insertions from the
+  /// first, their indices after the batch), many in one merge pass.
   ///
-  /// - Complexity: O(k·(p + s)) memory moves for k sections deleted or inserted (one
-  ///   `memmove` each), O(m) for the m items of inserted sections, O(p) for the page trees.
+  /// - Complexity: O(min(k·(p + s), p + s + k log k)) for k sections deleted or inserted, plus
+  ///   O(m) for the m items of inserted sections and O(p) for the page trees.
   private mutating func replaceSections(update: BatchUpdate, counters: inout WorkCounters) {
+    let insertions = update.insertSections.sorted(by: { $0.at < $1.at })
+    if update.deleteSections.count + insertions.count > 8 {
+      mergeSections(
+        deleting: update.deleteSections.sorted(), inserting: insertions, counters: &counters)
+      rebuildPageDirectory()
+      return
+    }
     for s in update.deleteSections.sorted(by: >) {
       let range = pages(ofSection: s)
       pages.removeSubrange(range)
@@ -440,7 +447,7 @@ extension FastFlowLayout {
       for t in (s + 1)..<firstPage.count { firstPage[t] -= range.count }
       itemCounts.remove(at: s)
     }
-    for insertion in update.insertSections.sorted(by: { $0.at < $1.at }) {
+    for insertion in insertions {
       let s = insertion.at
       let p = firstPage[s]
       pages.insert(
@@ -452,5 +459,52 @@ extension FastFlowLayout {
       itemCounts.insert(insertion.section.count, at: s)
     }
     rebuildPageDirectory()
+  }
+
+  /// The sections after deleting `deletions` (ascending, before the batch) and inserting
+  /// `insertions` (ascending, after it), in one pass: surviving sections' pages are moved, not
+  /// copied. The page trees are stale until `rebuildPageDirectory()`.
+  ///
+  /// - Complexity: O(p + s + m) for the m items of inserted sections.
+  private mutating func mergeSections(
+    deleting deletions: [Int], inserting insertions: [SectionInsertion],
+    counters: inout WorkCounters
+  ) {
+    let newSectionCount = sectionCount - deletions.count + insertions.count
+    var newPages: [SectionLayout] = []
+    var newFirstPage: [Int] = [0]
+    var newCounts: [Int] = []
+    newPages.reserveCapacity(pages.count - deletions.count + insertions.count)
+    newFirstPage.reserveCapacity(newSectionCount + 1)
+    newCounts.reserveCapacity(newSectionCount)
+    var old = 0
+    var d = 0
+    var i = 0
+    for n in 0..<newSectionCount {
+      if i < insertions.count, insertions[i].at == n {
+        newPages.append(
+          SectionLayout(
+            insertions[i].section, transposed: rules.transposed, rules: rules, kernels: kernels,
+            counters: &counters))
+        newCounts.append(insertions[i].section.count)
+        i += 1
+      } else {
+        while d < deletions.count, deletions[d] == old {
+          d += 1
+          old += 1
+        }
+        for p in pages(ofSection: old) {
+          var page = SectionLayout()
+          swap(&page, &pages[p])
+          newPages.append(page)
+        }
+        newCounts.append(itemCounts[old])
+        old += 1
+      }
+      newFirstPage.append(newPages.count)
+    }
+    pages = newPages
+    firstPage = newFirstPage
+    itemCounts = newCounts
   }
 }

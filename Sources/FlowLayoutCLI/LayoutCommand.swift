@@ -181,7 +181,12 @@ struct LayoutCommand: ParsableCommand {
     bytes.withUnsafeBytes { buffer in
       var offset = 0
       while offset < buffer.count {
-        let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+        // `write` alone would name this function: qualify the C library's by module.
+        #if canImport(Glibc)
+          let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+        #elseif canImport(Darwin)
+          let written = Darwin.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+        #endif
         if written < 0 {
           if errno == EINTR { continue }
           return String(cString: strerror(errno))

@@ -27,7 +27,7 @@ struct LineIndexTests {
         running += t.heights[k] + spacing
       }
       for item in 0..<t.visibleEnd {
-        let expected = t.searchLine(containing: item, lo: 0, hi: t.lineCount - 1, probes: nil)
+        let expected = t.searchLine(containing: item, lo: 0, hi: t.lineCount - 1)
         let indexed = t.line(containing: item)
         if indexed != expected {
           Issue.record("section \(s) item \(item): line \(indexed) ≠ \(expected) \(note)")
@@ -106,18 +106,14 @@ struct LineIndexTests {
     #expect(t.lineCount > 30_000)
     var worst = 0
     for item in stride(from: 0, to: t.visibleEnd, by: 13) {
-      var probes = 0
-      let line = withUnsafeMutablePointer(to: &probes) { t.line(containing: item, probes: $0) }
+      let (line, probes) = t.probedLine(containing: item)
       #expect(t.starts[line] <= item && item < t.starts[line + 1])
       worst = max(worst, probes)
     }
     #expect(worst <= 7)
     var total = 0
     for item in stride(from: 0, to: t.visibleEnd, by: 13) {
-      var probes = 0
-      let line = withUnsafeMutablePointer(to: &probes) {
-        t.searchLine(containing: item, lo: 0, hi: t.lineCount - 1, probes: $0)
-      }
+      let (line, probes) = t.probedSearchLine(containing: item, lo: 0, hi: t.lineCount - 1)
       #expect(t.starts[line] <= item && item < t.starts[line + 1])
       total += probes
     }
@@ -137,10 +133,7 @@ struct LineIndexTests {
     let r = table.lineCount
     var worst = 0
     for item in [0, 1, 999, 1000, 1001, 50_000, 100_999, 101_000, 101_500, 101_999] {
-      var probes = 0
-      let line = withUnsafeMutablePointer(to: &probes) {
-        table.searchLine(containing: item, lo: 0, hi: r - 1, probes: $0)
-      }
+      let (line, probes) = table.probedSearchLine(containing: item, lo: 0, hi: r - 1)
       #expect(starts[line] <= item && item < starts[line + 1], "item \(item)")
       worst = max(worst, probes)
     }

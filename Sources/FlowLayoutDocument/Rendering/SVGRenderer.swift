@@ -69,7 +69,7 @@ public struct SVGRenderer: Sendable {
     let height = maxY - minY + 2 * margin
 
     var svg = SVGWriter()
-    svg.raw(#"<?xml version="1.0" encoding="UTF-8"?>"#)
+    svg.prologue()
     svg.group(
       "svg",
       [

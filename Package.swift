@@ -24,6 +24,9 @@ let package = Package(
     .library(name: "FlowLayoutEquality", targets: ["FlowLayoutEquality"]),
     .library(name: "FlowLayoutWorkloads", targets: ["FlowLayoutWorkloads"]),
     .library(name: "FlowLayoutBench", targets: ["FlowLayoutBench"]),
+    // Test support (not API): for the test targets here and for the fuzz targets in Fuzz/,
+    // which can only reach a product.
+    .library(name: "FlowLayoutTestSupport", targets: ["FlowLayoutTestSupport"]),
     .executable(name: "flowlayout", targets: ["FlowLayoutCLI"]),
   ],
   dependencies: [
@@ -65,28 +68,62 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
 
+    // What every test target and Fuzz/ share (as swift-collections' _CollectionsTestSupport):
+    // the one engine comparison, snapshots, seeded draws, "every combination" loops, and running
+    // the `flowlayout` executable. No Testing import, so the fuzz targets can link it.
+    .target(
+      name: "FlowLayoutTestSupport",
+      dependencies: [
+        "FlowLayoutModel", "FlowLayoutEquality", "FlowLayoutCore", "FlowLayoutReference",
+      ],
+      path: "Tests/FlowLayoutTestSupport"),
+
     .testTarget(
-      name: "FlowLayoutModelTests", dependencies: ["FlowLayoutModel", "FlowLayoutWorkloads"]),
+      name: "FlowLayoutModelTests",
+      dependencies: ["FlowLayoutModel", "FlowLayoutWorkloads", "FlowLayoutTestSupport"]),
     .testTarget(
       name: "FlowLayoutReferenceTests",
       dependencies: [
         "FlowLayoutModel", "FlowLayoutReference", "FlowLayoutDocument", "FlowLayoutWorkloads",
+        "FlowLayoutEquality", "FlowLayoutTestSupport",
       ],
       resources: [.copy("Golden")]),
-    .testTarget(name: "FlowLayoutCoreTests", dependencies: ["FlowLayoutModel", "FlowLayoutCore"]),
+    .testTarget(
+      name: "FlowLayoutCoreTests",
+      dependencies: ["FlowLayoutModel", "FlowLayoutCore", "FlowLayoutTestSupport"]),
     .testTarget(
       name: "DifferentialTests",
       dependencies: [
         "FlowLayoutModel", "FlowLayoutCore", "FlowLayoutReference", "FlowLayoutWorkloads",
-        "FlowLayoutEquality", "FlowLayoutDocument",
+        "FlowLayoutEquality", "FlowLayoutDocument", "FlowLayoutTestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
-    .testTarget(name: "FioriCellsTests", dependencies: ["FioriCells", "FlowLayoutModel"]),
+    .testTarget(
+      name: "FioriCellsTests", dependencies: ["FioriCells", "FlowLayoutModel", "FlowLayoutTestSupport"]),
+    // The JSON document, its output, sessions, transitions and SVG rendering (in process).
     .testTarget(
       name: "FlowLayoutDocumentTests",
       dependencies: [
         "FlowLayoutDocument", "FlowLayoutModel", "FlowLayoutCore", "FlowLayoutReference",
-        "FlowLayoutBench", "FlowLayoutWorkloads",
+        "FlowLayoutBench", "FlowLayoutWorkloads", "FlowLayoutTestSupport",
       ]),
+    // The benchmark runner: operations, sampling, reports and charts, seeded workloads.
+    .testTarget(
+      name: "FlowLayoutBenchTests",
+      dependencies: [
+        "FlowLayoutBench", "FlowLayoutModel", "FlowLayoutCore", "FlowLayoutReference",
+        "FlowLayoutWorkloads", "FlowLayoutTestSupport",
+      ]),
+    // The `flowlayout` executable as a user runs it (subprocesses; needs `swift build` first).
+    .testTarget(
+      name: "FlowLayoutCLITests",
+      dependencies: [
+        "FlowLayoutDocument", "FlowLayoutModel", "FlowLayoutCore", "FlowLayoutReference",
+        "FlowLayoutTestSupport",
+      ]),
+    // Inputs the fuzz targets (Fuzz/) found, kept as plain tests.
+    .testTarget(
+      name: "FuzzRegressionTests",
+      dependencies: ["FlowLayoutDocument", "FlowLayoutModel", "FlowLayoutTestSupport"]),
   ]
 )

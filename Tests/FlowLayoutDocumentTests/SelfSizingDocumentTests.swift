@@ -4,6 +4,7 @@ import FlowLayoutCore
 import FlowLayoutDocument
 import FlowLayoutModel
 import FlowLayoutReference
+import FlowLayoutTestSupport
 import FlowLayoutWorkloads
 import Foundation
 import Testing

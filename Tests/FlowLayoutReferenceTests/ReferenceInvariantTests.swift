@@ -1,5 +1,6 @@
 import FlowLayoutModel
 import FlowLayoutReference
+import FlowLayoutTestSupport
 import FlowLayoutWorkloads
 import Testing
 
@@ -96,16 +97,16 @@ struct ReferenceInvariantTests {
       var engine = try ReferenceFlowLayout(input)
       for step in 0..<6 {
         let update = SeededInputs.batch(for: engine.input, &rng)
-        let before = EngineSnapshot(engine)
+        let before = LayoutSnapshot(engine)
         do {
           try engine.apply(update)
           accepted += 1
         } catch {
-          #expect(EngineSnapshot(engine) == before, "input \(n) step \(step): \(error)")
+          #expect(LayoutSnapshot(engine) == before, "input \(n) step \(step): \(error)")
           continue
         }
         let fresh = try ReferenceFlowLayout(engine.input)
-        #expect(EngineSnapshot(engine) == EngineSnapshot(fresh), "input \(n) step \(step)")
+        #expect(LayoutSnapshot(engine) == LayoutSnapshot(fresh), "input \(n) step \(step)")
         try Self.checkInvariants(engine, "input \(n) step \(step)")
       }
     }
@@ -117,12 +118,12 @@ struct ReferenceInvariantTests {
     for input in SeededInputs.validInputs(count: 40, seed: 0x5eed_0005) {
       guard let s = input.sections.firstIndex(where: { $0.count > 0 }) else { continue }
       var engine = try ReferenceFlowLayout(input)
-      let before = EngineSnapshot(engine)
+      let before = LayoutSnapshot(engine)
       try engine.apply(
         BatchUpdate(resizeItems: [
           ItemResize(at: ItemPath(s, 0), size: input.sections[s].itemSize(at: 0))
         ]))
-      #expect(EngineSnapshot(engine) == before)
+      #expect(LayoutSnapshot(engine) == before)
     }
   }
 }

@@ -1,56 +1,10 @@
 import FioriCells
 import FlowLayoutModel
+import FlowLayoutTestSupport
 import Foundation
 import Testing
 
 @testable import FlowLayoutDocument
-
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
-
-/// Collects what a strict XML parse of an SVG document sees.
-final class SVGInspector: NSObject, XMLParserDelegate {
-  var cellPaths: [String] = []
-  var cellTypes: [String] = []
-  var classes: [String] = []
-  var texts: [String] = []
-  var error: Error?
-  private var inText = false
-
-  init(_ svg: String) {
-    super.init()
-    let parser = XMLParser(data: Data(svg.utf8))
-    parser.delegate = self
-    if !parser.parse() { error = parser.parserError ?? CocoaError(.coderReadCorrupt) }
-  }
-
-  func parser(
-    _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-    qualifiedName: String?,
-    attributes: [String: String] = [:]
-  ) {
-    if let c = attributes["class"] {
-      classes.append(c)
-      if c.split(separator: " ").first == "cell" {
-        cellPaths.append(attributes["data-path"] ?? "?")
-        cellTypes.append(attributes["data-type"] ?? "?")
-      }
-    }
-    inText = name == "text"
-    if inText { texts.append("") }
-  }
-
-  func parser(_ parser: XMLParser, foundCharacters string: String) {
-    if inText { texts[texts.count - 1] += string }
-  }
-
-  func parser(
-    _ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?
-  ) {
-    inText = false
-  }
-}
 
 @Suite struct SVGRendererTests {
   // A hand-built layout: a header with "See All", 2 collection items, a plain item, an object

@@ -1,10 +1,11 @@
 import FlowLayoutDocument
 import FlowLayoutModel
 import FlowLayoutReference
+import FlowLayoutTestSupport
 import Foundation
 import Testing
 
-/// `flowlayout render` as a subprocess (helpers in LayoutCommandTests.swift).
+/// `flowlayout render` as a subprocess (`FlowLayoutBinary`, in FlowLayoutTestSupport).
 @Suite(
   .enabled(if: FlowLayoutBinary.url != nil, "flowlayout is not built: run `swift build` first"))
 struct RenderCommandTests {
@@ -48,9 +49,11 @@ struct RenderCommandTests {
   /// the layout after the document's edits.
   @Test(.enabled(if: EngineAvailability.reference, "the reference engine is still a stub"))
   func everyCellsExampleRendersOneCellPerVisibleItem() throws {
-    #expect(!CellExamplesTests.names.isEmpty)
-    for name in CellExamplesTests.names {
-      let path = CellExamplesTests.root.path + "/examples/" + name
+    let names = try FlowLayoutBinary.examples(malformed: false).map(\.lastPathComponent)
+      .filter { $0.hasPrefix("cells-") }
+    #expect(!names.isEmpty)
+    for name in names {
+      let path = FlowLayoutBinary.root.path + "/examples/" + name
       let run = try FlowLayoutBinary.run(["render", "--engine", "reference", "--input", path])
       #expect(run.status == 0, "\(name): \(run.stderr)")
       let svg = SVGInspector(run.stdout)

@@ -23,13 +23,17 @@ struct LayoutCommand: ParsableCommand {
       The document format and the output are described in docs/layout-document.md. The document's \
       edits are applied in order after the first layout; the output is the layout after the last \
       one. Errors are one line on stderr, naming the field, with exit status 1.
+
+      Layout names ("layout"): \(LayoutDocument.layoutNames.joined(separator: ", ")).
+
+      Edit keys (each entry of "edits"): \(LayoutDocument.editKeys.joined(separator: ", ")).
       """)
 
   @Option(name: .long, help: "The layout document (JSON). Reads stdin when omitted or '-'.")
   var input: String?
 
   @Option(name: .long, help: "The layout engine: 'fast' or 'reference'.")
-  var engine: String = "fast"
+  var engine: String = LayoutCommand.defaultEngine
 
   @Option(
     name: .long, parsing: .unconditional,
@@ -112,6 +116,9 @@ struct LayoutCommand: ParsableCommand {
     if let viewport = live.layout.viewport { presentation.viewport = viewport }
     return presentation
   }
+
+  /// The engine `layout` and `render` use when `--engine` is not given.
+  static let defaultEngine = FastFlowLayout.engineName
 
   /// The engines `--engine` chooses from, by `engineName`.
   static var engines: [any PresentingLayoutEngine.Type] {

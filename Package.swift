@@ -32,6 +32,9 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    // `swift package generate-documentation` (DocC catalog: Sources/FlowLayoutModel/*.docc).
+    // A command plugin: `swift build` and `swift test` never build it (measured: see .ci/run).
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     // Shared vocabulary only: geometry, configuration, sections, batch updates, errors, the engine protocol.

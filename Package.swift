@@ -102,7 +102,8 @@ let package = Package(
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
     .testTarget(
-      name: "FioriCellsTests", dependencies: ["FioriCells", "FlowLayoutModel", "FlowLayoutTestSupport"]),
+      name: "FioriCellsTests",
+      dependencies: ["FioriCells", "FlowLayoutModel", "FlowLayoutTestSupport"]),
     // The JSON document, its output, sessions, transitions and SVG rendering (in process).
     .testTarget(
       name: "FlowLayoutDocumentTests",

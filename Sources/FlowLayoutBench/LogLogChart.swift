@@ -198,18 +198,9 @@ private struct ChartDrawing {
 
   /// The whole document: the shapes on a white background.
   func document(width: Double, height: Double) -> String {
-    var svg = SVGWriter()
-    svg.prologue()
-    svg.group(
-      "svg",
-      [
-        "xmlns": "http://www.w3.org/2000/svg", "width": width, "height": height,
-        "viewBox": "0 0 \(SVGWriter.number(width)) \(SVGWriter.number(height))",
-      ]
-    ) { svg in
+    SVGWriter.document(width: width, height: height) { svg in
       svg.element("rect", ["width": "100%", "height": "100%", "fill": "white"])
       svg.append(shapes)
     }
-    return svg.text
   }
 }

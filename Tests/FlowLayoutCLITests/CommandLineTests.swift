@@ -21,8 +21,9 @@ struct CommandLineTests {
     for name in LayoutVariant.allCases.map(\.rawValue) {
       #expect(text.contains(name), "\(name) missing from layout --help")
     }
-    for key in ["insertItems", "deleteItems", "moveItems", "resizeItems", "setWidth", "moveSections"]
-    {
+    for key in [
+      "insertItems", "deleteItems", "moveItems", "resizeItems", "setWidth", "moveSections",
+    ] {
       #expect(text.contains(key), "\(key) missing from layout --help")
     }
     #expect(LayoutDocument.editKeys.allSatisfy { text.contains($0) })

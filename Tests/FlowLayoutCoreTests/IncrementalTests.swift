@@ -75,7 +75,9 @@ struct LongSectionIncrementalTests {
       }
       try engine.apply(batch)
       let fresh = try FastFlowLayout(engine.input)
-      #expect(EngineComparison.elementDifference(engine.allElements, fresh.allElements) == nil, "\(variant) step \(step)")
+      #expect(
+        EngineComparison.elementDifference(engine.allElements, fresh.allElements) == nil,
+        "\(variant) step \(step)")
       #expect(abs(engine.contentSize.height - fresh.contentSize.height) < 1e-6)
     }
   }

@@ -78,7 +78,9 @@ struct PagingTests {
       Self.expectPageInvariants(engine, "step \(step)")
       let fresh = try FastFlowLayout(engine.input)
       #expect(engine.contentSize == fresh.contentSize || abs(engine.contentSize.height - fresh.contentSize.height) < 1e-6)
-      #expect(EngineComparison.elementDifference(engine.allElements, fresh.allElements) == nil, "step \(step) \(batch)")
+      #expect(
+        EngineComparison.elementDifference(engine.allElements, fresh.allElements) == nil,
+        "step \(step) \(batch)")
     }
     #expect(engine.pages.count > 50)
   }

@@ -104,7 +104,9 @@ public struct EngineComparison {
       let fb = Result { () throws(LayoutError) in try b.frame(ofItemAt: path) }
       switch (fa, fb) {
       case (.success(let x), .success(let y)):
-        if !EqualityContract.close(x, y) { fail("frame(ofItemAt: \(path)) \(an) \(x) vs \(bn) \(y)") }
+        if !EqualityContract.close(x, y) {
+          fail("frame(ofItemAt: \(path)) \(an) \(x) vs \(bn) \(y)")
+        }
       case (.failure(let x), .failure(let y)):
         if !Self.sameError(x, y) { fail("frame(ofItemAt: \(path)) errors \(x) vs \(y)") }
       default:

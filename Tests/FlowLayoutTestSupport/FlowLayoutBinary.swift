@@ -50,7 +50,9 @@ public enum FlowLayoutBinary {
 
   /// Runs `flowlayout arguments` with `stdin`, collecting both outputs through files (no pipe
   /// can fill up and block).
-  public static func run(_ arguments: [String], stdin: String = "", stdout: String? = nil) throws -> Run {
+  public static func run(_ arguments: [String], stdin: String = "", stdout: String? = nil) throws
+    -> Run
+  {
     let scratch = FileManager.default.temporaryDirectory
       .appendingPathComponent("flowlayout-test-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)

@@ -106,10 +106,30 @@ package struct SVGWriter {
     }
   }
 
-  /// The XML declaration, `<?xml version="1.0" encoding="UTF-8"?>`.
-  package mutating func prologue() {
-    indent()
-    text += #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
+  /// A whole document: the XML declaration, then an `<svg>` root `width` × `height` points
+  /// (its `viewBox` from the origin, with `font-family` when given) whose children `body` writes.
+  ///
+  /// - Returns: the document's text.
+  package static func document(
+    width: Double, height: Double, fontFamily: String? = nil, body: (inout SVGWriter) -> Void
+  ) -> String {
+    var svg = SVGWriter()
+    svg.text = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
+    let viewBox = "0 0 \(number(width)) \(number(height))"
+    let namespace = "http://www.w3.org/2000/svg"
+    if let fontFamily {
+      svg.group(
+        "svg",
+        [
+          "xmlns": namespace, "width": width, "height": height, "viewBox": viewBox,
+          "font-family": fontFamily,
+        ], body: body)
+    } else {
+      svg.group(
+        "svg", ["xmlns": namespace, "width": width, "height": height, "viewBox": viewBox],
+        body: body)
+    }
+    return svg.text
   }
 }
 

@@ -68,4 +68,20 @@ struct RenderCommandTests {
       #expect(svg.classes.filter { $0 == "viewport" }.count == 1, "\(name)")
     }
   }
+
+  /// Characters XML 1.0 forbids, in cell text (JSON escapes) and in --titles, do not break the
+  /// SVG (issue 11): they are drawn as U+FFFD and the output parses.
+  @Test func forbiddenCharactersStillGiveXML() throws {
+    let document = #"""
+      {"layout": "vertical", "width": 375, "estimatedItemSize": [300, 80],
+        "sections": [{"header": 40, "items": [
+        {"type": "object", "title": "Pump\u0001", "subtitle": "\uFFFE\u001F"}]}]}
+      """#
+    let run = try FlowLayoutBinary.run(["render", "--titles", "Parts\u{2}\u{FFFF}"], stdin: document)
+    #expect(run.status == 0, "\(run.stderr)")
+    let svg = SVGInspector(run.stdout)
+    #expect(svg.error == nil, "\(String(describing: svg.error))")
+    #expect(svg.texts.contains("Parts\u{FFFD}\u{FFFD}"), "\(svg.texts)")
+    #expect(svg.texts.contains { $0.hasPrefix("Pump\u{FFFD}") }, "\(svg.texts)")
+  }
 }

@@ -93,7 +93,9 @@ let package = Package(
       resources: [.copy("Golden")]),
     .testTarget(
       name: "FlowLayoutCoreTests",
-      dependencies: ["FlowLayoutModel", "FlowLayoutCore", "FlowLayoutTestSupport"]),
+      dependencies: [
+        "FlowLayoutModel", "FlowLayoutCore", "FlowLayoutEquality", "FlowLayoutTestSupport",
+      ]),
     .testTarget(
       name: "DifferentialTests",
       dependencies: [
@@ -109,7 +111,7 @@ let package = Package(
       name: "FlowLayoutDocumentTests",
       dependencies: [
         "FlowLayoutDocument", "FlowLayoutModel", "FlowLayoutCore", "FlowLayoutReference",
-        "FlowLayoutBench", "FlowLayoutWorkloads", "FlowLayoutTestSupport",
+        "FlowLayoutBench", "FlowLayoutWorkloads", "FlowLayoutEquality", "FlowLayoutTestSupport",
       ]),
     // The benchmark runner: operations, sampling, reports and charts, seeded workloads.
     .testTarget(

@@ -1,3 +1,4 @@
+import FlowLayoutEquality
 import FlowLayoutModel
 import FlowLayoutTestSupport
 import Testing
@@ -21,7 +22,7 @@ struct LineIndexTests {
       var running = 0.0
       for k in 0..<t.lineCount {
         let top = t.top(ofLine: k, lineSpacing: spacing)
-        if abs(top - running) > 1e-9 * max(1, running) {
+        if !EqualityContract.close(top, running) {
           Issue.record("section \(s) line \(k): top \(top) ≠ \(running) \(note)")
           return
         }

@@ -1,3 +1,4 @@
+import FlowLayoutEquality
 import FlowLayoutModel
 import FlowLayoutTestSupport
 import Testing
@@ -72,7 +73,7 @@ struct LineTableOffsetTests {
     #expect(updated == table)
     var top = 0.0
     for k in 0..<lines {
-      #expect(abs(table.top(ofLine: k, lineSpacing: 7.25) - top) <= 1e-9 * max(1, top))
+      #expect(EqualityContract.close(table.top(ofLine: k, lineSpacing: 7.25), top))
       #expect(table.firstLine(bottomAtLeast: top + table.heights[k] / 2, lineSpacing: 7.25) <= k)
       top += table.heights[k] + 7.25
     }

@@ -1,3 +1,4 @@
+import FlowLayoutEquality
 import FlowLayoutModel
 import FlowLayoutReference
 import FlowLayoutTestSupport
@@ -10,7 +11,7 @@ import Testing
 struct ReferenceInvariantTests {
   /// `true` when the two frames share more than rounding of area (their interiors overlap).
   static func overlap(_ a: Rect, _ b: Rect) -> Bool {
-    let scale = 1e-9 * max(1, a.maxX, a.maxY, b.maxX, b.maxY)
+    let scale = EqualityContract.tolerance(max(a.maxX, a.maxY), max(b.maxX, b.maxY))
     let dx = min(a.maxX, b.maxX) - max(a.minX, b.minX)
     let dy = min(a.maxY, b.maxY) - max(a.minY, b.minY)
     return dx > scale && dy > scale
@@ -47,7 +48,7 @@ struct ReferenceInvariantTests {
     let size = engine.contentSize
     let lineExtent = transposed ? size.height : size.width
     let crossExtent = transposed ? size.width : size.height
-    let tolerance = 1e-9 * max(1, size.width, size.height)
+    let tolerance = EqualityContract.tolerance(size.width, size.height)
     for element in elements {
       let f = transposed ? element.frame.transposed : element.frame
       if element.kind != .item {

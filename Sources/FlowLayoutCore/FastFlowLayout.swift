@@ -34,6 +34,8 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
   /// The work done since creation or the last `resetWorkCounters()`.
   public internal(set) var workCounters = WorkCounters()
 
+  /// The layout's rules: those of every section without its own metrics (a section with them
+  /// has its own, `SectionLayout.ownMetrics`; `rules(ofPage:)`).
   var rules: LayoutRules
   /// Every section as one page or more, in document order (`Paging/`): a section that is not
   /// paged is one page; a long greedy flow is cut into pages of whole lines.
@@ -72,10 +74,10 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
     // screened while it is laid out; on any doubt the model's validator throws the exact error
     // (an input it accepts, e.g. with −0, is kept as laid out).
     try input.configuration.validate(bounds: input.bounds)
-    try Self.refuseSectionMetrics(input.sections) { "sections[\($0)]" }
-    if !input.sections.allSatisfy(BulkValidation.passesShapeScreen) {
-      try BulkValidation.validate(input)
+    let passesShape = input.sections.allSatisfy {
+      BulkValidation.passesShapeScreen($0, configuration: input.configuration, bounds: input.bounds)
     }
+    if !passesShape { try BulkValidation.validate(input) }
     configuration = input.configuration
     bounds = input.bounds
     self.kernels = kernels
@@ -83,10 +85,13 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
     self.rules = rules
     var counters = WorkCounters()
     var screen = LengthScreen()
-    pages = input.sections.map {
-      SectionLayout(
-        $0, transposed: rules.transposed, rules: rules, kernels: kernels, counters: &counters,
-        screen: &screen)
+    pages = input.sections.map { section in
+      // A section with its own metrics is laid out under its own rules (O(1) to resolve).
+      let own = OwnMetrics.resolving(
+        section.metrics, configuration: input.configuration, bounds: input.bounds)
+      return SectionLayout(
+        section, transposed: rules.transposed, rules: own?.rules ?? rules, ownMetrics: own,
+        kernels: kernels, counters: &counters, screen: &screen)
     }
     if !screen.passes { try BulkValidation.validate(input) }
     workCounters = counters
@@ -105,7 +110,8 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
       sections: (0..<sectionCount).map { s in
         let range = pages(ofSection: s)
         guard range.count > 1 else { return pages[range.lowerBound].data(transposed: rules.transposed) }
-        return SectionLayout.joined(pages[range], rules: rules).data(transposed: rules.transposed)
+        return SectionLayout.joined(pages[range], rules: rules(ofSection: s)).data(
+          transposed: rules.transposed)
       })
   }
 
@@ -128,7 +134,8 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
       path.item < itemCounts[path.section]
     else { throw .itemOutOfRange(field: "path", path: path) }
     let (p, j) = locate(item: path.item, inSection: path.section)
-    guard let frame = pages[p].frame(ofItem: j, linesTop: linesTop(ofPage: p), rules: rules)
+    guard
+      let frame = pages[p].frame(ofItem: j, linesTop: linesTop(ofPage: p), rules: rules(ofPage: p))
     else { throw .itemHidden(path: path) }
     return rules.transposed ? frame.transposed : frame
   }
@@ -170,6 +177,7 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
     let page = pages[p]
     guard page.closesSection, page.footer > 0 else { return nil }
     let pageTop = top ?? self.top(ofPage: p)
+    let rules = page.rules(self.rules)
     let y =
       pageTop + (page.opensSection ? page.header + rules.inset.top : rules.lineSpacing)
       + page.linesHeight(rules: rules) + rules.inset.bottom

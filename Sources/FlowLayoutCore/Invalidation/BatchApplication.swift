@@ -15,10 +15,19 @@ extension FastFlowLayout {
     if !update.moveSections.isEmpty { return try applyRebuilding(update) }
     let plan = try update.validate(
       itemCounts: itemCounts, configuration: configuration, bounds: bounds)
-    try Self.refuseSectionMetrics(update.insertSections.map(\.section)) { "insertSections[\($0)]" }
-    // Nothing below throws.
     let newBounds = plan.newBounds
     let newConfiguration = plan.newConfiguration
+    let newRules = LayoutRules(configuration: newConfiguration, bounds: newBounds)
+    // Rules that change change every section's own ones: those must still leave a line
+    // (inserted sections' were checked by the batch's validation). Unchanged layout rules mean
+    // unchanged section rules (both follow from the options and the line's bounds only).
+    let relayoutAll = newRules != rules
+    if relayoutAll {
+      try validateOwnMetrics(
+        configuration: newConfiguration, bounds: newBounds, sectionCount: plan.newSectionCount,
+        oldSection: { plan.oldSection(ofNewSection: $0) })
+    }
+    // Nothing below throws.
     let changesSections = !update.insertSections.isEmpty || !update.deleteSections.isEmpty
     // Item edits per section, in the sections before the batch (an item edit never names a
     // deleted or inserted section: the validation refuses it).
@@ -26,18 +35,19 @@ extension FastFlowLayout {
     // The plan shares `itemCounts`' storage: let it go before the counts change (or they are
     // copied, O(s)).
     _ = consume plan
-    let newRules = LayoutRules(configuration: newConfiguration, bounds: newBounds)
-    let relayoutAll = newRules != rules
     var counters = workCounters
     defer { workCounters = counters }
+    // Inserted sections resolve their own metrics under the options and bounds after the batch.
+    bounds = newBounds
+    configuration = newConfiguration
     if relayoutAll {
-      relayOut(edits: &edits, update: update, rules: newRules, counters: &counters)
+      relayOut(
+        edits: &edits, update: update, rules: newRules, configuration: newConfiguration,
+        bounds: newBounds, counters: &counters)
     } else {
       applyItemEdits(&edits, counters: &counters)
       if changesSections { replaceSections(update: update, counters: &counters) }
     }
-    bounds = newBounds
-    configuration = newConfiguration
   }
 
   /// The batch's item edits grouped by section (before the batch), each in UIKit's order:
@@ -95,7 +105,7 @@ extension FastFlowLayout {
         }
         let p = firstPage[s]
         guard pages[p].count >= pageCapacity.maximum else { continue }
-        let cut = pages[p].pages(target: pageCapacity.target, rules: rules)
+        let cut = pages[p].pages(target: pageCapacity.target, rules: rules(ofPage: p))
         counters.itemsPaged += pages[p].count
         if cut.count > 1 {
           replacePages(p..<(p + 1), with: cut, section: s)
@@ -144,7 +154,8 @@ extension FastFlowLayout {
     }
     var result: [Int: (first: Int, last: Int)] = [:]
     for (p, local) in perPage {
-      result[p - firstPage[s]] = pages[p].applyResizes(local, rules: rules, counters: &counters)
+      result[p - firstPage[s]] = pages[p].applyResizes(
+        local, rules: rules(ofPage: p), counters: &counters)
     }
     return result
   }
@@ -164,7 +175,7 @@ extension FastFlowLayout {
     if range.count == 1 {
       let p = range.lowerBound
       pages[p].applySplice(
-        edit, resized: resized[0], rules: rules, kernels: kernels, counters: &counters)
+        edit, resized: resized[0], rules: rules(ofPage: p), kernels: kernels, counters: &counters)
       counters.pageTreeNodesWritten += refreshPages(p..<(p + 1))
       return false
     }
@@ -209,8 +220,8 @@ extension FastFlowLayout {
     touched.sort()
     for p in touched {
       pages[p].applySplice(
-        local[p]!, resized: resized[p - range.lowerBound], rules: rules, kernels: kernels,
-        counters: &counters)
+        local[p]!, resized: resized[p - range.lowerBound], rules: rules(ofPage: p),
+        kernels: kernels, counters: &counters)
     }
     return repairPages(ofSection: s, touched: touched, counters: &counters)
   }
@@ -241,11 +252,13 @@ extension FastFlowLayout {
 
   /// A batch whose bounds change the line length: every section becomes one page again (pages
   /// joined), the item edits are applied to its columns, sections are deleted and inserted, and
-  /// every section is laid out again under `rules`, in place.
+  /// every section is laid out again under `rules` (its own metrics resolved again under
+  /// `configuration` and `bounds`), in place.
   ///
   /// - Complexity: O(n + e log e) for n items.
   private mutating func relayOut(
     edits: inout [Int: SectionEdit], update: BatchUpdate, rules newRules: LayoutRules,
+    configuration newConfiguration: LayoutConfiguration, bounds newBounds: Size,
     counters: inout WorkCounters
   ) {
     // One page per section, resizes applied before move sources are read.
@@ -260,7 +273,7 @@ extension FastFlowLayout {
           joined.append(page)
         } else {
           counters.itemsPaged += itemCounts[s]
-          joined.append(SectionLayout.joined(pages[range], rules: rules))
+          joined.append(SectionLayout.joined(pages[range], rules: rules(ofPage: range.lowerBound)))
         }
       }
       pages = joined
@@ -299,17 +312,23 @@ extension FastFlowLayout {
         laidOut.remove(at: s)
       }
       for insertion in update.insertSections.sorted(by: { $0.at < $1.at }) {
+        let own = OwnMetrics.resolving(
+          insertion.section.metrics, configuration: newConfiguration, bounds: newBounds)
         pages.insert(
           SectionLayout(
-            insertion.section, transposed: newRules.transposed, rules: newRules,
-            kernels: kernels, counters: &counters), at: insertion.at)
+            insertion.section, transposed: newRules.transposed, rules: own?.rules ?? newRules,
+            ownMetrics: own, kernels: kernels, counters: &counters), at: insertion.at)
         itemCounts.insert(insertion.section.count, at: insertion.at)
         laidOut.insert(true, at: insertion.at)
       }
       firstPage = Array(0...pages.count)
     }
     for s in pages.indices where !laidOut[s] {
-      pages[s].layOut(rules: newRules, kernels: kernels, counters: &counters)
+      if let own = pages[s].ownMetrics {
+        pages[s].ownMetrics = OwnMetrics(
+          own.metrics, configuration: newConfiguration, bounds: newBounds)
+      }
+      pages[s].layOut(rules: pages[s].rules(newRules), kernels: kernels, counters: &counters)
     }
     rules = newRules
     rebuildPageDirectory()
@@ -332,10 +351,12 @@ extension FastFlowLayout {
     for insertion in update.insertSections.sorted(by: { $0.at < $1.at }) {
       let s = insertion.at
       let p = firstPage[s]
+      let own = OwnMetrics.resolving(
+        insertion.section.metrics, configuration: configuration, bounds: bounds)
       pages.insert(
         SectionLayout(
-          insertion.section, transposed: rules.transposed, rules: rules, kernels: kernels,
-          counters: &counters), at: p)
+          insertion.section, transposed: rules.transposed, rules: own?.rules ?? rules,
+          ownMetrics: own, kernels: kernels, counters: &counters), at: p)
       firstPage.insert(p, at: s)
       for t in (s + 1)..<firstPage.count { firstPage[t] += 1 }
       itemCounts.insert(insertion.section.count, at: s)

@@ -38,6 +38,7 @@ extension FastFlowLayout {
   /// - Complexity: O(log p).
   func linesTop(ofPage p: Int, top: Double? = nil) -> Double {
     let page = pages[p]
+    let rules = page.rules(self.rules)
     return (top ?? self.top(ofPage: p))
       + (page.opensSection ? page.header + rules.inset.top : rules.lineSpacing)
   }

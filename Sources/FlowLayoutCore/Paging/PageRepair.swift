@@ -21,6 +21,7 @@ extension FastFlowLayout {
   mutating func repairPages(ofSection s: Int, touched: [Int], counters: inout WorkCounters)
     -> Bool
   {
+    let rules = self.rules(ofSection: s)
     let start = firstPage[s]
     var end = firstPage[s + 1]
     var structural = false
@@ -145,6 +146,7 @@ extension FastFlowLayout {
   private mutating func moveItems(
     _ q: Int, fromFrontOf from: Int, toEndOf to: Int, counters: inout WorkCounters
   ) {
+    let rules = self.rules(ofPage: to)
     var insertions: [(index: Int, size: Size)] = []
     insertions.reserveCapacity(q)
     let base = pages[to].count
@@ -171,6 +173,7 @@ extension FastFlowLayout {
   private mutating func shiftItems(
     _ q: Int, fromFrontOf from: Int, toEndOf to: Int, counters: inout WorkCounters
   ) {
+    let rules = self.rules(ofPage: to)
     counters.itemsPaged += q
     pages[to].items.append(frontOf: pages[from].items, count: q)
     pages[from].items.removeFirst(q)

@@ -38,6 +38,7 @@ extension FastFlowLayout {
     slack: Double, into result: inout [LayoutElement]
   ) {
     let transposed = rules.transposed
+    let rules = self.rules(ofPage: p)
     @inline(__always) func emit(_ kind: ElementKind, _ item: Int, _ frame: Rect) {
       result.append(
         LayoutElement(

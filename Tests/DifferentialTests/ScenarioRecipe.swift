@@ -188,8 +188,20 @@ struct ScenarioRecipe: Sendable, Hashable, CustomStringConvertible {
 
   // MARK: Generators
 
-  /// Small scenarios: up to 3 sections of up to 24 items, up to 8 edits, up to 4 metrics codes.
+  /// Small scenarios: up to 3 sections of up to 24 items, up to 8 edits; no section metrics (the
+  /// seeded corpora drawn from it stay as they were).
   static func generator(maxSections: Int = 3, maxItems: Int = 24, maxEdits: Int = 8)
+    -> Generator<ScenarioRecipe, some SendableSequenceType>
+  {
+    zip(
+      Gen.int(in: 0...9999).array(of: 14),
+      Gen.int(in: 0...9999).array(of: 0...(maxItems + 3)).array(of: 0...maxSections),
+      Gen.int(in: 0...9999).array(of: 5).array(of: 0...maxEdits)
+    ).map { ScenarioRecipe(options: $0, sections: $1, edits: $2) }
+  }
+
+  /// `generator`'s scenarios with up to 4 per-section metrics codes (none for a fifth of them).
+  static func generatorWithMetrics(maxSections: Int = 3, maxItems: Int = 24, maxEdits: Int = 8)
     -> Generator<ScenarioRecipe, some SendableSequenceType>
   {
     zip(

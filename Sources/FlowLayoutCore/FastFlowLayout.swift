@@ -136,8 +136,9 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
       path.item < itemCounts[path.section]
     else { throw .itemOutOfRange(field: "path", path: path) }
     let (p, j) = locate(item: path.item, inSection: path.section)
+    let linesTop = linesTop(ofPage: p)
     guard
-      let frame = pages[p].frame(ofItem: j, linesTop: linesTop(ofPage: p), rules: rules(ofPage: p))
+      let frame = withRules(ofPage: p, { pages[p].frame(ofItem: j, linesTop: linesTop, rules: $0) })
     else { throw .itemHidden(path: path) }
     return rules.transposed ? frame.transposed : frame
   }
@@ -179,10 +180,10 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
     let page = pages[p]
     guard page.closesSection, page.footer > 0 else { return nil }
     let pageTop = top ?? self.top(ofPage: p)
-    let rules = page.rules(self.rules)
-    let y =
+    let y = withRules(ofPage: p) { rules in
       pageTop + (page.opensSection ? page.header + rules.inset.top : rules.lineSpacing)
-      + page.linesHeight(rules: rules) + rules.inset.bottom
+        + page.linesHeight(rules: rules) + rules.inset.bottom
+    }
     return Rect(x: 0, y: y, width: rules.boundsWidth, height: page.footer)
   }
 }

@@ -55,6 +55,16 @@ extension FastFlowLayout {
   @inline(__always)
   func rules(ofPage p: Int) -> LayoutRules { pages[p].ownMetrics?.rules ?? rules }
 
+  /// `body` applied to the rules page `p` is laid out under, without copying them (the hot
+  /// paths: queries and lookups read a page's rules once per page).
+  ///
+  /// - Complexity: O(1) plus `body`.
+  @inline(__always)
+  func withRules<R>(ofPage p: Int, _ body: (borrowing LayoutRules) -> R) -> R {
+    if let own = pages[p].ownMetrics { return body(own.rules) }
+    return body(rules)
+  }
+
   /// The rules section `s` is laid out under.
   ///
   /// - Complexity: O(1).

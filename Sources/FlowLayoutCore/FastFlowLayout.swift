@@ -177,14 +177,14 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
   /// The footer of the section page `p` closes (`nil` when it has none or does not close it),
   /// the page's top at `top` (computed when `nil`).
   func footerFrame(ofPage p: Int, top: Double? = nil) -> Rect? {
-    let page = pages[p]
-    guard page.closesSection, page.footer > 0 else { return nil }
+    // Fields read in place: a copy of the page would retain its columns.
+    guard pages[p].closesSection, pages[p].footer > 0 else { return nil }
     let pageTop = top ?? self.top(ofPage: p)
     let y = withRules(ofPage: p) { rules in
-      pageTop + (page.opensSection ? page.header + rules.inset.top : rules.lineSpacing)
-        + page.linesHeight(rules: rules) + rules.inset.bottom
+      pageTop + (pages[p].opensSection ? pages[p].header + rules.inset.top : rules.lineSpacing)
+        + pages[p].linesHeight(rules: rules) + rules.inset.bottom
     }
-    return Rect(x: 0, y: y, width: rules.boundsWidth, height: page.footer)
+    return Rect(x: 0, y: y, width: rules.boundsWidth, height: pages[p].footer)
   }
 }
 

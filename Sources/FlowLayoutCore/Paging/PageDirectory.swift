@@ -37,10 +37,9 @@ extension FastFlowLayout {
   ///
   /// - Complexity: O(log p).
   func linesTop(ofPage p: Int, top: Double? = nil) -> Double {
-    let page = pages[p]
     let top = top ?? self.top(ofPage: p)
     return withRules(ofPage: p) { rules in
-      top + (page.opensSection ? page.header + rules.inset.top : rules.lineSpacing)
+      top + (pages[p].opensSection ? pages[p].header + rules.inset.top : rules.lineSpacing)
     }
   }
 

@@ -193,16 +193,6 @@ struct PresentedSink: ElementSink {
 
 /// Mirroring and snapping of laid-out frames, and the inverse for a query rect.
 struct PresentationTransform {
-  /// `x.rounded(.down)`, without the library call the baseline x86-64 target makes for it: by
-  /// truncation to `Int64`, exact for |x| < 2⁵² (larger doubles are whole; NaN and infinities
-  /// take the library's path). Never −0 for the `e·s + 0.5` it is given (a sum with 0.5 is +0).
-  @inline(__always)
-  static func floor(_ x: Double) -> Double {
-    guard abs(x) < 4_503_599_627_370_496 else { return x.rounded(.down) }
-    let t = Double(Int64(x))
-    return t > x ? t - 1 : t
-  }
-
   let rightToLeft: Bool
   let scale: Double
   /// `1/scale` (snapping multiplies by it; within an ulp of dividing by `scale`).
@@ -246,10 +236,10 @@ struct PresentationTransform {
     var f = element.frame
     if rightToLeft { f.origin.x = mirrorWidth - f.minX - f.width }
     if scale > 0 {
-      let x0 = Self.floor((f.minX * scale) + 0.5) * pixel
-      let y0 = Self.floor((f.minY * scale) + 0.5) * pixel
-      let x1 = Self.floor(((f.minX + f.width) * scale) + 0.5) * pixel
-      let y1 = Self.floor(((f.minY + f.height) * scale) + 0.5) * pixel
+      let x0 = ((f.minX * scale) + 0.5).rounded(.down) * pixel
+      let y0 = ((f.minY * scale) + 0.5).rounded(.down) * pixel
+      let x1 = (((f.minX + f.width) * scale) + 0.5).rounded(.down) * pixel
+      let y1 = (((f.minY + f.height) * scale) + 0.5).rounded(.down) * pixel
       f = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
     guard f.intersects(rect) else { return }

@@ -24,11 +24,17 @@ let package = Package(
     .library(name: "FlowLayoutEquality", targets: ["FlowLayoutEquality"]),
     .library(name: "FlowLayoutWorkloads", targets: ["FlowLayoutWorkloads"]),
     .library(name: "FlowLayoutBench", targets: ["FlowLayoutBench"]),
+    // Test support (not API): for the test targets here and for the fuzz targets in Fuzz/,
+    // which can only reach a product.
+    .library(name: "FlowLayoutTestSupport", targets: ["FlowLayoutTestSupport"]),
     .executable(name: "flowlayout", targets: ["FlowLayoutCLI"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    // `swift package generate-documentation` (DocC catalog: Sources/FlowLayoutModel/*.docc).
+    // A command plugin: `swift build` and `swift test` never build it (measured: see .ci/run).
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     // Shared vocabulary only: geometry, configuration, sections, batch updates, errors, the engine protocol.
@@ -65,28 +71,65 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
 
+    // What every test target and Fuzz/ share (as swift-collections' _CollectionsTestSupport):
+    // the one engine comparison, snapshots, seeded draws, "every combination" loops, and running
+    // the `flowlayout` executable. No Testing import, so the fuzz targets can link it.
+    .target(
+      name: "FlowLayoutTestSupport",
+      dependencies: [
+        "FlowLayoutModel", "FlowLayoutEquality", "FlowLayoutCore", "FlowLayoutReference",
+      ],
+      path: "Tests/FlowLayoutTestSupport"),
+
     .testTarget(
-      name: "FlowLayoutModelTests", dependencies: ["FlowLayoutModel", "FlowLayoutWorkloads"]),
+      name: "FlowLayoutModelTests",
+      dependencies: ["FlowLayoutModel", "FlowLayoutWorkloads", "FlowLayoutTestSupport"]),
     .testTarget(
       name: "FlowLayoutReferenceTests",
       dependencies: [
         "FlowLayoutModel", "FlowLayoutReference", "FlowLayoutDocument", "FlowLayoutWorkloads",
+        "FlowLayoutEquality", "FlowLayoutTestSupport",
       ],
       resources: [.copy("Golden")]),
-    .testTarget(name: "FlowLayoutCoreTests", dependencies: ["FlowLayoutModel", "FlowLayoutCore"]),
+    .testTarget(
+      name: "FlowLayoutCoreTests",
+      dependencies: [
+        "FlowLayoutModel", "FlowLayoutCore", "FlowLayoutEquality", "FlowLayoutTestSupport",
+      ]),
     .testTarget(
       name: "DifferentialTests",
       dependencies: [
         "FlowLayoutModel", "FlowLayoutCore", "FlowLayoutReference", "FlowLayoutWorkloads",
-        "FlowLayoutEquality", "FlowLayoutDocument",
+        "FlowLayoutEquality", "FlowLayoutDocument", "FlowLayoutTestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
-    .testTarget(name: "FioriCellsTests", dependencies: ["FioriCells", "FlowLayoutModel"]),
+    .testTarget(
+      name: "FioriCellsTests",
+      dependencies: ["FioriCells", "FlowLayoutModel", "FlowLayoutTestSupport"]),
+    // The JSON document, its output, sessions, transitions and SVG rendering (in process).
     .testTarget(
       name: "FlowLayoutDocumentTests",
       dependencies: [
         "FlowLayoutDocument", "FlowLayoutModel", "FlowLayoutCore", "FlowLayoutReference",
-        "FlowLayoutBench", "FlowLayoutWorkloads",
+        "FlowLayoutBench", "FlowLayoutWorkloads", "FlowLayoutEquality", "FlowLayoutTestSupport",
       ]),
+    // The benchmark runner: operations, sampling, reports and charts, seeded workloads.
+    .testTarget(
+      name: "FlowLayoutBenchTests",
+      dependencies: [
+        "FlowLayoutBench", "FlowLayoutModel", "FlowLayoutCore", "FlowLayoutReference",
+        "FlowLayoutWorkloads", "FlowLayoutTestSupport",
+      ]),
+    // The `flowlayout` executable as a user runs it (subprocesses; needs `swift build` first).
+    .testTarget(
+      name: "FlowLayoutCLITests",
+      dependencies: [
+        "FlowLayoutDocument", "FlowLayoutModel", "FlowLayoutCore", "FlowLayoutReference",
+        "FlowLayoutTestSupport",
+      ]),
+    // Inputs the fuzz targets (Fuzz/) found, kept as plain tests.
+    .testTarget(
+      name: "FuzzRegressionTests",
+      dependencies: ["FlowLayoutDocument", "FlowLayoutModel", "FlowLayoutTestSupport"]),
   ]
 )

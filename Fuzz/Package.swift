@@ -11,10 +11,12 @@ let package = Package(
     .package(name: "FioriFlowLayout", path: "..")
   ],
   targets: [
-    // Whole-layout comparison of two engines under the equality contract, and the byte reader.
+    // The byte reader and the libFuzzer driver. The engine comparison and snapshots come from
+    // the root package's test support (FlowLayoutTestSupport), shared with the test targets.
     .target(
       name: "FuzzSupport",
       dependencies: [
+        .product(name: "FlowLayoutTestSupport", package: "FioriFlowLayout"),
         .product(name: "FlowLayoutEquality", package: "FioriFlowLayout"),
         .product(name: "FlowLayoutModel", package: "FioriFlowLayout"),
         .product(name: "FlowLayoutCore", package: "FioriFlowLayout"),
@@ -24,6 +26,7 @@ let package = Package(
       name: "fuzz-document",
       dependencies: [
         "FuzzSupport",
+        .product(name: "FlowLayoutTestSupport", package: "FioriFlowLayout"),
         .product(name: "FlowLayoutDocument", package: "FioriFlowLayout"),
         .product(name: "FlowLayoutModel", package: "FioriFlowLayout"),
         .product(name: "FlowLayoutCore", package: "FioriFlowLayout"),
@@ -33,6 +36,7 @@ let package = Package(
       name: "fuzz-edits",
       dependencies: [
         "FuzzSupport",
+        .product(name: "FlowLayoutTestSupport", package: "FioriFlowLayout"),
         .product(name: "FlowLayoutModel", package: "FioriFlowLayout"),
         .product(name: "FlowLayoutCore", package: "FioriFlowLayout"),
         .product(name: "FlowLayoutReference", package: "FioriFlowLayout"),

@@ -35,7 +35,9 @@ extension CellDescription {
   /// Validates every cell, then the rules that span a collection: the number of icon actions is
   /// the same on every collection item cell (seed 000 "Icon Actions").
   ///
-  /// - Parameter field: the collection's place, e.g. `"sections[0].items"`; cell `i` is `field[i]`.
+  /// - Parameters:
+  ///   - cells: the collection's cells, in order.
+  ///   - field: the collection's place, e.g. `"sections[0].items"`; cell `i` is `field[i]`.
   /// - Complexity: O(n + c) for n cells and c characters.
   /// - Throws: `LayoutError.invalidDocument` naming the first offending cell's field.
   public static func validateCollection(_ cells: [CellDescription], field: String)

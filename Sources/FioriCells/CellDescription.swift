@@ -103,7 +103,9 @@ public struct CellDescription: Hashable, Sendable, Codable {
   /// The cell's fitting size. Cells with an intrinsic width (collection item cells) ignore
   /// `proposedWidth`; table-style cells (object, key/value) take it as their width.
   ///
-  /// - Parameter field: the cell's place in the document, e.g. `"sections[0].items[4]"`.
+  /// - Parameters:
+  ///   - proposedWidth: the width the layout proposes (the column or line width).
+  ///   - field: the cell's place in the document, e.g. `"sections[0].items[4]"`.
   /// - Complexity: O(c) for c characters of text.
   /// - Throws: `LayoutError.invalidDocument` naming the field that breaks a design rule
   ///   (`validate(field:)`), or `LayoutError.invalidNumber` / `.invalidConfiguration` for a

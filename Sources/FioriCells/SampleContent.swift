@@ -1,3 +1,5 @@
+import FlowLayoutModel
+
 /// Seeded, realistic Fiori cell content for workloads (the benchmark runner) and examples.
 ///
 /// Every generator is a pure function of `(count, seed)`: the same arguments give the same cells
@@ -14,7 +16,7 @@ public enum SampleContent {
         type: .collectionItem, cellWidth: 110, image: CellImage(shape: .rectangular),
         title: rng.pick(adjectives) + " " + rng.pick(products),
         subtitle: rng.pick(categories),
-        attribute: "₹\(rng.next(below: 9_000) + 100)",
+        attribute: "₹\(rng.nextInt(below: 9_000) + 100)",
         attributeStatus: rng.pick(AttributeStatus.allCases))
     }
   }
@@ -28,7 +30,7 @@ public enum SampleContent {
       CellDescription(
         type: .collectionItem, cellWidth: 120, image: CellImage(shape: .rectangular),
         title: "\(rng.pick(documentNames))_\(i + 1).\(rng.pick(extensions))",
-        subtitle: "\(rng.next(below: 990) + 10) KB",
+        subtitle: "\(rng.nextInt(below: 990) + 10) KB",
         iconActions: [
           IconAction(icon: "share"), IconAction(icon: "delete", destructive: true),
         ])
@@ -60,8 +62,8 @@ public enum SampleContent {
       return CellDescription(
         type: .collectionItem, cellWidth: 120, image: CellImage(shape: .rectangular, doctype: kind),
         title: "\(rng.pick(documentNames)) \(rng.pick(months))",
-        subtitle: "\(rng.next(below: 28) + 1) \(rng.pick(months)) 2026",
-        attribute: "\(rng.next(below: 9) + 1).\(rng.next(below: 10)) MB",
+        subtitle: "\(rng.nextInt(below: 28) + 1) \(rng.pick(months)) 2026",
+        attribute: "\(rng.nextInt(below: 9) + 1).\(rng.nextInt(below: 10)) MB",
         buttonAction: ButtonAction(label: "Download"))
     }
   }
@@ -72,8 +74,8 @@ public enum SampleContent {
   public static func imageGallery(count: Int, seed: UInt64) -> [CellDescription] {
     var rng = SplitMix64(seed: seed)
     return (0..<max(0, count)).map { _ in
-      let height = Double(60 + rng.next(below: 51))
-      let width = min(110, height + Double(rng.next(below: 31)))
+      let height = Double(60 + rng.nextInt(below: 51))
+      let width = min(110, height + Double(rng.nextInt(below: 31)))
       return CellDescription(
         type: .collectionItem, image: CellImage(shape: .rectangular, width: width, height: height),
         iconActions: [IconAction(icon: "delete", destructive: true)])
@@ -87,13 +89,13 @@ public enum SampleContent {
   public static func objectList(count: Int, seed: UInt64) -> [CellDescription] {
     var rng = SplitMix64(seed: seed)
     return (0..<max(0, count)).map { i in
-      let words = (0..<(rng.next(below: 40) + 4)).map { _ in rng.pick(descriptionWords) }
+      let words = (0..<(rng.nextInt(below: 40) + 4)).map { _ in rng.pick(descriptionWords) }
       let status = rng.pick(AttributeStatus.allCases)
       return CellDescription(
         type: .object,
         title: "\(rng.pick(adjectives)) \(rng.pick(products)) \(1000 + i)",
         subtitle: rng.pick(companies),
-        iconStack: rng.next(below: 3) == 0 ? ["unread"] : nil,
+        iconStack: rng.nextInt(below: 3) == 0 ? ["unread"] : nil,
         detailImage: DetailImage(size: 44, shape: .rectangular), footnote: rng.pick(categories),
         descriptionText: words.joined(separator: " ").capitalizedFirst + ".",
         attributes: [CellAttribute(text: statusText[status]!, status: status)],
@@ -107,10 +109,10 @@ public enum SampleContent {
   public static func keyValueForm(count: Int, seed: UInt64) -> [CellDescription] {
     var rng = SplitMix64(seed: seed)
     return (0..<max(0, count)).map { _ in
-      let long = rng.next(below: 4) == 0
+      let long = rng.nextInt(below: 4) == 0
       let value =
         long
-        ? (0..<(rng.next(below: 20) + 6)).map { _ in rng.pick(descriptionWords) }.joined(
+        ? (0..<(rng.nextInt(below: 20) + 6)).map { _ in rng.pick(descriptionWords) }.joined(
           separator: " ")
         : "\(rng.pick(adjectives)) \(rng.pick(products))"
       return CellDescription(type: .keyValue, key: rng.pick(keys), value: value)

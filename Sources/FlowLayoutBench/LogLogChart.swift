@@ -1,6 +1,8 @@
+import FlowLayoutDocument
 import Foundation
 
-/// A log–log line chart (x: item count n, y: time or ratio), drawn with `SVGWriter`.
+/// A log–log line chart (x: item count n, y: time or ratio), drawn with the package's one `SVGWriter`
+/// (`FlowLayoutDocument/Rendering/`).
 public struct LogLogChart {
   /// One line of the chart.
   public struct Series {
@@ -49,16 +51,16 @@ public struct LogLogChart {
     let bottom = 60.0
     let plotW = width - left - right
     let plotH = height - top - bottom
-    var svg = SVGWriter(width: width, height: height)
-    svg.text(
+    var chart = ChartDrawing()
+    chart.text(
       width / 2 - right / 2 + left / 2, 24, title, size: 15, anchor: "middle", weight: "bold")
 
     let all =
       series.flatMap(\.points).filter { $0.0 > 0 && $0.1 > 0 }
       + (referenceY.map { [(1.0, $0)] } ?? [])
     guard !all.isEmpty else {
-      svg.text(width / 2, height / 2, "no data", anchor: "middle")
-      return svg.document
+      chart.text(width / 2, height / 2, "no data", anchor: "middle")
+      return chart.document(width: width, height: height)
     }
     let ys = all.map { log10($0.1) }
     let xLo = floor(series.flatMap(\.points).map { log10($0.0) }.min() ?? 0)
@@ -70,35 +72,35 @@ public struct LogLogChart {
     func py(_ y: Double) -> Double { top + plotH - (log10(y) - yLo) / (yHi - yLo) * plotH }
 
     // Grid and axes.
-    svg.rect(left, top, plotW, plotH, fill: "none", stroke: "#888")
+    chart.rect(left, top, plotW, plotH, fill: "none", stroke: "#888")
     for e in Int(xLo)...Int(xHi) {
       let x = px(pow(10, Double(e)))
-      svg.line(x, top, x, top + plotH, stroke: "#ddd")
-      svg.text(x, top + plotH + 18, Self.power(e), size: 11, anchor: "middle")
+      chart.line(x, top, x, top + plotH, stroke: "#ddd")
+      chart.text(x, top + plotH + 18, Self.power(e), size: 11, anchor: "middle")
     }
     for e in Int(yLo)...Int(yHi) {
       let y = py(pow(10, Double(e)))
-      svg.line(left, y, left + plotW, y, stroke: "#ddd")
+      chart.line(left, y, left + plotW, y, stroke: "#ddd")
       let label = yAxisIsNanoseconds ? format(nanoseconds: pow(10, Double(e))) : Self.power(e)
-      svg.text(left - 8, y + 4, label, size: 11, anchor: "end")
+      chart.text(left - 8, y + 4, label, size: 11, anchor: "end")
     }
     if let r = referenceY {
-      svg.line(left, py(r), left + plotW, py(r), stroke: "#444", width: 1, dash: "2,3")
+      chart.line(left, py(r), left + plotW, py(r), stroke: "#444", width: 1, dash: "2,3")
     }
-    svg.text(left + plotW / 2, height - 16, xLabel, size: 12, anchor: "middle")
-    svg.text(22, top + plotH / 2, yLabel, size: 12, anchor: "middle", rotate: true)
+    chart.text(left + plotW / 2, height - 16, xLabel, size: 12, anchor: "middle")
+    chart.text(22, top + plotH / 2, yLabel, size: 12, anchor: "middle", rotate: true)
 
     // Lines and legend.
     for (i, s) in series.enumerated() {
       let points = s.points.filter { $0.0 > 0 && $0.1 > 0 }.map { (px($0.0), py($0.1)) }
-      if points.count > 1 { svg.polyline(points, stroke: s.color, dash: s.dash) }
-      for p in points { svg.circle(p.0, p.1, r: 3, fill: s.color) }
+      if points.count > 1 { chart.polyline(points, stroke: s.color, dash: s.dash) }
+      for p in points { chart.circle(p.0, p.1, r: 3, fill: s.color) }
       let ly = top + 10 + Double(i) * 18
-      svg.line(
+      chart.line(
         left + plotW + 14, ly, left + plotW + 40, ly, stroke: s.color, width: 2, dash: s.dash)
-      svg.text(left + plotW + 46, ly + 4, s.label, size: 11)
+      chart.text(left + plotW + 46, ly + 4, s.label, size: 11)
     }
-    return svg.document
+    return chart.document(width: width, height: height)
   }
 
   static func power(_ e: Int) -> String {
@@ -115,6 +117,90 @@ public struct LogLogChart {
     case -2: return "0.01"
     case -3: return "0.001"
     default: return "1e\(e)"
+    }
+  }
+}
+
+/// The chart's shapes (lines, polylines, dots, rects, text) as elements of the shared
+/// `SVGWriter`, inside a white `<svg>` of the given size.
+private struct ChartDrawing {
+  private var shapes = SVGWriter()
+
+  mutating func line(
+    _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double,
+    stroke: String, width: Double = 1, dash: String? = nil
+  ) {
+    if let dash {
+      shapes.element(
+        "line",
+        [
+          "x1": x1, "y1": y1, "x2": x2, "y2": y2, "stroke": stroke, "stroke-width": width,
+          "stroke-dasharray": dash,
+        ])
+    } else {
+      shapes.element(
+        "line", ["x1": x1, "y1": y1, "x2": x2, "y2": y2, "stroke": stroke, "stroke-width": width])
+    }
+  }
+
+  mutating func polyline(
+    _ points: [(Double, Double)], stroke: String, width: Double = 2, dash: String? = nil
+  ) {
+    let list = points.map { "\(SVGWriter.number($0.0)),\(SVGWriter.number($0.1))" }
+      .joined(separator: " ")
+    if let dash {
+      shapes.element(
+        "polyline",
+        [
+          "points": list, "fill": "none", "stroke": stroke, "stroke-width": width,
+          "stroke-dasharray": dash,
+        ])
+    } else {
+      shapes.element(
+        "polyline",
+        ["points": list, "fill": "none", "stroke": stroke, "stroke-width": width])
+    }
+  }
+
+  mutating func circle(_ x: Double, _ y: Double, r: Double, fill: String) {
+    shapes.element("circle", ["cx": x, "cy": y, "r": r, "fill": fill])
+  }
+
+  mutating func rect(
+    _ x: Double, _ y: Double, _ w: Double, _ h: Double, fill: String, stroke: String = "none"
+  ) {
+    shapes.element(
+      "rect", ["x": x, "y": y, "width": w, "height": h, "fill": fill, "stroke": stroke])
+  }
+
+  /// Text; `anchor` is `start`, `middle` or `end`.
+  mutating func text(
+    _ x: Double, _ y: Double, _ content: String, size: Double = 12,
+    anchor: String = "start", weight: String = "normal", rotate: Bool = false
+  ) {
+    if rotate {
+      shapes.element(
+        "text",
+        [
+          "x": x, "y": y, "font-family": "sans-serif", "font-size": size, "text-anchor": anchor,
+          "font-weight": weight,
+          "transform": "rotate(-90 \(SVGWriter.number(x)) \(SVGWriter.number(y)))",
+        ], content: content)
+    } else {
+      shapes.element(
+        "text",
+        [
+          "x": x, "y": y, "font-family": "sans-serif", "font-size": size, "text-anchor": anchor,
+          "font-weight": weight,
+        ], content: content)
+    }
+  }
+
+  /// The whole document: the shapes on a white background.
+  func document(width: Double, height: Double) -> String {
+    SVGWriter.document(width: width, height: height) { svg in
+      svg.element("rect", ["width": "100%", "height": "100%", "fill": "white"])
+      svg.append(shapes)
     }
   }
 }

@@ -12,19 +12,30 @@ struct BenchCommand: ParsableCommand {
     commandName: "bench",
     abstract: "Benchmark the fast and reference engines (and the plain C loop) side by side.",
     discussion: """
-      Prints a table of medians [min-max] and fast/other time ratios per (workload, operation, n),
-      writes results/<UTC date-time>/ (results.json, summary.md, SVG charts), and with --compare
-      exits 1 on regressions. Build with -c release for meaningful numbers.
+      Prints a table of medians [min-max] and fast/other time ratios per (workload, \
+      operation, n), writes results/<UTC date-time>/ (results.json, summary.md, SVG \
+      charts), and with --compare exits 1 on regressions. Build with -c release for \
+      meaningful numbers.
       """)
 
   @Option(help: "Item counts, comma-separated.") var sizes: String = "1000,10000,100000,1000000"
   static let allWorkloads = Workload.all.map(\.name).joined(separator: ",")
   static let allOperations = BenchOperation.defaultCases.map(\.rawValue).joined(separator: ",")
-  @Option(help: "Workloads: \(allWorkloads)") var workloads: String = allWorkloads
+  // The lists are printed with spaces so that --help wraps them at 80 columns; the defaults
+  // are the whole lists, said as "all" for the same reason.
+  static func listed(_ list: String) -> String {
+    list.split(separator: ",").joined(separator: ", ")
+  }
+  @Option(help: "Workloads, comma-separated, from: \(listed(allWorkloads)) (default: all).")
+  var workloads: String?
   @Option(
-    help: "Operations: \(allOperations) (opt-in: scroll-pinned, scroll-rtl, scroll-snapped)")
-  var operations: String = allOperations
-  @Option(help: "Engines: fast,reference,c-loop") var engines: String = "fast,reference,c-loop"
+    help: """
+      Operations, comma-separated, from: \(listed(allOperations)); opt-in: scroll-pinned, \
+      scroll-rtl, scroll-snapped (default: all but the opt-in ones).
+      """)
+  var operations: String?
+  @Option(help: "Engines, comma-separated, from: fast, reference, c-loop (default: all).")
+  var engines: String?
   @Flag(help: "CI smoke run: sizes 1000 and 10000, short sampling.") var quick = false
   @Flag(help: "Add 10 000 000 items to the sizes.") var large = false
   @Flag(
@@ -73,11 +84,15 @@ struct BenchCommand: ParsableCommand {
     if large && !sizeList.contains(10_000_000) { sizeList.append(10_000_000) }
     // The default matrix is scoped; naming operations or workloads asks for exactly those.
     let listsGiven =
-      workloads != Self.allWorkloads || operations != Self.allOperations
+      (workloads ?? Self.allWorkloads) != Self.allWorkloads
+      || (operations ?? Self.allOperations) != Self.allOperations
     let selection = BenchSelection(
-      workloads: try parsedList(workloads, "workload", Workload.named),
-      operations: try parsedList(operations, "operation", BenchOperation.init(rawValue:)),
-      engines: try parsedList(engines, "engine", BenchEngine.init(rawValue:)), sizes: sizeList,
+      workloads: try parsedList(workloads ?? Self.allWorkloads, "workload", Workload.named),
+      operations: try parsedList(
+        operations ?? Self.allOperations, "operation", BenchOperation.init(rawValue:)),
+      engines: try parsedList(
+        engines ?? "fast,reference,c-loop", "engine", BenchEngine.init(rawValue:)),
+      sizes: sizeList,
       scope: allOperations || listsGiven ? nil : .defaultRun)
     var plan = quick ? SamplingPlan.quick : SamplingPlan.standard
     if let sampleLimit { plan.sampleLimitSeconds = sampleLimit }

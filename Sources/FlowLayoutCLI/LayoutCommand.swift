@@ -23,13 +23,17 @@ struct LayoutCommand: ParsableCommand {
       The document format and the output are described in docs/layout-document.md. The document's \
       edits are applied in order after the first layout; the output is the layout after the last \
       one. Errors are one line on stderr, naming the field, with exit status 1.
+
+      Layout names ("layout"): \(LayoutDocument.layoutNames.joined(separator: ", ")).
+
+      Edit keys (each entry of "edits"): \(LayoutDocument.editKeys.joined(separator: ", ")).
       """)
 
   @Option(name: .long, help: "The layout document (JSON). Reads stdin when omitted or '-'.")
   var input: String?
 
   @Option(name: .long, help: "The layout engine: 'fast' or 'reference'.")
-  var engine: String = "fast"
+  var engine: String = LayoutCommand.defaultEngine
 
   @Option(
     name: .long, parsing: .unconditional,
@@ -113,6 +117,9 @@ struct LayoutCommand: ParsableCommand {
     return presentation
   }
 
+  /// The engine `layout` and `render` use when `--engine` is not given.
+  static let defaultEngine = FastFlowLayout.engineName
+
   /// The engines `--engine` chooses from, by `engineName`.
   static var engines: [any PresentingLayoutEngine.Type] {
     [FastFlowLayout.self, ReferenceFlowLayout.self]
@@ -181,7 +188,12 @@ struct LayoutCommand: ParsableCommand {
     bytes.withUnsafeBytes { buffer in
       var offset = 0
       while offset < buffer.count {
-        let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+        // `write` alone would name this function: qualify the C library's by module.
+        #if canImport(Glibc)
+          let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+        #elseif canImport(Darwin)
+          let written = Darwin.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+        #endif
         if written < 0 {
           if errno == EINTR { continue }
           return String(cString: strerror(errno))

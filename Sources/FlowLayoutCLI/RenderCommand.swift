@@ -34,7 +34,7 @@ struct RenderCommand: ParsableCommand {
   var output: String?
 
   @Option(name: .long, help: "The layout engine: 'fast' or 'reference'.")
-  var engine: String = "reference"
+  var engine: String = LayoutCommand.defaultEngine
 
   @Option(
     name: .long, parsing: .unconditional,

@@ -85,7 +85,10 @@ public struct DocumentLayout<Engine: LayoutEngine> {
   /// becomes an estimate of its last size and is measured again when near the viewport
   /// (`"visible"`).
   ///
-  /// - Parameter insertedCells: per `insertSections` entry, the cells of the inserted section.
+  /// - Parameters:
+  ///   - update: the batch.
+  ///   - insertedCells: per `insertSections` entry, the cells of the inserted section.
+  ///   - editCells: the cells of the batch's `insertItems` and `resizeItems` entries.
   /// - Complexity: the engine's cost for the batch, plus O(m) to move the cells of the m items
   ///   of edited sections, plus O(n) and c cell measurements for n items and c cells when the
   ///   proposed width changes (`"all"`), or O(n) and the cells near the viewport (`"visible"`).

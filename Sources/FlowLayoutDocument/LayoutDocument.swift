@@ -112,19 +112,15 @@ public enum CellSizing: String, Hashable, Sendable, CaseIterable {
 
 extension LayoutConfiguration {
   /// The width a table-style cell is proposed in this layout: the column width
-  /// `(A − (n−1)·I)/n` for the column flows (`n = 1` for `multiColumn` in compact width), else
+  /// `(A − (n−1)·I)/n` for the column flows (n = `columnFlowColumnCount`), else
   /// the line length `A = width − left − right`.
   ///
   /// - Complexity: O(1).
   public func proposedCellWidth(boundsWidth: Double) -> Double {
     let available = boundsWidth - sectionInset.left - sectionInset.right
-    switch variant {
-    case .autosizingColumnFlow, .keyValueColumnFlow, .multiColumn:
-      let n = variant == .multiColumn && widthClass.stacksMultiColumn ? 1 : max(numberOfColumns, 1)
-      return (available - Double(n - 1) * minimumInteritemSpacing) / Double(n)
-    case .horizontalFlow, .horizontalScroll, .timeline, .horizontalFit, .vertical, .uikitFlow:
-      return available
-    }
+    guard let columns = columnFlowColumnCount else { return available }
+    let n = max(columns, 1)
+    return (available - Double(n - 1) * minimumInteritemSpacing) / Double(n)
   }
 }
 

@@ -66,7 +66,9 @@ extension BatchUpdate {
   /// later ones close the gap; a moved item takes its state along; inserted items are measured
   /// (they come with their size); an inserted section brings `estimatedItems`.
   ///
-  /// - Parameter plan: what `validateWithMeasurements` returned for this batch.
+  /// - Parameters:
+  ///   - old: the estimated items of every section before the batch.
+  ///   - plan: what `validateWithMeasurements` returned for this batch.
   /// - Complexity: O(s + e log e + R) for s sections, e edits and R ranges in edited sections.
   public func estimatedItems(after old: [ItemIndexSet], plan: BatchPlan) -> [ItemIndexSet] {
     var before = old

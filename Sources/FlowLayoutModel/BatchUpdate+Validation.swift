@@ -72,7 +72,11 @@ extension BatchUpdate {
   /// both deleted and moved or resized; no item edit inside a deleted or inserted section; every
   /// new size, section and bound valid; the resulting counts equal `expectedItemCounts` if given.
   ///
-  /// - Parameter field: prefix for error fields, e.g. `"edits[2]."`.
+  /// - Parameters:
+  ///   - oldCounts: the item count of each section before the update.
+  ///   - configuration: the options in effect before the update.
+  ///   - bounds: the bounds before the update.
+  ///   - prefix: prefix for error fields, e.g. `"edits[2]."`.
   /// - Complexity: O(e) expected for e edits when no section is inserted or deleted (nothing
   ///   per section); O(e + s) otherwise; plus O(m) to validate the m items of inserted sections
   ///   and O(s) to check `expectedItemCounts` when given.

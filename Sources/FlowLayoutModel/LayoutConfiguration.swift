@@ -1,7 +1,9 @@
 /// The raw options of a layout, under the Fiori option names (seed 004).
 ///
 /// This type only carries options: resolving them (item-size priority, scaling, columns) is each
-/// engine's own job, so that the reference and the fast core check each other.
+/// engine's own job, so that the reference and the fast core check each other. The one
+/// resolution the model makes itself, `columnFlowColumnCount`, is for validation and for the
+/// width proposed to cells; the engines do not use it.
 /// `init(variant:)` fills every option with the variant's documented default
 /// (see `docs/semantics.md`, "Defaults").
 public struct LayoutConfiguration: Hashable, Sendable, Codable {

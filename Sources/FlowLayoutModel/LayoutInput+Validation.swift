@@ -64,6 +64,24 @@ extension SectionData {
 }
 
 extension LayoutConfiguration {
+  /// The column count of a column flow (`.autosizingColumnFlow`, `.keyValueColumnFlow`,
+  /// `.multiColumn`): `numberOfColumns`, or 1 for `.multiColumn` when the width class stacks it
+  /// (`WidthClass.stacksMultiColumn`); `nil` for the other variants.
+  ///
+  /// The model resolves it to validate the columns' spacing and to propose a width to
+  /// table-style cells; each engine resolves it again on its own (the fast core in
+  /// `LayoutRules`, the reference in `ColumnFlowLayout`), so that the two check each other.
+  ///
+  /// - Complexity: O(1).
+  public var columnFlowColumnCount: Int? {
+    switch variant {
+    case .autosizingColumnFlow, .keyValueColumnFlow, .multiColumn:
+      variant == .multiColumn && widthClass.stacksMultiColumn ? 1 : numberOfColumns
+    case .horizontalFlow, .horizontalScroll, .timeline, .horizontalFit, .vertical, .uikitFlow:
+      nil
+    }
+  }
+
   /// Checks every option against `bounds`.
   ///
   /// - Complexity: O(1).
@@ -118,8 +136,7 @@ extension LayoutConfiguration {
           field: "numberOfColumns", value: numberOfColumns,
           reason: "\(variant.rawValue) needs at least one column")
       }
-      try checkColumnsFit(
-        variant == .multiColumn && widthClass.stacksMultiColumn ? 1 : numberOfColumns)
+      try checkColumnsFit(columnFlowColumnCount ?? numberOfColumns)
     case .horizontalFlow, .vertical:
       // Scaling needs a width to keep an aspect ratio from: the extent along the line, which is
       // the height when the variant transposes (horizontal scrolling).

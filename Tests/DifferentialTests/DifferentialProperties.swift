@@ -54,6 +54,28 @@ struct FastMatchesReference {
     }
   }
 
+  /// Over a thousand sections, with batches that mostly join many section insertions and
+  /// deletions (the fast engine merges more than eight in one pass) with item edits. A seeded
+  /// loop, not a shrinking property: shrinking a thousand sections takes longer than a CI run,
+  /// and a failure prints its recipe, which reproduces it.
+  @Test func manySections() {
+    let edit = Gen.int(in: 0...9999).array(of: 5).map { codes in
+      // Kinds: section delete / insert (most), item insert / resize; joined to the previous
+      // edit's batch nine times in ten.
+      [[4, 5, 4, 5, 4, 5, 4, 5, 1, 3][codes[0] % 10], codes[1], codes[2], codes[3],
+       codes[4] % 10 == 0 ? 0 : 1]
+    }
+    let recipes = zip(
+      Gen.int(in: 0...9999).array(of: 14),
+      Gen.int(in: 0...9999).array(of: 4...7).array(of: 1_000...1_050),
+      edit.array(of: 0...30)
+    ).map { ScenarioRecipe(options: $0, sections: $1, edits: $2) }
+    var rng = Xoshiro(seed: (0x5ec7, 0x1085, 0x3e26, 0x0001))
+    for _ in 0..<max(DifferentialCorpus.propertyCount / 500, 4) {
+      DifferentialRun.check(recipes.run(using: &rng))
+    }
+  }
+
   /// A deterministic seeded corpus of larger scenarios, behind `FLOWLAYOUT_DIFF_CORPUS`.
   @Test(.enabled(if: DifferentialCorpus.seededCount > 0))
   func seededCorpus() {

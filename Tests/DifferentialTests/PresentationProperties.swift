@@ -79,7 +79,7 @@ struct PresentationProperties {
   static func close(_ a: Rect, _ b: Rect, scale: Double) -> Bool {
     if EqualityContract.close(a, b) { return true }
     guard scale > 0 else { return false }
-    let pixel = 1 / scale + 1e-9 * max(1, abs(a.maxX), abs(a.maxY))
+    let pixel = 1 / scale + EqualityContract.tolerance(a.maxX, a.maxY)
     return abs(a.minX - b.minX) <= pixel && abs(a.minY - b.minY) <= pixel
       && abs(a.maxX - b.maxX) <= pixel && abs(a.maxY - b.maxY) <= pixel
   }
@@ -198,8 +198,8 @@ struct PresentationProperties {
             (f.minX, g.minX), (f.minY, g.minY), (f.maxX, g.maxX), (f.maxY, g.maxY),
           ] {
             let pixels = edge * scale
-            let onGrid = abs(pixels - pixels.rounded()) <= 1e-9 * max(1, abs(pixels))
-            let near = abs(edge - exact) <= 0.5 / scale + 1e-9 * max(1, abs(exact))
+            let onGrid = abs(pixels - pixels.rounded()) <= EqualityContract.tolerance(pixels, 0)
+            let near = abs(edge - exact) <= 0.5 / scale + EqualityContract.tolerance(exact, 0)
             if !onGrid || !near {
               Issue.record("\(name) scale \(scale): \(a) from \(b)")
               break
@@ -209,7 +209,7 @@ struct PresentationProperties {
       }
       let c = fast.presentedContentSize(snapped)
       let u = fast.contentSize
-      let t = 1e-9 * max(1, u.width, u.height)
+      let t = EqualityContract.tolerance(u.width, u.height)
       if c.width < u.width - t || c.width >= u.width + 1 / scale || c.height < u.height - t
         || c.height >= u.height + 1 / scale
       {
@@ -244,7 +244,7 @@ struct PresentationProperties {
             $0.element.kind == .footer && $0.element.path.section == s
           })
         else { continue }
-        let t = 1e-9 * max(1, abs(start(footer)) + length(footer))
+        let t = EqualityContract.tolerance(abs(start(footer)) + length(footer), 0)
         let hy = start(h.element.frame)
         let fy = start(f.element.frame)
         // header: natural ≤ y ≤ footerNaturalY − H, and at the viewport's start when it can be.

@@ -1,4 +1,5 @@
 import FlowLayoutModel
+import FlowLayoutTestSupport
 import PropertyBased
 
 /// A differential scenario as plain integers, so that the property library can generate and
@@ -22,6 +23,16 @@ struct ScenarioRecipe: Sendable, Hashable, CustomStringConvertible {
   var description: String {
     let codes = metrics.isEmpty ? "" : ", metrics: \(metrics)"
     return "ScenarioRecipe(options: \(options), sections: \(sections), edits: \(edits)\(codes))"
+  }
+
+  /// A seed drawn from every integer of the recipe (with the lengths of its lists), the same in
+  /// every process: what the differential run draws its query rects from.
+  var seed: UInt64 {
+    var values = [options.count] + options + [sections.count]
+    for section in sections { values += [section.count] + section }
+    values.append(edits.count)
+    for edit in edits { values += [edit.count] + edit }
+    return SplitMix64.seed(from: values)
   }
 
   static let widths: [Double] = [

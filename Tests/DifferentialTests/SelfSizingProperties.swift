@@ -2,6 +2,7 @@ import FlowLayoutCore
 import FlowLayoutEquality
 import FlowLayoutModel
 import FlowLayoutReference
+import FlowLayoutTestSupport
 import PropertyBased
 import Testing
 
@@ -121,12 +122,14 @@ enum SelfSizingRun {
         {
           let leading = expectedOffset.axisIsX ? offset.x : offset.y
           let distance = top - leading
-          if abs(distance - kept) > 1e-9 * max(1, abs(top), abs(leading)) {
+          if abs(distance - kept) > EqualityContract.tolerance(top, leading) {
             comparison.fail("anchor distance \(distance), before \(kept)")
           }
         }
       case (.failure(let a), .failure(let b)):
-        if a != b { comparison.fail("errors differ: reference \(a) vs fast \(b)") }
+        if !EngineComparison.sameError(a, b) {
+          comparison.fail("errors differ: reference \(a) vs fast \(b)")
+        }
       default:
         comparison.fail("apply: reference \(r) vs fast \(f)")
       }
@@ -261,7 +264,7 @@ enum SelfSizingRun {
     var kept: Double?
     var anchorTop: Double?
     let atEnd =
-      (axisIsX ? viewport.maxX : viewport.maxY) >= beforeLength - 1e-9 * max(1, abs(beforeLength))
+      (axisIsX ? viewport.maxX : viewport.maxY) >= beforeLength - EqualityContract.tolerance(beforeLength, 0)
     if layout.scrollAnchor == .bottom && atEnd {
       leading = contentLength - viewLength
     } else if layout.scrollAnchor != .none {

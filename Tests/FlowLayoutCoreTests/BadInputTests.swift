@@ -1,5 +1,6 @@
 import FlowLayoutCore
 import FlowLayoutModel
+import FlowLayoutTestSupport
 import Testing
 
 /// Bad input gets the model's typed error, and a rejected batch leaves the engine as it was.
@@ -29,7 +30,7 @@ struct BadInputTests {
   /// document order; a valid −0 (which the fast screen doubts) is accepted.
   @Test(arguments: LayoutVariant.allCases)
   func everyPlaceAnItemCanSitIsValidated(variant: LayoutVariant) throws {
-    var sizes = SeededSizes(seed: 11)
+    var sizes = SplitMix64(seed: 11)
     for (index, value, configure) in [
       (3, Double.nan, { (c: inout LayoutConfiguration) in c.numberOfRows = 0 }),
       (190, -1, { (c: inout LayoutConfiguration) in c.numberOfRows = 2 }),
@@ -37,11 +38,11 @@ struct BadInputTests {
       (199, 2e7, { (c: inout LayoutConfiguration) in c.numberOfColumns = 3 }),
     ] {
       for column in [0, 1] {
-        var items = sizes.mixed(200)
+        var items = sizes.mixedSizes(200)
         if column == 0 { items[index].width = value } else { items[index].height = value }
         items[index + (index < 100 ? 1 : -1)].height = -5  // the first error in document order wins
         let input = TestInputs.ownSizes(
-          [sizes.mixed(4), items], variant: variant, configure: configure)
+          [sizes.mixedSizes(4), items], variant: variant, configure: configure)
         var expected: LayoutError?
         do { try input.validate() } catch { expected = error }
         do {
@@ -52,7 +53,7 @@ struct BadInputTests {
         }
       }
     }
-    var items = sizes.mixed(50)
+    var items = sizes.mixedSizes(50)
     items[20] = Size(-0.0, -0.0)
     let input = TestInputs.ownSizes([items], variant: variant)
     try input.validate()
@@ -77,8 +78,8 @@ struct BadInputTests {
 
   @Test(arguments: badBatches)
   func rejectedBatchChangesNothing(batch: BatchUpdate) throws {
-    var sizes = SeededSizes(seed: 5)
-    var engine = try FastFlowLayout(TestInputs.ownSizes([sizes.mixed(20)]))
+    var sizes = SplitMix64(seed: 5)
+    var engine = try FastFlowLayout(TestInputs.ownSizes([sizes.mixedSizes(20)]))
     let input = engine.input
     let elements = engine.allElements
     let counters = engine.workCounters

@@ -1,4 +1,5 @@
 import FlowLayoutModel
+import FlowLayoutTestSupport
 import Testing
 
 @testable import FlowLayoutCore
@@ -25,33 +26,29 @@ struct ClosedFormTests {
     return counts
   }
 
+  static let lineLengths = [375.0, 320, 100, 77.7]
+  static let spacings = [0.0, 10, 3.25]
+
+  /// Every width at (and one ulp or one tolerance around) `k` items filling a line exactly.
   static var boundaryWidths: [Double] {
     var widths: [Double] = []
-    for a in [375.0, 320, 100, 77.7] {
-      for i in [0.0, 10, 3.25] {
-        for k in 1...7 {
-          let exact = (a - Double(k - 1) * i) / Double(k)
-          guard exact > 0 else { continue }
-          let epsilon = 1e-9 * max(1, a) / Double(k)
-          widths += [
-            exact, exact.nextUp, exact.nextDown, exact + epsilon * 0.999, exact + epsilon * 1.001,
-          ]
-        }
-      }
+    withEveryCombination(lineLengths, spacings, 1...7) { a, i, k in
+      let exact = (a - Double(k - 1) * i) / Double(k)
+      guard exact > 0 else { return }
+      let epsilon = 1e-9 * max(1, a) / Double(k)
+      widths += [
+        exact, exact.nextUp, exact.nextDown, exact + epsilon * 0.999, exact + epsilon * 1.001,
+      ]
     }
     return widths
   }
 
   @Test func capacityMatchesTheAccumulationAtBoundaries() {
-    for a in [375.0, 320, 100, 77.7] {
-      for i in [0.0, 10, 3.25] {
-        for w in Self.boundaryWidths {
-          let expected = Self.greedyLineCounts(width: w, count: 40, a: a, i: i).first ?? 0
-          let c = RowBreaking.uniformCapacity(
-            width: w, count: 40, limit: a + 1e-9 * max(1, a), interitem: i)
-          #expect(c == expected, "w \(w), A \(a), I \(i)")
-        }
-      }
+    withEveryCombination(Self.lineLengths, Self.spacings, Self.boundaryWidths) { a, i, w in
+      let expected = Self.greedyLineCounts(width: w, count: 40, a: a, i: i).first ?? 0
+      let c = RowBreaking.uniformCapacity(
+        width: w, count: 40, limit: a + 1e-9 * max(1, a), interitem: i)
+      #expect(c == expected, "w \(w), A \(a), I \(i)")
     }
   }
 

@@ -1,5 +1,6 @@
 import FlowLayoutCore
 import FlowLayoutModel
+import FlowLayoutTestSupport
 import Testing
 
 /// Column flows put exactly `c` items on every line, so an edit never moves a line boundary:
@@ -11,8 +12,8 @@ struct ColumnFlowWorkCounterTests {
   static let variants: [LayoutVariant] = [.autosizingColumnFlow, .keyValueColumnFlow, .multiColumn]
   /// 100 000 items in 2 columns: 50 000 lines.
   static let items: [Size] = {
-    var sizes = SeededSizes(seed: 31)
-    return sizes.mixed(100_000)
+    var sizes = SplitMix64(seed: 31)
+    return sizes.mixedSizes(100_000)
   }()
 
   static func engine(_ variant: LayoutVariant) throws -> FastFlowLayout {
@@ -25,7 +26,7 @@ struct ColumnFlowWorkCounterTests {
 
   static func expectEqualsFreshLayout(_ engine: FastFlowLayout) throws {
     let fresh = try FastFlowLayout(engine.input)
-    #expect(TestInputs.close(engine.allElements, fresh.allElements))
+    #expect(EngineComparison.elementDifference(engine.allElements, fresh.allElements) == nil)
     #expect(engine.contentSize == fresh.contentSize)
   }
 
@@ -74,9 +75,9 @@ struct ColumnFlowWorkCounterTests {
   }
 
   @Test func editsAtTheEdgesEqualAFreshLayout() throws {
-    var sizes = SeededSizes(seed: 5)
+    var sizes = SplitMix64(seed: 5)
     var engine = try FastFlowLayout(
-      TestInputs.ownSizes([sizes.mixed(65)], variant: .autosizingColumnFlow) {
+      TestInputs.ownSizes([sizes.mixedSizes(65)], variant: .autosizingColumnFlow) {
         $0.numberOfColumns = 3
       })
     let batches: [BatchUpdate] = [
@@ -107,9 +108,9 @@ struct ColumnFlowWorkCounterTests {
 @Suite("Work counters in horizontal scroll")
 struct HorizontalScrollWorkCounterTests {
   @Test func editsPlaceOnlyFromTheFirstTouchedItem() throws {
-    var sizes = SeededSizes(seed: 77)
+    var sizes = SplitMix64(seed: 77)
     var engine = try FastFlowLayout(
-      TestInputs.ownSizes([sizes.mixed(10_000), sizes.mixed(3)], variant: .horizontalScroll))
+      TestInputs.ownSizes([sizes.mixedSizes(10_000), sizes.mixedSizes(3)], variant: .horizontalScroll))
     let batches: [(BatchUpdate, positioned: Int)] = [
       (BatchUpdate(resizeItems: [ItemResize(at: ItemPath(0, 9_000), size: Size(30, 500))]), 1_000),
       (BatchUpdate(deleteItems: [ItemPath(0, 9_990)]), 9),
@@ -126,7 +127,7 @@ struct HorizontalScrollWorkCounterTests {
       #expect(c.linesRebroken <= 1)
       #expect(c.sectionsLaidOut == 0)
       let fresh = try FastFlowLayout(engine.input)
-      #expect(TestInputs.close(engine.allElements, fresh.allElements))
+      #expect(EngineComparison.elementDifference(engine.allElements, fresh.allElements) == nil)
       #expect(engine.contentSize == fresh.contentSize)
     }
   }

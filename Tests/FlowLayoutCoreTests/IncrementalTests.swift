@@ -1,5 +1,6 @@
 import FlowLayoutCore
 import FlowLayoutModel
+import FlowLayoutTestSupport
 import Testing
 
 /// After any sequence of edits, the incrementally updated engine answers what a fresh layout of
@@ -10,19 +11,19 @@ struct IncrementalTests {
 
   @Test(arguments: variants)
   func randomEditScripts(variant: LayoutVariant) throws {
-    var sizes = SeededSizes(seed: UInt64(variant.rawValue.count))
+    var sizes = SplitMix64(seed: UInt64(variant.rawValue.count))
     for justified in [false, true] {
       for rows in [0, 3] {
-        let input = TestInputs.ownSizes([sizes.mixed(120), sizes.mixed(7), []], variant: variant) {
+        let input = TestInputs.ownSizes([sizes.mixedSizes(120), sizes.mixedSizes(7), []], variant: variant) {
           $0.isLayoutJustified = justified
           $0.numberOfRows = rows
         }
         var engine = try FastFlowLayout(input)
         for step in 0..<60 {
-          let section = Int(sizes.next() * 3)
+          let section = Int(sizes.nextUnit() * 3)
           let count = engine.input.sections[section].count
-          let item = Int(sizes.next() * Double(max(count, 1)))
-          let size = Size((sizes.next() * 220).rounded(), (sizes.next() * 150).rounded())
+          let item = Int(sizes.nextUnit() * Double(max(count, 1)))
+          let size = Size((sizes.nextUnit() * 220).rounded(), (sizes.nextUnit() * 150).rounded())
           var batch = BatchUpdate()
           switch step % 5 {
           case 0 where count > 0:
@@ -39,7 +40,7 @@ struct IncrementalTests {
           try engine.apply(batch)
           let fresh = try FastFlowLayout(engine.input)
           #expect(
-            TestInputs.close(engine.allElements, fresh.allElements),
+            EngineComparison.elementDifference(engine.allElements, fresh.allElements) == nil,
             "\(variant) justified \(justified) rows \(rows) step \(step) \(batch)")
           #expect(engine.hiddenItems == fresh.hiddenItems)
           #expect(engine.overflowingItems == fresh.overflowingItems)
@@ -57,13 +58,13 @@ struct IncrementalTests {
 struct LongSectionIncrementalTests {
   @Test(arguments: [LayoutVariant.horizontalFlow, .vertical, .uikitFlow, .autosizingColumnFlow])
   func multiEditBatches(variant: LayoutVariant) throws {
-    var sizes = SeededSizes(seed: 77)
+    var sizes = SplitMix64(seed: 77)
     var engine = try FastFlowLayout(
-      TestInputs.ownSizes([sizes.mixed(4_000), sizes.mixed(900)], variant: variant))
+      TestInputs.ownSizes([sizes.mixedSizes(4_000), sizes.mixedSizes(900)], variant: variant))
     for step in 0..<40 {
       let counts = engine.input.sections.map(\.count)
       let s = step % 2
-      let a = Int(sizes.next() * Double(counts[s] - 10))
+      let a = Int(sizes.nextUnit() * Double(counts[s] - 10))
       var batch = BatchUpdate(
         deleteItems: [ItemPath(s, a), ItemPath(s, a + 7)],
         insertItems: [ItemInsertion(at: ItemPath(s, a + 2), size: Size(61, 90))],
@@ -74,7 +75,9 @@ struct LongSectionIncrementalTests {
       }
       try engine.apply(batch)
       let fresh = try FastFlowLayout(engine.input)
-      #expect(TestInputs.close(engine.allElements, fresh.allElements), "\(variant) step \(step)")
+      #expect(
+        EngineComparison.elementDifference(engine.allElements, fresh.allElements) == nil,
+        "\(variant) step \(step)")
       #expect(abs(engine.contentSize.height - fresh.contentSize.height) < 1e-6)
     }
   }

@@ -1,3 +1,5 @@
+import FlowLayoutModel
+import FlowLayoutTestSupport
 import Testing
 
 @testable import FlowLayoutCore
@@ -10,10 +12,10 @@ struct KernelTests {
 
   @Test(arguments: lengths)
   func lineMaximum(length: Int) {
-    var sizes = SeededSizes(seed: UInt64(length) + 1)
+    var sizes = SplitMix64(seed: UInt64(length) + 1)
     // Offsets 0 and 3 so that vector loads start unaligned to the lanes.
     for offset in [0, 3] {
-      var values = (0..<(length + offset)).map { _ in sizes.next() * 200 }
+      var values = (0..<(length + offset)).map { _ in sizes.nextUnit() * 200 }
       if length > 2 { values[offset + length - 1] = 1_000 }  // the maximum in the tail
       values.withUnsafeBufferPointer { v in
         let range = offset..<(offset + length)
@@ -41,8 +43,8 @@ struct KernelTests {
 
   @Test(arguments: lengths)
   func centeringOffsets(length: Int) {
-    var sizes = SeededSizes(seed: UInt64(length) + 99)
-    let heights = (0..<length).map { _ in sizes.next() * 100 }
+    var sizes = SplitMix64(seed: UInt64(length) + 99)
+    let heights = (0..<length).map { _ in sizes.nextUnit() * 100 }
     var scalar = [Double](repeating: -1, count: length)
     var simd = [Double](repeating: -1, count: length)
     heights.withUnsafeBufferPointer { h in

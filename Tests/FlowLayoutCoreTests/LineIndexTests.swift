@@ -1,4 +1,6 @@
+import FlowLayoutEquality
 import FlowLayoutModel
+import FlowLayoutTestSupport
 import Testing
 
 @testable import FlowLayoutCore
@@ -20,14 +22,14 @@ struct LineIndexTests {
       var running = 0.0
       for k in 0..<t.lineCount {
         let top = t.top(ofLine: k, lineSpacing: spacing)
-        if abs(top - running) > 1e-9 * max(1, running) {
+        if !EqualityContract.close(top, running) {
           Issue.record("section \(s) line \(k): top \(top) ≠ \(running) \(note)")
           return
         }
         running += t.heights[k] + spacing
       }
       for item in 0..<t.visibleEnd {
-        let expected = t.searchLine(containing: item, lo: 0, hi: t.lineCount - 1, probes: nil)
+        let expected = t.searchLine(containing: item, lo: 0, hi: t.lineCount - 1)
         let indexed = t.line(containing: item)
         if indexed != expected {
           Issue.record("section \(s) item \(item): line \(indexed) ≠ \(expected) \(note)")
@@ -39,8 +41,8 @@ struct LineIndexTests {
 
   @Test(arguments: [LayoutVariant.horizontalFlow, .vertical, .uikitFlow, .autosizingColumnFlow])
   func indexStaysExactThroughEdits(variant: LayoutVariant) throws {
-    var sizes = SeededSizes(seed: 31)
-    let input = TestInputs.ownSizes([sizes.mixed(3000), sizes.mixed(40)], variant: variant) {
+    var sizes = SplitMix64(seed: 31)
+    let input = TestInputs.ownSizes([sizes.mixedSizes(3000), sizes.mixedSizes(40)], variant: variant) {
       $0.numberOfRows = 0
     }
     var engine = try FastFlowLayout(input)
@@ -48,8 +50,8 @@ struct LineIndexTests {
     for step in 0..<40 {
       let section = step % 7 == 0 ? 1 : 0
       let count = engine.input.sections[section].count
-      let item = Int(sizes.next() * Double(count))
-      let size = Size((sizes.next() * 220).rounded(), (sizes.next() * 150).rounded())
+      let item = Int(sizes.nextUnit() * Double(count))
+      let size = Size((sizes.nextUnit() * 220).rounded(), (sizes.nextUnit() * 150).rounded())
       var batch = BatchUpdate()
       switch step % 5 {
       case 0: batch.resizeItems = [ItemResize(at: ItemPath(section, item), size: size)]
@@ -62,7 +64,7 @@ struct LineIndexTests {
         batch.resizeItems = (0..<5).map { k in
           ItemResize(
             at: ItemPath(section, (item + k * 97) % count),
-            size: Size((sizes.next() * 200).rounded(), 80))
+            size: Size((sizes.nextUnit() * 200).rounded(), 80))
         }
       default:
         batch.insertItems = [ItemInsertion(at: ItemPath(section, min(item, count)), size: size)]
@@ -77,12 +79,12 @@ struct LineIndexTests {
   /// With a row limit the visible end moves with edits; the index covers exactly the visible
   /// items.
   @Test func indexFollowsTheRowLimit() throws {
-    var sizes = SeededSizes(seed: 5)
-    let input = TestInputs.ownSizes([sizes.mixed(500)]) { $0.numberOfRows = 40 }
+    var sizes = SplitMix64(seed: 5)
+    let input = TestInputs.ownSizes([sizes.mixedSizes(500)]) { $0.numberOfRows = 40 }
     var engine = try FastFlowLayout(input)
     for step in 0..<20 {
       var batch = BatchUpdate()
-      let item = Int(sizes.next() * 100)
+      let item = Int(sizes.nextUnit() * 100)
       if step % 2 == 0 {
         batch.insertItems = [ItemInsertion(at: ItemPath(0, item), size: Size(40, 50))]
       } else {
@@ -97,8 +99,8 @@ struct LineIndexTests {
   /// of the ≤ 64 lines between two index entries); a binary search over the ~45 000 lines reads
   /// 16. Without the index, the interpolation search reads fewer than 8 on average.
   @Test func lineLookupReadsFewStarts() throws {
-    var sizes = SeededSizes(seed: 9)
-    let engine = try FastFlowLayout(TestInputs.ownSizes([sizes.mixed(100_000)]))
+    var sizes = SplitMix64(seed: 9)
+    let engine = try FastFlowLayout(TestInputs.ownSizes([sizes.mixedSizes(100_000)]))
     guard case .table(let t) = engine.pages[0].lines else {
       Issue.record("expected a line table")
       return
@@ -106,18 +108,14 @@ struct LineIndexTests {
     #expect(t.lineCount > 30_000)
     var worst = 0
     for item in stride(from: 0, to: t.visibleEnd, by: 13) {
-      var probes = 0
-      let line = withUnsafeMutablePointer(to: &probes) { t.line(containing: item, probes: $0) }
+      let (line, probes) = t.probedLine(containing: item)
       #expect(t.starts[line] <= item && item < t.starts[line + 1])
       worst = max(worst, probes)
     }
     #expect(worst <= 7)
     var total = 0
     for item in stride(from: 0, to: t.visibleEnd, by: 13) {
-      var probes = 0
-      let line = withUnsafeMutablePointer(to: &probes) {
-        t.searchLine(containing: item, lo: 0, hi: t.lineCount - 1, probes: $0)
-      }
+      let (line, probes) = t.probedSearchLine(containing: item, lo: 0, hi: t.lineCount - 1)
       #expect(t.starts[line] <= item && item < t.starts[line + 1])
       total += probes
     }
@@ -137,10 +135,7 @@ struct LineIndexTests {
     let r = table.lineCount
     var worst = 0
     for item in [0, 1, 999, 1000, 1001, 50_000, 100_999, 101_000, 101_500, 101_999] {
-      var probes = 0
-      let line = withUnsafeMutablePointer(to: &probes) {
-        table.searchLine(containing: item, lo: 0, hi: r - 1, probes: $0)
-      }
+      let (line, probes) = table.probedSearchLine(containing: item, lo: 0, hi: r - 1)
       #expect(starts[line] <= item && item < starts[line + 1], "item \(item)")
       worst = max(worst, probes)
     }

@@ -1,5 +1,6 @@
 import FlowLayoutCore
 import FlowLayoutModel
+import FlowLayoutTestSupport
 import Testing
 
 @Suite("Queries")
@@ -7,9 +8,9 @@ struct QueryTests {
   /// `elements(in:)` returns exactly the brute-force filter of every frame, in document order.
   @Test(arguments: LayoutVariant.allCases)
   func rectQueryEqualsBruteForce(variant: LayoutVariant) throws {
-    var sizes = SeededSizes(seed: 11)
+    var sizes = SplitMix64(seed: 11)
     for direction in ScrollDirection.allCases {
-      let input = TestInputs.ownSizes([sizes.mixed(300), [], sizes.mixed(40)], variant: variant) {
+      let input = TestInputs.ownSizes([sizes.mixedSizes(300), [], sizes.mixedSizes(40)], variant: variant) {
         $0.scrollDirection = direction
       }
       let engine = try FastFlowLayout(input)
@@ -19,9 +20,9 @@ struct QueryTests {
       var buffer: [LayoutElement] = []
       for _ in 0..<200 {
         let rect = Rect(
-          x: sizes.next() * content.width - 20, y: sizes.next() * content.height - 20,
-          width: [0, 1, 375, 2000][Int(sizes.next() * 4)],
-          height: [0, 1, 812, 5000][Int(sizes.next() * 4)])
+          x: sizes.nextUnit() * content.width - 20, y: sizes.nextUnit() * content.height - 20,
+          width: [0, 1, 375, 2000][Int(sizes.nextUnit() * 4)],
+          height: [0, 1, 812, 5000][Int(sizes.nextUnit() * 4)])
         buffer.removeAll(keepingCapacity: true)
         engine.elements(in: rect, into: &buffer)
         #expect(

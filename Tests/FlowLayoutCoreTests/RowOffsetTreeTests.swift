@@ -1,3 +1,6 @@
+import FlowLayoutEquality
+import FlowLayoutModel
+import FlowLayoutTestSupport
 import Testing
 
 @testable import FlowLayoutCore
@@ -6,8 +9,8 @@ import Testing
 struct RowOffsetTreeTests {
   @Test(arguments: [0, 1, 2, 3, 4, 5, 7, 8, 9, 100, 1025])
   func prefixesMatchRunningSums(count: Int) {
-    var sizes = SeededSizes(seed: UInt64(count))
-    let values = (0..<count).map { _ in (sizes.next() * 100).rounded() }
+    var sizes = SplitMix64(seed: UInt64(count))
+    let values = (0..<count).map { _ in (sizes.nextUnit() * 100).rounded() }
     let tree = RowOffsetTree(values)
     var sum = 0.0
     for k in 0...count {
@@ -18,12 +21,12 @@ struct RowOffsetTreeTests {
   }
 
   @Test func updatesEqualAFreshBuild() {
-    var sizes = SeededSizes(seed: 7)
-    var values = (0..<300).map { _ in sizes.next() * 50 }
+    var sizes = SplitMix64(seed: 7)
+    var values = (0..<300).map { _ in sizes.nextUnit() * 50 }
     var tree = RowOffsetTree(values)
     for step in 0..<500 {
-      let i = Int(sizes.next() * 300)
-      values[i] = sizes.next() * 50
+      let i = Int(sizes.nextUnit() * 300)
+      values[i] = sizes.nextUnit() * 50
       let written = tree.set(i, values[i])
       #expect(written == 10)  // a leaf and its 9 ancestors (capacity 512)
       if step % 50 == 0 {
@@ -58,9 +61,9 @@ struct LineTableOffsetTests {
   /// (`setHeight`), and tops equal the running sum of `height + L` within rounding.
   @Test(arguments: [0, 1, 31, 32, 33, 127, 128, 129, 1_000])
   func rebuildEqualsPointUpdates(lines: Int) {
-    var sizes = SeededSizes(seed: UInt64(lines) + 3)
+    var sizes = SplitMix64(seed: UInt64(lines) + 3)
     var table = LineTable()
-    table.heights = (0..<lines).map { _ in sizes.next() * 150 }
+    table.heights = (0..<lines).map { _ in sizes.nextUnit() * 150 }
     table.starts = Array(0...lines)
     table.rebuildOffsets(lineSpacing: 7.25)
     var updated = table
@@ -70,7 +73,7 @@ struct LineTableOffsetTests {
     #expect(updated == table)
     var top = 0.0
     for k in 0..<lines {
-      #expect(abs(table.top(ofLine: k, lineSpacing: 7.25) - top) <= 1e-9 * max(1, top))
+      #expect(EqualityContract.close(table.top(ofLine: k, lineSpacing: 7.25), top))
       #expect(table.firstLine(bottomAtLeast: top + table.heights[k] / 2, lineSpacing: 7.25) <= k)
       top += table.heights[k] + 7.25
     }
@@ -87,13 +90,13 @@ struct LineTablePartialOffsetTests {
     (300, 250, 100), (1_000, 999, 1_000), (33, 32, 0),
   ])
   func partialRebuildEqualsFullRebuild(old: Int, first: Int, new: Int) {
-    var sizes = SeededSizes(seed: UInt64(old * 7 + new))
+    var sizes = SplitMix64(seed: UInt64(old * 7 + new))
     var table = LineTable()
-    table.heights = (0..<old).map { _ in (sizes.next() * 150).rounded() }
+    table.heights = (0..<old).map { _ in (sizes.nextUnit() * 150).rounded() }
     table.starts = Array(0...old)
     table.rebuildOffsets(lineSpacing: 3.5)
     let kept = min(first, new)
-    table.heights = Array(table.heights[0..<kept]) + (kept..<new).map { _ in sizes.next() * 90 }
+    table.heights = Array(table.heights[0..<kept]) + (kept..<new).map { _ in sizes.nextUnit() * 90 }
     table.starts = Array(0...new)
     let rewritten = table.rebuildOffsets(lineSpacing: 3.5, fromLine: first)
     var fresh = LineTable()

@@ -1,23 +1,6 @@
 import FlowLayoutCore
 import FlowLayoutModel
 
-/// Seeded inputs for the core's tests.
-struct SeededSizes {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> Double {
-    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-    return Double(state >> 11) / Double(1 << 53)
-  }
-
-  /// `count` sizes with widths and heights in 60…200 pt, whole points.
-  mutating func mixed(_ count: Int) -> [Size] {
-    (0..<count).map { _ in Size((60 + 140 * next()).rounded(), (60 + 140 * next()).rounded()) }
-  }
-}
-
 enum TestInputs {
   /// `.horizontalFlow` with own sizes (`estimatedItemSize ≠ 0`), 375 pt wide.
   static func ownSizes(
@@ -50,15 +33,5 @@ enum TestInputs {
       }
     }
     return result
-  }
-
-  static func close(_ a: [LayoutElement], _ b: [LayoutElement]) -> Bool {
-    guard a.count == b.count else { return false }
-    func near(_ x: Double, _ y: Double) -> Bool { abs(x - y) <= 1e-9 * max(1, abs(x), abs(y)) }
-    return zip(a, b).allSatisfy { e, f in
-      e.kind == f.kind && e.path == f.path && near(e.frame.minX, f.frame.minX)
-        && near(e.frame.minY, f.frame.minY) && near(e.frame.width, f.frame.width)
-        && near(e.frame.height, f.frame.height)
-    }
   }
 }

@@ -1,4 +1,5 @@
 import FlowLayoutModel
+import FlowLayoutTestSupport
 import Testing
 
 @testable import FlowLayoutCore
@@ -19,7 +20,7 @@ struct UIKitGridWorkCounterTests {
 
   static func expectEqualsFreshLayout(_ engine: FastFlowLayout) throws {
     let fresh = try FastFlowLayout(engine.input)
-    #expect(TestInputs.close(engine.allElements, fresh.allElements))
+    #expect(EngineComparison.elementDifference(engine.allElements, fresh.allElements) == nil)
     #expect(engine.contentSize == fresh.contentSize)
   }
 
@@ -59,16 +60,16 @@ struct UIKitGridWorkCounterTests {
   }
 
   @Test func randomEditsKeepTheCountExact() throws {
-    var sizes = SeededSizes(seed: 404)
+    var sizes = SplitMix64(seed: 404)
     let palette = [Size(100, 80), Size(100, 80), Size(100, 80), Size(100, 80), Size(60, 80)]
-    func pick() -> Size { palette[Int(sizes.next() * Double(palette.count))] }
+    func pick() -> Size { palette[Int(sizes.nextUnit() * Double(palette.count))] }
     var engine = try FastFlowLayout(
       TestInputs.ownSizes([(0..<6).map { _ in pick() }], variant: .uikitFlow))
     var uniformSeen = 0
     for step in 0..<300 {
       let n = engine.input.sections[0].count
       var batch = BatchUpdate()
-      let i = Int(sizes.next() * Double(max(n, 1)))
+      let i = Int(sizes.nextUnit() * Double(max(n, 1)))
       switch step % 4 {
       case 0 where n > 0: batch.resizeItems = [ItemResize(at: ItemPath(0, i), size: pick())]
       case 1 where n > 0:

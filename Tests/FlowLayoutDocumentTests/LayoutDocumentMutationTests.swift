@@ -1,5 +1,6 @@
 import FlowLayoutDocument
 import FlowLayoutModel
+import FlowLayoutTestSupport
 import FlowLayoutWorkloads
 import Foundation
 import Testing

@@ -2,6 +2,7 @@ import FlowLayoutCore
 import FlowLayoutDocument
 import FlowLayoutModel
 import FlowLayoutReference
+import FlowLayoutTestSupport
 import Foundation
 import Testing
 

@@ -2,8 +2,10 @@ import FioriCells
 import FlowLayoutBench
 import FlowLayoutCore
 import FlowLayoutDocument
+import FlowLayoutEquality
 import FlowLayoutModel
 import FlowLayoutReference
+import FlowLayoutTestSupport
 import FlowLayoutWorkloads
 import Foundation
 import Testing
@@ -140,7 +142,7 @@ import Testing
       try layout.apply(BatchUpdate(setWidth: 1024))
       let after = try layout.engine.frame(ofItemAt: first.path).minY - layout.layout.viewport!.minY
       if anchor == "firstVisibleItem" {
-        #expect(abs(after - distance) <= 1e-9 * max(1, abs(distance)))
+        #expect(EqualityContract.close(after, distance))
         #expect(layout.layout.lastAnchor?.path == first.path)
       } else {
         #expect(layout.layout.viewport!.minY == 3000)

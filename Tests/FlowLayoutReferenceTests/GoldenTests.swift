@@ -1,4 +1,5 @@
 import FlowLayoutDocument
+import FlowLayoutEquality
 import FlowLayoutModel
 import FlowLayoutReference
 import Foundation
@@ -44,17 +45,12 @@ struct GoldenTests {
   }
 }
 
-/// Compares two layout outputs: numbers within a relative tolerance, the rest exactly.
+/// Compares two layout outputs: numbers within the tolerance of `EqualityContract` (the one
+/// notion of "close"), the rest exactly.
 enum OutputComparison {
-  /// `|a − b| ≤ 1e-9 · max(1, |b|)`.
-  static func close(_ a: Double, _ b: Double) -> Bool {
-    abs(a - b) <= 1e-9 * max(1, abs(b))
-  }
+  static func close(_ a: Double, _ b: Double) -> Bool { EqualityContract.close(a, b) }
 
-  static func close(_ a: Rect, _ b: Rect) -> Bool {
-    close(a.minX, b.minX) && close(a.minY, b.minY) && close(a.width, b.width)
-      && close(a.height, b.height)
-  }
+  static func close(_ a: Rect, _ b: Rect) -> Bool { EqualityContract.close(a, b) }
 
   /// Every way `actual` differs from `expected`, one line each; empty when they agree.
   static func differences(_ actual: LayoutOutput, _ expected: LayoutOutput) -> [String] {

@@ -1,6 +1,7 @@
 import FlowLayoutDocument
 import FlowLayoutModel
 import FlowLayoutReference
+import FlowLayoutTestSupport
 import Testing
 
 /// The case of a `LayoutError`, without its payload.
@@ -251,7 +252,7 @@ struct ReferenceBadInputTests {
     arguments: BadBatch.all)
   func rejectedBatch(_ bad: BadBatch) throws {
     var engine = try ReferenceFlowLayout(baseInput())
-    let before = EngineSnapshot(engine)
+    let before = LayoutSnapshot(engine)
     do {
       try engine.apply(bad.update)
       Issue.record("\(bad.label) was accepted")
@@ -259,7 +260,7 @@ struct ReferenceBadInputTests {
       #expect(caseName(error) == bad.expectedCase, "\(error)")
       #expect(error.field == bad.expectedField, "\(error)")
     }
-    #expect(EngineSnapshot(engine) == before)
+    #expect(LayoutSnapshot(engine) == before)
   }
 
   @Test("setWidth that leaves the insets no room is rejected and changes nothing")
@@ -267,13 +268,13 @@ struct ReferenceBadInputTests {
     var input = baseInput()
     input.configuration.sectionInset = EdgeInsets(top: 0, left: 50, bottom: 0, right: 50)
     var engine = try ReferenceFlowLayout(input)
-    let before = EngineSnapshot(engine)
+    let before = LayoutSnapshot(engine)
     do {
       try engine.setWidth(100)
     } catch {
       #expect(caseName(error) == "invalidConfiguration" && error.field == "setWidth")
     }
-    #expect(EngineSnapshot(engine) == before)
+    #expect(LayoutSnapshot(engine) == before)
   }
 
   @Test("an unknown layout name is rejected by the document, naming the field")

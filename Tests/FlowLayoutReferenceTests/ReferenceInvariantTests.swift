@@ -1,5 +1,7 @@
+import FlowLayoutEquality
 import FlowLayoutModel
 import FlowLayoutReference
+import FlowLayoutTestSupport
 import FlowLayoutWorkloads
 import Testing
 
@@ -9,7 +11,7 @@ import Testing
 struct ReferenceInvariantTests {
   /// `true` when the two frames share more than rounding of area (their interiors overlap).
   static func overlap(_ a: Rect, _ b: Rect) -> Bool {
-    let scale = 1e-9 * max(1, a.maxX, a.maxY, b.maxX, b.maxY)
+    let scale = EqualityContract.tolerance(max(a.maxX, a.maxY), max(b.maxX, b.maxY))
     let dx = min(a.maxX, b.maxX) - max(a.minX, b.minX)
     let dy = min(a.maxY, b.maxY) - max(a.minY, b.minY)
     return dx > scale && dy > scale
@@ -46,7 +48,7 @@ struct ReferenceInvariantTests {
     let size = engine.contentSize
     let lineExtent = transposed ? size.height : size.width
     let crossExtent = transposed ? size.width : size.height
-    let tolerance = 1e-9 * max(1, size.width, size.height)
+    let tolerance = EqualityContract.tolerance(size.width, size.height)
     for element in elements {
       let f = transposed ? element.frame.transposed : element.frame
       if element.kind != .item {
@@ -96,16 +98,16 @@ struct ReferenceInvariantTests {
       var engine = try ReferenceFlowLayout(input)
       for step in 0..<6 {
         let update = SeededInputs.batch(for: engine.input, &rng)
-        let before = EngineSnapshot(engine)
+        let before = LayoutSnapshot(engine)
         do {
           try engine.apply(update)
           accepted += 1
         } catch {
-          #expect(EngineSnapshot(engine) == before, "input \(n) step \(step): \(error)")
+          #expect(LayoutSnapshot(engine) == before, "input \(n) step \(step): \(error)")
           continue
         }
         let fresh = try ReferenceFlowLayout(engine.input)
-        #expect(EngineSnapshot(engine) == EngineSnapshot(fresh), "input \(n) step \(step)")
+        #expect(LayoutSnapshot(engine) == LayoutSnapshot(fresh), "input \(n) step \(step)")
         try Self.checkInvariants(engine, "input \(n) step \(step)")
       }
     }
@@ -117,12 +119,12 @@ struct ReferenceInvariantTests {
     for input in SeededInputs.validInputs(count: 40, seed: 0x5eed_0005) {
       guard let s = input.sections.firstIndex(where: { $0.count > 0 }) else { continue }
       var engine = try ReferenceFlowLayout(input)
-      let before = EngineSnapshot(engine)
+      let before = LayoutSnapshot(engine)
       try engine.apply(
         BatchUpdate(resizeItems: [
           ItemResize(at: ItemPath(s, 0), size: input.sections[s].itemSize(at: 0))
         ]))
-      #expect(EngineSnapshot(engine) == before)
+      #expect(LayoutSnapshot(engine) == before)
     }
   }
 }

@@ -1,3 +1,4 @@
+import FlowLayoutEquality
 import FlowLayoutModel
 import FlowLayoutReference
 import FlowLayoutWorkloads
@@ -54,7 +55,7 @@ import Testing
           #expect(a.kind == b.kind && a.path == b.path)
           let f = a.frame
           let g = b.frame
-          let t = 1e-9 * max(1, abs(f.maxX), abs(f.maxY))
+          let t = EqualityContract.tolerance(f.maxX, f.maxY)
           #expect(
             abs(f.minX - g.minX) <= t && abs(f.minY - g.minY) <= t && abs(f.width - g.width) <= t
               && abs(f.height - g.height) <= t, "\(a) vs \(b) in \(input)")

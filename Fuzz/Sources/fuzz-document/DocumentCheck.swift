@@ -2,6 +2,7 @@ import FlowLayoutDocument
 import FlowLayoutCore
 import FlowLayoutModel
 import FlowLayoutReference
+import FlowLayoutTestSupport
 import FuzzSupport
 
 /// The property `fuzz-document` checks for one input:

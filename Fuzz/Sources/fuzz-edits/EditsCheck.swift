@@ -1,6 +1,7 @@
 import FlowLayoutCore
 import FlowLayoutModel
 import FlowLayoutReference
+import FlowLayoutTestSupport
 import FuzzSupport
 
 /// The property `fuzz-edits` checks for one input (an `EditRecipe`):

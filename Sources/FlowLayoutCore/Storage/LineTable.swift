@@ -62,7 +62,7 @@ struct LineTable: Sendable, Equatable {
     }
     let qEnd = limit >= end ? entries : min(entries, (limit + (1 << shift) - 1) >> shift)
     guard q0 < qEnd else { return }
-    var l = searchLine(containing: q0 << shift, lo: 0, hi: m - 1, probes: nil)
+    var l = searchLine(containing: q0 << shift, lo: 0, hi: m - 1)
     starts.withUnsafeBufferPointer { s in
       lineOfItem.withUnsafeMutableBufferPointer { index in
         for q in q0..<qEnd {
@@ -97,9 +97,10 @@ struct LineTable: Sendable, Equatable {
     line(containing: item, probes: nil)
   }
 
-  /// `line(containing:)`, adding the entries of `starts` it read to `probes` (for tests).
+  /// `line(containing:)`, adding the entries of `starts` it read to `probes` (counted only by
+  /// `probedLine(containing:)`, for tests).
   @inline(__always)
-  func line(containing item: Int, probes: UnsafeMutablePointer<Int>?) -> Int {
+  private func line(containing item: Int, probes: UnsafeMutablePointer<Int>?) -> Int {
     let q = item >> Self.indexShift
     let m = lineCount
     let count = lineOfItem.count
@@ -117,7 +118,7 @@ struct LineTable: Sendable, Equatable {
   /// - Precondition: `s[lo] ≤ item < s[hi + 1]`.
   /// - Complexity: O(log(hi − lo)).
   @inline(__always)
-  static func bisect(
+  private static func bisect(
     _ s: UnsafeBufferPointer<Int>, _ item: Int, lo low: Int, hi high: Int,
     probes: UnsafeMutablePointer<Int>?
   ) -> Int {
@@ -142,16 +143,19 @@ struct LineTable: Sendable, Equatable {
   ///
   /// - Precondition: `starts[lo] ≤ item < starts[hi + 1]`.
   /// - Complexity: O(log r) worst case, O(log log r) expected for near-linear starts.
-  func searchLine(
+  func searchLine(containing item: Int, lo low: Int, hi high: Int) -> Int {
+    searchLine(containing: item, lo: low, hi: high, probes: nil)
+  }
+
+  /// `searchLine(containing:lo:hi:)`, adding the entries of `starts` it read to `probes`.
+  private func searchLine(
     containing item: Int, lo low: Int, hi high: Int, probes: UnsafeMutablePointer<Int>?
-  )
-    -> Int
-  {
+  ) -> Int {
     starts.withUnsafeBufferPointer { Self.interpolate($0, item, lo: low, hi: high, probes: probes) }
   }
 
   /// `searchLine` over the starts `s`.
-  static func interpolate(
+  private static func interpolate(
     _ s: UnsafeBufferPointer<Int>, _ item: Int, lo low: Int, hi high: Int,
     probes: UnsafeMutablePointer<Int>?
   ) -> Int {
@@ -325,5 +329,25 @@ struct LineTable: Sendable, Equatable {
   /// - Complexity: O(1).
   func linesHeight(lineSpacing: Double) -> Double {
     lineCount == 0 ? 0 : blocks.total - lineSpacing
+  }
+}
+
+// MARK: - Testing
+
+extension LineTable {
+  /// `line(containing:)` and how many entries of `starts` it read (a work counter for tests).
+  func probedLine(containing item: Int) -> (line: Int, probes: Int) {
+    var probes = 0
+    let found = withUnsafeMutablePointer(to: &probes) { line(containing: item, probes: $0) }
+    return (found, probes)
+  }
+
+  /// `searchLine(containing:lo:hi:)` and how many entries of `starts` it read.
+  func probedSearchLine(containing item: Int, lo: Int, hi: Int) -> (line: Int, probes: Int) {
+    var probes = 0
+    let found = withUnsafeMutablePointer(to: &probes) {
+      searchLine(containing: item, lo: lo, hi: hi, probes: $0)
+    }
+    return (found, probes)
   }
 }

@@ -68,16 +68,7 @@ public struct SVGRenderer: Sendable {
     let width = maxX - minX + 2 * margin
     let height = maxY - minY + 2 * margin
 
-    var svg = SVGWriter()
-    svg.raw(#"<?xml version="1.0" encoding="UTF-8"?>"#)
-    svg.group(
-      "svg",
-      [
-        "xmlns": "http://www.w3.org/2000/svg", "width": width, "height": height,
-        "viewBox": "0 0 \(SVGWriter.number(width)) \(SVGWriter.number(height))",
-        "font-family": Self.fontFamily,
-      ]
-    ) { svg in
+    return SVGWriter.document(width: width, height: height, fontFamily: Self.fontFamily) { svg in
       svg.element(
         "rect", ["class": "canvas", "width": width, "height": height, "fill": Self.canvasColor])
       svg.group(
@@ -123,7 +114,6 @@ public struct SVGRenderer: Sendable {
         }
       }
     }
-    return svg.text
   }
 
   func drawHeader(

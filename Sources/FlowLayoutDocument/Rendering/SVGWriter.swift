@@ -1,18 +1,30 @@
-/// Appends SVG markup to a string, with deterministic number formatting and XML escaping.
+/// Appends SVG markup to a string, with deterministic number formatting and XML escaping: the
+/// one SVG writer of the package (document renderings here, the benchmark charts in
+/// `FlowLayoutBench`).
 ///
-/// Numbers are rounded to hundredths and printed without trailing zeros (`12`, `12.5`, `-0.25`),
-/// so the same drawing always produces the same bytes. Non-finite numbers print as `0`; magnitudes
-/// of 10¹⁵ and more print in Swift's exponent form (`1e+20`), which SVG accepts.
-struct SVGWriter {
-  private(set) var text = ""
+/// What it writes is always well-formed XML 1.0, whatever text it is given:
+/// - numbers are rounded to hundredths and printed without trailing zeros (`12`, `12.5`,
+///   `-0.25`), so the same drawing always produces the same bytes on every machine (no locale,
+///   no exponent); non-finite numbers print as `0` and magnitudes are clamped to
+///   `largestMagnitude` (10¹⁵), so every number is finite and bounded;
+/// - text and attribute values have `& < > " '` escaped, and every character XML 1.0 forbids
+///   (C0 controls other than tab, line feed and carriage return; U+FFFE, U+FFFF) replaced by
+///   U+FFFD, the replacement character.
+package struct SVGWriter {
+  package private(set) var text = ""
   private var depth = 0
 
+  package init() {}
+
+  /// The largest magnitude a number prints with; larger ones are clamped to it.
+  package static let largestMagnitude = 1e15
+
   /// A number as SVG prints it. O(1).
-  static func number(_ value: Double) -> String {
+  package static func number(_ value: Double) -> String {
     guard value.isFinite else { return "0" }
-    // Beyond 10¹⁵ hundredths no longer fit an Int64 exactly; print the rounded value as Swift does.
-    guard value.magnitude < 1e15 else { return "\(value.rounded())" }
-    let hundredths = Int64((value * 100).rounded())
+    let clamped = min(max(value, -largestMagnitude), largestMagnitude)
+    // |clamped| · 100 ≤ 10¹⁷ fits an Int64 exactly enough for hundredths.
+    let hundredths = Int64((clamped * 100).rounded())
     let sign = hundredths < 0 ? "-" : ""
     let magnitude = hundredths.magnitude
     let whole = magnitude / 100
@@ -22,18 +34,29 @@ struct SVGWriter {
     return "\(sign)\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
   }
 
-  /// `text` with `& < > " '` escaped. O(c).
-  static func escaped(_ text: String) -> String {
+  /// `true` for a Unicode scalar XML 1.0 allows in a document (production `Char`: tab, line feed,
+  /// carriage return, U+0020–U+D7FF, U+E000–U+FFFD, U+10000–U+10FFFF).
+  package static func isXMLCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
+    default: false
+    }
+  }
+
+  /// `text` with `& < > " '` escaped and characters XML forbids replaced by U+FFFD. O(c) for c
+  /// Unicode scalars.
+  package static func escaped(_ text: String) -> String {
     var result = ""
     result.reserveCapacity(text.utf8.count)
-    for character in text {
-      switch character {
+    for scalar in text.unicodeScalars {
+      switch scalar {
       case "&": result += "&amp;"
       case "<": result += "&lt;"
       case ">": result += "&gt;"
       case "\"": result += "&quot;"
       case "'": result += "&apos;"
-      default: result.append(character)
+      default:
+        result.unicodeScalars.append(isXMLCharacter(scalar) ? scalar : "\u{FFFD}")
       }
     }
     return result
@@ -46,13 +69,15 @@ struct SVGWriter {
   private mutating func indent() { text += String(repeating: "  ", count: depth) }
 
   /// `<name a="…"/>`
-  mutating func element(_ name: String, _ list: KeyValuePairs<String, any SVGAttributeValue>) {
+  package mutating func element(
+    _ name: String, _ list: KeyValuePairs<String, any SVGAttributeValue>
+  ) {
     indent()
     text += "<\(name)\(attributes(list))/>\n"
   }
 
   /// `<name a="…">content</name>` with escaped content.
-  mutating func element(
+  package mutating func element(
     _ name: String, _ list: KeyValuePairs<String, any SVGAttributeValue>, content: String
   ) {
     indent()
@@ -60,7 +85,7 @@ struct SVGWriter {
   }
 
   /// `<name a="…">`, children written by `body`, then `</name>`.
-  mutating func group(
+  package mutating func group(
     _ name: String, _ list: KeyValuePairs<String, any SVGAttributeValue>,
     body: (inout SVGWriter) -> Void
   ) {
@@ -73,26 +98,54 @@ struct SVGWriter {
     text += "</\(name)>\n"
   }
 
-  /// Raw markup (a comment or a prologue line), written as is.
-  mutating func raw(_ line: String) {
-    indent()
-    text += line + "\n"
+  /// Appends what `other` wrote, as children at the current depth. O(length of `other.text`).
+  package mutating func append(_ other: SVGWriter) {
+    for line in other.text.split(separator: "\n") {
+      indent()
+      text += line + "\n"
+    }
+  }
+
+  /// A whole document: the XML declaration, then an `<svg>` root `width` × `height` points
+  /// (its `viewBox` from the origin, with `font-family` when given) whose children `body` writes.
+  ///
+  /// - Returns: the document's text.
+  package static func document(
+    width: Double, height: Double, fontFamily: String? = nil, body: (inout SVGWriter) -> Void
+  ) -> String {
+    var svg = SVGWriter()
+    svg.text = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
+    let viewBox = "0 0 \(number(width)) \(number(height))"
+    let namespace = "http://www.w3.org/2000/svg"
+    if let fontFamily {
+      svg.group(
+        "svg",
+        [
+          "xmlns": namespace, "width": width, "height": height, "viewBox": viewBox,
+          "font-family": fontFamily,
+        ], body: body)
+    } else {
+      svg.group(
+        "svg", ["xmlns": namespace, "width": width, "height": height, "viewBox": viewBox],
+        body: body)
+    }
+    return svg.text
   }
 }
 
 /// A value an SVG attribute can hold: numbers print via `SVGWriter.number`, strings are escaped.
-protocol SVGAttributeValue {
+package protocol SVGAttributeValue {
   var svgText: String { get }
 }
 
 extension Double: SVGAttributeValue {
-  var svgText: String { SVGWriter.number(self) }
+  package var svgText: String { SVGWriter.number(self) }
 }
 
 extension Int: SVGAttributeValue {
-  var svgText: String { String(self) }
+  package var svgText: String { String(self) }
 }
 
 extension String: SVGAttributeValue {
-  var svgText: String { SVGWriter.escaped(self) }
+  package var svgText: String { SVGWriter.escaped(self) }
 }

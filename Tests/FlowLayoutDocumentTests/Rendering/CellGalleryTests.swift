@@ -1,5 +1,6 @@
 import FioriCells
 import FlowLayoutModel
+import FlowLayoutTestSupport
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 import FioriCells
 import FlowLayoutCore
 import FlowLayoutModel
+import FlowLayoutTestSupport
 import Foundation
 import Testing
 

@@ -1,56 +1,10 @@
 import FioriCells
 import FlowLayoutModel
+import FlowLayoutTestSupport
 import Foundation
 import Testing
 
 @testable import FlowLayoutDocument
-
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
-
-/// Collects what a strict XML parse of an SVG document sees.
-final class SVGInspector: NSObject, XMLParserDelegate {
-  var cellPaths: [String] = []
-  var cellTypes: [String] = []
-  var classes: [String] = []
-  var texts: [String] = []
-  var error: Error?
-  private var inText = false
-
-  init(_ svg: String) {
-    super.init()
-    let parser = XMLParser(data: Data(svg.utf8))
-    parser.delegate = self
-    if !parser.parse() { error = parser.parserError ?? CocoaError(.coderReadCorrupt) }
-  }
-
-  func parser(
-    _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-    qualifiedName: String?,
-    attributes: [String: String] = [:]
-  ) {
-    if let c = attributes["class"] {
-      classes.append(c)
-      if c.split(separator: " ").first == "cell" {
-        cellPaths.append(attributes["data-path"] ?? "?")
-        cellTypes.append(attributes["data-type"] ?? "?")
-      }
-    }
-    inText = name == "text"
-    if inText { texts.append("") }
-  }
-
-  func parser(_ parser: XMLParser, foundCharacters string: String) {
-    if inText { texts[texts.count - 1] += string }
-  }
-
-  func parser(
-    _ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?
-  ) {
-    inText = false
-  }
-}
 
 @Suite struct SVGRendererTests {
   // A hand-built layout: a header with "See All", 2 collection items, a plain item, an object
@@ -164,9 +118,40 @@ final class SVGInspector: NSObject, XMLParserDelegate {
   @Test(arguments: [
     (0.0, "0"), (12, "12"), (12.5, "12.5"), (-0.25, "-0.25"), (1.005, "1"), (3.14159, "3.14"),
     (0.05, "0.05"), (-7, "-7"), (.nan, "0"), (.infinity, "0"), (10_000_000, "10000000"),
-    (1e20, "1e+20"), (-1e300, "-1e+300"),
+    (1e15, "1000000000000000"), (1e20, "1000000000000000"), (-1e300, "-1000000000000000"),
+    (-.infinity, "0"), (-123_456.5, "-123456.5"),
   ])
   func numbers(_ value: Double, _ text: String) {
     #expect(SVGWriter.number(value) == text)
+  }
+
+  /// Characters XML 1.0 forbids (issue 11): C0 controls but tab, line feed and carriage return,
+  /// U+FFFE and U+FFFF. In cell text, header titles and attribute values they become U+FFFD,
+  /// and the document still parses.
+  @Test func charactersXMLForbidsAreReplaced() {
+    let hostile = "a\u{1}b\u{FFFE}c\u{FFFF}d\u{0}e\u{1F}f\u{7}\tg"
+    #expect(SVGWriter.escaped(hostile) == "a\u{FFFD}b\u{FFFD}c\u{FFFD}d\u{FFFD}e\u{FFFD}f\u{FFFD}\tg")
+    #expect(SVGWriter.escaped("\u{D7FF}\u{E000}\u{FFFD}\u{10000}\u{10FFFF}") == "\u{D7FF}\u{E000}\u{FFFD}\u{10000}\u{10FFFF}")
+    var cells = Self.cells
+    cells[0][0] = CellDescription(
+      type: .collectionItem, title: "Drill\u{1}", subtitle: "\u{FFFE}", attribute: "\u{8}")
+    let svg = SVGRenderer().render(
+      elements: Self.elements, contentSize: Size(400, 400), sections: Self.sections, cells: cells,
+      viewport: Rect(x: 0, y: 0, width: 400, height: 300), headerTitles: ["Title\u{2}\u{FFFF}"])
+    let parsed = SVGInspector(svg)
+    #expect(parsed.error == nil, "\(String(describing: parsed.error))")
+    #expect(parsed.texts.contains("Title\u{FFFD}\u{FFFD}"), "\(parsed.texts)")
+    #expect(parsed.texts.contains { $0.hasPrefix("Drill\u{FFFD}") }, "\(parsed.texts)")
+    #expect(!svg.unicodeScalars.contains { !SVGWriter.isXMLCharacter($0) })
+  }
+
+  /// Coordinates far beyond any layout (a hostile viewport) print as bounded plain numbers.
+  @Test func hugeCoordinatesAreBounded() {
+    let svg = SVGRenderer().render(
+      elements: [.item(ItemPath(0, 0), Rect(x: 0, y: 1e300, width: 10, height: 10))],
+      contentSize: Size(1e308, 1e308), sections: [SectionData(items: [Size(10, 10)])],
+      viewport: Rect(x: 0, y: 0, width: 1e308, height: .infinity))
+    #expect(SVGInspector(svg).error == nil)
+    #expect(!svg.contains("e+") && !svg.contains("inf") && !svg.contains("nan"))
   }
 }

@@ -1,5 +1,6 @@
 import FlowLayoutBench
 import FlowLayoutModel
+import FlowLayoutTestSupport
 import FlowLayoutWorkloads
 import Foundation
 import Testing
@@ -131,6 +132,15 @@ struct CountingOperation: TimedOperation {
     #expect(a.map(\.name) == ["time-layout.svg", "ratio-mixed.svg"])
     #expect(a.map(\.svg) == b.map(\.svg))
     #expect(a[0].svg.contains("<polyline") && !a[0].svg.contains("nan"))
+    // Drawn by the package's one SVG writer: well-formed XML, whatever the labels hold.
+    for chart in a { #expect(SVGInspector(chart.svg).error == nil, "\(chart.name)") }
+    let hostile = LogLogChart(
+      title: "a\u{1}<b>&\u{FFFE}", xLabel: "n", yLabel: "\"t\"",
+      series: [.init(label: "x\u{0}", color: "#000", points: [(1, 1), (10, 1e300)])],
+      yAxisIsNanoseconds: false)
+    let parsed = SVGInspector(hostile.svg())
+    #expect(parsed.error == nil)
+    #expect(parsed.texts.contains("a\u{FFFD}<b>&\u{FFFD}"), "\(parsed.texts)")
   }
 
   @Test func runnerRunsTheCLoopOnlyOnGreedyWorkloads() {

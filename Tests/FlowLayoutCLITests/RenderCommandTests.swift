@@ -1,10 +1,11 @@
 import FlowLayoutDocument
 import FlowLayoutModel
 import FlowLayoutReference
+import FlowLayoutTestSupport
 import Foundation
 import Testing
 
-/// `flowlayout render` as a subprocess (helpers in LayoutCommandTests.swift).
+/// `flowlayout render` as a subprocess (`FlowLayoutBinary`, in FlowLayoutTestSupport).
 @Suite(
   .enabled(if: FlowLayoutBinary.url != nil, "flowlayout is not built: run `swift build` first"))
 struct RenderCommandTests {
@@ -48,9 +49,11 @@ struct RenderCommandTests {
   /// the layout after the document's edits.
   @Test(.enabled(if: EngineAvailability.reference, "the reference engine is still a stub"))
   func everyCellsExampleRendersOneCellPerVisibleItem() throws {
-    #expect(!CellExamplesTests.names.isEmpty)
-    for name in CellExamplesTests.names {
-      let path = CellExamplesTests.root.path + "/examples/" + name
+    let names = try FlowLayoutBinary.examples(malformed: false).map(\.lastPathComponent)
+      .filter { $0.hasPrefix("cells-") }
+    #expect(!names.isEmpty)
+    for name in names {
+      let path = FlowLayoutBinary.root.path + "/examples/" + name
       let run = try FlowLayoutBinary.run(["render", "--engine", "reference", "--input", path])
       #expect(run.status == 0, "\(name): \(run.stderr)")
       let svg = SVGInspector(run.stdout)
@@ -64,5 +67,21 @@ struct RenderCommandTests {
       #expect(!svg.cellTypes.contains("invalid"), "\(name)")
       #expect(svg.classes.filter { $0 == "viewport" }.count == 1, "\(name)")
     }
+  }
+
+  /// Characters XML 1.0 forbids, in cell text (JSON escapes) and in --titles, do not break the
+  /// SVG (issue 11): they are drawn as U+FFFD and the output parses.
+  @Test func forbiddenCharactersStillGiveXML() throws {
+    let document = #"""
+      {"layout": "vertical", "width": 375, "estimatedItemSize": [300, 80],
+        "sections": [{"header": 40, "items": [
+        {"type": "object", "title": "Pump\u0001", "subtitle": "\uFFFE\u001F"}]}]}
+      """#
+    let run = try FlowLayoutBinary.run(["render", "--titles", "Parts\u{2}\u{FFFF}"], stdin: document)
+    #expect(run.status == 0, "\(run.stderr)")
+    let svg = SVGInspector(run.stdout)
+    #expect(svg.error == nil, "\(String(describing: svg.error))")
+    #expect(svg.texts.contains("Parts\u{FFFD}\u{FFFD}"), "\(svg.texts)")
+    #expect(svg.texts.contains { $0.hasPrefix("Pump\u{FFFD}") }, "\(svg.texts)")
   }
 }

@@ -1,7 +1,10 @@
 /// SplitMix64 (Steele, Lea, Flood 2014): a tiny seeded generator, identical on every machine.
 ///
-/// The workloads are drawn from it so that a seed names the same items everywhere (the standard
-/// library's `SystemRandomNumberGenerator` is not seedable, and its algorithms may change).
+/// The package's one seeded generator: the workloads (`FlowLayoutWorkloads`), the sample Fiori
+/// content (`FioriCells`) and every test draw from it, so that a seed names the same items
+/// everywhere (the standard library's `SystemRandomNumberGenerator` is not seedable, and the
+/// algorithms behind `Int.random(in:using:)` and `Double.random(in:using:)` are not specified:
+/// use the draws below instead).
 public struct SplitMix64: RandomNumberGenerator, Sendable {
   public private(set) var state: UInt64
 
@@ -23,8 +26,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
   ///
   /// - Complexity: O(1).
   public mutating func nextDouble(in range: ClosedRange<Double>) -> Double {
-    let unit = Double(next() >> 11) * 0x1.0p-53
-    return range.lowerBound + unit * (range.upperBound - range.lowerBound)
+    range.lowerBound + nextUnit() * (range.upperBound - range.lowerBound)
   }
 
   /// A whole number of points uniform in `range` (sizes as a designer would give them).
@@ -39,4 +41,14 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     precondition(bound > 0, "bound must be positive")
     return Int(next().multipliedFullWidth(by: UInt64(bound)).high)
   }
+
+  /// One of `values`, uniformly (`values` not empty).
+  ///
+  /// - Complexity: O(1).
+  public mutating func pick<T>(_ values: [T]) -> T { values[nextInt(below: values.count)] }
+
+  /// A `Double` uniform in `0..<1`, from the top 53 bits.
+  ///
+  /// - Complexity: O(1).
+  public mutating func nextUnit() -> Double { Double(next() >> 11) * 0x1.0p-53 }
 }

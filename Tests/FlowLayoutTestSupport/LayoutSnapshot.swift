@@ -1,6 +1,7 @@
 import FlowLayoutModel
 
-/// One engine's whole answer, for checking that a rejected batch left it exactly as it was.
+/// One engine's whole answer, for checking that a rejected batch or mutation left it exactly as
+/// it was (the fuzz targets, the reference's bad-input tests).
 ///
 /// Compared with `==` (bit-exact: the same engine must answer the same after a no-op).
 public struct LayoutSnapshot: Equatable {

@@ -2,6 +2,7 @@ import FlowLayoutCore
 import FlowLayoutDocument
 import FlowLayoutModel
 import FlowLayoutReference
+import FlowLayoutTestSupport
 import Foundation
 import Testing
 
@@ -124,79 +125,5 @@ struct LayoutCommandTests {
       #expect(run.status == 0, "\(example.lastPathComponent): \(run.stderr)")
       #expect(throws: Never.self) { try LayoutOutput.decode(run.stdout) }
     }
-  }
-}
-
-/// Whether the engines are real yet (they start as stubs that throw).
-enum EngineAvailability {
-  static let input = LayoutInput(
-    configuration: LayoutConfiguration(variant: .vertical), bounds: Size(100, 100),
-    sections: [SectionData(items: [Size(10, 10)])])
-  static let reference = (try? ReferenceFlowLayout(input)) != nil
-  static let fast = (try? FastFlowLayout(input)) != nil
-}
-
-/// Finding and running the `flowlayout` executable.
-enum FlowLayoutBinary {
-  struct Run {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-    var stderrLines: [Substring] {
-      stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-    }
-  }
-
-  /// `flowlayout` next to the running test bundle, if built.
-  static let url: URL? = {
-    let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    var directory = bundle.deletingLastPathComponent()
-    for _ in 0..<3 {
-      let candidate = directory.appendingPathComponent("flowlayout")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      directory = directory.deletingLastPathComponent()
-    }
-    return nil
-  }()
-
-  /// The repository root (this file is `Tests/FlowLayoutDocumentTests/LayoutCommandTests.swift`).
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-
-  static func examples(malformed: Bool) throws -> [URL] {
-    let directory = root.appendingPathComponent("examples")
-    return try FileManager.default.contentsOfDirectory(atPath: directory.path)
-      .filter { $0.hasSuffix(".json") && $0.hasPrefix("malformed-") == malformed }
-      .sorted()
-      .map { directory.appendingPathComponent($0) }
-  }
-
-  /// Runs `flowlayout arguments` with `stdin`, collecting both outputs through files (no pipe
-  /// can fill up and block).
-  static func run(_ arguments: [String], stdin: String = "", stdout: String? = nil) throws -> Run {
-    let scratch = FileManager.default.temporaryDirectory
-      .appendingPathComponent("flowlayout-test-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: scratch) }
-    let paths = ["in", "out", "err"].map { scratch.appendingPathComponent($0) }
-    try Data(stdin.utf8).write(to: paths[0])
-    _ = FileManager.default.createFile(atPath: paths[1].path, contents: nil)
-    _ = FileManager.default.createFile(atPath: paths[2].path, contents: nil)
-    let process = Process()
-    process.executableURL = url
-    process.arguments = arguments
-    var environment = ProcessInfo.processInfo.environment
-    environment["SWIFT_BACKTRACE"] = "enable=no"
-    process.environment = environment
-    process.standardInput = try FileHandle(forReadingFrom: paths[0])
-    process.standardOutput = try FileHandle(
-      forWritingTo: stdout.map(URL.init(fileURLWithPath:)) ?? paths[1])
-    process.standardError = try FileHandle(forWritingTo: paths[2])
-    try process.run()
-    process.waitUntilExit()
-    return Run(
-      status: process.terminationStatus,
-      stdout: try String(contentsOf: paths[1], encoding: .utf8),
-      stderr: try String(contentsOf: paths[2], encoding: .utf8))
   }
 }

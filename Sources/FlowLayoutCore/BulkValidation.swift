@@ -12,24 +12,55 @@ enum BulkValidation {
   /// - Throws: `LayoutError` naming the first invalid field, as `LayoutInput.validate()`.
   static func validate(_ input: LayoutInput) throws(LayoutError) {
     try input.configuration.validate(bounds: input.bounds)
-    for (s, section) in input.sections.enumerated() where !passesScreen(section) {
-      try section.validate(field: "sections[\(s)]")
+    for (s, section) in input.sections.enumerated() {
+      if !passesScreen(section) { try section.validate(field: "sections[\(s)]") }
+      try section.validateMetrics(
+        configuration: input.configuration, bounds: input.bounds, field: "sections[\(s)]")
     }
   }
 
-  /// `true` when the header and footer are valid lengths and the columns have one length (the
-  /// O(1) part of the screen; item lengths are screened by `LengthScreen` during the layout).
-  static func passesShapeScreen(_ section: SectionData) -> Bool {
-    section.itemWidths.count == section.itemHeights.count && isValidLength(section.header)
-      && isValidLength(section.footer)
+  /// `true` when the header and footer are valid lengths, the columns have one length and the
+  /// section's own metrics (if any) are valid and leave a line under `configuration` and
+  /// `bounds` (the O(1) part of the screen; item lengths are screened by `LengthScreen` during
+  /// the layout).
+  static func passesShapeScreen(
+    _ section: SectionData, configuration: LayoutConfiguration, bounds: Size
+  ) -> Bool {
+    guard
+      section.itemWidths.count == section.itemHeights.count && isValidLength(section.header)
+        && isValidLength(section.footer)
+    else { return false }
+    guard let metrics = section.metrics else { return true }
+    guard hasValidLengths(metrics) else { return false }
+    do {
+      try section.validateMetrics(configuration: configuration, bounds: bounds, field: "")
+      return true
+    } catch {
+      return false
+    }
   }
 
-  /// `true` when the header, footer and every item length is a finite number in
-  /// `0 ... LayoutLimits.maximumLength` and the columns have one length.
+  /// `true` when the header, footer, every item length and every length of the section's own
+  /// metrics is a finite number in `0 ... LayoutLimits.maximumLength` and the columns have one
+  /// length.
   static func passesScreen(_ section: SectionData) -> Bool {
     guard section.itemWidths.count == section.itemHeights.count else { return false }
     return isValidLength(section.header) && isValidLength(section.footer)
       && allValidLengths(section.itemWidths) && allValidLengths(section.itemHeights)
+      && (section.metrics.map(hasValidLengths) ?? true)
+  }
+
+  /// `true` when every length the metrics set is valid (`SectionData.validate(field:)`'s
+  /// checks of them).
+  static func hasValidLengths(_ metrics: SectionMetrics) -> Bool {
+    if let inset = metrics.sectionInset {
+      guard
+        isValidLength(inset.top) && isValidLength(inset.left) && isValidLength(inset.bottom)
+          && isValidLength(inset.right)
+      else { return false }
+    }
+    return isValidLength(metrics.minimumInteritemSpacing ?? 0)
+      && isValidLength(metrics.minimumLineSpacing ?? 0)
   }
 
   @inline(__always)

@@ -34,6 +34,8 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
   /// The work done since creation or the last `resetWorkCounters()`.
   public internal(set) var workCounters = WorkCounters()
 
+  /// The layout's rules: those of every section without its own metrics (a section with them
+  /// has its own, `SectionLayout.ownMetrics`; `rules(ofPage:)`).
   var rules: LayoutRules
   /// Every section as one page or more, in document order (`Paging/`): a section that is not
   /// paged is one page; a long greedy flow is cut into pages of whole lines.
@@ -74,10 +76,10 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
     // screened while it is laid out; on any doubt the model's validator throws the exact error
     // (an input it accepts, e.g. with −0, is kept as laid out).
     try input.configuration.validate(bounds: input.bounds)
-    try Self.refuseSectionMetrics(input.sections) { "sections[\($0)]" }
-    if !input.sections.allSatisfy(BulkValidation.passesShapeScreen) {
-      try BulkValidation.validate(input)
+    let passesShape = input.sections.allSatisfy {
+      BulkValidation.passesShapeScreen($0, configuration: input.configuration, bounds: input.bounds)
     }
+    if !passesShape { try BulkValidation.validate(input) }
     configuration = input.configuration
     bounds = input.bounds
     self.kernels = kernels
@@ -85,10 +87,13 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
     self.rules = rules
     var counters = WorkCounters()
     var screen = LengthScreen()
-    pages = input.sections.map {
-      SectionLayout(
-        $0, transposed: rules.transposed, rules: rules, kernels: kernels, counters: &counters,
-        screen: &screen)
+    pages = input.sections.map { section in
+      // A section with its own metrics is laid out under its own rules (O(1) to resolve).
+      let own = OwnMetrics.resolving(
+        section.metrics, configuration: input.configuration, bounds: input.bounds)
+      return SectionLayout(
+        section, transposed: rules.transposed, rules: own?.rules ?? rules, ownMetrics: own,
+        kernels: kernels, counters: &counters, screen: &screen)
     }
     if !screen.passes { try BulkValidation.validate(input) }
     workCounters = counters
@@ -107,7 +112,8 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
       sections: (0..<sectionCount).map { s in
         let range = pages(ofSection: s)
         guard range.count > 1 else { return pages[range.lowerBound].data(transposed: rules.transposed) }
-        return SectionLayout.joined(pages[range], rules: rules).data(transposed: rules.transposed)
+        return SectionLayout.joined(pages[range], rules: rules(ofSection: s)).data(
+          transposed: rules.transposed)
       })
   }
 
@@ -130,7 +136,9 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
       path.item < itemCounts[path.section]
     else { throw .itemOutOfRange(field: "path", path: path) }
     let (p, j) = locate(item: path.item, inSection: path.section)
-    guard let frame = pages[p].frame(ofItem: j, linesTop: linesTop(ofPage: p), rules: rules)
+    let linesTop = linesTop(ofPage: p)
+    guard
+      let frame = withRules(ofPage: p, { pages[p].frame(ofItem: j, linesTop: linesTop, rules: $0) })
     else { throw .itemHidden(path: path) }
     return rules.transposed ? frame.transposed : frame
   }
@@ -169,13 +177,14 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
   /// The footer of the section page `p` closes (`nil` when it has none or does not close it),
   /// the page's top at `top` (computed when `nil`).
   func footerFrame(ofPage p: Int, top: Double? = nil) -> Rect? {
-    let page = pages[p]
-    guard page.closesSection, page.footer > 0 else { return nil }
+    // Fields read in place: a copy of the page would retain its columns.
+    guard pages[p].closesSection, pages[p].footer > 0 else { return nil }
     let pageTop = top ?? self.top(ofPage: p)
-    let y =
-      pageTop + (page.opensSection ? page.header + rules.inset.top : rules.lineSpacing)
-      + page.linesHeight(rules: rules) + rules.inset.bottom
-    return Rect(x: 0, y: y, width: rules.boundsWidth, height: page.footer)
+    let y = withRules(ofPage: p) { rules in
+      pageTop + (pages[p].opensSection ? pages[p].header + rules.inset.top : rules.lineSpacing)
+        + pages[p].linesHeight(rules: rules) + rules.inset.bottom
+    }
+    return Rect(x: 0, y: y, width: rules.boundsWidth, height: pages[p].footer)
   }
 }
 

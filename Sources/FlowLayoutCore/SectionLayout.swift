@@ -31,6 +31,9 @@ struct SectionLayout: Sendable, Equatable {
   /// Whether this page holds the section's last line: it carries the bottom inset and the footer,
   /// and its last line is placed as the section's last. `true` for an unpaged section.
   var closesSection = true
+  /// The section's own metrics and their rules, shared by its pages; `nil` for a section laid
+  /// out under the layout's rules (`rules(_:)`).
+  var ownMetrics: OwnMetrics?
 
   /// An empty section with no layout (a placeholder while sections are moved): allocates
   /// nothing.
@@ -46,26 +49,29 @@ struct SectionLayout: Sendable, Equatable {
   ///
   /// - Complexity: O(n), O(c) for a closed-form section whose sizes are ignored.
   init(
-    _ data: SectionData, transposed: Bool, rules: LayoutRules, kernels: KernelSelection,
-    counters: inout WorkCounters
+    _ data: SectionData, transposed: Bool, rules: LayoutRules, ownMetrics: OwnMetrics?,
+    kernels: KernelSelection, counters: inout WorkCounters
   ) {
     var screen = LengthScreen()
     self.init(
-      data, transposed: transposed, rules: rules, kernels: kernels, counters: &counters,
-      screen: &screen)
+      data, transposed: transposed, rules: rules, ownMetrics: ownMetrics, kernels: kernels,
+      counters: &counters, screen: &screen)
   }
 
-  /// A section from its data, laid out, its item lengths added to `screen` (most of them by the
-  /// layout pass itself, the rest by one pass over the columns).
+  /// A section from its data, laid out under `rules` (its own metrics' when it has them,
+  /// `ownMetrics`), its item lengths added to `screen` (most of them by the layout pass itself,
+  /// the rest by one pass over the columns).
   ///
   /// - Precondition: the columns have one length; the values need not be valid (the layout of
-  ///   invalid values is discarded by the caller).
+  ///   invalid values is discarded by the caller); `rules` is `ownMetrics.rules` when
+  ///   `ownMetrics` is given.
   /// - Complexity: O(n).
   init(
-    _ data: SectionData, transposed: Bool, rules: LayoutRules, kernels: KernelSelection,
-    counters: inout WorkCounters, screen: inout LengthScreen
+    _ data: SectionData, transposed: Bool, rules: LayoutRules, ownMetrics: OwnMetrics?,
+    kernels: KernelSelection, counters: inout WorkCounters, screen: inout LengthScreen
   ) {
     header = data.header
+    self.ownMetrics = ownMetrics
     footer = data.footer
     showsSeeAll = data.showsSeeAll
     items =
@@ -90,10 +96,10 @@ struct SectionLayout: Sendable, Equatable {
     transposed
       ? SectionData(
         header: header, footer: footer, itemWidths: items.heights, itemHeights: items.widths,
-        showsSeeAll: showsSeeAll)
+        showsSeeAll: showsSeeAll, metrics: ownMetrics?.metrics)
       : SectionData(
         header: header, footer: footer, itemWidths: items.widths, itemHeights: items.heights,
-        showsSeeAll: showsSeeAll)
+        showsSeeAll: showsSeeAll, metrics: ownMetrics?.metrics)
   }
 
   var count: Int { items.count }

@@ -36,7 +36,7 @@ struct FastMatchesReference {
   /// on failure (the printed `ScenarioRecipe` becomes a case of `RegressionCases`).
   @Test(.shrinking)
   func randomScenarios() async {
-    await propertyCheck(count: DifferentialCorpus.propertyCount, input: ScenarioRecipe.generator())
+    await propertyCheck(count: DifferentialCorpus.propertyCount, input: ScenarioRecipe.generatorWithMetrics())
     {
       recipe in
       DifferentialRun.check(recipe)
@@ -48,7 +48,7 @@ struct FastMatchesReference {
   func longerSections() async {
     await propertyCheck(
       count: max(DifferentialCorpus.propertyCount / 8, 20),
-      input: ScenarioRecipe.generator(maxSections: 2, maxItems: 160, maxEdits: 6)
+      input: ScenarioRecipe.generatorWithMetrics(maxSections: 2, maxItems: 160, maxEdits: 6)
     ) { recipe in
       DifferentialRun.check(recipe)
     }
@@ -80,7 +80,7 @@ struct FastMatchesReference {
   @Test(.enabled(if: DifferentialCorpus.seededCount > 0))
   func seededCorpus() {
     var rng = Xoshiro(seed: (0x5eed, 0xf10a, 0x1a70, 0x07e5))
-    let generator = ScenarioRecipe.generator(maxSections: 6, maxItems: 400, maxEdits: 24)
+    let generator = ScenarioRecipe.generatorWithMetrics(maxSections: 6, maxItems: 400, maxEdits: 24)
     for _ in 0..<DifferentialCorpus.seededCount {
       let recipe = generator.run(using: &rng)
       DifferentialRun.check(recipe)

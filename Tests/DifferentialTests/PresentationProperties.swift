@@ -20,13 +20,15 @@ struct PresentationProperties {
   /// one with pages of a few items so that its sections are paged), each with a few random
   /// presentations.
   static func forEachCase(
+    metrics: Bool = false,
     _ body: (FastFlowLayout, ReferenceFlowLayout, Presentation, inout SplitMix64) -> Void
   ) {
     var rng = Xoshiro(seed: (0x9e37, 0x79b9, 0x7f4a, 0x7c15))
     let generator = ScenarioRecipe.generator(maxSections: 4, maxItems: 30, maxEdits: 4)
+    let withMetrics = ScenarioRecipe.generatorWithMetrics(maxSections: 4, maxItems: 30, maxEdits: 4)
     var random = SplitMix64(seed: 0x5eed_0010)
     for _ in 0..<scenarioCount {
-      let recipe = generator.run(using: &rng)
+      let recipe = metrics ? withMetrics.run(using: &rng) : generator.run(using: &rng)
       guard var fast = try? FastFlowLayout(recipe.input),
         var reference = try? ReferenceFlowLayout(recipe.input)
       else { continue }

@@ -9,15 +9,20 @@ import PropertyBased
 /// - `options`: decoded by `configuration` / `bounds` (every option of every variant);
 /// - `sections`: per section `[header, footer, uniformity, item codes…]`;
 /// - `edits`: per edit `[kind, a, b, c, join]`; an edit with `join % 3 == 1` joins the previous
-///   edit's batch. Indices are taken modulo the current counts, so most batches are valid; the
+///   edit's batch;
+/// - `metrics`: per-section metrics codes (`sectionMetrics(_:)`), section `i` taking code
+///   `i % count` and an inserted section one chosen by its edit's codes; empty: no section has
+///   metrics (the cases recorded before metrics were generated decode as they did). Indices are taken modulo the current counts, so most batches are valid; the
 ///   invalid ones (duplicates, out-of-range insertions) check that both engines reject them alike.
 struct ScenarioRecipe: Sendable, Hashable, CustomStringConvertible {
   var options: [Int]
   var sections: [[Int]]
   var edits: [[Int]]
+  var metrics: [Int] = []
 
   var description: String {
-    "ScenarioRecipe(options: \(options), sections: \(sections), edits: \(edits))"
+    let codes = metrics.isEmpty ? "" : ", metrics: \(metrics)"
+    return "ScenarioRecipe(options: \(options), sections: \(sections), edits: \(edits)\(codes))"
   }
 
   /// A seed drawn from every integer of the recipe (with the lengths of its lists), the same in
@@ -90,17 +95,42 @@ struct ScenarioRecipe: Sendable, Hashable, CustomStringConvertible {
     return Size(widths[code % widths.count], heights[(code / widths.count) % heights.count])
   }
 
-  static func section(_ codes: [Int]) -> SectionData {
+  static func section(_ codes: [Int], metrics: SectionMetrics? = nil) -> SectionData {
     func at(_ i: Int) -> Int { i < codes.count ? codes[i] : 0 }
     var sizes = codes.dropFirst(3).map(itemSize)
     if at(2) % 3 == 1, let first = sizes.first { sizes = sizes.map { _ in first } }
     return SectionData(
       header: [0, 20, 44.5][at(0) % 3], footer: [0, 12, 30][at(1) % 3], items: sizes,
-      showsSeeAll: at(0) % 2 == 1)
+      showsSeeAll: at(0) % 2 == 1, metrics: metrics)
+  }
+
+  /// A section's own metrics from its code: none (code ≡ 0 mod 5), or each of the inset, the
+  /// interitem and the line spacing unset or one of a palette (zero, fractional, an inset too
+  /// wide for the narrow bounds, so that both engines refuse it alike).
+  static func sectionMetrics(_ code: Int) -> SectionMetrics? {
+    guard code % 5 != 0 else { return nil }
+    let insets: [EdgeInsets?] = [
+      nil, EdgeInsets(top: 0, left: 0, bottom: 0, right: 0),
+      EdgeInsets(top: 10, left: 30, bottom: 6, right: 12),
+      EdgeInsets(top: 2.5, left: 0, bottom: 0, right: 40.25),
+      EdgeInsets(top: 0, left: 45, bottom: 8, right: 45),
+    ]
+    let interitem: [Double?] = [nil, 0, 12, 0.75, 30]
+    let lineSpacing: [Double?] = [nil, 0, 7.5, 20]
+    return SectionMetrics(
+      sectionInset: insets[(code / 5) % 5], minimumInteritemSpacing: interitem[(code / 25) % 5],
+      minimumLineSpacing: lineSpacing[(code / 125) % 4])
+  }
+
+  /// Section `i`'s metrics.
+  func sectionMetrics(ofSection i: Int) -> SectionMetrics? {
+    metrics.isEmpty ? nil : Self.sectionMetrics(metrics[i % metrics.count])
   }
 
   var input: LayoutInput {
-    LayoutInput(configuration: configuration, bounds: bounds, sections: sections.map(Self.section))
+    LayoutInput(
+      configuration: configuration, bounds: bounds,
+      sections: sections.indices.map { Self.section(sections[$0], metrics: sectionMetrics(ofSection: $0)) })
   }
 
   /// The edits grouped into batches, decoded against the input each batch applies to.
@@ -111,7 +141,7 @@ struct ScenarioRecipe: Sendable, Hashable, CustomStringConvertible {
     while i < edits.count {
       var batch = BatchUpdate()
       repeat {
-        Self.add(edits[i], to: &batch, input: current)
+        Self.add(edits[i], to: &batch, input: current, metrics: metrics)
         i += 1
       } while i < edits.count && (edits[i].count > 4 ? edits[i][4] : 0) % 3 == 1
       if let next = apply(batch) { current = next }
@@ -120,8 +150,11 @@ struct ScenarioRecipe: Sendable, Hashable, CustomStringConvertible {
     return applied
   }
 
-  /// Adds one decoded edit to `batch`, with indices taken modulo `input`'s counts.
-  static func add(_ edit: [Int], to batch: inout BatchUpdate, input: LayoutInput) {
+  /// Adds one decoded edit to `batch`, with indices taken modulo `input`'s counts; an inserted
+  /// section takes one of the `metrics` codes.
+  static func add(
+    _ edit: [Int], to batch: inout BatchUpdate, input: LayoutInput, metrics: [Int] = []
+  ) {
     func at(_ i: Int) -> Int { i < edit.count ? edit[i] : 0 }
     let sectionCount = input.sections.count
     let s = sectionCount == 0 ? 0 : at(1) % sectionCount
@@ -150,8 +183,9 @@ struct ScenarioRecipe: Sendable, Hashable, CustomStringConvertible {
     case 4: batch.deleteSections.append(s)
     case 5:
       let codes = [at(2), at(3), at(2) % 3] + (0..<(at(3) % 7)).map { at(2) &+ $0 * 7919 }
+      let own = metrics.isEmpty ? nil : sectionMetrics(metrics[(at(2) &+ at(3)) % metrics.count])
       batch.insertSections.append(
-        SectionInsertion(at: at(1) % (sectionCount + 1), section: section(codes)))
+        SectionInsertion(at: at(1) % (sectionCount + 1), section: section(codes, metrics: own)))
     case 6: batch.setWidth = [375, 320, 100, 1024, 77.7, 414, 0, -5][at(2) % 8]
     case 7: batch.setHeight = [812, 200, 50, 667][at(2) % 4]
     default:
@@ -165,7 +199,8 @@ struct ScenarioRecipe: Sendable, Hashable, CustomStringConvertible {
 
   // MARK: Generators
 
-  /// Small scenarios: up to 3 sections of up to 24 items, up to 8 edits.
+  /// Small scenarios: up to 3 sections of up to 24 items, up to 8 edits; no section metrics (the
+  /// seeded corpora drawn from it stay as they were).
   static func generator(maxSections: Int = 3, maxItems: Int = 24, maxEdits: Int = 8)
     -> Generator<ScenarioRecipe, some SendableSequenceType>
   {
@@ -174,5 +209,17 @@ struct ScenarioRecipe: Sendable, Hashable, CustomStringConvertible {
       Gen.int(in: 0...9999).array(of: 0...(maxItems + 3)).array(of: 0...maxSections),
       Gen.int(in: 0...9999).array(of: 5).array(of: 0...maxEdits)
     ).map { ScenarioRecipe(options: $0, sections: $1, edits: $2) }
+  }
+
+  /// `generator`'s scenarios with up to 4 per-section metrics codes (none for a fifth of them).
+  static func generatorWithMetrics(maxSections: Int = 3, maxItems: Int = 24, maxEdits: Int = 8)
+    -> Generator<ScenarioRecipe, some SendableSequenceType>
+  {
+    zip(
+      Gen.int(in: 0...9999).array(of: 14),
+      Gen.int(in: 0...9999).array(of: 0...(maxItems + 3)).array(of: 0...maxSections),
+      Gen.int(in: 0...9999).array(of: 5).array(of: 0...maxEdits),
+      Gen.int(in: 0...9999).array(of: 0...4)
+    ).map { ScenarioRecipe(options: $0, sections: $1, edits: $2, metrics: $3) }
   }
 }

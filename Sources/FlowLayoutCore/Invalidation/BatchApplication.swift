@@ -15,14 +15,19 @@ extension FastFlowLayout {
     if !update.moveSections.isEmpty { return try applyRebuilding(update) }
     let plan = try update.validate(
       itemCounts: itemCounts, configuration: configuration, bounds: bounds)
-    if !update.insertSections.isEmpty {
-      try Self.refuseSectionMetrics(update.insertSections.map(\.section)) {
-        "insertSections[\($0)]"
-      }
-    }
-    // Nothing below throws.
     let newBounds = plan.newBounds
     let newConfiguration = plan.newConfiguration
+    let newRules = LayoutRules(configuration: newConfiguration, bounds: newBounds)
+    // Rules that change change every section's own ones: those must still leave a line
+    // (inserted sections' were checked by the batch's validation). Unchanged layout rules mean
+    // unchanged section rules (both follow from the options and the line's bounds only).
+    let relayoutAll = newRules != rules
+    if relayoutAll {
+      try validateOwnMetrics(
+        configuration: newConfiguration, bounds: newBounds, sectionCount: plan.newSectionCount,
+        oldSection: { plan.oldSection(ofNewSection: $0) })
+    }
+    // Nothing below throws.
     let changesSections = !update.insertSections.isEmpty || !update.deleteSections.isEmpty
     var scratch = EditScratch()
     swap(&scratch, &self.scratch)
@@ -36,18 +41,19 @@ extension FastFlowLayout {
     // The plan shares `itemCounts`' storage: let it go before the counts change (or they are
     // copied, O(s)).
     _ = consume plan
-    let newRules = LayoutRules(configuration: newConfiguration, bounds: newBounds)
-    let relayoutAll = newRules != rules
     var counters = workCounters
     defer { workCounters = counters }
+    // Inserted sections resolve their own metrics under the options and bounds after the batch.
+    bounds = newBounds
+    configuration = newConfiguration
     if relayoutAll {
-      relayOut(scratch: &scratch, update: update, rules: newRules, counters: &counters)
+      relayOut(
+        scratch: &scratch, update: update, rules: newRules, configuration: newConfiguration,
+        bounds: newBounds, counters: &counters)
     } else {
       applyItemEdits(scratch: &scratch, counters: &counters)
       if changesSections { replaceSections(update: update, counters: &counters) }
     }
-    bounds = newBounds
-    configuration = newConfiguration
   }
 
   /// The batch's item edits grouped by section (before the batch), in `scratch.sections`
@@ -145,7 +151,7 @@ extension FastFlowLayout {
         }
         let p = firstPage[s]
         guard pages[p].count >= pageCapacity.maximum else { continue }
-        let cut = pages[p].pages(target: pageCapacity.target, rules: rules)
+        let cut = pages[p].pages(target: pageCapacity.target, rules: rules(ofPage: p))
         counters.itemsPaged += pages[p].count
         if cut.count > 1 {
           replacePages(p..<(p + 1), with: cut, section: s)
@@ -206,7 +212,9 @@ extension FastFlowLayout {
         local.resizes.append((resizes[k].index - base, resizes[k].size))
         k += 1
       }
-      if let bounds = pages[p].applyResizes(local.resizes, rules: rules, counters: &counters) {
+      if let bounds = pages[p].applyResizes(
+        local.resizes, rules: rules(ofPage: p), counters: &counters)
+      {
         scratch.resizedPages.append((s, p - firstPage[s], bounds.first, bounds.last))
       }
     }
@@ -247,8 +255,8 @@ extension FastFlowLayout {
     if range.count == 1 {
       let p = range.lowerBound
       pages[p].applySplice(
-        edit, resized: Self.resized(inSection: s, page: 0, scratch.resizedPages), rules: rules,
-        kernels: kernels, scratch: &scratch.lines, counters: &counters)
+        edit, resized: Self.resized(inSection: s, page: 0, scratch.resizedPages),
+        rules: rules(ofPage: p), kernels: kernels, scratch: &scratch.lines, counters: &counters)
       counters.pageTreeNodesWritten += refreshPages(CollectionOfOne(p))
       return false
     }
@@ -318,7 +326,7 @@ extension FastFlowLayout {
       }
       pages[p].applySplice(
         local, resized: Self.resized(inSection: s, page: p - range.lowerBound, scratch.resizedPages),
-        rules: rules, kernels: kernels, scratch: &scratch.lines, counters: &counters)
+        rules: rules(ofPage: p), kernels: kernels, scratch: &scratch.lines, counters: &counters)
       touched.append(p)
       local.removeAll()
     }
@@ -351,11 +359,13 @@ extension FastFlowLayout {
 
   /// A batch whose bounds change the line length: every section becomes one page again (pages
   /// joined), the item edits are applied to its columns, sections are deleted and inserted, and
-  /// every section is laid out again under `rules`, in place.
+  /// every section is laid out again under `rules` (its own metrics resolved again under
+  /// `configuration` and `bounds`), in place.
   ///
   /// - Complexity: O(n + e log e) for n items.
   private mutating func relayOut(
     scratch: inout EditScratch, update: BatchUpdate, rules newRules: LayoutRules,
+    configuration newConfiguration: LayoutConfiguration, bounds newBounds: Size,
     counters: inout WorkCounters
   ) {
     // One page per section, resizes applied before move sources are read.
@@ -370,7 +380,7 @@ extension FastFlowLayout {
           joined.append(page)
         } else {
           counters.itemsPaged += itemCounts[s]
-          joined.append(SectionLayout.joined(pages[range], rules: rules))
+          joined.append(SectionLayout.joined(pages[range], rules: rules(ofPage: range.lowerBound)))
         }
       }
       pages = joined
@@ -410,17 +420,23 @@ extension FastFlowLayout {
         laidOut.remove(at: s)
       }
       for insertion in update.insertSections.sorted(by: { $0.at < $1.at }) {
+        let own = OwnMetrics.resolving(
+          insertion.section.metrics, configuration: newConfiguration, bounds: newBounds)
         pages.insert(
           SectionLayout(
-            insertion.section, transposed: newRules.transposed, rules: newRules,
-            kernels: kernels, counters: &counters), at: insertion.at)
+            insertion.section, transposed: newRules.transposed, rules: own?.rules ?? newRules,
+            ownMetrics: own, kernels: kernels, counters: &counters), at: insertion.at)
         itemCounts.insert(insertion.section.count, at: insertion.at)
         laidOut.insert(true, at: insertion.at)
       }
       firstPage = Array(0...pages.count)
     }
     for s in pages.indices where !laidOut[s] {
-      pages[s].layOut(rules: newRules, kernels: kernels, counters: &counters)
+      if let own = pages[s].ownMetrics {
+        pages[s].ownMetrics = OwnMetrics(
+          own.metrics, configuration: newConfiguration, bounds: newBounds)
+      }
+      pages[s].layOut(rules: pages[s].rules(newRules), kernels: kernels, counters: &counters)
     }
     rules = newRules
     rebuildPageDirectory()
@@ -450,10 +466,12 @@ extension FastFlowLayout {
     for insertion in insertions {
       let s = insertion.at
       let p = firstPage[s]
+      let own = OwnMetrics.resolving(
+        insertion.section.metrics, configuration: configuration, bounds: bounds)
       pages.insert(
         SectionLayout(
-          insertion.section, transposed: rules.transposed, rules: rules, kernels: kernels,
-          counters: &counters), at: p)
+          insertion.section, transposed: rules.transposed, rules: own?.rules ?? rules,
+          ownMetrics: own, kernels: kernels, counters: &counters), at: p)
       firstPage.insert(p, at: s)
       for t in (s + 1)..<firstPage.count { firstPage[t] += 1 }
       itemCounts.insert(insertion.section.count, at: s)
@@ -482,10 +500,12 @@ extension FastFlowLayout {
     var i = 0
     for n in 0..<newSectionCount {
       if i < insertions.count, insertions[i].at == n {
+        let own = OwnMetrics.resolving(
+          insertions[i].section.metrics, configuration: configuration, bounds: bounds)
         newPages.append(
           SectionLayout(
-            insertions[i].section, transposed: rules.transposed, rules: rules, kernels: kernels,
-            counters: &counters))
+            insertions[i].section, transposed: rules.transposed, rules: own?.rules ?? rules,
+            ownMetrics: own, kernels: kernels, counters: &counters))
         newCounts.append(insertions[i].section.count)
         i += 1
       } else {

@@ -10,7 +10,6 @@ extension FastFlowLayout {
   /// - Throws: the batch's `LayoutError`; the engine is unchanged.
   mutating func applyRebuilding(_ update: BatchUpdate) throws(LayoutError) {
     let edited = try input.applying(update)
-    try Self.refuseSectionMetrics(update.insertSections.map(\.section)) { "insertSections[\($0)]" }
     var rebuilt = try FastFlowLayout(edited, kernels: kernels)
     rebuilt.pageCapacity = pageCapacity
     // The counters add the fresh layout's work to what was counted before.

@@ -37,9 +37,10 @@ extension FastFlowLayout {
   ///
   /// - Complexity: O(log p).
   func linesTop(ofPage p: Int, top: Double? = nil) -> Double {
-    let page = pages[p]
-    return (top ?? self.top(ofPage: p))
-      + (page.opensSection ? page.header + rules.inset.top : rules.lineSpacing)
+    let top = top ?? self.top(ofPage: p)
+    return withRules(ofPage: p) { rules in
+      top + (pages[p].opensSection ? pages[p].header + rules.inset.top : rules.lineSpacing)
+    }
   }
 
   /// The page holding item `j` of section `s`, and `j`'s index in that page.

@@ -21,6 +21,7 @@ extension FastFlowLayout {
   mutating func repairPages(
     ofSection s: Int, touched: [Int], scratch: inout EditScratch, counters: inout WorkCounters
   ) -> Bool {
+    let rules = self.rules(ofSection: s)
     let start = firstPage[s]
     var end = firstPage[s + 1]
     var structural = false
@@ -157,6 +158,7 @@ extension FastFlowLayout {
     _ q: Int, fromFrontOf from: Int, toEndOf to: Int, scratch: inout EditScratch,
     counters: inout WorkCounters
   ) {
+    let rules = self.rules(ofPage: to)
     var edit = scratch.page
     scratch.page = SectionEdit()  // `edit` uniquely referenced
     edit.removeAll()
@@ -189,6 +191,7 @@ extension FastFlowLayout {
     _ q: Int, fromFrontOf from: Int, toEndOf to: Int, scratch: inout EditScratch,
     counters: inout WorkCounters
   ) {
+    let rules = self.rules(ofPage: to)
     counters.itemsPaged += q
     pages[to].items.append(frontOf: pages[from].items, count: q)
     pages[from].items.removeFirst(q)

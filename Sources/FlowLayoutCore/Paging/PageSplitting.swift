@@ -47,6 +47,7 @@ extension SectionLayout {
     page.header = header
     page.footer = footer
     page.showsSeeAll = showsSeeAll
+    page.ownMetrics = ownMetrics
     page.items = ItemColumns(
       widths: Array(items.widths[a..<b]), heights: Array(items.heights[a..<b]),
       xs: Array(items.xs[a..<b]))

@@ -23,9 +23,10 @@ extension FastFlowLayout {
   public var overflowingItems: [ItemPath] {
     guard rules.canOverflow else { return [] }
     var result: [ItemPath] = []
-    let limit = rules.available + rules.epsilon
     for p in pages.indices {
       let section = pages[p]
+      let rules = section.rules(self.rules)
+      let limit = rules.available + rules.epsilon
       let s = self.section(ofPage: p)
       let base = firstItem(ofPage: p, inSection: s)
       switch section.lines {

@@ -1,5 +1,14 @@
 import FlowLayoutModel
 
+/// Where a rect query puts the elements it finds, in document order: an array of them (the plain
+/// query), or a presentation that transforms each one as it comes (`PresentedSink`), so that a
+/// presented query does not copy the plain answer.
+protocol ElementSink {
+  mutating func append(_ element: LayoutElement)
+}
+
+extension Array: ElementSink where Element == LayoutElement {}
+
 extension FastFlowLayout {
   /// Every visible element whose frame intersects `rect` (closed), in document order, appended
   /// to `result` (no allocation per element; reuse `result` across calls).
@@ -12,6 +21,11 @@ extension FastFlowLayout {
   /// - Complexity: O(log s + log r + k) for k elements in the visited lines (k = results plus
   ///   at most the items of the first and last lines visited).
   public func elements(in rect: Rect, into result: inout [LayoutElement]) {
+    collectElements(in: rect, into: &result)
+  }
+
+  /// `elements(in:into:)` into any sink.
+  func collectElements<Sink: ElementSink>(in rect: Rect, into result: inout Sink) {
     let r = rules.transposed ? rect.transposed : rect
     let slack = 1e-7 * max(1, abs(r.minY), abs(r.maxY))
     var p = pageOffsets.firstIndex(inclusivePrefixAtLeast: r.minY - slack)
@@ -33,9 +47,21 @@ extension FastFlowLayout {
 
   /// Appends page `p`'s header, items and footer (those of its section `s`, whose item
   /// `firstItem` is the page's item 0) that intersect `r` (working orientation).
-  func appendElements(
+  func appendElements<Sink: ElementSink>(
     ofPage p: Int, section s: Int, firstItem base: Int, top pageTop: Double, in r: Rect,
-    slack: Double, into result: inout [LayoutElement]
+    slack: Double, into result: inout Sink
+  ) {
+    withRules(ofPage: p) { rules in
+      appendElements(
+        ofPage: p, section: s, firstItem: base, top: pageTop, in: r, slack: slack, rules: rules,
+        into: &result)
+    }
+  }
+
+  /// `appendElements(ofPage:…)` under `rules` (the page's).
+  private func appendElements<Sink: ElementSink>(
+    ofPage p: Int, section s: Int, firstItem base: Int, top pageTop: Double, in r: Rect,
+    slack: Double, rules: LayoutRules, into result: inout Sink
   ) {
     let transposed = rules.transposed
     @inline(__always) func emit(_ kind: ElementKind, _ item: Int, _ frame: Rect) {

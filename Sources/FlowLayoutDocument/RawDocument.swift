@@ -25,7 +25,6 @@ struct RawDocument {
   var cellSizing: CellSizing?
   /// `layoutDirection`, `displayScale` and pinning (its viewport is `viewport`).
   var presentation = Presentation()
-  let cellDecoder = CellDecoder()
 
   static let keys = [
     "layout", "width", "height", "sectionInset", "minimumInteritemSpacing", "minimumLineSpacing",
@@ -87,13 +86,12 @@ struct RawDocument {
         try s.readArray(field: "sections") { (s, i) throws(LayoutError) in
           var unused: Int?
           sections.append(
-            try RawSection.read(
-              &s, field: "sections[\(i)]", cells: cellDecoder, allowsAt: false, at: &unused))
+            try RawSection.read(&s, field: "sections[\(i)]", allowsAt: false, at: &unused))
         }
         self.sections = sections
       case "edits":
         try s.readArray(field: "edits") { (s, k) throws(LayoutError) in
-          edits.append(try RawEdit.read(&s, field: "edits[\(k)]", cells: cellDecoder))
+          edits.append(try RawEdit.read(&s, field: "edits[\(k)]"))
         }
       default:
         throw Self.unknownKey(key, field: "", expected: Self.keys)
@@ -227,18 +225,16 @@ struct RawDocument {
     return Size(width: width, height: height)
   }
 
-  /// - Throws: `.invalidDocument` naming `field` unless the value is `[section, item]` integers.
+  /// - Throws: `.invalidDocument` naming `field` unless the value is `[section, item]` integers
+  ///   (`readInt`'s rules, naming `field.section` or `field.item`).
   static func readPath(_ s: inout JSONScanner, field: @autoclosure () -> String) throws(LayoutError)
     -> ItemPath
   {
-    var values: [Double] = []
-    try s.readTuple(field: field(), names: pathNames) { values.append($0) }
-    for (value, name) in zip(values, pathNames) where value.rounded() != value || abs(value) > 1e15
-    {
-      throw .invalidDocument(
-        field: "\(field()).\(name)", reason: "expected an integer, found \(value)")
+    var values: [Int] = []
+    try s.readTuple(field: field(), names: pathNames) { (s, component) throws(LayoutError) in
+      values.append(try s.readInt(field: component))
     }
-    return ItemPath(section: Int(values[0]), item: Int(values[1]))
+    return ItemPath(section: values[0], item: values[1])
   }
 
   /// - Throws: `.invalidDocument` naming `field` unless the value is one of `E`'s raw names.

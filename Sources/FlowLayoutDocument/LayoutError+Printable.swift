@@ -40,8 +40,8 @@ extension LayoutError {
 }
 
 /// The scanner's `printable(_:limit:)`, under a name the property above does not shadow: fields
-/// are cut at 160 scalars, reasons at 360 (the longest reason the decoder writes, the list of
+/// are cut at 160 scalars, reasons at 480 (the longest reason the decoder writes, the list of
 /// a document's 24 keys, fits), names at 64.
-private func printableText(_ text: String, limit: Int = 360) -> String {
+private func printableText(_ text: String, limit: Int = 480) -> String {
   printable(text, limit: limit)
 }

@@ -250,9 +250,43 @@ struct RawDocument {
     return value
   }
 
+  /// The error for `key`, unknown under `field`: the nearest expected key when one is at most
+  /// two edits away (a typo), else the expected keys, the list cut after ~200 characters so
+  /// that the line stays short.
   static func unknownKey(_ key: String, field: String, expected: [String]) -> LayoutError {
-    .invalidDocument(
-      field: join(field, key),
-      reason: "unknown key (expected one of: \(expected.joined(separator: ", ")))")
+    let path = join(field, key)
+    if key.utf8.count <= 64,
+      let nearest = expected.map({ ($0, editDistance(key, $0)) }).min(by: { $0.1 < $1.1 }),
+      nearest.1 <= 2
+    {
+      return .invalidDocument(field: path, reason: "unknown key (did you mean \"\(nearest.0)\"?)")
+    }
+    var list = ""
+    for name in expected {
+      if list.count + name.count > 200 {
+        list += ", …"
+        break
+      }
+      list += list.isEmpty ? name : ", \(name)"
+    }
+    return .invalidDocument(field: path, reason: "unknown key (expected one of: \(list))")
+  }
+
+  /// Levenshtein distance over Unicode scalars.
+  ///
+  /// - Complexity: O(a·b) for scalar counts a and b.
+  static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a.unicodeScalars)
+    let b = Array(b.unicodeScalars)
+    var previous = Array(0...b.count)
+    for i in 1...max(a.count, 1) where !a.isEmpty {
+      var current = [i] + [Int](repeating: 0, count: b.count)
+      for j in 1...max(b.count, 1) where !b.isEmpty {
+        current[j] = Swift.min(
+          previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      }
+      previous = current
+    }
+    return previous[b.count]
   }
 }

@@ -121,7 +121,7 @@ struct LineInput {
       if let newline = buffer[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
         let line = buffer[start..<newline]
         start = newline + 1
-        return skipping ? .tooLong : .bytes(line)
+        return skipping || line.count > maximumBytes ? .tooLong : .bytes(line)
       }
       if buffer.count - start > maximumBytes {
         // Drop what was read of the line; keep reading to its end.

@@ -107,7 +107,7 @@ extension JSONScanner {
     case 0xF0: (length, low) = (4, 0x90)
     case 0xF1...0xF3: length = 4
     case 0xF4: (length, high) = (4, 0x8F)
-    default: throw syntaxError("invalid UTF-8 byte \(describe(lead)) in a string")
+    default: throw syntaxError("invalid UTF-8 byte 0x\(String(lead, radix: 16)) in a string")
     }
     for k in 1..<length {
       guard position + k < bytes.count else {
@@ -117,7 +117,7 @@ extension JSONScanner {
       let b = bytes[position + k]
       guard b >= low, b <= high else {
         position += k
-        throw syntaxError("invalid UTF-8 byte \(describe(b)) in a string")
+        throw syntaxError("invalid UTF-8 byte 0x\(String(b, radix: 16)) in a string")
       }
       (low, high) = (0x80, 0xBF)
     }

@@ -49,6 +49,8 @@ struct JSONScanner {
       guard literalLength() != nil else { return invalidLiteral() }
       found = "null"
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): found = "a number"
+    case let b where (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z"):
+      return invalidLiteral()
     default: return syntaxError("unexpected character \(describe(bytes[position]))")
     }
     return .invalidDocument(field: field, reason: "expected \(expected), found \(found)")

@@ -12,36 +12,36 @@ extension LayoutError {
     switch self {
     case .invalidNumber(let field, let value, let reason):
       return .invalidNumber(
-        field: printableText(field, limit: 160), value: value, reason: printableText(reason))
+        field: printableText(field, limit: 80), value: value, reason: printableText(reason))
     case .invalidCount(let field, let value, let reason):
       return .invalidCount(
-        field: printableText(field, limit: 160), value: value, reason: printableText(reason))
+        field: printableText(field, limit: 80), value: value, reason: printableText(reason))
     case .invalidConfiguration(let field, let reason):
       return .invalidConfiguration(
-        field: printableText(field, limit: 160), reason: printableText(reason))
+        field: printableText(field, limit: 80), reason: printableText(reason))
     case .unknownLayout(let field, let name):
       return .unknownLayout(
-        field: printableText(field, limit: 160), name: printableText(name, limit: 64))
+        field: printableText(field, limit: 80), name: printableText(name, limit: 64))
     case .sectionOutOfRange(let field, let section, let count):
       return .sectionOutOfRange(
-        field: printableText(field, limit: 160), section: section, sectionCount: count)
+        field: printableText(field, limit: 80), section: section, sectionCount: count)
     case .itemOutOfRange(let field, let path):
-      return .itemOutOfRange(field: printableText(field, limit: 160), path: path)
+      return .itemOutOfRange(field: printableText(field, limit: 80), path: path)
     case .itemHidden:
       return self
     case .inconsistentBatch(let field, let reason):
       return .inconsistentBatch(
-        field: printableText(field, limit: 160), reason: printableText(reason))
+        field: printableText(field, limit: 80), reason: printableText(reason))
     case .invalidDocument(let field, let reason):
       return .invalidDocument(
-        field: printableText(field, limit: 160), reason: printableText(reason))
+        field: printableText(field, limit: 80), reason: printableText(reason))
     }
   }
 }
 
 /// The scanner's `printable(_:limit:)`, under a name the property above does not shadow: fields
-/// are cut at 160 scalars, reasons at 480 (the longest reason the decoder writes, the list of
-/// a document's 24 keys, fits), names at 64.
-private func printableText(_ text: String, limit: Int = 480) -> String {
+/// are cut at 80 scalars, reasons at 200, names at 64: with `flowlayout: error: ` a line is
+/// at most ~300 characters.
+private func printableText(_ text: String, limit: Int = 200) -> String {
   printable(text, limit: limit)
 }

@@ -251,7 +251,7 @@ struct RawDocument {
   }
 
   /// The error for `key`, unknown under `field`: the nearest expected key when one is at most
-  /// two edits away (a typo), else the expected keys, the list cut after ~200 characters so
+  /// two edits away (a typo), else the expected keys, the list cut after ~140 characters so
   /// that the line stays short.
   static func unknownKey(_ key: String, field: String, expected: [String]) -> LayoutError {
     let path = join(field, key)
@@ -263,7 +263,7 @@ struct RawDocument {
     }
     var list = ""
     for name in expected {
-      if list.count + name.count > 200 {
+      if list.count + name.count > 140 {
         list += ", …"
         break
       }

@@ -174,12 +174,18 @@ enum FlowLayoutBinary {
   /// Runs `flowlayout arguments` with `stdin`, collecting both outputs through files (no pipe
   /// can fill up and block).
   static func run(_ arguments: [String], stdin: String = "", stdout: String? = nil) throws -> Run {
+    try run(arguments, stdinBytes: Array(stdin.utf8), stdout: stdout)
+  }
+
+  /// `run(_:stdin:stdout:)` with any bytes on stdin (invalid UTF-8 included).
+  static func run(_ arguments: [String], stdinBytes: [UInt8], stdout: String? = nil) throws -> Run
+  {
     let scratch = FileManager.default.temporaryDirectory
       .appendingPathComponent("flowlayout-test-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: scratch) }
     let paths = ["in", "out", "err"].map { scratch.appendingPathComponent($0) }
-    try Data(stdin.utf8).write(to: paths[0])
+    try Data(stdinBytes).write(to: paths[0])
     _ = FileManager.default.createFile(atPath: paths[1].path, contents: nil)
     _ = FileManager.default.createFile(atPath: paths[2].path, contents: nil)
     let process = Process()
@@ -194,9 +200,10 @@ enum FlowLayoutBinary {
     process.standardError = try FileHandle(forWritingTo: paths[2])
     try process.run()
     process.waitUntilExit()
-    return Run(
-      status: process.terminationStatus,
-      stdout: try String(contentsOf: paths[1], encoding: .utf8),
-      stderr: try String(contentsOf: paths[2], encoding: .utf8))
+    // Read as bytes: `String(contentsOf:encoding:)` leaks (LeakSanitizer) on an empty file.
+    let output = [paths[1], paths[2]].map { path in
+      String(decoding: FileManager.default.contents(atPath: path.path) ?? Data(), as: UTF8.self)
+    }
+    return Run(status: process.terminationStatus, stdout: output[0], stderr: output[1])
   }
 }

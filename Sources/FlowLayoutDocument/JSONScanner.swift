@@ -200,19 +200,19 @@ struct JSONScanner {
   mutating func readTuple(
     field: @autoclosure () -> String, names: [String], _ body: (Double) -> Void
   ) throws(LayoutError) {
-    try readTuple(field: field(), names: names) { (s, component) throws(LayoutError) in
-      body(try s.readNumber(field: component))
+    try readTuple(field: field(), names: names) { (s, k) throws(LayoutError) in
+      body(try s.readNumber(field: "\(field()).\(names[k])"))
     }
   }
 
-  /// Reads an array of exactly `names.count` values, calling `body` to read each with its field
-  /// `field.name`.
+  /// Reads an array of exactly `names.count` values, calling `body` with each one's index to
+  /// read it (naming it `field.names[k]`).
   ///
   /// - Throws: `.invalidDocument` naming `field` when the array has another length; what
   ///   `body` throws.
   mutating func readTuple(
     field: @autoclosure () -> String, names: [String],
-    _ body: (inout JSONScanner, String) throws(LayoutError) -> Void
+    _ body: (inout JSONScanner, Int) throws(LayoutError) -> Void
   ) throws(LayoutError) {
     guard peek() == UInt8(ascii: "[") else {
       throw typeError(field(), expected: "[\(names.joined(separator: ", "))]")
@@ -224,7 +224,7 @@ struct JSONScanner {
     if peek() != UInt8(ascii: "]") {
       while true {
         if count < names.count {
-          try body(&self, "\(field()).\(names[count])")
+          try body(&self, count)
         } else {
           try skipValue()
         }

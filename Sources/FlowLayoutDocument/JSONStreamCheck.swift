@@ -35,11 +35,32 @@ public struct JSONStreamCheck: Sendable {
   ///   when every byte may still belong to a valid text. After a non-`nil` answer the check
   ///   stays where it stopped (`offset` is the refused byte's offset in the text).
   public mutating func check(_ chunk: UnsafeRawBufferPointer) -> Int? {
-    for (index, byte) in chunk.enumerated() {
+    let base = offset
+    var index = 0
+    while index < chunk.count {
+      let byte = chunk[index]
+      // Fast path: numbers, separators and whitespace inside the object.
+      if !inString, depth > 0, Self.isPlain(byte) {
+        index += 1
+        continue
+      }
+      offset = base + index
       guard accepts(byte) else { return index }
-      offset += 1
+      index += 1
     }
+    offset = base + chunk.count
     return nil
+  }
+
+  /// Bytes that keep every state outside strings as it is, once inside the object.
+  @inline(__always)
+  private static func isPlain(_ b: UInt8) -> Bool {
+    switch b {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: ","), UInt8(ascii: ":"), 0x20, 0x0A,
+      0x0D, 0x09, UInt8(ascii: "."), UInt8(ascii: "-"):
+      return true
+    default: return false
+    }
   }
 
   /// `check` over an array's bytes.

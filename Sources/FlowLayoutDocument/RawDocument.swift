@@ -231,8 +231,8 @@ struct RawDocument {
     -> ItemPath
   {
     var values: [Int] = []
-    try s.readTuple(field: field(), names: pathNames) { (s, component) throws(LayoutError) in
-      values.append(try s.readInt(field: component))
+    try s.readTuple(field: field(), names: pathNames) { (s, k) throws(LayoutError) in
+      values.append(try s.readInt(field: "\(field()).\(pathNames[k])"))
     }
     return ItemPath(section: values[0], item: values[1])
   }

@@ -200,10 +200,23 @@ enum FlowLayoutBinary {
     process.standardError = try FileHandle(forWritingTo: paths[2])
     try process.run()
     process.waitUntilExit()
-    // Read as bytes: `String(contentsOf:encoding:)` leaks (LeakSanitizer) on an empty file.
-    let output = [paths[1], paths[2]].map { path in
-      String(decoding: FileManager.default.contents(atPath: path.path) ?? Data(), as: UTF8.self)
-    }
+    // Read with read(2): Foundation's `String(contentsOf:encoding:)` and
+    // `FileManager.contents(atPath:)` leak their buffer on an empty file (LeakSanitizer, CI).
+    let output = [paths[1], paths[2]].map { String(decoding: bytes(of: $0.path), as: UTF8.self) }
     return Run(status: process.terminationStatus, stdout: output[0], stderr: output[1])
+  }
+
+  /// The bytes of the file at `path` (empty when it cannot be opened).
+  static func bytes(of path: String) -> [UInt8] {
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else { return [] }
+    defer { close(fd) }
+    var result: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if count <= 0 { return result }
+      result += chunk[0..<count]
+    }
   }
 }

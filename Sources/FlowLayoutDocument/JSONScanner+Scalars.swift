@@ -164,9 +164,10 @@ extension JSONScanner {
   }
 
   private mutating func readHex4() throws(LayoutError) -> UInt32 {
-    guard position + 4 <= bytes.count else { throw syntaxError("unterminated \\u escape") }
     var value: UInt32 = 0
     for _ in 0..<4 {
+      // Digit by digit, so that the error names the first bad byte, as `JSONStreamCheck` does.
+      guard position < bytes.count else { throw syntaxError("unterminated \\u escape") }
       let b = bytes[position]
       let digit: UInt8
       switch b {

@@ -85,7 +85,7 @@ struct HostileCommandTests {
       (Array(#"{"\#(long)": 1}"#.utf8), "[\"yyy"),
       (
         Array(#"{"layout": "vertical", "isTopAligned": trueee}"#.utf8),
-        "document: invalid JSON at byte 39: invalid literal 'trueee'"
+        "document: invalid JSON at byte 39: invalid literal (expected true, false or null)"
       ),
       (
         Array(#"{"layout": "v"#.utf8) + [0xC3, 0x28] + Array(#"", "width": 1}"#.utf8),

@@ -45,7 +45,7 @@ import Testing
         == .invalidDocument(
           field: "document",
           reason:
-            "invalid JSON at byte \(Self.offset(of: word, in: text)): invalid literal '\(word)'"
+            "invalid JSON at byte \(Self.offset(of: word, in: text)): invalid literal (expected true, false or null)"
         ))
   }
 
@@ -56,14 +56,15 @@ import Testing
         == .invalidDocument(
           field: "document",
           reason:
-            "invalid JSON at byte \(Self.offset(of: "nope", in: text)): invalid literal 'nope'"))
+            "invalid JSON at byte \(Self.offset(of: "nope", in: text)): invalid literal (expected true, false or null)"
+        ))
     let cell = Self.document(
       sections:
         #"[{"items": [{"type": "collectionItem", "iconActions": [{"icon": "a", "destructive": yes}]}]}]"#
     )
     #expect(
       try Self.error(cell).description
-        == "document: invalid JSON at byte \(Self.offset(of: "yes", in: cell)): invalid literal 'yes'"
+        == "document: invalid JSON at byte \(Self.offset(of: "yes", in: cell)): invalid literal (expected true, false or null)"
     )
   }
 
@@ -246,7 +247,7 @@ import Testing
       ),
       (
         #"{"apply": {"insertItems": [{"at": [0, 0], "cell": {"type": "keyValue", "key": tru}}]}}"#,
-        "invalid literal 'tru'"
+        "invalid literal (expected true, false or null)"
       ),
       (#"{"frame": [0, 9223372036854775807]}"#, "frame.item: integer out of range"),
     ] {
@@ -274,5 +275,48 @@ import Testing
     a.key = "k"
     #expect(a == b)
     #expect(a.hashValue == b.hashValue)
+  }
+
+  // MARK: The fail-fast reader reports the whole document's error
+
+  /// Where `JSONStreamCheck` refuses a byte, the decoder's error for the bytes up to it is the
+  /// error of the whole input (what `flowlayout` reports after reading only that far). The first
+  /// case was found by `fuzz-document` (a word after a number: the error echoed the whole word,
+  /// of which the reader had seen one letter).
+  @Test(arguments: [
+    #"{"layout": "multiColumn", "width": 320, "sections": [{"items": [[1, der": 0}]}]}"#,
+    #"{"layout": "vertical", "isTopAligned": nope}"#,
+    #"{"layout": "vertical", "a\u12x4": 1}"#,
+    #"{"layout": "vertical", "width": 1, "sections": []} x"#,
+    #"{"layout": "grid", "x": @}"#,
+    #"{"a": [1, 2, 3] }}"#,
+    #"{"a": 1e5x}"#,
+    "{\"a\": \"\u{1}\"}",
+  ])
+  func streamRefusalGivesTheWholeDocumentsError(text: String) throws {
+    let bytes = Array(text.utf8)
+    var check = JSONStreamCheck()
+    let answer = check.check(bytes)
+    let refused = try #require(answer)
+    let whole = try Self.error(bytes)
+    let prefix = try Self.error(Array(bytes[...refused]))
+    #expect(prefix == whole)
+  }
+
+  @Test func streamCheckRefusesNoByteOfAValidDocument() throws {
+    let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("examples")
+    let names = try FileManager.default.contentsOfDirectory(atPath: examples.path)
+      .filter { $0.hasSuffix(".json") && !$0.hasPrefix("malformed-") }
+    #expect(names.count > 10)
+    for name in names {
+      let bytes = Array(try Data(contentsOf: examples.appendingPathComponent(name)))
+      var check = JSONStreamCheck()
+      #expect(check.check(bytes) == nil, "\(name)")
+      #expect(check.offset == bytes.count)
+    }
+    var check = JSONStreamCheck()
+    let text = #"{"a": "é\u00e9 \"", "b": [true, -1.5e+3]}"#
+    #expect(check.check([0xEF, 0xBB, 0xBF] + Array(text.utf8)) == nil)
   }
 }

@@ -8,8 +8,8 @@ import FlowLayoutWorkloads
 /// Every `perform()` followed by `undo()` leaves the same sections with the same item counts
 /// (`undo()` does nothing for operations that keep the count), so the operation can run any
 /// number of times. The user edits' undo restores every size too; `delete`'s inserts an item of
-/// a fixed size in place of the deleted one. The single `insert` and `delete` build their batch in
-/// the timed run; the user edits (`BenchOperation.userEdits`) apply batches built once here.
+/// a fixed size in place of the deleted one. Every edit applies batches built once here, so that
+/// the timed run and its allocation count are the engine's alone.
 public struct EngineOperation<E: LayoutEngine>: TimedOperation {
   public let operation: BenchOperation
   public private(set) var engine: E
@@ -21,6 +21,8 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
   private var viewports: [Rect] = []
   private var buffer: [LayoutElement] = []
   private var userEdit = ReversibleEdit(edit: BatchUpdate(), undo: BatchUpdate())
+  /// `resize`'s two alternating batches.
+  private var resizes: [BatchUpdate] = []
   private var presentedBuffer: [PresentedElement] = []
   /// The presented query on the engine (opened once at init), for the `scroll-*` variants.
   private var presentedQuery:
@@ -47,6 +49,11 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
       viewports = Self.sweep(
         content: engine.contentSize, viewport: engine.input.bounds, count: 4096)
       buffer.reserveCapacity(1024)
+    case .resize: resizes = [script.middleResize(phase: 0), script.middleResize(phase: 1)]
+    case .insert:
+      userEdit = ReversibleEdit(edit: script.middleInsertion(), undo: script.middleDeletion())
+    case .delete:
+      userEdit = ReversibleEdit(edit: script.middleDeletion(), undo: script.middleInsertion())
     case .move: userEdit = script.quarterMove()
     case .append: userEdit = script.pageAppend()
     case .prepend: userEdit = script.pagePrepend()
@@ -55,7 +62,7 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
       let prepared = script.middleSectionDeletion(sections: engine.input.sections)
       if let preparation = prepared.preparation { try self.engine.apply(preparation) }
       userEdit = prepared.deletion
-    case .layout, .resize, .insert, .delete, .memory: break
+    case .layout, .memory: break
     case .scrollPinned, .scrollRightToLeft, .scrollSnapped:
       viewports = Self.sweep(
         content: engine.contentSize, viewport: engine.input.bounds, count: 4096)
@@ -104,15 +111,9 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
       checksum += engine.contentSize.height
     case .resize:
       phase &+= 1
-      try engine.apply(script.middleResize(phase: phase))
+      try engine.apply(resizes[phase & 1])
       checksum += engine.contentSize.height
-    case .insert:
-      try engine.apply(script.middleInsertion())
-      checksum += engine.contentSize.height
-    case .delete:
-      try engine.apply(script.middleDeletion())
-      checksum += engine.contentSize.height
-    case .move, .append, .prepend, .insertSection, .deleteSection:
+    case .insert, .delete, .move, .append, .prepend, .insertSection, .deleteSection:
       try engine.apply(userEdit.edit)
       checksum += engine.contentSize.height
     case .batch:
@@ -146,9 +147,7 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
 
   public mutating func undo() throws {
     switch operation {
-    case .insert: try engine.apply(script.middleDeletion())
-    case .delete: try engine.apply(script.middleInsertion())
-    case .move, .append, .prepend, .insertSection, .deleteSection:
+    case .insert, .delete, .move, .append, .prepend, .insertSection, .deleteSection:
       try engine.apply(userEdit.undo)
     case .layout, .resize, .batch, .scroll, .lookup, .memory, .scrollPinned, .scrollRightToLeft,
       .scrollSnapped:

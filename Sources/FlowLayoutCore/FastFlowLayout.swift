@@ -54,6 +54,8 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
   var pageCapacity = PageCapacity.standard
   /// `contentSize`, kept current by every change.
   var cachedContentSize = Size.zero
+  /// Buffers reused by every batch (`EditScratch`); no state between batches.
+  var scratch = EditScratch()
 
   /// Lays out `input` with SIMD kernels.
   ///

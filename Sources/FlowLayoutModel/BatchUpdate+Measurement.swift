@@ -80,11 +80,15 @@ extension BatchUpdate {
     }
     for move in moveItems { entering[move.to.section, default: []].append(move.to.item) }
 
+    // Inserted sections by their index after the batch (one lookup each, not a scan).
+    var inserted = [Int: Int]()
+    for (k, insertion) in insertSections.enumerated() { inserted[insertion.at] = k }
+    let oldOfNew = plan.oldSectionOfNewSection
     var result: [ItemIndexSet] = []
-    result.reserveCapacity(plan.oldSectionOfNewSection.count)
-    for (n, o) in plan.oldSectionOfNewSection.enumerated() {
+    result.reserveCapacity(oldOfNew.count)
+    for (n, o) in oldOfNew.enumerated() {
       guard let o else {
-        result.append(insertSections.first(where: { $0.at == n })!.estimatedItems)
+        result.append(insertSections[inserted[n]!].estimatedItems)
         continue
       }
       var set = before[o]

@@ -10,10 +10,10 @@ public struct BatchPlan: Hashable, Sendable {
   /// For each section after the update, the section before it (`nil` if inserted); `nil` when
   /// no section is inserted, deleted or moved (then every section keeps its index).
   let sectionMap: [Int?]?
-  /// Items removed (deleted or moved out) per section before the update, where not 0.
-  let removed: [Int: Int]
-  /// Items added (inserted or moved in) per section after the update, where not 0.
-  let added: [Int: Int]
+  /// Items removed (deleted or moved out) per section before the update.
+  let removed: SectionTally
+  /// Items added (inserted or moved in) per section after the update.
+  let added: SectionTally
   /// Item counts of inserted sections, by their index after the update.
   let insertedCounts: [Int: Int]
   /// The bounds after the update.
@@ -39,7 +39,7 @@ public struct BatchPlan: Hashable, Sendable {
   /// - Complexity: O(1).
   public func newItemCount(ofSection n: Int) -> Int {
     guard let o = oldSection(ofNewSection: n) else { return insertedCounts[n] ?? 0 }
-    return oldCounts[o] - (removed[o] ?? 0) + (added[n] ?? 0)
+    return oldCounts[o] - removed[o] + added[n]
   }
 
   /// For each section after the update: the section it was before, or `nil` if inserted.
@@ -92,12 +92,12 @@ extension BatchUpdate {
     // 1. Section deletions (before-space).
     var deletedSection = Set<Int>()
     for (i, s) in deleteSections.enumerated() {
-      let field = "\(prefix)deleteSections[\(i)]"
+      func field() -> String { "\(prefix)deleteSections[\(i)]" }
       guard s >= 0, s < oldSectionCount else {
-        throw .sectionOutOfRange(field: field, section: s, sectionCount: oldSectionCount)
+        throw .sectionOutOfRange(field: field(), section: s, sectionCount: oldSectionCount)
       }
       guard deletedSection.insert(s).inserted else {
-        throw .inconsistentBatch(field: field, reason: "section \(s) is deleted twice")
+        throw .inconsistentBatch(field: field(), reason: "section \(s) is deleted twice")
       }
     }
 
@@ -105,12 +105,12 @@ extension BatchUpdate {
     let newSectionCount = oldSectionCount - deleteSections.count + insertSections.count
     var insertedSection = Set<Int>()
     for (i, insertion) in insertSections.enumerated() {
-      let field = "\(prefix)insertSections[\(i)].at"
+      func field() -> String { "\(prefix)insertSections[\(i)].at" }
       guard insertion.at >= 0, insertion.at < newSectionCount else {
-        throw .sectionOutOfRange(field: field, section: insertion.at, sectionCount: newSectionCount)
+        throw .sectionOutOfRange(field: field(), section: insertion.at, sectionCount: newSectionCount)
       }
       guard insertedSection.insert(insertion.at).inserted else {
-        throw .inconsistentBatch(field: field, reason: "section \(insertion.at) is inserted twice")
+        throw .inconsistentBatch(field: field(), reason: "section \(insertion.at) is inserted twice")
       }
       try insertion.section.validate(field: "\(prefix)insertSections[\(i)]")
     }
@@ -152,7 +152,10 @@ extension BatchUpdate {
     }
 
     // 4. Item edits in before-space: deletions, resizes, move sources.
-    var removed = Set<ItemPath>()  // deleted or moved out
+    // A small batch is checked for repeated paths by scanning its own arrays (no allocation);
+    // a large one through hash sets. Both find the same first repeat.
+    let small = deleteItems.count + moveItems.count + resizeItems.count + insertItems.count <= 32
+    var removed = Set<ItemPath>()  // deleted or moved out (large batches)
     // Field names are built only for an error: a valid batch allocates no strings.
     func checkOld(_ path: ItemPath, _ field: @autoclosure () -> String) throws(LayoutError) {
       guard path.section >= 0, path.section < oldSectionCount else {
@@ -165,40 +168,53 @@ extension BatchUpdate {
         throw .inconsistentBatch(field: field(), reason: "item \(path) is in a section deleted by the same batch")
       }
     }
-    var removedPerSection: [Int: Int] = [:]
+    var removedPerSection = SectionTally()
     var deleted = Set<ItemPath>()
     for (i, path) in deleteItems.enumerated() {
       try checkOld(path, "\(prefix)deleteItems[\(i)]")
-      deleted.insert(path)
-      guard removed.insert(path).inserted else {
+      let repeated: Bool
+      if small {
+        repeated = deleteItems[..<i].contains(path)
+      } else {
+        deleted.insert(path)
+        repeated = !removed.insert(path).inserted
+      }
+      guard !repeated else {
         throw .inconsistentBatch(
           field: "\(prefix)deleteItems[\(i)]", reason: "item \(path) is deleted twice")
       }
-      removedPerSection[path.section, default: 0] += 1
+      removedPerSection.add(1, toSection: path.section)
     }
     for (i, move) in moveItems.enumerated() {
       try checkOld(move.from, "\(prefix)moveItems[\(i)].from")
-      guard removed.insert(move.from).inserted else {
+      let repeated =
+        small
+        ? deleteItems.contains(move.from) || moveItems[..<i].contains { $0.from == move.from }
+        : !removed.insert(move.from).inserted
+      guard !repeated else {
         throw .inconsistentBatch(
           field: "\(prefix)moveItems[\(i)].from",
           reason: "item \(move.from) is deleted or moved more than once")
       }
-      removedPerSection[move.from.section, default: 0] += 1
+      removedPerSection.add(1, toSection: move.from.section)
     }
     var resized = Set<ItemPath>()
     for (i, resize) in resizeItems.enumerated() {
       try checkOld(resize.at, "\(prefix)resizeItems[\(i)].at")
-      if deleted.contains(resize.at) {
+      if small ? deleteItems.contains(resize.at) : deleted.contains(resize.at) {
         throw .inconsistentBatch(
           field: "\(prefix)resizeItems[\(i)].at", reason: "item \(resize.at) is deleted and resized")
       }
-      if removed.contains(resize.at) {
+      if small ? moveItems.contains(where: { $0.from == resize.at }) : removed.contains(resize.at) {
         // UIKit refuses a reload and a move of one index path in one batch.
         throw .inconsistentBatch(
           field: "\(prefix)resizeItems[\(i)].at",
           reason: "item \(resize.at) is moved and resized (reload and move of one index path)")
       }
-      guard resized.insert(resize.at).inserted else {
+      let repeated =
+        small
+        ? resizeItems[..<i].contains { $0.at == resize.at } : !resized.insert(resize.at).inserted
+      guard !repeated else {
         throw .inconsistentBatch(
           field: "\(prefix)resizeItems[\(i)].at", reason: "item \(resize.at) is resized twice")
       }
@@ -206,9 +222,16 @@ extension BatchUpdate {
     }
 
     // 5. Item edits in after-space: insertions and move destinations.
-    var addedPerSection: [Int: Int] = [:]
+    var addedPerSection = SectionTally()
     var destinations = Set<ItemPath>()
-    func checkNew(_ path: ItemPath, _ field: @autoclosure () -> String) throws(LayoutError) {
+    // Whether `path` was named as a destination by an insertion before `i` (or by any insertion
+    // and a move before `i`, for moves).
+    func namedBefore(_ path: ItemPath, insertion i: Int, move m: Int) -> Bool {
+      insertItems[..<i].contains { $0.at == path } || moveItems[..<m].contains { $0.to == path }
+    }
+    func checkNew(_ path: ItemPath, repeated: Bool, _ field: @autoclosure () -> String)
+      throws(LayoutError)
+    {
       guard path.section >= 0, path.section < newSectionCount else {
         throw .sectionOutOfRange(field: field(), section: path.section, sectionCount: newSectionCount)
       }
@@ -217,17 +240,21 @@ extension BatchUpdate {
           field: field(), reason: "item \(path) is in a section inserted by the same batch (insert it with the section)")
       }
       guard path.item >= 0 else { throw .itemOutOfRange(field: field(), path: path) }
-      guard destinations.insert(path).inserted else {
+      guard small ? !repeated : destinations.insert(path).inserted else {
         throw .inconsistentBatch(field: field(), reason: "two items are inserted or moved to \(path)")
       }
-      addedPerSection[path.section, default: 0] += 1
+      addedPerSection.add(1, toSection: path.section)
     }
     for (i, insertion) in insertItems.enumerated() {
-      try checkNew(insertion.at, "\(prefix)insertItems[\(i)].at")
+      try checkNew(
+        insertion.at, repeated: small && namedBefore(insertion.at, insertion: i, move: 0),
+        "\(prefix)insertItems[\(i)].at")
       try LayoutValidation.size(insertion.size, field: "\(prefix)insertItems[\(i)].size")
     }
     for (i, move) in moveItems.enumerated() {
-      try checkNew(move.to, "\(prefix)moveItems[\(i)].to")
+      try checkNew(
+        move.to, repeated: small && namedBefore(move.to, insertion: insertItems.count, move: i),
+        "\(prefix)moveItems[\(i)].to")
     }
 
     // 6. Counts after the update, and every destination inside them.

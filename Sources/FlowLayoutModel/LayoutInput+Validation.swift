@@ -18,28 +18,28 @@ extension SectionData {
   ///
   /// - Complexity: O(n) for n items.
   /// - Throws: `LayoutError.invalidNumber` naming `field.header`, `field.items[i].width`, ….
-  public func validate(field: String) throws(LayoutError) {
-    try LayoutValidation.length(header, field: "\(field).header")
-    try LayoutValidation.length(footer, field: "\(field).footer")
+  public func validate(field: @autoclosure () -> String) throws(LayoutError) {
+    try LayoutValidation.length(header, field: "\(field()).header")
+    try LayoutValidation.length(footer, field: "\(field()).footer")
     guard itemWidths.count == itemHeights.count else {
-      throw .invalidConfiguration(field: "\(field).items", reason: "widths and heights differ in count")
+      throw .invalidConfiguration(field: "\(field()).items", reason: "widths and heights differ in count")
     }
     for i in itemWidths.indices {
-      try LayoutValidation.length(itemWidths[i], field: "\(field).items[\(i)].width")
-      try LayoutValidation.length(itemHeights[i], field: "\(field).items[\(i)].height")
+      try LayoutValidation.length(itemWidths[i], field: "\(field()).items[\(i)].width")
+      try LayoutValidation.length(itemHeights[i], field: "\(field()).items[\(i)].height")
     }
     if let metrics {
       if let inset = metrics.sectionInset {
-        try LayoutValidation.length(inset.top, field: "\(field).sectionInset.top")
-        try LayoutValidation.length(inset.left, field: "\(field).sectionInset.left")
-        try LayoutValidation.length(inset.bottom, field: "\(field).sectionInset.bottom")
-        try LayoutValidation.length(inset.right, field: "\(field).sectionInset.right")
+        try LayoutValidation.length(inset.top, field: "\(field()).sectionInset.top")
+        try LayoutValidation.length(inset.left, field: "\(field()).sectionInset.left")
+        try LayoutValidation.length(inset.bottom, field: "\(field()).sectionInset.bottom")
+        try LayoutValidation.length(inset.right, field: "\(field()).sectionInset.right")
       }
       if let spacing = metrics.minimumInteritemSpacing {
-        try LayoutValidation.length(spacing, field: "\(field).minimumInteritemSpacing")
+        try LayoutValidation.length(spacing, field: "\(field()).minimumInteritemSpacing")
       }
       if let spacing = metrics.minimumLineSpacing {
-        try LayoutValidation.length(spacing, field: "\(field).minimumLineSpacing")
+        try LayoutValidation.length(spacing, field: "\(field()).minimumLineSpacing")
       }
     }
   }
@@ -52,13 +52,13 @@ extension SectionData {
   /// - Throws: the configuration's error with its field under `field` (e.g.
   ///   `sections[2].sectionInset`).
   public func validateMetrics(
-    configuration: LayoutConfiguration, bounds: Size, field: String
+    configuration: LayoutConfiguration, bounds: Size, field: @autoclosure () -> String
   ) throws(LayoutError) {
     guard let metrics, !metrics.isEmpty else { return }
     do {
       try configuration.applying(metrics).validate(bounds: bounds)
     } catch {
-      throw error.prefixingField(with: "\(field).")
+      throw error.prefixingField(with: "\(field()).")
     }
   }
 }

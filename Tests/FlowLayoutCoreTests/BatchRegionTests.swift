@@ -59,7 +59,10 @@ struct BatchRegionTests {
 
   @Test func runsSkipTouchedItems() {
     // Old 0..<10: remove 2, resize 5, insert at new 0 and 7.
-    let runs = KeptRun.runs(oldCount: 10, removals: [2], resized: [5], insertions: [0, 7])
+    var runs: [KeptRun] = []
+    let size = Size(width: 1, height: 1)
+    KeptRun.runs(
+      oldCount: 10, removals: [2], resized: [5], insertions: [(0, size), (7, size)], into: &runs)
     // New: [ins, o0, o1, o3, o4, o5*, o6, ins, o7, o8, o9]
     #expect(
       runs == [

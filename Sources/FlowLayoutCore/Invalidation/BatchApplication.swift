@@ -15,14 +15,24 @@ extension FastFlowLayout {
     if !update.moveSections.isEmpty { return try applyRebuilding(update) }
     let plan = try update.validate(
       itemCounts: itemCounts, configuration: configuration, bounds: bounds)
-    try Self.refuseSectionMetrics(update.insertSections.map(\.section)) { "insertSections[\($0)]" }
+    if !update.insertSections.isEmpty {
+      try Self.refuseSectionMetrics(update.insertSections.map(\.section)) {
+        "insertSections[\($0)]"
+      }
+    }
     // Nothing below throws.
     let newBounds = plan.newBounds
     let newConfiguration = plan.newConfiguration
     let changesSections = !update.insertSections.isEmpty || !update.deleteSections.isEmpty
+    var scratch = EditScratch()
+    swap(&scratch, &self.scratch)
+    defer {
+      scratch.trim()
+      swap(&scratch, &self.scratch)
+    }
     // Item edits per section, in the sections before the batch (an item edit never names a
     // deleted or inserted section: the validation refuses it).
-    var edits = itemEdits(update, sectionBefore: { plan.oldSection(ofNewSection: $0)! })
+    itemEdits(update, sectionBefore: { plan.oldSection(ofNewSection: $0)! }, into: &scratch)
     // The plan shares `itemCounts`' storage: let it go before the counts change (or they are
     // copied, O(s)).
     _ = consume plan
@@ -31,24 +41,57 @@ extension FastFlowLayout {
     var counters = workCounters
     defer { workCounters = counters }
     if relayoutAll {
-      relayOut(edits: &edits, update: update, rules: newRules, counters: &counters)
+      relayOut(scratch: &scratch, update: update, rules: newRules, counters: &counters)
     } else {
-      applyItemEdits(&edits, counters: &counters)
+      applyItemEdits(scratch: &scratch, counters: &counters)
       if changesSections { replaceSections(update: update, counters: &counters) }
     }
     bounds = newBounds
     configuration = newConfiguration
   }
 
-  /// The batch's item edits grouped by section (before the batch), each in UIKit's order:
-  /// resizes and removals by index before the batch, insertions (with sizes; moved items read
-  /// later) by index after it, both sorted by `applyItemEdits`.
+  /// The batch's item edits grouped by section (before the batch), in `scratch.sections`
+  /// (ascending) and `scratch.edits` (one each; entries past the sections' count are empty),
+  /// each in UIKit's order: resizes and removals by index before the batch, insertions (with
+  /// sizes; moved items read later) by index after it, sorted by `applyItemEdits`.
   ///
-  /// - Complexity: O(e).
-  private func itemEdits(_ update: BatchUpdate, sectionBefore: (Int) -> Int) -> [Int: SectionEdit]
-  {
+  /// - Complexity: O(e) expected; no allocation when every edit names one section and the
+  ///   scratch has room.
+  private func itemEdits(
+    _ update: BatchUpdate, sectionBefore: (Int) -> Int, into scratch: inout EditScratch
+  ) {
     let transposed = rules.transposed
     func working(_ size: Size) -> Size { transposed ? size.transposed : size }
+    scratch.sections.removeAll(keepingCapacity: true)
+    for k in scratch.edits.indices { scratch.edits[k].removeAll() }
+    // The one section every edit names, if there is one (the common case: no grouping).
+    var single: Int? = nil
+    var several = false
+    func note(_ s: Int) {
+      if single == nil { single = s } else if single != s { several = true }
+    }
+    for r in update.resizeItems { note(r.at.section) }
+    for d in update.deleteItems { note(d.section) }
+    for m in update.moveItems {
+      note(m.from.section)
+      note(sectionBefore(m.to.section))
+    }
+    for i in update.insertItems { note(sectionBefore(i.at.section)) }
+    guard let first = single else { return }
+    if !several {
+      scratch.sections.append(first)
+      if scratch.edits.isEmpty { scratch.edits.append(SectionEdit()) }
+      for r in update.resizeItems { scratch.edits[0].resizes.append((r.at.item, working(r.size))) }
+      for d in update.deleteItems { scratch.edits[0].removals.append(d.item) }
+      for m in update.moveItems {
+        scratch.edits[0].removals.append(m.from.item)
+        scratch.edits[0].moves.append((m.to.item, m.from))
+      }
+      for i in update.insertItems {
+        scratch.edits[0].insertions.append((i.at.item, working(i.size)))
+      }
+      return
+    }
     var edits: [Int: SectionEdit] = [:]
     for r in update.resizeItems {
       edits[r.at.section, default: SectionEdit()].resizes.append((r.at.item, working(r.size)))
@@ -63,7 +106,9 @@ extension FastFlowLayout {
       edits[sectionBefore(i.at.section), default: SectionEdit()].insertions.append(
         (i.at.item, working(i.size)))
     }
-    return edits
+    scratch.sections.append(contentsOf: edits.keys)
+    scratch.sections.sort()
+    scratch.edits = scratch.sections.map { edits[$0]! }
   }
 
   /// The size (working orientation) of item `j` of section `s`.
@@ -74,22 +119,27 @@ extension FastFlowLayout {
     return Size(width: pages[p].items.widths[i], height: pages[p].items.heights[i])
   }
 
-  /// Applies item edits to the sections they name (the line rules unchanged): resizes first
-  /// (a moved item takes its new size along), then removals and insertions, each section's
-  /// pages re-broken from their first touched lines.
+  /// Applies the item edits in `scratch` to the sections they name (the line rules unchanged):
+  /// resizes first (a moved item takes its new size along), then removals and insertions, each
+  /// section's pages re-broken from their first touched lines.
   ///
   /// - Complexity: per edited section, what `applySectionEdit` costs.
-  private mutating func applyItemEdits(
-    _ edits: inout [Int: SectionEdit], counters: inout WorkCounters
-  ) {
-    guard !edits.isEmpty else { return }
-    let sectionsEdited = edits.keys.sorted()
+  private mutating func applyItemEdits(scratch: inout EditScratch, counters: inout WorkCounters) {
+    guard !scratch.sections.isEmpty else { return }
+    var sections = scratch.sections
+    var edits = scratch.edits
+    scratch.sections = []  // uniquely referenced while edited
+    scratch.edits = []
+    defer {
+      scratch.sections = sections
+      scratch.edits = edits
+    }
     // A long greedy section is cut into pages before its first insertion or removal (once:
     // O(n)); a resize moves nothing in a section of one page.
     var pageCountChanged = false
     if SectionLayout.isPaged(under: rules) {
-      for s in sectionsEdited where pages(ofSection: s).count == 1 {
-        let edit = edits[s]!
+      for (k, s) in sections.enumerated() where pages(ofSection: s).count == 1 {
+        let edit = edits[k]
         guard !edit.removals.isEmpty || !edit.moves.isEmpty || !edit.insertions.isEmpty else {
           continue
         }
@@ -105,114 +155,174 @@ extension FastFlowLayout {
     }
     if pageCountChanged { rebuildPageDirectory() }
 
-    var resized: [Int: [Int: (first: Int, last: Int)]] = [:]
-    for s in sectionsEdited where !edits[s]!.resizes.isEmpty {
-      resized[s] = applyResizes(edits[s]!.resizes, inSection: s, counters: &counters)
+    scratch.resizedPages.removeAll(keepingCapacity: true)
+    for (k, s) in sections.enumerated() where !edits[k].resizes.isEmpty {
+      applyResizes(&edits[k].resizes, inSection: s, scratch: &scratch, counters: &counters)
     }
-    for s in sectionsEdited {
-      var edit = edits[s]!
-      for (to, from) in edit.moves {
-        edit.insertions.append((to, itemSize(from.item, inSection: from.section)))
+    for k in edits.indices where !edits[k].moves.isEmpty || !edits[k].removals.isEmpty
+      || !edits[k].insertions.isEmpty
+    {
+      for (to, from) in edits[k].moves {
+        edits[k].insertions.append((to, itemSize(from.item, inSection: from.section)))
       }
-      edit.moves = []
-      edit.removals.sort()
-      edit.insertions.sort { $0.index < $1.index }
-      edits[s] = edit
+      edits[k].moves.removeAll(keepingCapacity: true)
+      edits[k].removals.sort()
+      edits[k].insertions.sort { $0.index < $1.index }
     }
-    for s in sectionsEdited {
-      let edit = edits[s]!
-      itemCounts[s] += edit.insertions.count - edit.removals.count
+    for (k, s) in sections.enumerated() {
+      itemCounts[s] += edits[k].insertions.count - edits[k].removals.count
       // The next section's edits are located through the page trees: current before each.
-      if applySectionEdit(edit, resized: resized[s] ?? [:], inSection: s, counters: &counters) {
+      if applySectionEdit(edits[k], inSection: s, scratch: &scratch, counters: &counters) {
         rebuildPageDirectory()
       }
     }
+    sections.removeAll(keepingCapacity: true)
   }
 
-  /// Applies resizes (indices before the batch) to the pages of section `s`.
+  /// Applies resizes (indices before the batch; sorted here) to the pages of section `s`, and
+  /// appends to `scratch.resizedPages`, per page (by its place in the section: edits to earlier
+  /// sections may add or remove pages before it), the local range bounds of the items whose
+  /// size changed.
   ///
-  /// - Returns: per page (by its place in the section: edits to earlier sections may add or
-  ///   remove pages before it), the local range bounds of the items whose size changed.
-  /// - Complexity: O(e log p).
+  /// - Complexity: O(e log e + e log p).
   private mutating func applyResizes(
-    _ resizes: [(index: Int, size: Size)], inSection s: Int, counters: inout WorkCounters
-  ) -> [Int: (first: Int, last: Int)] {
-    var perPage: [Int: [(index: Int, size: Size)]] = [:]
-    for (i, size) in resizes {
-      let (p, j) = locate(item: i, inSection: s)
-      perPage[p, default: []].append((j, size))
+    _ resizes: inout [(index: Int, size: Size)], inSection s: Int, scratch: inout EditScratch,
+    counters: inout WorkCounters
+  ) {
+    resizes.sort { $0.index < $1.index }
+    var local = scratch.page
+    scratch.page = SectionEdit()  // uniquely referenced
+    defer {
+      local.removeAll()
+      scratch.page = local
     }
-    var result: [Int: (first: Int, last: Int)] = [:]
-    for (p, local) in perPage {
-      result[p - firstPage[s]] = pages[p].applyResizes(local, rules: rules, counters: &counters)
+    var k = 0
+    while k < resizes.count {
+      local.resizes.removeAll(keepingCapacity: true)
+      let (p, _) = locate(item: resizes[k].index, inSection: s)
+      let base = firstItem(ofPage: p, inSection: s)
+      let end = base + pages[p].count
+      while k < resizes.count, resizes[k].index < end {
+        local.resizes.append((resizes[k].index - base, resizes[k].size))
+        k += 1
+      }
+      if let bounds = pages[p].applyResizes(local.resizes, rules: rules, counters: &counters) {
+        scratch.resizedPages.append((s, p - firstPage[s], bounds.first, bounds.last))
+      }
     }
-    return result
   }
 
-  /// Applies one section's removals and insertions (sorted; resizes already applied, `resized`
-  /// per page) to its pages, repairs the page boundaries and keeps the page sizes within
-  /// `pageCapacity`.
+  /// The range bounds of the items resized in the page at place `offset` of section `s`
+  /// (`scratch.resizedPages`), or `nil`.
+  ///
+  /// - Complexity: O(log e).
+  private static func resized(
+    inSection s: Int, page offset: Int, _ resizedPages: [(section: Int, page: Int, first: Int, last: Int)]
+  ) -> (first: Int, last: Int)? {
+    var lo = 0
+    var hi = resizedPages.count
+    while lo < hi {
+      let mid = (lo + hi) >> 1
+      let e = resizedPages[mid]
+      if e.section < s || (e.section == s && e.page < offset) { lo = mid + 1 } else { hi = mid }
+    }
+    guard lo < resizedPages.count, resizedPages[lo].section == s, resizedPages[lo].page == offset
+    else { return nil }
+    return (resizedPages[lo].first, resizedPages[lo].last)
+  }
+
+  /// Applies one section's removals and insertions (sorted; resizes already applied and sorted,
+  /// `scratch.resizedPages`) to its pages, page by page in order, repairs the page boundaries
+  /// and keeps the page sizes within `pageCapacity`.
   ///
   /// - Returns: whether pages were added or removed (the page trees need a rebuild); otherwise
   ///   the trees are updated here.
-  /// - Complexity: O(c + k) per touched page (c items, k re-broken), O(log p) per tree entry.
+  /// - Complexity: O(c + k) per touched page (c items, k re-broken), O(log p) per edit located
+  ///   and per tree entry written.
   private mutating func applySectionEdit(
-    _ edit: SectionEdit, resized: [Int: (first: Int, last: Int)], inSection s: Int,
+    _ edit: SectionEdit, inSection s: Int, scratch: inout EditScratch,
     counters: inout WorkCounters
   ) -> Bool {
     let range = pages(ofSection: s)
     if range.count == 1 {
       let p = range.lowerBound
       pages[p].applySplice(
-        edit, resized: resized[0], rules: rules, kernels: kernels, counters: &counters)
-      counters.pageTreeNodesWritten += refreshPages(p..<(p + 1))
+        edit, resized: Self.resized(inSection: s, page: 0, scratch.resizedPages), rules: rules,
+        kernels: kernels, scratch: &scratch.lines, counters: &counters)
+      counters.pageTreeNodesWritten += refreshPages(CollectionOfOne(p))
       return false
     }
-    // Each edit to the page holding it, with the page's own indices.
-    var local = [Int: SectionEdit]()
-    for (i, size) in edit.resizes {
-      let (p, j) = locate(item: i, inSection: s)
-      local[p, default: SectionEdit()].resizes.append((j, size))
+    var local = scratch.page
+    var touched = scratch.touched
+    scratch.page = SectionEdit()  // both uniquely referenced
+    scratch.touched = []
+    local.removeAll()
+    touched.removeAll(keepingCapacity: true)
+    defer {
+      local.removeAll()
+      scratch.page = local
+      scratch.touched = touched
     }
-    for r in edit.removals {
-      let (p, j) = locate(item: r, inSection: s)
-      local[p, default: SectionEdit()].removals.append(j)
-    }
-    if !edit.insertions.isEmpty {
-      // An insertion at index i (after the batch) goes before the old item that survives with
-      // i − rank earlier survivors (rank = earlier insertions), or after the last survivor.
-      let oldCount = itemCounts[s] - edit.insertions.count + edit.removals.count
-      var k = 0
-      for (rank, insertion) in edit.insertions.enumerated() {
-        var o = insertion.index - rank + k
-        while k < edit.removals.count, edit.removals[k] <= o {
-          k += 1
-          o += 1
-        }
-        let p: Int
-        let survivorsBefore: Int
-        if o < oldCount {
-          let (page, j) = locate(item: o, inSection: s)
-          p = page
-          let removed = local[p]?.removals ?? []
-          survivorsBefore = j - Self.countLess(than: j, in: removed)
-        } else {
-          p = range.upperBound - 1
-          survivorsBefore = pages[p].count - (local[p]?.removals.count ?? 0)
-        }
-        let earlier = local[p]?.insertions.count ?? 0
-        local[p, default: SectionEdit()].insertions.append(
-          (survivorsBefore + earlier, insertion.size))
+    let oldCount = itemCounts[s] - edit.insertions.count + edit.removals.count
+    // Pages in order: each page's resizes, removals and insertions (local indices) are
+    // gathered, then applied. Cursors: x resizes, r removals, i insertions (and k, the
+    // removals before insertion i's old survivor).
+    var x = 0
+    var r = 0
+    var i = 0
+    var k = 0
+    // The page and local index of insertion i: it goes before the old item that survives with
+    // i − rank earlier survivors (rank = earlier insertions), or after the last survivor.
+    var insertionPlace: (page: Int, old: Int)? = nil
+    func placeInsertion(_ fl: inout Self) -> (page: Int, old: Int)? {
+      guard i < edit.insertions.count else { return nil }
+      var o = edit.insertions[i].index - i + k
+      while k < edit.removals.count, edit.removals[k] <= o {
+        k += 1
+        o += 1
       }
+      if o < oldCount { return (fl.locate(item: o, inSection: s).page, o) }
+      return (range.upperBound - 1, o)
     }
-    var touched = Array(local.keys)
-    touched.sort()
-    for p in touched {
+    insertionPlace = placeInsertion(&self)
+    while x < edit.resizes.count || r < edit.removals.count || insertionPlace != nil {
+      var p = Int.max
+      if x < edit.resizes.count { p = locate(item: edit.resizes[x].index, inSection: s).page }
+      if r < edit.removals.count {
+        p = min(p, locate(item: edit.removals[r], inSection: s).page)
+      }
+      if let place = insertionPlace { p = min(p, place.page) }
+      let base = firstItem(ofPage: p, inSection: s)
+      let end = base + pages[p].count
+      while x < edit.resizes.count, edit.resizes[x].index < end {
+        local.resizes.append((edit.resizes[x].index - base, edit.resizes[x].size))
+        x += 1
+      }
+      while r < edit.removals.count, edit.removals[r] < end {
+        local.removals.append(edit.removals[r] - base)
+        r += 1
+      }
+      var earlier = 0
+      while let place = insertionPlace, place.page == p {
+        let survivorsBefore: Int
+        if place.old < oldCount {
+          let j = place.old - base
+          survivorsBefore = j - Self.countLess(than: j, in: local.removals)
+        } else {
+          survivorsBefore = pages[p].count - local.removals.count
+        }
+        local.insertions.append((survivorsBefore + earlier, edit.insertions[i].size))
+        earlier += 1
+        i += 1
+        insertionPlace = placeInsertion(&self)
+      }
       pages[p].applySplice(
-        local[p]!, resized: resized[p - range.lowerBound], rules: rules, kernels: kernels,
-        counters: &counters)
+        local, resized: Self.resized(inSection: s, page: p - range.lowerBound, scratch.resizedPages),
+        rules: rules, kernels: kernels, scratch: &scratch.lines, counters: &counters)
+      touched.append(p)
+      local.removeAll()
     }
-    return repairPages(ofSection: s, touched: touched, counters: &counters)
+    return repairPages(ofSection: s, touched: touched, scratch: &scratch, counters: &counters)
   }
 
   /// The number of values in `sorted` (ascending) below `value`.
@@ -245,7 +355,7 @@ extension FastFlowLayout {
   ///
   /// - Complexity: O(n + e log e) for n items.
   private mutating func relayOut(
-    edits: inout [Int: SectionEdit], update: BatchUpdate, rules newRules: LayoutRules,
+    scratch: inout EditScratch, update: BatchUpdate, rules newRules: LayoutRules,
     counters: inout WorkCounters
   ) {
     // One page per section, resizes applied before move sources are read.
@@ -266,29 +376,30 @@ extension FastFlowLayout {
       pages = joined
       firstPage = Array(0...sectionCount)
     }
-    for (s, edit) in edits {
+    let sections = scratch.sections
+    for (k, s) in sections.enumerated() {
       pages[s].opensSection = true
       pages[s].closesSection = true
-      for (i, size) in edit.resizes {
+      for (i, size) in scratch.edits[k].resizes {
         pages[s].items.widths[i] = size.width
         pages[s].items.heights[i] = size.height
       }
     }
-    for s in edits.keys {
-      var edit = edits[s]!
-      for (to, from) in edit.moves {
+    for k in sections.indices {
+      for (to, from) in scratch.edits[k].moves {
         let source = pages[from.section].items
-        edit.insertions.append(
+        scratch.edits[k].insertions.append(
           (to, Size(width: source.widths[from.item], height: source.heights[from.item])))
       }
-      edit.moves = []
-      edit.removals.sort()
-      edit.insertions.sort { $0.index < $1.index }
-      edits[s] = edit
+      scratch.edits[k].moves.removeAll(keepingCapacity: true)
+      scratch.edits[k].removals.sort()
+      scratch.edits[k].insertions.sort { $0.index < $1.index }
     }
-    for (s, edit) in edits where !edit.removals.isEmpty || !edit.insertions.isEmpty {
-      pages[s].items.splice(removing: edit.removals, inserting: edit.insertions)
-      itemCounts[s] += edit.insertions.count - edit.removals.count
+    for (k, s) in sections.enumerated()
+    where !scratch.edits[k].removals.isEmpty || !scratch.edits[k].insertions.isEmpty {
+      pages[s].items.splice(
+        removing: scratch.edits[k].removals, inserting: scratch.edits[k].insertions)
+      itemCounts[s] += scratch.edits[k].insertions.count - scratch.edits[k].removals.count
     }
     // Sections out and in (inserted ones are laid out under the new rules as they are built).
     var laidOut = [Bool](repeating: false, count: pages.count)
@@ -315,13 +426,20 @@ extension FastFlowLayout {
     rebuildPageDirectory()
   }
 
-  /// Deletes and inserts sections (item edits already applied), in place: deletions from the
-  /// last, then insertions from the first (their indices are after the batch), keeping the
-  /// pages of the surviving sections.
+  /// Deletes and inserts sections (item edits already applied), keeping the pages of the
+  /// surviving sections: a few in place (deletions from the last, then insertions from the
+  /// first, their indices after the batch), many in one merge pass.
   ///
-  /// - Complexity: O(k·(p + s)) memory moves for k sections deleted or inserted (one
-  ///   `memmove` each), O(m) for the m items of inserted sections, O(p) for the page trees.
+  /// - Complexity: O(min(k·(p + s), p + s + k log k)) for k sections deleted or inserted, plus
+  ///   O(m) for the m items of inserted sections and O(p) for the page trees.
   private mutating func replaceSections(update: BatchUpdate, counters: inout WorkCounters) {
+    let insertions = update.insertSections.sorted(by: { $0.at < $1.at })
+    if update.deleteSections.count + insertions.count > 8 {
+      mergeSections(
+        deleting: update.deleteSections.sorted(), inserting: insertions, counters: &counters)
+      rebuildPageDirectory()
+      return
+    }
     for s in update.deleteSections.sorted(by: >) {
       let range = pages(ofSection: s)
       pages.removeSubrange(range)
@@ -329,7 +447,7 @@ extension FastFlowLayout {
       for t in (s + 1)..<firstPage.count { firstPage[t] -= range.count }
       itemCounts.remove(at: s)
     }
-    for insertion in update.insertSections.sorted(by: { $0.at < $1.at }) {
+    for insertion in insertions {
       let s = insertion.at
       let p = firstPage[s]
       pages.insert(
@@ -341,5 +459,52 @@ extension FastFlowLayout {
       itemCounts.insert(insertion.section.count, at: s)
     }
     rebuildPageDirectory()
+  }
+
+  /// The sections after deleting `deletions` (ascending, before the batch) and inserting
+  /// `insertions` (ascending, after it), in one pass: surviving sections' pages are moved, not
+  /// copied. The page trees are stale until `rebuildPageDirectory()`.
+  ///
+  /// - Complexity: O(p + s + m) for the m items of inserted sections.
+  private mutating func mergeSections(
+    deleting deletions: [Int], inserting insertions: [SectionInsertion],
+    counters: inout WorkCounters
+  ) {
+    let newSectionCount = sectionCount - deletions.count + insertions.count
+    var newPages: [SectionLayout] = []
+    var newFirstPage: [Int] = [0]
+    var newCounts: [Int] = []
+    newPages.reserveCapacity(pages.count - deletions.count + insertions.count)
+    newFirstPage.reserveCapacity(newSectionCount + 1)
+    newCounts.reserveCapacity(newSectionCount)
+    var old = 0
+    var d = 0
+    var i = 0
+    for n in 0..<newSectionCount {
+      if i < insertions.count, insertions[i].at == n {
+        newPages.append(
+          SectionLayout(
+            insertions[i].section, transposed: rules.transposed, rules: rules, kernels: kernels,
+            counters: &counters))
+        newCounts.append(insertions[i].section.count)
+        i += 1
+      } else {
+        while d < deletions.count, deletions[d] == old {
+          d += 1
+          old += 1
+        }
+        for p in pages(ofSection: old) {
+          var page = SectionLayout()
+          swap(&page, &pages[p])
+          newPages.append(page)
+        }
+        newCounts.append(itemCounts[old])
+        old += 1
+      }
+      newFirstPage.append(newPages.count)
+    }
+    pages = newPages
+    firstPage = newFirstPage
+    itemCounts = newCounts
   }
 }

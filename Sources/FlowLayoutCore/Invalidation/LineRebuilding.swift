@@ -18,7 +18,7 @@ extension SectionLayout {
   ///   or starts are renumbered.
   mutating func rebuildLines(
     fromLine firstLine: Int, sync: TailSync? = nil, rules: LayoutRules, kernels: KernelSelection,
-    counters: inout WorkCounters
+    scratch: inout LineScratch, counters: inout WorkCounters
   ) {
     guard case .table(var table) = lines else { return }
     lines = .table(LineTable())  // keep `table` uniquely referenced
@@ -28,29 +28,28 @@ extension SectionLayout {
     let limit = rules.lineLimit
     let start = oldCount == 0 ? 0 : table.starts[i0]
 
-    var (newStarts, newHeights, end, synced) = breakLines(
+    var (end, synced) = breakLines(
       from: start, lineIndex: i0, limit: limit, old: table, sync: sync, rules: rules,
-      kernels: kernels)
-    let k = newHeights.count
+      kernels: kernels, into: &scratch.starts, &scratch.heights)
+    let k = scratch.heights.count
     counters.linesRebroken += k
-    var toPlace: [Range<Int>] = []
-    toPlace.reserveCapacity(3)
-    toPlace.append(i0..<(i0 + k))
+    scratch.ranges.removeAll(keepingCapacity: true)
+    scratch.ranges.append(i0..<(i0 + k))
     var rebuildTree = false
     let spacing = rules.lineSpacing
 
     if let j = synced, let sync {
       if k == j - i0 {
         for t in 0..<k {
-          table.starts[i0 + t] = newStarts[t]
-          if table.heights[i0 + t] != newHeights[t] {
+          table.starts[i0 + t] = scratch.starts[t]
+          if table.heights[i0 + t] != scratch.heights[t] {
             counters.offsetTreeNodesWritten += table.setHeight(
-              i0 + t, newHeights[t], lineSpacing: spacing)
+              i0 + t, scratch.heights[t], lineSpacing: spacing)
           }
         }
       } else {
-        table.starts.replaceSubrange(i0..<j, with: newStarts)
-        table.heights.replaceSubrange(i0..<j, with: newHeights)
+        table.starts.replaceSubrange(i0..<j, with: scratch.starts)
+        table.heights.replaceSubrange(i0..<j, with: scratch.heights)
         rebuildTree = true
       }
       if sync.delta != 0 {
@@ -64,31 +63,31 @@ extension SectionLayout {
         rebuildTree = true
       } else if table.lineCount < limit, table.visibleEnd < n {
         let from = table.lineCount
-        (newStarts, newHeights, end, synced) = breakLines(
+        (end, synced) = breakLines(
           from: table.visibleEnd, lineIndex: from, limit: limit, old: table, sync: nil,
-          rules: rules, kernels: kernels)
+          rules: rules, kernels: kernels, into: &scratch.starts, &scratch.heights)
         table.starts.removeLast()
-        table.starts.append(contentsOf: newStarts)
+        table.starts.append(contentsOf: scratch.starts)
         table.starts.append(end)
-        table.heights.append(contentsOf: newHeights)
-        counters.linesRebroken += newHeights.count
-        toPlace.append(from..<(from + newHeights.count))
+        table.heights.append(contentsOf: scratch.heights)
+        counters.linesRebroken += scratch.heights.count
+        scratch.ranges.append(from..<(from + scratch.heights.count))
         rebuildTree = true
       }
     } else {
       if k == oldCount - i0 {
         for t in 0..<k {
-          table.starts[i0 + t] = newStarts[t]
-          if table.heights[i0 + t] != newHeights[t] {
+          table.starts[i0 + t] = scratch.starts[t]
+          if table.heights[i0 + t] != scratch.heights[t] {
             counters.offsetTreeNodesWritten += table.setHeight(
-              i0 + t, newHeights[t], lineSpacing: spacing)
+              i0 + t, scratch.heights[t], lineSpacing: spacing)
           }
         }
         table.starts[table.starts.count - 1] = end
       } else {
-        table.starts.replaceSubrange(i0..., with: newStarts)
+        table.starts.replaceSubrange(i0..., with: scratch.starts)
         table.starts.append(end)
-        table.heights.replaceSubrange(i0..., with: newHeights)
+        table.heights.replaceSubrange(i0..., with: scratch.heights)
         rebuildTree = true
       }
     }
@@ -106,8 +105,8 @@ extension SectionLayout {
 
     // Place the re-broken lines and the last two lines (alignment depends on being last).
     let m = table.lineCount
-    toPlace.append(max(m - 2, 0)..<m)
-    place(lines: &toPlace, of: table, rules: rules, counters: &counters)
+    scratch.ranges.append(max(m - 2, 0)..<m)
+    place(lines: &scratch.ranges, of: table, rules: rules, counters: &counters)
     lines = .table(table)
     updateHeight(rules: rules)
   }
@@ -115,16 +114,18 @@ extension SectionLayout {
   /// Greedy (or fixed-count) lines from item `start`, numbered from `lineIndex`, until the
   /// items end, `limit` lines exist, or (with `sync`) a line start matches an old one.
   ///
-  /// - Returns: the new lines' starts and heights, the end of the last new line, and the old
-  ///   line index where the lines re-synchronised (or `nil`).
+  /// - Returns: the end of the last new line, and the old line index where the lines
+  ///   re-synchronised (or `nil`); the new lines' starts and heights are in `starts` and
+  ///   `heights` (emptied first, capacity kept).
   /// - Complexity: O(k) for the k items broken, plus O(log r) to find the sync point.
   func breakLines(
     from start: Int, lineIndex: Int, limit: Int, old: LineTable, sync: TailSync?,
-    rules: LayoutRules, kernels: KernelSelection
-  ) -> (starts: [Int], heights: [Double], end: Int, synced: Int?) {
+    rules: LayoutRules, kernels: KernelSelection, into starts: inout [Int],
+    _ heights: inout [Double]
+  ) -> (end: Int, synced: Int?) {
     let n = count
-    var starts: [Int] = []
-    var heights: [Double] = []
+    starts.removeAll(keepingCapacity: true)
+    heights.removeAll(keepingCapacity: true)
     var s = start
     var index = lineIndex
     var synced: Int? = nil
@@ -172,7 +173,7 @@ extension SectionLayout {
         index += 1
       }
     }
-    return (starts, heights, s, synced)
+    return (s, synced)
   }
 
   /// Places the items of the given lines (ranges of line indices, clamped to the table; a line

@@ -1,3 +1,5 @@
+import FlowLayoutModel
+
 /// A maximal run of items an edit left alone: new items `newStart ..< newStart + count` are the
 /// old items `oldStart ..< oldStart + count`, with the sizes they had.
 struct KeptRun: Sendable, Equatable {
@@ -11,21 +13,23 @@ struct KeptRun: Sendable, Equatable {
   /// The runs of untouched items after `removals` and `resized` (old indices) and `insertions`
   /// (new indices), in order: the same walk as `ItemColumns.spliced`.
   ///
+  /// `runs` is emptied first (capacity kept).
+  ///
   /// - Precondition: each list ascending and distinct; the batch validated.
   /// - Complexity: O(e) for e edits (one entry per run, no per-item work).
-  static func runs(oldCount: Int, removals: [Int], resized: [Int], insertions: [Int])
-    -> [KeptRun]
-  {
+  static func runs(
+    oldCount: Int, removals: [Int], resized: [Int],
+    insertions: [(index: Int, size: Size)], into runs: inout [KeptRun]
+  ) {
     let newCount = oldCount - removals.count + insertions.count
-    var runs: [KeptRun] = []
-    runs.reserveCapacity(removals.count + resized.count + insertions.count + 1)
+    runs.removeAll(keepingCapacity: true)
     var old = 0
     var new = 0
     var r = 0
     var z = 0
     var n = 0
     while new < newCount {
-      if n < insertions.count, insertions[n] == new {
+      if n < insertions.count, insertions[n].index == new {
         new += 1
         n += 1
         continue
@@ -43,13 +47,12 @@ struct KeptRun: Sendable, Equatable {
       var run = min(oldCount - old, newCount - new)
       if r < removals.count { run = min(run, removals[r] - old) }
       if z < resized.count { run = min(run, resized[z] - old) }
-      if n < insertions.count { run = min(run, insertions[n] - new) }
+      if n < insertions.count { run = min(run, insertions[n].index - new) }
       guard run > 0 else { break }  // inconsistent edits: not reached after validation
       runs.append(KeptRun(newStart: new, oldStart: old, count: run))
       old += run
       new += run
     }
-    return runs
   }
 }
 
@@ -66,8 +69,8 @@ extension SectionLayout {
   /// - Complexity: O(k + r − i + e) for k items in re-broken lines, the r − i lines from the
   ///   first re-broken one (copied, offsets rebuilt) and e runs.
   mutating func rebreakRegions(
-    fromLine firstLine: Int, runs: [KeptRun], oldItemCount: Int, rules: LayoutRules,
-    kernels: KernelSelection, counters: inout WorkCounters
+    fromLine firstLine: Int, oldItemCount: Int, rules: LayoutRules, kernels: KernelSelection,
+    scratch: inout LineScratch, counters: inout WorkCounters
   ) {
     guard case .table(var table) = lines else { return }
     lines = .table(LineTable())  // keep `table` uniquely referenced
@@ -79,11 +82,16 @@ extension SectionLayout {
     let interitem = rules.interitem
     var s = oldLines == 0 ? 0 : table.starts[i0]
     var index = i0
-    var newStarts: [Int] = []
-    var newHeights: [Double] = []
+    let runs = scratch.runs
+    var newStarts = scratch.starts
+    var newHeights = scratch.heights
+    var toPlace = scratch.ranges
+    scratch = LineScratch()  // the buffers above uniquely referenced
+    newStarts.removeAll(keepingCapacity: true)
+    newHeights.removeAll(keepingCapacity: true)
+    toPlace.removeAll(keepingCapacity: true)
     newStarts.reserveCapacity(max(oldLines - i0, 0) + 16)
     newHeights.reserveCapacity(max(oldLines - i0, 0) + 16)
-    var toPlace: [Range<Int>] = []
     var rebroken = 0
     var copied = 0
     var runIndex = 0
@@ -141,5 +149,7 @@ extension SectionLayout {
     place(lines: &toPlace, of: table, rules: rules, counters: &counters)
     lines = .table(table)
     updateHeight(rules: rules)
+    scratch = LineScratch(
+      starts: newStarts, heights: newHeights, ranges: toPlace, runs: runs, indices: scratch.indices)
   }
 }

@@ -52,7 +52,7 @@ extension SectionLayout {
   ///   splice's O(n − f) memory move and O(r) renumbering when the item count changes.
   mutating func applySplice(
     _ edit: SectionEdit, resized: (first: Int, last: Int)?, rules: LayoutRules,
-    kernels: KernelSelection, counters: inout WorkCounters
+    kernels: KernelSelection, scratch: inout LineScratch, counters: inout WorkCounters
   ) {
     var first = resized?.first ?? Int.max
     var lastOld = resized?.last ?? -1
@@ -116,31 +116,51 @@ extension SectionLayout {
         // Resizes only: each is re-broken from its own line until the lines re-synchronise, in
         // index order, so resizes far apart do not re-break the lines between them. Each pass
         // leaves every line before its sync point right; later passes fix later lines.
-        for i in Set(edit.resizes.map(\.index)).sorted() {
+        Self.sortedIndices(of: edit.resizes, into: &scratch.indices)
+        var indices = scratch.indices
+        scratch.indices = []  // `indices` uniquely referenced
+        for i in indices {
           rebuildLines(
             fromLine: lineBefore(i), sync: TailSync(oldTail: i + 1, delta: 0), rules: rules,
-            kernels: kernels, counters: &counters)
+            kernels: kernels, scratch: &scratch, counters: &counters)
         }
+        indices.removeAll(keepingCapacity: true)
+        scratch.indices = indices
         return
       }
       let edits = edit.removals.count + edit.insertions.count + edit.resizes.count
       if edits > 1, rules.breaking == .greedy || rules.breaking == .firstLineOnly {
         // Touched regions re-broken until they re-synchronise, the lines between copied: one
         // pass, not one re-break from the first to the last touched item.
-        let runs = KeptRun.runs(
-          oldCount: count - delta, removals: edit.removals,
-          resized: Set(edit.resizes.map(\.index)).sorted(),
-          insertions: edit.insertions.map(\.index))
+        Self.sortedIndices(of: edit.resizes, into: &scratch.indices)
+        KeptRun.runs(
+          oldCount: count - delta, removals: edit.removals, resized: scratch.indices,
+          insertions: edit.insertions, into: &scratch.runs)
         rebreakRegions(
-          fromLine: lineBefore(first), runs: runs, oldItemCount: count - delta, rules: rules,
-          kernels: kernels, counters: &counters)
+          fromLine: lineBefore(first), oldItemCount: count - delta, rules: rules,
+          kernels: kernels, scratch: &scratch, counters: &counters)
         return
       }
       let oldTail = max(lastOld + 1, lastNew + 1 - delta, first)
       rebuildLines(
         fromLine: lineBefore(first), sync: TailSync(oldTail: oldTail, delta: delta),
-        rules: rules, kernels: kernels, counters: &counters)
+        rules: rules, kernels: kernels, scratch: &scratch, counters: &counters)
     }
+  }
+
+  /// The distinct indices of `resizes`, ascending, in `indices` (emptied first, capacity kept).
+  ///
+  /// - Complexity: O(e log e).
+  static func sortedIndices(of resizes: [(index: Int, size: Size)], into indices: inout [Int]) {
+    indices.removeAll(keepingCapacity: true)
+    for r in resizes { indices.append(r.index) }
+    indices.sort()
+    var kept = 0
+    for k in indices.indices where kept == 0 || indices[k] != indices[kept - 1] {
+      indices[kept] = indices[k]
+      kept += 1
+    }
+    indices.removeLast(indices.count - kept)
   }
 
   /// The line where re-breaking for an edit at item `i` starts: the line before the touched

@@ -18,9 +18,9 @@ extension FastFlowLayout {
   /// - Complexity: O(c) per page checked or changed (c items); pages checked are those from
   ///   the one before the first touched page to the one after the last, plus those items
   ///   moved into.
-  mutating func repairPages(ofSection s: Int, touched: [Int], counters: inout WorkCounters)
-    -> Bool
-  {
+  mutating func repairPages(
+    ofSection s: Int, touched: [Int], scratch: inout EditScratch, counters: inout WorkCounters
+  ) -> Bool {
     let start = firstPage[s]
     var end = firstPage[s + 1]
     var structural = false
@@ -45,7 +45,11 @@ extension FastFlowLayout {
     // Boundaries: from the page before the first touched one, while pages changed.
     // Only boundaries next to a touched page, or after a page items moved out of, can break:
     // the pages between two touched ones are skipped.
-    var changed = touched  // pages whose items changed, while no page is added or removed
+    // Pages whose items changed, while no page is added or removed.
+    var changed = scratch.changed
+    scratch.changed = []  // `changed` uniquely referenced
+    changed.removeAll(keepingCapacity: true)
+    changed.append(contentsOf: touched)
     var next = 0  // the first touched page not yet passed
     var skipping = !structural  // page indices in `touched` are exact until a page is removed
     var p = lo
@@ -73,9 +77,9 @@ extension FastFlowLayout {
       if cascade >= 2 {
         // The lines did not re-synchronise over two pages (equal widths never do): each next
         // page is laid out whole, by the full-layout pass, instead of re-broken until a sync.
-        shiftItems(q, fromFrontOf: p + 1, toEndOf: p, counters: &counters)
+        shiftItems(q, fromFrontOf: p + 1, toEndOf: p, scratch: &scratch, counters: &counters)
       } else {
-        moveItems(q, fromFrontOf: p + 1, toEndOf: p, counters: &counters)
+        moveItems(q, fromFrontOf: p + 1, toEndOf: p, scratch: &scratch, counters: &counters)
       }
       counters.pageBoundariesMoved += 1
       changed.append(p)
@@ -103,14 +107,21 @@ extension FastFlowLayout {
 
     // Page sizes: the changed pages (from the last, so that earlier indices stay valid), or,
     // once pages were added or removed, every page of the window.
+    // `changed` becomes the window, in place: sorted and without repeats, or every page.
     changed.sort()
-    var window: [Int] = []
     if structural {
-      window = Array(lo..<checkedEnd)
+      changed.removeAll(keepingCapacity: true)
+      changed.append(contentsOf: lo..<checkedEnd)
     } else {
-      for q in changed where window.last != q { window.append(q) }
+      var kept = 0
+      for k in changed.indices where kept == 0 || changed[k] != changed[kept - 1] {
+        changed[kept] = changed[k]
+        kept += 1
+      }
+      changed.removeLast(changed.count - kept)
     }
-    for q in window.reversed() where q < end {
+    defer { scratch.changed = changed }
+    for q in changed.reversed() where q < end {
       let n = pages[q].count
       if n > pageCapacity.maximum {
         let cut = pages[q].pages(target: max(n / 2, 1), rules: rules)
@@ -134,7 +145,7 @@ extension FastFlowLayout {
       }
     }
     if structural { return true }
-    counters.pageTreeNodesWritten += refreshPages(window)
+    counters.pageTreeNodesWritten += refreshPages(changed)
     return false
   }
 
@@ -143,23 +154,29 @@ extension FastFlowLayout {
   ///
   /// - Complexity: O(c) for the two pages' c items.
   private mutating func moveItems(
-    _ q: Int, fromFrontOf from: Int, toEndOf to: Int, counters: inout WorkCounters
+    _ q: Int, fromFrontOf from: Int, toEndOf to: Int, scratch: inout EditScratch,
+    counters: inout WorkCounters
   ) {
-    var insertions: [(index: Int, size: Size)] = []
-    insertions.reserveCapacity(q)
+    var edit = scratch.page
+    scratch.page = SectionEdit()  // `edit` uniquely referenced
+    edit.removeAll()
     let base = pages[to].count
     counters.itemsPaged += q
     pages[from].items.withSizes { ws, hs in
       for i in 0..<q {
-        insertions.append((base + i, Size(width: ws[i], height: hs[i])))
+        edit.insertions.append((base + i, Size(width: ws[i], height: hs[i])))
       }
     }
     pages[to].applySplice(
-      SectionEdit(insertions: insertions), resized: nil, rules: rules, kernels: kernels,
+      edit, resized: nil, rules: rules, kernels: kernels, scratch: &scratch.lines,
       counters: &counters)
+    edit.removeAll()
+    edit.removals.append(contentsOf: 0..<q)
     pages[from].applySplice(
-      SectionEdit(removals: Array(0..<q)), resized: nil, rules: rules, kernels: kernels,
+      edit, resized: nil, rules: rules, kernels: kernels, scratch: &scratch.lines,
       counters: &counters)
+    edit.removeAll()
+    scratch.page = edit
   }
 }
 
@@ -169,14 +186,16 @@ extension FastFlowLayout {
   ///
   /// - Complexity: O(c) for the two pages' c items.
   private mutating func shiftItems(
-    _ q: Int, fromFrontOf from: Int, toEndOf to: Int, counters: inout WorkCounters
+    _ q: Int, fromFrontOf from: Int, toEndOf to: Int, scratch: inout EditScratch,
+    counters: inout WorkCounters
   ) {
     counters.itemsPaged += q
     pages[to].items.append(frontOf: pages[from].items, count: q)
     pages[from].items.removeFirst(q)
     if case .table(let table) = pages[to].lines, table.lineCount > 0 {
       pages[to].rebuildLines(
-        fromLine: table.lineCount - 1, rules: rules, kernels: kernels, counters: &counters)
+        fromLine: table.lineCount - 1, rules: rules, kernels: kernels, scratch: &scratch.lines,
+        counters: &counters)
     }
     pages[from].layOutTable(rules: rules, kernels: kernels, counters: &counters)
     pages[from].updateHeight(rules: rules)

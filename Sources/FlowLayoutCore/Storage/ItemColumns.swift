@@ -141,7 +141,12 @@ struct ItemColumns: Sendable, Equatable {
   /// right after (one pass over fresh pages instead of two); until then entries are 0 only where
   /// the allocator says so, and hidden items' entries are never read.
   mutating func allocatePositions() {
-    if xs.count != widths.count {
+    // Never asked for 0 entries: the standard library then writes the count of its shared
+    // empty-array storage, a data race with any other thread reading an empty array
+    // (ThreadSanitizer reports it).
+    if xs.count != widths.count, widths.isEmpty {
+      xs = []
+    } else if xs.count != widths.count {
       xs = [Double](unsafeUninitializedCapacity: widths.count) { buffer, count in
         count = buffer.count
       }
@@ -201,6 +206,8 @@ struct ItemColumns: Sendable, Equatable {
     -> [Double]
   {
     let newCount = column.count - removals.count + insertions.count
+    // Not for 0 entries: see `allocatePositions`.
+    guard newCount > 0 else { return [] }
     return [Double](unsafeUninitializedCapacity: newCount) { out, initialized in
       column.withUnsafeBufferPointer { src in
         var old = 0

@@ -1,0 +1,55 @@
+import FlowLayoutModel
+
+/// Buffers the engine keeps between batches, so that a steady-state edit allocates nothing:
+/// each is emptied with its capacity kept, never rebuilt. They hold no state between batches
+/// (every reader empties what it fills); an engine copy shares them until either side edits.
+struct EditScratch: Sendable {
+  /// The sections a batch's item edits name (ascending), and their edits (entries past the
+  /// sections' count are empty, kept for their capacity).
+  var sections: [Int] = []
+  var edits: [SectionEdit] = []
+  /// One page's share of a section's edit.
+  var page = SectionEdit()
+  /// Per edited page with resized items (ascending section, then the page's place in its
+  /// section), the local range bounds of the items whose size changed.
+  var resizedPages: [(section: Int, page: Int, first: Int, last: Int)] = []
+  /// Pages edited, and pages changed while the boundaries are repaired.
+  var touched: [Int] = []
+  var changed: [Int] = []
+  /// Re-breaking's buffers (`LineScratch`).
+  var lines = LineScratch()
+
+  /// The most entries a buffer keeps between batches: a larger batch's buffers are let go, so
+  /// memory at rest does not follow the largest batch ever applied.
+  static let retainedCapacity = 4_096
+
+  /// Lets go of the buffers once one grew past `retainedCapacity`.
+  ///
+  /// - Complexity: O(1).
+  mutating func trim() {
+    let largest = max(
+      edits.count, edits.first?.removals.capacity ?? 0, edits.first?.insertions.capacity ?? 0,
+      edits.first?.resizes.capacity ?? 0, lines.starts.capacity, lines.runs.capacity,
+      touched.capacity, changed.capacity, resizedPages.capacity)
+    if largest > Self.retainedCapacity { self = EditScratch() }
+  }
+}
+
+/// Re-breaking's buffers: new line starts and heights, line ranges to place, kept runs, indices.
+struct LineScratch: Sendable {
+  var starts: [Int] = []
+  var heights: [Double] = []
+  var ranges: [Range<Int>] = []
+  var runs: [KeptRun] = []
+  var indices: [Int] = []
+}
+
+extension SectionEdit {
+  /// Empties every list, keeping capacity.
+  mutating func removeAll() {
+    resizes.removeAll(keepingCapacity: true)
+    removals.removeAll(keepingCapacity: true)
+    insertions.removeAll(keepingCapacity: true)
+    moves.removeAll(keepingCapacity: true)
+  }
+}

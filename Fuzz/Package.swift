@@ -33,6 +33,16 @@ let package = Package(
         .product(name: "FlowLayoutReference", package: "FioriFlowLayout"),
       ]),
     .executableTarget(
+      name: "fuzz-session",
+      dependencies: [
+        "FuzzSupport",
+        .product(name: "FlowLayoutTestSupport", package: "FioriFlowLayout"),
+        .product(name: "FlowLayoutDocument", package: "FioriFlowLayout"),
+        .product(name: "FlowLayoutModel", package: "FioriFlowLayout"),
+        .product(name: "FlowLayoutCore", package: "FioriFlowLayout"),
+        .product(name: "FlowLayoutReference", package: "FioriFlowLayout"),
+      ]),
+    .executableTarget(
       name: "fuzz-edits",
       dependencies: [
         "FuzzSupport",

@@ -4,12 +4,14 @@
 #
 #   scripts/fuzz.sh fuzz-document 300
 #   scripts/fuzz.sh fuzz-edits 300
+#   scripts/fuzz.sh fuzz-session 300
 #   scripts/fuzz.sh fuzz-document 0 Fuzz/Findings/some-crash   # replay inputs, no fuzzing
 #
 # Working corpus: Fuzz/corpus/TARGET (ignored by git), seeded on each run from
 #   fuzz-document: examples/*.json and the `input` object of every
 #                  Tests/FlowLayoutReferenceTests/Golden/*.json, plus Fuzz/Seeds/fuzz-document;
-#   fuzz-edits:    Fuzz/Seeds/fuzz-edits.
+#   fuzz-edits:    Fuzz/Seeds/fuzz-edits;
+#   fuzz-session:  Fuzz/Seeds/fuzz-session (request lines, docs/session.md).
 # Crashes and mismatches are written to Fuzz/artifacts/TARGET/ (ignored by git).
 # FUZZ_OPTIONS adds libFuzzer options, e.g. FUZZ_OPTIONS="-len_control=0".
 set -euo pipefail
@@ -18,8 +20,8 @@ target="${1:?usage: scripts/fuzz.sh fuzz-document|fuzz-edits SECONDS [INPUT...]}
 seconds="${2:?usage: scripts/fuzz.sh TARGET SECONDS [INPUT...]}"
 shift 2
 case "$target" in
-  fuzz-document | fuzz-edits) ;;
-  *) echo "unknown target $target (fuzz-document or fuzz-edits)" >&2; exit 2 ;;
+  fuzz-document | fuzz-edits | fuzz-session) ;;
+  *) echo "unknown target $target (fuzz-document, fuzz-edits or fuzz-session)" >&2; exit 2 ;;
 esac
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -55,6 +57,8 @@ for path in sorted(source.glob("*.json")):
     if "input" in document:
         (corpus / ("golden-" + path.name)).write_text(json.dumps(document["input"]))
 PY
+  options+=(-dict="$fuzz/document.dict" -max_len=8192)
+elif [ "$target" = fuzz-session ]; then
   options+=(-dict="$fuzz/document.dict" -max_len=8192)
 else
   options+=(-max_len=512)

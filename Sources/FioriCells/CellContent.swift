@@ -1,5 +1,5 @@
 /// The shape of an image view (seed 000 "Standard Image Without Labels", seed 002 "Detail Image").
-public enum ImageShape: String, Hashable, Sendable, Codable {
+public enum ImageShape: String, Hashable, Sendable, Codable, CaseIterable {
   case rectangular
   case circular
 }
@@ -92,13 +92,13 @@ public enum Accessory: String, Hashable, Sendable, Codable, CaseIterable {
 }
 
 /// Device orientation: decides where an object cell's description goes (seed 002 "Description").
-public enum Orientation: String, Hashable, Sendable, Codable {
+public enum Orientation: String, Hashable, Sendable, Codable, CaseIterable {
   case portrait
   case landscape
 }
 
 /// Vertical alignment of an object cell's columns (seed 002 "Variations" 1).
-public enum CellAlignment: String, Hashable, Sendable, Codable {
+public enum CellAlignment: String, Hashable, Sendable, Codable, CaseIterable {
   case top
   case center
 }

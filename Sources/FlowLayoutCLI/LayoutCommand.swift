@@ -40,6 +40,11 @@ struct LayoutCommand: ParsableCommand {
     help: "Keep only the elements intersecting the rect 'x,y,width,height'.")
   var rect: String?
 
+  @Option(
+    name: .long,
+    help: "Refuse a document larger than this many bytes (default 1073741824, 1 GiB).")
+  var maxInputBytes: String?
+
   @Flag(name: .long, help: "Write one element per line.")
   var pretty = false
 
@@ -68,7 +73,8 @@ struct LayoutCommand: ParsableCommand {
   func layOut() throws(LayoutError) -> LayoutOutput {
     let engineType = try Self.engineType(named: engine)
     let rect = try rect.map { (text) throws(LayoutError) in try Self.parseRect(text) }
-    let bytes = try Self.readInput(input)
+    let bytes = try DocumentInput.readDocument(
+      input, maximumBytes: try DocumentInput.maximumBytes(maxInputBytes))
     let document = try LayoutDocument.decode(bytes)
     return try Self.output(engineType, document, rect: rect, transitions: transitions)
   }
@@ -137,47 +143,33 @@ struct LayoutCommand: ParsableCommand {
     return type
   }
 
-  /// Parses `x,y,width,height`: four finite numbers, width and height ≥ 0.
+  /// The largest magnitude `--rect` and `--viewport` accept for any of their numbers (10¹⁵:
+  /// integers are exact there, and no layout of at most `LayoutLimits` reaches it).
+  static let maximumCoordinate = 1e15
+
+  /// Parses `x,y,width,height`: four finite numbers within ±`maximumCoordinate`, width and
+  /// height ≥ 0.
   ///
-  /// - Throws: `.invalidDocument(field: "--rect", …)`.
+  /// - Throws: `.invalidDocument(field: "--rect", …)`, echoing at most 64 characters of `text`.
   static func parseRect(_ text: String) throws(LayoutError) -> Rect {
+    let shown = text.count > 64 ? "\(text.prefix(64))…" : text
     let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-    let values = parts.compactMap { Double($0.trimmingSpaces) }
-    guard parts.count == 4, values.count == 4, values.allSatisfy(\.isFinite) else {
+    let values = parts.count == 4 ? parts.compactMap { Double($0.trimmingSpaces) } : []
+    guard values.count == 4, values.allSatisfy(\.isFinite) else {
       throw .invalidDocument(
-        field: "--rect", reason: "expected four finite numbers x,y,width,height, found \"\(text)\"")
+        field: "--rect", reason: "expected four finite numbers x,y,width,height, found \"\(shown)\""
+      )
+    }
+    guard values.allSatisfy({ abs($0) <= maximumCoordinate }) else {
+      throw .invalidDocument(
+        field: "--rect",
+        reason: "numbers must be within ±\(maximumCoordinate), found \"\(shown)\"")
     }
     guard values[2] >= 0, values[3] >= 0 else {
       throw .invalidDocument(
-        field: "--rect", reason: "width and height must be >= 0, found \"\(text)\"")
+        field: "--rect", reason: "width and height must be >= 0, found \"\(shown)\"")
     }
     return Rect(x: values[0], y: values[1], width: values[2], height: values[3])
-  }
-
-  /// The bytes of `path`, or of stdin when `path` is `nil` or `-`.
-  ///
-  /// - Throws: `.invalidDocument(field: "--input", …)` with the system's reason.
-  static func readInput(_ path: String?) throws(LayoutError) -> [UInt8] {
-    let fromStdin = path == nil || path == "-"
-    let name = fromStdin ? "stdin" : "\"\(path!)\""
-    let fd = fromStdin ? STDIN_FILENO : open(path!, O_RDONLY)
-    guard fd >= 0 else {
-      throw .invalidDocument(
-        field: "--input", reason: "cannot open \(name): \(String(cString: strerror(errno)))")
-    }
-    defer { if !fromStdin { close(fd) } }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw .invalidDocument(
-          field: "--input", reason: "cannot read \(name): \(String(cString: strerror(errno)))")
-      }
-      if count == 0 { return bytes }
-      bytes.append(contentsOf: chunk[0..<count])
-    }
   }
 
   /// Writes all of `bytes` to the file descriptor `fd` (retrying short writes).
@@ -207,7 +199,12 @@ struct LayoutCommand: ParsableCommand {
   /// Writes `flowlayout: error: <message>` as exactly one line on stderr.
   static func reportError(_ message: String) {
     var line = "flowlayout: error: "
-    for scalar in message.unicodeScalars {
+    // The decoder's errors are already short (echoes cut); this bounds any other message.
+    for (count, scalar) in message.unicodeScalars.enumerated() {
+      if count == 600 {
+        line += "…"
+        break
+      }
       // Control characters (e.g. a newline in a key) are escaped so the message stays one line.
       if scalar.value < 0x20 || scalar.value == 0x7F {
         line += "\\u{\(String(scalar.value, radix: 16))}"

@@ -30,6 +30,11 @@ struct RenderCommand: ParsableCommand {
   @Option(name: .long, help: "The layout document (JSON). Reads stdin when omitted or '-'.")
   var input: String?
 
+  @Option(
+    name: .long,
+    help: "Refuse a document larger than this many bytes (default 1073741824, 1 GiB).")
+  var maxInputBytes: String?
+
   @Option(name: .long, help: "The SVG file to write. Writes stdout when omitted or '-'.")
   var output: String?
 
@@ -68,7 +73,9 @@ struct RenderCommand: ParsableCommand {
   func render() throws(LayoutError) -> String {
     let engineType = try LayoutCommand.engineType(named: engine)
     let viewport = try viewport.map { (text) throws(LayoutError) in try Self.parseViewport(text) }
-    let document = try LayoutDocument.decode(try LayoutCommand.readInput(input))
+    let bytes = try DocumentInput.readDocument(
+      input, maximumBytes: try DocumentInput.maximumBytes(maxInputBytes))
+    let document = try LayoutDocument.decode(bytes)
     let headerTitles = titles.map {
       $0.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
     }
@@ -81,16 +88,21 @@ struct RenderCommand: ParsableCommand {
       cropMargin: viewport == nil ? nil : cropMargin)
   }
 
-  /// Parses `x,y,width,height` as `--rect` does.
+  /// Parses `x,y,width,height` as `--rect` does, then checks it as a document's `viewport`
+  /// (width and height at most `LayoutLimits.maximumLength`).
   ///
-  /// - Throws: `.invalidDocument(field: "--viewport", …)`.
+  /// - Throws: `.invalidDocument(field: "--viewport", …)`; `.invalidNumber` naming
+  ///   `--viewport.width` or `--viewport.height`.
   static func parseViewport(_ text: String) throws(LayoutError) -> Rect {
+    let rect: Rect
     do {
-      return try LayoutCommand.parseRect(text)
+      rect = try LayoutCommand.parseRect(text)
     } catch {
       guard case .invalidDocument(_, let reason) = error else { throw error }
       throw .invalidDocument(field: "--viewport", reason: reason)
     }
+    try LayoutValidation.viewport(rect, field: "--viewport")
+    return rect
   }
 
   /// Lays out `document` with engine `E`, applies its edits, and draws every visible element.

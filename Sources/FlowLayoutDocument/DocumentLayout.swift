@@ -164,7 +164,7 @@ public struct DocumentLayout<Engine: LayoutEngine> {
     throws(LayoutError) -> BatchUpdate
   {
     var scanner = JSONScanner(Array(bytes))
-    let raw = try RawEdit.read(&scanner, field: field, cells: CellDecoder())
+    let raw = try RawEdit.read(&scanner, field: field)
     try scanner.expectEnd()
     var configuration = layout.configuration
     if let widthClass = raw.update.setWidthClass { configuration.widthClass = widthClass }

@@ -8,38 +8,61 @@ import FlowLayoutModel
 
 /// Booleans, null, strings and numbers.
 extension JSONScanner {
-  /// - Throws: `.invalidDocument` naming `field` for any other value.
+  /// - Throws: `.invalidDocument` naming `field` for any other value; a syntax error for a word
+  ///   that is no literal (`trueee`, `nope`).
   mutating func readBool(field: @autoclosure () -> String) throws(LayoutError) -> Bool {
     if readLiteral("true") { return true }
     if readLiteral("false") { return false }
     throw typeError(field(), expected: "true or false")
   }
 
+  /// - Throws: a syntax error unless `null` comes next.
   mutating func readNull() throws(LayoutError) {
-    if !readLiteral("null") { throw syntaxError("invalid literal") }
+    if !readLiteral("null") {
+      _ = peek()
+      throw position < bytes.count && literalLength() == nil
+        && (bytes[position] | 0x20) >= UInt8(ascii: "a")
+        && (bytes[position] | 0x20) <= UInt8(ascii: "z")
+        ? invalidLiteral() : syntaxError("expected null")
+    }
+  }
+
+  /// The length of the literal (`true`, `false`, `null`) at `position`, when one is there and
+  /// no letter follows it.
+  func literalLength() -> Int? {
+    for word: StaticString in ["true", "false", "null"] where matches(word) {
+      return word.utf8CodeUnitCount
+    }
+    return nil
+  }
+
+  private func matches(_ word: StaticString) -> Bool {
+    let count = word.utf8CodeUnitCount
+    guard position + count <= bytes.count else { return false }
+    let same = word.withUTF8Buffer { w in
+      (0..<count).allSatisfy { bytes[position + $0] == w[$0] }
+    }
+    guard same else { return false }
+    if position + count < bytes.count {
+      let next = bytes[position + count] | 0x20  // lowercased if a letter
+      if next >= UInt8(ascii: "a"), next <= UInt8(ascii: "z") { return false }
+    }
+    return true
   }
 
   /// Consumes `word` if it comes next and is not followed by more letters.
   private mutating func readLiteral(_ word: StaticString) -> Bool {
     _ = peek()
-    let count = word.utf8CodeUnitCount
-    guard position + count <= bytes.count else { return false }
-    let matches = word.withUTF8Buffer { w in
-      (0..<count).allSatisfy { bytes[position + $0] == w[$0] }
-    }
-    guard matches else { return false }
-    if position + count < bytes.count {
-      let next = bytes[position + count] | 0x20  // lowercased if a letter
-      if next >= UInt8(ascii: "a"), next <= UInt8(ascii: "z") { return false }
-    }
-    position += count
+    guard matches(word) else { return false }
+    position += word.utf8CodeUnitCount
     return true
   }
 
   /// Reads a string, decoding escapes.
   ///
   /// - Throws: `.invalidDocument` naming `field` for another value; a syntax error for bad escapes,
-  ///   control characters or an unterminated string.
+  ///   control characters, invalid UTF-8 (RFC 8259 §8.1: refused, not replaced) or an
+  ///   unterminated string, at the offending byte.
   mutating func readString(field: @autoclosure () -> String) throws(LayoutError) -> String {
     guard peek() == UInt8(ascii: "\"") else { throw typeError(field(), expected: "a string") }
     position += 1
@@ -56,11 +79,49 @@ extension JSONScanner {
         try readEscape(into: &utf8)
       case 0..<0x20:
         throw syntaxError("control character \(describe(b)) in a string")
+      case 0x80...:
+        let length = try utf8SequenceLength()
+        utf8.append(contentsOf: bytes[position..<position + length])
+        position += length
       default:
         utf8.append(b)
         position += 1
       }
     }
+  }
+
+  /// The length of the well-formed UTF-8 sequence at `position` (Unicode 15, table 3-7: no
+  /// overlong forms, no surrogates, nothing beyond U+10FFFF).
+  ///
+  /// - Throws: a syntax error at the first byte that breaks the sequence.
+  private mutating func utf8SequenceLength() throws(LayoutError) -> Int {
+    let lead = bytes[position]
+    let length: Int
+    var low: UInt8 = 0x80
+    var high: UInt8 = 0xBF
+    switch lead {
+    case 0xC2...0xDF: length = 2
+    case 0xE0: (length, low) = (3, 0xA0)
+    case 0xE1...0xEC, 0xEE...0xEF: length = 3
+    case 0xED: (length, high) = (3, 0x9F)
+    case 0xF0: (length, low) = (4, 0x90)
+    case 0xF1...0xF3: length = 4
+    case 0xF4: (length, high) = (4, 0x8F)
+    default: throw syntaxError("invalid UTF-8 byte 0x\(String(lead, radix: 16)) in a string")
+    }
+    for k in 1..<length {
+      guard position + k < bytes.count else {
+        position += k
+        throw syntaxError("unterminated string")
+      }
+      let b = bytes[position + k]
+      guard b >= low, b <= high else {
+        position += k
+        throw syntaxError("invalid UTF-8 byte 0x\(String(b, radix: 16)) in a string")
+      }
+      (low, high) = (0x80, 0xBF)
+    }
+    return length
   }
 
   private mutating func readEscape(into utf8: inout [UInt8]) throws(LayoutError) {
@@ -103,9 +164,10 @@ extension JSONScanner {
   }
 
   private mutating func readHex4() throws(LayoutError) -> UInt32 {
-    guard position + 4 <= bytes.count else { throw syntaxError("unterminated \\u escape") }
     var value: UInt32 = 0
     for _ in 0..<4 {
+      // Digit by digit, so that the error names the first bad byte, as `JSONStreamCheck` does.
+      guard position < bytes.count else { throw syntaxError("unterminated \\u escape") }
       let b = bytes[position]
       let digit: UInt8
       switch b {
@@ -231,16 +293,65 @@ extension JSONScanner {
     }
   }
 
-  /// Reads a number that must be an integer (a count or an index).
+  /// Reads a number that must be an integer (a count or an index), exactly: the decimal
+  /// text's value, not a `Double`'s (`1e-400` is no integer although it reads as 0; `2.0` and
+  /// `1e2` are).
   ///
-  /// - Throws: `.invalidDocument` naming `field` for a fraction, a value beyond ±2⁵³, or
-  ///   another type.
+  /// - Throws: `.invalidDocument` naming `field` for a fraction, a value beyond ±2⁵³ ("out of
+  ///   range", with the text), or another type.
   mutating func readInt(field: @autoclosure () -> String) throws(LayoutError) -> Int {
-    let value = try readNumber(field: field())
-    guard value.rounded() == value, abs(value) <= 9_007_199_254_740_992 else {
-      throw .invalidDocument(field: field(), reason: "expected an integer, found \(value)")
+    _ = peek()
+    let start = position
+    _ = try readNumber(field: field())
+    let text = bytes[start..<position]
+    // The significant digits (leading zeros dropped) and the power of ten they are scaled by.
+    var digits: [UInt8] = []
+    var scale = 0
+    var inFraction = false
+    var index = text.startIndex
+    while index < text.endIndex {
+      let b = text[index]
+      if b == UInt8(ascii: ".") {
+        inFraction = true
+      } else if b | 0x20 == UInt8(ascii: "e") {
+        break
+      } else if isDigit(b) {
+        if !(digits.isEmpty && b == UInt8(ascii: "0")) { digits.append(b) }
+        if inFraction { scale -= 1 }
+      }
+      index += 1
     }
-    return Int(value)
+    if index < text.endIndex {
+      // The exponent, clamped (beyond ±10⁶ the answer no longer changes).
+      var e = 0
+      var negative = false
+      for b in text[(index + 1)...] {
+        if b == UInt8(ascii: "-") { negative = true }
+        if isDigit(b), e < 1_000_000 { e = e * 10 + Int(b - UInt8(ascii: "0")) }
+      }
+      scale += negative ? -e : e
+    }
+    while digits.last == UInt8(ascii: "0") {
+      digits.removeLast()
+      scale += 1
+    }
+    let shown = printable(String(decoding: text, as: UTF8.self), limit: 32)
+    if digits.isEmpty { return 0 }
+    guard scale >= 0 else {
+      throw .invalidDocument(field: field(), reason: "expected an integer, found \(shown)")
+    }
+    var magnitude: UInt64 = 0
+    let limit: UInt64 = 1 << 53
+    for k in 0..<(digits.count + scale) {
+      let digit = k < digits.count ? UInt64(digits[k] - UInt8(ascii: "0")) : 0
+      guard magnitude <= (limit - digit) / 10 else {
+        throw .invalidDocument(
+          field: field(),
+          reason: "integer out of range: \(shown) (integers are within ±9007199254740992)")
+      }
+      magnitude = magnitude * 10 + digit
+    }
+    return text.first == UInt8(ascii: "-") ? -Int(magnitude) : Int(magnitude)
   }
 
   private func isDigit(_ b: UInt8) -> Bool { b &- UInt8(ascii: "0") < 10 }

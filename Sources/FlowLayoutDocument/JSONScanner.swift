@@ -4,14 +4,20 @@ import FlowLayoutModel
 /// types so that a million-item document never becomes a tree of JSON values.
 ///
 /// Every read names the document field it reads: a value of the wrong type is a
-/// `LayoutError.invalidDocument(field:reason:)` naming that field; malformed JSON is one naming the
-/// field `"document"` with the byte offset.
+/// `LayoutError.invalidDocument(field:reason:)` naming that field; malformed JSON (an invalid
+/// literal such as `trueee`, invalid UTF-8, a control character in a string, nesting deeper than
+/// `maximumDepth`) is one naming the field `"document"` with the byte offset. This is the one
+/// decoder of the project's JSON inputs: documents, their cells, edits and session requests.
 ///
-/// - Complexity: every read is O(b) in the b bytes it consumes.
+/// - Complexity: every read is O(b) in the b bytes it consumes (objects of k keys: O(k) set
+///   insertions for the duplicate check).
 struct JSONScanner {
   let bytes: [UInt8]
   var position = 0
-  /// The deepest nesting `skipValue` follows before refusing the document (no stack overflow).
+  /// Arrays and objects open at `position`, counted from the root of the text.
+  private(set) var depth = 0
+  /// The deepest nesting of arrays and objects, counted from the root of the text, before the
+  /// text is refused (no stack overflow, whatever reads the value).
   static let maximumDepth = 512
 
   init(_ bytes: [UInt8]) {
@@ -36,12 +42,26 @@ struct JSONScanner {
     case UInt8(ascii: "{"): found = "an object"
     case UInt8(ascii: "["): found = "an array"
     case UInt8(ascii: "\""): found = "a string"
-    case UInt8(ascii: "t"), UInt8(ascii: "f"): found = "a boolean"
-    case UInt8(ascii: "n"): found = "null"
+    case UInt8(ascii: "t"), UInt8(ascii: "f"):
+      guard literalLength() != nil else { return invalidLiteral() }
+      found = "a boolean"
+    case UInt8(ascii: "n"):
+      guard literalLength() != nil else { return invalidLiteral() }
+      found = "null"
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): found = "a number"
+    case let b where (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z"):
+      return invalidLiteral()
     default: return syntaxError("unexpected character \(describe(bytes[position]))")
     }
     return .invalidDocument(field: field, reason: "expected \(expected), found \(found)")
+  }
+
+  /// The syntax error for a word at `position` that is not `true`, `false` or `null`.
+  ///
+  /// The word is not echoed: the message depends only on the bytes up to `position`, so that a
+  /// reader stopping at a later byte of the word (`JSONStreamCheck`) reports the same error.
+  func invalidLiteral() -> LayoutError {
+    syntaxError("invalid literal (expected true, false or null)")
   }
 
   func describe(_ byte: UInt8) -> String {
@@ -80,6 +100,17 @@ struct JSONScanner {
     if peek() != nil { throw syntaxError("unexpected data after the document") }
   }
 
+  /// Enters an array or object at `position` (consuming its bracket).
+  ///
+  /// - Throws: a syntax error when that nests deeper than `maximumDepth` from the root.
+  private mutating func enter() throws(LayoutError) {
+    guard depth < Self.maximumDepth else {
+      throw syntaxError("nested deeper than \(Self.maximumDepth)")
+    }
+    depth += 1
+    position += 1
+  }
+
   /// Reads an object, calling `body` with each key; `body` must consume the member's value.
   ///
   /// - Throws: `.invalidDocument` naming `field` when the value is not an object, naming
@@ -89,23 +120,33 @@ struct JSONScanner {
     _ body: (inout JSONScanner, String) throws(LayoutError) -> Void
   ) throws(LayoutError) {
     guard peek() == UInt8(ascii: "{") else { throw typeError(field(), expected: "an object") }
-    position += 1
+    try enter()
+    defer { depth -= 1 }
     if peek() == UInt8(ascii: "}") {
       position += 1
       return
     }
+    // Keys seen so far: a short list, then a set (a hostile object of 10⁵ keys stays O(k)).
     var seen: [String] = []
+    var seenSet: Set<String> = []
     while true {
       guard peek() == UInt8(ascii: "\"") else {
         throw position < bytes.count
           ? syntaxError("expected a key in double quotes") : syntaxError("unexpected end of input")
       }
       let key = try readString(field: field())
-      if seen.contains(key) {
+      let repeated: Bool
+      if seen.count < 8 {
+        repeated = seen.contains(key)
+        seen.append(key)
+      } else {
+        if seenSet.isEmpty { seenSet = Set(seen) }
+        repeated = !seenSet.insert(key).inserted
+      }
+      if repeated {
         throw .invalidDocument(
           field: join(field(), key), reason: "the key \"\(printable(key))\" appears twice")
       }
-      seen.append(key)
       try expect(UInt8(ascii: ":"))
       try body(&self, key)
       switch peek() {
@@ -126,7 +167,8 @@ struct JSONScanner {
     field: @autoclosure () -> String, _ body: (inout JSONScanner, Int) throws(LayoutError) -> Void
   ) throws(LayoutError) {
     guard peek() == UInt8(ascii: "[") else { throw typeError(field(), expected: "an array") }
-    position += 1
+    try enter()
+    defer { depth -= 1 }
     if peek() == UInt8(ascii: "]") {
       position += 1
       return
@@ -154,16 +196,31 @@ struct JSONScanner {
   mutating func readTuple(
     field: @autoclosure () -> String, names: [String], _ body: (Double) -> Void
   ) throws(LayoutError) {
+    try readTuple(field: field(), names: names) { (s, k) throws(LayoutError) in
+      body(try s.readNumber(field: "\(field()).\(names[k])"))
+    }
+  }
+
+  /// Reads an array of exactly `names.count` values, calling `body` with each one's index to
+  /// read it (naming it `field.names[k]`).
+  ///
+  /// - Throws: `.invalidDocument` naming `field` when the array has another length; what
+  ///   `body` throws.
+  mutating func readTuple(
+    field: @autoclosure () -> String, names: [String],
+    _ body: (inout JSONScanner, Int) throws(LayoutError) -> Void
+  ) throws(LayoutError) {
     guard peek() == UInt8(ascii: "[") else {
       throw typeError(field(), expected: "[\(names.joined(separator: ", "))]")
     }
     let start = position
-    position += 1
+    try enter()
+    defer { depth -= 1 }
     var count = 0
     if peek() != UInt8(ascii: "]") {
       while true {
         if count < names.count {
-          body(try readNumber(field: "\(field()).\(names[count])"))
+          try body(&self, count)
         } else {
           try skipValue()
         }
@@ -184,20 +241,14 @@ struct JSONScanner {
 
   /// Skips one value of any type, checking its syntax.
   ///
-  /// - Throws: a syntax error naming `document`, also for nesting deeper than `maximumDepth`.
-  mutating func skipValue(depth: Int = 0) throws(LayoutError) {
-    guard depth < Self.maximumDepth else {
-      throw syntaxError("nested deeper than \(Self.maximumDepth)")
-    }
+  /// - Throws: a syntax error naming `document`, also for nesting deeper than `maximumDepth`
+  ///   (counted from the root of the text).
+  mutating func skipValue() throws(LayoutError) {
     switch peek() {
     case UInt8(ascii: "{"):
-      try readObject(field: "document") { (s, _) throws(LayoutError) in
-        try s.skipValue(depth: depth + 1)
-      }
+      try readObject(field: "document") { (s, _) throws(LayoutError) in try s.skipValue() }
     case UInt8(ascii: "["):
-      try readArray(field: "document") { (s, _) throws(LayoutError) in
-        try s.skipValue(depth: depth + 1)
-      }
+      try readArray(field: "document") { (s, _) throws(LayoutError) in try s.skipValue() }
     case UInt8(ascii: "\""): _ = try readString(field: "document")
     case UInt8(ascii: "t"), UInt8(ascii: "f"): _ = try readBool(field: "document")
     case UInt8(ascii: "n"): try readNull()
@@ -206,7 +257,8 @@ struct JSONScanner {
     }
   }
 
-  /// The bytes of the next value, skipped (used to hand a cell object to its own `Codable`).
+  /// The bytes of the next value, skipped (a session request's value, read again by the
+  /// request's own reader).
   mutating func readRawValue() throws(LayoutError) -> ArraySlice<UInt8> {
     _ = peek()
     let start = position
@@ -218,7 +270,10 @@ struct JSONScanner {
 /// The path of member `key` under `prefix`: `prefix.key` (`key` at the top level) for a key that
 /// is an identifier, else `prefix["key"]` (`["key"]`), so that an empty key or one holding `.`
 /// or `[` still gives a non-empty, unambiguous path.
+///
+/// A key longer than 64 bytes is cut (`…` marking the cut, which makes it quoted).
 func join(_ prefix: String, _ key: String) -> String {
+  let key = key.utf8.count > 64 ? String(key.prefix(48)) + "…" : key
   let top = prefix.isEmpty || prefix == "document"
   let isIdentifier =
     key.utf8.first.map { !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } ?? false
@@ -236,12 +291,20 @@ func join(_ prefix: String, _ key: String) -> String {
   return top ? quoted : prefix + quoted
 }
 
-/// `text` with control characters written as `\u{…}`, so that an error message that echoes
-/// document text stays on one line.
-func printable(_ text: String) -> String {
-  guard text.unicodeScalars.contains(where: isControl) else { return text }
+/// `text` with control characters written as `\u{…}` and cut after `limit` Unicode scalars
+/// (the cut marked `…`), so that an error message that echoes document text stays one short
+/// line, whatever the document held (a 50 MB key gives a 64-character echo).
+///
+/// - Complexity: O(min(c, limit)) for c scalars of `text`.
+func printable(_ text: String, limit: Int = 64) -> String {
   var result = ""
+  var count = 0
   for scalar in text.unicodeScalars {
+    if count == limit {
+      result += "…"
+      break
+    }
+    count += 1
     if isControl(scalar) {
       result += "\\u{\(String(scalar.value, radix: 16))}"
     } else {

@@ -121,7 +121,7 @@ extension LayoutOutput {
     do {
       return try JSONDecoder().decode(LayoutOutput.self, from: Data(bytes))
     } catch let error as DecodingError {
-      throw CellDecoder.layoutError(error, field: "")
+      throw DecodingErrorField.layoutError(error)
     } catch {
       throw .invalidDocument(field: "document", reason: "\(error)")
     }
@@ -177,5 +177,41 @@ extension LayoutTransition {
     w.append(colon)
     w.append(toAlpha)
     w.append("}")
+  }
+}
+
+/// The output's field and reason of a `DecodingError` (golden outputs are read with
+/// `JSONDecoder`; documents never are: they go through `JSONScanner`).
+private enum DecodingErrorField {
+  static func layoutError(_ error: DecodingError) -> LayoutError {
+    switch error {
+    case .typeMismatch(let type, let context):
+      return .invalidDocument(field: path(context.codingPath), reason: "expected \(type)")
+    case .valueNotFound(let type, let context):
+      return .invalidDocument(
+        field: path(context.codingPath), reason: "expected \(type), found null")
+    case .keyNotFound(let key, let context):
+      return .invalidDocument(field: path(context.codingPath + [key]), reason: "missing (required)")
+    case .dataCorrupted(let context):
+      return .invalidDocument(
+        field: path(context.codingPath), reason: printable(context.debugDescription, limit: 200))
+    @unknown default:
+      return .invalidDocument(field: "document", reason: printable("\(error)", limit: 200))
+    }
+  }
+
+  /// `.key` for keyed and `[i]` for unkeyed coding path components.
+  static func path(_ codingPath: [any CodingKey]) -> String {
+    var result = ""
+    for key in codingPath {
+      if let index = key.intValue,
+        key.stringValue == "Index \(index)" || key.stringValue == "\(index)"
+      {
+        result += "[\(index)]"
+      } else {
+        result = join(result, key.stringValue)
+      }
+    }
+    return result.isEmpty ? "document" : result
   }
 }

@@ -25,7 +25,6 @@ struct RawDocument {
   var cellSizing: CellSizing?
   /// `layoutDirection`, `displayScale` and pinning (its viewport is `viewport`).
   var presentation = Presentation()
-  let cellDecoder = CellDecoder()
 
   static let keys = [
     "layout", "width", "height", "sectionInset", "minimumInteritemSpacing", "minimumLineSpacing",
@@ -87,13 +86,12 @@ struct RawDocument {
         try s.readArray(field: "sections") { (s, i) throws(LayoutError) in
           var unused: Int?
           sections.append(
-            try RawSection.read(
-              &s, field: "sections[\(i)]", cells: cellDecoder, allowsAt: false, at: &unused))
+            try RawSection.read(&s, field: "sections[\(i)]", allowsAt: false, at: &unused))
         }
         self.sections = sections
       case "edits":
         try s.readArray(field: "edits") { (s, k) throws(LayoutError) in
-          edits.append(try RawEdit.read(&s, field: "edits[\(k)]", cells: cellDecoder))
+          edits.append(try RawEdit.read(&s, field: "edits[\(k)]"))
         }
       default:
         throw Self.unknownKey(key, field: "", expected: Self.keys)
@@ -227,18 +225,16 @@ struct RawDocument {
     return Size(width: width, height: height)
   }
 
-  /// - Throws: `.invalidDocument` naming `field` unless the value is `[section, item]` integers.
+  /// - Throws: `.invalidDocument` naming `field` unless the value is `[section, item]` integers
+  ///   (`readInt`'s rules, naming `field.section` or `field.item`).
   static func readPath(_ s: inout JSONScanner, field: @autoclosure () -> String) throws(LayoutError)
     -> ItemPath
   {
-    var values: [Double] = []
-    try s.readTuple(field: field(), names: pathNames) { values.append($0) }
-    for (value, name) in zip(values, pathNames) where value.rounded() != value || abs(value) > 1e15
-    {
-      throw .invalidDocument(
-        field: "\(field()).\(name)", reason: "expected an integer, found \(value)")
+    var values: [Int] = []
+    try s.readTuple(field: field(), names: pathNames) { (s, k) throws(LayoutError) in
+      values.append(try s.readInt(field: "\(field()).\(pathNames[k])"))
     }
-    return ItemPath(section: Int(values[0]), item: Int(values[1]))
+    return ItemPath(section: values[0], item: values[1])
   }
 
   /// - Throws: `.invalidDocument` naming `field` unless the value is one of `E`'s raw names.
@@ -254,9 +250,43 @@ struct RawDocument {
     return value
   }
 
+  /// The error for `key`, unknown under `field`: the nearest expected key when one is at most
+  /// two edits away (a typo), else the expected keys, the list cut after ~140 characters so
+  /// that the line stays short.
   static func unknownKey(_ key: String, field: String, expected: [String]) -> LayoutError {
-    .invalidDocument(
-      field: join(field, key),
-      reason: "unknown key (expected one of: \(expected.joined(separator: ", ")))")
+    let path = join(field, key)
+    if key.utf8.count <= 64,
+      let nearest = expected.map({ ($0, editDistance(key, $0)) }).min(by: { $0.1 < $1.1 }),
+      nearest.1 <= 2
+    {
+      return .invalidDocument(field: path, reason: "unknown key (did you mean \"\(nearest.0)\"?)")
+    }
+    var list = ""
+    for name in expected {
+      if list.count + name.count > 140 {
+        list += ", …"
+        break
+      }
+      list += list.isEmpty ? name : ", \(name)"
+    }
+    return .invalidDocument(field: path, reason: "unknown key (expected one of: \(list))")
+  }
+
+  /// Levenshtein distance over Unicode scalars.
+  ///
+  /// - Complexity: O(a·b) for scalar counts a and b.
+  static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a.unicodeScalars)
+    let b = Array(b.unicodeScalars)
+    var previous = Array(0...b.count)
+    for i in 1...max(a.count, 1) where !a.isEmpty {
+      var current = [i] + [Int](repeating: 0, count: b.count)
+      for j in 1...max(b.count, 1) where !b.isEmpty {
+        current[j] = Swift.min(
+          previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      }
+      previous = current
+    }
+    return previous[b.count]
   }
 }

@@ -23,7 +23,7 @@ struct RawEdit {
   /// - Throws: `.invalidDocument` naming a mistyped, unknown or missing field, e.g.
   ///   `edits[1].insertItems[0].at`.
   static func read(
-    _ s: inout JSONScanner, field: String, cells decoder: CellDecoder
+    _ s: inout JSONScanner, field: String
   ) throws(LayoutError) -> RawEdit {
     var raw = RawEdit()
     try s.readObject(field: field) { (s, key) throws(LayoutError) in
@@ -36,21 +36,21 @@ struct RawEdit {
       case "insertItems":
         try s.readArray(field: list) { (s, i) throws(LayoutError) in
           let (at, size, cell) = try readPathAndSize(
-            &s, field: "\(list)[\(i)]", pathKey: "at", cells: decoder)
+            &s, field: "\(list)[\(i)]", pathKey: "at", allowsCells: true)
           raw.update.insertItems.append(ItemInsertion(at: at, size: size))
           if let cell { raw.insertedCells.append((i, cell)) }
         }
       case "resizeItems":
         try s.readArray(field: list) { (s, i) throws(LayoutError) in
           let (at, size, cell) = try readPathAndSize(
-            &s, field: "\(list)[\(i)]", pathKey: "at", cells: decoder)
+            &s, field: "\(list)[\(i)]", pathKey: "at", allowsCells: true)
           raw.update.resizeItems.append(ItemResize(at: at, size: size))
           if let cell { raw.resizedCells.append((i, cell)) }
         }
       case "measureItems":
         try s.readArray(field: list) { (s, i) throws(LayoutError) in
           let (at, size, _) = try readPathAndSize(
-            &s, field: "\(list)[\(i)]", pathKey: "at", cells: nil)
+            &s, field: "\(list)[\(i)]", pathKey: "at", allowsCells: false)
           raw.update.measureItems.append(ItemResize(at: at, size: size))
         }
       case "moveSections":
@@ -70,7 +70,7 @@ struct RawEdit {
         try s.readArray(field: list) { (s, i) throws(LayoutError) in
           var at: Int?
           let section = try RawSection.read(
-            &s, field: "\(list)[\(i)]", cells: decoder, allowsAt: true, at: &at)
+            &s, field: "\(list)[\(i)]", allowsAt: true, at: &at)
           raw.insertedSections.append(section)
           raw.update.insertSections.append(SectionInsertion(at: at!, section: section.section))
         }
@@ -89,10 +89,10 @@ struct RawEdit {
     return raw
   }
 
-  /// `{at: [s, i], size: [w, h]}` or, with a cell decoder, `{at: [s, i], cell: {…}}`: `at` and
+  /// `{at: [s, i], size: [w, h]}` or, when `allowsCells`, `{at: [s, i], cell: {…}}`: `at` and
   /// exactly one of `size` and `cell` required. A cell's size is 0 × 0 until `sized`.
   private static func readPathAndSize(
-    _ s: inout JSONScanner, field: String, pathKey: String, cells decoder: CellDecoder?
+    _ s: inout JSONScanner, field: String, pathKey: String, allowsCells: Bool
   ) throws(LayoutError) -> (ItemPath, Size, CellDescription?) {
     var path: ItemPath?
     var size: Size?
@@ -101,13 +101,13 @@ struct RawEdit {
       switch key {
       case pathKey: path = try RawDocument.readPath(&s, field: "\(field).\(key)")
       case "size": size = try RawDocument.readSize(&s, field: "\(field).size")
-      case "cell" where decoder != nil:
-        guard let decoder, s.peek() == UInt8(ascii: "{") else {
+      case "cell" where allowsCells:
+        guard s.peek() == UInt8(ascii: "{") else {
           throw s.typeError("\(field).cell", expected: "a cell object")
         }
-        cell = try decoder.decode(try s.readRawValue(), field: "\(field).cell")
+        cell = try s.readCell(field: "\(field).cell")
       default:
-        let keys = decoder == nil ? [pathKey, "size"] : [pathKey, "size", "cell"]
+        let keys = allowsCells ? [pathKey, "size", "cell"] : [pathKey, "size"]
         throw RawDocument.unknownKey(key, field: field, expected: keys)
       }
     }

@@ -25,8 +25,7 @@ struct RawSection {
   /// - Throws: `.invalidDocument` naming a mistyped, unknown or missing field, e.g.
   ///   `sections[0].items[3]`, `sections[1].heder`.
   static func read(
-    _ s: inout JSONScanner, field: String, cells decoder: CellDecoder, allowsAt: Bool,
-    at: inout Int?
+    _ s: inout JSONScanner, field: String, allowsAt: Bool, at: inout Int?
   ) throws(LayoutError) -> RawSection {
     var raw = RawSection()
     var header = 0.0
@@ -70,8 +69,7 @@ struct RawSection {
             widths.append(0)
             heights.append(0)
           case UInt8(ascii: "{"):
-            let bytes = try s.readRawValue()
-            raw.cells.append((i, try decoder.decode(bytes, field: "\(field).items[\(i)]")))
+            raw.cells.append((i, try s.readCell(field: "\(field).items[\(i)]")))
             widths.append(0)
             heights.append(0)
           default:

@@ -53,12 +53,19 @@ public enum FlowLayoutBinary {
   public static func run(_ arguments: [String], stdin: String = "", stdout: String? = nil) throws
     -> Run
   {
+    try run(arguments, stdinBytes: Array(stdin.utf8), stdout: stdout)
+  }
+
+  /// `run(_:stdin:stdout:)` with any bytes on stdin (invalid UTF-8 included).
+  public static func run(_ arguments: [String], stdinBytes: [UInt8], stdout: String? = nil) throws
+    -> Run
+  {
     let scratch = FileManager.default.temporaryDirectory
       .appendingPathComponent("flowlayout-test-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: scratch) }
     let paths = ["in", "out", "err"].map { scratch.appendingPathComponent($0) }
-    try Data(stdin.utf8).write(to: paths[0])
+    try Data(stdinBytes).write(to: paths[0])
     _ = FileManager.default.createFile(atPath: paths[1].path, contents: nil)
     _ = FileManager.default.createFile(atPath: paths[2].path, contents: nil)
     let process = Process()
@@ -73,9 +80,23 @@ public enum FlowLayoutBinary {
     process.standardError = try FileHandle(forWritingTo: paths[2])
     try process.run()
     process.waitUntilExit()
-    return Run(
-      status: process.terminationStatus,
-      stdout: try String(contentsOf: paths[1], encoding: .utf8),
-      stderr: try String(contentsOf: paths[2], encoding: .utf8))
+    // Read with read(2): Foundation's `String(contentsOf:encoding:)` and
+    // `FileManager.contents(atPath:)` leak their buffer on an empty file (LeakSanitizer, CI).
+    let output = [paths[1], paths[2]].map { String(decoding: bytes(of: $0.path), as: UTF8.self) }
+    return Run(status: process.terminationStatus, stdout: output[0], stderr: output[1])
+  }
+
+  /// The bytes of the file at `path` (empty when it cannot be opened).
+  public static func bytes(of path: String) -> [UInt8] {
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else { return [] }
+    defer { close(fd) }
+    var result: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if count <= 0 { return result }
+      result += chunk[0..<count]
+    }
   }
 }

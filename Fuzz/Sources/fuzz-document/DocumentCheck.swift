@@ -27,7 +27,12 @@ enum DocumentCheck {
       document = try LayoutDocument.decode(bytes)
     } catch {
       checkMessage(error)
+      checkStreamRefusal(bytes, error)
       return
+    }
+    var stream = JSONStreamCheck()
+    if let refused = stream.check(UnsafeRawBufferPointer(bytes)) {
+      fuzzFailure("JSONStreamCheck refused byte \(refused) of a valid document")
     }
     var items = document.input.itemCount
     for edit in document.edits {
@@ -104,6 +109,23 @@ enum DocumentCheck {
     let rects = EngineComparison.probeRects(contentSize: a.contentSize)
     if let d = EngineComparison.difference(a, b, rects: rects) {
       fuzzFailure("\(step): \(A.engineName) vs \(B.engineName): \(d)")
+    }
+  }
+
+  /// 8. `JSONStreamCheck` (the CLI's fail-fast reader) refuses no byte of a valid document
+  ///    (above), and where it refuses a byte of a refused one, the decoder's error for the bytes
+  ///    up to that byte is the error of the whole input.
+  static func checkStreamRefusal(_ bytes: UnsafeBufferPointer<UInt8>, _ error: LayoutError) {
+    var stream = JSONStreamCheck()
+    guard let refused = stream.check(UnsafeRawBufferPointer(bytes)) else { return }
+    do {
+      _ = try LayoutDocument.decode(bytes[...refused])
+      fuzzFailure("JSONStreamCheck refused byte \(refused), but the bytes up to it decode")
+    } catch let prefixError {
+      if prefixError.description != error.description {
+        fuzzFailure(
+          "JSONStreamCheck refused byte \(refused): prefix error \(prefixError) vs \(error)")
+      }
     }
   }
 }

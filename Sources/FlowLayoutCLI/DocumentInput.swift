@@ -1,0 +1,161 @@
+import FlowLayoutDocument
+import FlowLayoutModel
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reading a document (a file or stdin) as a stream with a size limit, stopping at the first
+/// byte no document can hold (`JSONStreamCheck`): `/dev/zero` and `/dev/urandom` end after
+/// their first bytes, a 300 MB file of zeros is not read at all beyond its first chunk, and a
+/// document larger than the limit is refused before it is held in memory.
+enum DocumentInput {
+  /// `--max-input-bytes`' default: 1 GiB.
+  static let defaultMaximumBytes = 1 << 30
+  /// Bytes read per `read(2)` call.
+  static let chunkSize = 1 << 16
+
+  /// The bytes of `path`, or of stdin when `path` is `nil` or `-`.
+  ///
+  /// - Complexity: O(b) time for the b bytes read; memory b bytes (exactly the file's size for
+  ///   a regular file, at most twice the bytes read for a pipe, as the array grows).
+  /// - Throws: `.invalidDocument(field: "--input", …)` when the input cannot be opened or read,
+  ///   or holds more than `maximumBytes` bytes; at the first byte no document can hold, the
+  ///   decoder's error for the bytes up to it (the error of the whole document, see
+  ///   `JSONStreamCheck`).
+  static func readDocument(_ path: String?, maximumBytes: Int) throws(LayoutError) -> [UInt8] {
+    let fromStdin = path == nil || path == "-"
+    let name = fromStdin ? "stdin" : "\"\(path!)\""
+    let fd = fromStdin ? STDIN_FILENO : open(path!, O_RDONLY)
+    guard fd >= 0 else {
+      throw .invalidDocument(
+        field: "--input", reason: "cannot open \(name): \(String(cString: strerror(errno)))")
+    }
+    defer { if !fromStdin { close(fd) } }
+    let tooLarge = LayoutError.invalidDocument(
+      field: "--input",
+      reason: "\(name) holds more than \(maximumBytes) bytes (the limit set by --max-input-bytes)")
+    var bytes: [UInt8] = []
+    var status = stat()
+    if fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG {
+      guard Int(status.st_size) <= maximumBytes else { throw tooLarge }
+      bytes.reserveCapacity(Int(status.st_size) + 1)
+    }
+    var check = JSONStreamCheck()
+    var chunk = [UInt8](repeating: 0, count: chunkSize)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw .invalidDocument(
+          field: "--input", reason: "cannot read \(name): \(String(cString: strerror(errno)))")
+      }
+      if count == 0 { return bytes }
+      guard bytes.count + count <= maximumBytes else { throw tooLarge }
+      if let bad = chunk.withUnsafeBytes({
+        check.check(UnsafeRawBufferPointer(rebasing: $0[..<count]))
+      }) {
+        bytes.append(contentsOf: chunk[0...bad])
+        throw refusal(bytes, at: check.offset)
+      }
+      bytes.append(contentsOf: chunk[0..<count])
+    }
+  }
+
+  /// The decoder's error for a text whose last byte (at `offset`) no document can hold.
+  static func refusal(_ prefix: [UInt8], at offset: Int) -> LayoutError {
+    do {
+      _ = try LayoutDocument.decode(prefix)
+    } catch {
+      return error
+    }
+    return .invalidDocument(
+      field: "document", reason: "invalid JSON at byte \(offset): unexpected byte")
+  }
+
+  /// Parses `--max-input-bytes`: a positive integer.
+  ///
+  /// - Throws: `.invalidDocument(field: "--max-input-bytes", …)`.
+  static func maximumBytes(_ text: String?) throws(LayoutError) -> Int {
+    guard let text else { return defaultMaximumBytes }
+    guard let value = Int(text), value > 0 else {
+      throw .invalidDocument(
+        field: "--max-input-bytes",
+        reason: "expected a positive integer, found \"\(String(text.prefix(40)))\"")
+    }
+    return value
+  }
+}
+
+/// The lines of stdin as bytes (no repair of invalid UTF-8: the decoder refuses it), each at
+/// most `maximumBytes` long: a longer line is skipped to its end and reported, never held.
+struct LineInput {
+  private let fd: Int32
+  private let maximumBytes: Int
+  private var buffer: [UInt8] = []
+  private var start = 0
+  private var atEnd = false
+
+  init(fd: Int32 = STDIN_FILENO, maximumBytes: Int) {
+    self.fd = fd
+    self.maximumBytes = maximumBytes
+  }
+
+  /// One line of input.
+  enum Line {
+    case bytes(ArraySlice<UInt8>)
+    /// A line longer than the limit (its bytes were dropped).
+    case tooLong
+  }
+
+  /// The next line without its `\n`, or `nil` at the end of input.
+  ///
+  /// - Complexity: O(l) for the l bytes of the line; memory O(min(l, maximumBytes)).
+  /// - Throws: `.invalidDocument(field: "stdin", …)` when stdin cannot be read.
+  mutating func next() throws(LayoutError) -> Line? {
+    var skipping = false
+    var scanned = start
+    while true {
+      if let newline = buffer[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
+        let line = buffer[start..<newline]
+        start = newline + 1
+        return skipping || line.count > maximumBytes ? .tooLong : .bytes(line)
+      }
+      if buffer.count - start > maximumBytes {
+        // Drop what was read of the line; keep reading to its end.
+        skipping = true
+        buffer.removeAll(keepingCapacity: true)
+        start = 0
+      }
+      if atEnd {
+        guard start < buffer.count || skipping else { return nil }
+        let line = buffer[start...]
+        start = buffer.count
+        return skipping ? .tooLong : .bytes(line)
+      }
+      if start > 0, start == buffer.count {
+        buffer.removeAll(keepingCapacity: true)
+        start = 0
+      } else if start > DocumentInput.chunkSize, start * 2 > buffer.count {
+        buffer.removeFirst(start)
+        start = 0
+      }
+      scanned = buffer.count
+      let oldCount = buffer.count
+      buffer.append(contentsOf: repeatElement(0, count: DocumentInput.chunkSize))
+      let count = buffer.withUnsafeMutableBytes {
+        Glibc.read(fd, $0.baseAddress! + oldCount, DocumentInput.chunkSize)
+      }
+      if count < 0 {
+        buffer.removeLast(DocumentInput.chunkSize)
+        if errno == EINTR { continue }
+        throw .invalidDocument(
+          field: "stdin", reason: "cannot read: \(String(cString: strerror(errno)))")
+      }
+      buffer.removeLast(DocumentInput.chunkSize - count)
+      if count == 0 { atEnd = true }
+    }
+  }
+}

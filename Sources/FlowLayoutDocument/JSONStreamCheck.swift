@@ -1,0 +1,144 @@
+/// Checks a JSON text (RFC 8259) as its bytes arrive, for the first byte that no continuation can
+/// make valid, so that a reader stops at once on garbage (`/dev/zero`, `/dev/urandom`, a binary
+/// file) instead of reading it all before `JSONScanner` refuses it.
+///
+/// The text must be an object, as layout documents and session requests are. What it refuses
+/// (at the offending byte): before the object, anything but whitespace, a byte order mark and
+/// `{`; outside strings, a byte that cannot appear in JSON there (anything but whitespace, `{}[],:"`, digits, `+-.eE` and the letters of `true`,
+/// `false`, `null`); a closing bracket without an opening one; nesting deeper than
+/// `JSONScanner.maximumDepth`; anything but whitespace after the top-level value closed; inside
+/// strings, a control character, an escape other than `\" \\ \/ \b \f \n \r \t \uXXXX`, and
+/// invalid UTF-8. A UTF-8 byte order mark at the start is allowed. Everything it lets through
+/// is left to `JSONScanner`, which gives the exact error: a reader that stops at byte N hands
+/// the bytes up to and including N to the decoder, whose error is then the error of the whole
+/// text (the decoder reads in order and fails at or before byte N).
+///
+/// - Complexity: O(b) for b bytes, O(1) memory.
+public struct JSONStreamCheck: Sendable {
+  /// Bytes checked so far.
+  public private(set) var offset = 0
+  private var depth = 0
+  private var closed = false
+  private var inString = false
+  /// After a backslash in a string: 1 for the escape letter, 2…5 for `\u`'s hex digits.
+  private var escape = 0
+  /// UTF-8 continuation bytes still expected, and the range the next one must fall in.
+  private var continuations = 0
+  private var low: UInt8 = 0x80
+  private var high: UInt8 = 0xBF
+
+  public init() {}
+
+  /// Checks the next bytes of the text.
+  ///
+  /// - Returns: the index in `chunk` of the first byte no JSON text can hold there, or `nil`
+  ///   when every byte may still belong to a valid text. After a non-`nil` answer the check
+  ///   stays where it stopped (`offset` is the refused byte's offset in the text).
+  public mutating func check(_ chunk: UnsafeRawBufferPointer) -> Int? {
+    let base = offset
+    var index = 0
+    while index < chunk.count {
+      let byte = chunk[index]
+      // Fast path: numbers, separators and whitespace inside the object.
+      if !inString, depth > 0, Self.isPlain(byte) {
+        index += 1
+        continue
+      }
+      offset = base + index
+      guard accepts(byte) else { return index }
+      index += 1
+    }
+    offset = base + chunk.count
+    return nil
+  }
+
+  /// Bytes that keep every state outside strings as it is, once inside the object.
+  @inline(__always)
+  private static func isPlain(_ b: UInt8) -> Bool {
+    switch b {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: ","), UInt8(ascii: ":"), 0x20, 0x0A,
+      0x0D, 0x09, UInt8(ascii: "."), UInt8(ascii: "-"):
+      return true
+    default: return false
+    }
+  }
+
+  /// `check` over an array's bytes.
+  public mutating func check(_ chunk: [UInt8]) -> Int? {
+    chunk.withUnsafeBytes { check($0) }
+  }
+
+  private mutating func accepts(_ b: UInt8) -> Bool {
+    if inString { return acceptsInString(b) }
+    switch b {
+    case 0x20, 0x0A, 0x0D, 0x09: return true
+    case UInt8(ascii: "{"), UInt8(ascii: "["):
+      guard !closed, depth < JSONScanner.maximumDepth, depth > 0 || b == UInt8(ascii: "{") else {
+        return false
+      }
+      depth += 1
+      return true
+    case UInt8(ascii: "}"), UInt8(ascii: "]"):
+      guard depth > 0 else { return false }
+      depth -= 1
+      if depth == 0 { closed = true }
+      return true
+    case UInt8(ascii: "\""):
+      guard depth > 0 else { return false }
+      inString = true
+      return true
+    case UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+      UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "E"),
+      UInt8(ascii: "t"), UInt8(ascii: "r"), UInt8(ascii: "u"), UInt8(ascii: "e"),
+      UInt8(ascii: "f"), UInt8(ascii: "a"), UInt8(ascii: "l"), UInt8(ascii: "s"),
+      UInt8(ascii: "n"):
+      return depth > 0
+    case 0xEF where offset == 0: return true
+    case 0xBB where offset == 1: return true
+    case 0xBF where offset == 2: return true
+    default: return false
+    }
+  }
+
+  private mutating func acceptsInString(_ b: UInt8) -> Bool {
+    if continuations > 0 {
+      guard b >= low, b <= high else { return false }
+      (low, high) = (0x80, 0xBF)
+      continuations -= 1
+      return true
+    }
+    if escape == 1 {
+      switch b {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+        UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+        escape = 0
+      case UInt8(ascii: "u"): escape = 2
+      default: return false
+      }
+      return true
+    }
+    if escape >= 2 {
+      let isHex =
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b)
+        || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(b | 0x20)
+      guard isHex else { return false }
+      escape = escape == 5 ? 0 : escape + 1
+      return true
+    }
+    switch b {
+    case 0..<0x20: return false
+    case UInt8(ascii: "\""): inString = false
+    case UInt8(ascii: "\\"): escape = 1
+    case 0x80...0xC1, 0xF5...: return false
+    case 0xC2...0xDF: continuations = 1
+    case 0xE0: (continuations, low) = (2, 0xA0)
+    case 0xED: (continuations, high) = (2, 0x9F)
+    case 0xE1...0xEF: continuations = 2
+    case 0xF0: (continuations, low) = (3, 0x90)
+    case 0xF4: (continuations, high) = (3, 0x8F)
+    case 0xF1...0xF3: continuations = 3
+    default: break
+    }
+    return true
+  }
+}

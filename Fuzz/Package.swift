@@ -5,51 +5,30 @@
 // it. Build and run with `scripts/fuzz.sh TARGET SECONDS` (see docs/fuzzing.md).
 import PackageDescription
 
+/// The root package's products every fuzz target links: the model, both engines, and the test
+/// support (engine comparison, snapshots) shared with the root's test targets.
+let engines: [Target.Dependency] = [
+  .product(name: "FlowLayoutTestSupport", package: "FioriFlowLayout"),
+  .product(name: "FlowLayoutModel", package: "FioriFlowLayout"),
+  .product(name: "FlowLayoutCore", package: "FioriFlowLayout"),
+  .product(name: "FlowLayoutReference", package: "FioriFlowLayout"),
+]
+let document: Target.Dependency = .product(name: "FlowLayoutDocument", package: "FioriFlowLayout")
+
 let package = Package(
   name: "FlowLayoutFuzz",
   dependencies: [
     .package(name: "FioriFlowLayout", path: "..")
   ],
   targets: [
-    // The byte reader and the libFuzzer driver. The engine comparison and snapshots come from
-    // the root package's test support (FlowLayoutTestSupport), shared with the test targets.
+    // The byte reader and the libFuzzer driver.
     .target(
       name: "FuzzSupport",
-      dependencies: [
-        .product(name: "FlowLayoutTestSupport", package: "FioriFlowLayout"),
-        .product(name: "FlowLayoutEquality", package: "FioriFlowLayout"),
-        .product(name: "FlowLayoutModel", package: "FioriFlowLayout"),
-        .product(name: "FlowLayoutCore", package: "FioriFlowLayout"),
-        .product(name: "FlowLayoutReference", package: "FioriFlowLayout"),
+      dependencies: engines + [
+        .product(name: "FlowLayoutEquality", package: "FioriFlowLayout")
       ]),
-    .executableTarget(
-      name: "fuzz-document",
-      dependencies: [
-        "FuzzSupport",
-        .product(name: "FlowLayoutTestSupport", package: "FioriFlowLayout"),
-        .product(name: "FlowLayoutDocument", package: "FioriFlowLayout"),
-        .product(name: "FlowLayoutModel", package: "FioriFlowLayout"),
-        .product(name: "FlowLayoutCore", package: "FioriFlowLayout"),
-        .product(name: "FlowLayoutReference", package: "FioriFlowLayout"),
-      ]),
-    .executableTarget(
-      name: "fuzz-session",
-      dependencies: [
-        "FuzzSupport",
-        .product(name: "FlowLayoutTestSupport", package: "FioriFlowLayout"),
-        .product(name: "FlowLayoutDocument", package: "FioriFlowLayout"),
-        .product(name: "FlowLayoutModel", package: "FioriFlowLayout"),
-        .product(name: "FlowLayoutCore", package: "FioriFlowLayout"),
-        .product(name: "FlowLayoutReference", package: "FioriFlowLayout"),
-      ]),
-    .executableTarget(
-      name: "fuzz-edits",
-      dependencies: [
-        "FuzzSupport",
-        .product(name: "FlowLayoutTestSupport", package: "FioriFlowLayout"),
-        .product(name: "FlowLayoutModel", package: "FioriFlowLayout"),
-        .product(name: "FlowLayoutCore", package: "FioriFlowLayout"),
-        .product(name: "FlowLayoutReference", package: "FioriFlowLayout"),
-      ]),
+    .executableTarget(name: "fuzz-document", dependencies: ["FuzzSupport", document] + engines),
+    .executableTarget(name: "fuzz-session", dependencies: ["FuzzSupport", document] + engines),
+    .executableTarget(name: "fuzz-edits", dependencies: ["FuzzSupport"] + engines),
   ]
 )

@@ -40,25 +40,15 @@ enum HorizontalFlowLayout {
     var lines: [PlacedLine] = []
     for (index, range) in ranges.prefix(visibleCount).enumerated() {
       let lineWidths = Array(widths[range])
-      let lineHeights = Array(heights[range])
       let isLastLine = index == ranges.count - 1
       let xs =
         c.isLayoutJustified && !isLastLine && range.count >= 2
         ? LinePlacement.justified(widths: lineWidths, left: left, lineLength: a)
         : LinePlacement.leading(widths: lineWidths, left: left, spacing: c.minimumInteritemSpacing)
-      let height = LinePlacement.lineHeight(lineHeights)
-      var items: [PlacedItem] = []
-      for (j, item) in range.enumerated() {
-        let overflows =
-          range.count == 1 && GreedyLineBreaking.overflows(width: widths[item], lineLength: a)
-        items.append(
-          PlacedItem(
-            item: item, x: overflows ? left : xs[j],
-            yInLine: LinePlacement.verticalOffset(
-              height: heights[item], lineHeight: height, isTopAligned: c.isTopAligned),
-            size: Size(width: widths[item], height: heights[item]), isOverflowing: overflows))
-      }
-      lines.append(PlacedLine(items: items, height: height))
+      lines.append(
+        LinePlacement.placedLine(
+          range, xs: xs, widths: widths, heights: heights, left: left, lineLength: a,
+          isTopAligned: c.isTopAligned))
     }
     let hidden = ranges.dropFirst(visibleCount).flatMap { Array($0) }
     return SectionLines(lines: lines, hiddenItems: hidden)

@@ -1,3 +1,5 @@
+import FlowLayoutModel
+
 /// Horizontal positions of the items of one line and their vertical offset within it
 /// (docs/semantics.md, `.horizontalFlow` "Greedy modes", "Vertical alignment in a line").
 enum LinePlacement {
@@ -45,5 +47,29 @@ enum LinePlacement {
   /// The tallest of `heights`, 0 when empty.
   static func lineHeight(_ heights: [Double]) -> Double {
     heights.reduce(0) { max($0, $1) }
+  }
+
+  /// The greedy line `range` placed: item `j` at `xs[j]` (an item alone on its line and wider
+  /// than `lineLength` overflows and sits at `left`), vertically offset in the tallest item's
+  /// height.
+  ///
+  /// - Complexity: O(k) for the line's k items.
+  static func placedLine(
+    _ range: Range<Int>, xs: [Double], widths: [Double], heights: [Double], left: Double,
+    lineLength a: Double, isTopAligned: Bool
+  ) -> PlacedLine {
+    let height = lineHeight(Array(heights[range]))
+    var items: [PlacedItem] = []
+    for (j, item) in range.enumerated() {
+      let overflows =
+        range.count == 1 && GreedyLineBreaking.overflows(width: widths[item], lineLength: a)
+      items.append(
+        PlacedItem(
+          item: item, x: overflows ? left : xs[j],
+          yInLine: verticalOffset(
+            height: heights[item], lineHeight: height, isTopAligned: isTopAligned),
+          size: Size(width: widths[item], height: heights[item]), isOverflowing: overflows))
+    }
+    return PlacedLine(items: items, height: height)
   }
 }

@@ -32,19 +32,10 @@ enum UIKitFlowLayout {
       } else {
         xs = LinePlacement.leading(widths: lineWidths, left: left, spacing: spacing)
       }
-      let height = LinePlacement.lineHeight(Array(heights[range]))
-      var items: [PlacedItem] = []
-      for (j, item) in range.enumerated() {
-        let overflows =
-          range.count == 1 && GreedyLineBreaking.overflows(width: widths[item], lineLength: a)
-        items.append(
-          PlacedItem(
-            item: item, x: overflows ? left : xs[j],
-            yInLine: LinePlacement.verticalOffset(
-              height: heights[item], lineHeight: height, isTopAligned: false),
-            size: Size(width: widths[item], height: heights[item]), isOverflowing: overflows))
-      }
-      lines.append(PlacedLine(items: items, height: height))
+      lines.append(
+        LinePlacement.placedLine(
+          range, xs: xs, widths: widths, heights: heights, left: left, lineLength: a,
+          isTopAligned: false))
     }
     return SectionLines(lines: lines, hiddenItems: [])
   }

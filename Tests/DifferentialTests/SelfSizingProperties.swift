@@ -86,7 +86,7 @@ enum SelfSizingRun {
       Issue.record("\(message)\n  in \(recipe), extra: \(extra)", sourceLocation: sourceLocation)
     }
     var measureCode = x(6)
-    recipe.batches(startingFrom: input) { plain in
+    _ = recipe.batches(startingFrom: input) { plain in
       guard !failed else { return nil }
       step += 1
       let batch = withMeasurements(plain, input: ref.engine.input, code: &measureCode)

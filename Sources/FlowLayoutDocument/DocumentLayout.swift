@@ -71,7 +71,9 @@ public struct DocumentLayout<Engine: LayoutEngine> {
   static func cellIndices(_ column: [CellDescription?]) -> ItemIndexSet {
     // Through the buffer: an array subscript would copy each cell (a retain per text field).
     column.withUnsafeBufferPointer { buffer in
-      ItemIndexSet(ascending: buffer.indices.lazy.filter { buffer[$0] != nil })
+      var indices: [Int] = []
+      for i in buffer.indices where buffer[i] != nil { indices.append(i) }
+      return indices.isEmpty ? ItemIndexSet() : ItemIndexSet(ascending: indices)
     }
   }
 
@@ -123,7 +125,7 @@ public struct DocumentLayout<Engine: LayoutEngine> {
     // Nothing below throws except measuring near the viewport, which only sizes cells that
     // were validated when read (a failure leaves the measured ones measured).
     var anchor = layout.beginChange()
-    try layout.apply(update, tracking: &anchor)
+    try layout.apply(update, validated: plan, tracking: &anchor)
     if movesItems {
       update.carry(&cells, insertedSections: insertedCells, editCells: editCells)
     }

@@ -82,15 +82,15 @@ extension BatchUpdate {
     }
     for move in moveItems { entering[move.to.section, default: []].append(move.to.item) }
 
-    // Inserted sections by their index after the batch (one lookup each, not a scan).
-    var inserted = [Int: Int]()
-    for (k, insertion) in insertSections.enumerated() { inserted[insertion.at] = k }
+    // Inserted sections by their index after the batch (one load each, not a scan).
     let oldOfNew = plan.oldSectionOfNewSection
+    var inserted = [Int](repeating: -1, count: insertSections.isEmpty ? 0 : oldOfNew.count)
+    for (k, insertion) in insertSections.enumerated() { inserted[insertion.at] = k }
     var result: [ItemIndexSet] = []
     result.reserveCapacity(oldOfNew.count)
     for (n, o) in oldOfNew.enumerated() {
       guard let o else {
-        result.append(insertSections[inserted[n]!].estimatedItems)
+        result.append(insertSections[inserted[n]].estimatedItems)
         continue
       }
       var set = before[o]

@@ -161,7 +161,15 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
   public mutating func apply(_ update: BatchUpdate, tracking anchor: inout PendingAnchor)
     throws(LayoutError)
   {
-    let (plan, batch) = try prepare(update)
+    try apply(update, validated: nil, tracking: &anchor)
+  }
+
+  /// `apply(_:tracking:)` with the plan `update(validating: update)` returned for the layout as
+  /// it is now (nothing changed since), so that the batch is not validated twice.
+  package mutating func apply(
+    _ update: BatchUpdate, validated: BatchPlan?, tracking anchor: inout PendingAnchor
+  ) throws(LayoutError) {
+    let (plan, batch) = try prepare(update, validated: validated)
     let unchanged = update.measureItems.count - (batch.resizeItems.count - update.resizeItems.count)
     if !batch.isEmpty { try engine.apply(batch) }
     // Nothing below throws.
@@ -192,9 +200,16 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
   /// engine's batch (measurements that change nothing dropped).
   ///
   /// - Complexity: O(e log e + s), plus one `ownSize` per measurement.
-  private func prepare(_ update: BatchUpdate) throws(LayoutError) -> (BatchPlan, BatchUpdate) {
-    let plan = try update.validateWithMeasurements(
-      itemCounts: itemCounts, configuration: configuration, bounds: bounds)
+  private func prepare(_ update: BatchUpdate, validated: BatchPlan?) throws(LayoutError) -> (
+    BatchPlan, BatchUpdate
+  ) {
+    let plan: BatchPlan
+    if let validated {
+      plan = validated
+    } else {
+      plan = try update.validateWithMeasurements(
+        itemCounts: itemCounts, configuration: configuration, bounds: bounds)
+    }
     let batch = update.engineBatch { path in
       // Validated above: the path exists.
       (try? engine.ownSize(ofItemAt: path)) ?? Size(width: -1, height: -1)

@@ -37,7 +37,8 @@ import Testing
     let c = LayoutConfiguration(variant: .uikitFlow)
     var sections: [SectionData] = []
     for s in 0..<200 {
-      let items = (0..<30).map { i in Size(Double(60 + (7 * i + s) % 90), Double(40 + (i * s) % 50)) }
+      // Item counts differ between sections (25–31), so a section's count must move with it.
+      let items = (0..<(25 + s % 7)).map { i in Size(Double(60 + (7 * i + s) % 90), Double(40 + (i * s) % 50)) }
       sections.append(SectionData(header: Double(s % 3) * 10, footer: Double(s % 2) * 8, items: items))
     }
     let input = LayoutInput(configuration: c, bounds: Size(375, 812), sections: sections)
@@ -45,11 +46,20 @@ import Testing
 
     // Moves only: no line is broken, no item positioned, no section laid out.
     engine.resetWorkCounters()
-    let moves = BatchUpdate(moveSections: [SectionMove(from: 150, to: 3), SectionMove(from: 7, to: 199)])
+    let moves = BatchUpdate(moveSections: [SectionMove(from: 152, to: 3), SectionMove(from: 7, to: 199)])
     try engine.apply(moves)
     #expect(engine.workCounters == WorkCounters())
     var expected = try input.applying(moves)
     #expect(engine.input == expected)
+    #expect(try engine.frame(ofItemAt: ItemPath(3, 24)) == (try FastFlowLayout(expected)).frame(ofItemAt: ItemPath(3, 24)))
+    // The counts moved with the sections: old section 152 (25 + 152 % 7 = 30 items; the old
+    // section 3 had 28) accepts an edit of its item 29.
+    try engine.apply(BatchUpdate(deleteItems: [ItemPath(3, 29)]))
+    try engine.apply(BatchUpdate(insertItems: [ItemInsertion(at: ItemPath(3, 29), size: Size(60, 40))]))
+    expected = try expected.applying(BatchUpdate(deleteItems: [ItemPath(3, 29)]))
+      .applying(BatchUpdate(insertItems: [ItemInsertion(at: ItemPath(3, 29), size: Size(60, 40))]))
+    #expect(engine.input == expected)
+    engine.resetWorkCounters()
     #expect(engine.allElements == (try FastFlowLayout(expected)).allElements)
 
     // Moves with an inserted (4 items) and a deleted section: only the inserted one is laid out.

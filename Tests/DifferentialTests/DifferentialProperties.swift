@@ -66,7 +66,7 @@ struct FastMatchesReference {
        codes[4] % 10 == 0 ? 0 : 1]
     }
     let recipes = zip(
-      Gen.int(in: 0...9999).array(of: 14),
+      Gen.int(in: 0...9999).array(of: ScenarioRecipe.optionCount),
       Gen.int(in: 0...9999).array(of: 4...7).array(of: 1_000...1_050),
       edit.array(of: 0...30)
     ).map { ScenarioRecipe(options: $0, sections: $1, edits: $2) }
@@ -85,6 +85,20 @@ struct FastMatchesReference {
       let recipe = generator.run(using: &rng)
       DifferentialRun.check(recipe)
     }
+  }
+
+  /// The generators reach every page target 1–6 (a recipe's page target is its option 14; when
+  /// the generators drew 14 options it was always 1).
+  @Test func generatorsReachEveryPageTarget() {
+    var rng = Xoshiro(seed: (0x9a6e, 0x7a56, 0x0e75, 0x0001))
+    let plain = ScenarioRecipe.generator()
+    let withMetrics = ScenarioRecipe.generatorWithMetrics()
+    var reached: Set<Int> = []
+    for _ in 0..<300 {
+      reached.insert(plain.run(using: &rng).pageTarget)
+      reached.insert(withMetrics.run(using: &rng).pageTarget)
+    }
+    #expect(reached == Set(1...6))
   }
 
   /// Shrunk failures found by the properties, kept as named cases.

@@ -32,7 +32,8 @@ struct PresentationProperties {
       guard var fast = try? FastFlowLayout(recipe.input),
         var reference = try? ReferenceFlowLayout(recipe.input)
       else { continue }
-      fast.pageCapacity = PageCapacity(target: recipe.pageTarget)
+      // Page targets 1–3 (of the recipe's 1–6): these short sections are then mostly paged.
+      fast.pageCapacity = PageCapacity(target: 1 + (recipe.pageTarget - 1) % 3)
       _ = recipe.batches(startingFrom: recipe.input) { batch in
         guard (try? reference.apply(batch)) != nil else { return nil }
         try? fast.apply(batch)

@@ -42,6 +42,11 @@ struct ScenarioRecipe: Sendable, Hashable, CustomStringConvertible {
 
   private func option(_ i: Int) -> Int { i < options.count ? options[i] : 0 }
 
+  /// The number of options the generators draw: `configuration`/`bounds` read options 0–13,
+  /// `pageTarget` option 14. (Recipes recorded with 14 options decode with page target 1, as
+  /// they ran when recorded.)
+  static let optionCount = 15
+
   /// The fast engine's page target (1–6 items: every greedy section of the corpus is paged).
   var pageTarget: Int { 1 + option(14) % 6 }
 
@@ -205,7 +210,7 @@ struct ScenarioRecipe: Sendable, Hashable, CustomStringConvertible {
     -> Generator<ScenarioRecipe, some SendableSequenceType>
   {
     zip(
-      Gen.int(in: 0...9999).array(of: 14),
+      Gen.int(in: 0...9999).array(of: optionCount),
       Gen.int(in: 0...9999).array(of: 0...(maxItems + 3)).array(of: 0...maxSections),
       Gen.int(in: 0...9999).array(of: 5).array(of: 0...maxEdits)
     ).map { ScenarioRecipe(options: $0, sections: $1, edits: $2) }
@@ -216,7 +221,7 @@ struct ScenarioRecipe: Sendable, Hashable, CustomStringConvertible {
     -> Generator<ScenarioRecipe, some SendableSequenceType>
   {
     zip(
-      Gen.int(in: 0...9999).array(of: 14),
+      Gen.int(in: 0...9999).array(of: optionCount),
       Gen.int(in: 0...9999).array(of: 0...(maxItems + 3)).array(of: 0...maxSections),
       Gen.int(in: 0...9999).array(of: 5).array(of: 0...maxEdits),
       Gen.int(in: 0...9999).array(of: 0...4)

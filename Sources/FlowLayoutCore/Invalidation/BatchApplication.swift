@@ -12,7 +12,7 @@ extension FastFlowLayout {
   ///   pages or sections are added or removed. See `WorkCounters`.
   /// - Throws: what `BatchUpdate.validate(itemCounts:configuration:bounds:field:)` throws.
   public mutating func apply(_ update: BatchUpdate) throws(LayoutError) {
-    if !update.moveSections.isEmpty { return try applyRebuilding(update) }
+    if !update.moveSections.isEmpty { return try applyMovingSections(update) }
     let plan = try update.validate(
       itemCounts: itemCounts, configuration: configuration, bounds: bounds)
     let newBounds = plan.newBounds

@@ -1,12 +1,73 @@
 import FlowLayoutModel
 
 extension FastFlowLayout {
-  /// Applies a batch with `moveSections` (UIKit's `moveSection(_:toSection:)`) by laying the
-  /// edited input out again: the data transformation (`LayoutInput.applying`, which validates
-  /// the batch exactly as `apply(_:)` does), then a fresh layout. The in-place paths of
-  /// `apply(_:)` delete and insert sections only.
+  /// Applies a batch with `moveSections` (UIKit's `moveSection(_:toSection:)`).
   ///
-  /// - Complexity: O(n + e log e) for n items: a section move lays everything out again.
+  /// A batch of section edits only (moves, insertions, deletions; no item edit, no bounds or
+  /// options change) moves the pages of the kept sections into their new order
+  /// (`reorderSections`): their lines are not broken again; inserted sections are laid out.
+  /// Any other batch with moves lays the edited input out again (`applyRebuilding`).
+  ///
+  /// - Complexity: O(e + p + s + m) for a batch of section edits (p pages, s sections, m items
+  ///   in inserted sections; the page trees are rebuilt, O(p)); otherwise O(n + e log e).
+  /// - Throws: the batch's `LayoutError`; the engine is unchanged.
+  mutating func applyMovingSections(_ update: BatchUpdate) throws(LayoutError) {
+    let editsSectionsOnly =
+      update.deleteItems.isEmpty && update.insertItems.isEmpty && update.moveItems.isEmpty
+      && update.resizeItems.isEmpty && update.measureItems.isEmpty && update.setWidth == nil
+      && update.setHeight == nil && update.setWidthClass == nil
+    guard editsSectionsOnly else { return try applyRebuilding(update) }
+    let plan = try update.validate(
+      itemCounts: itemCounts, configuration: configuration, bounds: bounds)
+    // Inserted sections resolve their own metrics under the current options and bounds: the
+    // batch changes neither, so their own rules need no further check (the validation did it).
+    reorderSections(plan: plan, insertions: update.insertSections)
+  }
+
+  /// The sections in the order `plan` gives (`oldSection(ofNewSection:)`): each kept section's
+  /// pages moved as they are (lines, offsets within the section, own metrics), each inserted
+  /// one laid out; then the page trees are rebuilt. Only the inserted sections' layout is
+  /// counted (`WorkCounters`): a kept section is not broken into lines or positioned again.
+  ///
+  /// - Complexity: O(p + s + m) for p pages, s sections and the m items of inserted sections.
+  private mutating func reorderSections(plan: BatchPlan, insertions: [SectionInsertion]) {
+    var counters = workCounters
+    defer { workCounters = counters }
+    let newSectionCount = plan.newSectionCount
+    var inserted: [Int: SectionData] = [:]
+    for insertion in insertions { inserted[insertion.at] = insertion.section }
+    var newPages: [SectionLayout] = []
+    var newFirstPage: [Int] = [0]
+    var newCounts: [Int] = []
+    newPages.reserveCapacity(pages.count + insertions.count)
+    newFirstPage.reserveCapacity(newSectionCount + 1)
+    newCounts.reserveCapacity(newSectionCount)
+    for n in 0..<newSectionCount {
+      if let old = plan.oldSection(ofNewSection: n) {
+        newPages.append(contentsOf: pages[pages(ofSection: old)])
+        newCounts.append(itemCounts[old])
+      } else {
+        let section = inserted[n]!
+        let own = OwnMetrics.resolving(section.metrics, configuration: configuration, bounds: bounds)
+        newPages.append(
+          SectionLayout(
+            section, transposed: rules.transposed, rules: own?.rules ?? rules, ownMetrics: own,
+            kernels: kernels, counters: &counters))
+        newCounts.append(section.count)
+      }
+      newFirstPage.append(newPages.count)
+    }
+    pages = newPages
+    firstPage = newFirstPage
+    itemCounts = newCounts
+    rebuildPageDirectory()
+  }
+
+  /// Applies a batch with `moveSections` by laying the edited input out again: the data
+  /// transformation (`LayoutInput.applying`, which validates the batch exactly as `apply(_:)`
+  /// does), then a fresh layout.
+  ///
+  /// - Complexity: O(n + e log e) for n items: everything is laid out again.
   /// - Throws: the batch's `LayoutError`; the engine is unchanged.
   mutating func applyRebuilding(_ update: BatchUpdate) throws(LayoutError) {
     let edited = try input.applying(update)

@@ -30,7 +30,8 @@ extension FastFlowLayout: PresentingLayoutEngine {
     let transform = PresentationTransform(
       presentation, bounds: bounds, contentSize: contentSize, transposed: transposesLayout)
     let query = transform.laidOutRect(rect)
-    pinned.removeAll(keepingCapacity: true)
+    // (`removeAll(keepingCapacity:)` costs ~50 instructions even on an empty array.)
+    if !pinned.isEmpty { pinned.removeAll(keepingCapacity: true) }
     let pinsHeaders = presentation.sectionHeadersPinToVisibleBounds
     let pinsFooters = presentation.sectionFootersPinToVisibleBounds
     if pinsHeaders || pinsFooters {
@@ -38,10 +39,34 @@ extension FastFlowLayout: PresentingLayoutEngine {
         in: query, viewport: transform.viewport, headers: pinsHeaders, footers: pinsFooters,
         into: &pinned)
     }
-    var sink = PresentedSink(
-      transform: transform, rect: rect, pinsHeaders: pinsHeaders, pinsFooters: pinsFooters)
+    // One specialised query per combination of transforms: the per-element path tests neither
+    // the direction nor the scale.
+    switch (transform.rightToLeft, transform.scale > 0) {
+    case (false, false):
+      collectPresented(in: query, rect: rect, mapping: UnmappedFrames(), into: &result, pinned: &pinned)
+    case (true, false):
+      collectPresented(
+        in: query, rect: rect, mapping: MirroredFrames(transform), into: &result, pinned: &pinned)
+    case (false, true):
+      collectPresented(
+        in: query, rect: rect, mapping: SnappedFrames(transform), into: &result, pinned: &pinned)
+    case (true, true):
+      collectPresented(
+        in: query, rect: rect, mapping: MirroredSnappedFrames(transform), into: &result,
+        pinned: &pinned)
+    }
+  }
+
+  /// The plain query for `query` (laid-out coordinates) into a `PresentedSink` mapping frames by
+  /// `mapping` and keeping those that meet `rect` (presented coordinates).
+  private func collectPresented<Mapping: PresentedFrameMapping>(
+    in query: Rect, rect: Rect, mapping: Mapping, into result: inout [PresentedElement],
+    pinned: inout [LayoutElement]
+  ) {
+    var sink = PresentedSink(mapping: mapping, rect: rect)
     swap(&sink.result, &result)
     swap(&sink.pinned, &pinned)
+    sink.start()
     collectElements(in: query, into: &sink)
     sink.finish()
     swap(&sink.result, &result)
@@ -115,30 +140,34 @@ extension FastFlowLayout: PresentingLayoutEngine {
 }
 
 /// The presented answer of a rect query, built as the plain query finds each element
-/// (`ElementSink`): each frame mirrored and snapped (`PresentationTransform`) and kept when it
-/// intersects `rect`; with pinning, the natural headers (footers) are replaced by the pinned ones
-/// listed in `pinned` (document order), which go in their document-order places, whether or
-/// not the plain query found their natural frames.
-struct PresentedSink: ElementSink {
-  let transform: PresentationTransform
+/// (`ElementSink`): each frame mapped by `Mapping` (mirrored and/or snapped, resolved at compile
+/// time) and kept when it intersects `rect`; with pinning, the natural headers (footers) whose
+/// pinned ones are listed in `pinned` (document order) are replaced by them, in their
+/// document-order places, whether or not the plain query found their natural frames.
+///
+/// Per element: one comparison of its section with `pinnedSection` (the section of the next
+/// pinned entry, `Int.max` when none is left), then the mapping and the intersection test
+/// (none for `UnmappedFrames`, whose frames the plain query already tested against `rect`).
+struct PresentedSink<Mapping: PresentedFrameMapping>: ElementSink {
+  let mapping: Mapping
   let rect: Rect
-  let pinsHeaders: Bool
-  let pinsFooters: Bool
-  /// `false` when frames are not transformed: the plain query's rect is `rect` and every
-  /// element it finds intersects it.
-  let transforms: Bool
   var result: [PresentedElement] = []
   /// The pinned headers and footers (`path.item` = 1: away from the natural place).
   var pinned: [LayoutElement] = []
   /// The first pinned entry not yet placed.
   var next = 0
+  /// `pinned[next]`'s section, `Int.max` when every pinned entry is placed.
+  var pinnedSection = Int.max
 
-  init(transform: PresentationTransform, rect: Rect, pinsHeaders: Bool, pinsFooters: Bool) {
-    self.transform = transform
+  init(mapping: Mapping, rect: Rect) {
+    self.mapping = mapping
     self.rect = rect
-    self.pinsHeaders = pinsHeaders
-    self.pinsFooters = pinsFooters
-    transforms = transform.rightToLeft || transform.scale > 0
+  }
+
+  /// Reads the first pinned entry's section (after `pinned` is filled).
+  mutating func start() {
+    next = 0
+    pinnedSection = pinned.isEmpty ? Int.max : pinned[0].path.section
   }
 
   /// Document order within a section: header, items, footer.
@@ -151,44 +180,133 @@ struct PresentedSink: ElementSink {
     }
   }
 
-  /// Places the pinned entries that come before `(section, rank)` in document order.
+  /// Maps `element`'s frame and appends it when it meets `rect`.
   @inline(__always)
+  mutating func appendMapped(_ element: LayoutElement, isPinned: Bool) {
+    if Mapping.isIdentity {
+      result.append(PresentedElement(element, isPinned: isPinned))
+      return
+    }
+    let f = mapping.map(element.frame)
+    guard f.intersects(rect) else { return }
+    result.append(
+      PresentedElement(
+        LayoutElement(kind: element.kind, path: element.path, frame: f), isPinned: isPinned))
+  }
+
+  /// Places the pinned entries that come before `(section, rank)` in document order.
+  @inline(never)
   mutating func placePinned(before section: Int, rank: Int) {
     while next < pinned.count {
       let e = pinned[next]
       guard e.path.section < section
         || (e.path.section == section && Self.rank(e.kind) < rank)
-      else { return }
-      transform.append(
-        LayoutElement(kind: e.kind, path: ItemPath(section: e.path.section, item: 0), frame: e.frame),
-        pinned: e.path.item == 1, ifIn: rect, to: &result)
+      else { break }
+      let placed = LayoutElement(
+        kind: e.kind, path: ItemPath(section: e.path.section, item: 0), frame: e.frame)
+      // A pinned frame was tested against the laid-out band only: test the presented one.
+      let f = Mapping.isIdentity ? placed.frame : mapping.map(placed.frame)
+      if f.intersects(rect) {
+        result.append(
+          PresentedElement(
+            LayoutElement(kind: placed.kind, path: placed.path, frame: f),
+            isPinned: e.path.item == 1))
+      }
       next += 1
     }
+    pinnedSection = next < pinned.count ? pinned[next].path.section : Int.max
   }
 
   @inline(__always)
   mutating func append(_ element: LayoutElement) {
-    if next < pinned.count {
-      let rank = Self.rank(element.kind)
-      placePinned(before: element.path.section, rank: rank)
-      // A natural header or footer whose pinned one is listed: the pinned one instead.
-      if (element.kind == .header && pinsHeaders) || (element.kind == .footer && pinsFooters),
-        next < pinned.count, pinned[next].kind == element.kind,
-        pinned[next].path.section == element.path.section
-      {
-        placePinned(before: element.path.section, rank: rank + 1)
-        return
-      }
-    }
-    if transforms {
-      transform.append(element, pinned: false, ifIn: rect, to: &result)
+    if element.path.section >= pinnedSection {
+      appendNearPinned(element)
     } else {
-      result.append(PresentedElement(element, isPinned: false))
+      appendMapped(element, isPinned: false)
     }
   }
 
+  /// `append` for an element at or after the next pinned entry's section.
+  @inline(never)
+  mutating func appendNearPinned(_ element: LayoutElement) {
+    let rank = Self.rank(element.kind)
+    placePinned(before: element.path.section, rank: rank)
+    // A natural header or footer whose pinned one is listed: the pinned one instead.
+    if element.kind != .item, next < pinned.count, pinned[next].kind == element.kind,
+      pinned[next].path.section == element.path.section
+    {
+      placePinned(before: element.path.section, rank: rank + 1)
+      return
+    }
+    appendMapped(element, isPinned: false)
+  }
+
   /// Places the pinned entries after the last element found.
-  mutating func finish() { placePinned(before: Int.max, rank: 0) }
+  @inline(__always)
+  mutating func finish() {
+    if next < pinned.count { placePinned(before: Int.max, rank: 0) }
+  }
+}
+
+/// How a presented query maps laid-out frames: a compile-time choice, so that a query's
+/// per-element path holds exactly the arithmetic its presentation needs.
+protocol PresentedFrameMapping {
+  /// `true` when `map` returns its argument (no test against the presented rect is needed).
+  static var isIdentity: Bool { get }
+  func map(_ frame: Rect) -> Rect
+}
+
+/// Left to right, no snapping: frames as laid out.
+struct UnmappedFrames: PresentedFrameMapping {
+  static var isIdentity: Bool { true }
+  @inline(__always) func map(_ frame: Rect) -> Rect { frame }
+}
+
+/// Right to left, no snapping: `x' = M − x − w` (one subtraction per frame).
+struct MirroredFrames: PresentedFrameMapping {
+  let mirrorWidth: Double
+  init(_ transform: PresentationTransform) { mirrorWidth = transform.mirrorWidth }
+  static var isIdentity: Bool { false }
+  @inline(__always) func map(_ frame: Rect) -> Rect {
+    var f = frame
+    f.origin.x = mirrorWidth - frame.minX - frame.width
+    return f
+  }
+}
+
+/// Left to right, snapped: the four edges rounded to multiples of `1/scale` together (one
+/// four-lane multiply-add, round and multiply).
+struct SnappedFrames: PresentedFrameMapping {
+  let scale: Double
+  let pixel: Double
+  init(_ transform: PresentationTransform) {
+    scale = transform.scale
+    pixel = transform.pixel
+  }
+  static var isIdentity: Bool { false }
+  @inline(__always) func map(_ frame: Rect) -> Rect {
+    PresentationTransform.snapped(
+      minX: frame.minX, minY: frame.minY, width: frame.width, height: frame.height, scale: scale,
+      pixel: pixel)
+  }
+}
+
+/// Right to left and snapped: mirrored first, then snapped (`PresentationTransform.append`).
+struct MirroredSnappedFrames: PresentedFrameMapping {
+  let mirrorWidth: Double
+  let scale: Double
+  let pixel: Double
+  init(_ transform: PresentationTransform) {
+    mirrorWidth = transform.mirrorWidth
+    scale = transform.scale
+    pixel = transform.pixel
+  }
+  static var isIdentity: Bool { false }
+  @inline(__always) func map(_ frame: Rect) -> Rect {
+    PresentationTransform.snapped(
+      minX: mirrorWidth - frame.minX - frame.width, minY: frame.minY, width: frame.width,
+      height: frame.height, scale: scale, pixel: pixel)
+  }
 }
 
 /// Mirroring and snapping of laid-out frames, and the inverse for a query rect.
@@ -228,23 +346,22 @@ struct PresentationTransform {
     return q
   }
 
-  /// Mirrors and snaps `element`'s frame and appends it when it intersects `rect`.
+  /// The frame `(minX, minY, width, height)` with each edge rounded to the nearest multiple of
+  /// `pixel = 1/scale`, ties toward +∞ (`⌊v·scale + 0.5⌋·pixel`), width and height the
+  /// differences of the rounded edges. The four edges go through one `SIMD4` expression, lane
+  /// for lane the same arithmetic as four scalar roundings. Without SSE4.1 (the default x86-64
+  /// target) each rounding is a call to libm's `floor`; a floor by truncating conversion was
+  /// slower (callgrind, `mixed` 100k, 20 000 queries: 197.3M instructions against 185.4M).
+  ///
+  /// - Complexity: O(1).
   @inline(__always)
-  func append(
-    _ element: LayoutElement, pinned: Bool, ifIn rect: Rect, to result: inout [PresentedElement]
-  ) {
-    var f = element.frame
-    if rightToLeft { f.origin.x = mirrorWidth - f.minX - f.width }
-    if scale > 0 {
-      let x0 = ((f.minX * scale) + 0.5).rounded(.down) * pixel
-      let y0 = ((f.minY * scale) + 0.5).rounded(.down) * pixel
-      let x1 = (((f.minX + f.width) * scale) + 0.5).rounded(.down) * pixel
-      let y1 = (((f.minY + f.height) * scale) + 0.5).rounded(.down) * pixel
-      f = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-    }
-    guard f.intersects(rect) else { return }
-    result.append(
-      PresentedElement(
-        LayoutElement(kind: element.kind, path: element.path, frame: f), isPinned: pinned))
+  static func snapped(
+    minX: Double, minY: Double, width: Double, height: Double, scale: Double, pixel: Double
+  ) -> Rect {
+    let edges = SIMD4(minX, minY, minX + width, minY + height)
+    let rounded = (edges * scale + 0.5).rounded(.down) * pixel
+    return Rect(
+      x: rounded[0], y: rounded[1], width: rounded[2] - rounded[0],
+      height: rounded[3] - rounded[1])
   }
 }

@@ -397,27 +397,30 @@ struct PhasedLines: Sendable, Equatable {
         node = left + 1
       }
     }
-    // The answer closes in this leaf, or it is the open last line.
+    // The answer closes in this leaf, or it is the open last line. `acc` starts at phase 0,
+    // so it holds a boundary: its lines, their sum and the open line's largest height (`tail`).
+    var lines = acc.lines
+    var sum = acc.sum
+    var open = acc.tail
     let leaf = node - capacity
     if leaf < leaves.count {
       let found: Int? = leaves[leaf].withUnsafeBufferPointer { h in
         for i in 0..<h.count {
-          let t = acc.then(Self.summary(of: h, i..<(i + 1), phase: phase, perLine: k))
-          if t.lines > acc.lines, t.sum + Double(t.lines - 1) * lineSpacing >= target {
-            return t.lines - 1
+          open = max(open, h[i])
+          phase += 1
+          if phase == k {
+            if sum + open + Double(lines) * lineSpacing >= target { return lines }
+            sum = sum + open
+            lines += 1
+            open = -.infinity
+            phase = 0
           }
-          acc = t
-          phase = phase + 1 == k ? 0 : phase + 1
         }
         return nil
       }
       if let found { return found }
     }
-    if acc.tail > -.infinity,
-      acc.sum + acc.tail + Double(acc.lines) * lineSpacing >= target
-    {
-      return acc.lines
-    }
+    if open > -.infinity, sum + open + Double(lines) * lineSpacing >= target { return lines }
     return lineCount
   }
 

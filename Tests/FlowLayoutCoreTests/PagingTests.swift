@@ -82,7 +82,12 @@ struct PagingTests {
         EngineComparison.elementDifference(engine.allElements, fresh.allElements) == nil,
         "step \(step) \(batch)")
     }
-    #expect(engine.pages.count > 50)
+    if equalWidths {
+      // Equal widths are lines of k items by phase (`EqualWidthLines`), one page.
+      #expect(engine.pages[engine.firstPage[0]].equalWidth == 110)
+    } else {
+      #expect(engine.pages.count > 50)
+    }
   }
 
   /// One insertion in the middle of 10 000 and of 1 000 000 items (after the first edit cut the

@@ -38,7 +38,8 @@ struct PhasedLinesTests {
     let expected = scan(heights, perLine: k, lineSpacing: lineSpacing)
     #expect(lines.count == heights.count, "\(note) count", sourceLocation: sourceLocation)
     #expect(lines.heights == heights, "\(note) heights", sourceLocation: sourceLocation)
-    #expect(lines.lineCount == expected.heights.count, "\(note) lines", sourceLocation: sourceLocation)
+    #expect(
+      lines.lineCount == expected.heights.count, "\(note) lines", sourceLocation: sourceLocation)
     for (g, h) in heights.enumerated() where g % 7 == 0 {
       #expect(lines.height(ofItem: g) == h, "\(note) item \(g)", sourceLocation: sourceLocation)
     }
@@ -65,7 +66,8 @@ struct PhasedLinesTests {
     for target in targets {
       let want = bottoms.firstIndex { $0 >= target } ?? bottoms.count
       let got = lines.firstLine(bottomAtLeast: target, lineSpacing: lineSpacing)
-      #expect(got == want, "\(note) first line with bottom ≥ \(target)", sourceLocation: sourceLocation)
+      #expect(
+        got == want, "\(note) first line with bottom ≥ \(target)", sourceLocation: sourceLocation)
     }
   }
 

@@ -181,7 +181,9 @@ struct PhasedLines: Sendable, Equatable {
     let first = (k - phase) % k  // the first boundary's local position
     var head = -Double.infinity
     for i in range.lowerBound..<(range.lowerBound + min(first, m)) { head = max(head, h[i]) }
-    guard first <= m else { return PhaseSummary(head: head, closes: false, lines: 0, sum: 0, tail: -.infinity) }
+    guard first <= m else {
+      return PhaseSummary(head: head, closes: false, lines: 0, sum: 0, tail: -.infinity)
+    }
     var i = range.lowerBound + first
     var lines = 0
     var sum = 0.0

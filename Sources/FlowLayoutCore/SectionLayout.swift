@@ -1,9 +1,11 @@
 import FlowLayoutModel
 
-/// A section's lines: the closed form, or a table of line ranges.
+/// A section's lines: the closed form, a table of line ranges, or equal-width lines (whose
+/// item heights they hold: the section's `items` are then empty).
 enum SectionLines: Sendable, Equatable {
   case uniform(UniformLines)
   case table(LineTable)
+  case equalWidth(EqualWidthLines)
 }
 
 /// One section laid out, in the working orientation: its item columns, its lines and the
@@ -93,7 +95,13 @@ struct SectionLayout: Sendable, Equatable {
   ///
   /// - Complexity: O(1) (the columns are shared, copy-on-write).
   func data(transposed: Bool) -> SectionData {
-    transposed
+    if case .equalWidth(let e) = lines {
+      var section = self
+      section.items = e.columns
+      section.lines = .uniform(Self.noLines)
+      return section.data(transposed: transposed)
+    }
+    return transposed
       ? SectionData(
         header: header, footer: footer, itemWidths: items.heights, itemHeights: items.widths,
         showsSeeAll: showsSeeAll, metrics: ownMetrics?.metrics)
@@ -102,13 +110,55 @@ struct SectionLayout: Sendable, Equatable {
         showsSeeAll: showsSeeAll, metrics: ownMetrics?.metrics)
   }
 
-  var count: Int { items.count }
+  var count: Int {
+    if case .equalWidth(let e) = lines { return e.count }
+    return items.count
+  }
+
+  /// The width of every item when the lines are equal-width lines, else `nil`.
+  var equalWidth: Double? {
+    if case .equalWidth(let e) = lines { return e.width }
+    return nil
+  }
+
+  /// Item `j`'s own size (working orientation).
+  ///
+  /// - Complexity: O(1); O(log p) for equal-width lines.
+  func size(ofItem j: Int) -> Size {
+    if case .equalWidth(let e) = lines {
+      return Size(width: e.width, height: e.heights.height(ofItem: j))
+    }
+    return Size(width: items.widths[j], height: items.heights[j])
+  }
+
+  /// Leaves equal-width lines: the item columns back, the section laid out again as a table.
+  ///
+  /// - Complexity: O(n).
+  mutating func leaveEqualWidth(
+    rules: LayoutRules, kernels: KernelSelection, counters: inout WorkCounters
+  ) {
+    guard case .equalWidth(let e) = lines else { return }
+    items = e.columns
+    lines = .uniform(Self.noLines)
+    layOut(rules: rules, kernels: kernels, counters: &counters)
+  }
+
+  /// The item columns back from equal-width lines, the lines left stale (a full layout
+  /// follows).
+  ///
+  /// - Complexity: O(n).
+  mutating func restoreColumns() {
+    guard case .equalWidth(let e) = lines else { return }
+    items = e.columns
+    lines = .uniform(Self.noLines)
+  }
 
   /// Items in visible lines; later ones are hidden.
   var visibleEnd: Int {
     switch lines {
     case .uniform(let u): return u.visibleEnd(count: count)
     case .table(let t): return t.visibleEnd
+    case .equalWidth(let e): return e.count
     }
   }
 
@@ -116,6 +166,7 @@ struct SectionLayout: Sendable, Equatable {
     switch lines {
     case .uniform(let u): return u.visibleLines
     case .table(let t): return t.lineCount
+    case .equalWidth(let e): return e.heights.lineCount
     }
   }
 
@@ -197,6 +248,7 @@ struct SectionLayout: Sendable, Equatable {
     switch lines {
     case .uniform(let u): linesHeight = u.linesHeight(lineSpacing: rules.lineSpacing)
     case .table(let t): linesHeight = t.linesHeight(lineSpacing: rules.lineSpacing)
+    case .equalWidth(let e): linesHeight = e.heights.linesHeight(lineSpacing: rules.lineSpacing)
     }
     height =
       (opensSection ? header + rules.inset.top : rules.lineSpacing) + linesHeight
@@ -229,6 +281,22 @@ struct SectionLayout: Sendable, Equatable {
       isLast: closesSection && k == m - 1 && table.visibleEnd == n, lineCount: m,
       gridColumns: sameSize && m > 0 ? table.starts[1] - table.starts[0] : nil,
       allFit: table.visibleEnd == n)
+  }
+
+  /// Item `j`'s frame with its line's top at `lineTop` (absolute) and the line's height.
+  @inline(__always)
+  static func frame(
+    width w: Double, height: Double, x: Double, lineTop: Double, lineHeight: Double,
+    rules: LayoutRules
+  ) -> Rect {
+    var h = height
+    var y = lineTop
+    switch rules.cross {
+    case .top: break
+    case .center: y = lineTop + (lineHeight - h) / 2
+    case .stretch: h = lineHeight
+    }
+    return Rect(x: x, y: y, width: w, height: h)
   }
 
   /// Item `j`'s frame with its line's top at `lineTop` (absolute) and the line's height.
@@ -291,6 +359,12 @@ struct SectionLayout: Sendable, Equatable {
         ofItem: j, x: x(ofItem: j, lineStart: t.starts[line], rules: rules),
         lineTop: linesTop + t.top(ofLine: line, lineSpacing: rules.lineSpacing),
         lineHeight: t.heights[line], rules: rules)
+    case .equalWidth(let e):
+      let line = j / e.perLine
+      return Self.frame(
+        width: e.width, height: e.heights.height(ofItem: j), x: e.positions.x(ofItem: j),
+        lineTop: linesTop + e.heights.top(ofLine: line, lineSpacing: rules.lineSpacing),
+        lineHeight: e.heights.lineHeight(line), rules: rules)
     }
   }
 
@@ -299,13 +373,14 @@ struct SectionLayout: Sendable, Equatable {
     guard rules.canOverflow else { return false }
     let w: Double
     switch rules.sizing {
-    case .own: w = items.widths[j]
+    case .own: w = size(ofItem: j).width
     case .fixed(let s): w = s.width
     default: return false
     }
     guard w > rules.available + rules.epsilon else { return false }
     switch lines {
     case .uniform(let u): return u.perLine == 1
+    case .equalWidth(let e): return e.perLine == 1
     case .table(let t):
       let line = t.line(containing: j)
       return t.starts[line + 1] - t.starts[line] == 1

@@ -25,6 +25,9 @@ public struct WorkCounters: Sendable, Hashable, CustomStringConvertible {
   public var pageBoundariesMoved: Int = 0
   /// Items moved between pages, or copied to cut or join pages (`Paging/`).
   public var itemsPaged: Int = 0
+  /// Equal-width lines (`PhasedLines`): item heights and child summaries read to rewrite the
+  /// per-phase summaries after an edit (c·k for the leaf, 2k per node of its path).
+  public var phaseSummaryWork: Int = 0
 
   public init() {}
 
@@ -34,6 +37,6 @@ public struct WorkCounters: Sendable, Hashable, CustomStringConvertible {
       + "lineStartsRenumbered=\(lineStartsRenumbered) sectionsLaidOut=\(sectionsLaidOut) "
       + "sizesCompared=\(sizesCompared) pageTreeNodesWritten=\(pageTreeNodesWritten) "
       + "pageBoundariesMoved=\(pageBoundariesMoved) "
-      + "itemsPaged=\(itemsPaged)"
+      + "itemsPaged=\(itemsPaged) phaseSummaryWork=\(phaseSummaryWork)"
   }
 }

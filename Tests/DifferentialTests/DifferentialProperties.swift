@@ -54,6 +54,37 @@ struct FastMatchesReference {
     }
   }
 
+  /// Greedy flows of own sizes whose items all have one width (the Fiori grid), so that the
+  /// fast engine keeps them as equal-width lines by phase (`EqualWidthLines`, leaves of 1–6
+  /// items): insertions, deletions, moves, resizes and batches, nine edits in ten keeping the
+  /// width (the tenth leaves equal widths for a table).
+  @Test(.shrinking)
+  func equalWidthScenarios() async {
+    let flows: [LayoutVariant] = [.horizontalFlow, .vertical, .timeline]
+    let widthCodes = [0, 2, 3, 4, 5, 16]  // 50, 60, 75.5, 100, 120, 117.25 pt
+    let generator = ScenarioRecipe.generatorWithMetrics(maxSections: 2, maxItems: 120, maxEdits: 8)
+      .map { recipe -> ScenarioRecipe in
+        var r = recipe
+        while r.options.count < 15 { r.options.append(0) }
+        let w = widthCodes[r.options[14] % widthCodes.count]
+        func equalWidth(_ code: Int) -> Int { w + ScenarioRecipe.widths.count * ((code / 17) % 7) }
+        r.options[0] = LayoutVariant.allCases.firstIndex(of: flows[r.options[0] % 3])!
+        r.options[1] = 1  // own sizes
+        r.options[3] = 0  // no line limit
+        r.sections = r.sections.map { codes in
+          codes.enumerated().map { i, c in i == 2 ? 0 : (i < 3 ? c : equalWidth(c)) }
+        }
+        r.edits = r.edits.map { edit in
+          edit.enumerated().map { i, c in i == 3 && c % 10 != 0 ? equalWidth(c) : c }
+        }
+        return r
+      }
+    await propertyCheck(count: max(DifferentialCorpus.propertyCount / 2, 20), input: generator) {
+      recipe in
+      DifferentialRun.check(recipe)
+    }
+  }
+
   /// Over a thousand sections, with batches that mostly join many section insertions and
   /// deletions (the fast engine merges more than eight in one pass) with item edits. A seeded
   /// loop, not a shrinking property: shrinking a thousand sections takes longer than a CI run,

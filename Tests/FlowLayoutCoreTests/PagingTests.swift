@@ -82,7 +82,41 @@ struct PagingTests {
         EngineComparison.elementDifference(engine.allElements, fresh.allElements) == nil,
         "step \(step) \(batch)")
     }
-    #expect(engine.pages.count > 50)
+    if equalWidths {
+      // Equal widths are lines of k items by phase (`EqualWidthLines`), one page.
+      #expect(engine.pages[engine.firstPage[0]].equalWidth == 110)
+    } else {
+      #expect(engine.pages.count > 50)
+    }
+  }
+
+  /// Equal widths (the Fiori grid: 110 pt, own heights): one insertion in the middle of 10 000
+  /// and of 1 000 000 items, after the first edit turned the section into equal-width lines,
+  /// rewrites one leaf's per-phase summaries and one tree path: the work at 1M is at most twice
+  /// that at 10k, though every later line changed its items and its height.
+  @Test func oneEqualWidthInsertionsWorkDoesNotGrowWithTheSection() throws {
+    func counters(_ n: Int) throws -> (WorkCounters, FastFlowLayout) {
+      var sizes = SplitMix64(seed: 78)
+      let items = sizes.mixedSizes(n).map { Size(110, $0.height) }
+      var engine = try FastFlowLayout(TestInputs.ownSizes([items]))
+      try engine.apply(BatchUpdate(deleteItems: [ItemPath(0, n - 1)]))  // equal-width lines
+      engine.resetWorkCounters()
+      try engine.apply(
+        BatchUpdate(insertItems: [ItemInsertion(at: ItemPath(0, n / 2), size: Size(110, 333))]))
+      return (engine.workCounters, engine)
+    }
+    let (small, _) = try counters(10_000)
+    let (large, engine) = try counters(1_000_000)
+    func work(_ c: WorkCounters) -> Int {
+      c.linesRebroken + c.lineStartsRenumbered + c.lineEntriesRebuilt + c.offsetTreeNodesWritten
+        + c.pageTreeNodesWritten + c.itemsPaged + c.itemsPositioned + c.phaseSummaryWork
+    }
+    #expect(engine.pages[0].equalWidth == 110)
+    #expect(large.phaseSummaryWork > 0)
+    #expect(work(large) <= 2 * work(small), "10k: \(small)\n1M: \(large)")
+    #expect(large.sectionsLaidOut == 0 && large.itemsPaged == 0 && large.pageBoundariesMoved == 0)
+    let frame = try engine.frame(ofItemAt: ItemPath(0, 500_000))
+    #expect(frame.height == 333 && frame.width == 110)
   }
 
   /// One insertion in the middle of 10 000 and of 1 000 000 items (after the first edit cut the

@@ -122,7 +122,7 @@ extension FastFlowLayout {
   /// - Complexity: O(log p).
   func itemSize(_ j: Int, inSection s: Int) -> Size {
     let (p, i) = locate(item: j, inSection: s)
-    return Size(width: pages[p].items.widths[i], height: pages[p].items.heights[i])
+    return pages[p].size(ofItem: i)
   }
 
   /// Applies the item edits in `scratch` to the sections they name (the line rules unchanged):
@@ -150,7 +150,18 @@ extension FastFlowLayout {
           continue
         }
         let p = firstPage[s]
-        guard pages[p].count >= pageCapacity.maximum else { continue }
+        guard pages[p].count >= pageCapacity.maximum, case .table = pages[p].lines else {
+          continue
+        }
+        // Equal widths never re-synchronise across pages: lines of k items by phase instead.
+        if let lines = EqualWidthLines(
+          pages[p].items, rules: rules(ofPage: p), leafTarget: pageCapacity.target)
+        {
+          counters.itemsPaged += pages[p].count
+          pages[p].items = ItemColumns(widths: [], heights: [])
+          pages[p].lines = .equalWidth(lines)
+          continue
+        }
         let cut = pages[p].pages(target: pageCapacity.target, rules: rules(ofPage: p))
         counters.itemsPaged += pages[p].count
         if cut.count > 1 {
@@ -213,7 +224,7 @@ extension FastFlowLayout {
         k += 1
       }
       if let bounds = pages[p].applyResizes(
-        local.resizes, rules: rules(ofPage: p), counters: &counters)
+        local.resizes, rules: rules(ofPage: p), kernels: kernels, counters: &counters)
       {
         scratch.resizedPages.append((s, p - firstPage[s], bounds.first, bounds.last))
       }
@@ -368,6 +379,8 @@ extension FastFlowLayout {
     configuration newConfiguration: LayoutConfiguration, bounds newBounds: Size,
     counters: inout WorkCounters
   ) {
+    // Item columns back from equal-width lines (every section is laid out again below).
+    for p in pages.indices { pages[p].restoreColumns() }
     // One page per section, resizes applied before move sources are read.
     if pages.count != sectionCount {
       var joined: [SectionLayout] = []

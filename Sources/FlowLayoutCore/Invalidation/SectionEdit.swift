@@ -21,8 +21,16 @@ extension SectionLayout {
   /// - Returns: the touched old indices' range bounds (`first`, `last`), or `nil`.
   /// - Complexity: O(e).
   mutating func applyResizes(
-    _ resizes: [(index: Int, size: Size)], rules: LayoutRules, counters: inout WorkCounters
+    _ resizes: [(index: Int, size: Size)], rules: LayoutRules, kernels: KernelSelection,
+    counters: inout WorkCounters
   ) -> (first: Int, last: Int)? {
+    if let width = equalWidth {
+      if resizes.allSatisfy({ $0.size.width == width }) {
+        return applyEqualWidthResizes(resizes, rules: rules, counters: &counters)
+      }
+      // An item of another width: a table from here on (O(n), once).
+      leaveEqualWidth(rules: rules, kernels: kernels, counters: &counters)
+    }
     var first = Int.max
     var last = -1
     let tracks = rules.placement == .uikit
@@ -54,6 +62,14 @@ extension SectionLayout {
     _ edit: SectionEdit, resized: (first: Int, last: Int)?, rules: LayoutRules,
     kernels: KernelSelection, scratch: inout LineScratch, counters: inout WorkCounters
   ) {
+    if let width = equalWidth {
+      if edit.insertions.allSatisfy({ $0.size.width == width }) {
+        applyEqualWidthSplice(edit, rules: rules, kernels: kernels, counters: &counters)
+        return
+      }
+      // An item of another width: a table from here on (O(n), once), spliced below.
+      leaveEqualWidth(rules: rules, kernels: kernels, counters: &counters)
+    }
     var first = resized?.first ?? Int.max
     var lastOld = resized?.last ?? -1
     var lastNew = -1
@@ -81,6 +97,8 @@ extension SectionLayout {
     }
 
     switch lines {
+    case .equalWidth:
+      return  // applied above
     case .uniform(let u):
       if case .own = rules.sizing {
         let size = u.itemSize
@@ -171,5 +189,57 @@ extension SectionLayout {
   func lineBefore(_ i: Int) -> Int {
     guard case .table(let table) = lines, table.lineCount > 0 else { return 0 }
     return table.line(containing: min(max(i - 1, 0), max(table.visibleEnd - 1, 0)))
+  }
+}
+
+extension SectionLayout {
+  /// Resizes in equal-width lines (every new width the lines' width): each sets one height.
+  ///
+  /// - Returns: the touched indices' range bounds, or `nil`.
+  /// - Complexity: O(e · (c·k + log p · k)).
+  private mutating func applyEqualWidthResizes(
+    _ resizes: [(index: Int, size: Size)], rules: LayoutRules, counters: inout WorkCounters
+  ) -> (first: Int, last: Int)? {
+    guard case .equalWidth(var e) = lines else { return nil }
+    lines = .uniform(Self.noLines)  // `e` uniquely referenced
+    var first = Int.max
+    var last = -1
+    for (i, size) in resizes where e.heights.height(ofItem: i) != size.height {
+      counters.phaseSummaryWork += e.heights.setHeight(size.height, ofItem: i)
+      first = min(first, i)
+      last = max(last, i)
+    }
+    lines = .equalWidth(e)
+    updateHeight(rules: rules)
+    return last < 0 ? nil : (first, last)
+  }
+
+  /// Removals (descending) and insertions (ascending) in equal-width lines, whose width every
+  /// inserted item has; a section left without items becomes an empty table.
+  ///
+  /// - Complexity: O(e · (c·k + log p · k)) for e edits.
+  private mutating func applyEqualWidthSplice(
+    _ edit: SectionEdit, rules: LayoutRules, kernels: KernelSelection,
+    counters: inout WorkCounters
+  ) {
+    guard case .equalWidth(var e) = lines else { return }
+    guard !edit.removals.isEmpty || !edit.insertions.isEmpty else {
+      updateHeight(rules: rules)
+      return
+    }
+    lines = .uniform(Self.noLines)  // `e` uniquely referenced
+    for r in edit.removals.reversed() { counters.phaseSummaryWork += e.heights.remove(at: r) }
+    for (i, size) in edit.insertions {
+      counters.phaseSummaryWork += e.heights.insert(size.height, at: i)
+    }
+    if e.count == 0 {
+      items = ItemColumns(widths: [], heights: [])
+      layOut(rules: rules, kernels: kernels, counters: &counters)
+      return
+    }
+    e.updatePositions(rules: rules)
+    counters.itemsPositioned += e.positions.fullLineX.count + e.positions.lastLineX.count
+    lines = .equalWidth(e)
+    updateHeight(rules: rules)
   }
 }

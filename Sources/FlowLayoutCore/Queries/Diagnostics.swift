@@ -34,6 +34,10 @@ extension FastFlowLayout {
         if u.perLine == 1, u.itemSize.width > limit {
           for j in 0..<section.visibleEnd { result.append(ItemPath(section: s, item: base + j)) }
         }
+      case .equalWidth(let e):
+        if e.perLine == 1, e.width > limit {
+          for j in 0..<section.visibleEnd { result.append(ItemPath(section: s, item: base + j)) }
+        }
       case .table(let t):
         for k in 0..<t.lineCount where t.starts[k + 1] - t.starts[k] == 1 {
           let j = t.starts[k]

@@ -96,6 +96,24 @@ extension FastFlowLayout {
         }
         k += 1
       }
+    case .equalWidth(let e):
+      let spacing = rules.lineSpacing
+      let lineCount = e.heights.lineCount
+      var k = e.heights.firstLine(bottomAtLeast: r.minY - slack - linesTop, lineSpacing: spacing)
+      var lineTop = k < lineCount ? linesTop + e.heights.top(ofLine: k, lineSpacing: spacing) : 0
+      while k < lineCount {
+        if lineTop > r.maxY + slack { break }
+        let lineHeight = e.heights.lineHeight(k)
+        let first = k * e.perLine
+        for j in first..<min(first + e.perLine, e.count) {
+          let frame = SectionLayout.frame(
+            width: e.width, height: e.heights.height(ofItem: j), x: e.positions.x(ofItem: j),
+            lineTop: lineTop, lineHeight: lineHeight, rules: rules)
+          if frame.intersects(r) { emit(.item, j, frame) }
+        }
+        lineTop += lineHeight + spacing
+        k += 1
+      }
     case .table(let t):
       var k = t.firstLine(bottomAtLeast: r.minY - slack - linesTop, lineSpacing: rules.lineSpacing)
       while k < t.lineCount {

@@ -11,8 +11,7 @@ extension FastFlowLayout {
       path.item < itemCounts[path.section]
     else { throw .itemOutOfRange(field: "path", path: path) }
     let (p, j) = locate(item: path.item, inSection: path.section)
-    let items = pages[p].items
-    let size = Size(width: items.widths[j], height: items.heights[j])
+    let size = pages[p].size(ofItem: j)
     return rules.transposed ? size.transposed : size
   }
 }

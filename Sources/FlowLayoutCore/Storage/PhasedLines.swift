@@ -1,0 +1,438 @@
+/// The lines of an equal-width section (every line holds exactly `perLine` = k items, the last
+/// one possibly fewer): item `g` is in line `g / k`, and a line's height is the largest height
+/// among its items.
+///
+/// Inserting or removing one item shifts every later item by one place, so every later line
+/// changes its members and its height. Stored here, that costs O(c·k + log p · k) for leaves of
+/// c items among p leaves, not O(n): the item heights live in fixed-capacity leaves, and a
+/// segment tree over the leaves keeps, per node and per *incoming phase* φ ∈ 0..<k (the number
+/// of items already in the line open where the node starts), a `PhaseSummary` of the node's
+/// items under that phase. An edit rewrites one leaf's k summaries and its O(log p) path; every
+/// later leaf is reached with another incoming phase and is not recomputed.
+///
+/// Guarantees: line tops, line heights, the lines' total height and the y → line search answer
+/// for the lines `g / k` over the current heights, exactly as a scan of the lines would, except
+/// that line heights are summed in the tree's association (within `r·2⁻⁵³` relative, the
+/// equality contract's tolerance).
+///
+/// - Memory: 8 bytes per item (heights), plus 2·P·(8 + 40·k) bytes for the tree over P ≤ 2p
+///   leaves.
+struct PhasedLines: Sendable, Equatable {
+  /// What a run of items contributes to the lines under one incoming phase φ: the boundaries in
+  /// it are the local positions i ∈ [0, m] with (φ + i) mod k = 0.
+  struct PhaseSummary: Sendable, Equatable {
+    /// The largest height before the first boundary (the items joining the open line); −∞ when
+    /// there is none.
+    var head: Double
+    /// Whether the run holds a boundary (else every item joins the open line, `head`).
+    var closes: Bool
+    /// The lines that start and end at boundaries inside the run, and the sum of their heights.
+    var lines: Int
+    var sum: Double
+    /// The largest height after the last boundary (the line left open); −∞ when there is none.
+    var tail: Double
+
+    /// A run of no items under phase 0: one boundary, nothing else.
+    static let start = PhaseSummary(
+      head: -.infinity, closes: true, lines: 0, sum: 0, tail: -.infinity)
+    /// A run of no items under a phase other than 0.
+    static let open = PhaseSummary(
+      head: -.infinity, closes: false, lines: 0, sum: 0, tail: -.infinity)
+
+    /// The summary of this run followed by `next` (taken under this run's outgoing phase).
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    func then(_ next: PhaseSummary) -> PhaseSummary {
+      if !closes {
+        return PhaseSummary(
+          head: max(head, next.head), closes: next.closes, lines: next.lines, sum: next.sum,
+          tail: next.closes ? next.tail : -.infinity)
+      }
+      if !next.closes {
+        return PhaseSummary(
+          head: head, closes: true, lines: lines, sum: sum, tail: max(tail, next.head))
+      }
+      // The line between this run's last boundary and next's first one (none when both are
+      // the same boundary: both sides empty).
+      let middle = max(tail, next.head)
+      let joins = middle > -.infinity
+      return PhaseSummary(
+        head: head, closes: true, lines: lines + next.lines + (joins ? 1 : 0),
+        sum: joins ? sum + middle + next.sum : sum + next.sum, tail: next.tail)
+    }
+  }
+
+  /// Items per line, ≥ 1.
+  let perLine: Int
+  /// Leaves hold about `leafTarget` items: at most twice as many, and (with more than one leaf)
+  /// at least a quarter as many.
+  let leafTarget: Int
+  /// The item heights, leaf by leaf.
+  private(set) var leaves: [[Double]]
+  /// The number of items.
+  private(set) var count: Int
+  /// Tree capacity: a power of two ≥ the leaf count; node `i`'s children are `2i`, `2i + 1`,
+  /// leaf `l` is node `capacity + l`; padding leaves hold no items.
+  private var capacity: Int
+  /// Items under each node.
+  private var counts: [Int]
+  /// Node `i`'s summary under phase φ at `i·k + φ`.
+  private var summaries: [PhaseSummary]
+
+  /// The lines of `heights` in lines of `perLine` items, in leaves of about `leafTarget` items.
+  ///
+  /// - Complexity: O(n·k).
+  init(heights: some Collection<Double>, perLine: Int, leafTarget: Int) {
+    self.perLine = max(perLine, 1)
+    self.leafTarget = max(leafTarget, 1)
+    count = heights.count
+    var leaves: [[Double]] = []
+    var leaf: [Double] = []
+    leaf.reserveCapacity(2 * self.leafTarget + 1)
+    for h in heights {
+      leaf.append(h)
+      if leaf.count == self.leafTarget {
+        leaves.append(leaf)
+        leaf = []
+        leaf.reserveCapacity(2 * self.leafTarget + 1)
+      }
+    }
+    if !leaf.isEmpty || leaves.isEmpty { leaves.append(leaf) }
+    self.leaves = leaves
+    capacity = 1
+    counts = []
+    summaries = []
+    rebuildTree()
+  }
+
+  /// The number of lines, `⌈n / k⌉`.
+  var lineCount: Int { (count + perLine - 1) / perLine }
+
+  // MARK: Tree
+
+  /// Rebuilds every node from the leaves.
+  ///
+  /// - Complexity: O(n·k) for the leaves' summaries and O(p·k) above them.
+  private mutating func rebuildTree() {
+    var cap = 1
+    while cap < leaves.count { cap <<= 1 }
+    capacity = cap
+    let k = perLine
+    counts = [Int](repeating: 0, count: 2 * cap)
+    summaries = [PhaseSummary](repeating: .open, count: 2 * cap * k)
+    for node in cap..<(2 * cap) {
+      let l = node - cap
+      if l < leaves.count {
+        summarize(leaf: l)
+      } else {
+        summaries[node * k] = .start
+      }
+    }
+    var node = cap - 1
+    while node >= 1 {
+      combine(node)
+      node -= 1
+    }
+  }
+
+  /// Rewrites leaf `l`'s count and its k summaries from its heights.
+  ///
+  /// - Complexity: O(c·k) for its c items.
+  @discardableResult
+  private mutating func summarize(leaf l: Int) -> Int {
+    let node = capacity + l
+    let k = perLine
+    counts[node] = leaves[l].count
+    leaves[l].withUnsafeBufferPointer { h in
+      for phase in 0..<k {
+        summaries[node * k + phase] = Self.summary(of: h, 0..<h.count, phase: phase, perLine: k)
+      }
+    }
+    return leaves[l].count * k
+  }
+
+  /// Rewrites node `i`'s count and summaries from its children.
+  ///
+  /// - Complexity: O(k).
+  @inline(__always)
+  private mutating func combine(_ i: Int) {
+    let k = perLine
+    let left = 2 * i
+    let right = left + 1
+    let shift = counts[left] % k
+    counts[i] = counts[left] + counts[right]
+    summaries.withUnsafeMutableBufferPointer { s in
+      for phase in 0..<k {
+        var out = phase + shift
+        if out >= k { out -= k }
+        s[i * k + phase] = s[left * k + phase].then(s[right * k + out])
+      }
+    }
+  }
+
+  /// The summary of `h[range]` under `phase`.
+  ///
+  /// - Complexity: O(range.count).
+  static func summary(
+    of h: UnsafeBufferPointer<Double>, _ range: Range<Int>, phase: Int, perLine k: Int
+  ) -> PhaseSummary {
+    let m = range.count
+    let first = (k - phase) % k  // the first boundary's local position
+    var head = -Double.infinity
+    for i in range.lowerBound..<(range.lowerBound + min(first, m)) { head = max(head, h[i]) }
+    guard first <= m else {
+      return PhaseSummary(head: head, closes: false, lines: 0, sum: 0, tail: -.infinity)
+    }
+    var i = range.lowerBound + first
+    var lines = 0
+    var sum = 0.0
+    while i + k <= range.upperBound {
+      var line = h[i]
+      for j in (i + 1)..<(i + k) { line = max(line, h[j]) }
+      sum += line
+      lines += 1
+      i += k
+    }
+    var tail = -Double.infinity
+    while i < range.upperBound {
+      tail = max(tail, h[i])
+      i += 1
+    }
+    return PhaseSummary(head: head, closes: true, lines: lines, sum: sum, tail: tail)
+  }
+
+  /// Rewrites the nodes above leaf `l`; returns the child summaries read (2k per node).
+  ///
+  /// - Complexity: O(log p · k).
+  private mutating func updatePath(ofLeaf l: Int) -> Int {
+    var node = (capacity + l) >> 1
+    var read = 0
+    while node >= 1 {
+      combine(node)
+      read += 2 * perLine
+      node >>= 1
+    }
+    return read
+  }
+
+  /// The leaf holding item `g` and `g`'s index in it; for `g = count`, the last leaf and its
+  /// end.
+  ///
+  /// - Complexity: O(log p).
+  func locate(_ g: Int) -> (leaf: Int, offset: Int) {
+    if g >= count { return (leaves.count - 1, leaves[leaves.count - 1].count) }
+    var node = 1
+    var rest = g
+    while node < capacity {
+      let left = 2 * node
+      if rest < counts[left] {
+        node = left
+      } else {
+        rest -= counts[left]
+        node = left + 1
+      }
+    }
+    return (node - capacity, rest)
+  }
+
+  // MARK: Edits
+
+  /// The height of item `g`.
+  ///
+  /// - Complexity: O(log p).
+  func height(ofItem g: Int) -> Double {
+    let (l, i) = locate(g)
+    return leaves[l][i]
+  }
+
+  /// Sets item `g`'s height. Returns the summary work: the item heights read to summarize the
+  /// leaf again (c·k) plus the child summaries read on its path (2k per node); everything when
+  /// the tree was rebuilt. A work counter for tests, never a clock.
+  ///
+  /// - Complexity: O(c·k + log p · k).
+  @discardableResult
+  mutating func setHeight(_ height: Double, ofItem g: Int) -> Int {
+    let (l, i) = locate(g)
+    leaves[l][i] = height
+    return summarize(leaf: l) + updatePath(ofLeaf: l)
+  }
+
+  /// Inserts an item of `height` before item `g` (`g = count` appends); returns the summary work
+  /// (`setHeight`).
+  ///
+  /// - Complexity: O(c·k + log p · k); O(n·k / p) more when a leaf is split (once per ≥ c
+  ///   insertions into it). Allocates nothing unless a leaf is split.
+  @discardableResult
+  mutating func insert(_ height: Double, at g: Int) -> Int {
+    let (l, i) = locate(g)
+    leaves[l].insert(height, at: i)
+    count += 1
+    if leaves[l].count > 2 * leafTarget {
+      var right = Array(leaves[l][leafTarget...])
+      right.reserveCapacity(2 * leafTarget + 1)
+      leaves[l].removeSubrange(leafTarget...)
+      leaves.insert(right, at: l + 1)
+      rebuildTree()
+      return count * perLine + 2 * capacity * perLine
+    }
+    return summarize(leaf: l) + updatePath(ofLeaf: l)
+  }
+
+  /// Removes item `g`; returns the summary work (`setHeight`).
+  ///
+  /// - Complexity: O(c·k + log p · k); O(n·k / p) more when a leaf is joined with its
+  ///   neighbour. Allocates nothing unless leaves are joined.
+  @discardableResult
+  mutating func remove(at g: Int) -> Int {
+    let (l, i) = locate(g)
+    leaves[l].remove(at: i)
+    count -= 1
+    if leaves.count > 1, leaves[l].count < max(leafTarget / 4, 1) {
+      let first = l + 1 < leaves.count ? l : l - 1
+      let moved = leaves[first + 1]
+      leaves[first].append(contentsOf: moved)
+      leaves.remove(at: first + 1)
+      if leaves[first].count > 2 * leafTarget {
+        var right = Array(leaves[first][(leaves[first].count / 2)...])
+        right.reserveCapacity(2 * leafTarget + 1)
+        leaves[first].removeSubrange((leaves[first].count / 2)...)
+        leaves.insert(right, at: first + 1)
+      }
+      rebuildTree()
+      return count * perLine + 2 * capacity * perLine
+    }
+    return summarize(leaf: l) + updatePath(ofLeaf: l)
+  }
+
+  // MARK: Queries
+
+  /// The summary of items `0 ..< g` under phase 0.
+  ///
+  /// - Complexity: O(log p + c).
+  private func prefix(_ g: Int) -> PhaseSummary {
+    let k = perLine
+    var acc = PhaseSummary.start
+    var phase = 0
+    var node = 1
+    var rest = g
+    while node < capacity {
+      let left = 2 * node
+      if rest >= counts[left] {
+        acc = acc.then(summaries[left * k + phase])
+        phase = (phase + counts[left]) % k
+        rest -= counts[left]
+        node = left + 1
+      } else {
+        node = left
+      }
+    }
+    guard rest > 0 else { return acc }
+    let leaf = node - capacity
+    return leaves[leaf].withUnsafeBufferPointer {
+      acc.then(Self.summary(of: $0, 0..<rest, phase: phase, perLine: k))
+    }
+  }
+
+  /// Line `line`'s top below the first line's top: the heights of the lines before it plus a
+  /// spacing after each.
+  ///
+  /// - Precondition: `0 ≤ line ≤ lineCount`.
+  /// - Complexity: O(log p + c).
+  func top(ofLine line: Int, lineSpacing: Double) -> Double {
+    guard line > 0 else { return 0 }
+    let g = min(line * perLine, count)
+    let p = prefix(g)
+    let closed = p.tail > -.infinity ? p.sum + p.tail : p.sum
+    return closed + Double(line) * lineSpacing
+  }
+
+  /// The height of line `line`: the largest height among its items.
+  ///
+  /// - Precondition: `0 ≤ line < lineCount`.
+  /// - Complexity: O(log p + k).
+  func lineHeight(_ line: Int) -> Double {
+    var (l, i) = locate(line * perLine)
+    var remaining = min(perLine, count - line * perLine)
+    var height = -Double.infinity
+    while remaining > 0 {
+      let leaf = leaves[l]
+      while i < leaf.count, remaining > 0 {
+        height = max(height, leaf[i])
+        i += 1
+        remaining -= 1
+      }
+      l += 1
+      i = 0
+    }
+    return height
+  }
+
+  /// `Σ line heights + (lines − 1)·L`, 0 without lines.
+  ///
+  /// - Complexity: O(1).
+  func linesHeight(lineSpacing: Double) -> Double {
+    guard count > 0 else { return 0 }
+    let root = summaries[perLine]  // node 1 under phase 0
+    let lines = root.lines + (root.tail > -.infinity ? 1 : 0)
+    let sum = root.tail > -.infinity ? root.sum + root.tail : root.sum
+    return sum + Double(lines - 1) * lineSpacing
+  }
+
+  /// The first line whose bottom (below the first line's top) is at least `target`, or
+  /// `lineCount`.
+  ///
+  /// - Complexity: O(log p + c).
+  func firstLine(bottomAtLeast target: Double, lineSpacing: Double) -> Int {
+    let k = perLine
+    var acc = PhaseSummary.start
+    var phase = 0
+    var node = 1
+    while node < capacity {
+      let left = 2 * node
+      let t = acc.then(summaries[left * k + phase])
+      if t.lines > 0, t.sum + Double(t.lines - 1) * lineSpacing >= target {
+        node = left
+      } else {
+        acc = t
+        phase = (phase + counts[left]) % k
+        node = left + 1
+      }
+    }
+    // The answer closes in this leaf, or it is the open last line. `acc` starts at phase 0,
+    // so it holds a boundary: its lines, their sum and the open line's largest height (`tail`).
+    var lines = acc.lines
+    var sum = acc.sum
+    var open = acc.tail
+    let leaf = node - capacity
+    if leaf < leaves.count {
+      let found: Int? = leaves[leaf].withUnsafeBufferPointer { h in
+        for i in 0..<h.count {
+          open = max(open, h[i])
+          phase += 1
+          if phase == k {
+            if sum + open + Double(lines) * lineSpacing >= target { return lines }
+            sum = sum + open
+            lines += 1
+            open = -.infinity
+            phase = 0
+          }
+        }
+        return nil
+      }
+      if let found { return found }
+    }
+    if open > -.infinity, sum + open + Double(lines) * lineSpacing >= target { return lines }
+    return lineCount
+  }
+
+  /// Every height, in order.
+  ///
+  /// - Complexity: O(n).
+  var heights: [Double] {
+    var result: [Double] = []
+    result.reserveCapacity(count)
+    for leaf in leaves { result.append(contentsOf: leaf) }
+    return result
+  }
+}

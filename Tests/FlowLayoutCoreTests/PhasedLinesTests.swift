@@ -1,0 +1,124 @@
+import FlowLayoutEquality
+import FlowLayoutModel
+import FlowLayoutTestSupport
+import Testing
+
+@testable import FlowLayoutCore
+
+/// `PhasedLines` (equal-width lines of exactly k items, per-phase summaries over leaves) against
+/// a scan of the same heights, after random insertions, removals and height changes, with
+/// leaves of 1–6 items so that leaves are split and joined and the tree is several levels deep;
+/// and one insertion's work at 10 000 and 1 000 000 items (work counters, never a clock).
+@Suite("Phased lines")
+struct PhasedLinesTests {
+  /// The lines of `heights` by a scan: each line's height, and its top.
+  static func scan(_ heights: [Double], perLine k: Int, lineSpacing: Double) -> (
+    heights: [Double], tops: [Double]
+  ) {
+    var lineHeights: [Double] = []
+    var tops: [Double] = []
+    var top = 0.0
+    var start = 0
+    while start < heights.count {
+      let end = min(start + k, heights.count)
+      let h = heights[start..<end].max()!
+      tops.append(top)
+      lineHeights.append(h)
+      top += h + lineSpacing
+      start = end
+    }
+    return (lineHeights, tops)
+  }
+
+  static func expectSame(
+    _ lines: PhasedLines, _ heights: [Double], lineSpacing: Double, _ note: String,
+    rng: inout SplitMix64, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let k = lines.perLine
+    let expected = scan(heights, perLine: k, lineSpacing: lineSpacing)
+    #expect(lines.count == heights.count, "\(note) count", sourceLocation: sourceLocation)
+    #expect(lines.heights == heights, "\(note) heights", sourceLocation: sourceLocation)
+    #expect(
+      lines.lineCount == expected.heights.count, "\(note) lines", sourceLocation: sourceLocation)
+    for (g, h) in heights.enumerated() where g % 7 == 0 {
+      #expect(lines.height(ofItem: g) == h, "\(note) item \(g)", sourceLocation: sourceLocation)
+    }
+    for line in expected.heights.indices {
+      #expect(
+        lines.lineHeight(line) == expected.heights[line], "\(note) line \(line) height",
+        sourceLocation: sourceLocation)
+      let top = lines.top(ofLine: line, lineSpacing: lineSpacing)
+      #expect(
+        EqualityContract.close(top, expected.tops[line]),
+        "\(note) line \(line) top \(top) ≠ \(expected.tops[line])", sourceLocation: sourceLocation)
+    }
+    let total =
+      expected.heights.isEmpty
+      ? 0 : expected.tops[expected.tops.count - 1] + expected.heights[expected.heights.count - 1]
+    #expect(
+      EqualityContract.close(lines.linesHeight(lineSpacing: lineSpacing), total),
+      "\(note) lines height", sourceLocation: sourceLocation)
+    // y → line: bottoms, just below and just above them, and random targets.
+    let bottoms = expected.heights.indices.map { expected.tops[$0] + expected.heights[$0] }
+    var targets: [Double] = [-1, 0, total + 1]
+    for b in bottoms.prefix(40) { targets += [b - 0.25, b + 0.25] }
+    for _ in 0..<10 { targets.append(rng.nextUnit() * (total + 10)) }
+    for target in targets {
+      let want = bottoms.firstIndex { $0 >= target } ?? bottoms.count
+      let got = lines.firstLine(bottomAtLeast: target, lineSpacing: lineSpacing)
+      #expect(
+        got == want, "\(note) first line with bottom ≥ \(target)", sourceLocation: sourceLocation)
+    }
+  }
+
+  /// Random edits on ~60 items in leaves of 1–6 items, k = 1…5: every answer equals the scan.
+  @Test(arguments: 0..<24)
+  func randomEditsMatchAScan(seed: Int) {
+    var rng = SplitMix64(seed: UInt64(9_000 + seed))
+    let k = 1 + seed % 5
+    let target = 1 + (seed / 5) % 6
+    let spacing = seed % 3 == 0 ? 0 : 8.5
+    func draw() -> Double { Double(Int(rng.nextUnit() * 40)) * 2.5 }
+    var heights = (0..<Int(rng.nextUnit() * 60)).map { _ in draw() }
+    var lines = PhasedLines(heights: heights, perLine: k, leafTarget: target)
+    Self.expectSame(lines, heights, lineSpacing: spacing, "seed \(seed) built", rng: &rng)
+    for step in 0..<80 {
+      let roll = rng.nextUnit()
+      if roll < 0.45 || heights.isEmpty {
+        let g = Int(rng.nextUnit() * Double(heights.count + 1)) % (heights.count + 1)
+        let h = draw()
+        heights.insert(h, at: g)
+        lines.insert(h, at: g)
+      } else if roll < 0.85 {
+        let g = Int(rng.nextUnit() * Double(heights.count)) % heights.count
+        heights.remove(at: g)
+        lines.remove(at: g)
+      } else {
+        let g = Int(rng.nextUnit() * Double(heights.count)) % heights.count
+        let h = draw()
+        heights[g] = h
+        lines.setHeight(h, ofItem: g)
+      }
+      Self.expectSame(lines, heights, lineSpacing: spacing, "seed \(seed) step \(step)", rng: &rng)
+    }
+  }
+
+  /// One insertion in the middle of 10 000 and of 1 000 000 items in lines of 3 (leaves of
+  /// 1 024): the summaries rewritten are one leaf's and one tree path's, so the work at 1M is
+  /// at most twice that at 10k; every later line moved with it.
+  @Test func oneInsertionsWorkDoesNotGrowWithTheLines() {
+    func insertion(_ n: Int) -> (work: Int, moved: Bool) {
+      var rng = SplitMix64(seed: 31)
+      let heights = (0..<n).map { _ in 150 + Double(Int(rng.nextUnit() * 60)) }
+      var lines = PhasedLines(heights: heights, perLine: 3, leafTarget: 1_024)
+      let before = lines.top(ofLine: lines.lineCount - 1, lineSpacing: 10)
+      let work = lines.insert(400, at: n / 2)
+      let after = lines.top(ofLine: lines.lineCount - 1, lineSpacing: 10)
+      return (work, after != before)
+    }
+    let small = insertion(10_000)
+    let large = insertion(1_000_000)
+    #expect(large.work <= 2 * small.work, "10k: \(small.work), 1M: \(large.work)")
+    #expect(small.moved && large.moved)
+  }
+}

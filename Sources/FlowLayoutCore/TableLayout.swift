@@ -107,9 +107,43 @@ extension SectionLayout {
       return (e, lineHeight)
     }
 
+    // Greedy leading lines (`.horizontalFlow`) of equal widths with SIMD kernels: the whole
+    // per-item work is `GreedyLeadingLinesKernel`'s equal-width form (its `.scalar` twin is
+    // `nextLine` below). Its fit-count form is not used here: it measured slower than the fused
+    // loop (docs/profiling.md).
+    let equalWidths =
+      greedy && leadingOnly && !grid && kernels == .simd
+      && items.withSizes { ws, _ in GreedyLeadingLinesKernel.allWidthsEqual(ws) }
+    let kernelLines = equalWidths
+    /// Up to `maxLines` lines from `s` by the kernel into `ls`/`lh`; advances `s`, returns the
+    /// lines written.
+    @inline(__always)
+    func kernelBatch(
+      _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
+      _ xs: UnsafeMutableBufferPointer<Double>, _ ls: UnsafeMutableBufferPointer<Int>,
+      _ lh: UnsafeMutableBufferPointer<Double>, maxLines: Int, screened: Bool
+    ) -> Int {
+      let r = GreedyLeadingLinesKernel.layOut(
+        ws, hs, xs, from: s, limit: widthLimit, interitem: interitem, left: left, starts: ls,
+        heights: lh, maxLines: maxLines, equalWidths: equalWidths, using: kernels)
+      if screened {
+        screen.add(ws, s..<r.end)
+        screen.add(hs, s..<r.end)
+      }
+      s = r.end
+      return r.lines
+    }
+
     // Phase 1: over the previous layout's entries, in place (a re-layout: values already
     // validated, no screen).
-    if reusable > 0 {
+    if reusable > 0, kernelLines {
+      table.withEntries { starts, heights in
+        items.withPlacement { ws, hs, xs in
+          lineCount = kernelBatch(
+            ws, hs, xs, starts, heights, maxLines: min(limit, reusable), screened: false)
+        }
+      }
+    } else if reusable > 0 {
       table.withEntries { starts, heights in
         items.withPlacement { ws, hs, xs in
           while s < n, lineCount < limit, lineCount < reusable {
@@ -145,7 +179,16 @@ extension SectionLayout {
             s = e
             lineCount += 1
           }
-          if screening {
+          if kernelLines {
+            while s < n, lineCount < limit {
+              let written = kernelBatch(
+                ws, hs, xs, ss, sh, maxLines: min(stage, limit - lineCount),
+                screened: screening)
+              table.starts.append(contentsOf: ss[0..<written])
+              table.heights.append(contentsOf: sh[0..<written])
+              lineCount += written
+            }
+          } else if screening {
             while s < n, lineCount < limit { stagedLine(screened: true) }
           } else {
             while s < n, lineCount < limit { stagedLine(screened: false) }

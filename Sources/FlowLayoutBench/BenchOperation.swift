@@ -2,6 +2,11 @@
 public enum BenchOperation: String, Sendable, Codable, CaseIterable, Comparable {
   /// A full layout of all n items: `setWidth` switching between 375 and 414 pt.
   case layout
+  /// Cold start: an engine built from the workload's `LayoutInput` (validation included) and
+  /// the previous run's engine released, so every run lays out into memory the allocator hands
+  /// out again. The C loop's `init` allocates its two position columns and runs the loop.
+  /// Opt-in (`--operations init`): not in the default run.
+  case coldStart = "init"
   /// One item in the middle measured again (`resizeItems`), alternating two sizes.
   case resize
   /// One item inserted before the middle item (the deletion that undoes it is not timed).
@@ -52,14 +57,16 @@ public enum BenchOperation: String, Sendable, Codable, CaseIterable, Comparable 
   }
 
   /// Every operation but the presented-query variants (what a run measures by default).
-  public static var defaultCases: [BenchOperation] { allCases.filter { !$0.isPresentedQuery } }
+  public static var defaultCases: [BenchOperation] {
+    allCases.filter { !$0.isPresentedQuery && $0 != .coldStart }
+  }
 
   /// `true` when a run is followed by an untimed undo that puts the collection back as it was
   /// (the item count changes, or an item moved away).
   public var needsUndo: Bool {
     switch self {
     case .insert, .delete, .move, .append, .prepend, .insertSection, .deleteSection: true
-    case .layout, .resize, .batch, .scroll, .lookup, .memory, .scrollPinned,
+    case .layout, .coldStart, .resize, .batch, .scroll, .lookup, .memory, .scrollPinned,
       .scrollRightToLeft, .scrollSnapped:
       false
     }
@@ -72,7 +79,8 @@ public enum BenchOperation: String, Sendable, Codable, CaseIterable, Comparable 
     case .resize, .insert, .delete, .batch, .move, .append, .prepend, .insertSection,
       .deleteSection:
       true
-    case .layout, .scroll, .lookup, .memory, .scrollPinned, .scrollRightToLeft, .scrollSnapped:
+    case .layout, .coldStart, .scroll, .lookup, .memory, .scrollPinned, .scrollRightToLeft,
+      .scrollSnapped:
       false
     }
   }

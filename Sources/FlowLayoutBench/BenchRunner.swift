@@ -30,7 +30,8 @@ public struct BenchSelection: Sendable {
   /// only `layout`, and only on the workloads it describes (`CLoopOperation.supports`).
   public func operations(for workload: Workload, engine: BenchEngine, n: Int) -> [BenchOperation] {
     if engine == .cLoop {
-      return operations.contains(.layout) && CLoopOperation.supports(workload) ? [.layout] : []
+      guard CLoopOperation.supports(workload) else { return [] }
+      return operations.filter { $0 == .layout || $0 == .coldStart }
     }
     guard let scope else { return operations }
     return operations.filter { scope.includes($0, workload: workload, engine: engine, n: n) }
@@ -149,7 +150,7 @@ public struct BenchRunner {
           case .reference:
             cellRows = runEngine(
               ReferenceFlowLayout.self, workload, n, input, operations, previous: rows)
-          case .cLoop: cellRows = [runCLoop(workload, n)]
+          case .cLoop: cellRows = operations.map { runCLoop(workload, n, $0) }
           }
           for row in cellRows {
             rows.append(row)
@@ -311,10 +312,14 @@ public struct BenchRunner {
     return row
   }
 
-  func runCLoop(_ workload: Workload, _ n: Int) -> BenchRow {
+  func runCLoop(_ workload: Workload, _ n: Int, _ operation: BenchOperation = .layout)
+    -> BenchRow
+  {
     var row = BenchRow(
-      workload: workload.name, operation: "layout", engine: BenchEngine.cLoop.rawValue, n: n)
-    var loop = CLoopOperation(workload: workload, itemCount: n)
+      workload: workload.name, operation: operation.rawValue, engine: BenchEngine.cLoop.rawValue,
+      n: n)
+    var loop = CLoopOperation(
+      workload: workload, itemCount: n, coldStart: operation == .coldStart)
     do {
       switch try sampler.measure(&loop, batched: false) {
       case .measured(let summary):

@@ -14,6 +14,8 @@ public struct CLoopOperation: TimedOperation {
   private let interitem: Double
   private let lineSpacing: Double
   private var phase = 0
+  /// `true` for `init`: each run allocates its position columns (`malloc`) and frees them.
+  private let coldStart: Bool
   public private(set) var checksum: Double = 0
 
   /// `true` for the workloads the C loop's rules describe: greedy `.horizontalFlow` in one
@@ -24,7 +26,8 @@ public struct CLoopOperation: TimedOperation {
   }
 
   /// - Complexity: O(n).
-  public init(workload: Workload, itemCount n: Int) {
+  public init(workload: Workload, itemCount n: Int, coldStart: Bool = false) {
+    self.coldStart = coldStart
     let sizes = workload.itemSizes(count: n)
     widths = sizes.widths
     heights = sizes.heights
@@ -39,6 +42,7 @@ public struct CLoopOperation: TimedOperation {
   public var needsUndo: Bool { false }
 
   public mutating func perform() {
+    if coldStart { return performCold() }
     phase &+= 1
     let width = phase % 2 == 0 ? Workload.bounds.width : Workload.alternativeWidth
     let lineLength = width - insets.left - insets.right
@@ -55,6 +59,26 @@ public struct CLoopOperation: TimedOperation {
       }
     }
     checksum += bottom
+  }
+
+  /// `init`: the loop at 375 pt into two freshly allocated columns, freed afterwards.
+  mutating func performCold() {
+    let lineLength = Workload.bounds.width - insets.left - insets.right
+    let n = widths.count
+    let x = UnsafeMutablePointer<Double>.allocate(capacity: max(n, 1))
+    let y = UnsafeMutablePointer<Double>.allocate(capacity: max(n, 1))
+    defer {
+      x.deallocate()
+      y.deallocate()
+    }
+    let bottom = widths.withUnsafeBufferPointer { w in
+      heights.withUnsafeBufferPointer { h in
+        flow_baseline_layout(
+          w.baseAddress, h.baseAddress, n, lineLength, insets.left, insets.top, interitem,
+          lineSpacing, x, y)
+      }
+    }
+    checksum += bottom + x[n / 2]
   }
 
   public mutating func undo() {}

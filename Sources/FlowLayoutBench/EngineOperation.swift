@@ -30,6 +30,8 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
   private var presentation = Presentation()
   /// `max(B, content width)`: right-to-left viewports are mirrored in it.
   private var mirrorWidth = 0.0
+  /// `init`'s input (the engine's, shared copy-on-write).
+  private var coldInput: LayoutInput? = nil
 
   /// Prepares `operation` on `engine`, which holds `workload`'s collection. `deleteSection` on a
   /// single-section workload first inserts the small section it deletes
@@ -63,6 +65,7 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
       if let preparation = prepared.preparation { try self.engine.apply(preparation) }
       userEdit = prepared.deletion
     case .layout, .memory: break
+    case .coldStart: coldInput = engine.input
     case .scrollPinned, .scrollRightToLeft, .scrollSnapped:
       viewports = Self.sweep(
         content: engine.contentSize, viewport: engine.input.bounds, count: 4096)
@@ -109,6 +112,9 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
       phase &+= 1
       try engine.setWidth(phase % 2 == 0 ? Workload.bounds.width : Workload.alternativeWidth)
       checksum += engine.contentSize.height
+    case .coldStart:
+      if let coldInput { engine = try E(coldInput) }
+      checksum += engine.contentSize.height
     case .resize:
       phase &+= 1
       try engine.apply(resizes[phase & 1])
@@ -149,8 +155,8 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
     switch operation {
     case .insert, .delete, .move, .append, .prepend, .insertSection, .deleteSection:
       try engine.apply(userEdit.undo)
-    case .layout, .resize, .batch, .scroll, .lookup, .memory, .scrollPinned, .scrollRightToLeft,
-      .scrollSnapped:
+    case .layout, .coldStart, .resize, .batch, .scroll, .lookup, .memory, .scrollPinned,
+      .scrollRightToLeft, .scrollSnapped:
       break
     }
   }

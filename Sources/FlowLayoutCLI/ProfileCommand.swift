@@ -51,10 +51,13 @@ struct ProfileCommand: ParsableCommand {
           operation, engine: try ReferenceFlowLayout(workload.input(itemCount: itemCount)),
           workload: workload))
     case .cLoop:
-      guard operation == .layout, CLoopOperation.supports(workload) else {
-        throw ValidationError("c-loop only runs layout of uniform or mixed")
+      guard operation == .layout || operation == .coldStart, CLoopOperation.supports(workload)
+      else {
+        throw ValidationError("c-loop only runs layout and init of the greedy-flow workloads")
       }
-      try loop(CLoopOperation(workload: workload, itemCount: itemCount))
+      try loop(
+        CLoopOperation(
+          workload: workload, itemCount: itemCount, coldStart: operation == .coldStart))
     case nil:
       throw ValidationError("unknown engine \"\(engine)\" (fast, reference, c-loop)")
     }

@@ -107,9 +107,25 @@ extension SectionLayout {
       return (e, lineHeight)
     }
 
+    // Greedy leading lines (`.horizontalFlow`) of equal widths with SIMD kernels: the whole
+    // per-item work is `GreedyLeadingLinesKernel`'s equal-width form (its `.scalar` twin is
+    // `nextLine` above). Its fit-count form is not used here: it measured slower than the fused
+    // loop (docs/profiling.md).
+    let equalWidths =
+      greedy && leadingOnly && !grid && kernels == .simd
+      && items.withSizes { ws, _ in GreedyLeadingLinesKernel.allWidthsEqual(ws) }
+    let kernelLines = equalWidths
     // Phase 1: over the previous layout's entries, in place (a re-layout: values already
     // validated, no screen).
-    if reusable > 0 {
+    if reusable > 0, kernelLines {
+      table.withEntries { starts, heights in
+        items.withPlacement { ws, hs, xs in
+          (lineCount, s) = Self.equalWidthLines(
+            ws, hs, xs, from: s, rules: rules, starts: starts, heights: heights,
+            maxLines: min(limit, reusable), screen: &screen, screened: false)
+        }
+      }
+    } else if reusable > 0 {
       table.withEntries { starts, heights in
         items.withPlacement { ws, hs, xs in
           while s < n, lineCount < limit, lineCount < reusable {
@@ -145,7 +161,17 @@ extension SectionLayout {
             s = e
             lineCount += 1
           }
-          if screening {
+          if kernelLines {
+            while s < n, lineCount < limit {
+              let written: Int
+              (written, s) = Self.equalWidthLines(
+                ws, hs, xs, from: s, rules: rules, starts: ss, heights: sh,
+                maxLines: min(stage, limit - lineCount), screen: &screen, screened: screening)
+              table.starts.append(contentsOf: ss[0..<written])
+              table.heights.append(contentsOf: sh[0..<written])
+              lineCount += written
+            }
+          } else if screening {
             while s < n, lineCount < limit { stagedLine(screened: true) }
           } else {
             while s < n, lineCount < limit { stagedLine(screened: false) }
@@ -161,6 +187,30 @@ extension SectionLayout {
     counters.itemsPositioned += grid ? 0 : s  // every item of the visible lines
     lines = .table(table)
     return (greedy && screening && reusable == 0 ? s : 0, screen)
+  }
+
+  /// Up to `maxLines` greedy leading lines of equal widths from `start`
+  /// (`GreedyLeadingLinesKernel`'s equal-width form), their items added to `screen` when
+  /// `screened`.
+  /// Out of line, so that `layOutTable`'s own loop compiles as it did without it.
+  ///
+  /// - Complexity: O(k) for the k items of the lines written.
+  @inline(never)
+  static func equalWidthLines(
+    _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
+    _ xs: UnsafeMutableBufferPointer<Double>, from start: Int, rules: LayoutRules,
+    starts: UnsafeMutableBufferPointer<Int>, heights: UnsafeMutableBufferPointer<Double>,
+    maxLines: Int, screen: inout LengthScreen, screened: Bool
+  ) -> (lines: Int, end: Int) {
+    let r = GreedyLeadingLinesKernel.layOut(
+      ws, hs, xs, from: start, limit: rules.available + rules.epsilon,
+      interitem: rules.interitem, left: rules.inset.left, starts: starts, heights: heights,
+      maxLines: maxLines, equalWidths: true, using: .simd)
+    if screened {
+      screen.add(ws, start..<r.end)
+      screen.add(hs, start..<r.end)
+    }
+    return r
   }
 
   /// About how many lines a full layout makes (from the first 1 024 widths), so that the line

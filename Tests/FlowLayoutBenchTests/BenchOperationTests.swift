@@ -18,7 +18,7 @@ import Testing
     case .prepend: 20
     case .insertSection: workload.itemsPerSection ?? 20
     case .deleteSection: -(workload.itemsPerSection ?? 20)
-    case .layout, .resize, .move, .batch, .scroll, .lookup, .memory, .scrollPinned,
+    case .layout, .coldStart, .resize, .move, .batch, .scroll, .lookup, .memory, .scrollPinned,
       .scrollRightToLeft, .scrollSnapped:
       0
     }

@@ -58,4 +58,87 @@ struct KernelTests {
     #expect(scalar == simd)
     #expect(scalar == heights.map { 1234.5 + (100 - $0) / 2 })
   }
+
+  /// Widths of one kind: drawn (mixed), all equal, some wider than the line, zeros.
+  static func widths(_ kind: Int, count: Int, seed: UInt64) -> [Double] {
+    var rng = SplitMix64(seed: seed)
+    return (0..<count).map { i in
+      switch kind {
+      case 0: return 60 + (rng.nextUnit() * 140).rounded()
+      case 1: return 110
+      case 2: return i % 7 == 3 ? 500 : 20 + rng.nextUnit() * 40
+      case 3: return i % 3 == 0 ? 0 : 5 + rng.nextUnit() * 10
+      default: return 1 + rng.nextUnit() * 400
+      }
+    }
+  }
+
+  /// The SIMD greedy lines (fit counts, equal widths) equal the scalar loop exactly: breaks,
+  /// heights and positions, at the edge lengths and beyond a block, from several starts and
+  /// with line limits.
+  @Test(arguments: lengths + [15, 16, 17, 63, 64, 65, 1_023, 1_024, 1_025, 3_000])
+  func greedyLeadingLines(length: Int) {
+    for kind in 0..<5 {
+      let ws = Self.widths(kind, count: length, seed: UInt64(length * 10 + kind))
+      var rng = SplitMix64(seed: UInt64(length) &+ 7)
+      let hs = (0..<length).map { _ in 10 + rng.nextUnit() * 190 }
+      for (limit, interitem) in [(343.0000003, 8.0), (382.0000004, 8.0), (100.0, 0.0)] {
+        for start in Set([0, min(3, length), length / 2]) {
+          for maxLines in [1, 7, Int.max / 2] {
+            let scalar = Self.lines(
+              ws, hs, start: start, limit: limit, interitem: interitem, maxLines: maxLines,
+              kernels: .scalar)
+            let simd = Self.lines(
+              ws, hs, start: start, limit: limit, interitem: interitem, maxLines: maxLines,
+              kernels: .simd)
+            #expect(
+              scalar.starts == simd.starts && scalar.heights == simd.heights
+                && scalar.end == simd.end && scalar.xs == simd.xs,
+              "kind \(kind) n \(length) limit \(limit) start \(start) maxLines \(maxLines)")
+          }
+        }
+      }
+    }
+  }
+
+  /// Runs the kernel; positions of items not laid out are NaN in both forms.
+  static func lines(
+    _ ws: [Double], _ hs: [Double], start: Int, limit: Double, interitem: Double, maxLines: Int,
+    kernels: KernelSelection
+  ) -> (starts: [Int], heights: [Double], end: Int, xs: [UInt64]) {
+    let n = ws.count
+    let capacity = min(maxLines, n + 1)
+    var starts = [Int](repeating: -1, count: capacity)
+    var heights = [Double](repeating: -1, count: capacity)
+    var xs = [Double](repeating: .nan, count: n)
+    let equal = ws.withUnsafeBufferPointer { GreedyLeadingLinesKernel.allWidthsEqual($0) }
+    let r = ws.withUnsafeBufferPointer { w in
+      hs.withUnsafeBufferPointer { h in
+        xs.withUnsafeMutableBufferPointer { x in
+          starts.withUnsafeMutableBufferPointer { ls in
+            heights.withUnsafeMutableBufferPointer { lh in
+              GreedyLeadingLinesKernel.layOut(
+                w, h, x, from: start, limit: limit, interitem: interitem, left: 16, starts: ls,
+                heights: lh, maxLines: capacity, equalWidths: equal, using: kernels)
+            }
+          }
+        }
+      }
+    }
+    // Positions past the last line written are scratch in the SIMD form.
+    let laidOut = (0..<n).map { $0 >= start && $0 < r.end ? xs[$0].bitPattern : 0 }
+    return (Array(starts[0..<r.lines]), Array(heights[0..<r.lines]), r.end, laidOut)
+  }
+
+  @Test func allWidthsEqual() {
+    for n in [0, 1, 2, 63, 64, 65, 200] {
+      var ws = [Double](repeating: 110, count: n)
+      #expect(ws.withUnsafeBufferPointer { GreedyLeadingLinesKernel.allWidthsEqual($0) })
+      for i in [0, n / 2, n - 1] where n > 1 {
+        ws[i] = 110.5
+        #expect(!ws.withUnsafeBufferPointer { GreedyLeadingLinesKernel.allWidthsEqual($0) })
+        ws[i] = 110
+      }
+    }
+  }
 }

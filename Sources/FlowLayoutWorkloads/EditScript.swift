@@ -45,9 +45,12 @@ public struct EditScript: Sendable {
     return BatchUpdate(resizeItems: [ItemResize(at: middle, size: size)])
   }
 
-  /// Inserts one item before the middle item.
-  public func middleInsertion() -> BatchUpdate {
-    BatchUpdate(insertItems: [ItemInsertion(at: middle, size: Size(width: 137, height: 151))])
+  /// Inserts one item before the middle item, sized from the workload's edit range (a grid cell
+  /// in the Fiori grid, as a user inserts one), the same size on every call.
+  public func middleInsertion(seed: UInt64 = 0x1A5E_0001) -> BatchUpdate {
+    var rng = SplitMix64(seed: seed)
+    return BatchUpdate(
+      insertItems: [ItemInsertion(at: middle, size: workload.editSize(using: &rng))])
   }
 
   /// Deletes the middle item.

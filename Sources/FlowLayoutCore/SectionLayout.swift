@@ -344,6 +344,7 @@ struct SectionLayout: Sendable, Equatable {
   ///
   /// - Precondition: `0 ≤ j < count`.
   /// - Complexity: O(log r).
+  @inline(__always)
   func frame(ofItem j: Int, linesTop: Double, rules: LayoutRules) -> Rect? {
     guard j < visibleEnd else { return nil }
     switch lines {

@@ -1,3 +1,4 @@
+import FlowLayoutEquality
 import FlowLayoutModel
 import FlowLayoutReference
 import FlowLayoutWorkloads
@@ -44,8 +45,8 @@ import Testing
       #expect(a.count == b.count)
       let differing = zip(a, b).filter { x, y in
         x.kind != y.kind || x.path != y.path
-          || abs(x.frame.minX - y.frame.minX) > 1e-9 * max(1, abs(x.frame.minX))
-          || abs(x.frame.minY - y.frame.minY) > 1e-9 * max(1, abs(x.frame.minY))
+          || !EqualityContract.close(x.frame.minX, y.frame.minX)
+          || !EqualityContract.close(x.frame.minY, y.frame.minY)
           || x.frame.size != y.frame.size
       }
       #expect(differing.isEmpty, "\(differing.prefix(3))")

@@ -137,9 +137,8 @@ struct SectionLayout: Sendable, Equatable {
   mutating func leaveEqualWidth(
     rules: LayoutRules, kernels: KernelSelection, counters: inout WorkCounters
   ) {
-    guard case .equalWidth(let e) = lines else { return }
-    items = e.columns
-    lines = .uniform(Self.noLines)
+    guard case .equalWidth = lines else { return }
+    restoreColumns()
     layOut(rules: rules, kernels: kernels, counters: &counters)
   }
 
@@ -283,7 +282,8 @@ struct SectionLayout: Sendable, Equatable {
       allFit: table.visibleEnd == n)
   }
 
-  /// Item `j`'s frame with its line's top at `lineTop` (absolute) and the line's height.
+  /// The frame of an item of `width` × `height` at `x` in a line whose top is `lineTop`
+  /// (absolute) and whose height is `lineHeight`, aligned by `rules.cross`.
   @inline(__always)
   static func frame(
     width w: Double, height: Double, x: Double, lineTop: Double, lineHeight: Double,
@@ -304,8 +304,8 @@ struct SectionLayout: Sendable, Equatable {
   func frame(ofItem j: Int, x: Double, lineTop: Double, lineHeight: Double, rules: LayoutRules)
     -> Rect
   {
-    var w: Double
-    var h: Double
+    let w: Double
+    let h: Double
     switch rules.sizing {
     case .own:
       w = items.widths[j]
@@ -317,14 +317,8 @@ struct SectionLayout: Sendable, Equatable {
       w = cw
       h = items.heights[j]
     }
-    var y = lineTop
-    switch rules.cross {
-    case .top: break
-    case .center: y = lineTop + (lineHeight - h) / 2
-    case .stretch: h = lineHeight
-    }
-    _ = w
-    return Rect(x: x, y: y, width: w, height: h)
+    return Self.frame(
+      width: w, height: h, x: x, lineTop: lineTop, lineHeight: lineHeight, rules: rules)
   }
 
   /// Item `j`'s position along its line in a table section, the line starting at item

@@ -293,20 +293,14 @@ struct SnappedFrames: PresentedFrameMapping {
 
 /// Right to left and snapped: mirrored first, then snapped (`PresentationTransform.append`).
 struct MirroredSnappedFrames: PresentedFrameMapping {
-  let mirrorWidth: Double
-  let scale: Double
-  let pixel: Double
+  let mirrored: MirroredFrames
+  let snapped: SnappedFrames
   init(_ transform: PresentationTransform) {
-    mirrorWidth = transform.mirrorWidth
-    scale = transform.scale
-    pixel = transform.pixel
+    mirrored = MirroredFrames(transform)
+    snapped = SnappedFrames(transform)
   }
   static var isIdentity: Bool { false }
-  @inline(__always) func map(_ frame: Rect) -> Rect {
-    PresentationTransform.snapped(
-      minX: mirrorWidth - frame.minX - frame.width, minY: frame.minY, width: frame.width,
-      height: frame.height, scale: scale, pixel: pixel)
-  }
+  @inline(__always) func map(_ frame: Rect) -> Rect { snapped.map(mirrored.map(frame)) }
 }
 
 /// Mirroring and snapping of laid-out frames, and the inverse for a query rect.

@@ -56,7 +56,7 @@ let package = Package(
       name: "FlowLayoutBench",
       dependencies: [
         "FlowLayoutModel", "FlowLayoutCore", "FlowLayoutReference", "FlowLayoutWorkloads",
-        "FlowLayoutDocument", "FioriCells", "CFlowBaseline",
+        "FlowLayoutDocument", "FioriCells", "FlowLayoutEquality", "CFlowBaseline",
       ]),
     // The plain C greedy-flow loop the runner reports as engine `c-loop` (the speed floor).
     .target(name: "CFlowBaseline"),

@@ -12,6 +12,6 @@ struct FlowLayoutCommand: ParsableCommand {
     version: FlowLayoutCommand.version,
     subcommands: [
       LayoutCommand.self, SessionCommand.self, BenchCommand.self, ProfileCommand.self,
-      RenderCommand.self,
+      RenderCommand.self, SoakCommand.self,
     ])
 }

@@ -1,4 +1,3 @@
-import FlowLayoutEquality
 import FlowLayoutModel
 
 /// The one comparison of two engines' whole answers under `EqualityContract` (module

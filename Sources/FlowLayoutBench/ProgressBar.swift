@@ -10,8 +10,13 @@ public struct ProgressBar {
   private let isTerminal: Bool
   private var lastTenth = -1
   private let started = MonotonicClock.now()
+  /// What `done` and `total` count, in the plain lines ("cells", "batches").
+  private let unit: String
 
-  public init() { isTerminal = isatty(2) == 1 }
+  public init(unit: String = "cells") {
+    isTerminal = isatty(2) == 1
+    self.unit = unit
+  }
 
   public mutating func update(done: Int, total: Int, label: String) {
     let elapsed = fixed(Double(MonotonicClock.now() - started) / 1e9, 1)
@@ -28,7 +33,7 @@ public struct ProgressBar {
       let tenth = total == 0 ? 10 : done * 10 / total
       if tenth != lastTenth {
         lastTenth = tenth
-        emit("progress: \(done)/\(total) cells, \(elapsed) s (\(label))\n")
+        emit("progress: \(done)/\(total) \(unit), \(elapsed) s (\(label))\n")
       }
     }
   }

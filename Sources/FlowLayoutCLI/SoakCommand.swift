@@ -72,7 +72,7 @@ struct SoakCommand: ParsableCommand {
     ]
     print(lines.joined(separator: "\n"))
     var reports: [SoakReport] = []
-    var progress = ProgressBar()
+    var progress = ProgressBar(unit: "batches")
     for workload in chosen {
       let plan = SoakPlan(
         workload: workload, itemCount: itemCount, batches: batches, editsPerBatch: edits,
@@ -86,7 +86,6 @@ struct SoakCommand: ParsableCommand {
       print(line)
       lines.append(line)
     }
-    progress.update(done: 1, total: 1, label: "")
     let failed = reports.filter { !$0.passed }
     for report in failed {
       let why = [

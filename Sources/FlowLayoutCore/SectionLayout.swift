@@ -125,9 +125,7 @@ struct SectionLayout: Sendable, Equatable {
   ///
   /// - Complexity: O(1); O(log p) for equal-width lines.
   func size(ofItem j: Int) -> Size {
-    if case .equalWidth(let e) = lines {
-      return Size(width: e.width, height: e.heights.height(ofItem: j))
-    }
+    if case .equalWidth(let e) = lines { return e.size(ofItem: j) }
     return Size(width: items.widths[j], height: items.heights[j])
   }
 

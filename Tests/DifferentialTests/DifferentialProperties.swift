@@ -85,6 +85,26 @@ struct FastMatchesReference {
     }
   }
 
+  /// Column flows (`autosizingColumnFlow`, `keyValueColumnFlow`, `multiColumn`; 1–4 columns),
+  /// which the fast engine keeps as equal-width lines by phase from their first insertion or
+  /// removal (`EqualWidthLines` with the own widths kept beside the heights, leaves of 1–6
+  /// items): insertions, deletions, moves, resizes and batches of them.
+  @Test(.shrinking)
+  func columnFlowScenarios() async {
+    let flows: [LayoutVariant] = [.autosizingColumnFlow, .keyValueColumnFlow, .multiColumn]
+    let generator = ScenarioRecipe.generatorWithMetrics(maxSections: 2, maxItems: 120, maxEdits: 8)
+      .map { recipe -> ScenarioRecipe in
+        var r = recipe
+        while r.options.count < 15 { r.options.append(0) }
+        r.options[0] = LayoutVariant.allCases.firstIndex(of: flows[r.options[0] % 3])!
+        return r
+      }
+    await propertyCheck(count: max(DifferentialCorpus.propertyCount / 2, 20), input: generator) {
+      recipe in
+      DifferentialRun.check(recipe)
+    }
+  }
+
   /// Over a thousand sections, with batches that mostly join many section insertions and
   /// deletions (the fast engine merges more than eight in one pass) with item edits. A seeded
   /// loop, not a shrinking property: shrinking a thousand sections takes longer than a CI run,

@@ -141,9 +141,10 @@ extension FastFlowLayout {
       scratch.edits = edits
     }
     // A long greedy section is cut into pages before its first insertion or removal (once:
-    // O(n)); a resize moves nothing in a section of one page.
+    // O(n)), or kept as equal-width lines (greedy equal widths, column flows); a resize moves
+    // nothing in a section of one page.
     var pageCountChanged = false
-    if SectionLayout.isPaged(under: rules) {
+    if EqualWidthLines.isPossible(under: rules) {
       for (k, s) in sections.enumerated() where pages(ofSection: s).count == 1 {
         let edit = edits[k]
         guard !edit.removals.isEmpty || !edit.moves.isEmpty || !edit.insertions.isEmpty else {
@@ -162,6 +163,7 @@ extension FastFlowLayout {
           pages[p].lines = .equalWidth(lines)
           continue
         }
+        guard SectionLayout.isPaged(under: rules) else { continue }
         let cut = pages[p].pages(target: pageCapacity.target, rules: rules(ofPage: p))
         counters.itemsPaged += pages[p].count
         if cut.count > 1 {

@@ -24,8 +24,8 @@ extension SectionLayout {
     _ resizes: [(index: Int, size: Size)], rules: LayoutRules, kernels: KernelSelection,
     counters: inout WorkCounters
   ) -> (first: Int, last: Int)? {
-    if let width = equalWidth {
-      if resizes.allSatisfy({ $0.size.width == width }) {
+    if case .equalWidth(let e) = lines {
+      if resizes.allSatisfy({ e.admits(width: $0.size.width) }) {
         return applyEqualWidthResizes(resizes, rules: rules, counters: &counters)
       }
       // An item of another width: a table from here on (O(n), once).
@@ -62,8 +62,8 @@ extension SectionLayout {
     _ edit: SectionEdit, resized: (first: Int, last: Int)?, rules: LayoutRules,
     kernels: KernelSelection, scratch: inout LineScratch, counters: inout WorkCounters
   ) {
-    if let width = equalWidth {
-      if edit.insertions.allSatisfy({ $0.size.width == width }) {
+    if case .equalWidth(let e) = lines {
+      if edit.insertions.allSatisfy({ e.admits(width: $0.size.width) }) {
         applyEqualWidthSplice(edit, rules: rules, kernels: kernels, counters: &counters)
         return
       }
@@ -193,9 +193,10 @@ extension SectionLayout {
 }
 
 extension SectionLayout {
-  /// Resizes in equal-width lines (every new width the lines' width): each sets one height.
+  /// Resizes in equal-width lines (every new width admitted, `EqualWidthLines.admits`): each
+  /// sets one height (and a column flow's kept width).
   ///
-  /// - Returns: the touched indices' range bounds, or `nil`.
+  /// - Returns: the range bounds of the indices whose height changed, or `nil`.
   /// - Complexity: O(e · (c·k + log p · k)).
   private mutating func applyEqualWidthResizes(
     _ resizes: [(index: Int, size: Size)], rules: LayoutRules, counters: inout WorkCounters
@@ -204,7 +205,9 @@ extension SectionLayout {
     lines = .uniform(Self.noLines)  // `e` uniquely referenced
     var first = Int.max
     var last = -1
-    for (i, size) in resizes where e.heights.height(ofItem: i) != size.height {
+    for (i, size) in resizes {
+      if e.heights.keepsWidths { e.heights.setWidth(size.width, ofItem: i) }
+      guard e.heights.height(ofItem: i) != size.height else { continue }
       counters.phaseSummaryWork += e.heights.setHeight(size.height, ofItem: i)
       first = min(first, i)
       last = max(last, i)
@@ -214,10 +217,10 @@ extension SectionLayout {
     return last < 0 ? nil : (first, last)
   }
 
-  /// Removals (descending) and insertions (ascending) in equal-width lines, whose width every
-  /// inserted item has; a section left without items becomes an empty table.
+  /// Removals and insertions in equal-width lines, which admit every inserted item's width; a
+  /// section left without items becomes an empty table.
   ///
-  /// - Complexity: O(e · (c·k + log p · k)) for e edits.
+  /// - Complexity: O(e log p + d·(c·k + log p · k)) for e edits in d leaves (`PhasedLines`).
   private mutating func applyEqualWidthSplice(
     _ edit: SectionEdit, rules: LayoutRules, kernels: KernelSelection,
     counters: inout WorkCounters
@@ -228,10 +231,8 @@ extension SectionLayout {
       return
     }
     lines = .uniform(Self.noLines)  // `e` uniquely referenced
-    for r in edit.removals.reversed() { counters.phaseSummaryWork += e.heights.remove(at: r) }
-    for (i, size) in edit.insertions {
-      counters.phaseSummaryWork += e.heights.insert(size.height, at: i)
-    }
+    counters.phaseSummaryWork += e.heights.splice(
+      removing: edit.removals, inserting: edit.insertions)
     if e.count == 0 {
       items = ItemColumns(widths: [], heights: [])
       layOut(rules: rules, kernels: kernels, counters: &counters)

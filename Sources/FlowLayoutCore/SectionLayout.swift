@@ -95,9 +95,9 @@ struct SectionLayout: Sendable, Equatable {
   ///
   /// - Complexity: O(1) (the columns are shared, copy-on-write).
   func data(transposed: Bool) -> SectionData {
-    if case .equalWidth(let e) = lines {
+    if let columns = columnsKeptByLines {
       var section = self
-      section.items = e.columns
+      section.items = columns
       section.lines = .uniform(Self.noLines)
       return section.data(transposed: transposed)
     }
@@ -111,8 +111,25 @@ struct SectionLayout: Sendable, Equatable {
   }
 
   var count: Int {
-    if case .equalWidth(let e) = lines { return e.count }
-    return items.count
+    switch lines {
+    case .equalWidth(let e): return e.count
+    case .uniform(let u): return u.keptSizes?.count ?? items.count
+    case .table: return items.count
+    }
+  }
+
+  /// The item columns when the lines keep the sizes (equal-width lines, a closed form's kept
+  /// sizes) and `items` is empty, else `nil`.
+  ///
+  /// - Complexity: O(n).
+  var columnsKeptByLines: ItemColumns? {
+    switch lines {
+    case .equalWidth(let e): return e.columns
+    case .uniform(let u):
+      guard let sizes = u.keptSizes else { return nil }
+      return ItemColumns(widths: sizes.widths, heights: sizes.heights)
+    case .table: return nil
+    }
   }
 
   /// The width of every item when the lines are equal-width lines, else `nil`.
@@ -123,9 +140,16 @@ struct SectionLayout: Sendable, Equatable {
 
   /// Item `j`'s own size (working orientation).
   ///
-  /// - Complexity: O(1); O(log p) for equal-width lines.
+  /// - Complexity: O(1); O(log p) for equal-width lines and a closed form's kept sizes.
   func size(ofItem j: Int) -> Size {
-    if case .equalWidth(let e) = lines { return e.size(ofItem: j) }
+    switch lines {
+    case .equalWidth(let e): return e.size(ofItem: j)
+    case .uniform(let u):
+      if let sizes = u.keptSizes {
+        return Size(width: sizes.width(ofItem: j), height: sizes.height(ofItem: j))
+      }
+    case .table: break
+    }
     return Size(width: items.widths[j], height: items.heights[j])
   }
 
@@ -140,13 +164,13 @@ struct SectionLayout: Sendable, Equatable {
     layOut(rules: rules, kernels: kernels, counters: &counters)
   }
 
-  /// The item columns back from equal-width lines, the lines left stale (a full layout
-  /// follows).
+  /// The item columns back from equal-width lines or a closed form's kept sizes, the lines left
+  /// stale (a full layout follows).
   ///
   /// - Complexity: O(n).
   mutating func restoreColumns() {
-    guard case .equalWidth(let e) = lines else { return }
-    items = e.columns
+    guard let columns = columnsKeptByLines else { return }
+    items = columns
     lines = .uniform(Self.noLines)
   }
 

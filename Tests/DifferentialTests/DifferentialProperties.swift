@@ -105,6 +105,28 @@ struct FastMatchesReference {
     }
   }
 
+  /// Closed forms that ignore the items' sizes (`itemSize`, `numberOfColumns`, scaled by a
+  /// minimum size), whose sizes the fast engine keeps in leaves of 1–6 items from a section's
+  /// first insertion or removal (`UniformLines.keptSizes`): insertions, deletions, moves,
+  /// resizes, batches, width and width-class changes and section moves (which read the kept
+  /// sizes back).
+  @Test(.shrinking)
+  func closedFormScenarios() async {
+    let flows: [LayoutVariant] = [.horizontalFlow, .vertical]
+    let generator = ScenarioRecipe.generatorWithMetrics(maxSections: 2, maxItems: 120, maxEdits: 8)
+      .map { recipe -> ScenarioRecipe in
+        var r = recipe
+        while r.options.count < 15 { r.options.append(0) }
+        r.options[0] = LayoutVariant.allCases.firstIndex(of: flows[r.options[0] % 2])!
+        r.options[1] = [0, 2, 3][r.options[1] % 3]  // itemSize, columns, scaled by minimum
+        return r
+      }
+    await propertyCheck(count: max(DifferentialCorpus.propertyCount / 2, 20), input: generator) {
+      recipe in
+      DifferentialRun.check(recipe)
+    }
+  }
+
   /// Over a thousand sections, with batches that mostly join many section insertions and
   /// deletions (the fast engine merges more than eight in one pass) with item edits. A seeded
   /// loop, not a shrinking property: shrinking a thousand sections takes longer than a CI run,

@@ -152,6 +152,49 @@ struct PagingTests {
     #expect(try engine.ownSize(ofItemAt: ItemPath(0, 500_000)) == Size(10, 333))
   }
 
+  /// A closed form ignores its items' sizes (`itemSize`, the scaled modes): a long section's
+  /// first insertion moves them to leaves, and later insertions, removals, moves and resizes
+  /// at 1M items do at most twice the work they do at 10k (no memory move of every later item,
+  /// `itemsSpliced`).
+  @Test(arguments: [0, 3])
+  func oneClosedFormInsertionsWorkDoesNotGrowWithTheSection(columns: Int) throws {
+    func counters(_ n: Int, _ batch: (Int) -> BatchUpdate) throws -> (WorkCounters, FastFlowLayout) {
+      var sizes = SplitMix64(seed: 81)
+      var engine = try FastFlowLayout(
+        TestInputs.ownSizes([sizes.mixedSizes(n)]) {
+          $0.estimatedItemSize = .zero
+          $0.itemSize = Size(110, 150)
+          $0.numberOfColumns = columns
+        })
+      try engine.apply(BatchUpdate(deleteItems: [ItemPath(0, n - 1)]))  // sizes to leaves
+      engine.resetWorkCounters()
+      try engine.apply(batch(n))
+      return (engine.workCounters, engine)
+    }
+    func work(_ c: WorkCounters) -> Int {
+      c.linesRebroken + c.lineStartsRenumbered + c.lineEntriesRebuilt + c.offsetTreeNodesWritten
+        + c.pageTreeNodesWritten + c.itemsPaged + c.itemsPositioned + c.phaseSummaryWork
+        + c.itemsSpliced
+    }
+    let batches: [(Int) -> BatchUpdate] = [
+      { BatchUpdate(insertItems: [ItemInsertion(at: ItemPath(0, $0 / 2), size: Size(10, 333))]) },
+      { BatchUpdate(deleteItems: [ItemPath(0, $0 / 3)]) },
+      { BatchUpdate(moveItems: [ItemMove(from: ItemPath(0, $0 / 4), to: ItemPath(0, $0 * 3 / 4))]) },
+      { BatchUpdate(resizeItems: [ItemResize(at: ItemPath(0, $0 / 5), size: Size(1, 2))]) },
+    ]
+    for batch in batches {
+      let (small, _) = try counters(10_000, batch)
+      let (large, engine) = try counters(1_000_000, batch)
+      #expect(work(large) <= 2 * work(small), "10k: \(small)\n1M: \(large)")
+      #expect(large.itemsSpliced == 0 && large.sectionsLaidOut == 0)
+      let fresh = try FastFlowLayout(engine.input)
+      #expect(engine.contentSize == fresh.contentSize)
+      #expect(try engine.frame(ofItemAt: ItemPath(0, 777_777)) == fresh.frame(ofItemAt: ItemPath(0, 777_777)))
+    }
+    let (_, engine) = try counters(1_000_000, batches[0])
+    #expect(try engine.ownSize(ofItemAt: ItemPath(0, 500_000)) == Size(10, 333))
+  }
+
   /// Items appended or prepended as one batch (infinite scroll, a feed refresh) to equal-width
   /// lines summarize the leaf they fall into once: 50 appended items cost what one does, not
   /// 50 times as much.

@@ -173,6 +173,20 @@ extension FastFlowLayout {
       }
     }
     if pageCountChanged { rebuildPageDirectory() }
+    // A long closed form whose sizes are ignored keeps them in leaves (once: O(n)).
+    if UniformLines.ignoresSizes(under: rules) {
+      for (k, s) in sections.enumerated()
+      where !edits[k].removals.isEmpty || !edits[k].moves.isEmpty || !edits[k].insertions.isEmpty
+      {
+        let p = firstPage[s]
+        let n = pages[p].count
+        if n >= pageCapacity.maximum,
+          pages[p].keepSizesInLeaves(rules: rules(ofPage: p), leafTarget: pageCapacity.target)
+        {
+          counters.itemsPaged += n
+        }
+      }
+    }
 
     scratch.resizedPages.removeAll(keepingCapacity: true)
     for (k, s) in sections.enumerated() where !edits[k].resizes.isEmpty {

@@ -31,6 +31,18 @@ extension SectionLayout {
       // An item of another width: a table from here on (O(n), once).
       leaveEqualWidth(rules: rules, kernels: kernels, counters: &counters)
     }
+    if case .uniform(var u) = lines, var sizes = u.keptSizes {
+      // Sizes the closed form ignores: kept, nothing laid out again.
+      lines = .uniform(Self.noLines)  // `sizes` uniquely referenced
+      u.keptSizes = nil
+      for (i, size) in resizes {
+        sizes.setWidth(size.width, ofItem: i)
+        counters.phaseSummaryWork += sizes.setHeight(size.height, ofItem: i)
+      }
+      u.keptSizes = sizes
+      lines = .uniform(u)
+      return nil
+    }
     var first = Int.max
     var last = -1
     let tracks = rules.placement == .uikit
@@ -70,6 +82,10 @@ extension SectionLayout {
       // An item of another width: a table from here on (O(n), once), spliced below.
       leaveEqualWidth(rules: rules, kernels: kernels, counters: &counters)
     }
+    if case .uniform(let u) = lines, u.keptSizes != nil {
+      applyKeptSizesSplice(edit, rules: rules, kernels: kernels, counters: &counters)
+      return
+    }
     var first = resized?.first ?? Int.max
     var lastOld = resized?.last ?? -1
     var lastNew = -1
@@ -86,6 +102,8 @@ extension SectionLayout {
         adjacentDifferences += change
         counters.sizesCompared += compared
       }
+      // Every item from the first touched one on moves in memory (one `memmove` per column).
+      counters.itemsSpliced += count - min(first, count)
       items.splice(removing: edit.removals, inserting: edit.insertions)
       if tracks {
         // An insertion undoes a removal from the columns as they are now.
@@ -241,6 +259,54 @@ extension SectionLayout {
     e.updatePositions(rules: rules)
     counters.itemsPositioned += e.positions.fullLineX.count + e.positions.lastLineX.count
     lines = .equalWidth(e)
+    updateHeight(rules: rules)
+  }
+}
+
+extension SectionLayout {
+  /// A long closed-form section whose own sizes the layout ignores (`UniformLines.ignoresSizes`)
+  /// keeps them in leaves from here on (`UniformLines.keptSizes`, O(n) once), so that its
+  /// insertions and removals cost O(c + log p), not a memory move of every later item.
+  ///
+  /// - Returns: whether the sizes moved to leaves here.
+  /// - Complexity: O(n).
+  mutating func keepSizesInLeaves(rules: LayoutRules, leafTarget: Int) -> Bool {
+    guard UniformLines.ignoresSizes(under: rules), case .uniform(var u) = lines,
+      u.keptSizes == nil, items.count > 0
+    else { return false }
+    u.keptSizes = PhasedLines(
+      heights: items.heights, widths: items.widths, perLine: 1, leafTarget: leafTarget)
+    items = ItemColumns(widths: [], heights: [])
+    lines = .uniform(u)
+    return true
+  }
+
+  /// Removals and insertions in a closed form whose sizes are kept in leaves: the sizes
+  /// spliced there (`PhasedLines.splice`), the closed form computed again for the new count; a
+  /// section left without items gets empty columns.
+  ///
+  /// - Complexity: O(e log p + d·c + c') for e edits in d leaves and the c' positions of a line.
+  private mutating func applyKeptSizesSplice(
+    _ edit: SectionEdit, rules: LayoutRules, kernels: KernelSelection,
+    counters: inout WorkCounters
+  ) {
+    guard case .uniform(var u) = lines, var sizes = u.keptSizes else { return }
+    guard !edit.removals.isEmpty || !edit.insertions.isEmpty else { return }
+    lines = .uniform(Self.noLines)  // `sizes` uniquely referenced
+    u.keptSizes = nil
+    counters.phaseSummaryWork += sizes.splice(
+      removing: edit.removals, inserting: edit.insertions)
+    if sizes.count == 0 {
+      items = ItemColumns(widths: [], heights: [])
+      layOut(rules: rules, kernels: kernels, counters: &counters)
+      return
+    }
+    u.keptSizes = sizes
+    lines = .uniform(u)  // `count` reads the kept sizes
+    guard var uniform = closedForm(rules: rules) else { return }  // not reached: sizes ignored
+    uniform.keptSizes = sizes
+    lines = .uniform(uniform)
+    counters.itemsPositioned += uniform.fullLineX.count + uniform.lastLineX.count
     updateHeight(rules: rules)
   }
 }

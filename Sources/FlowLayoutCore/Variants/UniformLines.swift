@@ -23,6 +23,12 @@ struct UniformLines: Sendable, Equatable {
   var fullLineX: [Double]
   /// Positions of the section's last line.
   var lastLineX: [Double]
+  /// The items' own sizes, which the closed form ignores (`itemSize` and the scaled modes),
+  /// kept in leaves (`PhasedLines` of one item a line, widths kept) so that an insertion or
+  /// removal costs O(c + log p) instead of the O(n) memory move of contiguous columns; `nil`
+  /// while they are the section's `items` (a long section's first insertion or removal moves
+  /// them here, `keepingSizesInLeaves`).
+  var keptSizes: PhasedLines? = nil
 
   /// The closed form for `count` items of `size` whose lines hold `perLine` items.
   ///
@@ -54,6 +60,15 @@ struct UniformLines: Sendable, Equatable {
           w, 0..<lastCount, into: xs, at: 0, rules: rules,
           context: LineContext(isLast: true, lineCount: m, gridColumns: grid, allFit: true))
       } : []
+  }
+
+  /// Whether the closed form ignores the items' own sizes under `rules` (so they can be kept
+  /// apart from the layout, `keptSizes`).
+  static func ignoresSizes(under rules: LayoutRules) -> Bool {
+    switch rules.sizing {
+    case .fixed, .scaled: return true
+    case .own, .columns: return false
+    }
   }
 
   /// Items in visible lines.

@@ -91,18 +91,8 @@ struct FastMatchesReference {
   /// items): insertions, deletions, moves, resizes and batches of them.
   @Test(.shrinking)
   func columnFlowScenarios() async {
-    let flows: [LayoutVariant] = [.autosizingColumnFlow, .keyValueColumnFlow, .multiColumn]
-    let generator = ScenarioRecipe.generatorWithMetrics(maxSections: 2, maxItems: 120, maxEdits: 8)
-      .map { recipe -> ScenarioRecipe in
-        var r = recipe
-        while r.options.count < 15 { r.options.append(0) }
-        r.options[0] = LayoutVariant.allCases.firstIndex(of: flows[r.options[0] % 3])!
-        return r
-      }
-    await propertyCheck(count: max(DifferentialCorpus.propertyCount / 2, 20), input: generator) {
-      recipe in
-      DifferentialRun.check(recipe)
-    }
+    await Self.check(
+      variants: [.autosizingColumnFlow, .keyValueColumnFlow, .multiColumn], sizing: nil)
   }
 
   /// Closed forms that ignore the items' sizes (`itemSize`, `numberOfColumns`, scaled by a
@@ -112,13 +102,18 @@ struct FastMatchesReference {
   /// sizes back).
   @Test(.shrinking)
   func closedFormScenarios() async {
-    let flows: [LayoutVariant] = [.horizontalFlow, .vertical]
+    await Self.check(variants: [.horizontalFlow, .vertical], sizing: [0, 2, 3])
+  }
+
+  /// Random scenarios (two sections of up to 120 items, 8 edits) in one of `variants`, the
+  /// item-size option one of `sizing` (itemSize 0, own sizes 1, columns 2, scaled 3) when given.
+  static func check(variants: [LayoutVariant], sizing: [Int]?) async {
     let generator = ScenarioRecipe.generatorWithMetrics(maxSections: 2, maxItems: 120, maxEdits: 8)
       .map { recipe -> ScenarioRecipe in
         var r = recipe
         while r.options.count < 15 { r.options.append(0) }
-        r.options[0] = LayoutVariant.allCases.firstIndex(of: flows[r.options[0] % 2])!
-        r.options[1] = [0, 2, 3][r.options[1] % 3]  // itemSize, columns, scaled by minimum
+        r.options[0] = LayoutVariant.allCases.firstIndex(of: variants[r.options[0] % variants.count])!
+        if let sizing { r.options[1] = sizing[r.options[1] % sizing.count] }
         return r
       }
     await propertyCheck(count: max(DifferentialCorpus.propertyCount / 2, 20), input: generator) {

@@ -98,25 +98,38 @@ struct PagingTests {
     func counters(_ n: Int) throws -> (WorkCounters, FastFlowLayout) {
       var sizes = SplitMix64(seed: 78)
       let items = sizes.mixedSizes(n).map { Size(110, $0.height) }
-      var engine = try FastFlowLayout(TestInputs.ownSizes([items]))
-      try engine.apply(BatchUpdate(deleteItems: [ItemPath(0, n - 1)]))  // equal-width lines
-      engine.resetWorkCounters()
-      try engine.apply(
+      return try Self.afterSecondEdit(
+        TestInputs.ownSizes([items]),
         BatchUpdate(insertItems: [ItemInsertion(at: ItemPath(0, n / 2), size: Size(110, 333))]))
-      return (engine.workCounters, engine)
     }
     let (small, _) = try counters(10_000)
     let (large, engine) = try counters(1_000_000)
-    func work(_ c: WorkCounters) -> Int {
-      c.linesRebroken + c.lineStartsRenumbered + c.lineEntriesRebuilt + c.offsetTreeNodesWritten
-        + c.pageTreeNodesWritten + c.itemsPaged + c.itemsPositioned + c.phaseSummaryWork
-    }
     #expect(engine.pages[0].equalWidth == 110)
     #expect(large.phaseSummaryWork > 0)
-    #expect(work(large) <= 2 * work(small), "10k: \(small)\n1M: \(large)")
+    #expect(Self.work(large) <= 2 * Self.work(small), "10k: \(small)\n1M: \(large)")
     #expect(large.sectionsLaidOut == 0 && large.itemsPaged == 0 && large.pageBoundariesMoved == 0)
     let frame = try engine.frame(ofItemAt: ItemPath(0, 500_000))
     #expect(frame.height == 333 && frame.width == 110)
+  }
+
+  /// The work counters summed: what an edit did, whatever the storage.
+  static func work(_ c: WorkCounters) -> Int {
+    c.linesRebroken + c.lineStartsRenumbered + c.lineEntriesRebuilt + c.offsetTreeNodesWritten
+      + c.pageTreeNodesWritten + c.itemsPaged + c.itemsPositioned + c.phaseSummaryWork
+      + c.itemsSpliced
+  }
+
+  /// The work counters of `edit` on a layout of `input` whose single section's last item was
+  /// deleted first (the first edit: pages cut, equal-width lines or kept sizes made), and the
+  /// engine after it.
+  static func afterSecondEdit(_ input: LayoutInput, _ edit: BatchUpdate) throws
+    -> (WorkCounters, FastFlowLayout)
+  {
+    var engine = try FastFlowLayout(input)
+    try engine.apply(BatchUpdate(deleteItems: [ItemPath(0, input.sections[0].count - 1)]))
+    engine.resetWorkCounters()
+    try engine.apply(edit)
+    return (engine.workCounters, engine)
   }
 
   /// Column flows are equal-width lines too (k columns, own heights, own widths kept but
@@ -126,26 +139,18 @@ struct PagingTests {
   func oneColumnFlowInsertionsWorkDoesNotGrowWithTheSection(variant: LayoutVariant) throws {
     func counters(_ n: Int) throws -> (WorkCounters, FastFlowLayout) {
       var sizes = SplitMix64(seed: 79)
-      var engine = try FastFlowLayout(
+      return try Self.afterSecondEdit(
         TestInputs.ownSizes([sizes.mixedSizes(n)], variant: variant) {
           $0.numberOfColumns = 2
           $0.widthClass = .regular
-        })
-      try engine.apply(BatchUpdate(deleteItems: [ItemPath(0, n - 1)]))  // equal-width lines
-      engine.resetWorkCounters()
-      try engine.apply(
+        },
         BatchUpdate(insertItems: [ItemInsertion(at: ItemPath(0, n / 2), size: Size(10, 333))]))
-      return (engine.workCounters, engine)
     }
     let (small, _) = try counters(10_000)
     let (large, engine) = try counters(1_000_000)
-    func work(_ c: WorkCounters) -> Int {
-      c.linesRebroken + c.lineStartsRenumbered + c.lineEntriesRebuilt + c.offsetTreeNodesWritten
-        + c.pageTreeNodesWritten + c.itemsPaged + c.itemsPositioned + c.phaseSummaryWork
-    }
     #expect(engine.pages[0].equalWidth != nil)
     #expect(large.phaseSummaryWork > 0 && large.linesRebroken == 0)
-    #expect(work(large) <= 2 * work(small), "10k: \(small)\n1M: \(large)")
+    #expect(Self.work(large) <= 2 * Self.work(small), "10k: \(small)\n1M: \(large)")
     #expect(large.sectionsLaidOut == 0 && large.itemsPaged == 0)
     let frame = try engine.frame(ofItemAt: ItemPath(0, 500_000))
     #expect(frame.height == 333)
@@ -160,21 +165,12 @@ struct PagingTests {
   func oneClosedFormInsertionsWorkDoesNotGrowWithTheSection(columns: Int) throws {
     func counters(_ n: Int, _ batch: (Int) -> BatchUpdate) throws -> (WorkCounters, FastFlowLayout) {
       var sizes = SplitMix64(seed: 81)
-      var engine = try FastFlowLayout(
+      return try Self.afterSecondEdit(
         TestInputs.ownSizes([sizes.mixedSizes(n)]) {
           $0.estimatedItemSize = .zero
           $0.itemSize = Size(110, 150)
           $0.numberOfColumns = columns
-        })
-      try engine.apply(BatchUpdate(deleteItems: [ItemPath(0, n - 1)]))  // sizes to leaves
-      engine.resetWorkCounters()
-      try engine.apply(batch(n))
-      return (engine.workCounters, engine)
-    }
-    func work(_ c: WorkCounters) -> Int {
-      c.linesRebroken + c.lineStartsRenumbered + c.lineEntriesRebuilt + c.offsetTreeNodesWritten
-        + c.pageTreeNodesWritten + c.itemsPaged + c.itemsPositioned + c.phaseSummaryWork
-        + c.itemsSpliced
+        }, batch(n))
     }
     let batches: [(Int) -> BatchUpdate] = [
       { BatchUpdate(insertItems: [ItemInsertion(at: ItemPath(0, $0 / 2), size: Size(10, 333))]) },
@@ -185,7 +181,7 @@ struct PagingTests {
     for batch in batches {
       let (small, _) = try counters(10_000, batch)
       let (large, engine) = try counters(1_000_000, batch)
-      #expect(work(large) <= 2 * work(small), "10k: \(small)\n1M: \(large)")
+      #expect(Self.work(large) <= 2 * Self.work(small), "10k: \(small)\n1M: \(large)")
       #expect(large.itemsSpliced == 0 && large.sectionsLaidOut == 0)
       let fresh = try FastFlowLayout(engine.input)
       #expect(engine.contentSize == fresh.contentSize)

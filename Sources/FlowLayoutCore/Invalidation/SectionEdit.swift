@@ -190,13 +190,7 @@ extension SectionLayout {
   static func sortedIndices(of resizes: [(index: Int, size: Size)], into indices: inout [Int]) {
     indices.removeAll(keepingCapacity: true)
     for r in resizes { indices.append(r.index) }
-    indices.sort()
-    var kept = 0
-    for k in indices.indices where kept == 0 || indices[k] != indices[kept - 1] {
-      indices[kept] = indices[k]
-      kept += 1
-    }
-    indices.removeLast(indices.count - kept)
+    indices.sortRemovingDuplicates()
   }
 
   /// The line where re-breaking for an edit at item `i` starts: the line before the touched
@@ -308,5 +302,20 @@ extension SectionLayout {
     lines = .uniform(uniform)
     counters.itemsPositioned += uniform.fullLineX.count + uniform.lastLineX.count
     updateHeight(rules: rules)
+  }
+}
+
+extension [Int] {
+  /// Sorts the values ascending and keeps one of each (capacity kept, no allocation).
+  ///
+  /// - Complexity: O(k log k).
+  mutating func sortRemovingDuplicates() {
+    sort()
+    var kept = 0
+    for k in indices where kept == 0 || self[k] != self[kept - 1] {
+      self[kept] = self[k]
+      kept += 1
+    }
+    removeLast(count - kept)
   }
 }

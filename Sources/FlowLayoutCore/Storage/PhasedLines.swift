@@ -417,18 +417,12 @@ struct PhasedLines: Sendable, Equatable {
   private mutating func summarizeDirty() -> Int {
     guard !dirty.isEmpty else { return 0 }
     var work = 0
-    dirty.sort()
-    var kept = 0
-    for j in dirty.indices where kept == 0 || dirty[j] != dirty[kept - 1] {
-      dirty[kept] = dirty[j]
-      kept += 1
-    }
-    dirty.removeLast(dirty.count - kept)
+    dirty.sortRemovingDuplicates()
     for l in dirty { work += summarize(leaf: l) }
     // Nodes, level by level: each node's parent, ascending and without repeats.
     for j in dirty.indices { dirty[j] += capacity }
     while dirty[0] > 1 {
-      kept = 0
+      var kept = 0
       for j in dirty.indices {
         let parent = dirty[j] >> 1
         if kept == 0 || dirty[kept - 1] != parent {

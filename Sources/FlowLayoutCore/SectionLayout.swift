@@ -231,20 +231,33 @@ struct SectionLayout: Sendable, Equatable {
   /// The closed form when it applies.
   func closedForm(rules: LayoutRules) -> UniformLines? {
     let n = count
+    let own = sameSize && n > 0 ? Size(width: items.widths[0], height: items.heights[0]) : nil
+    guard let (size, perLine) = Self.closedFormShape(count: n, rules: rules, sameOwnSize: own)
+    else { return nil }
+    return UniformLines(count: n, size: size, perLine: perLine, rules: rules, sameSizeGrid: true)
+  }
+
+  /// The closed form's item size and items per line for `n` items under `rules`, when it
+  /// applies: sizes ignored (`itemSize`, scaled modes), or greedy own sizes that are all
+  /// `sameOwnSize`.
+  ///
+  /// - Complexity: O(1).
+  static func closedFormShape(count n: Int, rules: LayoutRules, sameOwnSize: Size?)
+    -> (size: Size, perLine: Int)?
+  {
     let limit = rules.available + rules.epsilon
     switch rules.sizing {
     case .fixed(let size):
       let c = RowBreaking.uniformCapacity(
         width: size.width, count: n, limit: limit, interitem: rules.interitem)
-      return UniformLines(count: n, size: size, perLine: c, rules: rules, sameSizeGrid: true)
+      return (size, c)
     case .scaled(let c, let size):
-      return UniformLines(count: n, size: size, perLine: c, rules: rules, sameSizeGrid: true)
+      return (size, c)
     case .own:
-      guard rules.breaking == .greedy, sameSize, n > 0 else { return nil }
-      let size = Size(width: items.widths[0], height: items.heights[0])
+      guard rules.breaking == .greedy, let size = sameOwnSize else { return nil }
       let c = RowBreaking.uniformCapacity(
         width: size.width, count: n, limit: limit, interitem: rules.interitem)
-      return UniformLines(count: n, size: size, perLine: c, rules: rules, sameSizeGrid: true)
+      return (size, c)
     case .columns:
       return nil
     }

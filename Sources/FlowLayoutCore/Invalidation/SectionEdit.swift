@@ -296,11 +296,15 @@ extension SectionLayout {
       return
     }
     u.keptSizes = sizes
-    lines = .uniform(u)  // `count` reads the kept sizes
-    guard var uniform = closedForm(rules: rules) else { return }  // not reached: sizes ignored
-    uniform.keptSizes = sizes
-    lines = .uniform(uniform)
-    counters.itemsPositioned += uniform.fullLineX.count + uniform.lastLineX.count
+    lines = .uniform(Self.noLines)  // `u` uniquely referenced
+    // `closedForm`'s shape for the new count; its tables rewritten in place (no allocation).
+    if let (size, perLine) = Self.closedFormShape(
+      count: sizes.count, rules: rules, sameOwnSize: nil)
+    {
+      u.recount(sizes.count, size: size, perLine: perLine, rules: rules, sameSizeGrid: true)
+    }
+    lines = .uniform(u)
+    counters.itemsPositioned += u.fullLineX.count + u.lastLineX.count
     updateHeight(rules: rules)
   }
 }

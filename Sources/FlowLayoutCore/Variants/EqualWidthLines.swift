@@ -76,12 +76,12 @@ struct EqualWidthLines: Sendable, Equatable {
       height: heights.height(ofItem: g))
   }
 
-  /// The positions again after the count changed.
+  /// The positions again after the count changed (in place: no allocation).
   ///
   /// - Complexity: O(k).
   mutating func updatePositions(rules: LayoutRules) {
-    positions = UniformLines(
-      count: count, size: Size(width: width, height: 0), perLine: perLine, rules: rules,
+    positions.recount(
+      count, size: Size(width: width, height: 0), perLine: perLine, rules: rules,
       sameSizeGrid: false)
   }
 

@@ -95,9 +95,9 @@ struct SectionLayout: Sendable, Equatable {
   ///
   /// - Complexity: O(1) (the columns are shared, copy-on-write).
   func data(transposed: Bool) -> SectionData {
-    if case .equalWidth(let e) = lines {
+    if let columns = columnsKeptByLines {
       var section = self
-      section.items = e.columns
+      section.items = columns
       section.lines = .uniform(Self.noLines)
       return section.data(transposed: transposed)
     }
@@ -111,8 +111,25 @@ struct SectionLayout: Sendable, Equatable {
   }
 
   var count: Int {
-    if case .equalWidth(let e) = lines { return e.count }
-    return items.count
+    switch lines {
+    case .equalWidth(let e): return e.count
+    case .uniform(let u): return u.keptSizes?.count ?? items.count
+    case .table: return items.count
+    }
+  }
+
+  /// The item columns when the lines keep the sizes (equal-width lines, a closed form's kept
+  /// sizes) and `items` is empty, else `nil`.
+  ///
+  /// - Complexity: O(n).
+  var columnsKeptByLines: ItemColumns? {
+    switch lines {
+    case .equalWidth(let e): return e.columns
+    case .uniform(let u):
+      guard let sizes = u.keptSizes else { return nil }
+      return ItemColumns(widths: sizes.widths, heights: sizes.heights)
+    case .table: return nil
+    }
   }
 
   /// The width of every item when the lines are equal-width lines, else `nil`.
@@ -123,10 +140,15 @@ struct SectionLayout: Sendable, Equatable {
 
   /// Item `j`'s own size (working orientation).
   ///
-  /// - Complexity: O(1); O(log p) for equal-width lines.
+  /// - Complexity: O(1); O(log p) for equal-width lines and a closed form's kept sizes.
   func size(ofItem j: Int) -> Size {
-    if case .equalWidth(let e) = lines {
-      return Size(width: e.width, height: e.heights.height(ofItem: j))
+    switch lines {
+    case .equalWidth(let e): return e.size(ofItem: j)
+    case .uniform(let u):
+      if let sizes = u.keptSizes {
+        return Size(width: sizes.width(ofItem: j), height: sizes.height(ofItem: j))
+      }
+    case .table: break
     }
     return Size(width: items.widths[j], height: items.heights[j])
   }
@@ -142,13 +164,13 @@ struct SectionLayout: Sendable, Equatable {
     layOut(rules: rules, kernels: kernels, counters: &counters)
   }
 
-  /// The item columns back from equal-width lines, the lines left stale (a full layout
-  /// follows).
+  /// The item columns back from equal-width lines or a closed form's kept sizes, the lines left
+  /// stale (a full layout follows).
   ///
   /// - Complexity: O(n).
   mutating func restoreColumns() {
-    guard case .equalWidth(let e) = lines else { return }
-    items = e.columns
+    guard let columns = columnsKeptByLines else { return }
+    items = columns
     lines = .uniform(Self.noLines)
   }
 
@@ -209,20 +231,33 @@ struct SectionLayout: Sendable, Equatable {
   /// The closed form when it applies.
   func closedForm(rules: LayoutRules) -> UniformLines? {
     let n = count
+    let own = sameSize && n > 0 ? Size(width: items.widths[0], height: items.heights[0]) : nil
+    guard let (size, perLine) = Self.closedFormShape(count: n, rules: rules, sameOwnSize: own)
+    else { return nil }
+    return UniformLines(count: n, size: size, perLine: perLine, rules: rules, sameSizeGrid: true)
+  }
+
+  /// The closed form's item size and items per line for `n` items under `rules`, when it
+  /// applies: sizes ignored (`itemSize`, scaled modes), or greedy own sizes that are all
+  /// `sameOwnSize`.
+  ///
+  /// - Complexity: O(1).
+  static func closedFormShape(count n: Int, rules: LayoutRules, sameOwnSize: Size?)
+    -> (size: Size, perLine: Int)?
+  {
     let limit = rules.available + rules.epsilon
     switch rules.sizing {
     case .fixed(let size):
       let c = RowBreaking.uniformCapacity(
         width: size.width, count: n, limit: limit, interitem: rules.interitem)
-      return UniformLines(count: n, size: size, perLine: c, rules: rules, sameSizeGrid: true)
+      return (size, c)
     case .scaled(let c, let size):
-      return UniformLines(count: n, size: size, perLine: c, rules: rules, sameSizeGrid: true)
+      return (size, c)
     case .own:
-      guard rules.breaking == .greedy, sameSize, n > 0 else { return nil }
-      let size = Size(width: items.widths[0], height: items.heights[0])
+      guard rules.breaking == .greedy, let size = sameOwnSize else { return nil }
       let c = RowBreaking.uniformCapacity(
         width: size.width, count: n, limit: limit, interitem: rules.interitem)
-      return UniformLines(count: n, size: size, perLine: c, rules: rules, sameSizeGrid: true)
+      return (size, c)
     case .columns:
       return nil
     }

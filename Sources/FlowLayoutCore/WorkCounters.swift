@@ -28,6 +28,9 @@ public struct WorkCounters: Sendable, Hashable, CustomStringConvertible {
   /// Equal-width lines (`PhasedLines`): item heights and child summaries read to rewrite the
   /// per-phase summaries after an edit (c·k for the leaf, 2k per node of its path).
   public var phaseSummaryWork: Int = 0
+  /// Items moved in memory by a splice of a section's contiguous item columns (every item after
+  /// the first inserted or removed one): the O(n) part of an insertion that leaves avoid.
+  public var itemsSpliced: Int = 0
 
   public init() {}
 
@@ -37,6 +40,7 @@ public struct WorkCounters: Sendable, Hashable, CustomStringConvertible {
       + "lineStartsRenumbered=\(lineStartsRenumbered) sectionsLaidOut=\(sectionsLaidOut) "
       + "sizesCompared=\(sizesCompared) pageTreeNodesWritten=\(pageTreeNodesWritten) "
       + "pageBoundariesMoved=\(pageBoundariesMoved) "
-      + "itemsPaged=\(itemsPaged) phaseSummaryWork=\(phaseSummaryWork)"
+      + "itemsPaged=\(itemsPaged) phaseSummaryWork=\(phaseSummaryWork) "
+      + "itemsSpliced=\(itemsSpliced)"
   }
 }

@@ -85,6 +85,43 @@ struct FastMatchesReference {
     }
   }
 
+  /// Column flows (`autosizingColumnFlow`, `keyValueColumnFlow`, `multiColumn`; 1–4 columns),
+  /// which the fast engine keeps as equal-width lines by phase from their first insertion or
+  /// removal (`EqualWidthLines` with the own widths kept beside the heights, leaves of 1–6
+  /// items): insertions, deletions, moves, resizes and batches of them.
+  @Test(.shrinking)
+  func columnFlowScenarios() async {
+    await Self.check(
+      variants: [.autosizingColumnFlow, .keyValueColumnFlow, .multiColumn], sizing: nil)
+  }
+
+  /// Closed forms that ignore the items' sizes (`itemSize`, `numberOfColumns`, scaled by a
+  /// minimum size), whose sizes the fast engine keeps in leaves of 1–6 items from a section's
+  /// first insertion or removal (`UniformLines.keptSizes`): insertions, deletions, moves,
+  /// resizes, batches, width and width-class changes and section moves (which read the kept
+  /// sizes back).
+  @Test(.shrinking)
+  func closedFormScenarios() async {
+    await Self.check(variants: [.horizontalFlow, .vertical], sizing: [0, 2, 3])
+  }
+
+  /// Random scenarios (two sections of up to 120 items, 8 edits) in one of `variants`, the
+  /// item-size option one of `sizing` (itemSize 0, own sizes 1, columns 2, scaled 3) when given.
+  static func check(variants: [LayoutVariant], sizing: [Int]?) async {
+    let generator = ScenarioRecipe.generatorWithMetrics(maxSections: 2, maxItems: 120, maxEdits: 8)
+      .map { recipe -> ScenarioRecipe in
+        var r = recipe
+        while r.options.count < 15 { r.options.append(0) }
+        r.options[0] = LayoutVariant.allCases.firstIndex(of: variants[r.options[0] % variants.count])!
+        if let sizing { r.options[1] = sizing[r.options[1] % sizing.count] }
+        return r
+      }
+    await propertyCheck(count: max(DifferentialCorpus.propertyCount / 2, 20), input: generator) {
+      recipe in
+      DifferentialRun.check(recipe)
+    }
+  }
+
   /// Over a thousand sections, with batches that mostly join many section insertions and
   /// deletions (the fast engine merges more than eight in one pass) with item edits. A seeded
   /// loop, not a shrinking property: shrinking a thousand sections takes longer than a CI run,

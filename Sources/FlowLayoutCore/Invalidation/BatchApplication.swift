@@ -141,9 +141,10 @@ extension FastFlowLayout {
       scratch.edits = edits
     }
     // A long greedy section is cut into pages before its first insertion or removal (once:
-    // O(n)); a resize moves nothing in a section of one page.
+    // O(n)), or kept as equal-width lines (greedy equal widths, column flows); a resize moves
+    // nothing in a section of one page.
     var pageCountChanged = false
-    if SectionLayout.isPaged(under: rules) {
+    if EqualWidthLines.isPossible(under: rules) {
       for (k, s) in sections.enumerated() where pages(ofSection: s).count == 1 {
         let edit = edits[k]
         guard !edit.removals.isEmpty || !edit.moves.isEmpty || !edit.insertions.isEmpty else {
@@ -162,6 +163,7 @@ extension FastFlowLayout {
           pages[p].lines = .equalWidth(lines)
           continue
         }
+        guard SectionLayout.isPaged(under: rules) else { continue }
         let cut = pages[p].pages(target: pageCapacity.target, rules: rules(ofPage: p))
         counters.itemsPaged += pages[p].count
         if cut.count > 1 {
@@ -171,6 +173,20 @@ extension FastFlowLayout {
       }
     }
     if pageCountChanged { rebuildPageDirectory() }
+    // A long closed form whose sizes are ignored keeps them in leaves (once: O(n)).
+    if UniformLines.ignoresSizes(under: rules) {
+      for (k, s) in sections.enumerated()
+      where !edits[k].removals.isEmpty || !edits[k].moves.isEmpty || !edits[k].insertions.isEmpty
+      {
+        let p = firstPage[s]
+        let n = pages[p].count
+        if n >= pageCapacity.maximum,
+          pages[p].keepSizesInLeaves(rules: rules(ofPage: p), leafTarget: pageCapacity.target)
+        {
+          counters.itemsPaged += n
+        }
+      }
+    }
 
     scratch.resizedPages.removeAll(keepingCapacity: true)
     for (k, s) in sections.enumerated() where !edits[k].resizes.isEmpty {

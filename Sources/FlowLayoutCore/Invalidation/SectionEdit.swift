@@ -24,12 +24,24 @@ extension SectionLayout {
     _ resizes: [(index: Int, size: Size)], rules: LayoutRules, kernels: KernelSelection,
     counters: inout WorkCounters
   ) -> (first: Int, last: Int)? {
-    if let width = equalWidth {
-      if resizes.allSatisfy({ $0.size.width == width }) {
+    if case .equalWidth(let e) = lines {
+      if resizes.allSatisfy({ e.admits(width: $0.size.width) }) {
         return applyEqualWidthResizes(resizes, rules: rules, counters: &counters)
       }
       // An item of another width: a table from here on (O(n), once).
       leaveEqualWidth(rules: rules, kernels: kernels, counters: &counters)
+    }
+    if case .uniform(var u) = lines, var sizes = u.keptSizes {
+      // Sizes the closed form ignores: kept, nothing laid out again.
+      lines = .uniform(Self.noLines)  // `sizes` uniquely referenced
+      u.keptSizes = nil
+      for (i, size) in resizes {
+        sizes.setWidth(size.width, ofItem: i)
+        counters.phaseSummaryWork += sizes.setHeight(size.height, ofItem: i)
+      }
+      u.keptSizes = sizes
+      lines = .uniform(u)
+      return nil
     }
     var first = Int.max
     var last = -1
@@ -62,13 +74,17 @@ extension SectionLayout {
     _ edit: SectionEdit, resized: (first: Int, last: Int)?, rules: LayoutRules,
     kernels: KernelSelection, scratch: inout LineScratch, counters: inout WorkCounters
   ) {
-    if let width = equalWidth {
-      if edit.insertions.allSatisfy({ $0.size.width == width }) {
+    if case .equalWidth(let e) = lines {
+      if edit.insertions.allSatisfy({ e.admits(width: $0.size.width) }) {
         applyEqualWidthSplice(edit, rules: rules, kernels: kernels, counters: &counters)
         return
       }
       // An item of another width: a table from here on (O(n), once), spliced below.
       leaveEqualWidth(rules: rules, kernels: kernels, counters: &counters)
+    }
+    if case .uniform(let u) = lines, u.keptSizes != nil {
+      applyKeptSizesSplice(edit, rules: rules, kernels: kernels, counters: &counters)
+      return
     }
     var first = resized?.first ?? Int.max
     var lastOld = resized?.last ?? -1
@@ -86,6 +102,8 @@ extension SectionLayout {
         adjacentDifferences += change
         counters.sizesCompared += compared
       }
+      // Every item from the first touched one on moves in memory (one `memmove` per column).
+      counters.itemsSpliced += count - min(first, count)
       items.splice(removing: edit.removals, inserting: edit.insertions)
       if tracks {
         // An insertion undoes a removal from the columns as they are now.
@@ -172,13 +190,7 @@ extension SectionLayout {
   static func sortedIndices(of resizes: [(index: Int, size: Size)], into indices: inout [Int]) {
     indices.removeAll(keepingCapacity: true)
     for r in resizes { indices.append(r.index) }
-    indices.sort()
-    var kept = 0
-    for k in indices.indices where kept == 0 || indices[k] != indices[kept - 1] {
-      indices[kept] = indices[k]
-      kept += 1
-    }
-    indices.removeLast(indices.count - kept)
+    indices.sortRemovingDuplicates()
   }
 
   /// The line where re-breaking for an edit at item `i` starts: the line before the touched
@@ -193,9 +205,10 @@ extension SectionLayout {
 }
 
 extension SectionLayout {
-  /// Resizes in equal-width lines (every new width the lines' width): each sets one height.
+  /// Resizes in equal-width lines (every new width admitted, `EqualWidthLines.admits`): each
+  /// sets one height (and a column flow's kept width).
   ///
-  /// - Returns: the touched indices' range bounds, or `nil`.
+  /// - Returns: the range bounds of the indices whose height changed, or `nil`.
   /// - Complexity: O(e · (c·k + log p · k)).
   private mutating func applyEqualWidthResizes(
     _ resizes: [(index: Int, size: Size)], rules: LayoutRules, counters: inout WorkCounters
@@ -204,7 +217,9 @@ extension SectionLayout {
     lines = .uniform(Self.noLines)  // `e` uniquely referenced
     var first = Int.max
     var last = -1
-    for (i, size) in resizes where e.heights.height(ofItem: i) != size.height {
+    for (i, size) in resizes {
+      if e.heights.keepsWidths { e.heights.setWidth(size.width, ofItem: i) }
+      guard e.heights.height(ofItem: i) != size.height else { continue }
       counters.phaseSummaryWork += e.heights.setHeight(size.height, ofItem: i)
       first = min(first, i)
       last = max(last, i)
@@ -214,10 +229,10 @@ extension SectionLayout {
     return last < 0 ? nil : (first, last)
   }
 
-  /// Removals (descending) and insertions (ascending) in equal-width lines, whose width every
-  /// inserted item has; a section left without items becomes an empty table.
+  /// Removals and insertions in equal-width lines, which admit every inserted item's width; a
+  /// section left without items becomes an empty table.
   ///
-  /// - Complexity: O(e · (c·k + log p · k)) for e edits.
+  /// - Complexity: O(e log p + d·(c·k + log p · k)) for e edits in d leaves (`PhasedLines`).
   private mutating func applyEqualWidthSplice(
     _ edit: SectionEdit, rules: LayoutRules, kernels: KernelSelection,
     counters: inout WorkCounters
@@ -228,10 +243,8 @@ extension SectionLayout {
       return
     }
     lines = .uniform(Self.noLines)  // `e` uniquely referenced
-    for r in edit.removals.reversed() { counters.phaseSummaryWork += e.heights.remove(at: r) }
-    for (i, size) in edit.insertions {
-      counters.phaseSummaryWork += e.heights.insert(size.height, at: i)
-    }
+    counters.phaseSummaryWork += e.heights.splice(
+      removing: edit.removals, inserting: edit.insertions)
     if e.count == 0 {
       items = ItemColumns(widths: [], heights: [])
       layOut(rules: rules, kernels: kernels, counters: &counters)
@@ -241,5 +254,72 @@ extension SectionLayout {
     counters.itemsPositioned += e.positions.fullLineX.count + e.positions.lastLineX.count
     lines = .equalWidth(e)
     updateHeight(rules: rules)
+  }
+}
+
+extension SectionLayout {
+  /// A long closed-form section whose own sizes the layout ignores (`UniformLines.ignoresSizes`)
+  /// keeps them in leaves from here on (`UniformLines.keptSizes`, O(n) once), so that its
+  /// insertions and removals cost O(c + log p), not a memory move of every later item.
+  ///
+  /// - Returns: whether the sizes moved to leaves here.
+  /// - Complexity: O(n).
+  mutating func keepSizesInLeaves(rules: LayoutRules, leafTarget: Int) -> Bool {
+    guard UniformLines.ignoresSizes(under: rules), case .uniform(var u) = lines,
+      u.keptSizes == nil, items.count > 0
+    else { return false }
+    u.keptSizes = PhasedLines(
+      heights: items.heights, widths: items.widths, perLine: 1, leafTarget: leafTarget)
+    items = ItemColumns(widths: [], heights: [])
+    lines = .uniform(u)
+    return true
+  }
+
+  /// Removals and insertions in a closed form whose sizes are kept in leaves: the sizes
+  /// spliced there (`PhasedLines.splice`), the closed form computed again for the new count; a
+  /// section left without items gets empty columns.
+  ///
+  /// - Complexity: O(e log p + d·c + c') for e edits in d leaves and the c' positions of a line.
+  private mutating func applyKeptSizesSplice(
+    _ edit: SectionEdit, rules: LayoutRules, kernels: KernelSelection,
+    counters: inout WorkCounters
+  ) {
+    guard case .uniform(var u) = lines, var sizes = u.keptSizes else { return }
+    guard !edit.removals.isEmpty || !edit.insertions.isEmpty else { return }
+    lines = .uniform(Self.noLines)  // `sizes` uniquely referenced
+    u.keptSizes = nil
+    counters.phaseSummaryWork += sizes.splice(
+      removing: edit.removals, inserting: edit.insertions)
+    if sizes.count == 0 {
+      items = ItemColumns(widths: [], heights: [])
+      layOut(rules: rules, kernels: kernels, counters: &counters)
+      return
+    }
+    u.keptSizes = sizes
+    lines = .uniform(Self.noLines)  // `u` uniquely referenced
+    // `closedForm`'s shape for the new count; its tables rewritten in place (no allocation).
+    if let (size, perLine) = Self.closedFormShape(
+      count: sizes.count, rules: rules, sameOwnSize: nil)
+    {
+      u.recount(sizes.count, size: size, perLine: perLine, rules: rules, sameSizeGrid: true)
+    }
+    lines = .uniform(u)
+    counters.itemsPositioned += u.fullLineX.count + u.lastLineX.count
+    updateHeight(rules: rules)
+  }
+}
+
+extension [Int] {
+  /// Sorts the values ascending and keeps one of each (capacity kept, no allocation).
+  ///
+  /// - Complexity: O(k log k).
+  mutating func sortRemovingDuplicates() {
+    sort()
+    var kept = 0
+    for k in indices where kept == 0 || self[k] != self[kept - 1] {
+      self[kept] = self[k]
+      kept += 1
+    }
+    removeLast(count - kept)
   }
 }

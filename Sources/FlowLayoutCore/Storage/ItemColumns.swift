@@ -115,26 +115,6 @@ struct ItemColumns: Sendable, Equatable {
     }
   }
 
-  /// Positions of one line of `count` items of one `width`, placed by `place` (the closed
-  /// form's position tables).
-  ///
-  /// The widths live in a scratch buffer for the call (on the stack for short lines): only the
-  /// returned positions are allocated.
-  ///
-  /// - Complexity: O(count) plus `place`.
-  static func positions(
-    ofLineOf count: Int, width: Double,
-    _ place: (UnsafeBufferPointer<Double>, UnsafeMutableBufferPointer<Double>) -> Void
-  ) -> [Double] {
-    withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { scratch in
-      let widths = UnsafeMutableBufferPointer(rebasing: scratch[0..<count])
-      widths.initialize(repeating: width)
-      var xs = [Double](repeating: 0, count: count)
-      xs.withUnsafeMutableBufferPointer { place(UnsafeBufferPointer(widths), $0) }
-      return xs
-    }
-  }
-
   /// Makes room for positions (all 0) when the section switches to a line table.
   ///
   /// The new column is not zero-filled: a full layout writes every visible item's position

@@ -1,3 +1,5 @@
+import FlowLayoutModel
+
 /// The lines of an equal-width section (every line holds exactly `perLine` = k items, the last
 /// one possibly fewer): item `g` is in line `g / k`, and a line's height is the largest height
 /// among its items.
@@ -15,8 +17,11 @@
 /// that line heights are summed in the tree's association (within `r·2⁻⁵³` relative, the
 /// equality contract's tolerance).
 ///
-/// - Memory: 8 bytes per item (heights), plus 2·P·(8 + 40·k) bytes for the tree over P ≤ 2p
-///   leaves.
+/// Each item's own width can be kept beside its height (`keepsWidths`: column flows, whose
+/// layout ignores widths but whose input keeps them); it follows every splice.
+///
+/// - Memory: 8 bytes per item (heights; 16 with widths), plus 2·P·(8 + 40·k) bytes for the tree
+///   over P ≤ 2p leaves.
 struct PhasedLines: Sendable, Equatable {
   /// What a run of items contributes to the lines under one incoming phase φ: the boundaries in
   /// it are the local positions i ∈ [0, m] with (φ + i) mod k = 0.
@@ -70,6 +75,10 @@ struct PhasedLines: Sendable, Equatable {
   let leafTarget: Int
   /// The item heights, leaf by leaf.
   private(set) var leaves: [[Double]]
+  /// The item widths, leaf by leaf beside `leaves`, when `keepsWidths`; else empty.
+  private(set) var widthLeaves: [[Double]]
+  /// Whether each item's own width is kept (`widthLeaves`).
+  let keepsWidths: Bool
   /// The number of items.
   private(set) var count: Int
   /// Tree capacity: a power of two ≥ the leaf count; node `i`'s children are `2i`, `2i + 1`,
@@ -79,31 +88,43 @@ struct PhasedLines: Sendable, Equatable {
   private var counts: [Int]
   /// Node `i`'s summary under phase φ at `i·k + φ`.
   private var summaries: [PhaseSummary]
+  /// The leaves a splice changed, then the nodes above them (empty between calls; its capacity
+  /// is kept, so a splice allocates nothing).
+  private var dirty: [Int] = []
 
-  /// The lines of `heights` in lines of `perLine` items, in leaves of about `leafTarget` items.
+  /// The lines of `heights` in lines of `perLine` items, in leaves of about `leafTarget` items;
+  /// with `widths` (one per height), each item's width kept beside its height.
   ///
   /// - Complexity: O(n·k).
-  init(heights: some Collection<Double>, perLine: Int, leafTarget: Int) {
+  init(heights: [Double], widths: [Double]? = nil, perLine: Int, leafTarget: Int) {
+    let target = max(leafTarget, 1)
     self.perLine = max(perLine, 1)
-    self.leafTarget = max(leafTarget, 1)
+    self.leafTarget = target
     count = heights.count
-    var leaves: [[Double]] = []
-    var leaf: [Double] = []
-    leaf.reserveCapacity(2 * self.leafTarget + 1)
-    for h in heights {
-      leaf.append(h)
-      if leaf.count == self.leafTarget {
-        leaves.append(leaf)
-        leaf = []
-        leaf.reserveCapacity(2 * self.leafTarget + 1)
-      }
-    }
-    if !leaf.isEmpty || leaves.isEmpty { leaves.append(leaf) }
-    self.leaves = leaves
+    keepsWidths = widths != nil
+    leaves = Self.leaves(of: heights, target: target)
+    widthLeaves = widths.map { Self.leaves(of: $0, target: target) } ?? []
     capacity = 1
     counts = []
     summaries = []
     rebuildTree()
+  }
+
+  /// `values` cut into leaves of `target` (the last one shorter; one empty leaf for no values),
+  /// each with room for `2·target + 1`.
+  private static func leaves(of values: [Double], target: Int) -> [[Double]] {
+    var leaves: [[Double]] = []
+    leaves.reserveCapacity(values.count / target + 1)
+    var start = 0
+    repeat {
+      var leaf: [Double] = []
+      leaf.reserveCapacity(2 * target + 1)
+      let end = min(start + target, values.count)
+      leaf.append(contentsOf: values[start..<end])
+      leaves.append(leaf)
+      start = end
+    } while start < values.count
+    return leaves
   }
 
   /// The number of lines, `⌈n / k⌉`.
@@ -246,6 +267,14 @@ struct PhasedLines: Sendable, Equatable {
     return leaves[l][i]
   }
 
+  /// Item `g`'s own width (`keepsWidths`).
+  ///
+  /// - Complexity: O(log p).
+  func width(ofItem g: Int) -> Double {
+    let (l, i) = locate(g)
+    return widthLeaves[l][i]
+  }
+
   /// Sets item `g`'s height. Returns the summary work: the item heights read to summarize the
   /// leaf again (c·k) plus the child summaries read on its path (2k per node); everything when
   /// the tree was rebuilt. A work counter for tests, never a clock.
@@ -258,25 +287,24 @@ struct PhasedLines: Sendable, Equatable {
     return summarize(leaf: l) + updatePath(ofLeaf: l)
   }
 
-  /// Inserts an item of `height` before item `g` (`g = count` appends); returns the summary work
-  /// (`setHeight`).
+  /// Sets item `g`'s width (`keepsWidths`); the lines do not depend on it.
+  ///
+  /// - Complexity: O(log p).
+  mutating func setWidth(_ width: Double, ofItem g: Int) {
+    let (l, i) = locate(g)
+    widthLeaves[l][i] = width
+  }
+
+  /// Inserts an item of `height` (and `width`, kept when `keepsWidths`) before item `g`
+  /// (`g = count` appends); returns the summary work (`setHeight`).
   ///
   /// - Complexity: O(c·k + log p · k); O(n·k / p) more when a leaf is split (once per ≥ c
   ///   insertions into it). Allocates nothing unless a leaf is split.
   @discardableResult
-  mutating func insert(_ height: Double, at g: Int) -> Int {
-    let (l, i) = locate(g)
-    leaves[l].insert(height, at: i)
-    count += 1
-    if leaves[l].count > 2 * leafTarget {
-      var right = Array(leaves[l][leafTarget...])
-      right.reserveCapacity(2 * leafTarget + 1)
-      leaves[l].removeSubrange(leafTarget...)
-      leaves.insert(right, at: l + 1)
-      rebuildTree()
-      return count * perLine + 2 * capacity * perLine
-    }
-    return summarize(leaf: l) + updatePath(ofLeaf: l)
+  mutating func insert(_ height: Double, width: Double = 0, at g: Int) -> Int {
+    splice(
+      removing: EmptyCollection<Int>(),
+      inserting: CollectionOfOne((index: g, size: Size(width: width, height: height))))
   }
 
   /// Removes item `g`; returns the summary work (`setHeight`).
@@ -285,24 +313,131 @@ struct PhasedLines: Sendable, Equatable {
   ///   neighbour. Allocates nothing unless leaves are joined.
   @discardableResult
   mutating func remove(at g: Int) -> Int {
-    let (l, i) = locate(g)
-    leaves[l].remove(at: i)
-    count -= 1
-    if leaves.count > 1, leaves[l].count < max(leafTarget / 4, 1) {
-      let first = l + 1 < leaves.count ? l : l - 1
-      let moved = leaves[first + 1]
-      leaves[first].append(contentsOf: moved)
-      leaves.remove(at: first + 1)
-      if leaves[first].count > 2 * leafTarget {
-        var right = Array(leaves[first][(leaves[first].count / 2)...])
-        right.reserveCapacity(2 * leafTarget + 1)
-        leaves[first].removeSubrange((leaves[first].count / 2)...)
-        leaves.insert(right, at: first + 1)
+    splice(
+      removing: CollectionOfOne(g), inserting: EmptyCollection<(index: Int, size: Size)>())
+  }
+
+  /// Removes the items at `removals` (ascending, indices before), then inserts `insertions`
+  /// (ascending, indices after; each a height, and a width kept when `keepsWidths`), UIKit's
+  /// order. Every touched leaf is summarized once and every node above them rewritten once, so
+  /// e edits falling into one leaf (an append, a prepend) cost one leaf's summaries. Returns the
+  /// summary work (`setHeight`).
+  ///
+  /// - Complexity: O(e log p + d·c·k + d·log p · k) for e edits touching d leaves; O(n·k / p)
+  ///   more per leaf split or joined (once per ≥ c/4 edits in it). Allocates nothing unless a
+  ///   leaf is split or joined.
+  @discardableResult
+  mutating func splice(
+    removing removals: some BidirectionalCollection<Int>,
+    inserting insertions: some Collection<(index: Int, size: Size)>
+  ) -> Int {
+    var work = 0
+    dirty.removeAll(keepingCapacity: true)
+    for g in removals.reversed() {
+      let (l, i) = locate(g)
+      leaves[l].remove(at: i)
+      if keepsWidths { widthLeaves[l].remove(at: i) }
+      count -= 1
+      if leaves.count > 1, leaves[l].count < max(leafTarget / 4, 1) {
+        joinLeaf(l)
+        work += rebuildTreeCountingWork()
+      } else {
+        addToCounts(-1, aboveLeaf: l)
+        dirty.append(l)
       }
-      rebuildTree()
-      return count * perLine + 2 * capacity * perLine
     }
-    return summarize(leaf: l) + updatePath(ofLeaf: l)
+    for (g, size) in insertions {
+      let (l, i) = locate(g)
+      leaves[l].insert(size.height, at: i)
+      if keepsWidths { widthLeaves[l].insert(size.width, at: i) }
+      count += 1
+      if leaves[l].count > 2 * leafTarget {
+        splitLeaf(l, at: leafTarget)
+        work += rebuildTreeCountingWork()
+      } else {
+        addToCounts(1, aboveLeaf: l)
+        dirty.append(l)
+      }
+    }
+    work += summarizeDirty()
+    return work
+  }
+
+  /// Leaf `l` (too small) joined with a neighbour, split again in halves when that is too big.
+  /// The tree is stale until `rebuildTree()`.
+  private mutating func joinLeaf(_ l: Int) {
+    let first = l + 1 < leaves.count ? l : l - 1
+    let moved = leaves[first + 1]
+    leaves[first].append(contentsOf: moved)
+    leaves.remove(at: first + 1)
+    if keepsWidths {
+      let movedWidths = widthLeaves[first + 1]
+      widthLeaves[first].append(contentsOf: movedWidths)
+      widthLeaves.remove(at: first + 1)
+    }
+    if leaves[first].count > 2 * leafTarget { splitLeaf(first, at: leaves[first].count / 2) }
+  }
+
+  /// Leaf `l` cut in two at `cut`. The tree is stale until `rebuildTree()`.
+  private mutating func splitLeaf(_ l: Int, at cut: Int) {
+    var right = Array(leaves[l][cut...])
+    right.reserveCapacity(2 * leafTarget + 1)
+    leaves[l].removeSubrange(cut...)
+    leaves.insert(right, at: l + 1)
+    if keepsWidths {
+      var rightWidths = Array(widthLeaves[l][cut...])
+      rightWidths.reserveCapacity(2 * leafTarget + 1)
+      widthLeaves[l].removeSubrange(cut...)
+      widthLeaves.insert(rightWidths, at: l + 1)
+    }
+  }
+
+  /// `rebuildTree()`, the pending leaves dropped (all summarized again); returns its work.
+  private mutating func rebuildTreeCountingWork() -> Int {
+    dirty.removeAll(keepingCapacity: true)
+    rebuildTree()
+    return count * perLine + 2 * capacity * perLine
+  }
+
+  /// Adds `delta` to the item counts of leaf `l` and of every node above it.
+  ///
+  /// - Complexity: O(log p).
+  private mutating func addToCounts(_ delta: Int, aboveLeaf l: Int) {
+    var node = capacity + l
+    while node >= 1 {
+      counts[node] += delta
+      node >>= 1
+    }
+  }
+
+  /// Summarizes the leaves in `dirty` again, then every node above them once, level by level;
+  /// returns the summary work.
+  ///
+  /// - Complexity: O(d·c·k + d·log p · k) for d leaves.
+  private mutating func summarizeDirty() -> Int {
+    guard !dirty.isEmpty else { return 0 }
+    var work = 0
+    dirty.sortRemovingDuplicates()
+    for l in dirty { work += summarize(leaf: l) }
+    // Nodes, level by level: each node's parent, ascending and without repeats.
+    for j in dirty.indices { dirty[j] += capacity }
+    while dirty[0] > 1 {
+      var kept = 0
+      for j in dirty.indices {
+        let parent = dirty[j] >> 1
+        if kept == 0 || dirty[kept - 1] != parent {
+          dirty[kept] = parent
+          kept += 1
+        }
+      }
+      dirty.removeLast(dirty.count - kept)
+      for node in dirty {
+        combine(node)
+        work += 2 * perLine
+      }
+    }
+    dirty.removeAll(keepingCapacity: true)
+    return work
   }
 
   // MARK: Queries
@@ -429,7 +564,14 @@ struct PhasedLines: Sendable, Equatable {
   /// Every height, in order.
   ///
   /// - Complexity: O(n).
-  var heights: [Double] {
+  var heights: [Double] { Self.joined(leaves, count: count) }
+
+  /// Every kept width, in order (`keepsWidths`).
+  ///
+  /// - Complexity: O(n).
+  var widths: [Double] { Self.joined(widthLeaves, count: count) }
+
+  private static func joined(_ leaves: [[Double]], count: Int) -> [Double] {
     var result: [Double] = []
     result.reserveCapacity(count)
     for leaf in leaves { result.append(contentsOf: leaf) }

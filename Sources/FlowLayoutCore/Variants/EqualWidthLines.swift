@@ -1,30 +1,43 @@
 import FlowLayoutModel
 
-/// The lines of a greedy section whose items all have one width `w` but their own heights (the
-/// Fiori grid): every line but the last holds exactly k = the greedy capacity of `w` items, so
-/// item `g` is in line `g / k` at column `g mod k`; positions are the closed form's two tables
-/// (a full line's and the last line's), heights live in `PhasedLines`.
+/// The lines of a section whose lines all hold exactly k items but the last, each item as wide
+/// as the others, with their own heights: a greedy flow whose items all have one width `w` (the
+/// Fiori grid: k = the greedy capacity of `w`), or a column flow (k columns of one width, the
+/// items' own widths ignored but kept). Item `g` is in line `g / k` at column `g mod k`;
+/// positions are the closed form's two tables (a full line's and the last line's), heights live
+/// in `PhasedLines`.
 ///
 /// The section's item columns are not kept beside it (`SectionLayout.items` is empty): an
 /// insertion or removal costs O(c·k + log p · k) (`PhasedLines`), not the O(n) of every later
 /// line shifting by one item.
 struct EqualWidthLines: Sendable, Equatable {
-  /// Every item's width.
+  /// Every item's frame width (the column width for a column flow).
   var width: Double
+  /// The heights (and, for a column flow, the own widths) by line.
   var heights: PhasedLines
   /// Positions along the line (`fullLineX`, `lastLineX`) and the line count.
   var positions: UniformLines
 
   /// The equal-width lines of `items` under `rules`, or `nil` when they do not apply: rules
-  /// other than paged greedy flows (`SectionLayout.isPaged`), no items, widths that differ, or
-  /// a capacity of every item on one line or more than 64 items a line.
+  /// other than paged greedy flows (`SectionLayout.isPaged`) and column flows without a line
+  /// limit, no items, greedy widths that differ, or more than 64 items a line (a greedy
+  /// capacity of every item on one line too).
   ///
   /// - Complexity: O(n·k).
   init?(_ items: ItemColumns, rules: LayoutRules, leafTarget: Int) {
     let n = items.count
-    guard SectionLayout.isPaged(under: rules), n > 1, let w = items.widths.first else {
-      return nil
+    guard n > 1 else { return nil }
+    if case .columns(let k, let columnWidth) = rules.sizing {
+      guard rules.lineLimit == Int.max, rules.fixedLineCount == k, k <= 64 else { return nil }
+      width = columnWidth
+      heights = PhasedLines(
+        heights: items.heights, widths: items.widths, perLine: k, leafTarget: leafTarget)
+      positions = UniformLines(
+        count: n, size: Size(width: columnWidth, height: 0), perLine: k, rules: rules,
+        sameSizeGrid: false)
+      return
     }
+    guard SectionLayout.isPaged(under: rules), let w = items.widths.first else { return nil }
     let equal = items.withSizes { ws, _ in
       for i in 0..<ws.count where ws[i] != w { return false }
       return true
@@ -40,22 +53,45 @@ struct EqualWidthLines: Sendable, Equatable {
       count: n, size: Size(width: w, height: 0), perLine: k, rules: rules, sameSizeGrid: false)
   }
 
+  /// Whether a section under `rules` can be kept as equal-width lines (its widths permitting):
+  /// paged greedy flows and column flows without a line limit.
+  static func isPossible(under rules: LayoutRules) -> Bool {
+    if case .columns = rules.sizing { return rules.lineLimit == Int.max }
+    return SectionLayout.isPaged(under: rules)
+  }
+
   var count: Int { heights.count }
   var perLine: Int { heights.perLine }
 
-  /// The positions again after the count changed.
+  /// Whether an item of own width `w` keeps these lines: any width in a column flow (widths are
+  /// ignored), else the lines' width.
+  func admits(width w: Double) -> Bool { heights.keepsWidths || w == width }
+
+  /// Item `g`'s own size: its kept width in a column flow, else the lines' width.
+  ///
+  /// - Complexity: O(log p).
+  func size(ofItem g: Int) -> Size {
+    Size(
+      width: heights.keepsWidths ? heights.width(ofItem: g) : width,
+      height: heights.height(ofItem: g))
+  }
+
+  /// The positions again after the count changed (in place: no allocation).
   ///
   /// - Complexity: O(k).
   mutating func updatePositions(rules: LayoutRules) {
-    positions = UniformLines(
-      count: count, size: Size(width: width, height: 0), perLine: perLine, rules: rules,
+    positions.recount(
+      count, size: Size(width: width, height: 0), perLine: perLine, rules: rules,
       sameSizeGrid: false)
   }
 
-  /// The item columns (positions not kept).
+  /// The item columns (own sizes; positions not kept).
   ///
   /// - Complexity: O(n).
   var columns: ItemColumns {
-    ItemColumns(widths: [Double](repeating: width, count: count), heights: heights.heights)
+    ItemColumns(
+      widths: heights.keepsWidths
+        ? heights.widths : [Double](repeating: width, count: count),
+      heights: heights.heights)
   }
 }

@@ -23,6 +23,12 @@ struct UniformLines: Sendable, Equatable {
   var fullLineX: [Double]
   /// Positions of the section's last line.
   var lastLineX: [Double]
+  /// The items' own sizes, which the closed form ignores (`itemSize` and the scaled modes),
+  /// kept in leaves (`PhasedLines` of one item a line, widths kept) so that an insertion or
+  /// removal costs O(c + log p) instead of the O(n) memory move of contiguous columns; `nil`
+  /// while they are the section's `items` (a long section's first insertion or removal moves
+  /// them here, `SectionLayout.keepSizesInLeaves`).
+  var keptSizes: PhasedLines? = nil
 
   /// The closed form for `count` items of `size` whose lines hold `perLine` items.
   ///
@@ -30,6 +36,24 @@ struct UniformLines: Sendable, Equatable {
   init(
     count: Int, size: Size, perLine c: Int, rules: LayoutRules,
     sameSizeGrid: Bool
+  ) {
+    perLine = 1
+    lineCount = 0
+    visibleLines = 0
+    itemSize = size
+    lineHeight = size.height
+    fullLineX = []
+    lastLineX = []
+    recount(count, size: size, perLine: c, rules: rules, sameSizeGrid: sameSizeGrid)
+  }
+
+  /// The closed form again for `count` items of `size` whose lines hold `perLine` items (the
+  /// kept sizes stay), its position tables rewritten in their own storage: no allocation once
+  /// they have held a line's positions (after an insertion or removal, say).
+  ///
+  /// - Complexity: O(min(perLine, count)).
+  mutating func recount(
+    _ count: Int, size: Size, perLine c: Int, rules: LayoutRules, sameSizeGrid: Bool
   ) {
     perLine = max(c, 1)
     lineCount = count == 0 ? 0 : (count - 1) / perLine + 1
@@ -40,20 +64,54 @@ struct UniformLines: Sendable, Equatable {
     let lastCount = count - (lineCount > 0 ? (lineCount - 1) * perLine : 0)
     let m = lineCount
     let grid = sameSizeGrid ? full : nil
-    fullLineX =
-      m >= 2
-      ? ItemColumns.positions(ofLineOf: full, width: size.width) { w, xs in
-        LinePlacing.place(
-          w, 0..<full, into: xs, at: 0, rules: rules,
-          context: LineContext(isLast: false, lineCount: m, gridColumns: grid, allFit: false))
-      } : []
-    lastLineX =
-      m >= 1
-      ? ItemColumns.positions(ofLineOf: lastCount, width: size.width) { w, xs in
-        LinePlacing.place(
-          w, 0..<lastCount, into: xs, at: 0, rules: rules,
-          context: LineContext(isLast: true, lineCount: m, gridColumns: grid, allFit: true))
-      } : []
+    Self.place(&fullLineX, count: m >= 2 ? full : 0, width: size.width, room: perLine) { w, xs in
+      LinePlacing.place(
+        w, 0..<full, into: xs, at: 0, rules: rules,
+        context: LineContext(isLast: false, lineCount: m, gridColumns: grid, allFit: false))
+    }
+    Self.place(&lastLineX, count: m >= 1 ? lastCount : 0, width: size.width, room: perLine) {
+      w, xs in
+      LinePlacing.place(
+        w, 0..<lastCount, into: xs, at: 0, rules: rules,
+        context: LineContext(isLast: true, lineCount: m, gridColumns: grid, allFit: true))
+    }
+  }
+
+  /// `xs` as the positions of a line of `count` items of one `width`, placed by `place`: in
+  /// `xs`'s own storage when it has room (a new buffer has room for `room` positions).
+  private static func place(
+    _ xs: inout [Double], count: Int, width: Double, room: Int,
+    _ place: (UnsafeBufferPointer<Double>, UnsafeMutableBufferPointer<Double>) -> Void
+  ) {
+    guard count > 0 else {
+      // Not emptied in place: an empty array may be the shared empty storage (see
+      // `ItemColumns.allocatePositions`).
+      if !xs.isEmpty { xs = [] }
+      return
+    }
+    if xs.count != count {
+      if xs.capacity >= count, !xs.isEmpty {
+        xs.removeAll(keepingCapacity: true)
+      } else {
+        xs = []
+        xs.reserveCapacity(max(count, min(room, 64)))
+      }
+      xs.append(contentsOf: repeatElement(0, count: count))
+    }
+    withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { scratch in
+      let widths = UnsafeMutableBufferPointer(rebasing: scratch[0..<count])
+      widths.initialize(repeating: width)
+      xs.withUnsafeMutableBufferPointer { place(UnsafeBufferPointer(widths), $0) }
+    }
+  }
+
+  /// Whether the closed form ignores the items' own sizes under `rules` (so they can be kept
+  /// apart from the layout, `keptSizes`).
+  static func ignoresSizes(under rules: LayoutRules) -> Bool {
+    switch rules.sizing {
+    case .fixed, .scaled: return true
+    case .own, .columns: return false
+    }
   }
 
   /// Items in visible lines.

@@ -49,7 +49,9 @@ struct SharedBuffer<Element>: @unchecked Sendable {
   let base: UnsafeMutableBufferPointer<Element>
 
   init(_ base: UnsafeMutableBufferPointer<Element>) { self.base = base }
-  init(_ base: UnsafeBufferPointer<Element>) { self.base = UnsafeMutableBufferPointer(mutating: base) }
+  init(_ base: UnsafeBufferPointer<Element>) {
+    self.base = UnsafeMutableBufferPointer(mutating: base)
+  }
 
   var readOnly: UnsafeBufferPointer<Element> { UnsafeBufferPointer(base) }
 

@@ -17,9 +17,14 @@ struct LayoutThreading: Sendable, Hashable {
   var threads: Int
   /// Sections with fewer items are broken on the calling thread.
   var minimumItems = 100_000
-  /// Items per chunk; `nil`: one chunk per thread. Small in tests, so that short sections have
-  /// many seams.
+  /// Items per chunk; `nil`: one chunk per thread, or more of at most `largestChunk` items.
+  /// Small in tests, so that short sections have many seams.
   var chunkItems: Int? = nil
+
+  /// The most items of a chunk by default: its line buffers stay at ~2 MiB each, a size
+  /// allocators keep for reuse, where one chunk per thread at 10M items allocated ~40 MB buffers
+  /// that are mapped fresh (page faults) on every layout.
+  static let largestChunk = 1 << 19
 
   /// One thread.
   static let off = LayoutThreading(threads: 1)
@@ -35,7 +40,9 @@ struct LayoutThreading: Sendable, Hashable {
   /// The chunks `0 ..< n` is cut into: equal ranges of about `chunkItems` items, or one per
   /// thread.
   func chunks(_ n: Int) -> [Range<Int>] {
-    let count = max(min(chunkItems.map { (n + max($0, 1) - 1) / max($0, 1) } ?? threads, n), 1)
+    let size = chunkItems ?? Self.largestChunk
+    let bySize = (n + max(size, 1) - 1) / max(size, 1)
+    let count = max(min(chunkItems == nil ? max(threads, bySize) : bySize, n), 1)
     return (0..<count).map { c in (c * n / count)..<((c + 1) * n / count) }
   }
 }

@@ -4,11 +4,13 @@
 # so the setup (building the workload and the engine) cancels out. Callgrind's totals repeat run
 # to run (to ~1e-7 here), unlike times on a shared machine.
 #
-# Usage: Benchmarks/profile/instructions-per-item.sh SCENARIO ENGINE N K
-#   e.g. Benchmarks/profile/instructions-per-item.sh mixed/layout fast 100000 10
+# Usage: Benchmarks/profile/instructions-per-item.sh SCENARIO ENGINE N K [PROFILE OPTIONS…]
+#   e.g. Benchmarks/profile/instructions-per-item.sh mixed/layout fast 100000 10 --threads 2
 # Needs: valgrind, a release build (swift build -c release --product flowlayout).
 set -euo pipefail
 scenario=$1 engine=$2 n=$3 k=$4
+shift 4
+extra=("$@")
 out=$(mktemp -d)
 # Valgrind 3.19 rejects the DWARF of Swift 6.3 release binaries ("Possibly corrupted debuginfo
 # file"): profile a copy without debug info (function names stay, from the symbol table).
@@ -17,7 +19,7 @@ cp "${FLOWLAYOUT:-.build/release/flowlayout}" "$bin"
 strip --strip-debug "$bin"
 total() {
   valgrind --tool=callgrind --callgrind-out-file="$out/cg.$1" \
-    "$bin" profile "$scenario" --engine "$engine" --n "$n" --iterations "$1" >/dev/null 2>"$out/log.$1"
+    "$bin" profile "$scenario" --engine "$engine" --n "$n" --iterations "$1" ${extra[@]+"${extra[@]}"} >/dev/null 2>"$out/log.$1"
   grep -E '^totals:' "$out/cg.$1" | awk '{print $2}'
 }
 base=$(total 0)

@@ -22,6 +22,9 @@ public struct BenchRow: Codable, Sendable, Hashable {
   public var note: String?
   /// Fiori cells measured per run (the `selfsizing` workload's work counter).
   public var cellsMeasuredPerRun: Double?
+  /// The fast engine's `threads` setting (`flowlayout bench --threads`); `nil` for the other
+  /// engines and in runs made before the setting existed (which used one thread).
+  public var threads: Int?
 
   public init(workload: String, operation: String, engine: String, n: Int, status: String = "ok") {
     self.workload = workload
@@ -32,7 +35,15 @@ public struct BenchRow: Codable, Sendable, Hashable {
   }
 
   /// The key rows are matched on between runs.
-  public var key: String { "\(workload)/\(operation)/\(engine)/\(n)" }
+  public var key: String { "\(workload)/\(operation)/\(column)/\(n)" }
+
+  /// The engine, with its thread count when that is more than 1 (`fast 2 threads`): the
+  /// table's column and the charts' series. One thread keeps the plain name, so that rows
+  /// match those of runs made before `threads` existed.
+  public var column: String {
+    guard let threads, threads > 1 else { return engine }
+    return "\(engine) \(threads) threads"
+  }
 }
 
 /// Where and how a run was made.

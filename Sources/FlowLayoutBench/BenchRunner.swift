@@ -14,16 +14,19 @@ public struct BenchSelection: Sendable {
   public var sizes: [Int]
   /// The cells left out to keep the default run short; `nil` runs every cell.
   public var scope: BenchScope?
+  /// The fast engine runs every cell once per thread count (`FastFlowLayout.threads`).
+  public var threads: [Int]
 
   public init(
     workloads: [Workload], operations: [BenchOperation], engines: [BenchEngine], sizes: [Int],
-    scope: BenchScope? = nil
+    scope: BenchScope? = nil, threads: [Int] = [1]
   ) {
     self.workloads = workloads
     self.operations = operations
     self.engines = engines
     self.sizes = sizes.sorted()
     self.scope = scope
+    self.threads = threads.isEmpty ? [1] : threads
   }
 
   /// The operations `engine` runs on `workload` at `n` items, in list order. The C loop runs
@@ -43,10 +46,11 @@ public struct BenchSelection: Sendable {
     for workload in workloads {
       for engine in engines {
         for n in sizes {
+          let runs = engine == .fast ? threads.count : 1
           if workload.name == Workload.selfSizing.name {
             count += engine == .cLoop ? 0 : SelfSizingStep.allCases.count
           } else {
-            count += operations(for: workload, engine: engine, n: n).count
+            count += operations(for: workload, engine: engine, n: n).count * runs
           }
         }
       }
@@ -145,8 +149,14 @@ public struct BenchRunner {
           if operations.isEmpty { continue }
           switch engine {
           case .fast:
-            cellRows = runEngine(
-              FastFlowLayout.self, workload, n, input, operations, previous: rows)
+            cellRows = selection.threads.flatMap { threads in
+              runEngine(
+                FastFlowLayout.self, workload, n, input, operations, previous: rows,
+                threads: threads
+              ) { input throws(LayoutError) in
+                try FastFlowLayout(input, kernels: .simd, threads: threads)
+              }
+            }
           case .reference:
             cellRows = runEngine(
               ReferenceFlowLayout.self, workload, n, input, operations, previous: rows)
@@ -179,7 +189,10 @@ public struct BenchRunner {
 
   func runEngine<E: LayoutEngine>(
     _ type: E.Type, _ workload: Workload, _ n: Int, _ input: LayoutInput,
-    _ operations: [BenchOperation], previous: [BenchRow]
+    _ operations: [BenchOperation], previous: [BenchRow], threads: Int? = nil,
+    build: @escaping (LayoutInput) throws(LayoutError) -> E = { input throws(LayoutError) in
+      try E(input)
+    }
   ) -> [BenchRow] {
     let name = E.engineName
     let limit = sampler.plan.sampleLimitSeconds
@@ -188,6 +201,7 @@ public struct BenchRunner {
         var row = BenchRow(
           workload: workload.name, operation: $0.rawValue, engine: name, n: n, status: status)
         row.note = note
+        row.threads = threads
         return row
       }
     }
@@ -203,13 +217,16 @@ public struct BenchRunner {
       )
     }
     let engine: E
-    do { engine = try E(input) } catch { return rowsAll(status: "failed", note: "init: \(error)") }
+    do { engine = try build(input) } catch {
+      return rowsAll(status: "failed", note: "init: \(error)")
+    }
 
     var rows: [BenchRow] = []
     for operation in operations {
       var row = BenchRow(workload: workload.name, operation: operation.rawValue, engine: name, n: n)
+      row.threads = threads
       if operation == .memory {
-        row = measureMemory(type, input, row)
+        row = measureMemory(type, input, row, build: build)
         rows.append(row)
         continue
       }
@@ -225,11 +242,12 @@ public struct BenchRunner {
         continue
       }
       do {
-        var timed = try EngineOperation(operation, engine: engine, workload: workload)
+        var timed = try EngineOperation(
+          operation, engine: engine, workload: workload, build: build)
         switch try sampler.measure(&timed, batched: operation.isBatchedPerSample) {
         case .measured(let summary):
           row.fill(summary)
-          row.allocations = try countAllocations(operation, engine, workload)
+          row.allocations = try countAllocations(operation, engine, workload, build: build)
         case .tooSlow(let seconds):
           row.status = "skipped"
           row.note = "one run took \(format(seconds: seconds)) > limit \(format(seconds: limit))"
@@ -272,11 +290,13 @@ public struct BenchRunner {
   /// Allocations per run, counted on a fresh copy of the operation over a fixed number of runs
   /// (after one uncounted run that copies the engine), so the count repeats run to run.
   func countAllocations<E: LayoutEngine>(
-    _ operation: BenchOperation, _ engine: E, _ workload: Workload
+    _ operation: BenchOperation, _ engine: E, _ workload: Workload,
+    build: @escaping (LayoutInput) throws(LayoutError) -> E
   )
     throws -> Double?
   {
-    var counted = try EngineOperation(operation, engine: engine, workload: workload)
+    var counted = try EngineOperation(
+      operation, engine: engine, workload: workload, build: build)
     try counted.perform()
     if counted.needsUndo { try counted.undo() }
     return try sampler.allocationsPerRun(&counted, runs: Self.countedRuns, allocator: allocator)
@@ -287,9 +307,10 @@ public struct BenchRunner {
 
   /// Bytes per item the engine allocates to hold the collection, beyond the caller's input
   /// (whose arrays it may share): live bytes after `init` minus before, counted exactly.
-  func measureMemory<E: LayoutEngine>(_ type: E.Type, _ input: LayoutInput, _ row: BenchRow)
-    -> BenchRow
-  {
+  func measureMemory<E: LayoutEngine>(
+    _ type: E.Type, _ input: LayoutInput, _ row: BenchRow,
+    build: (LayoutInput) throws(LayoutError) -> E
+  ) -> BenchRow {
     var row = row
     guard allocator.snapshot() != nil else {
       row.status = "skipped"
@@ -299,7 +320,7 @@ public struct BenchRunner {
     allocator.exactly {
       do {
         let before = allocator.snapshot()!
-        let engine = try E(input)
+        let engine = try build(input)
         let after = allocator.snapshot()!
         withExtendedLifetime(engine) {}
         row.bytesPerItem = Double(after.liveBytes - before.liveBytes) / Double(max(row.n, 1))

@@ -32,6 +32,8 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
   private var mirrorWidth = 0.0
   /// `init`'s input (the engine's, shared copy-on-write).
   private var coldInput: LayoutInput? = nil
+  /// How `init` builds an engine (with the settings `engine` was built with).
+  private let build: (LayoutInput) throws(LayoutError) -> E
 
   /// Prepares `operation` on `engine`, which holds `workload`'s collection. `deleteSection` on a
   /// single-section workload first inserts the small section it deletes
@@ -40,8 +42,15 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
   /// - Complexity: O(v + s) for the precomputed viewports, edits and lookups (v ≤ 16 384) and
   ///   s sections, plus the preparing edit for `deleteSection`.
   /// - Throws: the engine's error for the preparing edit (a bug in the script or the engine).
-  public init(_ operation: BenchOperation, engine: E, workload: Workload) throws(LayoutError) {
+  /// `build` makes the engines `init` measures (`E(_:)` by default).
+  public init(
+    _ operation: BenchOperation, engine: E, workload: Workload,
+    build: @escaping (LayoutInput) throws(LayoutError) -> E = { input throws(LayoutError) in
+      try E(input)
+    }
+  ) throws(LayoutError) {
     self.operation = operation
+    self.build = build
     self.engine = engine
     script = EditScript(workload: workload, itemCounts: engine.input.sections.map(\.count))
     switch operation {
@@ -113,7 +122,7 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
       try engine.setWidth(phase % 2 == 0 ? Workload.bounds.width : Workload.alternativeWidth)
       checksum += engine.contentSize.height
     case .coldStart:
-      if let coldInput { engine = try E(coldInput) }
+      if let coldInput { engine = try build(coldInput) }
       checksum += engine.contentSize.height
     case .resize:
       phase &+= 1

@@ -27,7 +27,7 @@ public enum ResultCharts {
       for engine in engines {
         for workload in workloads {
           let points = rows.filter {
-            $0.operation == operation && $0.engine == engine && $0.workload == workload
+            $0.operation == operation && $0.column == engine && $0.workload == workload
               && $0.status == "ok"
           }.sorted { $0.n < $1.n }.compactMap { row -> (Double, Double)? in
             guard let y = isMemory ? row.bytesPerItem : row.medianNs else { return nil }
@@ -50,7 +50,7 @@ public enum ResultCharts {
       var series: [LogLogChart.Series] = []
       for (i, operation) in operations.enumerated() {
         let points = rows.filter {
-          $0.workload == workload && $0.operation == operation && $0.engine == "fast"
+          $0.workload == workload && $0.operation == operation && $0.column == "fast"
         }
         .sorted { $0.n < $1.n }.compactMap { fast -> (Double, Double)? in
           let reference = rows.first {

@@ -11,7 +11,7 @@ public struct ResultTable {
   /// Engine names in report order: fast, reference, c-loop, then peers alphabetically.
   public var engines: [String] {
     let known = BenchEngine.allCases.map(\.rawValue)
-    let present = Set(rows.map(\.engine))
+    let present = Set(rows.map(\.column))
     return known.filter(present.contains) + present.subtracting(known).sorted()
   }
 
@@ -54,7 +54,7 @@ public struct ResultTable {
     if measuresCells { header.append("cells measured/op (fast)") }
     var body: [[String]] = []
     var index: [String: BenchRow] = [:]
-    for row in rows { index[row.key] = row }
+    for row in rows { index["\(row.workload)/\(row.operation)/\(row.column)/\(row.n)"] = row }
     var keys: [(String, String, Int)] = []
     var seen = Set<String>()
     for row in rows where seen.insert("\(row.workload)/\(row.operation)/\(row.n)").inserted {

@@ -56,6 +56,12 @@ struct BenchCommand: ParsableCommand {
   @Option(help: "Skip an engine where one run takes longer than this (seconds).") var sampleLimit:
     Double?
   @Option(help: "Minimum sampled time per cell (seconds).") var minTime: Double?
+  @Option(
+    help: """
+      The fast engine's thread counts, comma-separated: every fast cell runs once per count \
+      (rows carry "threads"; 1 lays out on one thread).
+      """)
+  var threads: String = "1"
 
   func parsedList<T>(_ text: String, _ what: String, _ parse: (String) -> T?) throws -> [T] {
     try text.split(separator: ",").map { part in
@@ -93,7 +99,10 @@ struct BenchCommand: ParsableCommand {
       engines: try parsedList(
         engines ?? "fast,reference,c-loop", "engine", BenchEngine.init(rawValue:)),
       sizes: sizeList,
-      scope: allOperations || listsGiven ? nil : .defaultRun)
+      scope: allOperations || listsGiven ? nil : .defaultRun,
+      threads: try parsedList(threads, "thread count") {
+        Int($0).flatMap { $0 >= 1 && $0 <= 1_024 ? $0 : nil }
+      })
     var plan = quick ? SamplingPlan.quick : SamplingPlan.standard
     if let sampleLimit { plan.sampleLimitSeconds = sampleLimit }
     if let minTime { plan.minimumSeconds = minTime }

@@ -24,6 +24,7 @@ struct ProfileCommand: ParsableCommand {
   @Option(name: .customLong("n"), help: "Number of items.") var itemCount: Int = 100_000
   @Option(help: "Run for this long (seconds).") var seconds: Double = 10
   @Option(help: "Run exactly this many times instead (0: setup only).") var iterations: Int?
+  @Option(help: "The fast engine's threads (1: one thread, as before the option).") var threads = 1
 
   func run() throws {
     let parts = scenario.split(separator: "/").map(String.init)
@@ -41,10 +42,17 @@ struct ProfileCommand: ParsableCommand {
     if let iterations, iterations < 0 { throw ValidationError("--iterations must be ≥ 0") }
     switch BenchEngine(rawValue: engine) {
     case .fast:
+      guard threads >= 1 else { throw ValidationError("--threads must be ≥ 1") }
+      let threads = self.threads
       try loop(
         EngineOperation(
-          operation, engine: try FastFlowLayout(workload.input(itemCount: itemCount)),
-          workload: workload))
+          operation,
+          engine: try FastFlowLayout(
+            workload.input(itemCount: itemCount), kernels: .simd, threads: threads),
+          workload: workload
+        ) { input throws(LayoutError) in
+          try FastFlowLayout(input, kernels: .simd, threads: threads)
+        })
     case .reference:
       try loop(
         EngineOperation(

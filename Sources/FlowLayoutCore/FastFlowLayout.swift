@@ -31,6 +31,10 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
   public internal(set) var bounds: Size
   /// Which kernel implementation the layout passes use.
   public let kernels: KernelSelection
+  /// At most how many threads a full layout of a long greedy section (init, a width change)
+  /// uses; 1 lays everything out on the calling thread. Every value gives the same layout, bit
+  /// for bit.
+  public var threads: Int { threading.threads }
   /// The work done since creation or the last `resetWorkCounters()`.
   public internal(set) var workCounters = WorkCounters()
 
@@ -58,8 +62,10 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
   var cachedContentSize = Size.zero
   /// Buffers reused by every batch (`EditScratch`); no state between batches.
   var scratch = EditScratch()
+  /// How full layouts are split across threads (`ChunkedLineBreaking`); small chunks in tests.
+  var threading: LayoutThreading
 
-  /// Lays out `input` with SIMD kernels.
+  /// Lays out `input` with SIMD kernels, on every active core.
   ///
   /// - Complexity: O(n) to validate and lay out n items; O(c) per closed-form section after the
   ///   O(n) validation.
@@ -68,10 +74,34 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
     try self.init(input, kernels: .simd)
   }
 
-  /// Lays out `input` with the given kernels.
+  /// Lays out `input` with the given kernels, on every active core.
   ///
   /// - Throws: `LayoutError` naming the first invalid field (`LayoutInput.validate()`).
   public init(_ input: LayoutInput, kernels: KernelSelection) throws(LayoutError) {
+    try self.init(
+      input, kernels: kernels, threading: LayoutThreading(threads: LayoutThreading.activeCores))
+  }
+
+  /// Lays out `input` with the given kernels on at most `threads` threads (`threads`).
+  ///
+  /// - Throws: `LayoutError.invalidCount` for `threads` < 1; else `LayoutError` naming the first
+  ///   invalid field of `input` (`LayoutInput.validate()`).
+  public init(_ input: LayoutInput, kernels: KernelSelection = .simd, threads: Int)
+    throws(LayoutError)
+  {
+    guard threads >= 1 else {
+      throw .invalidCount(field: "threads", value: threads, reason: "must be at least 1")
+    }
+    try self.init(input, kernels: kernels, threading: LayoutThreading(threads: threads))
+  }
+
+  /// Lays out `input` with the given kernels and threading.
+  ///
+  /// - Throws: `LayoutError` naming the first invalid field (`LayoutInput.validate()`).
+  init(_ input: LayoutInput, kernels: KernelSelection, threading: LayoutThreading)
+    throws(LayoutError)
+  {
+    self.threading = threading
     // Validation fused into the layout: the O(1) checks first, then every item length is
     // screened while it is laid out; on any doubt the model's validator throws the exact error
     // (an input it accepts, e.g. with −0, is kept as laid out).
@@ -93,7 +123,7 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
         section.metrics, configuration: input.configuration, bounds: input.bounds)
       return SectionLayout(
         section, transposed: rules.transposed, rules: own?.rules ?? rules, ownMetrics: own,
-        kernels: kernels, counters: &counters, screen: &screen)
+        kernels: kernels, threading: threading, counters: &counters, screen: &screen)
     }
     if !screen.passes { try BulkValidation.validate(input) }
     workCounters = counters

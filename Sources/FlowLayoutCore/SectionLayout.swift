@@ -52,12 +52,12 @@ struct SectionLayout: Sendable, Equatable {
   /// - Complexity: O(n), O(c) for a closed-form section whose sizes are ignored.
   init(
     _ data: SectionData, transposed: Bool, rules: LayoutRules, ownMetrics: OwnMetrics?,
-    kernels: KernelSelection, counters: inout WorkCounters
+    kernels: KernelSelection, threading: LayoutThreading = .off, counters: inout WorkCounters
   ) {
     var screen = LengthScreen()
     self.init(
       data, transposed: transposed, rules: rules, ownMetrics: ownMetrics, kernels: kernels,
-      counters: &counters, screen: &screen)
+      threading: threading, counters: &counters, screen: &screen)
   }
 
   /// A section from its data, laid out under `rules` (its own metrics' when it has them,
@@ -70,7 +70,8 @@ struct SectionLayout: Sendable, Equatable {
   /// - Complexity: O(n).
   init(
     _ data: SectionData, transposed: Bool, rules: LayoutRules, ownMetrics: OwnMetrics?,
-    kernels: KernelSelection, counters: inout WorkCounters, screen: inout LengthScreen
+    kernels: KernelSelection, threading: LayoutThreading = .off, counters: inout WorkCounters,
+    screen: inout LengthScreen
   ) {
     header = data.header
     self.ownMetrics = ownMetrics
@@ -80,7 +81,8 @@ struct SectionLayout: Sendable, Equatable {
       transposed
       ? ItemColumns(widths: data.itemHeights, heights: data.itemWidths)
       : ItemColumns(widths: data.itemWidths, heights: data.itemHeights)
-    let (end, pass) = layOut(rules: rules, kernels: kernels, counters: &counters, screening: true)
+    let (end, pass) = layOut(
+      rules: rules, kernels: kernels, threading: threading, counters: &counters, screening: true)
     screen.maxBits = max(screen.maxBits, pass.maxBits)
     let n = count
     if end < n {
@@ -201,8 +203,8 @@ struct SectionLayout: Sendable, Equatable {
   /// - Returns: what `layOutTable` screened (nothing for the closed form).
   @discardableResult
   mutating func layOut(
-    rules: LayoutRules, kernels: KernelSelection, counters: inout WorkCounters,
-    screening: Bool = false
+    rules: LayoutRules, kernels: KernelSelection, threading: LayoutThreading = .off,
+    counters: inout WorkCounters, screening: Bool = false
   ) -> (screenedEnd: Int, screen: LengthScreen) {
     var screened = (screenedEnd: 0, screen: LengthScreen())
     counters.sectionsLaidOut += 1
@@ -222,7 +224,8 @@ struct SectionLayout: Sendable, Equatable {
       counters.itemsPositioned += uniform.fullLineX.count + uniform.lastLineX.count
     } else {
       screened = layOutTable(
-        rules: rules, kernels: kernels, counters: &counters, screening: screening)
+        rules: rules, kernels: kernels, threading: threading, counters: &counters,
+        screening: screening)
     }
     updateHeight(rules: rules)
     return screened

@@ -12,9 +12,11 @@ extension SectionLayout {
   ///   (`0 ..< end`, the visible items of greedy lines; 0 for other rules or without
   ///   `screening`) and the screen (`LengthScreen`).
   @discardableResult
+  /// Greedy lines of more than `threading.minimumItems` items (no line limit, not a grid) are
+  /// broken on `threading.threads` threads (`ChunkedLineBreaking`), with the same result.
   mutating func layOutTable(
-    rules: LayoutRules, kernels: KernelSelection, counters: inout WorkCounters,
-    screening: Bool = false
+    rules: LayoutRules, kernels: KernelSelection, threading: LayoutThreading = .off,
+    counters: inout WorkCounters, screening: Bool = false
   ) -> (screenedEnd: Int, screen: LengthScreen) {
     var table: LineTable
     if case .table(let t) = lines { table = t } else { table = LineTable() }
@@ -42,11 +44,10 @@ extension SectionLayout {
     let closes = closesSection
     // Lines whose items the fused loop's leading positions already place correctly.
     let leadingOnly: Bool
-    let justified: Bool
     switch rules.placement {
-    case .leading: (leadingOnly, justified) = (true, false)
-    case .flow(let j): (leadingOnly, justified) = (!j, j)
-    default: (leadingOnly, justified) = (false, false)
+    case .leading: leadingOnly = true
+    case .flow(let j): leadingOnly = !j
+    default: leadingOnly = false
     }
     let greedy = breaking == .greedy || breaking == .firstLineOnly
     var s = 0
@@ -94,15 +95,11 @@ extension SectionLayout {
         lineHeight = LineMaxKernel.maximum(hs, s..<e, using: kernels)
       }
       if lineCount == 0 { firstLineCount = e - s }
-      let isLast = e == n && closes
-      if placesLines && !(justified && (isLast || e - s < 2)) {
+      if placesLines {
         // Last means the section's last line: nothing after it, not even hidden items.
-        LinePlacing.place(
-          ws, s..<e, into: xs, at: s, rules: rules,
-          context: LineContext(
-            isLast: isLast, lineCount: isLast && lineCount == 0 ? 1 : lineCount + 2,
-            gridColumns: sameSize ? firstLineCount : nil, allFit: isLast),
-          kernels: kernels)
+        Self.place(
+          ws, s..<e, line: lineCount, isLast: e == n && closes, firstLineCount: firstLineCount,
+          into: xs, rules: rules, sameSize: sameSize, kernels: kernels)
       }
       return (e, lineHeight)
     }
@@ -115,6 +112,24 @@ extension SectionLayout {
       greedy && leadingOnly && !grid && kernels == .simd
       && items.withSizes { ws, _ in GreedyLeadingLinesKernel.allWidthsEqual(ws) }
     let kernelLines = equalWidths
+    // Long greedy sections on several threads (equal widths: the kernel above, one thread).
+    if breaking == .greedy, limit == Int.max, !grid, !kernelLines, threading.splits(n) {
+      items.withPlacement { ws, hs, xs in
+        ChunkedLineBreaking.lines(
+          ws, hs, xs, limit: widthLimit, interitem: interitem, left: left, threading: threading,
+          screen: &screen, screening: screening, into: &table)
+        if placesLines {
+          Self.placeLines(
+            ws, of: table, into: xs, closes: closes, rules: rules, sameSize: sameSize,
+            kernels: kernels, threads: threading.threads)
+        }
+      }
+      table.rebuildOffsets(lineSpacing: rules.lineSpacing)
+      counters.linesRebroken += table.lineCount
+      counters.itemsPositioned += n
+      lines = .table(table)
+      return (screening ? n : 0, screen)
+    }
     // Phase 1: over the previous layout's entries, in place (a re-layout: values already
     // validated, no screen).
     if reusable > 0, kernelLines {
@@ -187,6 +202,54 @@ extension SectionLayout {
     counters.itemsPositioned += grid ? 0 : s  // every item of the visible lines
     lines = .table(table)
     return (greedy && screening && reusable == 0 ? s : 0, screen)
+  }
+
+  /// Places line `k` (`range`) by `rules`' alignment, unless its leading positions (written by
+  /// the greedy pass) are its positions: a justified line that is the section's last or holds
+  /// one item.
+  ///
+  /// - Complexity: O(k) for the k items of the line.
+  @inline(__always)
+  static func place(
+    _ ws: UnsafeBufferPointer<Double>, _ range: Range<Int>, line k: Int, isLast: Bool,
+    firstLineCount: Int, into xs: UnsafeMutableBufferPointer<Double>, rules: LayoutRules,
+    sameSize: Bool, kernels: KernelSelection
+  ) {
+    if case .flow(true) = rules.placement, isLast || range.count < 2 { return }
+    LinePlacing.place(
+      ws, range, into: xs, at: range.lowerBound, rules: rules,
+      context: LineContext(
+        isLast: isLast, lineCount: isLast && k == 0 ? 1 : k + 2,
+        gridColumns: sameSize ? firstLineCount : nil, allFit: isLast),
+      kernels: kernels)
+  }
+
+  /// Places every line of `table` (`place`), the lines split among `threads` tasks.
+  ///
+  /// - Complexity: O(n / t) on t threads.
+  static func placeLines(
+    _ ws: UnsafeBufferPointer<Double>, of table: LineTable,
+    into xs: UnsafeMutableBufferPointer<Double>, closes: Bool, rules: LayoutRules,
+    sameSize: Bool, kernels: KernelSelection, threads: Int
+  ) {
+    let m = table.lineCount
+    guard m > 0 else { return }
+    let first = table.starts[1] - table.starts[0]
+    let parts = min(threads * 4, m)
+    table.starts.withUnsafeBufferPointer { starts in
+      let starts = SharedBuffer(starts)
+      let ws = SharedBuffer(ws)
+      let xs = SharedBuffer(xs)
+      // Part p places lines `p·m/parts ..< (p + 1)·m/parts`, writing only their items.
+      ChunkedLineBreaking.perform(parts: parts, threads: threads) { p in
+        for k in (p * m / parts)..<((p + 1) * m / parts) {
+          place(
+            ws.readOnly, starts.base[k]..<starts.base[k + 1], line: k,
+            isLast: k == m - 1 && closes, firstLineCount: first, into: xs.base, rules: rules,
+            sameSize: sameSize, kernels: kernels)
+        }
+      }
+    }
   }
 
   /// Up to `maxLines` greedy leading lines of equal widths from `start`

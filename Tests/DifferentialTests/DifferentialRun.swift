@@ -16,7 +16,14 @@ enum DifferentialRun {
   ) -> Int {
     let input = recipe.input
     let reference = Result { () throws(LayoutError) in try ReferenceFlowLayout(input) }
-    let fastResult = Result { () throws(LayoutError) in try FastFlowLayout(input) }
+    // Threads on, with chunks of a few items from 2 items on, so that every full layout of a
+    // greedy section is broken in chunks with many seams (`ChunkedLineBreaking`); the layouts
+    // from scratch below use one thread.
+    let threading = LayoutThreading(
+      threads: 2, minimumItems: 2, chunkItems: 1 + Int(recipe.seed % 7))
+    let fastResult = Result { () throws(LayoutError) in
+      try FastFlowLayout(input, kernels: .simd, threading: threading)
+    }
     var reportedFailure = false
     func mismatch(_ message: String) {
       guard !reportedFailure else { return }
@@ -56,7 +63,7 @@ enum DifferentialRun {
       switch (r, f) {
       case (.success, .success):
         comparison.compare(fast, ref, rects: random.queryRects(over: fast.contentSize))
-        if let fresh = try? FastFlowLayout(fast.input) {
+        if let fresh = try? FastFlowLayout(fast.input, kernels: .simd, threading: .off) {
           comparison.context = "incremental vs from scratch after batch \(step) \(batch)"
           comparison.compare(fast, fresh, rects: random.queryRects(over: fast.contentSize))
         } else {

@@ -3,6 +3,7 @@ import FlowLayoutCore
 import FlowLayoutModel
 import FlowLayoutReference
 import FlowLayoutWorkloads
+import Foundation
 import Testing
 
 /// Every operation of `flowlayout bench` on both engines at small sizes: it runs, it changes the
@@ -150,5 +151,35 @@ import Testing
     #expect(rows.count == 20)
     #expect(rows.allSatisfy { $0.status == "ok" && $0.medianNs != nil }, "\(rows)")
     #expect(Set(rows.map(\.operation)) == Set(BenchOperation.userEdits.map(\.rawValue)))
+  }
+
+  @Test func runnerMeasuresTheFastEngineOncePerThreadCount() throws {
+    var plan = SamplingPlan.quick
+    plan.minimumSeconds = 0
+    plan.warmupSeconds = 0
+    let selection = BenchSelection(
+      workloads: [.mixed], operations: [.layout, .coldStart], engines: [.fast, .cLoop],
+      sizes: [300], threads: [1, 2])
+    #expect(selection.cellCount == 2 * 2 + 2)
+    let runner = BenchRunner(
+      selection: selection, sampler: Sampler(plan: plan, clock: MonotonicClock()),
+      allocator: UnmeasuredAllocator())
+    let rows = runner.run()
+    #expect(rows.allSatisfy { $0.status == "ok" }, "\(rows)")
+    let fast = rows.filter { $0.engine == "fast" }
+    #expect(fast.map(\.threads) == [1, 1, 2, 2])
+    #expect(rows.filter { $0.engine == "c-loop" }.allSatisfy { $0.threads == nil })
+    // One thread keeps the key of runs made before `threads`; more threads get their own.
+    #expect(fast[0].key == "mixed/layout/fast/300")
+    #expect(fast[2].key == "mixed/layout/fast 2 threads/300")
+    #expect(Set(rows.map(\.key)).count == rows.count)
+    let table = ResultTable(rows: rows).lines().joined(separator: "\n")
+    #expect(table.contains("fast/fast 2 threads"))
+    // Rows round-trip with their thread count; rows written before it decode without one.
+    let json = try JSONEncoder().encode(rows)
+    #expect(try JSONDecoder().decode([BenchRow].self, from: json) == rows)
+    let old = Data(
+      #"{"workload":"mixed","operation":"layout","engine":"fast","n":1,"status":"ok"}"#.utf8)
+    #expect(try JSONDecoder().decode(BenchRow.self, from: old).threads == nil)
   }
 }

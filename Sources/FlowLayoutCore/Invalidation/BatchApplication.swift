@@ -454,7 +454,8 @@ extension FastFlowLayout {
         pages.insert(
           SectionLayout(
             insertion.section, transposed: newRules.transposed, rules: own?.rules ?? newRules,
-            ownMetrics: own, kernels: kernels, counters: &counters), at: insertion.at)
+            ownMetrics: own, kernels: kernels, threading: threading, counters: &counters),
+          at: insertion.at)
         itemCounts.insert(insertion.section.count, at: insertion.at)
         laidOut.insert(true, at: insertion.at)
       }
@@ -465,7 +466,9 @@ extension FastFlowLayout {
         pages[s].ownMetrics = OwnMetrics(
           own.metrics, configuration: newConfiguration, bounds: newBounds)
       }
-      pages[s].layOut(rules: pages[s].rules(newRules), kernels: kernels, counters: &counters)
+      pages[s].layOut(
+        rules: pages[s].rules(newRules), kernels: kernels, threading: threading,
+        counters: &counters)
     }
     rules = newRules
     rebuildPageDirectory()
@@ -500,7 +503,7 @@ extension FastFlowLayout {
       pages.insert(
         SectionLayout(
           insertion.section, transposed: rules.transposed, rules: own?.rules ?? rules,
-          ownMetrics: own, kernels: kernels, counters: &counters), at: p)
+          ownMetrics: own, kernels: kernels, threading: threading, counters: &counters), at: p)
       firstPage.insert(p, at: s)
       for t in (s + 1)..<firstPage.count { firstPage[t] += 1 }
       itemCounts.insert(insertion.section.count, at: s)
@@ -534,7 +537,7 @@ extension FastFlowLayout {
         newPages.append(
           SectionLayout(
             insertions[i].section, transposed: rules.transposed, rules: own?.rules ?? rules,
-            ownMetrics: own, kernels: kernels, counters: &counters))
+            ownMetrics: own, kernels: kernels, threading: threading, counters: &counters))
         newCounts.append(insertions[i].section.count)
         i += 1
       } else {

@@ -71,7 +71,7 @@ extension FastFlowLayout {
   /// - Throws: the batch's `LayoutError`; the engine is unchanged.
   mutating func applyRebuilding(_ update: BatchUpdate) throws(LayoutError) {
     let edited = try input.applying(update)
-    var rebuilt = try FastFlowLayout(edited, kernels: kernels)
+    var rebuilt = try FastFlowLayout(edited, kernels: kernels, threading: threading)
     rebuilt.pageCapacity = pageCapacity
     // The counters add the fresh layout's work to what was counted before.
     let fresh = rebuilt.workCounters

@@ -1,0 +1,149 @@
+import FlowLayoutModel
+import FlowLayoutTestSupport
+import Testing
+
+@testable import FlowLayoutCore
+
+@Suite("Chunked line breaking lays out exactly as one thread")
+struct ChunkedLineBreakingTests {
+  /// Chunks of `chunk` items from 2 items on, so that short sections have many seams.
+  static func threading(chunk: Int, threads: Int = 3) -> LayoutThreading {
+    LayoutThreading(threads: threads, minimumItems: 2, chunkItems: chunk)
+  }
+
+  /// The greedy variants (the others never split, and are compared too).
+  static let variants: [LayoutVariant] = [
+    .horizontalFlow, .uikitFlow, .vertical, .multiColumn, .horizontalFit, .timeline,
+  ]
+
+  /// Both engines' pages (lines, heights, offsets, positions of the visible items) and every
+  /// frame, bit for bit.
+  static func expectIdentical(
+    _ threaded: FastFlowLayout, _ single: FastFlowLayout, _ context: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    // Positions of hidden items are not written (by either engine).
+    let visible = { (e: FastFlowLayout) in
+      e.pages.map { page in
+        page.items.xs.isEmpty ? [] : page.items.xs[0..<page.visibleEnd].map(\.bitPattern)
+      }
+    }
+    let lines = { (e: FastFlowLayout) in e.pages.map(\.lines) }
+    let heights = { (e: FastFlowLayout) in e.pages.map(\.height.bitPattern) }
+    let frames = { (e: FastFlowLayout) in e.allElements.map { "\($0)" } }
+    // Compared first, so that a failure prints the case, not both layouts.
+    let sameLines = lines(threaded) == lines(single)
+    let sameHeights = heights(threaded) == heights(single)
+    let samePositions = visible(threaded) == visible(single)
+    let sameFrames = frames(threaded) == frames(single)
+    let sameCounts = threaded.workCounters.linesRebroken == single.workCounters.linesRebroken
+    #expect(sameLines, "lines: \(context)", sourceLocation: sourceLocation)
+    #expect(sameHeights, "page heights: \(context)", sourceLocation: sourceLocation)
+    #expect(samePositions, "positions: \(context)", sourceLocation: sourceLocation)
+    #expect(sameFrames, "frames: \(context)", sourceLocation: sourceLocation)
+    #expect(sameCounts, "lines counted: \(context)", sourceLocation: sourceLocation)
+  }
+
+  /// Sizes drawn so that lines hold 1 to ~40 items, with zero widths, items wider than the
+  /// bounds, and runs of one width.
+  static func sizes(count: Int, seed: UInt64) -> [Size] {
+    var random = SplitMix64(seed: seed)
+    let style = seed % 4
+    return (0..<count).map { _ in
+      let u = random.nextUnit()
+      let h = (random.nextUnit() * 120).rounded() / 4
+      switch style {
+      case 0: return Size(u * 180 + 10, h)  // mixed: ~2–3 items a line
+      case 1: return Size(u < 0.1 ? 0 : u * 6, h)  // tiny: lines of tens of items
+      case 2: return Size(u < 0.05 ? 400 + u * 100 : u * 360, h)  // some wider than the bounds
+      default: return Size(u < 0.5 ? 117.5 : 60, h)  // runs of two widths
+      }
+    }
+  }
+
+  @Test(arguments: [0, 1, 2, 3, 5, 17, 100, 1_000])
+  func randomSectionsEveryChunkSize(count: Int) throws {
+    for seed in UInt64(0)..<8 {
+      for variant in Self.variants {
+        let justified = seed & 4 != 0
+        let input = TestInputs.ownSizes(
+          [Self.sizes(count: count, seed: seed &+ UInt64(count) &* 31)], variant: variant
+        ) { c in
+          if justified { c.isLayoutJustified = true }
+          if seed % 3 == 0 { c.minimumInteritemSpacing = 0 }
+        }
+        let single = try FastFlowLayout(input, kernels: .simd, threading: .off)
+        for chunk in [1, 2, 3, 7, 64] {
+          let threaded = try FastFlowLayout(
+            input, kernels: .simd, threading: Self.threading(chunk: chunk))
+          let context = "\(variant) n=\(count) seed=\(seed) chunk=\(chunk)"
+          Self.expectIdentical(threaded, single, context)
+          // A width change lays every section out again, on the engine's threads.
+          var a = threaded
+          var b = single
+          try a.setWidth(311)
+          try b.setWidth(311)
+          Self.expectIdentical(a, b, "setWidth: \(context)")
+        }
+      }
+    }
+  }
+
+  @Test func edgeCases() throws {
+    let cases: [(String, [Size])] = [
+      ("one item wider than the bounds", [Size(500, 10)]),
+      ("wide items between narrow ones", (0..<40).map { Size($0 % 5 == 0 ? 900 : 30, 7) }),
+      ("one line spanning every chunk", (0..<60).map { _ in Size(1, 3) }),
+      ("zero widths", (0..<50).map { Size(0, Double($0 % 3)) }),
+      ("one item a line", (0..<30).map { Size(300, Double($0)) }),
+      ("two items", [Size(200, 1), Size(200, 2)]),
+    ]
+    for (name, sizes) in cases {
+      for spacing in [0.0, 10] {
+        let input = TestInputs.ownSizes([sizes, sizes.reversed()]) {
+          $0.minimumInteritemSpacing = spacing
+        }
+        let single = try FastFlowLayout(input, kernels: .simd, threading: .off)
+        for chunk in 1...5 {
+          for threads in [2, 4] {
+            let threaded = try FastFlowLayout(
+              input, kernels: .simd, threading: Self.threading(chunk: chunk, threads: threads))
+            Self.expectIdentical(threaded, single, "\(name) chunk=\(chunk) threads=\(threads)")
+          }
+        }
+      }
+    }
+  }
+
+  /// The default threading splits sections from 100 000 items: one such section, on 2 threads
+  /// with one chunk each and with many chunks.
+  @Test func longSection() throws {
+    let input = TestInputs.ownSizes([Self.sizes(count: 120_000, seed: 4)])
+    let single = try FastFlowLayout(input, kernels: .simd, threading: .off)
+    let two = try FastFlowLayout(input, kernels: .simd, threads: 2)
+    #expect(two.threads == 2)
+    #expect(LayoutThreading(threads: 2).splits(120_000))
+    Self.expectIdentical(two, single, "2 threads")
+    let many = try FastFlowLayout(
+      input, kernels: .simd, threading: LayoutThreading(threads: 2, chunkItems: 997))
+    Self.expectIdentical(many, single, "chunks of 997")
+  }
+
+  @Test func threadsBelowOneAreRefused() {
+    let input = TestInputs.ownSizes([[Size(10, 10)]])
+    let refusal = LayoutError.invalidCount(
+      field: "threads", value: 0, reason: "must be at least 1")
+    #expect(throws: refusal) { _ = try FastFlowLayout(input, threads: 0) }
+  }
+
+  @Test(arguments: [1, 2, 3, 8, 10, 1_000])
+  func chunksCoverTheItems(count: Int) {
+    for chunk in [nil, 1, 3, 64] as [Int?] {
+      let chunks = LayoutThreading(threads: 3, minimumItems: 2, chunkItems: chunk).chunks(count)
+      #expect(chunks.first?.lowerBound == 0)
+      #expect(chunks.last?.upperBound == count)
+      #expect(chunks.allSatisfy { !$0.isEmpty })
+      #expect(zip(chunks, chunks.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
+    }
+  }
+}

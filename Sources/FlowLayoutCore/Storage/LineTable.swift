@@ -48,8 +48,8 @@ struct LineTable: Sendable, Equatable {
   ///
   /// - Precondition: the lines before `first` are unchanged since the index was last refreshed,
   ///   and with a `limit`, so are the line indices of the items from `limit` on.
-  /// - Complexity: O(q · log(r / q)) for the q entries rewritten (each an interpolation search
-  ///   from the previous entry's line), ~1/64 of the items.
+  /// - Complexity: O(q + k) for the q entries rewritten (~1/8 of the items) and the k lines they
+  ///   span: each entry's line is found by stepping forward from the previous one's.
   mutating func refreshItemIndex(fromLine first: Int, untilItem limit: Int = .max) {
     let m = lineCount
     let end = visibleEnd
@@ -73,12 +73,9 @@ struct LineTable: Sendable, Equatable {
       lineOfItem.withUnsafeMutableBufferPointer { index in
         for q in q0..<qEnd {
           let item = q << shift
-          // Lines hold ≥ 1 item: the line of `item` is at most 8 lines after the previous one.
-          let hi = min(l + (1 << shift), m - 1)
-          l =
-            s[hi + 1] > item
-            ? Self.bisect(s, item, lo: l, hi: hi, probes: nil)
-            : Self.interpolate(s, item, lo: l, hi: m - 1, probes: nil)
+          // The line of `item` is the previous entry's or a later one; `s[m]` (the visible
+          // end) is past every indexed item, so the step stops at a line.
+          while s[l &+ 1] <= item { l &+= 1 }
           index[q] = Int32(truncatingIfNeeded: l)
         }
       }

@@ -158,15 +158,19 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
   /// - Complexity: O(log p) for p pages.
   func top(ofSection s: Int) -> Double { pageOffsets.prefix(firstPage[s]) }
 
-  /// - Complexity: O(log p + log r) for p pages and r lines in the item's page.
+  /// - Complexity: O(log p + log r) for p pages and r lines in the item's page: two descents
+  ///   of the page trees, a search of ≤ 64 line starts and a descent of the page's block tree,
+  ///   nothing copied.
   /// - Throws: `LayoutError.itemOutOfRange` for a path that does not exist, `.itemHidden` for an
   ///   item the layout hides.
+  @inline(__always)  // into the protocol witness too, which otherwise copies `self` per call
   public func frame(ofItemAt path: ItemPath) throws(LayoutError) -> Rect {
     guard path.section >= 0, path.section < itemCounts.count, path.item >= 0,
       path.item < itemCounts[path.section]
     else { throw .itemOutOfRange(field: "path", path: path) }
     let (p, j) = locate(item: path.item, inSection: path.section)
-    let linesTop = linesTop(ofPage: p)
+    // Every call on the way inlined: a call taking `self` would copy it.
+    let linesTop = linesTop(ofPage: p, top: pageOffsets.prefix(p))
     guard
       let frame = withRules(ofPage: p, { pages[p].frame(ofItem: j, linesTop: linesTop, rules: $0) })
     else { throw .itemHidden(path: path) }

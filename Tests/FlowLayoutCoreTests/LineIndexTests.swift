@@ -14,20 +14,12 @@ struct LineIndexTests {
   static func expectExactIndex(_ engine: FastFlowLayout, _ note: String) {
     for (s, section) in engine.pages.enumerated() {
       guard case .table(let t) = section.lines else { continue }
-      let entries = (t.visibleEnd + 63) >> 6
+      let shift = LineTable.indexShift
+      let entries = (t.visibleEnd + (1 << shift) - 1) >> shift
       #expect(t.lineOfItem.count == entries, "section \(s) \(note)")
       guard t.lineOfItem.count == entries else { return }
-      // Line tops (tree prefix + in-block offset) match a running sum of the line extents.
-      let spacing = engine.rules.lineSpacing
-      var running = 0.0
-      for k in 0..<t.lineCount {
-        let top = t.top(ofLine: k, lineSpacing: spacing)
-        if !EqualityContract.close(top, running) {
-          Issue.record("section \(s) line \(k): top \(top) ≠ \(running) \(note)")
-          return
-        }
-        running += t.heights[k] + spacing
-      }
+      guard expectExactOffsets(t, lineSpacing: engine.rules.lineSpacing, "section \(s) \(note)")
+      else { return }
       for item in 0..<t.visibleEnd {
         let expected = t.searchLine(containing: item, lo: 0, hi: t.lineCount - 1)
         let indexed = t.line(containing: item)
@@ -37,6 +29,78 @@ struct LineIndexTests {
         }
       }
     }
+  }
+
+  /// The stored in-block offsets (`LineTable.offsetsInBlock`) are bit for bit a scan of their
+  /// block's extents (none are stored for one block), and every line top matches a running sum
+  /// of the line extents. Returns whether they do.
+  @discardableResult
+  static func expectExactOffsets(_ t: LineTable, lineSpacing spacing: Double, _ note: String)
+    -> Bool
+  {
+    let stored = t.lineCount > LineTable.blockSize ? t.lineCount : 0
+    #expect(t.offsetsInBlock.count == stored, "\(note)")
+    guard t.offsetsInBlock.count == stored else { return false }
+    var inBlock = 0.0
+    for k in 0..<stored {
+      if k % LineTable.blockSize == 0 { inBlock = 0 }
+      if t.offsetsInBlock[k] != inBlock {
+        Issue.record("line \(k): offset \(t.offsetsInBlock[k]) ≠ \(inBlock) \(note)")
+        return false
+      }
+      inBlock += t.heights[k] + spacing
+    }
+    var running = 0.0
+    for k in 0..<t.lineCount {
+      let top = t.top(ofLine: k, lineSpacing: spacing)
+      if !EqualityContract.close(top, running) {
+        Issue.record("line \(k): top \(top) ≠ \(running) \(note)")
+        return false
+      }
+      running += t.heights[k] + spacing
+    }
+    return true
+  }
+
+  /// A line table through random height changes, lines added and removed at the end (across
+  /// the one-block threshold, where the offsets start and stop being stored) and rewritten
+  /// tails: the offsets stay a scan of the heights after every step.
+  @Test func offsetsFollowEveryKindOfChange() {
+    var random = SplitMix64(seed: 0x0ff5)
+    var table = LineTable()
+    let spacing = 8.0
+    for step in 0..<600 {
+      let m = table.lineCount
+      switch random.nextInt(below: 5) {
+      case 0, 1:
+        // Lines appended (offsets from the old end on).
+        for _ in 0..<(1 + random.nextInt(below: 24)) {
+          table.starts.append(table.visibleEnd + 1)
+          table.heights.append(random.nextDouble(in: 20...200).rounded())
+        }
+        table.rebuildOffsets(lineSpacing: spacing, fromLine: m)
+      case 2 where m > 0:
+        // Lines removed at the end.
+        let k = 1 + random.nextInt(below: min(m, 20))
+        table.starts.removeLast(k)
+        table.heights.removeLast(k)
+        table.rebuildOffsets(lineSpacing: spacing, fromLine: table.lineCount)
+      case 3 where m > 0:
+        // One height changed in place.
+        _ = table.setHeight(
+          random.nextInt(below: m), random.nextDouble(in: 20...200).rounded(), lineSpacing: spacing)
+      case 4 where m > 0:
+        // A tail re-broken: heights from a line on rewritten.
+        let first = random.nextInt(below: m)
+        for k in first..<m { table.heights[k] = random.nextDouble(in: 20...200).rounded() }
+        table.rebuildOffsets(lineSpacing: spacing, fromLine: first)
+      default:
+        table.rebuildOffsets(lineSpacing: spacing)
+      }
+      let note = "step \(step), \(m) lines before"
+      guard Self.expectExactOffsets(table, lineSpacing: spacing, note) else { return }
+    }
+    #expect(table.lineCount > 2 * LineTable.blockSize)
   }
 
   @Test(arguments: [LayoutVariant.horizontalFlow, .vertical, .uikitFlow, .autosizingColumnFlow])

@@ -36,6 +36,7 @@ extension FastFlowLayout {
   /// The top of page `p`'s first line.
   ///
   /// - Complexity: O(log p).
+  @inline(__always)
   func linesTop(ofPage p: Int, top: Double? = nil) -> Double {
     let top = top ?? self.top(ofPage: p)
     return withRules(ofPage: p) { rules in
@@ -47,12 +48,13 @@ extension FastFlowLayout {
   ///
   /// - Precondition: `0 ≤ j < itemCounts[s]`.
   /// - Complexity: O(1) for a section of one page, else O(log p).
+  @inline(__always)
   func locate(item j: Int, inSection s: Int) -> (page: Int, index: Int) {
     let first = firstPage[s]
     guard firstPage[s + 1] - first > 1 else { return (first, j) }
-    let base = pageItems.prefix(first)
-    let p = pageItems.firstIndex(inclusivePrefixAtLeast: base + Double(j + 1))
-    return (p, j - Int(pageItems.prefix(p) - base))
+    let base = first == 0 ? 0 : pageItems.prefix(first)
+    let (p, before) = pageItems.seek(inclusivePrefixAtLeast: base + Double(j + 1))
+    return (p, j - Int(before - base))
   }
 
   /// The section index of item 0 of page `p`, in section `s`.

@@ -12,17 +12,18 @@ extension FastFlowLayout: PresentingLayoutEngine {
   ///
   /// 1. The rect is taken back to laid-out coordinates: grown by `1/scale` on every side when
   ///    snapping (snapping moves an edge by at most `0.5/scale`), mirrored when right-to-left.
-  /// 2. With pinning, the sections whose band along the stacking axis meets it are walked (a
-  ///    pinned header or footer never leaves its section's band) and their pinned headers and
-  ///    footers are listed in `scratch`, in document order.
-  /// 3. The plain rect query answers for that rect into a `PresentedSink`, which mirrors and
-  ///    snaps each frame as it comes, keeps it by the closed intersection with `rect`, and puts
-  ///    the pinned headers and footers in place of the natural ones, in document order (the
+  /// 2. The plain rect query answers for that rect into a `PresentedSink`, which mirrors and
+  ///    snaps each frame as it comes and keeps it by the closed intersection with `rect` (the
   ///    plain answer is not copied).
+  /// 3. With pinning, the query announces each section it visits (exactly the sections whose
+  ///    band along the stacking axis meets the rect: a pinned header or footer never leaves its
+  ///    section's band); the sink puts the section's pinned header first and its pinned footer
+  ///    last, in place of the natural ones, in document order.
   ///
   /// - Complexity: O(log p + log r + k + v) for p pages, k elements visited by the plain query
-  ///   and v one-page sections in the rect's band (O(log p) more per paged section): O(log s +
-  ///   k) per query for a viewport. No allocation once `result` and `scratch` have grown.
+  ///   and v sections in the rect's band (O(log p) more for a paged section, and for the first
+  ///   one): O(log s + k) per query for a viewport. No allocation once `result` has grown;
+  ///   `scratch` is not used (kept for the protocol).
   public func presentedElements(
     in rect: Rect, presentation: Presentation, into result: inout [PresentedElement],
     scratch pinned: inout [LayoutElement]
@@ -30,106 +31,100 @@ extension FastFlowLayout: PresentingLayoutEngine {
     let transform = PresentationTransform(
       presentation, bounds: bounds, contentSize: contentSize, transposed: transposesLayout)
     let query = transform.laidOutRect(rect)
-    // (`removeAll(keepingCapacity:)` costs ~50 instructions even on an empty array.)
-    if !pinned.isEmpty { pinned.removeAll(keepingCapacity: true) }
     let pinsHeaders = presentation.sectionHeadersPinToVisibleBounds
     let pinsFooters = presentation.sectionFootersPinToVisibleBounds
-    if pinsHeaders || pinsFooters {
-      listPinned(
-        in: query, viewport: transform.viewport, headers: pinsHeaders, footers: pinsFooters,
-        into: &pinned)
+    guard pinsHeaders || pinsFooters else {
+      collectPresented(
+        in: query, rect: rect, transform: transform, pinning: NoPinning(), into: &result)
+      return
     }
-    // One specialised query per combination of transforms: the per-element path tests neither
-    // the direction nor the scale.
-    switch (transform.rightToLeft, transform.scale > 0) {
-    case (false, false):
-      collectPresented(in: query, rect: rect, mapping: UnmappedFrames(), into: &result, pinned: &pinned)
-    case (true, false):
-      collectPresented(
-        in: query, rect: rect, mapping: MirroredFrames(transform), into: &result, pinned: &pinned)
-    case (false, true):
-      collectPresented(
-        in: query, rect: rect, mapping: SnappedFrames(transform), into: &result, pinned: &pinned)
-    case (true, true):
-      collectPresented(
-        in: query, rect: rect, mapping: MirroredSnappedFrames(transform), into: &result,
-        pinned: &pinned)
-    }
-  }
-
-  /// The plain query for `query` (laid-out coordinates) into a `PresentedSink` mapping frames by
-  /// `mapping` and keeping those that meet `rect` (presented coordinates).
-  private func collectPresented<Mapping: PresentedFrameMapping>(
-    in query: Rect, rect: Rect, mapping: Mapping, into result: inout [PresentedElement],
-    pinned: inout [LayoutElement]
-  ) {
-    var sink = PresentedSink(mapping: mapping, rect: rect)
-    swap(&sink.result, &result)
-    swap(&sink.pinned, &pinned)
-    sink.start()
-    collectElements(in: query, into: &sink)
-    sink.finish()
-    swap(&sink.result, &result)
-    swap(&sink.pinned, &pinned)
-  }
-
-  /// Appends to `pinned` the pinned header and footer of every section whose band meets `query`
-  /// (laid-out coordinates), in document order, each with `path.item` = 1 when it is away from
-  /// its natural place (`PresentedSink` reads it as `isPinned`), else 0.
-  ///
-  /// - Complexity: O(log p + v) for v one-page sections in the band (O(log p) more per paged
-  ///   section).
-  private func listPinned(
-    in query: Rect, viewport presentedViewport: Rect, headers pinsHeaders: Bool,
-    footers pinsFooters: Bool, into pinned: inout [LayoutElement]
-  ) {
     // Working orientation (the engine's: sections stack on y).
     let transposed = transposesLayout
-    let band = transposed ? query.transposed : query
-    let viewport = transposed ? presentedViewport.transposed : presentedViewport
-    let slack = 1e-7 * max(1, abs(band.minY), abs(band.maxY))
-    let width = rules.boundsWidth
-    // The first section whose band reaches the rect: the section of the first such page.
-    let startPage = pageOffsets.firstIndex(inclusivePrefixAtLeast: band.minY - slack)
-    var s = startPage < pages.count ? section(ofPage: startPage) : sectionCount
-    var top = s < sectionCount ? self.top(ofSection: s) : 0
-    while s < sectionCount {
-      if top > band.maxY + slack { break }
-      // A section of one page ends at its top plus the page's height; a paged one by a descent.
-      let range = pages(ofSection: s)
-      let bottom =
-        range.count == 1 ? top + pages[range.lowerBound].height : self.top(ofSection: s + 1)
-      let headerLength = pages[range.lowerBound].header
-      let footerLength = pages[range.upperBound - 1].footer
-      // Only a section with a header or footer to pin needs its footer's place.
-      let needsFooter = (pinsHeaders && headerLength > 0) || (pinsFooters && footerLength > 0)
-      let footer = needsFooter && footerLength > 0 ? footerFrame(s, top: top) : nil
-      // footerNaturalY = sectionTop + H + t + linesHeight + b: the natural footer's top, or the
-      // section's bottom when it has no footer.
-      let footerTop = footer?.minY ?? bottom
-      if pinsHeaders, headerLength > 0 {
-        // y = min(max(naturalY, viewport.y), footerNaturalY − H), never above its natural y
-        // (the outer max only absorbs rounding between the page sums).
-        let y = max(top, min(max(top, viewport.minY), footerTop - headerLength))
-        let frame = Rect(x: 0, y: y, width: width, height: headerLength)
-        pinned.append(
-          LayoutElement(
-            kind: .header, path: ItemPath(section: s, item: y != top ? 1 : 0),
-            frame: transposed ? frame.transposed : frame))
-      }
-      if pinsFooters, footerLength > 0 {
-        // y = max(min(naturalY, viewport.maxY − F), sectionTop + H), never below its natural y.
-        let y = min(
-          footerTop, max(min(footerTop, viewport.maxY - footerLength), top + headerLength))
-        let frame = Rect(x: 0, y: y, width: width, height: footerLength)
-        pinned.append(
-          LayoutElement(
-            kind: .footer, path: ItemPath(section: s, item: y != footerTop ? 1 : 0),
-            frame: transposed ? frame.transposed : frame))
-      }
-      top = bottom
-      s += 1
+    let pinning = ViewportPinning(
+      headers: pinsHeaders, footers: pinsFooters,
+      viewport: transposed ? transform.viewport.transposed : transform.viewport,
+      width: rules.boundsWidth, transposed: transposed)
+    collectPresented(in: query, rect: rect, transform: transform, pinning: pinning, into: &result)
+  }
+
+  /// The plain query for `query` (laid-out coordinates) into a `PresentedSink` mapping frames as
+  /// `transform` says, pinning by `pinning`, keeping the elements that meet `rect` (presented
+  /// coordinates). One specialised query per combination of transforms: the per-element path
+  /// tests neither the direction nor the scale.
+  private func collectPresented<Pinning: SectionPinning>(
+    in query: Rect, rect: Rect, transform: PresentationTransform, pinning: Pinning,
+    into result: inout [PresentedElement]
+  ) {
+    switch (transform.rightToLeft, transform.scale > 0) {
+    case (false, false):
+      collectPresented(
+        in: query, rect: rect, mapping: UnmappedFrames(), pinning: pinning, into: &result)
+    case (true, false):
+      collectPresented(
+        in: query, rect: rect, mapping: MirroredFrames(transform), pinning: pinning, into: &result)
+    case (false, true):
+      collectPresented(
+        in: query, rect: rect, mapping: SnappedFrames(transform), pinning: pinning, into: &result)
+    case (true, true):
+      collectPresented(
+        in: query, rect: rect, mapping: MirroredSnappedFrames(transform), pinning: pinning,
+        into: &result)
     }
+  }
+
+  private func collectPresented<Mapping: PresentedFrameMapping, Pinning: SectionPinning>(
+    in query: Rect, rect: Rect, mapping: Mapping, pinning: Pinning,
+    into result: inout [PresentedElement]
+  ) {
+    var sink = PresentedSink(mapping: mapping, pinning: pinning, rect: rect)
+    swap(&sink.result, &result)
+    collectElements(in: query, into: &sink)
+    swap(&sink.result, &result)
+  }
+
+  /// Section `s`'s pinned header and footer under `pinning` (working orientation; `nil` for
+  /// one it does not pin or the section does not have), each with whether it is away from its
+  /// natural place. The section is visited from page `p`, whose top is `pageTop`.
+  ///
+  /// A header whose section starts at or below the viewport's top stays at its natural place
+  /// (`y = top` in the clamp): it is not given (`nil`), the natural one stands for it.
+  ///
+  /// - Complexity: O(1) for a section of one page visited from its first page, else O(log p).
+  @inline(__always)
+  func pinnedElements(
+    ofSection s: Int, page p: Int, pageTop: Double, pinning: ViewportPinning
+  ) -> (header: Rect?, headerMoved: Bool, footer: Rect?, footerMoved: Bool) {
+    let range = pages(ofSection: s)
+    let top = p == range.lowerBound ? pageTop : self.top(ofSection: s)
+    // A section of one page ends at its top plus the page's height; a paged one by a descent.
+    let bottom =
+      range.count == 1 ? top + pages[range.lowerBound].height : self.top(ofSection: s + 1)
+    let headerLength = pages[range.lowerBound].header
+    let footerLength = pages[range.upperBound - 1].footer
+    let pinsHeader = pinning.headers && headerLength > 0 && top < pinning.viewport.minY
+    let pinsFooter = pinning.footers && footerLength > 0
+    guard pinsHeader || pinsFooter else { return (nil, false, nil, false) }
+    // footerNaturalY = sectionTop + H + t + linesHeight + b: the natural footer's top, or the
+    // section's bottom when it has no footer.
+    let footerTop = footerLength > 0 ? footerFrame(s, top: top)?.minY ?? bottom : bottom
+    let viewport = pinning.viewport
+    var result: (header: Rect?, headerMoved: Bool, footer: Rect?, footerMoved: Bool) =
+      (nil, false, nil, false)
+    if pinsHeader {
+      // y = min(max(naturalY, viewport.y), footerNaturalY − H), never above its natural y
+      // (the outer max only absorbs rounding between the page sums).
+      let y = max(top, min(max(top, viewport.minY), footerTop - headerLength))
+      result.header = Rect(x: 0, y: y, width: pinning.width, height: headerLength)
+      result.headerMoved = y != top
+    }
+    if pinsFooter {
+      // y = max(min(naturalY, viewport.maxY − F), sectionTop + H), never below its natural y.
+      let y = min(
+        footerTop, max(min(footerTop, viewport.maxY - footerLength), top + headerLength))
+      result.footer = Rect(x: 0, y: y, width: pinning.width, height: footerLength)
+      result.footerMoved = y != footerTop
+    }
+    return result
   }
 
   /// `true` when the layout is the transposed problem (horizontal scrolling of a variant that
@@ -139,46 +134,64 @@ extension FastFlowLayout: PresentingLayoutEngine {
   }
 }
 
+/// Which headers and footers a presented query pins: none (`NoPinning`, every section
+/// announcement compiled out) or those of `ViewportPinning`.
+protocol SectionPinning {
+  /// `false` when nothing is pinned.
+  static var isActive: Bool { get }
+  var headers: Bool { get }
+  var footers: Bool { get }
+  var pins: ViewportPinning { get }
+}
+
+struct NoPinning: SectionPinning {
+  static var isActive: Bool { false }
+  var headers: Bool { false }
+  var footers: Bool { false }
+  var pins: ViewportPinning {
+    ViewportPinning(headers: false, footers: false, viewport: .zero, width: 0, transposed: false)
+  }
+}
+
+/// Headers and/or footers pinned to `viewport` (working orientation), in sections of bounds
+/// width `width`; frames are given back transposed when the layout is.
+struct ViewportPinning: SectionPinning {
+  static var isActive: Bool { true }
+  let headers: Bool
+  let footers: Bool
+  let viewport: Rect
+  let width: Double
+  let transposed: Bool
+  var pins: ViewportPinning { self }
+}
+
 /// The presented answer of a rect query, built as the plain query finds each element
 /// (`ElementSink`): each frame mapped by `Mapping` (mirrored and/or snapped, resolved at compile
-/// time) and kept when it intersects `rect`; with pinning, the natural headers (footers) whose
-/// pinned ones are listed in `pinned` (document order) are replaced by them, in their
-/// document-order places, whether or not the plain query found their natural frames.
+/// time) and kept when it intersects `rect`. With pinning, each section the query visits puts
+/// its pinned header first and its pinned footer last (`enterSection`, `leaveSection`), and
+/// their natural ones are dropped, whether or not the plain query found them; a header that
+/// stays at its natural place is the natural one.
 ///
-/// Per element: one comparison of its section with `pinnedSection` (the section of the next
-/// pinned entry, `Int.max` when none is left), then the mapping and the intersection test
-/// (none for `UnmappedFrames`, whose frames the plain query already tested against `rect`).
-struct PresentedSink<Mapping: PresentedFrameMapping>: ElementSink {
+/// Per element: the mapping and the intersection test (none for `UnmappedFrames`, whose frames
+/// the plain query already tested against `rect`); with pinning, one test of the element's kind.
+struct PresentedSink<Mapping: PresentedFrameMapping, Pinning: SectionPinning>: ElementSink {
   let mapping: Mapping
+  let pinning: Pinning
   let rect: Rect
   var result: [PresentedElement] = []
-  /// The pinned headers and footers (`path.item` = 1: away from the natural place).
-  var pinned: [LayoutElement] = []
-  /// The first pinned entry not yet placed.
-  var next = 0
-  /// `pinned[next]`'s section, `Int.max` when every pinned entry is placed.
-  var pinnedSection = Int.max
+  /// The pinned footer of the section entered last, put when it is left.
+  var footer: LayoutElement?
+  var footerMoved = false
+  /// Whether the section entered last put a pinned header (its natural one is then dropped).
+  var replacesHeader = false
 
-  init(mapping: Mapping, rect: Rect) {
+  init(mapping: Mapping, pinning: Pinning, rect: Rect) {
     self.mapping = mapping
+    self.pinning = pinning
     self.rect = rect
   }
 
-  /// Reads the first pinned entry's section (after `pinned` is filled).
-  mutating func start() {
-    next = 0
-    pinnedSection = pinned.isEmpty ? Int.max : pinned[0].path.section
-  }
-
-  /// Document order within a section: header, items, footer.
-  @inline(__always)
-  static func rank(_ kind: ElementKind) -> Int {
-    switch kind {
-    case .header: 0
-    case .item: 1
-    case .footer: 2
-    }
-  }
+  static var tracksSections: Bool { Pinning.isActive }
 
   /// Maps `element`'s frame and appends it when it meets `rect`.
   @inline(__always)
@@ -194,57 +207,50 @@ struct PresentedSink<Mapping: PresentedFrameMapping>: ElementSink {
         LayoutElement(kind: element.kind, path: element.path, frame: f), isPinned: isPinned))
   }
 
-  /// Places the pinned entries that come before `(section, rank)` in document order.
-  @inline(never)
-  mutating func placePinned(before section: Int, rank: Int) {
-    while next < pinned.count {
-      let e = pinned[next]
-      guard e.path.section < section
-        || (e.path.section == section && Self.rank(e.kind) < rank)
-      else { break }
-      let placed = LayoutElement(
-        kind: e.kind, path: ItemPath(section: e.path.section, item: 0), frame: e.frame)
-      // A pinned frame was tested against the laid-out band only: test the presented one.
-      let f = Mapping.isIdentity ? placed.frame : mapping.map(placed.frame)
-      if f.intersects(rect) {
-        result.append(
-          PresentedElement(
-            LayoutElement(kind: placed.kind, path: placed.path, frame: f),
-            isPinned: e.path.item == 1))
-      }
-      next += 1
-    }
-    pinnedSection = next < pinned.count ? pinned[next].path.section : Int.max
+  /// Appends a pinned header or footer (tested against the laid-out band only) when its
+  /// presented frame meets `rect`.
+  @inline(__always)
+  mutating func appendPinned(_ element: LayoutElement, isPinned: Bool) {
+    let f = Mapping.isIdentity ? element.frame : mapping.map(element.frame)
+    guard f.intersects(rect) else { return }
+    result.append(
+      PresentedElement(
+        LayoutElement(kind: element.kind, path: element.path, frame: f), isPinned: isPinned))
   }
 
   @inline(__always)
   mutating func append(_ element: LayoutElement) {
-    if element.path.section >= pinnedSection {
-      appendNearPinned(element)
-    } else {
-      appendMapped(element, isPinned: false)
-    }
-  }
-
-  /// `append` for an element at or after the next pinned entry's section.
-  @inline(never)
-  mutating func appendNearPinned(_ element: LayoutElement) {
-    let rank = Self.rank(element.kind)
-    placePinned(before: element.path.section, rank: rank)
-    // A natural header or footer whose pinned one is listed: the pinned one instead.
-    if element.kind != .item, next < pinned.count, pinned[next].kind == element.kind,
-      pinned[next].path.section == element.path.section
+    // A natural header (footer) is replaced by the pinned one its section put.
+    if Pinning.isActive, element.kind != .item,
+      element.kind == .header ? replacesHeader : pinning.footers
     {
-      placePinned(before: element.path.section, rank: rank + 1)
       return
     }
     appendMapped(element, isPinned: false)
   }
 
-  /// Places the pinned entries after the last element found.
-  @inline(__always)
-  mutating func finish() {
-    if next < pinned.count { placePinned(before: Int.max, rank: 0) }
+  mutating func enterSection(_ s: Int, page p: Int, pageTop: Double, of layout: FastFlowLayout) {
+    guard Pinning.isActive else { return }
+    let pins = pinning.pins
+    let pinned = layout.pinnedElements(ofSection: s, page: p, pageTop: pageTop, pinning: pins)
+    let path = ItemPath(section: s, item: 0)
+    replacesHeader = pinned.header != nil
+    if let header = pinned.header {
+      let frame = pins.transposed ? header.transposed : header
+      appendPinned(
+        LayoutElement(kind: .header, path: path, frame: frame), isPinned: pinned.headerMoved)
+    }
+    if let footer = pinned.footer {
+      self.footer = LayoutElement(
+        kind: .footer, path: path, frame: pins.transposed ? footer.transposed : footer)
+      footerMoved = pinned.footerMoved
+    }
+  }
+
+  mutating func leaveSection() {
+    guard Pinning.isActive, let footer else { return }
+    appendPinned(footer, isPinned: footerMoved)
+    self.footer = nil
   }
 }
 

@@ -5,6 +5,20 @@ import FlowLayoutModel
 /// presented query does not copy the plain answer.
 protocol ElementSink {
   mutating func append(_ element: LayoutElement)
+  /// Whether the query announces each section it visits (`enterSection`, `leaveSection`);
+  /// `false` compiles the announcements out.
+  static var tracksSections: Bool { get }
+  /// Section `s` is visited from page `p`, whose top is `pageTop` (working orientation); the
+  /// sections visited are exactly those whose band along the stacking axis meets the query.
+  mutating func enterSection(_ s: Int, page p: Int, pageTop: Double, of layout: FastFlowLayout)
+  /// The section last entered has no more elements in the query.
+  mutating func leaveSection()
+}
+
+extension ElementSink {
+  static var tracksSections: Bool { false }
+  func enterSection(_ s: Int, page p: Int, pageTop: Double, of layout: FastFlowLayout) {}
+  func leaveSection() {}
 }
 
 extension Array: ElementSink where Element == LayoutElement {}
@@ -32,6 +46,7 @@ extension FastFlowLayout {
     guard p < pages.count else { return }
     var s = section(ofPage: p)
     var base = firstItem(ofPage: p, inSection: s)
+    var entered = -1
     while p < pages.count {
       let top = top(ofPage: p)
       if top > r.maxY + slack { break }
@@ -39,10 +54,16 @@ extension FastFlowLayout {
         s += 1
         base = 0
       }
+      if Sink.tracksSections, s != entered {
+        if entered >= 0 { result.leaveSection() }
+        result.enterSection(s, page: p, pageTop: top, of: self)
+        entered = s
+      }
       appendElements(ofPage: p, section: s, firstItem: base, top: top, in: r, slack: slack, into: &result)
       base += pages[p].count
       p += 1
     }
+    if Sink.tracksSections, entered >= 0 { result.leaveSection() }
   }
 
   /// Appends page `p`'s header, items and footer (those of its section `s`, whose item

@@ -5,28 +5,34 @@
 /// lines, the last being the end of the visible items (later items are hidden).
 ///
 /// Offsets: lines are grouped in blocks of `blockSize`; `blocks` is a `RowOffsetTree` over each
-/// block's `Σ (heights[i] + L)` (summed left to right). Line `k`'s top below the first line's
-/// top is the tree's prefix up to its block plus the extents of the lines before it in the block.
-/// A height change rewrites one block sum and its O(log r) tree path; a full rebuild costs one
-/// add per line (the tree has r / 32 leaves), which keeps it off the layout's critical path.
+/// block's `Σ (heights[i] + L)` (summed left to right), and `offsetsInBlock[k]` is that sum over
+/// the lines before `k` in its block (the same additions, stopped earlier). Line `k`'s top below
+/// the first line's top is the tree's prefix up to its block plus `offsetsInBlock[k]`: O(log r)
+/// independent loads and one addition. A height change rewrites one block (≤ 32 additions) and
+/// its O(log r) tree path; a full rebuild costs one add per line (the tree has r / 32 leaves),
+/// which keeps it off the layout's critical path.
 ///
-/// - Memory: 16 bytes per line plus ~1 for the tree.
+/// - Memory: 24 bytes per line plus ~1 for the tree.
 struct LineTable: Sendable, Equatable {
   static let blockSize = 32
 
   var starts: [Int]
   var heights: [Double]
   private(set) var blocks: RowOffsetTree
-  /// Items per entry of `lineOfItem`, as a shift (64 items).
-  static let indexShift = 6
+  /// Entry `k`: `Σ (heights[i] + L)` over the lines of `k`'s block before `k`, left to right
+  /// (the partial sums of the block's sum). Kept wherever the block sums are; empty for a table
+  /// of one block (≤ 32 lines: short sections), whose tops are summed on demand instead.
+  private(set) var offsetsInBlock: [Double] = []
+  /// Items per entry of `lineOfItem`, as a shift (8 items).
+  static let indexShift = 3
 
-  /// Entry `q`: the line holding item `64q` (for `64q < visibleEnd`). `line(containing:)`
-  /// searches only the lines between two entries (≤ 64, a few cache lines of `starts`) instead
-  /// of all of them, whose probes are dependent cache misses at 10⁵–10⁶ lines. Kept by
+  /// Entry `q`: the line holding item `8q` (for `8q < visibleEnd`). `line(containing:)`
+  /// searches only the lines between two entries (≤ 8, one or two cache lines of `starts`)
+  /// instead of all of them, whose probes are dependent cache misses at 10⁵–10⁶ lines. Kept by
   /// `refreshItemIndex` wherever the offsets are rebuilt and after re-breaking; empty when the
   /// table has 2³¹ lines or more (then the whole table is searched).
   ///
-  /// - Memory: 1/16 byte per visible item (62.5 KB at 10⁶ items: it stays in cache).
+  /// - Memory: 1/2 byte per visible item.
   private(set) var lineOfItem: [Int32] = []
 
   /// No lines.
@@ -42,8 +48,8 @@ struct LineTable: Sendable, Equatable {
   ///
   /// - Precondition: the lines before `first` are unchanged since the index was last refreshed,
   ///   and with a `limit`, so are the line indices of the items from `limit` on.
-  /// - Complexity: O(q · log(r / q)) for the q entries rewritten (each an interpolation search
-  ///   from the previous entry's line), ~1/64 of the items.
+  /// - Complexity: O(q + k) for the q entries rewritten (~1/8 of the items) and the k lines they
+  ///   span: each entry's line is found by stepping forward from the previous one's.
   mutating func refreshItemIndex(fromLine first: Int, untilItem limit: Int = .max) {
     let m = lineCount
     let end = visibleEnd
@@ -67,12 +73,9 @@ struct LineTable: Sendable, Equatable {
       lineOfItem.withUnsafeMutableBufferPointer { index in
         for q in q0..<qEnd {
           let item = q << shift
-          // Lines hold ≥ 1 item: the line of `item` is at most 64 lines after the previous one.
-          let hi = min(l + (1 << shift), m - 1)
-          l =
-            s[hi + 1] > item
-            ? Self.bisect(s, item, lo: l, hi: hi, probes: nil)
-            : Self.interpolate(s, item, lo: l, hi: m - 1, probes: nil)
+          // The line of `item` is the previous entry's or a later one; `s[m]` (the visible
+          // end) is past every indexed item, so the step stops at a line.
+          while s[l &+ 1] <= item { l &+= 1 }
           index[q] = Int32(truncatingIfNeeded: l)
         }
       }
@@ -88,11 +91,12 @@ struct LineTable: Sendable, Equatable {
 
   /// The line holding `item`: the last line whose start is at most `item`.
   ///
-  /// Between the lines of the index entries around `item` (≤ 64 lines, typically ~25 for
+  /// Between the lines of the index entries around `item` (≤ 8 lines, typically ~3 for
   /// mixed sizes), by `searchLine`; the whole table when there is no index.
   ///
   /// - Precondition: `0 ≤ item < visibleEnd`.
-  /// - Complexity: O(log 64) with the index; O(log r) worst case otherwise.
+  /// - Complexity: O(log 8) with the index; O(log r) worst case otherwise.
+  @inline(__always)
   func line(containing item: Int) -> Int {
     line(containing: item, probes: nil)
   }
@@ -107,7 +111,7 @@ struct LineTable: Sendable, Equatable {
     guard q < count else {
       return searchLine(containing: item, lo: 0, hi: m - 1, probes: probes)
     }
-    // starts[lo] ≤ 64q ≤ item; the line of 64(q + 1) starts after item.
+    // starts[lo] ≤ 8q ≤ item; the line of 8(q + 1) starts after item.
     let lo = Int(lineOfItem[q])
     let hi = q + 1 < count ? Int(lineOfItem[q + 1]) : m - 1
     return starts.withUnsafeBufferPointer { Self.bisect($0, item, lo: lo, hi: hi, probes: probes) }
@@ -128,7 +132,10 @@ struct LineTable: Sendable, Equatable {
     while lo < hi {
       let mid = (lo &+ hi &+ 1) >> 1
       read &+= 1
-      if s[mid] <= item { lo = mid } else { hi = mid &- 1 }
+      // Selected, not branched on: the comparisons of a lookup are unpredictable.
+      let atMost = s[mid] <= item
+      lo = atMost ? mid : lo
+      hi = atMost ? hi : mid &- 1
     }
     probes?.pointee += read
     return lo
@@ -185,13 +192,45 @@ struct LineTable: Sendable, Equatable {
     return lo
   }
 
-  /// `Σ (heights[i] + L)` over block `b`, left to right.
-  private func blockSum(_ b: Int, lineSpacing: Double) -> Double {
+  /// Rewrites `offsetsInBlock` for the lines of block `b` (when kept) and returns the block's
+  /// sum `Σ (heights[i] + L)`, left to right.
+  ///
+  /// - Precondition: `offsetsInBlock` has `lineCount` entries, or none for one block.
+  /// - Complexity: O(32).
+  private mutating func summarizeBlock(_ b: Int, lineSpacing: Double) -> Double {
+    let range = (b * Self.blockSize)..<min((b + 1) * Self.blockSize, lineCount)
+    return heights.withUnsafeBufferPointer { h in
+      offsetsInBlock.withUnsafeMutableBufferPointer { o in
+        Self.summarize(h, range, lineSpacing: lineSpacing, into: o)
+      }
+    }
+  }
+
+  /// Writes `o[i]` = `Σ (h[j] + L)` for `j` in `range` before `i` (unless `o` is empty), and
+  /// returns the whole sum.
+  @inline(__always)
+  private static func summarize(
+    _ h: UnsafeBufferPointer<Double>, _ range: Range<Int>, lineSpacing: Double,
+    into o: UnsafeMutableBufferPointer<Double>
+  ) -> Double {
     var sum = 0.0
-    for i in (b * Self.blockSize)..<min((b + 1) * Self.blockSize, lineCount) {
-      sum += heights[i] + lineSpacing
+    let writes = !o.isEmpty
+    for i in range {
+      if writes { o[i] = sum }
+      sum += h[i] + lineSpacing
     }
     return sum
+  }
+
+  /// Resizes `offsetsInBlock` to one entry per line (new entries 0, to be written), or none for
+  /// a table of one block.
+  private mutating func sizeOffsetsInBlock() {
+    let m = lineCount <= Self.blockSize ? 0 : lineCount
+    if offsetsInBlock.count > m {
+      offsetsInBlock.removeSubrange(m...)
+    } else if offsetsInBlock.count < m {
+      offsetsInBlock.append(contentsOf: repeatElement(0, count: m - offsetsInBlock.count))
+    }
   }
 
   /// Rebuilds the block sums and their tree from `heights`.
@@ -201,32 +240,40 @@ struct LineTable: Sendable, Equatable {
     let blockCount = (lineCount + Self.blockSize - 1) / Self.blockSize
     let size = Self.blockSize
     let fullBlocks = lineCount / size
+    sizeOffsetsInBlock()
+    var offsets = offsetsInBlock
+    offsetsInBlock = []  // keep `offsets` uniquely referenced
+    defer { offsetsInBlock = offsets }
     heights.withUnsafeBufferPointer { h in
-      blocks.rebuild(count: blockCount) { sums in
-        // Four blocks at a time, one per lane: each lane adds its block's lines in order, so
-        // every sum is bit for bit `blockSum(b)`; the four chains run in parallel.
-        var b = 0
-        while b + 4 <= fullBlocks {
-          var acc = SIMD4<Double>(repeating: 0)
-          let base = b * size
-          for i in 0..<size {
-            let v = SIMD4<Double>(
-              h[base + i], h[base + size + i], h[base + 2 * size + i], h[base + 3 * size + i])
-            acc = acc + (v + lineSpacing)
+      offsets.withUnsafeMutableBufferPointer { o in
+        blocks.rebuild(count: blockCount) { sums in
+          // Four blocks at a time, one per lane: each lane adds its block's lines in order, so
+          // every sum is bit for bit `summarizeBlock(b)`'s; the four chains run in parallel.
+          var b = 0
+          // (Four full blocks: `o` holds every line's entry.)
+          while b + 4 <= fullBlocks {
+            var acc = SIMD4<Double>(repeating: 0)
+            let base = b * size
+            for i in 0..<size {
+              o[base + i] = acc[0]
+              o[base + size + i] = acc[1]
+              o[base + 2 * size + i] = acc[2]
+              o[base + 3 * size + i] = acc[3]
+              let v = SIMD4<Double>(
+                h[base + i], h[base + size + i], h[base + 2 * size + i], h[base + 3 * size + i])
+              acc = acc + (v + lineSpacing)
+            }
+            sums[b] = acc[0]
+            sums[b + 1] = acc[1]
+            sums[b + 2] = acc[2]
+            sums[b + 3] = acc[3]
+            b += 4
           }
-          sums[b] = acc[0]
-          sums[b + 1] = acc[1]
-          sums[b + 2] = acc[2]
-          sums[b + 3] = acc[3]
-          b += 4
-        }
-        while b < blockCount {
-          var sum = 0.0
-          for i in (b * size)..<min((b + 1) * size, h.count) {
-            sum += h[i] + lineSpacing
+          while b < blockCount {
+            sums[b] = Self.summarize(
+              h, (b * size)..<min((b + 1) * size, h.count), lineSpacing: lineSpacing, into: o)
+            b += 1
           }
-          sums[b] = sum
-          b += 1
         }
       }
     }
@@ -245,16 +292,22 @@ struct LineTable: Sendable, Equatable {
   mutating func rebuildOffsets(lineSpacing: Double, fromLine first: Int) -> Int {
     let size = Self.blockSize
     let blockCount = (lineCount + size - 1) / size
-    // A block past the new last line lost lines: it is recomputed too.
-    let kept = min(min(first, lineCount) / size, blocks.count)
+    let hadOffsets = !offsetsInBlock.isEmpty
+    sizeOffsetsInBlock()
+    // A block past the new last line lost lines: it is recomputed too. A table that grew out of
+    // one block has no offsets to keep: every block is summed again.
+    let kept =
+      hadOffsets || offsetsInBlock.isEmpty ? min(min(first, lineCount) / size, blocks.count) : 0
+    var offsets = offsetsInBlock
+    offsetsInBlock = []  // keep `offsets` uniquely referenced
+    defer { offsetsInBlock = offsets }
     heights.withUnsafeBufferPointer { h in
-      blocks.rebuild(count: blockCount, keepingFirst: kept) { sums in
-        for b in kept..<blockCount {
-          var sum = 0.0
-          for i in (b * size)..<min((b + 1) * size, h.count) {
-            sum += h[i] + lineSpacing
+      offsets.withUnsafeMutableBufferPointer { o in
+        blocks.rebuild(count: blockCount, keepingFirst: kept) { sums in
+          for b in kept..<blockCount {
+            sums[b - kept] = Self.summarize(
+              h, (b * size)..<min((b + 1) * size, h.count), lineSpacing: lineSpacing, into: o)
           }
-          sums[b - kept] = sum
         }
       }
     }
@@ -268,7 +321,7 @@ struct LineTable: Sendable, Equatable {
   mutating func setHeight(_ i: Int, _ height: Double, lineSpacing: Double) -> Int {
     heights[i] = height
     let b = i / Self.blockSize
-    return blocks.set(b, blockSum(b, lineSpacing: lineSpacing))
+    return blocks.set(b, summarizeBlock(b, lineSpacing: lineSpacing))
   }
 
   /// Write access to the existing starts and heights (a re-layout overwrites them in place).
@@ -294,16 +347,20 @@ struct LineTable: Sendable, Equatable {
     return starts.count - first
   }
 
-  /// Line `k`'s top below the first line's top.
+  /// Line `k`'s top below the first line's top: its block's offset plus its offset in the
+  /// block (summed for a table of one block).
   ///
-  /// - Complexity: O(log r).
+  /// - Precondition: `0 ≤ k < lineCount`.
+  /// - Complexity: O(log r) independent loads and one addition; O(k) additions for a table of
+  ///   one block (k < 32).
+  @inline(__always)
   func top(ofLine k: Int, lineSpacing: Double) -> Double {
-    let b = k / Self.blockSize
-    var top = blocks.prefix(b)
-    heights.withUnsafeBufferPointer { h in
-      for i in (b * Self.blockSize)..<k { top += h[i] + lineSpacing }
+    if offsetsInBlock.isEmpty {
+      var top = 0.0
+      for i in 0..<k { top += heights[i] + lineSpacing }
+      return top
     }
-    return top
+    return blocks.prefix(k / Self.blockSize) + offsetsInBlock[k]
   }
 
   /// The first line whose bottom (below the first line's top) is at least `target`, or

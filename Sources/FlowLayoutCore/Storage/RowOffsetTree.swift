@@ -132,24 +132,50 @@ struct RowOffsetTree: Sendable, Equatable {
   /// The sum of the values before `k` (`0 ≤ k ≤ count`).
   ///
   /// - Complexity: O(log r).
+  @inline(__always)
   func prefix(_ k: Int) -> Double {
     if k >= count { return total }
     // Walk from the root, adding every left sibling passed on the way to leaf k: the path is
     // k's bits, high to low. Branch-free (a skipped sibling adds +0, which changes no sum of
-    // non-negative values), so the loads depend on k only and overlap.
+    // non-negative values: the sibling's bits are masked, not branched on), so the loads depend
+    // on k only and overlap.
     let depth = capacity.trailingZeroBitCount
     return nodes.withUnsafeBufferPointer { t in
       var node = 1
       var sum = 0.0
       var level = depth
       while level > 0 {
-        level -= 1
+        level &-= 1
         let bit = (k &>> level) & 1
-        let left = t[2 &* node]
-        sum += bit == 1 ? left : 0
+        let left = t[2 &* node].bitPattern & (0 &- UInt64(truncatingIfNeeded: bit))
+        sum += Double(bitPattern: left)
         node = 2 &* node &+ bit
       }
       return sum
+    }
+  }
+
+  /// `firstIndex(inclusivePrefixAtLeast:)` and the sum of the values before it (bit for bit
+  /// `prefix(index)`), in one descent whose steps select without branching.
+  ///
+  /// - Complexity: O(log r).
+  @inline(__always)
+  func seek(inclusivePrefixAtLeast target: Double) -> (index: Int, prefix: Double) {
+    if count == 0 || total < target { return (count, total) }
+    let depth = capacity.trailingZeroBitCount
+    return nodes.withUnsafeBufferPointer { t in
+      var node = 1
+      var acc = 0.0
+      var level = depth
+      while level > 0 {
+        level &-= 1
+        let left = acc + t[2 &* node]
+        let right = left < target
+        acc = right ? left : acc
+        node = 2 &* node &+ (right ? 1 : 0)
+      }
+      let index = node &- capacity
+      return index < count ? (index, acc) : (count, total)
     }
   }
 

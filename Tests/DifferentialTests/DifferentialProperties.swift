@@ -144,6 +144,39 @@ struct FastMatchesReference {
     }
   }
 
+  /// Over a thousand sections (pages of 1–6 items), with random batches mixing every edit kind:
+  /// item deletes, inserts, moves (across sections), resizes (and resizes to the same size),
+  /// section deletes, inserts and moves, width and height changes. Half the recipes join long
+  /// runs of section insertions and deletions into one batch, the others join edits one time in
+  /// three. A seeded loop, like `manySections`. (Written on the `sections` branch for its page
+  /// tree; kept on main for the page list.)
+  @Test func manySectionsEveryEditKind() {
+    let mixed = Gen.int(in: 0...9999).array(of: 5).map { codes in
+      [[0, 1, 2, 3, 4, 5, 4, 5, 8, 3, 0, 1, 2, 4, 5, 6, 7, 2, 0, 1][codes[0] % 20], codes[1],
+       codes[2], codes[3], codes[4]]
+    }
+    // Joined to the next edit (code 1: ≡ 1 mod 3, not ≡ 10 mod 11) except every 97th.
+    let long = Gen.int(in: 0...9999).array(of: 5).map { codes in
+      [[4, 5, 4, 5, 4, 5, 0, 1, 2, 3][codes[0] % 10], codes[1], codes[2], codes[3],
+       codes[4] % 97 == 0 ? 0 : 1]
+    }
+    let mixedRecipes = zip(
+      Gen.int(in: 0...9999).array(of: ScenarioRecipe.optionCount),
+      Gen.int(in: 0...9999).array(of: 2...6).array(of: 1_000...1_040),
+      mixed.array(of: 10...40)
+    ).map { ScenarioRecipe(options: $0, sections: $1, edits: $2) }
+    let longRecipes = zip(
+      Gen.int(in: 0...9999).array(of: ScenarioRecipe.optionCount),
+      Gen.int(in: 0...9999).array(of: 2...6).array(of: 1_000...1_040),
+      long.array(of: 100...160)
+    ).map { ScenarioRecipe(options: $0, sections: $1, edits: $2) }
+    var rng = Xoshiro(seed: (0x5ec7, 0x1085, 0x3e26, 0x0002))
+    for _ in 0..<max(DifferentialCorpus.propertyCount / 500, 3) {
+      DifferentialRun.check(mixedRecipes.run(using: &rng))
+      DifferentialRun.check(longRecipes.run(using: &rng))
+    }
+  }
+
   /// A deterministic seeded corpus of larger scenarios, behind `FLOWLAYOUT_DIFF_CORPUS`.
   @Test(.enabled(if: DifferentialCorpus.seededCount > 0))
   func seededCorpus() {

@@ -87,6 +87,12 @@ public struct SoakReport: Sendable, Hashable, Codable {
   /// batches, or `nil` when not measured.
   public var growth: Double?
   public var allowedGrowth: Double
+  /// The live bytes gained per batch in the second half of the run (from the middle checkpoint
+  /// to the last) over those gained per batch in the first half (from the first checkpoint to
+  /// the middle one), or `nil` when not measured or when the first half gained nothing. A leak
+  /// gains as much in both halves (≈ 1); storage reached by the batches for the first time
+  /// gains less and less as fewer places are new (≪ 1).
+  public var slowdown: Double?
   /// The first difference between the fast engine and the reference after every batch, or `nil`
   /// when they agree (or the reference was not run).
   public var referenceDifference: String?
@@ -97,10 +103,18 @@ public struct SoakReport: Sendable, Hashable, Codable {
   public var refusal: String?
   public var seconds: Double
 
-  /// `true` when memory stayed within the allowed growth and every comparison agreed.
+  /// `true` when memory at rest stopped growing and every comparison agreed. Memory stopped
+  /// growing when the second half gained at most `allowedGrowth` (`growth`), or when it gained
+  /// at most half as fast as the first half (`slowdown ≤ 1/2`: a rise that levels off, as
+  /// untouched storage runs out, not a leak, which keeps its pace).
   public var passed: Bool {
     refusal == nil && referenceDifference == nil && freshDifference == nil
-      && (growth ?? 1) <= 1 + allowedGrowth
+      && memoryStoppedGrowing
+  }
+
+  /// The memory half of `passed`.
+  public var memoryStoppedGrowing: Bool {
+    (growth ?? 1) <= 1 + allowedGrowth || (slowdown.map { $0 <= 0.5 } ?? false)
   }
 }
 
@@ -118,6 +132,7 @@ extension SoakPlan {
     var report = SoakReport(
       workload: workload.name, itemCount: itemCount, batches: batches, updatesApplied: 0,
       initialLiveBytes: nil, checkpoints: [], growth: nil, allowedGrowth: allowedGrowth,
+      slowdown: nil,
       referenceDifference: nil, referenceCompared: false, freshDifference: nil, refusal: nil,
       seconds: 0)
     // Which step of `all` ends batch k: batch k's mixed update plus its user edit, if any.
@@ -163,12 +178,18 @@ extension SoakPlan {
       return engine
     }
     // Storage that a batch touches may gain slack capacity the first time (a page cut, a column
-    // given room), so memory rises while batches reach new places and then stays; a leak keeps
-    // growing with the number of batches. Hence the second half of the run is what is judged.
-    if let middle = report.checkpoints.first(where: { 2 * $0.batch >= batches })?.liveBytes,
-      let last = report.checkpoints.last?.liveBytes, middle > 0
+    // given room), so memory rises while batches reach new places and then levels off; a leak
+    // keeps growing at its pace. Hence the second half of the run is what is judged.
+    if let first = report.checkpoints.first,
+      let middle = report.checkpoints.first(where: { 2 * $0.batch >= batches }),
+      let last = report.checkpoints.last, let m = middle.liveBytes, let l = last.liveBytes, m > 0
     {
-      report.growth = Double(last) / Double(middle)
+      report.growth = Double(l) / Double(m)
+      if let f = first.liveBytes, m > f, last.batch > middle.batch, middle.batch > first.batch {
+        let firstRate = Double(m - f) / Double(middle.batch - first.batch)
+        let secondRate = Double(l - m) / Double(last.batch - middle.batch)
+        report.slowdown = secondRate / firstRate
+      }
     }
     if let fast, report.refusal == nil {
       let rects = EngineComparison.probeRects(contentSize: fast.contentSize)

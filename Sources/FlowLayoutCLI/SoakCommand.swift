@@ -65,10 +65,12 @@ struct SoakCommand: ParsableCommand {
       "| plan | \(itemCount) items, \(batches) batches of \(edits) edits, memory every "
         + "\(checkpointEvery) batches, allowed growth \(allowedGrowth) |", "",
       "Memory at rest: the engine's live bytes per item, built (before any batch), then at the "
-        + "first, the middle and the last checkpoint; growth = last / middle.", "",
-      "| workload | B/item built | first | middle | last | growth | "
+        + "first, the middle and the last checkpoint; growth = last / middle; pace = bytes gained "
+        + "per batch in the second half over the first half's. Passes when growth ≤ 1 + allowed "
+        + "or pace ≤ 0.5 (a rise that levels off).", "",
+      "| workload | B/item built | first | middle | last | growth | pace | "
         + "allocs/batch (first, last) | fast ≡ reference | fast ≡ fresh | seconds |",
-      "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+      "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     print(lines.joined(separator: "\n"))
     var reports: [SoakReport] = []
@@ -91,7 +93,11 @@ struct SoakCommand: ParsableCommand {
       let why = [
         report.refusal, report.referenceDifference.map { "fast ≠ reference: \($0)" },
         report.freshDifference.map { "fast ≠ fresh: \($0)" },
-        report.growth.flatMap { $0 > 1 + report.allowedGrowth ? "memory grew \($0)×" : nil },
+        report.memoryStoppedGrowing
+          ? nil
+          : "memory grew \(report.growth.map { fixed($0, 3) } ?? "-")× over the second half, at "
+            + "\(report.slowdown.map { fixed($0, 2) } ?? "-")× the first half's pace (a leak "
+            + "keeps its pace; ≤ 0.5 passes)",
       ].compactMap { $0 }
       let line = "\nFAILED \(report.workload): \(why.joined(separator: "; "))"
       print(line)
@@ -122,7 +128,8 @@ struct SoakCommand: ParsableCommand {
       + "\(perItem(r.checkpoints.first?.liveBytes)) | "
       + "\(perItem(r.checkpoints.first { 2 * $0.batch >= r.batches }?.liveBytes)) | "
       + "\(perItem(r.checkpoints.last?.liveBytes)) | "
-      + "\(r.growth.map { fixed($0, 3) } ?? "-") | \(allocs[0]), \(allocs[1]) | \(reference) | "
+      + "\(r.growth.map { fixed($0, 3) } ?? "-") | \(r.slowdown.map { fixed($0, 2) } ?? "-") | "
+      + "\(allocs[0]), \(allocs[1]) | \(reference) | "
       + "\(r.freshDifference == nil ? "yes" : "**no**") | \(fixed(r.seconds, 1)) |"
   }
 }

@@ -41,25 +41,21 @@ public struct SoakPlan: Sendable, Hashable {
     self.seed = seed
   }
 
-  /// Every update of the soak in order: batch k's mixed update, then (for k a multiple of 10)
-  /// the user edit `userEdits[(k / 10) % 4]` and its undo.
+  /// The updates of the soak, one group per batch: batch k's mixed update, then (for k a multiple
+  /// of 10) the user edit `userEdits[(k / 10) % 4]` and its undo.
   ///
   /// - Complexity: O(batches · e log e) to draw, once.
-  public func updates() -> [BatchUpdate] {
+  public func updates() -> [[BatchUpdate]] {
     let script = EditScript(workload: workload, itemCount: itemCount)
     let mixed = script.mixedBatches(count: batches, editsPerBatch: editsPerBatch, seed: seed)
     let userEdits = [
       script.quarterMove(), script.pageAppend(), script.pagePrepend(),
       script.middleSectionInsertion(),
     ]
-    var result: [BatchUpdate] = []
-    result.reserveCapacity(batches + batches / 5 + 3)
-    for k in 0..<batches {
-      result.append(mixed[k])
+    return (0..<batches).map { k in
       let user = userEdits[(k / 10) % userEdits.count]
-      if k % 10 == 0 { result += [user.edit, user.undo] }
+      return k % 10 == 0 ? [mixed[k], user.edit, user.undo] : [mixed[k]]
     }
-    return result
   }
 }
 
@@ -135,10 +131,6 @@ extension SoakPlan {
       slowdown: nil,
       referenceDifference: nil, referenceCompared: false, freshDifference: nil, refusal: nil,
       seconds: 0)
-    // Which step of `all` ends batch k: batch k's mixed update plus its user edit, if any.
-    var stepsBefore: [Int] = [0]
-    stepsBefore.reserveCapacity(batches + 1)
-    for k in 0..<batches { stepsBefore.append(stepsBefore[k] + (k % 10 == 0 ? 3 : 1)) }
 
     let fast: FastFlowLayout? = allocator.exactly {
       let before = allocator.snapshot()
@@ -153,11 +145,11 @@ extension SoakPlan {
       report.initialLiveBytes = live()
       var allocationsAtCheckpoint = allocator.snapshot()?.allocations
       for k in 0..<batches {
-        for step in stepsBefore[k]..<stepsBefore[k + 1] {
+        for update in all[k] {
           do throws(LayoutError) {
-            try engine.apply(all[step])
+            try engine.apply(update)
           } catch {
-            report.refusal = "fast engine, update \(step): \(error)"
+            report.refusal = "fast engine, update \(report.updatesApplied): \(error)"
             return engine
           }
           report.updatesApplied += 1
@@ -201,7 +193,7 @@ extension SoakPlan {
       if withReference {
         report.referenceCompared = true
         if var reference = try? ReferenceFlowLayout(input) {
-          for (step, update) in all.prefix(report.updatesApplied).enumerated() {
+          for (step, update) in all.joined().enumerated() {
             do throws(LayoutError) {
               try reference.apply(update)
             } catch {

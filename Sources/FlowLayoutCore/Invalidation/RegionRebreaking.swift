@@ -86,6 +86,7 @@ extension SectionLayout {
     var newStarts = scratch.starts
     var newHeights = scratch.heights
     var toPlace = scratch.ranges
+    let indices = scratch.indices
     scratch = LineScratch()  // the buffers above uniquely referenced
     newStarts.removeAll(keepingCapacity: true)
     newHeights.removeAll(keepingCapacity: true)
@@ -150,6 +151,6 @@ extension SectionLayout {
     lines = .table(table)
     updateHeight(rules: rules)
     scratch = LineScratch(
-      starts: newStarts, heights: newHeights, ranges: toPlace, runs: runs, indices: scratch.indices)
+      starts: newStarts, heights: newHeights, ranges: toPlace, runs: runs, indices: indices)
   }
 }

@@ -3,12 +3,20 @@ extension Array {
   /// library's `sort` allocates a buffer of half the elements past 20). Not stable: for keys
   /// that are distinct, or where equal elements are interchangeable.
   ///
-  /// - Complexity: O(k log k) for k elements (insertion sort up to 16, else heapsort).
+  /// - Complexity: O(k) for k elements already in order, else O(k log k) (insertion sort up to
+  ///   16, else heapsort).
   @inlinable package mutating func sortInPlace(
     by areInIncreasingOrder: (Element, Element) -> Bool
   ) {
     let n = count
     guard n > 1 else { return }
+    // Edits usually arrive in order (appends, prepends, UIKit's index paths): one pass then.
+    var ordered = true
+    for k in 1..<n where areInIncreasingOrder(self[k], self[k - 1]) {
+      ordered = false
+      break
+    }
+    if ordered { return }
     if n <= 16 {
       for k in 1..<n {
         var j = k

@@ -156,6 +156,13 @@ import Testing
         var descending = values
         descending.sortInPlace(by: >)
         #expect(descending == values.sorted(by: >), "\(values)")
+        // Already in order, and in reverse order.
+        var again = sorted
+        again.sortInPlace()
+        #expect(again == sorted)
+        var reversed = descending
+        reversed.sortInPlace()
+        #expect(reversed == sorted, "\(values)")
       }
     }
   }

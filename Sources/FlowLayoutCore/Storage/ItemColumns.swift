@@ -219,15 +219,13 @@ struct ItemColumns: Sendable, Equatable {
     let oldCount = column.count
     if let first = removals.first {
       column.withUnsafeMutableBufferPointer { buffer in
+        let base = buffer.baseAddress!
         var write = first
         for (k, r) in removals.enumerated() {
           let end = k + 1 < removals.count ? removals[k + 1] : oldCount
-          var read = r + 1
-          while read < end {
-            buffer[write] = buffer[read]
-            write += 1
-            read += 1
-          }
+          // The kept run after removal k moves down (`update` moves overlapping memory).
+          (base + write).update(from: base + r + 1, count: end - r - 1)
+          write += end - r - 1
         }
       }
       column.removeLast(removals.count)
@@ -236,16 +234,16 @@ struct ItemColumns: Sendable, Equatable {
     let kept = column.count
     column.append(contentsOf: repeatElement(0, count: insertions.count))
     column.withUnsafeMutableBufferPointer { buffer in
+      let base = buffer.baseAddress!
       var read = kept  // kept values [0, read) not yet in place
       var write = buffer.count  // values [write, count) in place
       for insertion in insertions.reversed() {
-        while write > insertion.index + 1 {
-          write -= 1
-          read -= 1
-          buffer[write] = buffer[read]
-        }
-        write -= 1
-        buffer[write] = value(insertion.size)
+        // The kept run after insertion k moves up.
+        let run = write - insertion.index - 1
+        (base + write - run).update(from: base + read - run, count: run)
+        read -= run
+        write = insertion.index
+        base[write] = value(insertion.size)
       }
     }
   }

@@ -113,7 +113,12 @@ extension SectionLayout {
                 from: k, of: table, run: run, oldItemCount: oldItemCount, newCount: n,
                 limit: k + min(limit - index, oldLines - k))
               if end > k {
-                newStarts.append(contentsOf: table.starts[k..<end].lazy.map { $0 + shift })
+                // Appended, then renumbered in place (a mapping closure would be allocated).
+                let from = newStarts.count
+                newStarts.append(contentsOf: table.starts[k..<end])
+                if shift != 0 {
+                  for t in from..<newStarts.count { newStarts[t] += shift }
+                }
                 newHeights.append(contentsOf: table.heights[k..<end])
                 index += end - k
                 copied += end - k

@@ -287,8 +287,11 @@ public struct BenchRunner {
     }
   }
 
-  /// Allocations per run, counted on a fresh copy of the operation over a fixed number of runs
-  /// (after one uncounted run that copies the engine), so the count repeats run to run.
+  /// Allocations per run in the steady state, counted on a fresh copy of the operation over a
+  /// fixed number of runs, so the count repeats run to run. First one uncounted cycle of the
+  /// operation's inputs (`EngineOperation.cycleLength` runs: one, or each of `batch`'s batches
+  /// once): the copy shares its storage with the runner's engine, and the first write to each
+  /// shared section or page copies it, once per copy, which the counted runs then leave out.
   func countAllocations<E: LayoutEngine>(
     _ operation: BenchOperation, _ engine: E, _ workload: Workload,
     build: @escaping (LayoutInput) throws(LayoutError) -> E
@@ -297,8 +300,10 @@ public struct BenchRunner {
   {
     var counted = try EngineOperation(
       operation, engine: engine, workload: workload, build: build)
-    try counted.perform()
-    if counted.needsUndo { try counted.undo() }
+    for _ in 0..<counted.cycleLength {
+      try counted.perform()
+      if counted.needsUndo { try counted.undo() }
+    }
     return try sampler.allocationsPerRun(&counted, runs: Self.countedRuns, allocator: allocator)
   }
 

@@ -77,14 +77,30 @@ extension BatchUpdate {
   ///   - configuration: the options in effect before the update.
   ///   - bounds: the bounds before the update.
   ///   - prefix: prefix for error fields, e.g. `"edits[2]."`.
-  /// - Complexity: O(e) expected for e edits when no section is inserted or deleted (nothing
-  ///   per section); O(e + s) otherwise; plus O(m) to validate the m items of inserted sections
-  ///   and O(s) to check `expectedItemCounts` when given.
+  /// - Complexity: O(e log e) for e item edits when no section is inserted or deleted (nothing
+  ///   per section); O(e log e + s) otherwise; plus O(m) to validate the m items of inserted
+  ///   sections and O(s) to check `expectedItemCounts` when given.
   /// - Throws: `LayoutError.sectionOutOfRange`, `.itemOutOfRange`, `.inconsistentBatch`,
   ///   `.invalidNumber` or `.invalidConfiguration`, naming the offending field.
   public func validate(
     itemCounts oldCounts: [Int], configuration: LayoutConfiguration, bounds: Size,
     field prefix: String = ""
+  ) throws(LayoutError) -> BatchPlan {
+    var scratch = BatchValidationScratch()
+    return try validate(
+      itemCounts: oldCounts, configuration: configuration, bounds: bounds, field: prefix,
+      scratch: &scratch)
+  }
+
+  /// `validate(itemCounts:configuration:bounds:field:)` sorting the batch's item paths in
+  /// `scratch`'s buffers, which the returned plan shares until it is released.
+  ///
+  /// - Complexity: O(e log e) for e item edits when no section is inserted, deleted or moved,
+  ///   with no allocation when the buffers have room (and no `expectedItemCounts`); the rest
+  ///   as `validate(itemCounts:configuration:bounds:field:)`.
+  package func validate(
+    itemCounts oldCounts: [Int], configuration: LayoutConfiguration, bounds: Size,
+    field prefix: String = "", scratch: inout BatchValidationScratch
   ) throws(LayoutError) -> BatchPlan {
     let oldSectionCount = oldCounts.count
     guard measureItems.isEmpty else {
@@ -156,10 +172,11 @@ extension BatchUpdate {
     }
 
     // 4. Item edits in before-space: deletions, resizes, move sources.
-    // A small batch is checked for repeated paths by scanning its own arrays (no allocation);
-    // a large one through hash sets. Both find the same first repeat.
-    let small = deleteItems.count + moveItems.count + resizeItems.count + insertItems.count <= 32
-    var removed = Set<ItemPath>()  // deleted or moved out (large batches)
+    // The paths are sorted first (no hashing, no allocation with the engine's scratch): when no
+    // path is named twice, the checks below skip the repeat checks; otherwise they run with
+    // hash sets, which find the first repeat in the batch's order.
+    let repeats = scratch.sortPaths(of: self)
+    var removed = Set<ItemPath>()  // deleted or moved out (repeats only)
     // Field names are built only for an error: a valid batch allocates no strings.
     func checkOld(_ path: ItemPath, _ field: @autoclosure () -> String) throws(LayoutError) {
       guard path.section >= 0, path.section < oldSectionCount else {
@@ -168,57 +185,41 @@ extension BatchUpdate {
       guard path.item >= 0, path.item < oldCounts[path.section] else {
         throw .itemOutOfRange(field: field(), path: path)
       }
-      if deletedSection.contains(path.section) {
+      if !deletedSection.isEmpty, deletedSection.contains(path.section) {
         throw .inconsistentBatch(field: field(), reason: "item \(path) is in a section deleted by the same batch")
       }
     }
-    var removedPerSection = SectionTally()
     var deleted = Set<ItemPath>()
     for (i, path) in deleteItems.enumerated() {
       try checkOld(path, "\(prefix)deleteItems[\(i)]")
-      let repeated: Bool
-      if small {
-        repeated = deleteItems[..<i].contains(path)
-      } else {
-        deleted.insert(path)
-        repeated = !removed.insert(path).inserted
-      }
-      guard !repeated else {
+      guard !repeats || removed.insert(path).inserted else {
         throw .inconsistentBatch(
           field: "\(prefix)deleteItems[\(i)]", reason: "item \(path) is deleted twice")
       }
-      removedPerSection.add(1, toSection: path.section)
+      if repeats { deleted.insert(path) }
     }
     for (i, move) in moveItems.enumerated() {
       try checkOld(move.from, "\(prefix)moveItems[\(i)].from")
-      let repeated =
-        small
-        ? deleteItems.contains(move.from) || moveItems[..<i].contains { $0.from == move.from }
-        : !removed.insert(move.from).inserted
-      guard !repeated else {
+      guard !repeats || removed.insert(move.from).inserted else {
         throw .inconsistentBatch(
           field: "\(prefix)moveItems[\(i)].from",
           reason: "item \(move.from) is deleted or moved more than once")
       }
-      removedPerSection.add(1, toSection: move.from.section)
     }
     var resized = Set<ItemPath>()
     for (i, resize) in resizeItems.enumerated() {
       try checkOld(resize.at, "\(prefix)resizeItems[\(i)].at")
-      if small ? deleteItems.contains(resize.at) : deleted.contains(resize.at) {
+      if repeats, deleted.contains(resize.at) {
         throw .inconsistentBatch(
           field: "\(prefix)resizeItems[\(i)].at", reason: "item \(resize.at) is deleted and resized")
       }
-      if small ? moveItems.contains(where: { $0.from == resize.at }) : removed.contains(resize.at) {
+      if repeats, removed.contains(resize.at) {
         // UIKit refuses a reload and a move of one index path in one batch.
         throw .inconsistentBatch(
           field: "\(prefix)resizeItems[\(i)].at",
           reason: "item \(resize.at) is moved and resized (reload and move of one index path)")
       }
-      let repeated =
-        small
-        ? resizeItems[..<i].contains { $0.at == resize.at } : !resized.insert(resize.at).inserted
-      guard !repeated else {
+      guard !repeats || resized.insert(resize.at).inserted else {
         throw .inconsistentBatch(
           field: "\(prefix)resizeItems[\(i)].at", reason: "item \(resize.at) is resized twice")
       }
@@ -226,40 +227,31 @@ extension BatchUpdate {
     }
 
     // 5. Item edits in after-space: insertions and move destinations.
-    var addedPerSection = SectionTally()
-    var destinations = Set<ItemPath>()
-    // Whether `path` was named as a destination by an insertion before `i` (or by any insertion
-    // and a move before `i`, for moves).
-    func namedBefore(_ path: ItemPath, insertion i: Int, move m: Int) -> Bool {
-      insertItems[..<i].contains { $0.at == path } || moveItems[..<m].contains { $0.to == path }
-    }
-    func checkNew(_ path: ItemPath, repeated: Bool, _ field: @autoclosure () -> String)
-      throws(LayoutError)
-    {
+    var destinations = Set<ItemPath>()  // repeats only
+    func checkNew(_ path: ItemPath, _ field: @autoclosure () -> String) throws(LayoutError) {
       guard path.section >= 0, path.section < newSectionCount else {
         throw .sectionOutOfRange(field: field(), section: path.section, sectionCount: newSectionCount)
       }
-      if insertedSection.contains(path.section) {
+      if !insertedSection.isEmpty, insertedSection.contains(path.section) {
         throw .inconsistentBatch(
           field: field(), reason: "item \(path) is in a section inserted by the same batch (insert it with the section)")
       }
       guard path.item >= 0 else { throw .itemOutOfRange(field: field(), path: path) }
-      guard small ? !repeated : destinations.insert(path).inserted else {
+      guard !repeats || destinations.insert(path).inserted else {
         throw .inconsistentBatch(field: field(), reason: "two items are inserted or moved to \(path)")
       }
-      addedPerSection.add(1, toSection: path.section)
     }
     for (i, insertion) in insertItems.enumerated() {
-      try checkNew(
-        insertion.at, repeated: small && namedBefore(insertion.at, insertion: i, move: 0),
-        "\(prefix)insertItems[\(i)].at")
+      try checkNew(insertion.at, "\(prefix)insertItems[\(i)].at")
       try LayoutValidation.size(insertion.size, field: "\(prefix)insertItems[\(i)].size")
     }
     for (i, move) in moveItems.enumerated() {
-      try checkNew(
-        move.to, repeated: small && namedBefore(move.to, insertion: insertItems.count, move: i),
-        "\(prefix)moveItems[\(i)].to")
+      try checkNew(move.to, "\(prefix)moveItems[\(i)].to")
     }
+    // Not reached when a path is named twice (the checks above throw), so the tallies count
+    // each path once.
+    let removedPerSection = SectionTally(sorted: scratch.removals)
+    let addedPerSection = SectionTally(sorted: scratch.destinations)
 
     // 6. Counts after the update, and every destination inside them.
     var insertedCounts: [Int: Int] = [:]

@@ -1,42 +1,92 @@
-/// Counts per section (section → count, counts not 0), for the few sections a batch names:
-/// up to four sections are held inline, so a small batch's tally allocates nothing; more go to a
-/// dictionary.
+/// Counts per section of a batch's item paths (section → how many paths name it), read from the
+/// paths sorted by section: no hashing, and it shares the sorted buffer (nothing copied).
 struct SectionTally: Hashable, Sendable {
-  private var s0 = 0, c0 = 0, s1 = 0, c1 = 0, s2 = 0, c2 = 0, s3 = 0, c3 = 0
-  private var inlineCount = 0
-  private var overflow: [Int: Int] = [:]
+  /// The paths, ascending.
+  private let paths: [ItemPath]
 
-  /// Adds `amount` to section `s`'s count.
-  ///
-  /// - Complexity: O(1) expected.
-  mutating func add(_ amount: Int, toSection s: Int) {
-    switch s {
-    case s0 where inlineCount > 0: c0 += amount
-    case s1 where inlineCount > 1: c1 += amount
-    case s2 where inlineCount > 2: c2 += amount
-    case s3 where inlineCount > 3: c3 += amount
-    default:
-      switch inlineCount {
-      case 0: (s0, c0) = (s, amount)
-      case 1: (s1, c1) = (s, amount)
-      case 2: (s2, c2) = (s, amount)
-      case 3: (s3, c3) = (s, amount)
-      default:
-        overflow[s, default: 0] += amount
-        return
-      }
-      inlineCount += 1
-    }
+  /// A tally of `paths`, which must be ascending.
+  init(sorted paths: [ItemPath]) {
+    self.paths = paths
   }
 
-  /// Section `s`'s count (0 when never added to).
+  /// Section `s`'s count (0 when no path names it).
   ///
-  /// - Complexity: O(1) expected.
+  /// - Complexity: O(log k) for k paths.
   subscript(s: Int) -> Int {
-    if inlineCount > 0, s0 == s { return c0 }
-    if inlineCount > 1, s1 == s { return c1 }
-    if inlineCount > 2, s2 == s { return c2 }
-    if inlineCount > 3, s3 == s { return c3 }
-    return overflow[s] ?? 0
+    firstIndex(ofSectionAtLeast: s + 1) - firstIndex(ofSectionAtLeast: s)
+  }
+
+  /// The index of the first path whose section is at least `s` (`paths.count` if none).
+  private func firstIndex(ofSectionAtLeast s: Int) -> Int {
+    var lo = 0
+    var hi = paths.count
+    while lo < hi {
+      let mid = (lo + hi) >> 1
+      if paths[mid].section < s { lo = mid + 1 } else { hi = mid }
+    }
+    return lo
+  }
+}
+
+/// The buffers `BatchUpdate.validate(itemCounts:configuration:bounds:field:scratch:)` sorts a
+/// batch's item paths in. An engine keeps one between batches so that validating a batch
+/// allocates nothing once the buffers have grown; no state is kept between batches.
+package struct BatchValidationScratch: Sendable {
+  /// Deleted items and move sources (before-space), ascending.
+  var removals: [ItemPath] = []
+  /// Resized items (before-space), ascending.
+  var resizes: [ItemPath] = []
+  /// Inserted items and move destinations (after-space), ascending.
+  var destinations: [ItemPath] = []
+
+  package init() {}
+
+  /// The largest buffer's capacity (an engine lets the scratch go past a limit).
+  package var capacity: Int {
+    max(removals.capacity, resizes.capacity, destinations.capacity)
+  }
+
+  /// Fills the buffers with `update`'s item paths, sorted.
+  ///
+  /// - Returns: whether some path is named twice where a batch may not name it twice: removed
+  ///   (deleted or moved out) twice, resized twice, removed and resized, or entered (inserted
+  ///   or moved in) twice. Out-of-range paths count like any other.
+  /// - Complexity: O(e log e) for e item edits; no allocation when the buffers have room.
+  mutating func sortPaths(of update: BatchUpdate) -> Bool {
+    removals.removeAll(keepingCapacity: true)
+    resizes.removeAll(keepingCapacity: true)
+    destinations.removeAll(keepingCapacity: true)
+    removals.append(contentsOf: update.deleteItems)
+    for move in update.moveItems {
+      removals.append(move.from)
+      destinations.append(move.to)
+    }
+    for resize in update.resizeItems { resizes.append(resize.at) }
+    for insertion in update.insertItems { destinations.append(insertion.at) }
+    removals.sortInPlace()
+    resizes.sortInPlace()
+    destinations.sortInPlace()
+    if Self.hasAdjacentEqual(removals) || Self.hasAdjacentEqual(resizes)
+      || Self.hasAdjacentEqual(destinations)
+    {
+      return true
+    }
+    // Removed and resized: a merge walk of the two ascending lists.
+    var r = 0
+    var x = 0
+    while r < removals.count, x < resizes.count {
+      if removals[r] == resizes[x] { return true }
+      if removals[r] < resizes[x] { r += 1 } else { x += 1 }
+    }
+    return false
+  }
+
+  private static func hasAdjacentEqual(_ sorted: [ItemPath]) -> Bool {
+    var k = 1
+    while k < sorted.count {
+      if sorted[k] == sorted[k - 1] { return true }
+      k += 1
+    }
+    return false
   }
 }

@@ -14,7 +14,8 @@ extension FastFlowLayout {
   public mutating func apply(_ update: BatchUpdate) throws(LayoutError) {
     if !update.moveSections.isEmpty { return try applyMovingSections(update) }
     let plan = try update.validate(
-      itemCounts: itemCounts, configuration: configuration, bounds: bounds)
+      itemCounts: itemCounts, configuration: configuration, bounds: bounds,
+      scratch: &scratch.validation)
     let newBounds = plan.newBounds
     let newConfiguration = plan.newConfiguration
     let newRules = LayoutRules(configuration: newConfiguration, bounds: newBounds)
@@ -61,8 +62,7 @@ extension FastFlowLayout {
   /// each in UIKit's order: resizes and removals by index before the batch, insertions (with
   /// sizes; moved items read later) by index after it, sorted by `applyItemEdits`.
   ///
-  /// - Complexity: O(e) expected; no allocation when every edit names one section and the
-  ///   scratch has room.
+  /// - Complexity: O(e log e); no allocation when the scratch has room.
   private func itemEdits(
     _ update: BatchUpdate, sectionBefore: (Int) -> Int, into scratch: inout EditScratch
   ) {
@@ -70,51 +70,34 @@ extension FastFlowLayout {
     func working(_ size: Size) -> Size { transposed ? size.transposed : size }
     scratch.sections.removeAll(keepingCapacity: true)
     for k in scratch.edits.indices { scratch.edits[k].removeAll() }
-    // The one section every edit names, if there is one (the common case: no grouping).
-    var single: Int? = nil
-    var several = false
-    func note(_ s: Int) {
-      if single == nil { single = s } else if single != s { several = true }
-    }
-    for r in update.resizeItems { note(r.at.section) }
-    for d in update.deleteItems { note(d.section) }
+    // The sections named (before the batch), ascending and distinct.
+    for r in update.resizeItems { scratch.sections.append(r.at.section) }
+    for d in update.deleteItems { scratch.sections.append(d.section) }
     for m in update.moveItems {
-      note(m.from.section)
-      note(sectionBefore(m.to.section))
+      scratch.sections.append(m.from.section)
+      scratch.sections.append(sectionBefore(m.to.section))
     }
-    for i in update.insertItems { note(sectionBefore(i.at.section)) }
-    guard let first = single else { return }
-    if !several {
-      scratch.sections.append(first)
-      if scratch.edits.isEmpty { scratch.edits.append(SectionEdit()) }
-      for r in update.resizeItems { scratch.edits[0].resizes.append((r.at.item, working(r.size))) }
-      for d in update.deleteItems { scratch.edits[0].removals.append(d.item) }
-      for m in update.moveItems {
-        scratch.edits[0].removals.append(m.from.item)
-        scratch.edits[0].moves.append((m.to.item, m.from))
-      }
-      for i in update.insertItems {
-        scratch.edits[0].insertions.append((i.at.item, working(i.size)))
-      }
-      return
+    for i in update.insertItems { scratch.sections.append(sectionBefore(i.at.section)) }
+    guard !scratch.sections.isEmpty else { return }
+    scratch.sections.sortRemovingDuplicates()
+    while scratch.edits.count < scratch.sections.count { scratch.edits.append(SectionEdit()) }
+    // Each edit goes to its section's entry (found by binary search; no hashing).
+    let sections = scratch.sections
+    func entry(_ s: Int) -> Int {
+      Self.countLess(than: s, in: sections)
     }
-    var edits: [Int: SectionEdit] = [:]
     for r in update.resizeItems {
-      edits[r.at.section, default: SectionEdit()].resizes.append((r.at.item, working(r.size)))
+      scratch.edits[entry(r.at.section)].resizes.append((r.at.item, working(r.size)))
     }
-    for d in update.deleteItems { edits[d.section, default: SectionEdit()].removals.append(d.item) }
+    for d in update.deleteItems { scratch.edits[entry(d.section)].removals.append(d.item) }
     for m in update.moveItems {
-      edits[m.from.section, default: SectionEdit()].removals.append(m.from.item)
-      edits[sectionBefore(m.to.section), default: SectionEdit()].moves.append(
-        (m.to.item, m.from))
+      scratch.edits[entry(m.from.section)].removals.append(m.from.item)
+      scratch.edits[entry(sectionBefore(m.to.section))].moves.append((m.to.item, m.from))
     }
     for i in update.insertItems {
-      edits[sectionBefore(i.at.section), default: SectionEdit()].insertions.append(
+      scratch.edits[entry(sectionBefore(i.at.section))].insertions.append(
         (i.at.item, working(i.size)))
     }
-    scratch.sections.append(contentsOf: edits.keys)
-    scratch.sections.sort()
-    scratch.edits = scratch.sections.map { edits[$0]! }
   }
 
   /// The size (working orientation) of item `j` of section `s`.
@@ -199,8 +182,8 @@ extension FastFlowLayout {
         edits[k].insertions.append((to, itemSize(from.item, inSection: from.section)))
       }
       edits[k].moves.removeAll(keepingCapacity: true)
-      edits[k].removals.sort()
-      edits[k].insertions.sort { $0.index < $1.index }
+      edits[k].removals.sortInPlace()
+      edits[k].insertions.sortInPlace { $0.index < $1.index }
     }
     for (k, s) in sections.enumerated() {
       itemCounts[s] += edits[k].insertions.count - edits[k].removals.count
@@ -222,7 +205,7 @@ extension FastFlowLayout {
     _ resizes: inout [(index: Int, size: Size)], inSection s: Int, scratch: inout EditScratch,
     counters: inout WorkCounters
   ) {
-    resizes.sort { $0.index < $1.index }
+    resizes.sortInPlace { $0.index < $1.index }
     var local = scratch.page
     scratch.page = SectionEdit()  // uniquely referenced
     defer {
@@ -431,8 +414,8 @@ extension FastFlowLayout {
           (to, Size(width: source.widths[from.item], height: source.heights[from.item])))
       }
       scratch.edits[k].moves.removeAll(keepingCapacity: true)
-      scratch.edits[k].removals.sort()
-      scratch.edits[k].insertions.sort { $0.index < $1.index }
+      scratch.edits[k].removals.sortInPlace()
+      scratch.edits[k].insertions.sortInPlace { $0.index < $1.index }
     }
     for (k, s) in sections.enumerated()
     where !scratch.edits[k].removals.isEmpty || !scratch.edits[k].insertions.isEmpty {

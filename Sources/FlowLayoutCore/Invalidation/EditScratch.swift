@@ -18,6 +18,8 @@ struct EditScratch: Sendable {
   var changed: [Int] = []
   /// Re-breaking's buffers (`LineScratch`).
   var lines = LineScratch()
+  /// The batch validation's sorted paths.
+  var validation = BatchValidationScratch()
 
   /// The most entries a buffer keeps between batches: a larger batch's buffers are let go, so
   /// memory at rest does not follow the largest batch ever applied.
@@ -30,7 +32,8 @@ struct EditScratch: Sendable {
     let largest = max(
       edits.count, edits.first?.removals.capacity ?? 0, edits.first?.insertions.capacity ?? 0,
       edits.first?.resizes.capacity ?? 0, lines.starts.capacity, lines.runs.capacity,
-      touched.capacity, changed.capacity, resizedPages.capacity)
+      touched.capacity, changed.capacity, resizedPages.capacity, sections.capacity,
+      validation.capacity)
     if largest > Self.retainedCapacity { self = EditScratch() }
   }
 }

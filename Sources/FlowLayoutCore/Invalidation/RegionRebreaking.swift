@@ -86,6 +86,7 @@ extension SectionLayout {
     var newStarts = scratch.starts
     var newHeights = scratch.heights
     var toPlace = scratch.ranges
+    let indices = scratch.indices
     scratch = LineScratch()  // the buffers above uniquely referenced
     newStarts.removeAll(keepingCapacity: true)
     newHeights.removeAll(keepingCapacity: true)
@@ -105,22 +106,25 @@ extension SectionLayout {
           if o < table.visibleEnd {
             var k = table.line(containing: o)
             if table.starts[k] == o {
-              // The old line k holds the same items iff they and the item after its end are
-              // untouched (or it ended with the items, in both layouts).
-              while k < oldLines, index < limit {
-                let e = table.starts[k + 1]
-                let same =
-                  e < run.oldEnd
-                  || (e == run.oldEnd && e == oldItemCount && run.newEnd == n)
-                guard same else { break }
-                newStarts.append(table.starts[k] + shift)
-                newHeights.append(table.heights[k])
-                index += 1
-                copied += 1
-                k += 1
-                s = e + shift
+              // An old line holds the same items iff they and the item after its end are
+              // untouched (or it ended with the items, in both layouts): the lines from k on
+              // that end before the run does are copied as one block.
+              let end = Self.copiedLinesEnd(
+                from: k, of: table, run: run, oldItemCount: oldItemCount, newCount: n,
+                limit: k + min(limit - index, oldLines - k))
+              if end > k {
+                // Appended, then renumbered in place (a mapping closure would be allocated).
+                let from = newStarts.count
+                newStarts.append(contentsOf: table.starts[k..<end])
+                if shift != 0 {
+                  for t in from..<newStarts.count { newStarts[t] += shift }
+                }
+                newHeights.append(contentsOf: table.heights[k..<end])
+                index += end - k
+                copied += end - k
+                s = table.starts[end] + shift
+                continue
               }
-              if s != o + shift { continue }
             }
           }
         }
@@ -150,6 +154,32 @@ extension SectionLayout {
     lines = .table(table)
     updateHeight(rules: rules)
     scratch = LineScratch(
-      starts: newStarts, heights: newHeights, ranges: toPlace, runs: runs, indices: scratch.indices)
+      starts: newStarts, heights: newHeights, ranges: toPlace, runs: runs, indices: indices)
+  }
+
+  /// The end of the old lines from line `k` on (at most up to line `limit`) that hold the same
+  /// items after the edit: lines that end inside `run` (the item after their end untouched),
+  /// and the last line if it ends where both the run and the items end, before and after.
+  ///
+  /// - Complexity: O(log r).
+  static func copiedLinesEnd(
+    from k: Int, of table: LineTable, run: KeptRun, oldItemCount: Int, newCount: Int,
+    limit: Int
+  ) -> Int {
+    let oldLines = table.lineCount
+    // The first line end at or past the run's end: ends are starts[k + 1 ... oldLines].
+    var lo = k + 1
+    var hi = oldLines + 1
+    while lo < hi {
+      let mid = (lo + hi) >> 1
+      if table.starts[mid] < run.oldEnd { lo = mid + 1 } else { hi = mid }
+    }
+    var end = lo - 1
+    if lo <= oldLines, table.starts[lo] == run.oldEnd, run.oldEnd == oldItemCount,
+      run.newEnd == newCount
+    {
+      end = lo
+    }
+    return min(end, limit)
   }
 }

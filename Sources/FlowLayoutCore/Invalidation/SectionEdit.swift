@@ -336,7 +336,7 @@ extension [Int] {
   ///
   /// - Complexity: O(k log k).
   mutating func sortRemovingDuplicates() {
-    sort()
+    sortInPlace()
     var kept = 0
     for k in indices where kept == 0 || self[k] != self[kept - 1] {
       self[kept] = self[k]

@@ -1,0 +1,57 @@
+extension Array {
+  /// Sorts the elements in place by `areInIncreasingOrder` without allocating (the standard
+  /// library's `sort` allocates a buffer of half the elements past 20). Not stable: for keys
+  /// that are distinct, or where equal elements are interchangeable.
+  ///
+  /// - Complexity: O(k) for k elements already in order, else O(k log k) (insertion sort up to
+  ///   16, else heapsort).
+  @inlinable package mutating func sortInPlace(
+    by areInIncreasingOrder: (Element, Element) -> Bool
+  ) {
+    let n = count
+    guard n > 1 else { return }
+    // Edits usually arrive in order (appends, prepends, UIKit's index paths): one pass then.
+    var ordered = true
+    for k in 1..<n where areInIncreasingOrder(self[k], self[k - 1]) {
+      ordered = false
+      break
+    }
+    if ordered { return }
+    if n <= 16 {
+      for k in 1..<n {
+        var j = k
+        while j > 0, areInIncreasingOrder(self[j], self[j - 1]) {
+          swapAt(j, j - 1)
+          j -= 1
+        }
+      }
+      return
+    }
+    // Heapsort: a max-heap over 0..<end, its root swapped to the end one by one.
+    func siftDown(_ start: Int, _ end: Int) {
+      var root = start
+      while true {
+        var child = 2 * root + 1
+        guard child < end else { return }
+        if child + 1 < end, areInIncreasingOrder(self[child], self[child + 1]) {
+          child += 1
+        }
+        guard areInIncreasingOrder(self[root], self[child]) else { return }
+        swapAt(root, child)
+        root = child
+      }
+    }
+    for start in stride(from: n / 2 - 1, through: 0, by: -1) { siftDown(start, n) }
+    for end in stride(from: n - 1, to: 0, by: -1) {
+      swapAt(0, end)
+      siftDown(0, end)
+    }
+  }
+}
+
+extension Array where Element: Comparable {
+  /// Sorts the elements ascending in place without allocating (`sortInPlace(by:)`).
+  ///
+  /// - Complexity: O(k log k).
+  @inlinable package mutating func sortInPlace() { sortInPlace(by: <) }
+}

@@ -104,7 +104,7 @@ extension SectionLayout {
           let shift = run.newStart - run.oldStart
           let o = s - shift
           if o < table.visibleEnd {
-            var k = table.line(containing: o)
+            let k = table.line(containing: o)
             if table.starts[k] == o {
               // An old line holds the same items iff they and the item after its end are
               // untouched (or it ended with the items, in both layouts): the lines from k on

@@ -69,6 +69,13 @@ struct SectionStorageTests {
       let read = (0..<starts.count).map { starts[$0] }
       #expect(read == model, "step \(step)")
       if read != model { return }
+      // Sections of at least one page: the section holding each page.
+      if model.count > 1, zip(model, model.dropFirst()).allSatisfy({ $0 < $1 }) {
+        for p in 0..<model[model.count - 1] {
+          let s = model.lastIndex { $0 <= p }!
+          #expect(starts.section(ofPage: p) == s, "step \(step) page \(p)")
+        }
+      }
     }
   }
 

@@ -74,15 +74,7 @@ extension FastFlowLayout {
   /// The section holding page `p`.
   ///
   /// - Complexity: O(log s).
-  func section(ofPage p: Int) -> Int {
-    var lo = 0
-    var hi = sectionCount - 1
-    while lo < hi {
-      let mid = (lo + hi + 1) >> 1
-      if firstPage[mid] <= p { lo = mid } else { hi = mid - 1 }
-    }
-    return lo
-  }
+  func section(ofPage p: Int) -> Int { firstPage.section(ofPage: p) }
 
   /// Rebuilds the page trees and the content size from the pages (by slot, gap included).
   ///
@@ -143,13 +135,17 @@ extension FastFlowLayout {
   /// Replaces pages `range` with `new` and keeps the page trees and the content size current;
   /// returns the tree nodes written. `firstPage` and `itemCounts` are the caller's.
   ///
-  /// - Complexity: O((d + r + k) log p) for d pages between the page list's gap and `range`,
-  ///   r pages removed and k inserted (`PageList.splice`); O(p) when the slots are re-laid out.
+  /// - Complexity: O(min((d + r + k) log p, p)) for d pages between the page list's gap and
+  ///   `range`, r pages removed and k inserted (`PageList.splice`); O(p) when the slots are
+  ///   re-laid out.
   @discardableResult
   mutating func splicePages(_ range: Range<Int>, with new: some Collection<SectionLayout>)
     -> Int
   {
-    guard let touched = pages.splice(range, with: new, smallGap: pageCapacity.smallGap) else {
+    // Far from the gap, a rebuild (O(p)) is cheaper than a tree path per touched slot.
+    guard let touched = pages.splice(range, with: new, smallGap: pageCapacity.smallGap),
+      touched.count <= max(64, pages.slots.count / 8)
+    else {
       rebuildPageDirectory()
       return pages.slots.count
     }

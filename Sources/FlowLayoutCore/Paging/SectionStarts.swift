@@ -31,6 +31,26 @@ struct SectionStarts: Sendable {
     }
   }
 
+  /// The section holding page `p`: the last `s` < `count − 1` with `self[s] ≤ p`.
+  ///
+  /// - Precondition: `0 ≤ p` < the page count; the entries strictly ascending.
+  /// - Complexity: O(log s), one bisection of the slots.
+  func section(ofPage p: Int) -> Int {
+    let g = entries.gapStart
+    let l = entries.gapLength
+    let end = end
+    return entries.slots.withUnsafeBufferPointer { v in
+      var lo = 0
+      var hi = count - 2
+      while lo < hi {
+        let mid = (lo + hi + 1) >> 1
+        let first = mid < g ? v[mid] : end &- v[mid &+ l]
+        if first <= p { lo = mid } else { hi = mid - 1 }
+      }
+      return lo
+    }
+  }
+
   /// Adds `delta` to every entry after `s` (the pages of section `s` grew by `delta`).
   ///
   /// - Complexity: O(1 + d).

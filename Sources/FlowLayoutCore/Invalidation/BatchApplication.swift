@@ -8,8 +8,10 @@ extension FastFlowLayout {
   /// changes the line length lays every section out again.
   ///
   /// - Complexity: O(e log e + s) to validate; then per edited page O(c + k) for its c items
-  ///   and the k items of re-broken lines, O(log p) per tree entry rewritten; O(p + s) when
-  ///   pages or sections are added or removed. See `WorkCounters`.
+  ///   and the k items of re-broken lines, O(log p) per tree entry rewritten; O(p) when item
+  ///   edits add or remove pages (the page trees rebuilt); sections inserted or deleted cost
+  ///   what `replaceSections` says (O(k log p) beside the previous section edit). See
+  ///   `WorkCounters`.
   /// - Throws: what `BatchUpdate.validate(itemCounts:configuration:bounds:field:)` throws.
   public mutating func apply(_ update: BatchUpdate) throws(LayoutError) {
     if !update.moveSections.isEmpty { return try applyMovingSections(update) }

@@ -121,4 +121,31 @@ struct PhasedLinesTests {
     #expect(large.work <= 2 * small.work, "10k: \(small.work), 1M: \(large.work)")
     #expect(small.moved && large.moved)
   }
+
+  /// `PhasedLines` is one word inline (its tree out of line, copy-on-write) and still a value:
+  /// an edit of one copy, by every kind of edit, leaves the other exactly as it was.
+  @Test func copiesAreIndependentValues() {
+    var rng = SplitMix64(seed: 47)
+    let heights = (0..<200).map { _ in 20 + Double(Int(rng.nextUnit() * 40)) }
+    let widths = heights.map { $0 + 1 }
+    let original = PhasedLines(heights: heights, widths: widths, perLine: 3, leafTarget: 8)
+    #expect(MemoryLayout<PhasedLines>.size == MemoryLayout<Int>.size)
+    var edits: [(String, (inout PhasedLines) -> Void)] = [
+      ("insert", { $0.insert(5, width: 6, at: 17) }),
+      ("remove", { $0.remove(at: 3) }),
+      ("setHeight", { $0.setHeight(99, ofItem: 150) }),
+      ("setWidth", { $0.setWidth(98, ofItem: 150) }),
+      ("splice", {
+        $0.splice(removing: [1, 2, 40], inserting: [(index: 7, size: Size(width: 3, height: 4))])
+      }),
+    ]
+    edits.shuffle(using: &rng)
+    for (name, edit) in edits {
+      var copy = original
+      edit(&copy)
+      #expect(copy != original, "\(name) changed the copy")
+      #expect(original.heights == heights && original.widths == widths, "\(name) left the original")
+      Self.expectSame(original, heights, lineSpacing: 2, name, rng: &rng)
+    }
+  }
 }

@@ -24,8 +24,8 @@ extension SectionLayout {
     _ resizes: [(index: Int, size: Size)], rules: LayoutRules, kernels: KernelSelection,
     counters: inout WorkCounters
   ) -> (first: Int, last: Int)? {
-    if case .equalWidth(let e) = lines {
-      if resizes.allSatisfy({ e.admits(width: $0.size.width) }) {
+    if let admitted = equalWidthAdmits(resizes.lazy.map(\.size.width)) {
+      if admitted {
         return applyEqualWidthResizes(resizes, rules: rules, counters: &counters)
       }
       // An item of another width: a table from here on (O(n), once).
@@ -74,15 +74,15 @@ extension SectionLayout {
     _ edit: SectionEdit, resized: (first: Int, last: Int)?, rules: LayoutRules,
     kernels: KernelSelection, scratch: inout LineScratch, counters: inout WorkCounters
   ) {
-    if case .equalWidth(let e) = lines {
-      if edit.insertions.allSatisfy({ e.admits(width: $0.size.width) }) {
+    if let admitted = equalWidthAdmits(edit.insertions.lazy.map(\.size.width)) {
+      if admitted {
         applyEqualWidthSplice(edit, rules: rules, kernels: kernels, counters: &counters)
         return
       }
       // An item of another width: a table from here on (O(n), once), spliced below.
       leaveEqualWidth(rules: rules, kernels: kernels, counters: &counters)
     }
-    if case .uniform(let u) = lines, u.keptSizes != nil {
+    if keepsSizes {
       applyKeptSizesSplice(edit, rules: rules, kernels: kernels, counters: &counters)
       return
     }
@@ -205,6 +205,28 @@ extension SectionLayout {
 }
 
 extension SectionLayout {
+  /// Whether equal-width lines admit every width of `widths` (`EqualWidthLines.admits`); `nil`
+  /// when the lines are not equal-width.
+  ///
+  /// A query of its own so that no binding of the lines outlives it: the edits that follow
+  /// take the lines out of the enum and need them uniquely referenced (a live copy would make
+  /// `PhasedLines` copy its tree).
+  ///
+  /// - Complexity: O(e) for e widths.
+  func equalWidthAdmits(_ widths: some Sequence<Double>) -> Bool? {
+    guard case .equalWidth(let e) = lines else { return nil }
+    return widths.allSatisfy { e.admits(width: $0) }
+  }
+
+  /// Whether the lines are a closed form that keeps the sizes it ignores
+  /// (`UniformLines.keptSizes`).
+  ///
+  /// - Complexity: O(1).
+  var keepsSizes: Bool {
+    if case .uniform(let u) = lines { return u.keptSizes != nil }
+    return false
+  }
+
   /// Resizes in equal-width lines (every new width admitted, `EqualWidthLines.admits`): each
   /// sets one height (and a column flow's kept width).
   ///

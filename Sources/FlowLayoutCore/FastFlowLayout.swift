@@ -42,16 +42,19 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
   /// has its own, `SectionLayout.ownMetrics`; `rules(ofPage:)`).
   var rules: LayoutRules
   /// Every section as one page or more, in document order (`Paging/`): a section that is not
-  /// paged is one page; a long greedy flow is cut into pages of whole lines.
-  var pages: [SectionLayout]
+  /// paged is one page; a long greedy flow is cut into pages of whole lines. Stored with a gap
+  /// (`PageList`), so that pages are inserted and removed without moving the others.
+  var pages: PageList
   /// Section `s` is pages `firstPage[s] ..< firstPage[s + 1]` (one entry per section, plus the
   /// end).
-  var firstPage: [Int] = [0]
-  /// Page heights; a page's top is the sum of the heights before it.
+  var firstPage = SectionStarts([0])
+  /// Page heights by slot (`PageList.slot(_:)`; 0 in the gap); a page's top is the sum of the
+  /// heights before it.
   var pageOffsets = RowOffsetTree()
-  /// Page item counts (exact integers in `Double`); an item's page is found by its prefix.
+  /// Page item counts by slot (exact integers in `Double`); an item's page is found by its
+  /// prefix.
   var pageItems = RowOffsetTree()
-  /// `.horizontalScroll`: each page's extent, and the largest (the content width).
+  /// `.horizontalScroll`: each slot's page extent, and the largest (the content width).
   var pageExtents: [Double] = []
   var widestExtent = 0.0
   /// Item counts per section (hidden items included), as the batch validation takes them.
@@ -117,17 +120,17 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
     self.rules = rules
     var counters = WorkCounters()
     var screen = LengthScreen()
-    pages = input.sections.map { section in
+    pages = PageList(input.sections.map { section in
       // A section with its own metrics is laid out under its own rules (O(1) to resolve).
       let own = OwnMetrics.resolving(
         section.metrics, configuration: input.configuration, bounds: input.bounds)
       return SectionLayout(
         section, transposed: rules.transposed, rules: own?.rules ?? rules, ownMetrics: own,
         kernels: kernels, threading: threading, counters: &counters, screen: &screen)
-    }
+    })
     if !screen.passes { try BulkValidation.validate(input) }
     workCounters = counters
-    firstPage = Array(0...pages.count)
+    firstPage = SectionStarts(Array(0...pages.count))
     itemCounts = input.sections.map(\.count)
     rebuildPageDirectory()
   }
@@ -156,7 +159,7 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
   /// A section's top (working orientation).
   ///
   /// - Complexity: O(log p) for p pages.
-  func top(ofSection s: Int) -> Double { pageOffsets.prefix(firstPage[s]) }
+  func top(ofSection s: Int) -> Double { top(ofPage: firstPage[s]) }
 
   /// - Complexity: O(log p + log r) for p pages and r lines in the item's page: two descents
   ///   of the page trees, a search of ≤ 64 line starts and a descent of the page's block tree,
@@ -170,7 +173,7 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
     else { throw .itemOutOfRange(field: "path", path: path) }
     let (p, j) = locate(item: path.item, inSection: path.section)
     // Every call on the way inlined: a call taking `self` would copy it.
-    let linesTop = linesTop(ofPage: p, top: pageOffsets.prefix(p))
+    let linesTop = linesTop(ofPage: p, top: top(ofPage: p))
     guard
       let frame = withRules(ofPage: p, { pages[p].frame(ofItem: j, linesTop: linesTop, rules: $0) })
     else { throw .itemHidden(path: path) }

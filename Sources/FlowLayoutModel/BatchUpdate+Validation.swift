@@ -8,8 +8,11 @@ public struct BatchPlan: Hashable, Sendable {
   /// The item counts before the update (shared with the caller's array).
   let oldCounts: [Int]
   /// For each section after the update, the section before it (`nil` if inserted); `nil` when
-  /// no section is inserted, deleted or moved (then every section keeps its index).
+  /// no section is moved (then `sparseMap` gives it, or every section keeps its index).
   let sectionMap: [Int?]?
+  /// The sections deleted (before the update) and inserted (after it), ascending, when sections
+  /// are inserted or deleted but none is moved: the map in O(k) for k of them, not O(s).
+  let sparseMap: SparseSectionMap?
   /// Items removed (deleted or moved out) per section before the update.
   let removed: SectionTally
   /// Items added (inserted or moved in) per section after the update.
@@ -23,15 +26,45 @@ public struct BatchPlan: Hashable, Sendable {
 
   /// The number of sections after the update.
   public var newSectionCount: Int {
-    sectionMap?.count ?? oldCounts.count
+    if let sparseMap {
+      return oldCounts.count - sparseMap.deleted.count + sparseMap.inserted.count
+    }
+    return sectionMap?.count ?? oldCounts.count
   }
 
   /// The section before the update of section `n` after it, or `nil` if inserted.
   ///
-  /// - Complexity: O(1).
+  /// - Complexity: O(1), or O(log k) for k sections inserted or deleted without moves.
   public func oldSection(ofNewSection n: Int) -> Int? {
+    if let sparseMap {
+      // n is the m-th kept section: the old section m + (deletions d_j with d_j − j ≤ m).
+      let (inserted, deleted) = (sparseMap.inserted, sparseMap.deleted)
+      let i = Self.count(in: inserted) { $0 < n }
+      if i < inserted.count, inserted[i] == n { return nil }
+      let m = n - i
+      var lo = 0
+      var hi = deleted.count
+      while lo < hi {
+        let mid = (lo + hi) >> 1
+        if deleted[mid] - mid <= m { lo = mid + 1 } else { hi = mid }
+      }
+      return m + lo
+    }
     guard let sectionMap else { return n }
     return sectionMap[n]
+  }
+
+  /// The length of the prefix of `sorted` whose values satisfy `below` (monotonic).
+  ///
+  /// - Complexity: O(log k).
+  private static func count(in sorted: [Int], where below: (Int) -> Bool) -> Int {
+    var lo = 0
+    var hi = sorted.count
+    while lo < hi {
+      let mid = (lo + hi) >> 1
+      if below(sorted[mid]) { lo = mid + 1 } else { hi = mid }
+    }
+    return lo
   }
 
   /// Section `n`'s item count after the update.
@@ -46,16 +79,17 @@ public struct BatchPlan: Hashable, Sendable {
   ///
   /// - Complexity: O(s).
   public var oldSectionOfNewSection: [Int?] {
-    sectionMap ?? oldCounts.indices.map { $0 }
+    if sparseMap != nil { return (0..<newSectionCount).map(oldSection(ofNewSection:)) }
+    return sectionMap ?? oldCounts.indices.map { $0 }
   }
 
   /// For each section before the update: the section it becomes, or `nil` if deleted.
   ///
   /// - Complexity: O(s).
   public var newSectionOfOldSection: [Int?] {
-    guard let sectionMap else { return oldCounts.indices.map { $0 } }
+    guard sectionMap != nil || sparseMap != nil else { return oldCounts.indices.map { $0 } }
     var result = [Int?](repeating: nil, count: oldCounts.count)
-    for (n, o) in sectionMap.enumerated() { if let o { result[o] = n } }
+    for n in 0..<newSectionCount { if let o = oldSection(ofNewSection: n) { result[o] = n } }
     return result
   }
 
@@ -63,6 +97,12 @@ public struct BatchPlan: Hashable, Sendable {
   ///
   /// - Complexity: O(s).
   public var newItemCounts: [Int] { (0..<newSectionCount).map(newItemCount(ofSection:)) }
+}
+
+/// The sections a batch deletes (indices before it) and inserts (after it), ascending.
+struct SparseSectionMap: Hashable, Sendable {
+  var deleted: [Int]
+  var inserted: [Int]
 }
 
 extension BatchUpdate {
@@ -77,9 +117,10 @@ extension BatchUpdate {
   ///   - configuration: the options in effect before the update.
   ///   - bounds: the bounds before the update.
   ///   - prefix: prefix for error fields, e.g. `"edits[2]."`.
-  /// - Complexity: O(e log e) for e item edits when no section is inserted or deleted (nothing
-  ///   per section); O(e log e + s) otherwise; plus O(m) to validate the m items of inserted
-  ///   sections and O(s) to check `expectedItemCounts` when given.
+  /// - Complexity: O(e log e) for e item edits when no section is moved (nothing per section;
+  ///   O(k log k) more for k sections inserted or deleted); O(e log e + s) with section moves;
+  ///   plus O(m) to validate the m items of inserted sections and O(s) to check
+  ///   `expectedItemCounts` when given.
   /// - Throws: `LayoutError.sectionOutOfRange`, `.itemOutOfRange`, `.inconsistentBatch`,
   ///   `.invalidNumber` or `.invalidConfiguration`, naming the offending field.
   public func validate(
@@ -140,7 +181,12 @@ extension BatchUpdate {
     //    no insertion or move destination takes (identity, not stored, when no section is
     //    inserted, deleted or moved).
     var oldOfNew: [Int?]? = nil
-    if !deleteSections.isEmpty || !insertSections.isEmpty || !moveSections.isEmpty {
+    var sparseMap: SparseSectionMap? = nil
+    if moveSections.isEmpty, !deleteSections.isEmpty || !insertSections.isEmpty {
+      sparseMap = SparseSectionMap(
+        deleted: deleteSections.count < 2 ? deleteSections : deleteSections.sorted(),
+        inserted: insertSections.map(\.at).sorted())
+    } else if !moveSections.isEmpty {
       var map = [Int?](repeating: nil, count: newSectionCount)
       var movedSection = Set<Int>()
       for (i, move) in moveSections.enumerated() {
@@ -257,7 +303,7 @@ extension BatchUpdate {
     var insertedCounts: [Int: Int] = [:]
     for insertion in insertSections { insertedCounts[insertion.at] = insertion.section.count }
     let plan = BatchPlan(
-      oldCounts: oldCounts, sectionMap: oldOfNew, removed: removedPerSection,
+      oldCounts: oldCounts, sectionMap: oldOfNew, sparseMap: sparseMap, removed: removedPerSection,
       added: addedPerSection, insertedCounts: insertedCounts, newBounds: bounds,
       newConfiguration: configuration)
     for (i, insertion) in insertItems.enumerated()

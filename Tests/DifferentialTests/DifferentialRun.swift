@@ -41,7 +41,8 @@ enum DifferentialRun {
     }
     // Pages of a few items, so that every greedy section of the corpus is paged by its first
     // insertion or removal (the standard 1 024 would page none of them).
-    fast.pageCapacity = PageCapacity(target: recipe.pageTarget)
+    // And a page list re-laid out with a gap of 1, so that section inserts grow it often.
+    fast.pageCapacity = PageCapacity(target: recipe.pageTarget, smallGap: true)
     // Query rects drawn from the recipe itself, so that the printed recipe reproduces them.
     var random = SplitMix64(seed: recipe.seed)
     var comparison = LayoutComparison("after init", sourceLocation: sourceLocation)

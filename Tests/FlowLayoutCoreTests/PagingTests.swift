@@ -22,8 +22,8 @@ struct PagingTests {
         items += page.count
         #expect(page.opensSection == (p == range.lowerBound), "\(note) page \(p)", sourceLocation: sourceLocation)
         #expect(page.closesSection == (p == range.upperBound - 1), "\(note) page \(p)", sourceLocation: sourceLocation)
-        #expect(engine.pageOffsets[p] == page.height, "\(note) page \(p) height", sourceLocation: sourceLocation)
-        #expect(engine.pageItems[p] == Double(page.count), "\(note) page \(p) count", sourceLocation: sourceLocation)
+        #expect(engine.pageOffsets[engine.pages.slot(p)] == page.height, "\(note) page \(p) height", sourceLocation: sourceLocation)
+        #expect(engine.pageItems[engine.pages.slot(p)] == Double(page.count), "\(note) page \(p) count", sourceLocation: sourceLocation)
         guard range.count > 1 else { continue }
         #expect(page.count >= capacity.minimum && page.count <= capacity.maximum, "\(note) page \(p) holds \(page.count)", sourceLocation: sourceLocation)
         if p + 1 < range.upperBound {
@@ -34,6 +34,22 @@ struct PagingTests {
       }
       #expect(items == engine.itemCounts[s], "\(note) section \(s)", sourceLocation: sourceLocation)
     }
+    expectPageTreesExact(engine, note, sourceLocation: sourceLocation)
+  }
+
+  /// The page trees hold every slot's page (0 in the page list's gap), as a rebuild would.
+  static func expectPageTreesExact(
+    _ engine: FastFlowLayout, _ note: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let slots = engine.pages.slots
+    #expect(engine.pageOffsets.count == slots.count, "\(note) tree size", sourceLocation: sourceLocation)
+    var rebuilt = engine
+    rebuilt.rebuildPageDirectory()
+    #expect(rebuilt.pageOffsets == engine.pageOffsets, "\(note) page heights", sourceLocation: sourceLocation)
+    #expect(rebuilt.pageItems == engine.pageItems, "\(note) page counts", sourceLocation: sourceLocation)
+    #expect(rebuilt.pageExtents == engine.pageExtents, "\(note) page extents", sourceLocation: sourceLocation)
+    #expect(rebuilt.widestExtent == engine.widestExtent, "\(note) widest", sourceLocation: sourceLocation)
+    #expect(rebuilt.contentSize == engine.contentSize, "\(note) content size", sourceLocation: sourceLocation)
   }
 
   /// Random single edits and batches on a section of 3 000 items in pages of ~32: after each,

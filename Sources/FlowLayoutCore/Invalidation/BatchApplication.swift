@@ -8,8 +8,10 @@ extension FastFlowLayout {
   /// changes the line length lays every section out again.
   ///
   /// - Complexity: O(e log e + s) to validate; then per edited page O(c + k) for its c items
-  ///   and the k items of re-broken lines, O(log p) per tree entry rewritten; O(p + s) when
-  ///   pages or sections are added or removed. See `WorkCounters`.
+  ///   and the k items of re-broken lines, O(log p) per tree entry rewritten; O(p) when item
+  ///   edits add or remove pages (the page trees rebuilt); sections inserted or deleted cost
+  ///   what `replaceSections` says (O(k log p) beside the previous section edit). See
+  ///   `WorkCounters`.
   /// - Throws: what `BatchUpdate.validate(itemCounts:configuration:bounds:field:)` throws.
   public mutating func apply(_ update: BatchUpdate) throws(LayoutError) {
     if !update.moveSections.isEmpty { return try applyMovingSections(update) }
@@ -359,12 +361,13 @@ extension FastFlowLayout {
   /// Replaces `range` of the pages (all of section `s`) with `new`, moving the later sections'
   /// first pages. The page trees are stale until `rebuildPageDirectory()`.
   ///
-  /// - Complexity: O(p + s).
+  /// - Complexity: O(d + r + k) for the d pages and sections between the gaps and `range`, r
+  ///   pages removed and k inserted (`PageList`, `SectionStarts`).
   mutating func replacePages(_ range: Range<Int>, with new: [SectionLayout], section s: Int) {
     pages.replaceSubrange(range, with: new)
     let delta = new.count - range.count
     guard delta != 0 else { return }
-    for t in (s + 1)..<firstPage.count { firstPage[t] += delta }
+    firstPage.shift(after: s, by: delta)
   }
 
   /// A batch whose bounds change the line length: every section becomes one page again (pages
@@ -395,8 +398,8 @@ extension FastFlowLayout {
           joined.append(SectionLayout.joined(pages[range], rules: rules(ofPage: range.lowerBound)))
         }
       }
-      pages = joined
-      firstPage = Array(0...sectionCount)
+      pages = PageList(joined)
+      firstPage = SectionStarts(Array(0...sectionCount))
     }
     let sections = scratch.sections
     for (k, s) in sections.enumerated() {
@@ -442,7 +445,7 @@ extension FastFlowLayout {
         itemCounts.insert(insertion.section.count, at: insertion.at)
         laidOut.insert(true, at: insertion.at)
       }
-      firstPage = Array(0...pages.count)
+      firstPage = SectionStarts(Array(0...pages.count))
     }
     for s in pages.indices where !laidOut[s] {
       if let own = pages[s].ownMetrics {
@@ -459,10 +462,14 @@ extension FastFlowLayout {
 
   /// Deletes and inserts sections (item edits already applied), keeping the pages of the
   /// surviving sections: a few in place (deletions from the last, then insertions from the
-  /// first, their indices after the batch), many in one merge pass.
+  /// first, their indices after the batch), each a splice of the page list at its gap with the
+  /// page trees kept current; many in one merge pass.
   ///
-  /// - Complexity: O(min(k·(p + s), p + s + k log k)) for k sections deleted or inserted, plus
-  ///   O(m) for the m items of inserted sections and O(p) for the page trees.
+  /// - Complexity: for k ≤ 8 sections deleted or inserted, O((k + d) log p) for the d pages
+  ///   and sections between the gaps of `pages` and `firstPage` and the edits (`splicePages`,
+  ///   `SectionStarts`), plus per section an O(s) memory move of 8 bytes a section
+  ///   (`itemCounts`, the batch validation's array); else O(p + s + k log k). Plus O(m) for the
+  ///   m items of inserted sections.
   private mutating func replaceSections(update: BatchUpdate, counters: inout WorkCounters) {
     let insertions = update.insertSections.sorted(by: { $0.at < $1.at })
     if update.deleteSections.count + insertions.count > 8 {
@@ -473,9 +480,9 @@ extension FastFlowLayout {
     }
     for s in update.deleteSections.sorted(by: >) {
       let range = pages(ofSection: s)
-      pages.removeSubrange(range)
-      firstPage.remove(at: s + 1)
-      for t in (s + 1)..<firstPage.count { firstPage[t] -= range.count }
+      counters.pageTreeNodesWritten += splicePages(range, with: EmptyCollection())
+      firstPage.shift(after: s, by: -range.count)
+      firstPage.remove(at: s)
       itemCounts.remove(at: s)
     }
     for insertion in insertions {
@@ -483,15 +490,14 @@ extension FastFlowLayout {
       let p = firstPage[s]
       let own = OwnMetrics.resolving(
         insertion.section.metrics, configuration: configuration, bounds: bounds)
-      pages.insert(
-        SectionLayout(
-          insertion.section, transposed: rules.transposed, rules: own?.rules ?? rules,
-          ownMetrics: own, kernels: kernels, threading: threading, counters: &counters), at: p)
+      let page = SectionLayout(
+        insertion.section, transposed: rules.transposed, rules: own?.rules ?? rules,
+        ownMetrics: own, kernels: kernels, threading: threading, counters: &counters)
+      counters.pageTreeNodesWritten += splicePages(p..<p, with: CollectionOfOne(page))
       firstPage.insert(p, at: s)
-      for t in (s + 1)..<firstPage.count { firstPage[t] += 1 }
+      firstPage.shift(after: s, by: 1)
       itemCounts.insert(insertion.section.count, at: s)
     }
-    rebuildPageDirectory()
   }
 
   /// The sections after deleting `deletions` (ascending, before the batch) and inserting
@@ -538,8 +544,8 @@ extension FastFlowLayout {
       }
       newFirstPage.append(newPages.count)
     }
-    pages = newPages
-    firstPage = newFirstPage
+    pages = PageList(newPages)
+    firstPage = SectionStarts(newFirstPage)
     itemCounts = newCounts
   }
 }

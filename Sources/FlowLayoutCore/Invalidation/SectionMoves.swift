@@ -57,8 +57,8 @@ extension FastFlowLayout {
       }
       newFirstPage.append(newPages.count)
     }
-    pages = newPages
-    firstPage = newFirstPage
+    pages = PageList(newPages)
+    firstPage = SectionStarts(newFirstPage)
     itemCounts = newCounts
     rebuildPageDirectory()
   }

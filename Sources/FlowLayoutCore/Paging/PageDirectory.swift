@@ -15,6 +15,10 @@ struct PageCapacity: Sendable, Equatable {
   /// A page holding fewer items is merged with its neighbour (when the section has more pages).
   var minimum: Int { max(target / 4, 1) }
 
+  /// Whether the page list re-lays its slots out with a gap of 1 (`PageList.splice`): tests
+  /// set it, so that section inserts grow the list through every path.
+  var smallGap = false
+
   /// 1 024 items a page: an insertion moves ≤ 48 KiB of columns and renumbers ≤ ~800 lines.
   static let standard = PageCapacity(target: 1_024)
 }
@@ -31,7 +35,8 @@ extension FastFlowLayout {
   /// Page `p`'s top (working orientation).
   ///
   /// - Complexity: O(log p).
-  func top(ofPage p: Int) -> Double { pageOffsets.prefix(p) }
+  @inline(__always)
+  func top(ofPage p: Int) -> Double { pageOffsets.prefix(pages.slot(p)) }
 
   /// The top of page `p`'s first line.
   ///
@@ -52,9 +57,9 @@ extension FastFlowLayout {
   func locate(item j: Int, inSection s: Int) -> (page: Int, index: Int) {
     let first = firstPage[s]
     guard firstPage[s + 1] - first > 1 else { return (first, j) }
-    let base = first == 0 ? 0 : pageItems.prefix(first)
-    let (p, before) = pageItems.seek(inclusivePrefixAtLeast: base + Double(j + 1))
-    return (p, j - Int(before - base))
+    let base = first == 0 ? 0 : pageItems.prefix(pages.slot(first))
+    let (q, before) = pageItems.seek(inclusivePrefixAtLeast: base + Double(j + 1))
+    return (pages.index(ofSlot: q), j - Int(before - base))
   }
 
   /// The section index of item 0 of page `p`, in section `s`.
@@ -62,31 +67,24 @@ extension FastFlowLayout {
   /// - Complexity: O(log p).
   func firstItem(ofPage p: Int, inSection s: Int) -> Int {
     let first = firstPage[s]
-    return p == first ? 0 : Int(pageItems.prefix(p) - pageItems.prefix(first))
+    return p == first
+      ? 0 : Int(pageItems.prefix(pages.slot(p)) - pageItems.prefix(pages.slot(first)))
   }
 
   /// The section holding page `p`.
   ///
   /// - Complexity: O(log s).
-  func section(ofPage p: Int) -> Int {
-    var lo = 0
-    var hi = sectionCount - 1
-    while lo < hi {
-      let mid = (lo + hi + 1) >> 1
-      if firstPage[mid] <= p { lo = mid } else { hi = mid - 1 }
-    }
-    return lo
-  }
+  func section(ofPage p: Int) -> Int { firstPage.section(ofPage: p) }
 
-  /// Rebuilds the page trees and the content size from the pages.
+  /// Rebuilds the page trees and the content size from the pages (by slot, gap included).
   ///
   /// - Complexity: O(p) for p pages.
   mutating func rebuildPageDirectory() {
-    let pages = self.pages
-    pageOffsets = RowOffsetTree(pages.indices.lazy.map { pages[$0].height })
-    pageItems = RowOffsetTree(pages.indices.lazy.map { Double(pages[$0].count) })
+    let slots = pages.slots
+    pageOffsets = RowOffsetTree(slots.indices.lazy.map { slots[$0].height })
+    pageItems = RowOffsetTree(slots.indices.lazy.map { Double(slots[$0].count) })
     if rules.breaking == .noWrap {
-      pageExtents = pages.map(\.extent)
+      pageExtents = slots.map(\.extent)
       widestExtent = Self.widest(pageExtents)
     } else {
       pageExtents = []
@@ -102,21 +100,59 @@ extension FastFlowLayout {
   @discardableResult
   mutating func refreshPages(_ changed: some Sequence<Int>) -> Int {
     var written = 0
-    for p in changed {
-      if pageOffsets[p] != pages[p].height { written += pageOffsets.set(p, pages[p].height) }
-      let count = Double(pages[p].count)
-      if pageItems[p] != count { written += pageItems.set(p, count) }
-      if rules.breaking == .noWrap {
-        let old = pageExtents[p]
-        let new = pages[p].extent
-        pageExtents[p] = new
-        if new > widestExtent {
-          widestExtent = new
-        } else if old == widestExtent, new < old {
-          widestExtent = Self.widest(pageExtents)  // the widest page narrowed: O(p), rarely
-        }
+    var narrowed = false
+    for p in changed { written += refreshSlot(pages.slot(p), narrowed: &narrowed) }
+    // The widest page narrowed: O(p), rarely.
+    if narrowed { widestExtent = Self.widest(pageExtents) }
+    updateContentSize()
+    return written
+  }
+
+  /// Rewrites the tree entries of slot `q` from its page (0 for a gap slot); returns the tree
+  /// nodes written, and sets `narrowed` when the widest extent may have shrunk.
+  ///
+  /// - Complexity: O(log p).
+  @inline(__always)
+  private mutating func refreshSlot(_ q: Int, narrowed: inout Bool) -> Int {
+    var written = 0
+    let height = pages.slots[q].height
+    if pageOffsets[q] != height { written += pageOffsets.set(q, height) }
+    let count = Double(pages.slots[q].count)
+    if pageItems[q] != count { written += pageItems.set(q, count) }
+    if rules.breaking == .noWrap {
+      let old = pageExtents[q]
+      let new = pages.slots[q].extent
+      pageExtents[q] = new
+      if new > widestExtent {
+        widestExtent = new
+      } else if old == widestExtent, new < old {
+        narrowed = true
       }
     }
+    return written
+  }
+
+  /// Replaces pages `range` with `new` and keeps the page trees and the content size current;
+  /// returns the tree nodes written. `firstPage` and `itemCounts` are the caller's.
+  ///
+  /// - Complexity: O(min((d + r + k) log p, p)) for d pages between the page list's gap and
+  ///   `range`, r pages removed and k inserted (`PageList.splice`); O(p) when the slots are
+  ///   re-laid out.
+  @discardableResult
+  mutating func splicePages(_ range: Range<Int>, with new: some Collection<SectionLayout>)
+    -> Int
+  {
+    // Far from the gap, a rebuild (O(p)) is cheaper than a tree path per touched slot.
+    guard let touched = pages.splice(range, with: new, smallGap: pageCapacity.smallGap),
+      touched.count <= max(64, pages.slots.count / 8)
+    else {
+      rebuildPageDirectory()
+      return pages.slots.count
+    }
+    var written = 0
+    var narrowed = false
+    for q in touched { written += refreshSlot(q, narrowed: &narrowed) }
+    if narrowed { widestExtent = Self.widest(pageExtents) }
     updateContentSize()
     return written
   }

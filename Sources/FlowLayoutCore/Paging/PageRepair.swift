@@ -109,7 +109,7 @@ extension FastFlowLayout {
     // Page sizes: the changed pages (from the last, so that earlier indices stay valid), or,
     // once pages were added or removed, every page of the window.
     // `changed` becomes the window, in place: sorted and without repeats, or every page.
-    changed.sort()
+    changed.sortInPlace()  // the standard sort allocates a buffer
     if structural {
       changed.removeAll(keepingCapacity: true)
       changed.append(contentsOf: lo..<checkedEnd)

@@ -67,7 +67,7 @@ extension SectionLayout {
   /// - Precondition: `pages` is not empty, consecutive, and each has a line table holding all
   ///   its items.
   /// - Complexity: O(n + r).
-  static func joined(_ pages: ArraySlice<SectionLayout>, rules: LayoutRules) -> SectionLayout {
+  static func joined(_ pages: Slice<PageList>, rules: LayoutRules) -> SectionLayout {
     var result = pages[pages.startIndex]
     guard pages.count > 1, case .table(var table) = result.lines else { return result }
     result.lines = .table(LineTable())

@@ -42,7 +42,7 @@ extension FastFlowLayout {
   func collectElements<Sink: ElementSink>(in rect: Rect, into result: inout Sink) {
     let r = rules.transposed ? rect.transposed : rect
     let slack = 1e-7 * max(1, abs(r.minY), abs(r.maxY))
-    var p = pageOffsets.firstIndex(inclusivePrefixAtLeast: r.minY - slack)
+    var p = pages.index(ofSlot: pageOffsets.firstIndex(inclusivePrefixAtLeast: r.minY - slack))
     guard p < pages.count else { return }
     var s = section(ofPage: p)
     var base = firstItem(ofPage: p, inSection: s)

@@ -1,0 +1,162 @@
+/// A sequence stored with a gap: elements `0 ..< gapStart` in slots `0 ..< gapStart`, the gap
+/// (`gapLength` filler elements), then the other elements. An element is read and written in
+/// place in O(1) (`slot(_:)`: one comparison), and elements are inserted or removed at the gap
+/// without moving the others: a splice at `p` moves the gap there first, O(d) for the d
+/// elements between the gap and `p` (swaps: no copy, no reference counting), then O(k) for k
+/// elements inserted or removed.
+///
+/// Built from an array it has no gap (no memory at rest); the first splice that needs room
+/// re-lays the slots out with a gap of `max(16, count / 8)` (O(n), amortized over the splices
+/// it makes room for). Used for the pages (`PageList`) and the sections' first pages
+/// (`SectionStarts`).
+struct GapBuffer<Element>: RandomAccessCollection, MutableCollection {
+  /// The elements and the gap, in slot order.
+  private(set) var slots: [Element]
+  /// What gap slots hold.
+  let filler: Element
+  /// The first slot of the gap (= the number of elements before it).
+  private(set) var gapStart: Int
+  /// The number of slots in the gap.
+  private(set) var gapLength: Int
+
+  /// `elements`, with no gap.
+  init(_ elements: [Element], filler: Element) {
+    slots = elements
+    self.filler = filler
+    gapStart = elements.count
+    gapLength = 0
+  }
+
+  var startIndex: Int { 0 }
+  var endIndex: Int { slots.count &- gapLength }
+
+  /// The slot of element `p` (`0 ≤ p ≤ count`; `count` maps to `slots.count`).
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  func slot(_ p: Int) -> Int { p < gapStart ? p : p &+ gapLength }
+
+  /// The element in slot `q`; a gap slot maps to the first element after the gap (`0 ≤ q ≤
+  /// slots.count`).
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  func index(ofSlot q: Int) -> Int {
+    q < gapStart ? q : Swift.max(q &- gapLength, gapStart)
+  }
+
+  /// Element `p`, read and written in place.
+  ///
+  /// - Complexity: O(1).
+  subscript(p: Int) -> Element {
+    @inline(__always) _read { yield slots[slot(p)] }
+    @inline(__always) _modify { yield &slots[slot(p)] }
+  }
+
+  /// Replaces elements `range` with `new`. Returns the slots whose element changed (moved,
+  /// written or emptied), or `nil` when every slot was re-laid out (the gap was too small).
+  ///
+  /// - Complexity: O(d + r + k) for d elements between the gap and `range`, r removed and k
+  ///   inserted; O(n) when the slots are re-laid out.
+  /// - Parameter smallGap: re-lay the slots out with a gap of 1 (tests: re-layouts on most
+  ///   growing splices) instead of `max(16, count / 8)`.
+  @discardableResult
+  mutating func splice(
+    _ range: Range<Int>, with new: some Collection<Element>, smallGap: Bool = false
+  ) -> Range<Int>? {
+    let p = range.lowerBound
+    let r = range.count
+    let k = new.count
+    if k > gapLength + r || gapLength > Swift.max(64, 2 * count) {
+      relayOut(replacing: range, with: new, gap: smallGap ? 1 : nil)
+      return nil
+    }
+    var touched = moveGap(to: range.upperBound)
+    // The r elements before the gap join it.
+    for q in p..<(p + r) { slots[q] = filler }
+    gapStart = p
+    gapLength += r
+    var q = p
+    for element in new {
+      slots[q] = element
+      q += 1
+    }
+    gapStart += k
+    gapLength -= k
+    let written = p..<(p + Swift.max(r, k))
+    touched = touched.isEmpty ? written : Swift.min(touched.lowerBound, written.lowerBound)
+      ..< Swift.max(touched.upperBound, written.upperBound)
+    return touched
+  }
+
+  mutating func replaceSubrange(_ range: Range<Int>, with new: some Collection<Element>) {
+    splice(range, with: new)
+  }
+
+  mutating func insert(_ element: Element, at p: Int) {
+    splice(p..<p, with: CollectionOfOne(element))
+  }
+
+  @discardableResult
+  mutating func remove(at p: Int) -> Element {
+    var element = filler
+    swap(&element, &self[p])
+    splice(p..<(p + 1), with: EmptyCollection())
+    return element
+  }
+
+  mutating func removeSubrange(_ range: Range<Int>) { splice(range, with: EmptyCollection()) }
+
+  /// Moves the gap to start before element `g`; returns the slots whose element moved.
+  ///
+  /// - Complexity: O(|g − gapStart|) swaps.
+  @discardableResult
+  mutating func moveGap(to g: Int) -> Range<Int> {
+    guard g != gapStart else { return 0..<0 }
+    defer { gapStart = g }
+    guard gapLength > 0 else { return 0..<0 }
+    let l = gapLength
+    if g < gapStart {
+      // Elements g ..< gapStart go after the gap, last first.
+      for q in stride(from: gapStart - 1, through: g, by: -1) { slots.swapAt(q, q + l) }
+      return g..<(gapStart + l)
+    }
+    // Elements after the gap up to g come before it, first first.
+    for q in gapStart..<g { slots.swapAt(q, q + l) }
+    return gapStart..<(g + l)
+  }
+
+  /// Lays the slots out again with `range` replaced by `new` and a gap of `gap` (by default
+  /// `max(16, count / 8)`) after them.
+  ///
+  /// - Complexity: O(p).
+  private mutating func relayOut(
+    replacing range: Range<Int>, with new: some Collection<Element>, gap: Int? = nil
+  ) {
+    let newCount = count - range.count + new.count
+    let gap = gap ?? Swift.max(16, newCount / 8)
+    var result: [Element] = []
+    result.reserveCapacity(newCount + gap)
+    var old: [Element] = []
+    swap(&old, &slots)
+    let oldGapStart = gapStart
+    let oldGapLength = gapLength
+    // Elements taken out of the old slots (moved, not copied).
+    func take(_ p: Int) -> Element {
+      let q = p < oldGapStart ? p : p + oldGapLength
+      var element = filler
+      swap(&element, &old[q])
+      return element
+    }
+    for p in 0..<range.lowerBound { result.append(take(p)) }
+    result.append(contentsOf: new)
+    let end = result.count
+    for _ in 0..<gap { result.append(filler) }
+    for p in range.upperBound..<(old.count - oldGapLength) { result.append(take(p)) }
+    slots = result
+    gapStart = end
+    gapLength = gap
+  }
+}
+
+extension GapBuffer: Sendable where Element: Sendable {}

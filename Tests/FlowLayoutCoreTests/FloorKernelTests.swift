@@ -100,9 +100,11 @@ struct FloorKernelTests {
       }
       let (x, y, w, h) = (length(), length(), abs(length()), abs(length()))
       let fast = PresentationTransform.snapped(
-        minX: x, minY: y, width: w, height: h, scale: scale, pixel: 1 / scale, rounding: InRangeFloor.self)
+        minX: x, minY: y, width: w, height: h, scale: scale, pixel: 1 / scale,
+        rounding: InRangeFloor.self)
       let libm = PresentationTransform.snapped(
-        minX: x, minY: y, width: w, height: h, scale: scale, pixel: 1 / scale, rounding: LibmFloor.self)
+        minX: x, minY: y, width: w, height: h, scale: scale, pixel: 1 / scale,
+        rounding: LibmFloor.self)
       #expect(fast == libm)
       #expect(Self.same(fast.minX, libm.minX) && Self.same(fast.minY, libm.minY))
     }

@@ -389,6 +389,180 @@ struct LineTable: Sendable, Equatable {
   }
 }
 
+/// Lines written in place by a full layout pass, with their offsets in block and their
+/// item-index entries, so that the table needs no further pass over its lines
+/// (`LineTable.rebuildOffsets` and `refreshItemIndex` build the same values from the starts
+/// and heights; `LineWriterTests` compares them).
+///
+/// - Complexity: per line O(1) more stores than the table itself; O(r / 32 + n / 8) to finish.
+extension LineTable {
+  /// Where a layout pass writes its lines: the table's buffers, the next line's number and the
+  /// running sum of its block.
+  ///
+  /// Valid only inside `withLineWriter`; the buffers hold `room` lines.
+  struct LineWriter {
+    let starts: UnsafeMutablePointer<Int>
+    let heights: UnsafeMutablePointer<Double>
+    let offsets: UnsafeMutablePointer<Double>
+    let index: UnsafeMutablePointer<Int32>
+    let lineSpacing: Double
+    /// Lines the buffers hold.
+    let room: Int
+    /// Lines written.
+    var count: Int
+    /// `Σ (heights[i] + L)` over the lines of the current block written so far.
+    var blockSum: Double
+
+    /// The starts and heights of the lines not yet written, for a kernel that writes lines in
+    /// bulk (then `count` is advanced by the lines it wrote, whose offsets and index entries
+    /// are left for `finishLines(…, summarized: false)`).
+    var unwritten:
+      (starts: UnsafeMutableBufferPointer<Int>, heights: UnsafeMutableBufferPointer<Double>)
+    {
+      (
+        UnsafeMutableBufferPointer(start: starts + count, count: room - count),
+        UnsafeMutableBufferPointer(start: heights + count, count: room - count)
+      )
+    }
+
+    /// The most lines the current block and the buffers still take: `append` up to this many,
+    /// then `closeBlockIfFull`.
+    var blockRoom: Int { min(room, (count | (LineTable.blockSize - 1)) &+ 1) }
+
+    /// Appends the line starting at item `start`, of height `height`: its start, height, offset
+    /// in its block (the sum before it, then `sum + (height + L)`, as `rebuildOffsets` adds),
+    /// and the index entry of the first multiple of 8 at or after `start` (`lineOfItem`: this
+    /// line's when it holds that item, else the next line's, which starts where this one ends
+    /// and writes the entry again; the last line writes the spare entry). Entries no line
+    /// start writes (inside a line of more than 8 items) are filled by `finishLines`.
+    ///
+    /// - Precondition: `count < blockRoom`; lines are appended in order.
+    /// - Complexity: O(1).
+    @inline(__always)
+    mutating func append(start: Int, height: Double) {
+      let k = count
+      starts[k] = start
+      heights[k] = height
+      offsets[k] = blockSum
+      blockSum = blockSum + (height + lineSpacing)
+      let shift = LineTable.indexShift
+      index[(start &+ (1 << shift) &- 1) &>> shift] = Int32(truncatingIfNeeded: k)
+      count = k &+ 1
+    }
+
+    /// After the last line of a block: the next block's sum starts from 0 (the block's sum is
+    /// rebuilt from its last line's offset and height by `finishLines`).
+    @inline(__always)
+    mutating func closeBlockIfFull() {
+      if count & (LineTable.blockSize - 1) == 0 { blockSum = 0 }
+    }
+  }
+
+  /// Sizes the line buffers for `lines` lines before a layout pass writes them in place
+  /// (entries beyond are dropped by `finishLines`). The starts keep their sentinel slot.
+  ///
+  /// - Complexity: O(growth) (new entries are zeroed); no copy when the table is unique.
+  mutating func reserveLines(_ lines: Int) {
+    ChunkedLineBreaking.resize(&starts, to: lines + 1)
+    ChunkedLineBreaking.resize(&heights, to: lines)
+    ChunkedLineBreaking.resize(&offsetsInBlock, to: lines)
+  }
+
+  /// Sizes the item index for `items` items (one entry per 8, plus a spare) and marks every
+  /// entry unwritten (−1), before a layout pass writes lines with a `LineWriter`.
+  ///
+  /// - Complexity: O(items / 8), one fill.
+  mutating func resetItemIndex(items: Int) {
+    let shift = Self.indexShift
+    ChunkedLineBreaking.resize(&lineOfItem, to: ((items + (1 << shift) - 1) >> shift) + 1)
+    lineOfItem.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
+  }
+
+  /// The lines the buffers hold (`reserveLines`).
+  var lineRoom: Int { heights.count }
+
+  /// Calls `body` with a writer over the reserved buffers, continuing `cursor` (its count and
+  /// block sum), and returns the cursor after.
+  mutating func withLineWriter<R>(
+    _ cursor: inout (count: Int, blockSum: Double), lineSpacing: Double,
+    _ body: (inout LineWriter) -> R
+  ) -> R {
+    let room = lineRoom
+    return starts.withUnsafeMutableBufferPointer { s in
+      heights.withUnsafeMutableBufferPointer { h in
+        offsetsInBlock.withUnsafeMutableBufferPointer { o in
+          lineOfItem.withUnsafeMutableBufferPointer { q in
+            var writer = LineWriter(
+              starts: s.baseAddress!, heights: h.baseAddress!, offsets: o.baseAddress!,
+              index: q.baseAddress!, lineSpacing: lineSpacing, room: room,
+              count: cursor.count, blockSum: cursor.blockSum)
+            let result = body(&writer)
+            cursor = (writer.count, writer.blockSum)
+            return result
+          }
+        }
+      }
+    }
+  }
+
+  /// Ends a layout pass that wrote `count` lines ending at item `end` with a `LineWriter`:
+  /// buffers trimmed, the sentinel start, the block sums and their tree (each block's sum is
+  /// its last line's offset plus `height + L`: the additions `rebuildOffsets` makes), the
+  /// index trimmed to the visible items and its unwritten entries filled. Bit for bit the
+  /// table `rebuildOffsets` builds. Without `summarized` (lines written through `unwritten`
+  /// only), `rebuildOffsets` does it all.
+  ///
+  /// - Complexity: O(r / 32) for r lines (plus O(32) for a table of one block).
+  mutating func finishLines(
+    count m: Int, end: Int, lineSpacing: Double, summarized: Bool = true
+  ) {
+    ChunkedLineBreaking.resize(&starts, to: m + 1)
+    starts[m] = end
+    ChunkedLineBreaking.resize(&heights, to: m)
+    guard summarized else {
+      rebuildOffsets(lineSpacing: lineSpacing)
+      return
+    }
+    let size = Self.blockSize
+    if m <= size {
+      offsetsInBlock.removeAll(keepingCapacity: true)
+      let sum = heights.withUnsafeBufferPointer {
+        Self.summarize($0, 0..<m, lineSpacing: lineSpacing, into: .init(start: nil, count: 0))
+      }
+      blocks.rebuild(count: m == 0 ? 0 : 1) { if m > 0 { $0[0] = sum } }
+    } else {
+      ChunkedLineBreaking.resize(&offsetsInBlock, to: m)
+      let blockCount = (m + size - 1) / size
+      heights.withUnsafeBufferPointer { h in
+        offsetsInBlock.withUnsafeBufferPointer { o in
+          blocks.rebuild(count: blockCount) { sums in
+            for b in 0..<blockCount {
+              let last = min((b + 1) * size, m) - 1
+              sums[b] = o[last] + (h[last] + lineSpacing)
+            }
+          }
+        }
+      }
+    }
+    let shift = Self.indexShift
+    let entries = (end + (1 << shift) - 1) >> shift
+    if m >= Int(Int32.max) {
+      lineOfItem = []
+    } else {
+      ChunkedLineBreaking.resize(&lineOfItem, to: entries)
+      // An entry no line start wrote (−1) lies inside a line that started before it: the
+      // previous entry's line. Entry 0 is line 0's; entries never decrease.
+      lineOfItem.withUnsafeMutableBufferPointer { index in
+        var line: Int32 = 0
+        for q in index.indices {
+          line = max(line, index[q])
+          index[q] = line
+        }
+      }
+    }
+  }
+}
+
 // MARK: - Testing
 
 extension LineTable {

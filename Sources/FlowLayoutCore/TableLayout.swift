@@ -123,7 +123,7 @@ extension SectionLayout {
             kernels: kernels, threads: threading.threads)
         }
       }
-      table.rebuildOffsets(lineSpacing: rules.lineSpacing)
+      table.rebuildOffsets(lineSpacing: rules.lineSpacing, threads: threading.threads)
       counters.linesRebroken += table.lineCount
       counters.itemsPositioned += n
       lines = .table(table)

@@ -49,8 +49,12 @@ struct LineTable: Sendable, Equatable {
   /// - Precondition: the lines before `first` are unchanged since the index was last refreshed,
   ///   and with a `limit`, so are the line indices of the items from `limit` on.
   /// - Complexity: O(q + k) for the q entries rewritten (~1/8 of the items) and the k lines they
-  ///   span: each entry's line is found by stepping forward from the previous one's.
-  mutating func refreshItemIndex(fromLine first: Int, untilItem limit: Int = .max) {
+  ///   span: each entry's line is found by stepping forward from the previous one's. With
+  ///   `threads` > 1 and at least `parallelEntries` entries, ranges of entries on up to that
+  ///   many threads (the same entries).
+  mutating func refreshItemIndex(
+    fromLine first: Int, untilItem limit: Int = .max, threads: Int = 1
+  ) {
     let m = lineCount
     let end = visibleEnd
     guard m < Int(Int32.max) else {
@@ -68,17 +72,44 @@ struct LineTable: Sendable, Equatable {
     }
     let qEnd = limit >= end ? entries : min(entries, (limit + (1 << shift) - 1) >> shift)
     guard q0 < qEnd else { return }
-    var l = searchLine(containing: q0 << shift, lo: 0, hi: m - 1)
     starts.withUnsafeBufferPointer { s in
       lineOfItem.withUnsafeMutableBufferPointer { index in
-        for q in q0..<qEnd {
-          let item = q << shift
-          // The line of `item` is the previous entry's or a later one; `s[m]` (the visible
-          // end) is past every indexed item, so the step stops at a line.
-          while s[l &+ 1] <= item { l &+= 1 }
-          index[q] = Int32(truncatingIfNeeded: l)
+        // Ranges of entries on several threads: each range searches its first entry's line,
+        // so every entry is the one-thread value (disjoint writes).
+        let parts = threads > 1 && qEnd - q0 >= Self.parallelEntries ? threads * 4 : 1
+        let starts = SharedBuffer(s)
+        let entries = SharedBuffer(index)
+        ChunkedLineBreaking.perform(parts: parts, threads: threads) { p in
+          let count = qEnd - q0
+          Self.fillIndex(
+            starts.readOnly, entries.base,
+            (q0 + p * count / parts)..<(q0 + (p + 1) * count / parts), lineCount: m)
         }
       }
+    }
+  }
+
+  /// From how many index entries (or lines, for the offsets) a rebuild is split among threads.
+  static let parallelEntries = 1 << 13
+
+  /// Writes `index[q]` for `q` in `entries`: the line holding item `8q`, the first found by a
+  /// search of the starts `s`, each next one by stepping forward from the previous one's.
+  ///
+  /// - Precondition: `8q < s[m]` for every `q` in `entries` (m lines).
+  /// - Complexity: O(log r + q + k) for the q entries and the k lines they span.
+  private static func fillIndex(
+    _ s: UnsafeBufferPointer<Int>, _ index: UnsafeMutableBufferPointer<Int32>,
+    _ entries: Range<Int>, lineCount m: Int
+  ) {
+    guard !entries.isEmpty else { return }
+    let shift = indexShift
+    var l = interpolate(s, entries.lowerBound << shift, lo: 0, hi: m - 1, probes: nil)
+    for q in entries {
+      let item = q << shift
+      // The line of `item` is the previous entry's or a later one; `s[m]` (the visible end)
+      // is past every indexed item, so the step stops at a line.
+      while s[l &+ 1] <= item { l &+= 1 }
+      index[q] = Int32(truncatingIfNeeded: l)
     }
   }
 
@@ -278,6 +309,45 @@ struct LineTable: Sendable, Equatable {
       }
     }
     refreshItemIndex(fromLine: 0)
+  }
+
+  /// `rebuildOffsets(lineSpacing:)` on up to `threads` threads for a long table: each block is
+  /// summed on its own (from 0, left to right: the one-thread sums bit for bit), ranges of
+  /// blocks in parallel, then the index by ranges of entries (`refreshItemIndex`).
+  ///
+  /// - Complexity: O(r / t + log r) on t threads (the tree's inner nodes, r / 32, serially).
+  mutating func rebuildOffsets(lineSpacing: Double, threads: Int) {
+    let m = lineCount
+    guard threads > 1, m >= Self.parallelEntries else {
+      rebuildOffsets(lineSpacing: lineSpacing)
+      return
+    }
+    let size = Self.blockSize
+    let blockCount = (m + size - 1) / size
+    sizeOffsetsInBlock()
+    var offsets = offsetsInBlock
+    offsetsInBlock = []  // keep `offsets` uniquely referenced
+    defer { offsetsInBlock = offsets }
+    heights.withUnsafeBufferPointer { h in
+      offsets.withUnsafeMutableBufferPointer { o in
+        blocks.rebuild(count: blockCount) { leaves in
+          let h = SharedBuffer(h)
+          let o = SharedBuffer(o)
+          let sums = SharedBuffer(leaves)
+          let parts = threads * 4
+          // Part p sums blocks `p·B/parts ..< (p + 1)·B/parts`: their lines' offsets and their
+          // leaves only.
+          ChunkedLineBreaking.perform(parts: parts, threads: threads) { p in
+            for b in (p * blockCount / parts)..<((p + 1) * blockCount / parts) {
+              sums.base[b] = Self.summarize(
+                h.readOnly, (b * size)..<min((b + 1) * size, m), lineSpacing: lineSpacing,
+                into: o.base)
+            }
+          }
+        }
+      }
+    }
+    refreshItemIndex(fromLine: 0, threads: threads)
   }
 
   /// Rebuilds the offsets after the lines from `first` on changed (heights rewritten, lines

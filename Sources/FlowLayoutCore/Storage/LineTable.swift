@@ -271,44 +271,59 @@ struct LineTable: Sendable, Equatable {
     let blockCount = (lineCount + Self.blockSize - 1) / Self.blockSize
     let size = Self.blockSize
     let fullBlocks = lineCount / size
+    rebuildBlocks(count: blockCount) { h, o, sums in
+      // Four blocks at a time, one per lane: each lane adds its block's lines in order, so
+      // every sum is bit for bit `summarizeBlock(b)`'s; the four chains run in parallel.
+      var b = 0
+      // (Four full blocks: `o` holds every line's entry.)
+      while b + 4 <= fullBlocks {
+        var acc = SIMD4<Double>(repeating: 0)
+        let base = b * size
+        for i in 0..<size {
+          o[base + i] = acc[0]
+          o[base + size + i] = acc[1]
+          o[base + 2 * size + i] = acc[2]
+          o[base + 3 * size + i] = acc[3]
+          let v = SIMD4<Double>(
+            h[base + i], h[base + size + i], h[base + 2 * size + i], h[base + 3 * size + i])
+          acc = acc + (v + lineSpacing)
+        }
+        sums[b] = acc[0]
+        sums[b + 1] = acc[1]
+        sums[b + 2] = acc[2]
+        sums[b + 3] = acc[3]
+        b += 4
+      }
+      while b < blockCount {
+        sums[b] = Self.summarize(
+          h, (b * size)..<min((b + 1) * size, h.count), lineSpacing: lineSpacing, into: o)
+        b += 1
+      }
+    }
+    refreshItemIndex(fromLine: 0)
+  }
+
+  /// Calls `fill` with the heights, the in-block offsets (one per line, or none for one
+  /// block) and the leaves of a tree of `blockCount` block sums, which `fill` writes; then
+  /// the tree's inner nodes are summed.
+  ///
+  /// - Complexity: O(r / 32) plus `fill`.
+  private mutating func rebuildBlocks(
+    count blockCount: Int,
+    _ fill: (
+      UnsafeBufferPointer<Double>, UnsafeMutableBufferPointer<Double>,
+      UnsafeMutableBufferPointer<Double>
+    ) -> Void
+  ) {
     sizeOffsetsInBlock()
     var offsets = offsetsInBlock
     offsetsInBlock = []  // keep `offsets` uniquely referenced
     defer { offsetsInBlock = offsets }
     heights.withUnsafeBufferPointer { h in
       offsets.withUnsafeMutableBufferPointer { o in
-        blocks.rebuild(count: blockCount) { sums in
-          // Four blocks at a time, one per lane: each lane adds its block's lines in order, so
-          // every sum is bit for bit `summarizeBlock(b)`'s; the four chains run in parallel.
-          var b = 0
-          // (Four full blocks: `o` holds every line's entry.)
-          while b + 4 <= fullBlocks {
-            var acc = SIMD4<Double>(repeating: 0)
-            let base = b * size
-            for i in 0..<size {
-              o[base + i] = acc[0]
-              o[base + size + i] = acc[1]
-              o[base + 2 * size + i] = acc[2]
-              o[base + 3 * size + i] = acc[3]
-              let v = SIMD4<Double>(
-                h[base + i], h[base + size + i], h[base + 2 * size + i], h[base + 3 * size + i])
-              acc = acc + (v + lineSpacing)
-            }
-            sums[b] = acc[0]
-            sums[b + 1] = acc[1]
-            sums[b + 2] = acc[2]
-            sums[b + 3] = acc[3]
-            b += 4
-          }
-          while b < blockCount {
-            sums[b] = Self.summarize(
-              h, (b * size)..<min((b + 1) * size, h.count), lineSpacing: lineSpacing, into: o)
-            b += 1
-          }
-        }
+        blocks.rebuild(count: blockCount) { fill(h, o, $0) }
       }
     }
-    refreshItemIndex(fromLine: 0)
   }
 
   /// `rebuildOffsets(lineSpacing:)` on up to `threads` threads for a long table: each block is
@@ -324,26 +339,18 @@ struct LineTable: Sendable, Equatable {
     }
     let size = Self.blockSize
     let blockCount = (m + size - 1) / size
-    sizeOffsetsInBlock()
-    var offsets = offsetsInBlock
-    offsetsInBlock = []  // keep `offsets` uniquely referenced
-    defer { offsetsInBlock = offsets }
-    heights.withUnsafeBufferPointer { h in
-      offsets.withUnsafeMutableBufferPointer { o in
-        blocks.rebuild(count: blockCount) { leaves in
-          let h = SharedBuffer(h)
-          let o = SharedBuffer(o)
-          let sums = SharedBuffer(leaves)
-          let parts = threads * 4
-          // Part p sums blocks `p·B/parts ..< (p + 1)·B/parts`: their lines' offsets and their
-          // leaves only.
-          ChunkedLineBreaking.perform(parts: parts, threads: threads) { p in
-            for b in (p * blockCount / parts)..<((p + 1) * blockCount / parts) {
-              sums.base[b] = Self.summarize(
-                h.readOnly, (b * size)..<min((b + 1) * size, m), lineSpacing: lineSpacing,
-                into: o.base)
-            }
-          }
+    rebuildBlocks(count: blockCount) { h, o, leaves in
+      let h = SharedBuffer(h)
+      let o = SharedBuffer(o)
+      let sums = SharedBuffer(leaves)
+      let parts = threads * 4
+      // Part p sums blocks `p·B/parts ..< (p + 1)·B/parts`: their lines' offsets and their
+      // leaves only.
+      ChunkedLineBreaking.perform(parts: parts, threads: threads) { p in
+        for b in (p * blockCount / parts)..<((p + 1) * blockCount / parts) {
+          sums.base[b] = Self.summarize(
+            h.readOnly, (b * size)..<min((b + 1) * size, m), lineSpacing: lineSpacing,
+            into: o.base)
         }
       }
     }

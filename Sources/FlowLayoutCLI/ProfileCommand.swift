@@ -71,8 +71,9 @@ struct ProfileCommand: ParsableCommand {
     }
   }
 
-  func loop<Op: TimedOperation>(_ operation: Op) throws {
-    var operation = operation
+  /// Runs `operation` (consumed: a copy left behind would share the engine's buffers, and the
+  /// first run would pay for copying them).
+  func loop<Op: TimedOperation>(_ operation: consuming Op) throws {
     let start = MonotonicClock.now()
     let deadline = start + UInt64(seconds * 1e9)
     var runs = 0

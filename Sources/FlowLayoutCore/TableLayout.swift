@@ -3,17 +3,19 @@ import FlowLayoutModel
 extension SectionLayout {
   /// Lays the whole section out as a line table in one pass: each line is broken, its height
   /// reduced, and its items placed while they are in cache (grid columns are not stored: see
-  /// `x(ofItem:lineStart:rules:)`); then the offset tree is rebuilt.
-  /// The table's buffers (starts, heights, tree nodes) and the position column are reused from
-  /// the previous layout, so a re-layout touches no fresh pages.
+  /// `x(ofItem:lineStart:rules:)`), and its offset in its block and item-index entries written
+  /// (`LineTable.LineWriter`); then the block sums' tree is built from them (r / 32 sums).
+  /// The table's buffers (starts, heights, offsets, index, tree nodes) and the position column
+  /// are reused from the previous layout, so a re-layout touches no fresh pages.
   ///
   /// - Complexity: O(n + r).
   /// - Returns: the items whose widths and heights the pass screened when `screening`
   ///   (`0 ..< end`, the visible items of greedy lines; 0 for other rules or without
   ///   `screening`) and the screen (`LengthScreen`).
-  @discardableResult
+  ///
   /// Greedy lines of more than `threading.minimumItems` items (no line limit, not a grid) are
   /// broken on `threading.threads` threads (`ChunkedLineBreaking`), with the same result.
+  @discardableResult
   mutating func layOutTable(
     rules: LayoutRules, kernels: KernelSelection, threading: LayoutThreading = .off,
     counters: inout WorkCounters, screening: Bool = false
@@ -21,14 +23,9 @@ extension SectionLayout {
     var table: LineTable
     if case .table(let t) = lines { table = t } else { table = LineTable() }
     lines = .uniform(Self.noLines)  // drop the enum's reference: `table` is unique
-    // The previous layout's entries are overwritten in place (about as many lines again);
-    // lines beyond them are staged and appended.
-    let reusable = min(table.heights.count, table.starts.count - 1)
+    // The previous layout's entries are overwritten in place (about as many lines again).
+    let reusable = table.lineCount
     let expected = Self.expectedLineCount(items, rules: rules)
-    if table.heights.capacity < expected {
-      table.starts.reserveCapacity(expected + 1)
-      table.heights.reserveCapacity(expected)
-    }
     // Grid columns (column flows) are computed on demand, not stored.
     let grid: Bool
     if case .grid = rules.placement { grid = true } else { grid = false }
@@ -51,21 +48,22 @@ extension SectionLayout {
     }
     let greedy = breaking == .greedy || breaking == .firstLineOnly
     var s = 0
-    var lineCount = 0
     var firstLineCount = 0
     // Grid columns are computed on demand; greedy leading lines are placed by the fused loop.
     let placesLines = !grid && !(leadingOnly && greedy)
     var screen = LengthScreen()
     /// Breaks, measures and places the line starting at `s`; returns its end and height.
     @inline(__always)
-    /// `screened` is a literal at every call, so each inlined copy has the screen or not.
+    /// `screened` and `leading` are literals at every call, so each inlined copy has the screen
+    /// or not, and tests the rules per line or not (`leading`: greedy, placed by this pass).
     func nextLine(
       _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
-      _ xs: UnsafeMutableBufferPointer<Double>, screened: Bool
+      _ xs: UnsafeMutableBufferPointer<Double>, line lineCount: Int, screened: Bool,
+      leading: Bool
     ) -> (end: Int, height: Double) {
       var e: Int
       var lineHeight: Double
-      if greedy {
+      if leading || greedy {
         // The greedy rule, the line's height and leading positions in one pass: three
         // independent dependency chains the CPU overlaps.
         var used = ws[s]
@@ -94,6 +92,7 @@ extension SectionLayout {
         if case .fixedCount(let c) = breaking { e = c >= n - s ? n : s + c } else { e = n }
         lineHeight = LineMaxKernel.maximum(hs, s..<e, using: kernels)
       }
+      if leading { return (e, lineHeight) }
       if lineCount == 0 { firstLineCount = e - s }
       if placesLines {
         // Last means the section's last line: nothing after it, not even hidden items.
@@ -124,84 +123,73 @@ extension SectionLayout {
             kernels: kernels, threads: threading.threads)
         }
       }
-      table.rebuildOffsets(lineSpacing: rules.lineSpacing)
+      table.rebuildOffsets(lineSpacing: rules.lineSpacing, threads: threading.threads)
       counters.linesRebroken += table.lineCount
       counters.itemsPositioned += n
       lines = .table(table)
       return (screening ? n : 0, screen)
     }
-    // Phase 1: over the previous layout's entries, in place (a re-layout: values already
-    // validated, no screen).
-    if reusable > 0, kernelLines {
-      table.withEntries { starts, heights in
+    // Every line written in place into the table's buffers (a re-layout reuses them: no fresh
+    // pages), with its offset in its block and its item-index entries
+    // (`LineTable.LineWriter`), so no pass over the lines follows; the buffers grow when the
+    // estimate was short, and are trimmed after. A first layout screens every line it makes.
+    let lineSpacing = rules.lineSpacing
+    var cursor = (count: 0, blockSum: 0.0)
+    table.reserveLines(max(expected, reusable, 1))
+    table.resetItemIndex(items: n)
+    // `leading`: greedy leading lines (`.horizontalFlow`), the hot case, compiled with no
+    // per-line test of the rules.
+    let leading = greedy && !placesLines
+    while s < n, cursor.count < limit {
+      if cursor.count == table.lineRoom { table.reserveLines(2 * table.lineRoom) }
+      table.withLineWriter(&cursor, lineSpacing: lineSpacing) { writer in
         items.withPlacement { ws, hs, xs in
-          (lineCount, s) = Self.equalWidthLines(
-            ws, hs, xs, from: s, rules: rules, starts: starts, heights: heights,
-            maxLines: min(limit, reusable), screen: &screen, screened: false)
-        }
-      }
-    } else if reusable > 0 {
-      table.withEntries { starts, heights in
-        items.withPlacement { ws, hs, xs in
-          while s < n, lineCount < limit, lineCount < reusable {
-            let (e, height) = nextLine(ws, hs, xs, screened: false)
-            starts[lineCount] = s
-            heights[lineCount] = height
-            s = e
-            lineCount += 1
-          }
-        }
-      }
-    }
-    table.starts.removeSubrange(lineCount...)
-    table.heights.removeSubrange(lineCount...)
-    // Phase 2: further lines staged in a small buffer and appended in bulk (a first layout
-    // screens here: one loop with the screen, one without).
-    if s < n, lineCount < limit {
-      let stage = LineStaging.capacity
-      var staged = 0
-      items.withPlacement { ws, hs, xs in
-        LineStaging.withBuffers { ss, sh in
-          @inline(__always)
-          func stagedLine(screened: Bool) {
-            let (e, height) = nextLine(ws, hs, xs, screened: screened)
-            ss[staged] = s
-            sh[staged] = height
-            staged += 1
-            if staged == stage {
-              table.starts.append(contentsOf: ss)
-              table.heights.append(contentsOf: sh)
-              staged = 0
-            }
-            s = e
-            lineCount += 1
-          }
+          let room = min(writer.room, limit)
           if kernelLines {
-            while s < n, lineCount < limit {
-              let written: Int
-              (written, s) = Self.equalWidthLines(
-                ws, hs, xs, from: s, rules: rules, starts: ss, heights: sh,
-                maxLines: min(stage, limit - lineCount), screen: &screen, screened: screening)
-              table.starts.append(contentsOf: ss[0..<written])
-              table.heights.append(contentsOf: sh[0..<written])
-              lineCount += written
-            }
-          } else if screening {
-            while s < n, lineCount < limit { stagedLine(screened: true) }
-          } else {
-            while s < n, lineCount < limit { stagedLine(screened: false) }
+            let written: Int
+            let free = writer.unwritten
+            (written, s) = Self.equalWidthLines(
+              ws, hs, xs, from: s, rules: rules, starts: free.starts, heights: free.heights,
+              maxLines: room - writer.count, screen: &screen, screened: screening)
+            writer.count += written
+            return
           }
-          table.starts.append(contentsOf: ss[0..<staged])
-          table.heights.append(contentsOf: sh[0..<staged])
+          // One block (≤ 32 lines) at a time: a block's end is not tested per line.
+          while s < n, writer.count < room {
+            let blockEnd = min(writer.blockRoom, room)
+            if screening {
+              while s < n, writer.count < blockEnd {
+                let (e, height) = nextLine(
+                  ws, hs, xs, line: writer.count, screened: true, leading: false)
+                writer.append(start: s, height: height)
+                s = e
+              }
+            } else if leading {
+              while s < n, writer.count < blockEnd {
+                let (e, height) = nextLine(
+                  ws, hs, xs, line: writer.count, screened: false, leading: true)
+                writer.append(start: s, height: height)
+                s = e
+              }
+            } else {
+              while s < n, writer.count < blockEnd {
+                let (e, height) = nextLine(
+                  ws, hs, xs, line: writer.count, screened: false, leading: false)
+                writer.append(start: s, height: height)
+                s = e
+              }
+            }
+            writer.closeBlockIfFull()
+          }
         }
       }
     }
-    table.starts.append(s)
-    table.rebuildOffsets(lineSpacing: rules.lineSpacing)
+    let lineCount = cursor.count
+    table.finishLines(count: lineCount, end: s, lineSpacing: lineSpacing, summarized: !kernelLines)
     counters.linesRebroken += lineCount
     counters.itemsPositioned += grid ? 0 : s  // every item of the visible lines
     lines = .table(table)
-    return (greedy && screening && reusable == 0 ? s : 0, screen)
+    return (greedy && screening ? s : 0, screen)
   }
 
   /// Places line `k` (`range`) by `rules`' alignment, unless its leading positions (written by

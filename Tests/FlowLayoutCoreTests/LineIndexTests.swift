@@ -206,3 +206,50 @@ struct LineIndexTests {
     #expect(worst <= 2 * (Int.bitWidth - r.leadingZeroBitCount) + 2)
   }
 }
+
+/// A full layout writes each line's offset in its block and its item-index entries as it makes
+/// the line (`LineTable.LineWriter`); the table equals, bit for bit, the same lines summarised
+/// afterwards (`rebuildOffsets`, which also rebuilds the index).
+@Suite("Line writer")
+struct LineWriterTests {
+  /// Every line table of `engine` is unchanged by summarising its lines again.
+  static func expectSummarised(_ engine: FastFlowLayout, _ note: String) {
+    for (p, page) in engine.pages.enumerated() {
+      guard case .table(let t) = page.lines else { continue }
+      var again = t
+      again.rebuildOffsets(lineSpacing: engine.rules(ofPage: p).lineSpacing)
+      #expect(again == t, "page \(p), \(t.lineCount) lines, \(note)")
+    }
+  }
+
+  /// Line counts around the block size (32) and the index step (8), lines of one item, of ~2.5
+  /// items and of more than 8 items (index entries inside a line), first layouts and width
+  /// changes (the buffers reused, grown and shrunk).
+  @Test(arguments: [0, 1, 2, 7, 8, 9, 31, 32, 33, 63, 64, 65, 95, 96, 97, 1_000, 5_000])
+  func fusedTableEqualsSummarisedTable(count: Int) throws {
+    var random = SplitMix64(seed: UInt64(count) + 11)
+    let kinds: [(String, () -> Size)] = [
+      ("mixed", { Size(60 + random.nextUnit() * 140, 20 + random.nextUnit() * 180) }),
+      ("narrow", { Size(1 + random.nextUnit() * 20, 10 + random.nextUnit() * 40) }),
+      ("wide", { Size(300 + random.nextUnit() * 100, 30) }),
+      ("varied", {
+        random.nextUnit() < 0.2
+          ? Size(200 + random.nextUnit() * 200, 50) : Size(4 + random.nextUnit() * 30, 25)
+      }),
+    ]
+    for (kind, size) in kinds {
+      let sizes = (0..<count).map { _ in size() }
+      for variant in [LayoutVariant.horizontalFlow, .vertical, .uikitFlow] {
+        var engine = try FastFlowLayout(
+          TestInputs.ownSizes([sizes], variant: variant) { $0.minimumLineSpacing = 7.3 })
+        Self.expectSummarised(engine, "\(kind) \(variant) first layout")
+        for width in [120.0, 375, 800, 375] {
+          var batch = BatchUpdate()
+          batch.setWidth = width
+          try engine.apply(batch)
+          Self.expectSummarised(engine, "\(kind) \(variant) width \(width)")
+        }
+      }
+    }
+  }
+}

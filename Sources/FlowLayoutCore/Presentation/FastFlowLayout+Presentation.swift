@@ -29,7 +29,8 @@ extension FastFlowLayout: PresentingLayoutEngine {
     scratch pinned: inout [LayoutElement]
   ) {
     let transform = PresentationTransform(
-      presentation, bounds: bounds, contentSize: contentSize, transposed: transposesLayout)
+      presentation, bounds: bounds, contentSize: contentSize, transposed: transposesLayout,
+      kernels: kernels)
     let query = transform.laidOutRect(rect)
     let pinsHeaders = presentation.sectionHeadersPinToVisibleBounds
     let pinsFooters = presentation.sectionFootersPinToVisibleBounds
@@ -55,20 +56,33 @@ extension FastFlowLayout: PresentingLayoutEngine {
     in query: Rect, rect: Rect, transform: PresentationTransform, pinning: Pinning,
     into result: inout [PresentedElement]
   ) {
-    switch (transform.rightToLeft, transform.scale > 0) {
-    case (false, false):
+    // Snapping rounds by `FloorKernel.floorInRange` when every edge is known to be in its
+    // range and the kernels are `.simd`, else by libm: separate specialisations, so that the
+    // first's element loop has no call (whose register spills would cost it what it saves).
+    let inRange = transform.kernels == .simd && transform.snapsInRange
+    switch (transform.rightToLeft, transform.scale > 0, inRange) {
+    case (false, false, _):
       collectPresented(
         in: query, rect: rect, mapping: UnmappedFrames(), pinning: pinning, into: &result)
-    case (true, false):
+    case (true, false, _):
       collectPresented(
         in: query, rect: rect, mapping: MirroredFrames(transform), pinning: pinning, into: &result)
-    case (false, true):
+    case (false, true, true):
       collectPresented(
-        in: query, rect: rect, mapping: SnappedFrames(transform), pinning: pinning, into: &result)
-    case (true, true):
-      collectPresented(
-        in: query, rect: rect, mapping: MirroredSnappedFrames(transform), pinning: pinning,
+        in: query, rect: rect, mapping: SnappedFrames<InRangeFloor>(transform), pinning: pinning,
         into: &result)
+    case (false, true, false):
+      collectPresented(
+        in: query, rect: rect, mapping: SnappedFrames<LibmFloor>(transform), pinning: pinning,
+        into: &result)
+    case (true, true, true):
+      collectPresented(
+        in: query, rect: rect, mapping: MirroredSnappedFrames<InRangeFloor>(transform),
+        pinning: pinning, into: &result)
+    case (true, true, false):
+      collectPresented(
+        in: query, rect: rect, mapping: MirroredSnappedFrames<LibmFloor>(transform),
+        pinning: pinning, into: &result)
     }
   }
 
@@ -280,9 +294,30 @@ struct MirroredFrames: PresentedFrameMapping {
   }
 }
 
+/// How snapping rounds `e·scale + 0.5` down, lane by lane (bit for bit libm's `floor`).
+protocol PixelRounding {
+  static func floor(_ x: SIMD4<Double>) -> SIMD4<Double>
+}
+
+/// `FloorKernel.floorInRange`: no call, no range check.
+///
+/// - Precondition: every lane in `(−2⁵¹, 2⁵¹)` (`PresentationTransform.snapsInRange`).
+enum InRangeFloor: PixelRounding {
+  @inline(__always) static func floor(_ x: SIMD4<Double>) -> SIMD4<Double> {
+    FloorKernel.floorInRange(x)
+  }
+}
+
+/// libm's `floor` (`FloorKernel`'s `.scalar` form), for any value.
+enum LibmFloor: PixelRounding {
+  @inline(__always) static func floor(_ x: SIMD4<Double>) -> SIMD4<Double> {
+    FloorKernel.floor(x, using: .scalar)
+  }
+}
+
 /// Left to right, snapped: the four edges rounded to multiples of `1/scale` together (one
 /// four-lane multiply-add, round and multiply).
-struct SnappedFrames: PresentedFrameMapping {
+struct SnappedFrames<Rounding: PixelRounding>: PresentedFrameMapping {
   let scale: Double
   let pixel: Double
   init(_ transform: PresentationTransform) {
@@ -293,14 +328,14 @@ struct SnappedFrames: PresentedFrameMapping {
   @inline(__always) func map(_ frame: Rect) -> Rect {
     PresentationTransform.snapped(
       minX: frame.minX, minY: frame.minY, width: frame.width, height: frame.height, scale: scale,
-      pixel: pixel)
+      pixel: pixel, rounding: Rounding.self)
   }
 }
 
 /// Right to left and snapped: mirrored first, then snapped (`PresentationTransform.append`).
-struct MirroredSnappedFrames: PresentedFrameMapping {
+struct MirroredSnappedFrames<Rounding: PixelRounding>: PresentedFrameMapping {
   let mirrored: MirroredFrames
-  let snapped: SnappedFrames
+  let snapped: SnappedFrames<Rounding>
   init(_ transform: PresentationTransform) {
     mirrored = MirroredFrames(transform)
     snapped = SnappedFrames(transform)
@@ -319,8 +354,23 @@ struct PresentationTransform {
   let mirrorWidth: Double
   /// The viewport in left-to-right laid-out coordinates (presented coordinates, not transposed).
   let viewport: Rect
+  /// How snapping rounds (`FloorKernel`; both forms give the same frames).
+  let kernels: KernelSelection
+  /// `|e·scale + 0.5| < 2⁵¹` for every frame edge `e` the engine can produce (from the content
+  /// size and `LayoutLimits.maximumLength`): snapping may skip `FloorKernel`'s range check.
+  let snapsInRange: Bool
 
-  init(_ presentation: Presentation, bounds: Size, contentSize: Size, transposed: Bool) {
+  init(
+    _ presentation: Presentation, bounds: Size, contentSize: Size, transposed: Bool,
+    kernels: KernelSelection = .simd
+  ) {
+    self.kernels = kernels
+    // Every frame edge lies within the content (or the bounds) plus an item's overflow and
+    // the insets on either side: at most 4 accepted lengths beyond them (`LayoutLimits`).
+    let extent =
+      max(abs(contentSize.width), abs(contentSize.height), bounds.width, bounds.height)
+      + 4 * LayoutLimits.maximumLength
+    snapsInRange = extent * presentation.displayScale + 1 < FloorKernel.fastRange
     rightToLeft = presentation.layoutDirection == .rightToLeft
     scale = presentation.displayScale
     pixel = scale > 0 ? 1 / scale : 0
@@ -349,17 +399,17 @@ struct PresentationTransform {
   /// The frame `(minX, minY, width, height)` with each edge rounded to the nearest multiple of
   /// `pixel = 1/scale`, ties toward +∞ (`⌊v·scale + 0.5⌋·pixel`), width and height the
   /// differences of the rounded edges. The four edges go through one `SIMD4` expression, lane
-  /// for lane the same arithmetic as four scalar roundings. Without SSE4.1 (the default x86-64
-  /// target) each rounding is a call to libm's `floor`; a floor by truncating conversion was
-  /// slower (callgrind, `mixed` 100k, 20 000 queries: 197.3M instructions against 185.4M).
+  /// for lane the same arithmetic as four scalar roundings, each bit for bit libm's `floor`
+  /// (`Rounding`: `InRangeFloor` needs every `e·scale + 0.5` in `(−2⁵¹, 2⁵¹)`).
   ///
   /// - Complexity: O(1).
   @inline(__always)
-  static func snapped(
-    minX: Double, minY: Double, width: Double, height: Double, scale: Double, pixel: Double
+  static func snapped<Rounding: PixelRounding>(
+    minX: Double, minY: Double, width: Double, height: Double, scale: Double, pixel: Double,
+    rounding: Rounding.Type
   ) -> Rect {
     let edges = SIMD4(minX, minY, minX + width, minY + height)
-    let rounded = (edges * scale + 0.5).rounded(.down) * pixel
+    let rounded = Rounding.floor(edges * scale + 0.5) * pixel
     return Rect(
       x: rounded[0], y: rounded[1], width: rounded[2] - rounded[0],
       height: rounded[3] - rounded[1])

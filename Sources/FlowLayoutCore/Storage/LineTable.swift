@@ -49,8 +49,12 @@ struct LineTable: Sendable, Equatable {
   /// - Precondition: the lines before `first` are unchanged since the index was last refreshed,
   ///   and with a `limit`, so are the line indices of the items from `limit` on.
   /// - Complexity: O(q + k) for the q entries rewritten (~1/8 of the items) and the k lines they
-  ///   span: each entry's line is found by stepping forward from the previous one's.
-  mutating func refreshItemIndex(fromLine first: Int, untilItem limit: Int = .max) {
+  ///   span: each entry's line is found by stepping forward from the previous one's. With
+  ///   `threads` > 1 and at least `parallelEntries` entries, ranges of entries on up to that
+  ///   many threads (the same entries).
+  mutating func refreshItemIndex(
+    fromLine first: Int, untilItem limit: Int = .max, threads: Int = 1
+  ) {
     let m = lineCount
     let end = visibleEnd
     guard m < Int(Int32.max) else {
@@ -68,17 +72,44 @@ struct LineTable: Sendable, Equatable {
     }
     let qEnd = limit >= end ? entries : min(entries, (limit + (1 << shift) - 1) >> shift)
     guard q0 < qEnd else { return }
-    var l = searchLine(containing: q0 << shift, lo: 0, hi: m - 1)
     starts.withUnsafeBufferPointer { s in
       lineOfItem.withUnsafeMutableBufferPointer { index in
-        for q in q0..<qEnd {
-          let item = q << shift
-          // The line of `item` is the previous entry's or a later one; `s[m]` (the visible
-          // end) is past every indexed item, so the step stops at a line.
-          while s[l &+ 1] <= item { l &+= 1 }
-          index[q] = Int32(truncatingIfNeeded: l)
+        // Ranges of entries on several threads: each range searches its first entry's line,
+        // so every entry is the one-thread value (disjoint writes).
+        let parts = threads > 1 && qEnd - q0 >= Self.parallelEntries ? threads * 4 : 1
+        let starts = SharedBuffer(s)
+        let entries = SharedBuffer(index)
+        ChunkedLineBreaking.perform(parts: parts, threads: threads) { p in
+          let count = qEnd - q0
+          Self.fillIndex(
+            starts.readOnly, entries.base,
+            (q0 + p * count / parts)..<(q0 + (p + 1) * count / parts), lineCount: m)
         }
       }
+    }
+  }
+
+  /// From how many index entries (or lines, for the offsets) a rebuild is split among threads.
+  static let parallelEntries = 1 << 13
+
+  /// Writes `index[q]` for `q` in `entries`: the line holding item `8q`, the first found by a
+  /// search of the starts `s`, each next one by stepping forward from the previous one's.
+  ///
+  /// - Precondition: `8q < s[m]` for every `q` in `entries` (m lines).
+  /// - Complexity: O(log r + q + k) for the q entries and the k lines they span.
+  private static func fillIndex(
+    _ s: UnsafeBufferPointer<Int>, _ index: UnsafeMutableBufferPointer<Int32>,
+    _ entries: Range<Int>, lineCount m: Int
+  ) {
+    guard !entries.isEmpty else { return }
+    let shift = indexShift
+    var l = interpolate(s, entries.lowerBound << shift, lo: 0, hi: m - 1, probes: nil)
+    for q in entries {
+      let item = q << shift
+      // The line of `item` is the previous entry's or a later one; `s[m]` (the visible end)
+      // is past every indexed item, so the step stops at a line.
+      while s[l &+ 1] <= item { l &+= 1 }
+      index[q] = Int32(truncatingIfNeeded: l)
     }
   }
 
@@ -240,44 +271,90 @@ struct LineTable: Sendable, Equatable {
     let blockCount = (lineCount + Self.blockSize - 1) / Self.blockSize
     let size = Self.blockSize
     let fullBlocks = lineCount / size
+    rebuildBlocks(count: blockCount) { h, o, sums in
+      // Four blocks at a time, one per lane: each lane adds its block's lines in order, so
+      // every sum is bit for bit `summarizeBlock(b)`'s; the four chains run in parallel.
+      var b = 0
+      // (Four full blocks: `o` holds every line's entry.)
+      while b + 4 <= fullBlocks {
+        var acc = SIMD4<Double>(repeating: 0)
+        let base = b * size
+        for i in 0..<size {
+          o[base + i] = acc[0]
+          o[base + size + i] = acc[1]
+          o[base + 2 * size + i] = acc[2]
+          o[base + 3 * size + i] = acc[3]
+          let v = SIMD4<Double>(
+            h[base + i], h[base + size + i], h[base + 2 * size + i], h[base + 3 * size + i])
+          acc = acc + (v + lineSpacing)
+        }
+        sums[b] = acc[0]
+        sums[b + 1] = acc[1]
+        sums[b + 2] = acc[2]
+        sums[b + 3] = acc[3]
+        b += 4
+      }
+      while b < blockCount {
+        sums[b] = Self.summarize(
+          h, (b * size)..<min((b + 1) * size, h.count), lineSpacing: lineSpacing, into: o)
+        b += 1
+      }
+    }
+    refreshItemIndex(fromLine: 0)
+  }
+
+  /// Calls `fill` with the heights, the in-block offsets (one per line, or none for one
+  /// block) and the leaves of a tree of `blockCount` block sums, which `fill` writes; then
+  /// the tree's inner nodes are summed.
+  ///
+  /// - Complexity: O(r / 32) plus `fill`.
+  private mutating func rebuildBlocks(
+    count blockCount: Int,
+    _ fill: (
+      UnsafeBufferPointer<Double>, UnsafeMutableBufferPointer<Double>,
+      UnsafeMutableBufferPointer<Double>
+    ) -> Void
+  ) {
     sizeOffsetsInBlock()
     var offsets = offsetsInBlock
     offsetsInBlock = []  // keep `offsets` uniquely referenced
     defer { offsetsInBlock = offsets }
     heights.withUnsafeBufferPointer { h in
       offsets.withUnsafeMutableBufferPointer { o in
-        blocks.rebuild(count: blockCount) { sums in
-          // Four blocks at a time, one per lane: each lane adds its block's lines in order, so
-          // every sum is bit for bit `summarizeBlock(b)`'s; the four chains run in parallel.
-          var b = 0
-          // (Four full blocks: `o` holds every line's entry.)
-          while b + 4 <= fullBlocks {
-            var acc = SIMD4<Double>(repeating: 0)
-            let base = b * size
-            for i in 0..<size {
-              o[base + i] = acc[0]
-              o[base + size + i] = acc[1]
-              o[base + 2 * size + i] = acc[2]
-              o[base + 3 * size + i] = acc[3]
-              let v = SIMD4<Double>(
-                h[base + i], h[base + size + i], h[base + 2 * size + i], h[base + 3 * size + i])
-              acc = acc + (v + lineSpacing)
-            }
-            sums[b] = acc[0]
-            sums[b + 1] = acc[1]
-            sums[b + 2] = acc[2]
-            sums[b + 3] = acc[3]
-            b += 4
-          }
-          while b < blockCount {
-            sums[b] = Self.summarize(
-              h, (b * size)..<min((b + 1) * size, h.count), lineSpacing: lineSpacing, into: o)
-            b += 1
-          }
+        blocks.rebuild(count: blockCount) { fill(h, o, $0) }
+      }
+    }
+  }
+
+  /// `rebuildOffsets(lineSpacing:)` on up to `threads` threads for a long table: each block is
+  /// summed on its own (from 0, left to right: the one-thread sums bit for bit), ranges of
+  /// blocks in parallel, then the index by ranges of entries (`refreshItemIndex`).
+  ///
+  /// - Complexity: O(r / t + log r) on t threads (the tree's inner nodes, r / 32, serially).
+  mutating func rebuildOffsets(lineSpacing: Double, threads: Int) {
+    let m = lineCount
+    guard threads > 1, m >= Self.parallelEntries else {
+      rebuildOffsets(lineSpacing: lineSpacing)
+      return
+    }
+    let size = Self.blockSize
+    let blockCount = (m + size - 1) / size
+    rebuildBlocks(count: blockCount) { h, o, leaves in
+      let h = SharedBuffer(h)
+      let o = SharedBuffer(o)
+      let sums = SharedBuffer(leaves)
+      let parts = threads * 4
+      // Part p sums blocks `p·B/parts ..< (p + 1)·B/parts`: their lines' offsets and their
+      // leaves only.
+      ChunkedLineBreaking.perform(parts: parts, threads: threads) { p in
+        for b in (p * blockCount / parts)..<((p + 1) * blockCount / parts) {
+          sums.base[b] = Self.summarize(
+            h.readOnly, (b * size)..<min((b + 1) * size, m), lineSpacing: lineSpacing,
+            into: o.base)
         }
       }
     }
-    refreshItemIndex(fromLine: 0)
+    refreshItemIndex(fromLine: 0, threads: threads)
   }
 
   /// Rebuilds the offsets after the lines from `first` on changed (heights rewritten, lines
@@ -386,6 +463,180 @@ struct LineTable: Sendable, Equatable {
   /// - Complexity: O(1).
   func linesHeight(lineSpacing: Double) -> Double {
     lineCount == 0 ? 0 : blocks.total - lineSpacing
+  }
+}
+
+/// Lines written in place by a full layout pass, with their offsets in block and their
+/// item-index entries, so that the table needs no further pass over its lines
+/// (`LineTable.rebuildOffsets` and `refreshItemIndex` build the same values from the starts
+/// and heights; `LineWriterTests` compares them).
+///
+/// - Complexity: per line O(1) more stores than the table itself; O(r / 32 + n / 8) to finish.
+extension LineTable {
+  /// Where a layout pass writes its lines: the table's buffers, the next line's number and the
+  /// running sum of its block.
+  ///
+  /// Valid only inside `withLineWriter`; the buffers hold `room` lines.
+  struct LineWriter {
+    let starts: UnsafeMutablePointer<Int>
+    let heights: UnsafeMutablePointer<Double>
+    let offsets: UnsafeMutablePointer<Double>
+    let index: UnsafeMutablePointer<Int32>
+    let lineSpacing: Double
+    /// Lines the buffers hold.
+    let room: Int
+    /// Lines written.
+    var count: Int
+    /// `Σ (heights[i] + L)` over the lines of the current block written so far.
+    var blockSum: Double
+
+    /// The starts and heights of the lines not yet written, for a kernel that writes lines in
+    /// bulk (then `count` is advanced by the lines it wrote, whose offsets and index entries
+    /// are left for `finishLines(…, summarized: false)`).
+    var unwritten:
+      (starts: UnsafeMutableBufferPointer<Int>, heights: UnsafeMutableBufferPointer<Double>)
+    {
+      (
+        UnsafeMutableBufferPointer(start: starts + count, count: room - count),
+        UnsafeMutableBufferPointer(start: heights + count, count: room - count)
+      )
+    }
+
+    /// The most lines the current block and the buffers still take: `append` up to this many,
+    /// then `closeBlockIfFull`.
+    var blockRoom: Int { min(room, (count | (LineTable.blockSize - 1)) &+ 1) }
+
+    /// Appends the line starting at item `start`, of height `height`: its start, height, offset
+    /// in its block (the sum before it, then `sum + (height + L)`, as `rebuildOffsets` adds),
+    /// and the index entry of the first multiple of 8 at or after `start` (`lineOfItem`: this
+    /// line's when it holds that item, else the next line's, which starts where this one ends
+    /// and writes the entry again; the last line writes the spare entry). Entries no line
+    /// start writes (inside a line of more than 8 items) are filled by `finishLines`.
+    ///
+    /// - Precondition: `count < blockRoom`; lines are appended in order.
+    /// - Complexity: O(1).
+    @inline(__always)
+    mutating func append(start: Int, height: Double) {
+      let k = count
+      starts[k] = start
+      heights[k] = height
+      offsets[k] = blockSum
+      blockSum = blockSum + (height + lineSpacing)
+      let shift = LineTable.indexShift
+      index[(start &+ (1 << shift) &- 1) &>> shift] = Int32(truncatingIfNeeded: k)
+      count = k &+ 1
+    }
+
+    /// After the last line of a block: the next block's sum starts from 0 (the block's sum is
+    /// rebuilt from its last line's offset and height by `finishLines`).
+    @inline(__always)
+    mutating func closeBlockIfFull() {
+      if count & (LineTable.blockSize - 1) == 0 { blockSum = 0 }
+    }
+  }
+
+  /// Sizes the line buffers for `lines` lines before a layout pass writes them in place
+  /// (entries beyond are dropped by `finishLines`). The starts keep their sentinel slot.
+  ///
+  /// - Complexity: O(growth) (new entries are zeroed); no copy when the table is unique.
+  mutating func reserveLines(_ lines: Int) {
+    ChunkedLineBreaking.resize(&starts, to: lines + 1)
+    ChunkedLineBreaking.resize(&heights, to: lines)
+    ChunkedLineBreaking.resize(&offsetsInBlock, to: lines)
+  }
+
+  /// Sizes the item index for `items` items (one entry per 8, plus a spare) and marks every
+  /// entry unwritten (−1), before a layout pass writes lines with a `LineWriter`.
+  ///
+  /// - Complexity: O(items / 8), one fill.
+  mutating func resetItemIndex(items: Int) {
+    let shift = Self.indexShift
+    ChunkedLineBreaking.resize(&lineOfItem, to: ((items + (1 << shift) - 1) >> shift) + 1)
+    lineOfItem.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
+  }
+
+  /// The lines the buffers hold (`reserveLines`).
+  var lineRoom: Int { heights.count }
+
+  /// Calls `body` with a writer over the reserved buffers, continuing `cursor` (its count and
+  /// block sum), and returns the cursor after.
+  mutating func withLineWriter<R>(
+    _ cursor: inout (count: Int, blockSum: Double), lineSpacing: Double,
+    _ body: (inout LineWriter) -> R
+  ) -> R {
+    let room = lineRoom
+    return starts.withUnsafeMutableBufferPointer { s in
+      heights.withUnsafeMutableBufferPointer { h in
+        offsetsInBlock.withUnsafeMutableBufferPointer { o in
+          lineOfItem.withUnsafeMutableBufferPointer { q in
+            var writer = LineWriter(
+              starts: s.baseAddress!, heights: h.baseAddress!, offsets: o.baseAddress!,
+              index: q.baseAddress!, lineSpacing: lineSpacing, room: room,
+              count: cursor.count, blockSum: cursor.blockSum)
+            let result = body(&writer)
+            cursor = (writer.count, writer.blockSum)
+            return result
+          }
+        }
+      }
+    }
+  }
+
+  /// Ends a layout pass that wrote `count` lines ending at item `end` with a `LineWriter`:
+  /// buffers trimmed, the sentinel start, the block sums and their tree (each block's sum is
+  /// its last line's offset plus `height + L`: the additions `rebuildOffsets` makes), the
+  /// index trimmed to the visible items and its unwritten entries filled. Bit for bit the
+  /// table `rebuildOffsets` builds. Without `summarized` (lines written through `unwritten`
+  /// only), `rebuildOffsets` does it all.
+  ///
+  /// - Complexity: O(r / 32) for r lines (plus O(32) for a table of one block).
+  mutating func finishLines(
+    count m: Int, end: Int, lineSpacing: Double, summarized: Bool = true
+  ) {
+    ChunkedLineBreaking.resize(&starts, to: m + 1)
+    starts[m] = end
+    ChunkedLineBreaking.resize(&heights, to: m)
+    guard summarized else {
+      rebuildOffsets(lineSpacing: lineSpacing)
+      return
+    }
+    let size = Self.blockSize
+    if m <= size {
+      offsetsInBlock.removeAll(keepingCapacity: true)
+      let sum = heights.withUnsafeBufferPointer {
+        Self.summarize($0, 0..<m, lineSpacing: lineSpacing, into: .init(start: nil, count: 0))
+      }
+      blocks.rebuild(count: m == 0 ? 0 : 1) { if m > 0 { $0[0] = sum } }
+    } else {
+      ChunkedLineBreaking.resize(&offsetsInBlock, to: m)
+      let blockCount = (m + size - 1) / size
+      heights.withUnsafeBufferPointer { h in
+        offsetsInBlock.withUnsafeBufferPointer { o in
+          blocks.rebuild(count: blockCount) { sums in
+            for b in 0..<blockCount {
+              let last = min((b + 1) * size, m) - 1
+              sums[b] = o[last] + (h[last] + lineSpacing)
+            }
+          }
+        }
+      }
+    }
+    let shift = Self.indexShift
+    let entries = (end + (1 << shift) - 1) >> shift
+    if m >= Int(Int32.max) {
+      lineOfItem = []
+    } else {
+      ChunkedLineBreaking.resize(&lineOfItem, to: entries)
+      // An entry no line start wrote (−1) lies inside a line that started before it: the
+      // previous entry's line. Entry 0 is line 0's; entries never decrease.
+      lineOfItem.withUnsafeMutableBufferPointer { index in
+        var line: Int32 = 0
+        for q in index.indices {
+          line = max(line, index[q])
+          index[q] = line
+        }
+      }
+    }
   }
 }
 

@@ -1,0 +1,64 @@
+/// `⌊x⌋` of four doubles, bit for bit libm's `floor` (`rounded(.down)`) in every lane for every
+/// input (±0, subnormals, halves, huge values, infinities, NaNs), without calling libm.
+///
+/// Why: the default x86-64 target has no SSE4.1 `roundsd`, so `rounded(.down)` is a call to
+/// libm per lane, and a call clobbers every vector register its caller keeps live (pixel
+/// snapping of a rect query's frames: four calls and their spills per frame).
+///
+/// Two forms, identical results (`FloorKernelTests`):
+/// - `.scalar`: `rounded(.down)` (libm).
+/// - `.simd`: when every lane has `|x| < 2⁵¹`, adding and subtracting `1.5·2⁵²` rounds each lane
+///   to the nearest integer (the sum's ulp is 1: the addition does the rounding, the
+///   subtraction is exact), a lane that rounded up takes 1 off (exact), and each lane takes the
+///   sign of its input (so `−0` stays `−0`; every other lane's sign is already its floor's).
+///   Otherwise, a rare and predicted branch, libm for the four lanes.
+///
+/// Assumes the default floating-point environment (round to nearest), as all Swift code does.
+enum FloorKernel {
+  /// `1.5·2⁵²`: for `|x| ≤ 2⁵¹`, `x + magic` lies in `[2⁵², 2⁵³)`, whose ulp is 1.
+  static let magic = 6_755_399_441_055_744.0
+  /// `2⁵¹`: the fast form's range (larger doubles are integers, and NaNs and infinities fail the
+  /// comparison).
+  static let fastRange = 2_251_799_813_685_248.0
+
+  /// `⌊x⌋` lane by lane by the selected form.
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  static func floor(_ x: SIMD4<Double>, using kernels: KernelSelection) -> SIMD4<Double> {
+    switch kernels {
+    case .simd: return magicFloor(x)
+    case .scalar: return x.rounded(.down)
+    }
+  }
+
+  /// The `.simd` form: no call unless a lane is out of `(−2⁵¹, 2⁵¹)` or not a number.
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  static func magicFloor(_ x: SIMD4<Double>) -> SIMD4<Double> {
+    let range = SIMD4<Double>(repeating: fastRange)
+    // `x > −r && x < r`: false for NaN.
+    guard all((x .< range) .& (x .> -range)) else { return x.rounded(.down) }
+    return floorInRange(x)
+  }
+
+  /// `⌊x⌋` lane by lane for lanes in `(−2⁵¹, 2⁵¹)`, bit for bit libm's `floor` there: no range
+  /// check, no branch (~8 SSE2 instructions per two lanes). A caller that knows its values'
+  /// range ahead (pixel snapping: from the content size, once per query) skips the check.
+  ///
+  /// - Precondition: every lane is in `(−2⁵¹, 2⁵¹)` (else the lane's result is meaningless).
+  /// - Complexity: O(1).
+  @inline(__always)
+  static func floorInRange(_ x: SIMD4<Double>) -> SIMD4<Double> {
+    let m = SIMD4<Double>(repeating: magic)
+    let nearest = (x + m) - m
+    // Rounded up: take 1 off (exact for |nearest| ≤ 2⁵¹ + 1).
+    let floor = nearest.replacing(with: nearest - 1, where: nearest .> x)
+    // The input's sign: a negative lane's floor is negative except for −0, whose nearest
+    // integer came out as +0; a positive lane's sign bit is clear.
+    let sign = unsafeBitCast(x, to: SIMD4<UInt64>.self) & SIMD4(repeating: 1 << 63)
+    let bits = unsafeBitCast(floor, to: SIMD4<UInt64>.self) | sign
+    return unsafeBitCast(bits, to: SIMD4<Double>.self)
+  }
+}

@@ -135,7 +135,9 @@ extension SectionLayout {
     // estimate was short, and are trimmed after. A first layout screens every line it makes.
     let lineSpacing = rules.lineSpacing
     var cursor = (count: 0, blockSum: 0.0)
-    table.reserveLines(max(expected, reusable, 1))
+    // A re-layout reuses the lines' storage as it is (grown on demand below); a first layout
+    // reserves by the estimate, which `finishLines` trims.
+    table.reserveLines(reusable > 0 ? reusable : max(expected, 1))
     table.resetItemIndex(items: n)
     // `leading`: greedy leading lines (`.horizontalFlow`), the hot case, compiled with no
     // per-line test of the rules.
@@ -185,7 +187,9 @@ extension SectionLayout {
       }
     }
     let lineCount = cursor.count
-    table.finishLines(count: lineCount, end: s, lineSpacing: lineSpacing, summarized: !kernelLines)
+    table.finishLines(
+      count: lineCount, end: s, lineSpacing: lineSpacing, summarized: !kernelLines,
+      trims: reusable == 0)
     counters.linesRebroken += lineCount
     counters.itemsPositioned += grid ? 0 : s  // every item of the visible lines
     lines = .table(table)
@@ -278,7 +282,9 @@ extension SectionLayout {
       for i in 0..<sample { sum += items.widths[i] }
       let perLine = (rules.available + rules.interitem) / (sum / Double(sample) + rules.interitem)
       guard perLine.isFinite, perLine >= 1 else { return n }
-      return min(n, Int(Double(n) / max(perLine - 0.5, 1) * 1.05) + 16)
+      // Slack of 5 % and up to 16 lines (a short section's estimate is close to exact: slack
+      // beyond its lines would stay reserved).
+      return min(n, Int(Double(n) / max(perLine - 0.5, 1) * 1.05) + min(16, 1 + n / 64))
     }
   }
 

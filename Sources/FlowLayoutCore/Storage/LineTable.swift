@@ -589,9 +589,12 @@ extension LineTable {
   /// table `rebuildOffsets` builds. Without `summarized` (lines written through `unwritten`
   /// only), `rebuildOffsets` does it all.
   ///
-  /// - Complexity: O(r / 32) for r lines (plus O(32) for a table of one block).
+  /// With `trims`, storage the buffers hold beyond the lines is given back (`trim`).
+  ///
+  /// - Complexity: O(r / 32) for r lines (plus O(32) for a table of one block); O(r) more when
+  ///   `trims` copies.
   mutating func finishLines(
-    count m: Int, end: Int, lineSpacing: Double, summarized: Bool = true
+    count m: Int, end: Int, lineSpacing: Double, summarized: Bool = true, trims: Bool = false
   ) {
     ChunkedLineBreaking.resize(&starts, to: m + 1)
     starts[m] = end
@@ -621,6 +624,14 @@ extension LineTable {
         }
       }
     }
+    // With `trims` (a first layout, whose buffers were sized by an estimate), what the estimate
+    // over-reserved is given back, so that memory at rest is what the lines take. A re-layout
+    // keeps its storage for the next one (a width change back and forth allocates nothing).
+    if trims {
+      Self.trim(&starts)
+      Self.trim(&heights)
+      Self.trim(&offsetsInBlock)
+    }
     let shift = Self.indexShift
     let entries = (end + (1 << shift) - 1) >> shift
     if m >= Int(Int32.max) {
@@ -637,6 +648,20 @@ extension LineTable {
         }
       }
     }
+  }
+}
+
+extension LineTable {
+  /// Gives back `array`'s storage beyond its count when more than an eighth of it (and more
+  /// than 8 entries) is spare.
+  ///
+  /// - Complexity: O(count) when it copies, else O(1).
+  static func trim<T>(_ array: inout [T]) {
+    guard array.capacity - array.count > max(8, array.count / 8) else { return }
+    var exact: [T] = []
+    exact.reserveCapacity(array.count)
+    exact.append(contentsOf: array)
+    array = exact
   }
 }
 

@@ -13,8 +13,10 @@ import FlowLayoutModel
 /// and every answer is transposed back.
 ///
 /// Memory at rest: 24 bytes per item (sizes and positions; 16 in closed-form sections and column
-/// flows, whose grid positions are computed) plus ~17 bytes per line (start, height, ~1 for the
-/// offset tree) and 48 bytes per page.
+/// flows, whose grid positions are computed), 1/2 byte per item for the item → line index, ~25
+/// bytes per line (start, height, offset in its block, ~1 for the block tree), and per page its
+/// 192 bytes (`SectionLayout`), its arrays' headers and ~4 slots of the page trees and section
+/// starts.
 ///
 /// Where things are: `Storage/` (the only code that creates unsafe buffers), `RowBreaking`
 /// and `TableLayout` (the greedy rule and the one-pass full layout), `LinePlacing` (alignment

@@ -25,7 +25,6 @@ extension SectionLayout {
     lines = .uniform(Self.noLines)  // drop the enum's reference: `table` is unique
     // The previous layout's entries are overwritten in place (about as many lines again).
     let reusable = table.lineCount
-    let expected = Self.expectedLineCount(items, rules: rules)
     // Grid columns (column flows) are computed on demand, not stored.
     let grid: Bool
     if case .grid = rules.placement { grid = true } else { grid = false }
@@ -137,7 +136,8 @@ extension SectionLayout {
     var cursor = (count: 0, blockSum: 0.0)
     // A re-layout reuses the lines' storage as it is (grown on demand below); a first layout
     // reserves by the estimate, which `finishLines` trims.
-    table.reserveLines(reusable > 0 ? reusable : max(expected, 1))
+    table.reserveLines(
+      reusable > 0 ? reusable : max(Self.expectedLineCount(items, rules: rules), 1))
     table.resetItemIndex(items: n)
     // `leading`: greedy leading lines (`.horizontalFlow`), the hot case, compiled with no
     // per-line test of the rules.

@@ -158,8 +158,8 @@ enum ChunkedLineBreaking {
     }
     let lineCount = partStart[chunks.count] + repairedStarts.count
       - repairedBefore[chunks.count - 1]
-    resize(&table.starts, to: lineCount + 1)
-    resize(&table.heights, to: lineCount)
+    table.starts.resize(to: lineCount + 1)
+    table.heights.resize(to: lineCount)
     table.withEntries { starts, heights in
       let startsOut = SharedBuffer(starts)
       let heightsOut = SharedBuffer(heights)
@@ -269,16 +269,6 @@ enum ChunkedLineBreaking {
     }
     DispatchQueue.concurrentPerform(iterations: tasks) { task in
       for p in (task * parts / tasks)..<((task + 1) * parts / tasks) { body(p) }
-    }
-  }
-
-  /// `array` with `count` elements: surplus ones removed, missing ones appended as zeros (the
-  /// caller overwrites them), its memory reused.
-  static func resize<T: Numeric>(_ array: inout [T], to count: Int) {
-    if array.count > count {
-      array.removeSubrange(count...)
-    } else if array.count < count {
-      array.append(contentsOf: repeatElement(0, count: count - array.count))
     }
   }
 }

@@ -540,9 +540,9 @@ extension LineTable {
   ///
   /// - Complexity: O(growth) (new entries are zeroed); no copy when the table is unique.
   mutating func reserveLines(_ lines: Int) {
-    ChunkedLineBreaking.resize(&starts, to: lines + 1)
-    ChunkedLineBreaking.resize(&heights, to: lines)
-    ChunkedLineBreaking.resize(&offsetsInBlock, to: lines)
+    starts.resize(to: lines + 1)
+    heights.resize(to: lines)
+    offsetsInBlock.resize(to: lines)
   }
 
   /// Sizes the item index for `items` items (one entry per 8, plus a spare) and marks every
@@ -551,7 +551,7 @@ extension LineTable {
   /// - Complexity: O(items / 8), one fill.
   mutating func resetItemIndex(items: Int) {
     let shift = Self.indexShift
-    ChunkedLineBreaking.resize(&lineOfItem, to: ((items + (1 << shift) - 1) >> shift) + 1)
+    lineOfItem.resize(to: ((items + (1 << shift) - 1) >> shift) + 1)
     lineOfItem.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
   }
 
@@ -589,16 +589,16 @@ extension LineTable {
   /// table `rebuildOffsets` builds. Without `summarized` (lines written through `unwritten`
   /// only), `rebuildOffsets` does it all.
   ///
-  /// With `trims`, storage the buffers hold beyond the lines is given back (`trim`).
+  /// With `trims`, storage the buffers hold beyond the lines is given back (`trimCapacity`).
   ///
   /// - Complexity: O(r / 32) for r lines (plus O(32) for a table of one block); O(r) more when
   ///   `trims` copies.
   mutating func finishLines(
     count m: Int, end: Int, lineSpacing: Double, summarized: Bool = true, trims: Bool = false
   ) {
-    ChunkedLineBreaking.resize(&starts, to: m + 1)
+    starts.resize(to: m + 1)
     starts[m] = end
-    ChunkedLineBreaking.resize(&heights, to: m)
+    heights.resize(to: m)
     guard summarized else {
       rebuildOffsets(lineSpacing: lineSpacing)
       return
@@ -611,7 +611,7 @@ extension LineTable {
       }
       blocks.rebuild(count: m == 0 ? 0 : 1) { if m > 0 { $0[0] = sum } }
     } else {
-      ChunkedLineBreaking.resize(&offsetsInBlock, to: m)
+      offsetsInBlock.resize(to: m)
       let blockCount = (m + size - 1) / size
       heights.withUnsafeBufferPointer { h in
         offsetsInBlock.withUnsafeBufferPointer { o in
@@ -628,16 +628,16 @@ extension LineTable {
     // over-reserved is given back, so that memory at rest is what the lines take. A re-layout
     // keeps its storage for the next one (a width change back and forth allocates nothing).
     if trims {
-      Self.trim(&starts)
-      Self.trim(&heights)
-      Self.trim(&offsetsInBlock)
+      starts.trimCapacity()
+      heights.trimCapacity()
+      offsetsInBlock.trimCapacity()
     }
     let shift = Self.indexShift
     let entries = (end + (1 << shift) - 1) >> shift
     if m >= Int(Int32.max) {
       lineOfItem = []
     } else {
-      ChunkedLineBreaking.resize(&lineOfItem, to: entries)
+      lineOfItem.resize(to: entries)
       // An entry no line start wrote (−1) lies inside a line that started before it: the
       // previous entry's line. Entry 0 is line 0's; entries never decrease.
       lineOfItem.withUnsafeMutableBufferPointer { index in
@@ -648,20 +648,6 @@ extension LineTable {
         }
       }
     }
-  }
-}
-
-extension LineTable {
-  /// Gives back `array`'s storage beyond its count when more than an eighth of it (and more
-  /// than 8 entries) is spare.
-  ///
-  /// - Complexity: O(count) when it copies, else O(1).
-  static func trim<T>(_ array: inout [T]) {
-    guard array.capacity - array.count > max(8, array.count / 8) else { return }
-    var exact: [T] = []
-    exact.reserveCapacity(array.count)
-    exact.append(contentsOf: array)
-    array = exact
   }
 }
 

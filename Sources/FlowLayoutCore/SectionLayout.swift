@@ -233,11 +233,46 @@ struct SectionLayout: Sendable, Equatable {
 
   /// The closed form when it applies.
   func closedForm(rules: LayoutRules) -> UniformLines? {
+    guard let (size, perLine) = closedFormShape(rules: rules) else { return nil }
+    return UniformLines(
+      count: count, size: size, perLine: perLine, rules: rules, sameSizeGrid: true)
+  }
+
+  /// The closed form's shape for these items when it applies (`closedFormShape(count:…)`).
+  ///
+  /// - Complexity: O(1).
+  private func closedFormShape(rules: LayoutRules) -> (size: Size, perLine: Int)? {
     let n = count
     let own = sameSize && n > 0 ? Size(width: items.widths[0], height: items.heights[0]) : nil
-    guard let (size, perLine) = Self.closedFormShape(count: n, rules: rules, sameOwnSize: own)
-    else { return nil }
-    return UniformLines(count: n, size: size, perLine: perLine, rules: rules, sameSizeGrid: true)
+    return Self.closedFormShape(count: n, rules: rules, sameOwnSize: own)
+  }
+
+  /// The closed form's item size, or `nil` if the lines are not `.uniform`.
+  var closedFormItemSize: Size? {
+    if case .uniform(let u) = lines { return u.itemSize }
+    return nil
+  }
+
+  /// The closed form's stored positions (a full line's and the last line's), 0 if the lines are
+  /// not `.uniform`.
+  var closedFormPositions: Int {
+    if case .uniform(let u) = lines { return u.fullLineX.count + u.lastLineX.count }
+    return 0
+  }
+
+  /// Lays out a closed-form section again, its position tables rewritten in their own storage
+  /// (no allocation once they have held a line's positions), when the closed form still applies.
+  ///
+  /// - Returns: `false`, changing nothing, if the lines are not `.uniform` or the closed form no
+  ///   longer applies.
+  /// - Complexity: O(min(perLine, n)).
+  mutating func recountClosedForm(rules: LayoutRules) -> Bool {
+    guard case .uniform(var u) = lines, let (size, perLine) = closedFormShape(rules: rules)
+    else { return false }
+    lines = .uniform(Self.noLines)  // `u`'s position tables uniquely referenced
+    u.recount(count, size: size, perLine: perLine, rules: rules, sameSizeGrid: true)
+    lines = .uniform(u)
+    return true
   }
 
   /// The closed form's item size and items per line for `n` items under `rules`, when it

@@ -93,4 +93,38 @@ struct ClosedFormTests {
     let expected: Double = 20 + 334 * 50 + 333 * 10 + 10
     #expect(engine.contentSize.height == expected)
   }
+
+  /// A resize under `itemSize` (sizes ignored: the closed form stays) rewrites the position
+  /// tables in their own storage (the engine allocates nothing for it); the frames stay the
+  /// closed form's.
+  @Test func aResizeRecountsTheClosedFormInPlace() throws {
+    let items = [Size](repeating: Size(100, 50), count: 1_000)
+    let input = TestInputs.ownSizes([items]) {
+      $0.estimatedItemSize = Size(0, 0)
+      $0.itemSize = Size(100, 50)
+    }
+    var engine = try FastFlowLayout(input)
+    func tables() -> [UnsafeRawPointer?] {
+      guard case .uniform(let u) = engine.pages[0].lines else { return [] }
+      return [u.fullLineX, u.lastLineX].map { $0.withUnsafeBytes { $0.baseAddress } }
+    }
+    func resize(_ i: Int, _ width: Double) throws {
+      try engine.apply(
+        BatchUpdate(resizeItems: [ItemResize(at: ItemPath(0, i), size: Size(width, 50))]))
+    }
+    // The first edit may give the tables room; every later one must reuse it.
+    try resize(7, 30)
+    let before = tables()
+    #expect(before.count == 2)
+    for (i, width) in [(0, 40.0), (998, 300), (999, 10), (500, 60)] {
+      let counters = engine.workCounters
+      try resize(i, width)
+      #expect(engine.workCounters.itemsPositioned > counters.itemsPositioned, "item \(i)")
+      #expect(tables() == before, "item \(i)")
+    }
+    let reference = try FastFlowLayout(input)
+    #expect(
+      TestInputs.allFramesByBruteForce(engine) == TestInputs.allFramesByBruteForce(reference))
+  }
+
 }

@@ -9,7 +9,8 @@ extension SectionLayout {
   /// line, grid positions computed on demand, no position column): line `k` always holds items
   /// `k·c ..< min((k + 1)·c, n)`, so no edit moves a line boundary and no start is renumbered.
   ///
-  /// - Resizes only (`shifted == false`): each resized item's line is measured again; a changed
+  /// - Resizes only (`shifted == false`; `resized` holds the resized items, ascending, without
+  ///   duplicates): each resized item's line is measured again; a changed
   ///   height moves every later line through the offset tree.
   /// - Insertions or removals: from the line of the first touched item `first` on, every line
   ///   holds other items; their heights are measured again in one pass over the height column,
@@ -18,7 +19,7 @@ extension SectionLayout {
   ///
   /// - Complexity: resizes only O(e·(c + log r)) for e resized items; else O(n − first + log r).
   mutating func rebuildGridLines(
-    columns c: Int, first: Int, shifted: Bool, resized: [(index: Int, size: Size)],
+    columns c: Int, first: Int, shifted: Bool, resized: [Int],
     rules: LayoutRules, kernels: KernelSelection, counters: inout WorkCounters
   ) {
     guard case .table(var table) = lines else { return }
@@ -30,7 +31,7 @@ extension SectionLayout {
     if !shifted {
       var measured = -1
       items.withSizes { _, hs in
-        for index in resized.map(\.index).sorted() where index < table.visibleEnd {
+        for index in resized where index < table.visibleEnd {
           let k = index / c
           if k == measured { continue }
           measured = k

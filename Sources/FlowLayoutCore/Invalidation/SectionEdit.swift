@@ -117,9 +117,10 @@ extension SectionLayout {
     switch lines {
     case .equalWidth:
       return  // applied above
-    case .uniform(let u):
-      if case .own = rules.sizing {
-        let size = u.itemSize
+    case .uniform:
+      // No binding of the closed form held here: `recountClosedForm` rewrites its tables in
+      // place only while they are uniquely referenced.
+      if case .own = rules.sizing, let size = closedFormItemSize {
         let keeps =
           count > 0
           && edit.resizes.allSatisfy { $0.size == size }
@@ -129,18 +130,19 @@ extension SectionLayout {
           return
         }
       }
-      if let uniform = closedForm(rules: rules) {
-        lines = .uniform(uniform)
-        counters.itemsPositioned += uniform.fullLineX.count + uniform.lastLineX.count
+      if recountClosedForm(rules: rules) {
+        counters.itemsPositioned += closedFormPositions
         updateHeight(rules: rules)
       } else {
         layOut(rules: rules, kernels: kernels, counters: &counters)
       }
     case .table:
       if case .fixedCount(let c) = rules.breaking {
+        let shifted = !edit.removals.isEmpty || !edit.insertions.isEmpty
+        if !shifted { Self.sortedIndices(of: edit.resizes, into: &scratch.indices) }
         rebuildGridLines(
-          columns: c, first: first, shifted: !edit.removals.isEmpty || !edit.insertions.isEmpty,
-          resized: edit.resizes, rules: rules, kernels: kernels, counters: &counters)
+          columns: c, first: first, shifted: shifted, resized: shifted ? [] : scratch.indices,
+          rules: rules, kernels: kernels, counters: &counters)
         return
       }
       if rules.breaking == .noWrap {

@@ -289,9 +289,11 @@ public struct BenchRunner {
 
   /// Allocations per run in the steady state, counted on a fresh copy of the operation over a
   /// fixed number of runs, so the count repeats run to run. First one uncounted cycle of the
-  /// operation's inputs (`EngineOperation.cycleLength` runs: one, or each of `batch`'s batches
-  /// once): the copy shares its storage with the runner's engine, and the first write to each
-  /// shared section or page copies it, once per copy, which the counted runs then leave out.
+  /// operation's inputs (`EngineOperation.cycleLength` runs: one, each of `batch`'s batches or
+  /// `resize`'s resizes once, `layout` at both widths): the copy shares its storage with the
+  /// runner's engine, and the first write to each shared section or page copies it, once per
+  /// copy (the copy's buffers then hold what the first width needs, and grow once at the other),
+  /// which the counted runs then leave out.
   func countAllocations<E: LayoutEngine>(
     _ operation: BenchOperation, _ engine: E, _ workload: Workload,
     build: @escaping (LayoutInput) throws(LayoutError) -> E

@@ -116,11 +116,12 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
   public var needsUndo: Bool { operation.needsUndo }
 
   /// How many runs go by before `perform()` repeats an input (the batches or resizes it cycles
-  /// through; 1 for the other operations).
+  /// through, `layout`'s two widths; 1 for the other operations).
   public var cycleLength: Int {
     switch operation {
     case .batch: max(batches.count, 1)
     case .resize: max(resizes.count, 1)
+    case .layout: 2
     default: 1
     }
   }

@@ -49,7 +49,9 @@ struct BatchRegionTests {
       #expect(c.itemsPaged >= items.count && c.itemsPaged <= items.count + 100 * 8, "\(c)")
       #expect(c.lineStartsRenumbered <= 2 * lines, "\(c)")
     } else {
-      #expect(c.lineStartsRenumbered + c.linesRebroken >= lines - 100 * 8 - 2)
+      // One page: the lines between regions are copied; only those whose items moved (an
+      // unbalanced insertion or removal before them) are renumbered.
+      #expect(c.lineStartsRenumbered + c.linesRebroken <= lines + 100 * 8, "\(c)")
     }
     #expect(c.itemsPositioned <= 100 * 8 * 4 + 16)
     let fresh = try FastFlowLayout(engine.input)

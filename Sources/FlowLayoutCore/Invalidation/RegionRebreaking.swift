@@ -94,7 +94,9 @@ extension SectionLayout {
     newStarts.reserveCapacity(max(oldLines - i0, 0) + 16)
     newHeights.reserveCapacity(max(oldLines - i0, 0) + 16)
     var rebroken = 0
-    var copied = 0
+    var renumbered = 0
+    // The first new line from which lines may sit at other indices than before.
+    var shiftedFrom = Int.max
     var runIndex = 0
     items.withSizes { ws, hs in
       while s < n, index < limit {
@@ -113,15 +115,11 @@ extension SectionLayout {
                 from: k, of: table, run: run, oldItemCount: oldItemCount, newCount: n,
                 limit: k + min(limit - index, oldLines - k))
               if end > k {
-                // Appended, then renumbered in place (a mapping closure would be allocated).
-                let from = newStarts.count
-                newStarts.append(contentsOf: table.starts[k..<end])
-                if shift != 0 {
-                  for t in from..<newStarts.count { newStarts[t] += shift }
-                }
-                newHeights.append(contentsOf: table.heights[k..<end])
+                table.copyLines(k..<end, shiftedBy: shift, into: &newStarts, &newHeights)
+                if shift != 0 { renumbered += end - k }
+                // From the first line copied to another index on, every line may have moved.
+                if k != index, shiftedFrom == Int.max { shiftedFrom = index }
                 index += end - k
-                copied += end - k
                 s = table.starts[end] + shift
                 continue
               }
@@ -145,10 +143,13 @@ extension SectionLayout {
     table.starts.append(s)
     table.heights.replaceSubrange(i0..., with: newHeights)
     counters.linesRebroken += rebroken
-    counters.lineStartsRenumbered += copied
-    counters.lineEntriesRebuilt += table.rebuildOffsets(
-      lineSpacing: rules.lineSpacing, fromLine: i0)
+    counters.lineStartsRenumbered += renumbered
     let m = table.lineCount
+    if m != oldLines { shiftedFrom = min(shiftedFrom, m, oldLines) }
+    // Only the blocks of re-broken lines and those from the first moved line on are summed.
+    counters.lineEntriesRebuilt += table.updateOffsets(
+      lineSpacing: rules.lineSpacing, changed: toPlace, shiftedFrom: min(shiftedFrom, m))
+    table.refreshItemIndex(fromLine: i0)
     toPlace.append(max(m - 2, 0)..<m)
     place(lines: &toPlace, of: table, rules: rules, counters: &counters)
     lines = .table(table)

@@ -66,8 +66,17 @@ extension SectionLayout {
   ///
   /// - Precondition: the item columns hold the new items; `runs` describe them
   ///   (`KeptRun.runs`), and `oldItemCount` is the item count before the batch.
-  /// - Complexity: O(k + r − i + e) for k items in re-broken lines, the r − i lines from the
-  ///   first re-broken one (copied, offsets rebuilt) and e runs.
+  /// The lines after the last region stay where they are (moved by one memory move when lines
+  /// were added or removed, their starts renumbered when items were). Offsets are summed again
+  /// only for the blocks of re-broken lines and from the first line at another index on
+  /// (`LineTable.updateOffsets`); the item index is refreshed from line `firstLine` up to the
+  /// first item whose line and place are unchanged.
+  ///
+  /// - Complexity: O(k + e + g) for k items in re-broken lines, e runs and the g lines between
+  ///   the first and the last region (copied), plus O(r − j) vectorisable work for the lines
+  ///   from the first line j whose items moved (renumbered, index refreshed) or that sits at
+  ///   another index (offsets summed again): a batch that keeps a page's item and line counts
+  ///   costs O(k + e + g + 32·regions) there.
   mutating func rebreakRegions(
     fromLine firstLine: Int, oldItemCount: Int, rules: LayoutRules, kernels: KernelSelection,
     scratch: inout LineScratch, counters: inout WorkCounters
@@ -94,7 +103,11 @@ extension SectionLayout {
     newStarts.reserveCapacity(max(oldLines - i0, 0) + 16)
     newHeights.reserveCapacity(max(oldLines - i0, 0) + 16)
     var rebroken = 0
-    var copied = 0
+    var renumbered = 0
+    // The first new line from which lines may sit at other indices than before.
+    var shiftedFrom = Int.max
+    // The old line from which the table's lines are kept in place, and their items' shift.
+    var tail: (line: Int, shift: Int)? = nil
     var runIndex = 0
     items.withSizes { ws, hs in
       while s < n, index < limit {
@@ -113,15 +126,19 @@ extension SectionLayout {
                 from: k, of: table, run: run, oldItemCount: oldItemCount, newCount: n,
                 limit: k + min(limit - index, oldLines - k))
               if end > k {
-                // Appended, then renumbered in place (a mapping closure would be allocated).
-                let from = newStarts.count
-                newStarts.append(contentsOf: table.starts[k..<end])
-                if shift != 0 {
-                  for t in from..<newStarts.count { newStarts[t] += shift }
+                let next = table.starts[end] + shift
+                if end == oldLines, next >= n || index + (end - k) >= limit {
+                  // The rest of the table, and the last lines: kept where they are (moved and
+                  // renumbered below), not copied out and back.
+                  tail = (k, shift)
+                  s = next
+                  break
                 }
-                newHeights.append(contentsOf: table.heights[k..<end])
+                table.copyLines(k..<end, shiftedBy: shift, into: &newStarts, &newHeights)
+                if shift != 0 { renumbered += end - k }
+                // From the first line copied to another index on, every line may have moved.
+                if k != index, shiftedFrom == Int.max { shiftedFrom = index }
                 index += end - k
-                copied += end - k
                 s = table.starts[end] + shift
                 continue
               }
@@ -141,14 +158,33 @@ extension SectionLayout {
         s = e
       }
     }
-    table.starts.replaceSubrange(i0..., with: newStarts)
-    table.starts.append(s)
-    table.heights.replaceSubrange(i0..., with: newHeights)
+    // The items from `unchangedFrom` on sit in the same lines, at the same indices, as before.
+    var unchangedFrom = Int.max
+    if let tail {
+      table.starts.replaceSubrange(i0..<tail.line, with: newStarts)
+      table.heights.replaceSubrange(i0..<tail.line, with: newHeights)
+      let from = i0 + newStarts.count
+      if tail.shift != 0 {
+        renumbered += table.renumberStarts(from: from, by: tail.shift) - 1  // (not the end)
+      }
+      if tail.line != from {
+        shiftedFrom = min(shiftedFrom, from)
+      } else if tail.shift == 0 {
+        unchangedFrom = table.starts[from]
+      }
+    } else {
+      table.starts.replaceSubrange(i0..., with: newStarts)
+      table.starts.append(s)
+      table.heights.replaceSubrange(i0..., with: newHeights)
+    }
     counters.linesRebroken += rebroken
-    counters.lineStartsRenumbered += copied
-    counters.lineEntriesRebuilt += table.rebuildOffsets(
-      lineSpacing: rules.lineSpacing, fromLine: i0)
+    counters.lineStartsRenumbered += renumbered
     let m = table.lineCount
+    if m != oldLines { shiftedFrom = min(shiftedFrom, m, oldLines) }
+    // Only the blocks of re-broken lines and those from the first moved line on are summed.
+    counters.lineEntriesRebuilt += table.updateOffsets(
+      lineSpacing: rules.lineSpacing, changed: toPlace, shiftedFrom: min(shiftedFrom, m))
+    table.refreshItemIndex(fromLine: i0, untilItem: unchangedFrom)
     toPlace.append(max(m - 2, 0)..<m)
     place(lines: &toPlace, of: table, rules: rules, counters: &counters)
     lines = .table(table)

@@ -269,14 +269,29 @@ struct LineTable: Sendable, Equatable {
   /// - Complexity: O(r).
   mutating func rebuildOffsets(lineSpacing: Double) {
     let blockCount = (lineCount + Self.blockSize - 1) / Self.blockSize
-    let size = Self.blockSize
-    let fullBlocks = lineCount / size
     rebuildBlocks(count: blockCount) { h, o, sums in
-      // Four blocks at a time, one per lane: each lane adds its block's lines in order, so
-      // every sum is bit for bit `summarizeBlock(b)`'s; the four chains run in parallel.
-      var b = 0
+      Self.summarizeBlocks(h, 0..<blockCount, lineSpacing: lineSpacing, into: o, sums: sums)
+    }
+    refreshItemIndex(fromLine: 0)
+  }
+
+  /// Writes `sums[b − blocks.lowerBound]` = block `b`'s sum `Σ (h[i] + L)` (left to right) for
+  /// each `b` in `blocks`, and the in-block offsets `o` of their lines (unless `o` is empty).
+  /// Four full blocks at a time, one per SIMD lane: each lane adds its block's lines in order,
+  /// so every sum is bit for bit `summarize`'s; the four chains run in parallel.
+  ///
+  /// - Complexity: O(lines of `blocks`), ~1/4 of a scalar pass's additions.
+  private static func summarizeBlocks(
+    _ h: UnsafeBufferPointer<Double>, _ blocks: Range<Int>, lineSpacing: Double,
+    into o: UnsafeMutableBufferPointer<Double>, sums: UnsafeMutableBufferPointer<Double>
+  ) {
+    let size = blockSize
+    let fullBlocks = h.count / size
+    var b = blocks.lowerBound
+    let first = blocks.lowerBound
+    if !o.isEmpty {
       // (Four full blocks: `o` holds every line's entry.)
-      while b + 4 <= fullBlocks {
+      while b + 4 <= min(fullBlocks, blocks.upperBound) {
         var acc = SIMD4<Double>(repeating: 0)
         let base = b * size
         for i in 0..<size {
@@ -288,19 +303,18 @@ struct LineTable: Sendable, Equatable {
             h[base + i], h[base + size + i], h[base + 2 * size + i], h[base + 3 * size + i])
           acc = acc + (v + lineSpacing)
         }
-        sums[b] = acc[0]
-        sums[b + 1] = acc[1]
-        sums[b + 2] = acc[2]
-        sums[b + 3] = acc[3]
+        sums[b - first] = acc[0]
+        sums[b + 1 - first] = acc[1]
+        sums[b + 2 - first] = acc[2]
+        sums[b + 3 - first] = acc[3]
         b += 4
       }
-      while b < blockCount {
-        sums[b] = Self.summarize(
-          h, (b * size)..<min((b + 1) * size, h.count), lineSpacing: lineSpacing, into: o)
-        b += 1
-      }
     }
-    refreshItemIndex(fromLine: 0)
+    while b < blocks.upperBound {
+      sums[b - first] = summarize(
+        h, (b * size)..<min((b + 1) * size, h.count), lineSpacing: lineSpacing, into: o)
+      b += 1
+    }
   }
 
   /// Calls `fill` with the heights, the in-block offsets (one per line, or none for one
@@ -367,29 +381,59 @@ struct LineTable: Sendable, Equatable {
   /// - Complexity: O(r − first + log r) (O(r) when the tree's capacity changes).
   @discardableResult
   mutating func rebuildOffsets(lineSpacing: Double, fromLine first: Int) -> Int {
+    let summed = updateOffsets(lineSpacing: lineSpacing, changed: [], shiftedFrom: first)
+    refreshItemIndex(fromLine: first)
+    return summed
+  }
+
+  /// Brings the offsets up to date after lines were rewritten in place and spliced: the lines
+  /// in `changed` (ranges of line indices, ascending) have new heights, and from line
+  /// `shifted` on any line may differ (lines were added or removed before it, or the count
+  /// changed there); every other line has the height it had at the same index. Only the blocks
+  /// holding changed lines (each sum and its tree path) and those from `shifted`'s block on
+  /// are summed again. Bit for bit what `rebuildOffsets(lineSpacing:)` builds. The item index
+  /// is left to the caller (`refreshItemIndex`). Returns the number of lines summed again.
+  ///
+  /// - Precondition: `shifted` is at most the old and the new line count.
+  /// - Complexity: O(32·b·log r + (r − shifted)) for b blocks holding changed lines before
+  ///   `shifted` (O(r) when the tree's capacity changes).
+  mutating func updateOffsets(
+    lineSpacing: Double, changed: [Range<Int>], shiftedFrom shifted: Int
+  ) -> Int {
     let size = Self.blockSize
-    let blockCount = (lineCount + size - 1) / size
+    let m = lineCount
+    let blockCount = (m + size - 1) / size
     let hadOffsets = !offsetsInBlock.isEmpty
     sizeOffsetsInBlock()
     // A block past the new last line lost lines: it is recomputed too. A table that grew out of
     // one block has no offsets to keep: every block is summed again.
     let kept =
-      hadOffsets || offsetsInBlock.isEmpty ? min(min(first, lineCount) / size, blocks.count) : 0
+      hadOffsets || offsetsInBlock.isEmpty ? min(min(shifted, m) / size, blocks.count) : 0
+    var summed = m - kept * size
+    // Blocks before `kept` holding changed lines: their sums, one tree path each.
+    var b = -1
+    for range in changed where !range.isEmpty {
+      var block = max(range.lowerBound / size, b + 1)
+      while block < kept, block * size < range.upperBound {
+        blocks.set(block, summarizeBlock(block, lineSpacing: lineSpacing))
+        summed += size
+        b = block
+        block += 1
+      }
+    }
     var offsets = offsetsInBlock
     offsetsInBlock = []  // keep `offsets` uniquely referenced
     defer { offsetsInBlock = offsets }
+    guard kept < blockCount || blocks.count != blockCount else { return summed }
     heights.withUnsafeBufferPointer { h in
       offsets.withUnsafeMutableBufferPointer { o in
         blocks.rebuild(count: blockCount, keepingFirst: kept) { sums in
-          for b in kept..<blockCount {
-            sums[b - kept] = Self.summarize(
-              h, (b * size)..<min((b + 1) * size, h.count), lineSpacing: lineSpacing, into: o)
-          }
+          Self.summarizeBlocks(
+            h, kept..<blockCount, lineSpacing: lineSpacing, into: o, sums: sums)
         }
       }
     }
-    refreshItemIndex(fromLine: first)
-    return lineCount - kept * size
+    return summed
   }
 
   /// Sets line `i`'s height and moves every later line; returns the tree nodes written.
@@ -422,6 +466,28 @@ struct LineTable: Sendable, Equatable {
       for i in first..<s.count { s[i] &+= delta }
     }
     return starts.count - first
+  }
+
+  /// Appends the starts of lines `range`, plus `shift`, and their heights to `newStarts` and
+  /// `newHeights` (lines kept by a re-break, whose items moved by `shift`).
+  ///
+  /// - Complexity: O(k) for k lines: two copies and one vectorisable pass.
+  func copyLines(
+    _ range: Range<Int>, shiftedBy shift: Int, into newStarts: inout [Int],
+    _ newHeights: inout [Double]
+  ) {
+    let from = newStarts.count
+    starts.withUnsafeBufferPointer {
+      newStarts.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range]))
+    }
+    if shift != 0 {
+      newStarts.withUnsafeMutableBufferPointer { s in
+        for t in from..<s.count { s[t] &+= shift }
+      }
+    }
+    heights.withUnsafeBufferPointer {
+      newHeights.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range]))
+    }
   }
 
   /// Line `k`'s top below the first line's top: its block's offset plus its offset in the

@@ -108,16 +108,19 @@ extension FastFlowLayout: PresentingLayoutEngine {
   func pinnedElements(
     ofSection s: Int, page p: Int, pageTop: Double, pinning: ViewportPinning
   ) -> (header: Rect?, headerMoved: Bool, footer: Rect?, footerMoved: Bool) {
-    let range = pages(ofSection: s)
-    let top = p == range.lowerBound ? pageTop : self.top(ofSection: s)
-    // A section of one page ends at its top plus the page's height; a paged one by a descent.
-    let bottom =
-      range.count == 1 ? top + pages[range.lowerBound].height : self.top(ofSection: s + 1)
-    let headerLength = pages[range.lowerBound].header
-    let footerLength = pages[range.upperBound - 1].footer
-    let pinsHeader = pinning.headers && headerLength > 0 && top < pinning.viewport.minY
+    // The cheap tests first: most sections a query visits pin nothing.
+    let first = firstPage[s]
+    let end = firstPage[s + 1]
+    let headerLength = pages[first].header
+    let footerLength = pages[end - 1].footer
+    let mayPinHeader = pinning.headers && headerLength > 0
     let pinsFooter = pinning.footers && footerLength > 0
+    guard mayPinHeader || pinsFooter else { return (nil, false, nil, false) }
+    let top = p == first ? pageTop : self.top(ofPage: first)
+    let pinsHeader = mayPinHeader && top < pinning.viewport.minY
     guard pinsHeader || pinsFooter else { return (nil, false, nil, false) }
+    // A section of one page ends at its top plus the page's height; a paged one by a descent.
+    let bottom = end - first == 1 ? top + pages[first].height : self.top(ofPage: end)
     // footerNaturalY = sectionTop + H + t + linesHeight + b: the natural footer's top, or the
     // section's bottom when it has no footer.
     let footerTop = footerLength > 0 ? footerFrame(s, top: top)?.minY ?? bottom : bottom

@@ -90,10 +90,24 @@ extension FastFlowLayout: PresentingLayoutEngine {
     in query: Rect, rect: Rect, mapping: Mapping, pinning: Pinning,
     into result: inout [PresentedElement]
   ) {
-    var sink = PresentedSink(mapping: mapping, pinning: pinning, rect: rect)
-    swap(&sink.result, &result)
+    // The result moves into the sink and back (`finish`): the sink is never destroyed with
+    // an array in it (a generic destroy per query).
+    var sink = PresentedSink(mapping: mapping, pinning: pinning, rect: rect, result: consume result)
     collectElements(in: query, into: &sink)
-    swap(&sink.result, &result)
+    result = sink.finish()
+  }
+
+  /// Whether section `s`, visited from page `p` whose top is `pageTop`, may have a pinned
+  /// header or footer under `pinning`: `pinnedElements` gives none when it is `false`.
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  func mayPin(section s: Int, page p: Int, pageTop: Double, pinning: ViewportPinning) -> Bool {
+    let first = firstPage[s]
+    if pinning.footers, pages[firstPage[s + 1] - 1].footer > 0 { return true }
+    guard pinning.headers, pages[first].header > 0 else { return false }
+    // A section visited from a later page starts above `pageTop`: `pinnedElements` decides.
+    return p != first || pageTop < pinning.viewport.minY
   }
 
   /// Section `s`'s pinned header and footer under `pinning` (working orientation; `nil` for
@@ -108,16 +122,17 @@ extension FastFlowLayout: PresentingLayoutEngine {
   func pinnedElements(
     ofSection s: Int, page p: Int, pageTop: Double, pinning: ViewportPinning
   ) -> (header: Rect?, headerMoved: Bool, footer: Rect?, footerMoved: Bool) {
-    // The cheap tests first: most sections a query visits pin nothing.
+    // The O(1) tests first: most sections a query visits pin nothing.
+    guard mayPin(section: s, page: p, pageTop: pageTop, pinning: pinning) else {
+      return (nil, false, nil, false)
+    }
     let first = firstPage[s]
     let end = firstPage[s + 1]
     let headerLength = pages[first].header
     let footerLength = pages[end - 1].footer
-    let mayPinHeader = pinning.headers && headerLength > 0
-    let pinsFooter = pinning.footers && footerLength > 0
-    guard mayPinHeader || pinsFooter else { return (nil, false, nil, false) }
     let top = p == first ? pageTop : self.top(ofPage: first)
-    let pinsHeader = mayPinHeader && top < pinning.viewport.minY
+    let pinsHeader = pinning.headers && headerLength > 0 && top < pinning.viewport.minY
+    let pinsFooter = pinning.footers && footerLength > 0
     guard pinsHeader || pinsFooter else { return (nil, false, nil, false) }
     // A section of one page ends at its top plus the page's height; a paged one by a descent.
     let bottom = end - first == 1 ? top + pages[first].height : self.top(ofPage: end)
@@ -195,18 +210,22 @@ struct PresentedSink<Mapping: PresentedFrameMapping, Pinning: SectionPinning>: E
   let mapping: Mapping
   let pinning: Pinning
   let rect: Rect
-  var result: [PresentedElement] = []
+  var result: [PresentedElement]
   /// The pinned footer of the section entered last, put when it is left.
   var footer: LayoutElement?
   var footerMoved = false
   /// Whether the section entered last put a pinned header (its natural one is then dropped).
   var replacesHeader = false
 
-  init(mapping: Mapping, pinning: Pinning, rect: Rect) {
+  init(mapping: Mapping, pinning: Pinning, rect: Rect, result: consuming [PresentedElement]) {
     self.mapping = mapping
     self.pinning = pinning
     self.rect = rect
+    self.result = result
   }
+
+  /// The answer, the sink consumed.
+  consuming func finish() -> [PresentedElement] { result }
 
   static var tracksSections: Bool { Pinning.isActive }
 
@@ -246,8 +265,21 @@ struct PresentedSink<Mapping: PresentedFrameMapping, Pinning: SectionPinning>: E
     appendMapped(element, isPinned: false)
   }
 
+  @inline(__always)
   mutating func enterSection(_ s: Int, page p: Int, pageTop: Double, of layout: FastFlowLayout) {
     guard Pinning.isActive else { return }
+    replacesHeader = false
+    // Inline, the O(1) test; the pinning itself out of line (one section or two per query).
+    guard layout.mayPin(section: s, page: p, pageTop: pageTop, pinning: pinning.pins) else {
+      return
+    }
+    pinSection(s, page: p, pageTop: pageTop, of: layout)
+  }
+
+  /// `enterSection` for a section that may pin: its pinned header put, its pinned footer kept
+  /// for `leaveSection`.
+  @inline(never)
+  mutating func pinSection(_ s: Int, page p: Int, pageTop: Double, of layout: FastFlowLayout) {
     let pins = pinning.pins
     let pinned = layout.pinnedElements(ofSection: s, page: p, pageTop: pageTop, pinning: pins)
     let path = ItemPath(section: s, item: 0)
@@ -264,6 +296,7 @@ struct PresentedSink<Mapping: PresentedFrameMapping, Pinning: SectionPinning>: E
     }
   }
 
+  @inline(__always)
   mutating func leaveSection() {
     guard Pinning.isActive, let footer else { return }
     appendPinned(footer, isPinned: footerMoved)

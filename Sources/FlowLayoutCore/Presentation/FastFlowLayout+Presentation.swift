@@ -122,10 +122,6 @@ extension FastFlowLayout: PresentingLayoutEngine {
   func pinnedElements(
     ofSection s: Int, page p: Int, pageTop: Double, pinning: ViewportPinning
   ) -> (header: Rect?, headerMoved: Bool, footer: Rect?, footerMoved: Bool) {
-    // The O(1) tests first: most sections a query visits pin nothing.
-    guard mayPin(section: s, page: p, pageTop: pageTop, pinning: pinning) else {
-      return (nil, false, nil, false)
-    }
     let first = firstPage[s]
     let end = firstPage[s + 1]
     let headerLength = pages[first].header
@@ -335,12 +331,19 @@ protocol PixelRounding {
   static func floor(_ x: SIMD4<Double>) -> SIMD4<Double>
 }
 
-/// `FloorKernel.floorInRange`: no call, no range check.
+/// `FloorKernel.floorInRange` for snapping's arguments `e·scale + 0.5`, which are never −0
+/// (`−0.5 + 0.5` is +0): no call, no range check, and no sign step (it only keeps −0). The lanes
+/// that rounded up take off the comparison's 1 (`nearest − 1`, else `nearest − 0`: the doubles
+/// a select gives), a masked subtraction instead of a blend. Bit for bit libm's `floor` there
+/// (`FloorKernelTests`).
 ///
-/// - Precondition: every lane in `(−2⁵¹, 2⁵¹)` (`PresentationTransform.snapsInRange`).
+/// - Precondition: every lane in `(−2⁵¹, 2⁵¹)` (`PresentationTransform.snapsInRange`) and not
+///   −0.
 enum InRangeFloor: PixelRounding {
   @inline(__always) static func floor(_ x: SIMD4<Double>) -> SIMD4<Double> {
-    FloorKernel.floorInRange(x)
+    let m = SIMD4<Double>(repeating: FloorKernel.magic)
+    let nearest = (x + m) - m
+    return nearest - SIMD4<Double>(repeating: 0).replacing(with: 1, where: nearest .> x)
   }
 }
 

@@ -47,8 +47,16 @@ extension FastFlowLayout {
     var s = section(ofPage: p)
     var base = firstItem(ofPage: p, inSection: s)
     var entered = -1
+    // Each page's top is `top(ofPage:)`, bit for bit; after a page in the slot before, half the
+    // time by one addition (`RowOffsetTree.prefix(_:following:)`).
+    var top = 0.0
+    var slot = -2
     while p < pages.count {
-      let top = top(ofPage: p)
+      let next = pages.slot(p)
+      top =
+        next == slot + 1
+        ? pageOffsets.prefix(next, following: top) : pageOffsets.prefix(next)
+      slot = next
       if top > r.maxY + slack { break }
       while firstPage[s + 1] <= p {
         s += 1

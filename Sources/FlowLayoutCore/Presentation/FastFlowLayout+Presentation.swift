@@ -97,14 +97,17 @@ extension FastFlowLayout: PresentingLayoutEngine {
     result = sink.finish()
   }
 
-  /// Whether section `s`, visited from page `p` whose top is `pageTop`, may have a pinned
-  /// header or footer under `pinning`: `pinnedElements` gives none when it is `false`.
+  /// Whether a section of pages `range`, visited from page `p` whose top is `pageTop`, may
+  /// have a pinned header or footer under `pinning`: `pinnedElements` gives none when it is
+  /// `false`.
   ///
   /// - Complexity: O(1).
   @inline(__always)
-  func mayPin(section s: Int, page p: Int, pageTop: Double, pinning: ViewportPinning) -> Bool {
-    let first = firstPage[s]
-    if pinning.footers, pages[firstPage[s + 1] - 1].footer > 0 { return true }
+  func mayPin(pages range: Range<Int>, page p: Int, pageTop: Double, pinning: ViewportPinning)
+    -> Bool
+  {
+    let first = range.lowerBound
+    if pinning.footers, pages[range.upperBound - 1].footer > 0 { return true }
     guard pinning.headers, pages[first].header > 0 else { return false }
     // A section visited from a later page starts above `pageTop`: `pinnedElements` decides.
     return p != first || pageTop < pinning.viewport.minY
@@ -112,7 +115,8 @@ extension FastFlowLayout: PresentingLayoutEngine {
 
   /// Section `s`'s pinned header and footer under `pinning` (working orientation; `nil` for
   /// one it does not pin or the section does not have), each with whether it is away from its
-  /// natural place. The section is visited from page `p`, whose top is `pageTop`.
+  /// natural place. The section, pages `range`, is visited from page `p`, whose top is
+  /// `pageTop`.
   ///
   /// A header whose section starts at or below the viewport's top stays at its natural place
   /// (`y = top` in the clamp): it is not given (`nil`), the natural one stands for it.
@@ -120,10 +124,11 @@ extension FastFlowLayout: PresentingLayoutEngine {
   /// - Complexity: O(1) for a section of one page visited from its first page, else O(log p).
   @inline(__always)
   func pinnedElements(
-    ofSection s: Int, page p: Int, pageTop: Double, pinning: ViewportPinning
+    ofSection s: Int, pages range: Range<Int>, page p: Int, pageTop: Double,
+    pinning: ViewportPinning
   ) -> (header: Rect?, headerMoved: Bool, footer: Rect?, footerMoved: Bool) {
-    let first = firstPage[s]
-    let end = firstPage[s + 1]
+    let first = range.lowerBound
+    let end = range.upperBound
     let headerLength = pages[first].header
     let footerLength = pages[end - 1].footer
     let top = p == first ? pageTop : self.top(ofPage: first)
@@ -262,22 +267,27 @@ struct PresentedSink<Mapping: PresentedFrameMapping, Pinning: SectionPinning>: E
   }
 
   @inline(__always)
-  mutating func enterSection(_ s: Int, page p: Int, pageTop: Double, of layout: FastFlowLayout) {
+  mutating func enterSection(
+    _ s: Int, pages range: Range<Int>, page p: Int, pageTop: Double, of layout: FastFlowLayout
+  ) {
     guard Pinning.isActive else { return }
     replacesHeader = false
     // Inline, the O(1) test; the pinning itself out of line (one section or two per query).
-    guard layout.mayPin(section: s, page: p, pageTop: pageTop, pinning: pinning.pins) else {
+    guard layout.mayPin(pages: range, page: p, pageTop: pageTop, pinning: pinning.pins) else {
       return
     }
-    pinSection(s, page: p, pageTop: pageTop, of: layout)
+    pinSection(s, pages: range, page: p, pageTop: pageTop, of: layout)
   }
 
   /// `enterSection` for a section that may pin: its pinned header put, its pinned footer kept
   /// for `leaveSection`.
   @inline(never)
-  mutating func pinSection(_ s: Int, page p: Int, pageTop: Double, of layout: FastFlowLayout) {
+  mutating func pinSection(
+    _ s: Int, pages range: Range<Int>, page p: Int, pageTop: Double, of layout: FastFlowLayout
+  ) {
     let pins = pinning.pins
-    let pinned = layout.pinnedElements(ofSection: s, page: p, pageTop: pageTop, pinning: pins)
+    let pinned = layout.pinnedElements(
+      ofSection: s, pages: range, page: p, pageTop: pageTop, pinning: pins)
     let path = ItemPath(section: s, item: 0)
     replacesHeader = pinned.header != nil
     if let header = pinned.header {

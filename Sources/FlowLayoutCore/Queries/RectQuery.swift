@@ -8,16 +8,20 @@ protocol ElementSink {
   /// Whether the query announces each section it visits (`enterSection`, `leaveSection`);
   /// `false` compiles the announcements out.
   static var tracksSections: Bool { get }
-  /// Section `s` is visited from page `p`, whose top is `pageTop` (working orientation); the
-  /// sections visited are exactly those whose band along the stacking axis meets the query.
-  mutating func enterSection(_ s: Int, page p: Int, pageTop: Double, of layout: FastFlowLayout)
+  /// Section `s`, whose pages are `pages`, is visited from page `p`, whose top is `pageTop`
+  /// (working orientation); the sections visited are exactly those whose band along the
+  /// stacking axis meets the query.
+  mutating func enterSection(
+    _ s: Int, pages: Range<Int>, page p: Int, pageTop: Double, of layout: FastFlowLayout)
   /// The section last entered has no more elements in the query.
   mutating func leaveSection()
 }
 
 extension ElementSink {
   static var tracksSections: Bool { false }
-  func enterSection(_ s: Int, page p: Int, pageTop: Double, of layout: FastFlowLayout) {}
+  func enterSection(
+    _ s: Int, pages: Range<Int>, page p: Int, pageTop: Double, of layout: FastFlowLayout
+  ) {}
   func leaveSection() {}
 }
 
@@ -45,6 +49,7 @@ extension FastFlowLayout {
     var p = pages.index(ofSlot: pageOffsets.firstIndex(inclusivePrefixAtLeast: r.minY - slack))
     guard p < pages.count else { return }
     var s = section(ofPage: p)
+    var sectionPages = pages(ofSection: s)
     var base = firstItem(ofPage: p, inSection: s)
     var entered = -1
     // Each page's top is `top(ofPage:)`, bit for bit; after a page in the slot before, half the
@@ -58,13 +63,14 @@ extension FastFlowLayout {
         ? pageOffsets.prefix(next, following: top) : pageOffsets.prefix(next)
       slot = next
       if top > r.maxY + slack { break }
-      while firstPage[s + 1] <= p {
+      while sectionPages.upperBound <= p {
         s += 1
+        sectionPages = sectionPages.upperBound..<firstPage[s + 1]
         base = 0
       }
       if Sink.tracksSections, s != entered {
         if entered >= 0 { result.leaveSection() }
-        result.enterSection(s, page: p, pageTop: top, of: self)
+        result.enterSection(s, pages: sectionPages, page: p, pageTop: top, of: self)
         entered = s
       }
       // The page's rules passed in place (not through `withRules`, whose closure copies them).

@@ -56,8 +56,8 @@ extension FastFlowLayout: PresentingLayoutEngine {
     in query: Rect, rect: Rect, transform: PresentationTransform, pinning: Pinning,
     into result: inout [PresentedElement]
   ) {
-    // Snapping rounds by `FloorKernel.floorInRange` when every edge is known to be in its
-    // range and the kernels are `.simd`, else by libm: separate specialisations, so that the
+    // Snapping rounds by `InRangeFloor` (no call) when every edge is known to be in its range
+    // and the kernels are `.simd`, else by libm: separate specialisations, so that the
     // first's element loop has no call (whose register spills would cost it what it saves).
     let inRange = transform.kernels == .simd && transform.snapsInRange
     switch (transform.rightToLeft, transform.scale > 0, inRange) {

@@ -219,11 +219,9 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
     // Fields read in place: a copy of the page would retain its columns.
     guard pages[p].closesSection, pages[p].footer > 0 else { return nil }
     let pageTop = top ?? self.top(ofPage: p)
-    let y = withRules(ofPage: p) { rules in
-      pageTop + (pages[p].opensSection ? pages[p].header + rules.inset.top : rules.lineSpacing)
-        + pages[p].linesHeight(rules: rules) + rules.inset.bottom
+    return withRules(ofPage: p) { rules in
+      pages[p].footerFrame(pageTop: pageTop, rules: rules, boundsWidth: self.rules.boundsWidth)
     }
-    return Rect(x: 0, y: y, width: rules.boundsWidth, height: pages[p].footer)
   }
 }
 

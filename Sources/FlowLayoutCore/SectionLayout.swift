@@ -355,6 +355,27 @@ struct SectionLayout: Sendable, Equatable {
       allFit: table.visibleEnd == n)
   }
 
+  /// The top of this page's first line, the page's top at `pageTop`: below the header and the
+  /// top inset on the section's first page, below the line spacing `L` on a later one.
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  func linesTop(pageTop: Double, rules: borrowing LayoutRules) -> Double {
+    pageTop + (opensSection ? header + rules.inset.top : rules.lineSpacing)
+  }
+
+  /// `(0, linesTop + linesHeight + b, B, F)` for bounds width `B = boundsWidth`, the page's top
+  /// at `pageTop`; `nil` when the page does not close its section or `F = 0`.
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  func footerFrame(pageTop: Double, rules: borrowing LayoutRules, boundsWidth: Double) -> Rect? {
+    guard closesSection, footer > 0 else { return nil }
+    let y =
+      linesTop(pageTop: pageTop, rules: rules) + linesHeight(rules: rules) + rules.inset.bottom
+    return Rect(x: 0, y: y, width: boundsWidth, height: footer)
+  }
+
   /// The frame of an item of `width` × `height` at `x` in a line whose top is `lineTop`
   /// (absolute) and whose height is `lineHeight`, aligned by `rules.cross`.
   @inline(__always)

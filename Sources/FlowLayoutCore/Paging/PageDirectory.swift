@@ -44,9 +44,7 @@ extension FastFlowLayout {
   @inline(__always)
   func linesTop(ofPage p: Int, top: Double? = nil) -> Double {
     let top = top ?? self.top(ofPage: p)
-    return withRules(ofPage: p) { rules in
-      top + (pages[p].opensSection ? pages[p].header + rules.inset.top : rules.lineSpacing)
-    }
+    return withRules(ofPage: p) { rules in pages[p].linesTop(pageTop: top, rules: rules) }
   }
 
   /// The page holding item `j` of section `s`, and `j`'s index in that page.

@@ -56,8 +56,8 @@ extension FastFlowLayout: PresentingLayoutEngine {
     in query: Rect, rect: Rect, transform: PresentationTransform, pinning: Pinning,
     into result: inout [PresentedElement]
   ) {
-    // Snapping rounds by `FloorKernel.floorInRange` when every edge is known to be in its
-    // range and the kernels are `.simd`, else by libm: separate specialisations, so that the
+    // Snapping rounds by `InRangeFloor` (no call) when every edge is known to be in its range
+    // and the kernels are `.simd`, else by libm: separate specialisations, so that the
     // first's element loop has no call (whose register spills would cost it what it saves).
     let inRange = transform.kernels == .simd && transform.snapsInRange
     switch (transform.rightToLeft, transform.scale > 0, inRange) {
@@ -90,15 +90,33 @@ extension FastFlowLayout: PresentingLayoutEngine {
     in query: Rect, rect: Rect, mapping: Mapping, pinning: Pinning,
     into result: inout [PresentedElement]
   ) {
-    var sink = PresentedSink(mapping: mapping, pinning: pinning, rect: rect)
-    swap(&sink.result, &result)
+    // The result moves into the sink and back (`finish`): the sink is never destroyed with
+    // an array in it (a generic destroy per query).
+    var sink = PresentedSink(mapping: mapping, pinning: pinning, rect: rect, result: consume result)
     collectElements(in: query, into: &sink)
-    swap(&sink.result, &result)
+    result = sink.finish()
+  }
+
+  /// Whether a section of pages `range`, visited from page `p` whose top is `pageTop`, may
+  /// have a pinned header or footer under `pinning`: `pinnedElements` gives none when it is
+  /// `false`.
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  func mayPin(pages range: Range<Int>, page p: Int, pageTop: Double, pinning: ViewportPinning)
+    -> Bool
+  {
+    let first = range.lowerBound
+    if pinning.footers, pages[range.upperBound - 1].footer > 0 { return true }
+    guard pinning.headers, pages[first].header > 0 else { return false }
+    // A section visited from a later page starts above `pageTop`: `pinnedElements` decides.
+    return p != first || pageTop < pinning.viewport.minY
   }
 
   /// Section `s`'s pinned header and footer under `pinning` (working orientation; `nil` for
   /// one it does not pin or the section does not have), each with whether it is away from its
-  /// natural place. The section is visited from page `p`, whose top is `pageTop`.
+  /// natural place. The section, pages `range`, is visited from page `p`, whose top is
+  /// `pageTop`.
   ///
   /// A header whose section starts at or below the viewport's top stays at its natural place
   /// (`y = top` in the clamp): it is not given (`nil`), the natural one stands for it.
@@ -106,18 +124,19 @@ extension FastFlowLayout: PresentingLayoutEngine {
   /// - Complexity: O(1) for a section of one page visited from its first page, else O(log p).
   @inline(__always)
   func pinnedElements(
-    ofSection s: Int, page p: Int, pageTop: Double, pinning: ViewportPinning
+    ofSection s: Int, pages range: Range<Int>, page p: Int, pageTop: Double,
+    pinning: ViewportPinning
   ) -> (header: Rect?, headerMoved: Bool, footer: Rect?, footerMoved: Bool) {
-    let range = pages(ofSection: s)
-    let top = p == range.lowerBound ? pageTop : self.top(ofSection: s)
-    // A section of one page ends at its top plus the page's height; a paged one by a descent.
-    let bottom =
-      range.count == 1 ? top + pages[range.lowerBound].height : self.top(ofSection: s + 1)
-    let headerLength = pages[range.lowerBound].header
-    let footerLength = pages[range.upperBound - 1].footer
+    let first = range.lowerBound
+    let end = range.upperBound
+    let headerLength = pages[first].header
+    let footerLength = pages[end - 1].footer
+    let top = p == first ? pageTop : self.top(ofPage: first)
     let pinsHeader = pinning.headers && headerLength > 0 && top < pinning.viewport.minY
     let pinsFooter = pinning.footers && footerLength > 0
     guard pinsHeader || pinsFooter else { return (nil, false, nil, false) }
+    // A section of one page ends at its top plus the page's height; a paged one by a descent.
+    let bottom = end - first == 1 ? top + pages[first].height : self.top(ofPage: end)
     // footerNaturalY = sectionTop + H + t + linesHeight + b: the natural footer's top, or the
     // section's bottom when it has no footer.
     let footerTop = footerLength > 0 ? footerFrame(s, top: top)?.minY ?? bottom : bottom
@@ -192,18 +211,22 @@ struct PresentedSink<Mapping: PresentedFrameMapping, Pinning: SectionPinning>: E
   let mapping: Mapping
   let pinning: Pinning
   let rect: Rect
-  var result: [PresentedElement] = []
+  var result: [PresentedElement]
   /// The pinned footer of the section entered last, put when it is left.
   var footer: LayoutElement?
   var footerMoved = false
   /// Whether the section entered last put a pinned header (its natural one is then dropped).
   var replacesHeader = false
 
-  init(mapping: Mapping, pinning: Pinning, rect: Rect) {
+  init(mapping: Mapping, pinning: Pinning, rect: Rect, result: consuming [PresentedElement]) {
     self.mapping = mapping
     self.pinning = pinning
     self.rect = rect
+    self.result = result
   }
+
+  /// The answer, the sink consumed.
+  consuming func finish() -> [PresentedElement] { result }
 
   static var tracksSections: Bool { Pinning.isActive }
 
@@ -243,10 +266,28 @@ struct PresentedSink<Mapping: PresentedFrameMapping, Pinning: SectionPinning>: E
     appendMapped(element, isPinned: false)
   }
 
-  mutating func enterSection(_ s: Int, page p: Int, pageTop: Double, of layout: FastFlowLayout) {
+  @inline(__always)
+  mutating func enterSection(
+    _ s: Int, pages range: Range<Int>, page p: Int, pageTop: Double, of layout: FastFlowLayout
+  ) {
     guard Pinning.isActive else { return }
+    replacesHeader = false
+    // Inline, the O(1) test; the pinning itself out of line (one section or two per query).
+    guard layout.mayPin(pages: range, page: p, pageTop: pageTop, pinning: pinning.pins) else {
+      return
+    }
+    pinSection(s, pages: range, page: p, pageTop: pageTop, of: layout)
+  }
+
+  /// `enterSection` for a section that may pin: its pinned header put, its pinned footer kept
+  /// for `leaveSection`.
+  @inline(never)
+  mutating func pinSection(
+    _ s: Int, pages range: Range<Int>, page p: Int, pageTop: Double, of layout: FastFlowLayout
+  ) {
     let pins = pinning.pins
-    let pinned = layout.pinnedElements(ofSection: s, page: p, pageTop: pageTop, pinning: pins)
+    let pinned = layout.pinnedElements(
+      ofSection: s, pages: range, page: p, pageTop: pageTop, pinning: pins)
     let path = ItemPath(section: s, item: 0)
     replacesHeader = pinned.header != nil
     if let header = pinned.header {
@@ -261,6 +302,7 @@ struct PresentedSink<Mapping: PresentedFrameMapping, Pinning: SectionPinning>: E
     }
   }
 
+  @inline(__always)
   mutating func leaveSection() {
     guard Pinning.isActive, let footer else { return }
     appendPinned(footer, isPinned: footerMoved)
@@ -299,12 +341,19 @@ protocol PixelRounding {
   static func floor(_ x: SIMD4<Double>) -> SIMD4<Double>
 }
 
-/// `FloorKernel.floorInRange`: no call, no range check.
+/// `FloorKernel.floorInRange` for snapping's arguments `e·scale + 0.5`, which are never −0
+/// (`−0.5 + 0.5` is +0): no call, no range check, and no sign step (it only keeps −0). The lanes
+/// that rounded up take off the comparison's 1 (`nearest − 1`, else `nearest − 0`: the doubles
+/// a select gives), a masked subtraction instead of a blend. Bit for bit libm's `floor` there
+/// (`FloorKernelTests`).
 ///
-/// - Precondition: every lane in `(−2⁵¹, 2⁵¹)` (`PresentationTransform.snapsInRange`).
+/// - Precondition: every lane in `(−2⁵¹, 2⁵¹)` (`PresentationTransform.snapsInRange`) and not
+///   −0.
 enum InRangeFloor: PixelRounding {
   @inline(__always) static func floor(_ x: SIMD4<Double>) -> SIMD4<Double> {
-    FloorKernel.floorInRange(x)
+    let m = SIMD4<Double>(repeating: FloorKernel.magic)
+    let nearest = (x + m) - m
+    return nearest - SIMD4<Double>(repeating: 0).replacing(with: 1, where: nearest .> x)
   }
 }
 

@@ -8,16 +8,20 @@ protocol ElementSink {
   /// Whether the query announces each section it visits (`enterSection`, `leaveSection`);
   /// `false` compiles the announcements out.
   static var tracksSections: Bool { get }
-  /// Section `s` is visited from page `p`, whose top is `pageTop` (working orientation); the
-  /// sections visited are exactly those whose band along the stacking axis meets the query.
-  mutating func enterSection(_ s: Int, page p: Int, pageTop: Double, of layout: FastFlowLayout)
+  /// Section `s`, whose pages are `pages`, is visited from page `p`, whose top is `pageTop`
+  /// (working orientation); the sections visited are exactly those whose band along the
+  /// stacking axis meets the query.
+  mutating func enterSection(
+    _ s: Int, pages: Range<Int>, page p: Int, pageTop: Double, of layout: FastFlowLayout)
   /// The section last entered has no more elements in the query.
   mutating func leaveSection()
 }
 
 extension ElementSink {
   static var tracksSections: Bool { false }
-  func enterSection(_ s: Int, page p: Int, pageTop: Double, of layout: FastFlowLayout) {}
+  func enterSection(
+    _ s: Int, pages: Range<Int>, page p: Int, pageTop: Double, of layout: FastFlowLayout
+  ) {}
   func leaveSection() {}
 }
 
@@ -45,21 +49,40 @@ extension FastFlowLayout {
     var p = pages.index(ofSlot: pageOffsets.firstIndex(inclusivePrefixAtLeast: r.minY - slack))
     guard p < pages.count else { return }
     var s = section(ofPage: p)
+    var sectionPages = pages(ofSection: s)
     var base = firstItem(ofPage: p, inSection: s)
     var entered = -1
+    // Each page's top is `top(ofPage:)`, bit for bit; after a page in the slot before, half the
+    // time by one addition (`RowOffsetTree.prefix(_:following:)`).
+    var top = 0.0
+    var slot = -2
     while p < pages.count {
-      let top = top(ofPage: p)
+      let next = pages.slot(p)
+      top =
+        next == slot + 1
+        ? pageOffsets.prefix(next, following: top) : pageOffsets.prefix(next)
+      slot = next
       if top > r.maxY + slack { break }
-      while firstPage[s + 1] <= p {
+      while sectionPages.upperBound <= p {
         s += 1
+        sectionPages = sectionPages.upperBound..<firstPage[s + 1]
         base = 0
       }
       if Sink.tracksSections, s != entered {
         if entered >= 0 { result.leaveSection() }
-        result.enterSection(s, page: p, pageTop: top, of: self)
+        result.enterSection(s, pages: sectionPages, page: p, pageTop: top, of: self)
         entered = s
       }
-      appendElements(ofPage: p, section: s, firstItem: base, top: top, in: r, slack: slack, into: &result)
+      // The page's rules passed in place (not through `withRules`, whose closure copies them).
+      if let own = pages[p].ownMetrics {
+        appendElements(
+          ofPage: p, section: s, firstItem: base, top: top, in: r, slack: slack,
+          rules: own.rules, into: &result)
+      } else {
+        appendElements(
+          ofPage: p, section: s, firstItem: base, top: top, in: r, slack: slack, rules: rules,
+          into: &result)
+      }
       base += pages[p].count
       p += 1
     }
@@ -67,22 +90,16 @@ extension FastFlowLayout {
   }
 
   /// Appends page `p`'s header, items and footer (those of its section `s`, whose item
-  /// `firstItem` is the page's item 0) that intersect `r` (working orientation).
-  func appendElements<Sink: ElementSink>(
-    ofPage p: Int, section s: Int, firstItem base: Int, top pageTop: Double, in r: Rect,
-    slack: Double, into result: inout Sink
-  ) {
-    withRules(ofPage: p) { rules in
-      appendElements(
-        ofPage: p, section: s, firstItem: base, top: pageTop, in: r, slack: slack, rules: rules,
-        into: &result)
-    }
-  }
-
-  /// `appendElements(ofPage:…)` under `rules` (the page's).
+  /// `firstItem` is the page's item 0, the page's top at `top`, laid out under `rules`) that
+  /// intersect `r` (working orientation).
+  ///
+  /// The page is read in place, in short reads (`pages[p].…`) between the appends: a copy of
+  /// the page, or of its lines, held across an append (a call the optimiser cannot see into)
+  /// would retain and release every array it holds.
+  @inline(never)
   private func appendElements<Sink: ElementSink>(
-    ofPage p: Int, section s: Int, firstItem base: Int, top pageTop: Double, in r: Rect,
-    slack: Double, rules: LayoutRules, into result: inout Sink
+    ofPage p: Int, section s: Int, firstItem base: Int, top: Double, in r: Rect, slack: Double,
+    rules: LayoutRules, into result: inout Sink
   ) {
     let transposed = rules.transposed
     @inline(__always) func emit(_ kind: ElementKind, _ item: Int, _ frame: Rect) {
@@ -91,13 +108,109 @@ extension FastFlowLayout {
           kind: kind, path: ItemPath(section: s, item: kind == .item ? base + item : 0),
           frame: transposed ? frame.transposed : frame))
     }
-    let top = pageTop
-    let section = pages[p]
-    if section.opensSection, let header = headerFrame(s, top: top), header.intersects(r) {
-      emit(.header, 0, header)
+    let boundsWidth = self.rules.boundsWidth
+    if pages[p].opensSection, pages[p].header > 0 {
+      let frame = Rect(x: 0, y: top, width: boundsWidth, height: pages[p].header)
+      if frame.intersects(r) { emit(.header, 0, frame) }
     }
-    let linesTop = linesTop(ofPage: p, top: top)
-    switch section.lines {
+    let linesTop = pages[p].linesTop(pageTop: top, rules: rules)
+    if pages[p].hasLineTable {
+      let lineSpacing = rules.lineSpacing
+      let lineCount = pages[p].visibleLineCount
+      var k = pages[p].tableFirstLine(
+        bottomAtLeast: r.minY - slack - linesTop, lineSpacing: lineSpacing)
+      while k < lineCount {
+        let line = pages[p].tableLine(k, lineSpacing: lineSpacing)
+        let lineTop = linesTop + line.top
+        if lineTop > r.maxY + slack { break }
+        var items = line.items
+        if rules.breaking == .noWrap {
+          items = pages[p].itemsAlongLine(items, within: r, slack: slack)
+        }
+        if rules.cross == .center, items.count >= 8, case .own = rules.sizing {
+          // Long centered lines: the y of every item by the SIMD kernel, then the same frames.
+          pages[p].items.withCenteredOffsets(
+            items, lineTop: lineTop, lineHeight: line.height, kernels: kernels
+          ) { ys in
+            for j in items {
+              let frame = Rect(
+                x: pages[p].x(ofItem: j, lineStart: line.items.lowerBound, rules: rules),
+                y: ys[j - items.lowerBound],
+                width: pages[p].items.widths[j], height: pages[p].items.heights[j])
+              if frame.intersects(r) { emit(.item, j, frame) }
+            }
+          }
+        } else {
+          for j in items {
+            let frame = pages[p].frame(
+              ofItem: j, x: pages[p].x(ofItem: j, lineStart: line.items.lowerBound, rules: rules),
+              lineTop: lineTop, lineHeight: line.height, rules: rules)
+            if frame.intersects(r) { emit(.item, j, frame) }
+          }
+        }
+        k += 1
+      }
+    } else {
+      pages[p].appendClosedFormItems(
+        section: s, firstItem: base, linesTop: linesTop, in: r, slack: slack, rules: rules,
+        into: &result)
+    }
+    if let footer = pages[p].footerFrame(pageTop: top, rules: rules, boundsWidth: boundsWidth),
+      footer.intersects(r)
+    {
+      emit(.footer, 0, footer)
+    }
+  }
+}
+
+extension SectionLayout {
+  /// Whether the lines are a line table (`SectionLines.table`).
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  var hasLineTable: Bool {
+    if case .table = lines { return true }
+    return false
+  }
+
+  /// The first line of the table whose bottom (below the first line's top) is at least
+  /// `target`, or the line count (`LineTable.firstLine(bottomAtLeast:lineSpacing:)`).
+  ///
+  /// - Precondition: `hasLineTable`.
+  /// - Complexity: O(log r).
+  @inline(__always)
+  func tableFirstLine(bottomAtLeast target: Double, lineSpacing: Double) -> Int {
+    guard case .table(let t) = lines else { return 0 }
+    return t.firstLine(bottomAtLeast: target, lineSpacing: lineSpacing)
+  }
+
+  /// Line `k` of the table: its top below the first line's top, its items and its height.
+  ///
+  /// - Precondition: `hasLineTable`, `0 ≤ k < visibleLineCount`.
+  /// - Complexity: O(log r).
+  @inline(__always)
+  func tableLine(_ k: Int, lineSpacing: Double) -> (top: Double, items: Range<Int>, height: Double)
+  {
+    guard case .table(let t) = lines else { return (0, 0..<0, 0) }
+    return (t.top(ofLine: k, lineSpacing: lineSpacing), t.range(ofLine: k), t.heights[k])
+  }
+
+  /// Appends the items of a page whose lines are the closed form or equal-width lines that
+  /// intersect `r` (working orientation), the page's first line top at `linesTop`.
+  ///
+  /// - Complexity: O(k) for k items in the lines visited (O(log r) more for equal-width lines).
+  func appendClosedFormItems<Sink: ElementSink>(
+    section s: Int, firstItem base: Int, linesTop: Double, in r: Rect, slack: Double,
+    rules: LayoutRules, into result: inout Sink
+  ) {
+    let transposed = rules.transposed
+    @inline(__always) func emit(_ item: Int, _ frame: Rect) {
+      result.append(
+        LayoutElement(
+          kind: .item, path: ItemPath(section: s, item: base + item),
+          frame: transposed ? frame.transposed : frame))
+    }
+    switch lines {
     case .uniform(let u):
       let step = u.lineHeight + rules.lineSpacing
       var k = 0
@@ -105,15 +218,15 @@ extension FastFlowLayout {
         let estimate = ((r.minY - slack - linesTop - u.lineHeight) / step).rounded(.down) - 1
         k = Int(min(max(estimate, 0), Double(u.visibleLines)))
       }
-      let end = u.visibleEnd(count: section.count)
+      let end = u.visibleEnd(count: count)
       while k < u.visibleLines {
         let lineTop = linesTop + u.top(ofLine: k, lineSpacing: rules.lineSpacing)
         if lineTop > r.maxY + slack { break }
         let first = k * u.perLine
         for j in first..<min(first + u.perLine, end) {
-          let frame = section.frame(
+          let frame = frame(
             ofItem: j, x: u.x(ofItem: j), lineTop: lineTop, lineHeight: u.lineHeight, rules: rules)
-          if frame.intersects(r) { emit(.item, j, frame) }
+          if frame.intersects(r) { emit(j, frame) }
         }
         k += 1
       }
@@ -127,74 +240,37 @@ extension FastFlowLayout {
         let lineHeight = e.heights.lineHeight(k)
         let first = k * e.perLine
         for j in first..<min(first + e.perLine, e.count) {
-          let frame = SectionLayout.frame(
+          let frame = Self.frame(
             width: e.width, height: e.heights.height(ofItem: j), x: e.positions.x(ofItem: j),
             lineTop: lineTop, lineHeight: lineHeight, rules: rules)
-          if frame.intersects(r) { emit(.item, j, frame) }
+          if frame.intersects(r) { emit(j, frame) }
         }
         lineTop += lineHeight + spacing
         k += 1
       }
-    case .table(let t):
-      var k = t.firstLine(bottomAtLeast: r.minY - slack - linesTop, lineSpacing: rules.lineSpacing)
-      while k < t.lineCount {
-        let lineTop = linesTop + t.top(ofLine: k, lineSpacing: rules.lineSpacing)
-        if lineTop > r.maxY + slack { break }
-        var items = t.range(ofLine: k)
-        if rules.breaking == .noWrap {
-          items = section.itemsAlongLine(items, within: r, slack: slack)
-        }
-        if rules.cross == .center, items.count >= 8, case .own = rules.sizing {
-          // Long centered lines: the y of every item by the SIMD kernel, then the same frames.
-          let lineHeight = t.heights[k]
-          section.items.withCenteredOffsets(
-            items, lineTop: lineTop, lineHeight: lineHeight, kernels: kernels
-          ) { ys in
-            for j in items {
-              let frame = Rect(
-                x: section.x(ofItem: j, lineStart: t.starts[k], rules: rules),
-                y: ys[j - items.lowerBound],
-                width: section.items.widths[j], height: section.items.heights[j])
-              if frame.intersects(r) { emit(.item, j, frame) }
-            }
-          }
-        } else {
-          for j in items {
-            let frame = section.frame(
-              ofItem: j, x: section.x(ofItem: j, lineStart: t.starts[k], rules: rules),
-              lineTop: lineTop, lineHeight: t.heights[k], rules: rules)
-            if frame.intersects(r) { emit(.item, j, frame) }
-          }
-        }
-        k += 1
-      }
-    }
-    if let footer = footerFrame(ofPage: p, top: top), footer.intersects(r) {
-      emit(.footer, 0, footer)
+    case .table:
+      break
     }
   }
-}
 
-extension SectionLayout {
   /// The items of a leading-aligned line (positions and right edges non-decreasing) that can
-  /// reach `r` along the line, by two binary searches.
+  /// reach `r` along the line: the first by a binary search, the last by a walk.
   ///
-  /// - Complexity: O(log k).
+  /// - Complexity: O(log k + m) for m items returned.
+  @inline(__always)
   func itemsAlongLine(_ line: Range<Int>, within r: Rect, slack: Double) -> Range<Int> {
     let xs = items.xs
     let ws = items.widths
     var lo = line.lowerBound
     var hi = line.upperBound
+    let minX = r.minX - slack
     while lo < hi {
       let mid = (lo + hi) >> 1
-      if xs[mid] + ws[mid] < r.minX - slack { lo = mid + 1 } else { hi = mid }
+      if xs[mid] + ws[mid] < minX { lo = mid + 1 } else { hi = mid }
     }
     let first = lo
-    hi = line.upperBound
-    while lo < hi {
-      let mid = (lo + hi) >> 1
-      if xs[mid] <= r.maxX + slack { lo = mid + 1 } else { hi = mid }
-    }
+    let maxX = r.maxX + slack
+    while lo < line.upperBound, xs[lo] <= maxX { lo += 1 }
     return first..<lo
   }
 }

@@ -155,6 +155,18 @@ struct RowOffsetTree: Sendable, Equatable {
     }
   }
 
+  /// `prefix(k)` given `previous = prefix(k − 1)`, bit for bit: for an odd `k` below `count`
+  /// whose previous prefix is positive, `k`'s path is `k − 1`'s but for the last level, where it
+  /// adds its left sibling (leaf `k − 1`) and `k − 1` added +0: one addition, the same sum.
+  /// Otherwise a descent (`prefix(k)`).
+  ///
+  /// - Complexity: O(1) for an odd `k`, else O(log r).
+  @inline(__always)
+  func prefix(_ k: Int, following previous: Double) -> Double {
+    if k & 1 == 1, k < count, previous > 0 { return previous + nodes[capacity + k - 1] }
+    return prefix(k)
+  }
+
   /// `firstIndex(inclusivePrefixAtLeast:)` and the sum of the values before it (bit for bit
   /// `prefix(index)`), in one descent whose steps select without branching.
   ///

@@ -144,7 +144,15 @@ extension SectionLayout {
     // per-line test of the rules.
     let leading = greedy && !placesLines
     while s < n, cursor.count < limit {
-      if cursor.count == table.lineRoom { table.reserveLines(2 * table.lineRoom) }
+      if cursor.count == table.lineRoom {
+        // Grown by about the lines the items left make at the rate so far, not doubled: new
+        // entries are zeroed before they are written (a width change back and forth grew by
+        // the whole table every other layout).
+        let remaining = n - s
+        let rate = Double(cursor.count) / Double(max(s, 1))
+        table.reserveLines(
+          table.lineRoom + min(remaining, Int(Double(remaining) * rate * 1.05) + 16))
+      }
       table.withLineWriter(&cursor, lineSpacing: lineSpacing) { writer in
         items.withPlacement { ws, hs, xs in
           let room = min(writer.room, limit)

@@ -87,7 +87,8 @@ struct KernelTests {
   /// positions, at the edge lengths, around the equal-width form's group (16 lines) and beyond a
   /// block, from several starts and with line limits.
   @Test(
-    arguments: lengths + [15, 16, 17, 31, 32, 47, 48, 49, 63, 64, 65, 97, 1_023, 1_024, 1_025, 3_000])
+    arguments: lengths + [15, 16, 17, 31, 32, 47, 48, 49, 63, 64, 65, 97]
+      + [1_023, 1_024, 1_025, 3_000])
   func greedyLeadingLines(length: Int) {
     for kind in 0..<9 {
       let ws = Self.widths(kind, count: length, seed: UInt64(length * 10 + kind))

@@ -102,16 +102,17 @@ extension SectionLayout {
       return (e, lineHeight)
     }
 
-    // Greedy leading lines (`.horizontalFlow`) of equal widths with SIMD kernels: the whole
-    // per-item work is `GreedyLeadingLinesKernel`'s equal-width form (its `.scalar` twin is
-    // `nextLine` above). Its fit-count form is not used here: it measured slower than the fused
-    // loop (docs/profiling.md).
-    let equalWidths =
-      greedy && leadingOnly && !grid && kernels == .simd
-      && items.withSizes { ws, _ in GreedyLeadingLinesKernel.allWidthsEqual(ws) }
-    let kernelLines = equalWidths
+    // Greedy leading lines (`.horizontalFlow`) with SIMD kernels start with
+    // `GreedyLeadingLinesKernel`'s equal-width form, which takes the lines while the widths are
+    // equal (all of them in the Fiori grid, none after the first group in `mixed`); the fused
+    // loop below (its `.scalar` twin) takes the rest. Its fit-count form is not used here: it
+    // measured slower than the fused loop (docs/profiling.md).
+    var kernelLines = greedy && leadingOnly && !grid && kernels == .simd && n > 1
     // Long greedy sections on several threads (equal widths: the kernel above, one thread).
-    if breaking == .greedy, limit == Int.max, !grid, !kernelLines, threading.splits(n) {
+    if breaking == .greedy, limit == Int.max, !grid, threading.splits(n),
+      !(kernelLines
+        && items.withSizes { ws, _ in GreedyLeadingLinesKernel.allWidthsEqual(ws) })
+    {
       items.withPlacement { ws, hs, xs in
         ChunkedLineBreaking.lines(
           ws, hs, xs, limit: widthLimit, interitem: interitem, left: left, threading: threading,
@@ -143,19 +144,32 @@ extension SectionLayout {
     // per-line test of the rules.
     let leading = greedy && !placesLines
     while s < n, cursor.count < limit {
-      if cursor.count == table.lineRoom { table.reserveLines(2 * table.lineRoom) }
+      if cursor.count == table.lineRoom {
+        // Grown by about the lines the items left make at the rate so far, not doubled: new
+        // entries are zeroed before they are written (a width change back and forth grew by
+        // the whole table every other layout).
+        let remaining = n - s
+        let rate = Double(cursor.count) / Double(max(s, 1))
+        table.reserveLines(
+          table.lineRoom + min(remaining, Int(Double(remaining) * rate * 1.05) + 16))
+      }
       table.withLineWriter(&cursor, lineSpacing: lineSpacing) { writer in
         items.withPlacement { ws, hs, xs in
           let room = min(writer.room, limit)
-          if kernelLines {
-            let written: Int
+          // Up to 1 024 lines at a time, so that the writer reads them back from cache.
+          while kernelLines, s < n, writer.count < room {
             let free = writer.unwritten
-            (written, s) = Self.equalWidthLines(
+            let asked = min(room - writer.count, 1_024)
+            let (written, end) = Self.equalWidthLines(
               ws, hs, xs, from: s, rules: rules, starts: free.starts, heights: free.heights,
-              maxLines: room - writer.count, screen: &screen, screened: screening)
-            writer.count += written
-            return
+              maxLines: asked, screen: &screen, screened: screening)
+            writer.commitUnwritten(written)
+            s = end
+            // Fewer lines than asked before the end: the widths changed (or the capacity is
+            // too wide), and the fused loop takes the rest.
+            if written < asked, s < n { kernelLines = false }
           }
+          if kernelLines { return }
           // One block (≤ 32 lines) at a time: a block's end is not tested per line.
           while s < n, writer.count < room {
             let blockEnd = min(writer.blockRoom, room)
@@ -187,9 +201,7 @@ extension SectionLayout {
       }
     }
     let lineCount = cursor.count
-    table.finishLines(
-      count: lineCount, end: s, lineSpacing: lineSpacing, summarized: !kernelLines,
-      trims: reusable == 0)
+    table.finishLines(count: lineCount, end: s, lineSpacing: lineSpacing, trims: reusable == 0)
     counters.linesRebroken += lineCount
     counters.itemsPositioned += grid ? 0 : s  // every item of the visible lines
     lines = .table(table)
@@ -257,10 +269,11 @@ extension SectionLayout {
     starts: UnsafeMutableBufferPointer<Int>, heights: UnsafeMutableBufferPointer<Double>,
     maxLines: Int, screen: inout LengthScreen, screened: Bool
   ) -> (lines: Int, end: Int) {
-    let r = GreedyLeadingLinesKernel.layOut(
-      ws, hs, xs, from: start, limit: rules.available + rules.epsilon,
-      interitem: rules.interitem, left: rules.inset.left, starts: starts, heights: heights,
-      maxLines: maxLines, equalWidths: true, using: .simd)
+    let r =
+      GreedyLeadingLinesKernel.equalWidthLines(
+        ws, hs, xs, from: start, limit: rules.available + rules.epsilon,
+        interitem: rules.interitem, left: rules.inset.left, starts: starts, heights: heights,
+        maxLines: maxLines) ?? (0, start)
     if screened {
       screen.add(ws, start..<r.end)
       screen.add(hs, start..<r.end)

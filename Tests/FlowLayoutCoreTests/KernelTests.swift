@@ -68,17 +68,29 @@ struct KernelTests {
       case 1: return 110
       case 2: return i % 7 == 3 ? 500 : 20 + rng.nextUnit() * 40
       case 3: return i % 3 == 0 ? 0 : 5 + rng.nextUnit() * 10
-      default: return 1 + rng.nextUnit() * 400
+      case 4: return 1 + rng.nextUnit() * 400
+      // Equal widths but one (the equal-width form stops before its line).
+      case 5: return i == count * 2 / 3 ? 110.5 : 110
+      // Equal widths, then others.
+      case 6: return i < count / 2 ? 37 : 60 + (rng.nextUnit() * 140).rounded()
+      // Equal widths, then narrower ones from a group boundary (16 lines of 2 and of 3 items
+      // end at 96): the first narrower item would join the last equal line unless it breaks it.
+      case 7: return i < 96 ? 110 : 10
+      // Equal widths, a capacity beyond the equal-width form's (`maximumPattern`).
+      default: return 1
       }
     }
   }
 
-  /// The SIMD greedy lines (fit counts, equal widths) equal the scalar loop exactly: breaks,
-  /// heights and positions, at the edge lengths and beyond a block, from several starts and
-  /// with line limits.
-  @Test(arguments: lengths + [15, 16, 17, 63, 64, 65, 1_023, 1_024, 1_025, 3_000])
+  /// The SIMD greedy lines (fit counts, equal widths, and the equal-width form handing over to
+  /// the fit counts where the widths change) equal the scalar loop exactly: breaks, heights and
+  /// positions, at the edge lengths, around the equal-width form's group (16 lines) and beyond a
+  /// block, from several starts and with line limits.
+  @Test(
+    arguments: lengths + [15, 16, 17, 31, 32, 47, 48, 49, 63, 64, 65, 97]
+      + [1_023, 1_024, 1_025, 3_000])
   func greedyLeadingLines(length: Int) {
-    for kind in 0..<5 {
+    for kind in 0..<9 {
       let ws = Self.widths(kind, count: length, seed: UInt64(length * 10 + kind))
       var rng = SplitMix64(seed: UInt64(length) &+ 7)
       let hs = (0..<length).map { _ in 10 + rng.nextUnit() * 190 }
@@ -111,7 +123,6 @@ struct KernelTests {
     var starts = [Int](repeating: -1, count: capacity)
     var heights = [Double](repeating: -1, count: capacity)
     var xs = [Double](repeating: .nan, count: n)
-    let equal = ws.withUnsafeBufferPointer { GreedyLeadingLinesKernel.allWidthsEqual($0) }
     let r = ws.withUnsafeBufferPointer { w in
       hs.withUnsafeBufferPointer { h in
         xs.withUnsafeMutableBufferPointer { x in
@@ -119,7 +130,7 @@ struct KernelTests {
             heights.withUnsafeMutableBufferPointer { lh in
               GreedyLeadingLinesKernel.layOut(
                 w, h, x, from: start, limit: limit, interitem: interitem, left: 16, starts: ls,
-                heights: lh, maxLines: capacity, equalWidths: equal, using: kernels)
+                heights: lh, maxLines: capacity, equalWidths: true, using: kernels)
             }
           }
         }

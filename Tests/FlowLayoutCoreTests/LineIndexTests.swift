@@ -228,6 +228,7 @@ struct LineWriterTests {
   @Test(arguments: [0, 1, 2, 7, 8, 9, 31, 32, 33, 63, 64, 65, 95, 96, 97, 1_000, 5_000])
   func fusedTableEqualsSummarisedTable(count: Int) throws {
     var random = SplitMix64(seed: UInt64(count) + 11)
+    var made = 0
     let kinds: [(String, () -> Size)] = [
       ("mixed", { Size(60 + random.nextUnit() * 140, 20 + random.nextUnit() * 180) }),
       ("narrow", { Size(1 + random.nextUnit() * 20, 10 + random.nextUnit() * 40) }),
@@ -235,6 +236,14 @@ struct LineWriterTests {
       ("varied", {
         random.nextUnit() < 0.2
           ? Size(200 + random.nextUnit() * 200, 50) : Size(4 + random.nextUnit() * 30, 25)
+      }),
+      // The equal-width kernel's lines (`commitUnwritten`), whole or handing over midway.
+      ("equal", { Size(110, 20 + random.nextUnit() * 180) }),
+      ("equal then mixed", {
+        made += 1
+        return made <= count / 2
+          ? Size(110, 20 + random.nextUnit() * 180)
+          : Size(60 + random.nextUnit() * 140, 20 + random.nextUnit() * 180)
       }),
     ]
     for (kind, size) in kinds {

@@ -13,9 +13,15 @@
 ///   so its exit is predicted). Positions past a line's end are
 ///   written too and overwritten by the next line. A line that may hold `K` items or more, or
 ///   that ends within `K` items of the end, takes the scalar loop.
-/// - `.simd`, every width equal (`allWidthsEqual`): the breaks are every `c` items, `c` the
-///   greedy capacity of one width, and the positions of a line are the same for every line
-///   (computed once by the same accumulation); only each line's tallest item is left to find.
+/// - `.simd`, equal widths (`equalWidthLines`): while every width is the first line's, the
+///   breaks are every `c` items, `c` the greedy capacity of that width, and the positions of a
+///   line are the same for every line (computed once by the same accumulation and copied); only
+///   each line's tallest item is left to find. The widths are checked a group of lines at a
+///   time, and the form stops before the first line they would change.
+///
+/// Measured (docs/profiling.md): the equal-width form is the engine's path for `.horizontalFlow`
+/// sections; the fit-count form, and a branch-free form breaking four interleaved streams of
+/// lines, execute more instructions per item than the scalar loop saves in mispredictions.
 enum GreedyLeadingLinesKernel {
   /// Items per fit-count block (the counts live on the stack).
   static let block = 1_024
@@ -30,8 +36,8 @@ enum GreedyLeadingLinesKernel {
   ///
   /// - Parameters:
   ///   - limit: `A + ε`; item `j` joins iff `!((used + I) + wⱼ > limit)`.
-  ///   - equalWidths: every width of `ws` is bit-identical (`allWidthsEqual(_:)`), which lets the
-  ///     SIMD form skip reading widths.
+  ///   - equalWidths: try the equal-width form first (the SIMD form; it checks the widths and
+  ///     hands the lines it cannot take to the fit counts).
   /// - Precondition: `xs.count == ws.count == hs.count`; `starts` and `heights` hold at least
   ///   `maxLines` entries.
   /// - Complexity: O(k) for the k items of the lines written (O(k + K·k/4) vector steps for
@@ -49,46 +55,22 @@ enum GreedyLeadingLinesKernel {
         ws, hs, xs, from: start, limit: limit, interitem: interitem, left: left, starts: starts,
         heights: heights, maxLines: maxLines)
     case .simd:
-      if equalWidths, start < ws.count {
-        if let r = equalWidthLines(
+      var done = (lines: 0, end: start)
+      if equalWidths, start < ws.count, maxLines > 0,
+        let r = equalWidthLines(
           ws, hs, xs, from: start, limit: limit, interitem: interitem, left: left,
           starts: starts, heights: heights, maxLines: maxLines)
-        {
-          return r
-        }
+      {
+        done = r
       }
-      return fitCountLines(
-        ws, hs, xs, from: start, limit: limit, interitem: interitem, left: left, starts: starts,
-        heights: heights, maxLines: maxLines)
+      // The rest (widths that differ, or a wide capacity) by fit counts.
+      let rest = fitCountLines(
+        ws, hs, xs, from: done.end, limit: limit, interitem: interitem, left: left,
+        starts: UnsafeMutableBufferPointer(rebasing: starts[done.lines...]),
+        heights: UnsafeMutableBufferPointer(rebasing: heights[done.lines...]),
+        maxLines: maxLines - done.lines)
+      return (done.lines + rest.lines, rest.end)
     }
-  }
-
-  /// `true` when every width is bit-identical to the first (vacuously for none).
-  ///
-  /// - Complexity: O(n), four lanes a step, stopping within a block of the first difference.
-  static func allWidthsEqual(_ ws: UnsafeBufferPointer<Double>) -> Bool {
-    let n = ws.count
-    guard n > 1 else { return true }
-    let first = ws[0].bitPattern
-    let w = SIMD4<UInt64>(repeating: first)
-    var i = 0
-    while i + 64 <= n {
-      var differs = SIMD4<UInt64>(repeating: 0)
-      var j = i
-      while j < i + 64 {
-        let v = SIMD4<UInt64>(
-          ws[j].bitPattern, ws[j + 1].bitPattern, ws[j + 2].bitPattern, ws[j + 3].bitPattern)
-        differs |= v ^ w
-        j += 4
-      }
-      if differs != SIMD4(repeating: 0) { return false }
-      i += 64
-    }
-    while i < n {
-      if ws[i].bitPattern != first { return false }
-      i += 1
-    }
-    return true
   }
 
   /// The scalar twin: one line at a time, the join test as the loop's exit.
@@ -139,10 +121,18 @@ enum GreedyLeadingLinesKernel {
     return (e, lineHeight)
   }
 
-  /// Every width equal to `ws[start]`: lines of `c` items, one position pattern. `nil` when the
-  /// capacity exceeds `maximumPattern` (the caller then uses the general path).
+  /// Lines of `equalWidthGroup` or fewer whose widths the equal-width form checks at once.
+  static let equalWidthGroup = 16
+
+  /// Lines from `start` while every width is `ws[start]` (bit for bit): lines of `c` items,
+  /// `c` the greedy capacity of that width, their positions one pattern copied per group of
+  /// lines, each line's tallest item the only per-item work. Stops before the first line whose
+  /// items, or the item after it (the one that breaks it), have another width: the lines
+  /// written are the greedy lines, and the caller continues from the end returned. `nil` when
+  /// the capacity exceeds `maximumPattern` (the caller then uses the general path).
   ///
-  /// - Complexity: O(k) for the k items of the lines written; reads no width but one.
+  /// - Complexity: O(k) for the k items of the lines written (plus the one item after them),
+  ///   each width read once to check it.
   static func equalWidthLines(
     _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
     _ xs: UnsafeMutableBufferPointer<Double>, from start: Int, limit: Double,
@@ -154,39 +144,47 @@ enum GreedyLeadingLinesKernel {
     let c = RowBreaking.uniformCapacity(
       width: w, count: min(n - start, maximumPattern + 1), limit: limit, interitem: interitem)
     guard c <= maximumPattern else { return nil }
-    return withUnsafeTemporaryAllocation(of: Double.self, capacity: c) { pattern in
-      // The fused loop's accumulation: x₀ = l, xⱼ₊₁ = (xⱼ + w) + I.
+    let group = equalWidthGroup
+    return withUnsafeTemporaryAllocation(of: Double.self, capacity: group * c) { pattern in
+      // The fused loop's accumulation (x₀ = l, xⱼ₊₁ = (xⱼ + w) + I), for `group` lines.
       var x = left
       for j in 0..<c {
         pattern[j] = x
         x = x + w + interitem
       }
+      for j in c..<(group * c) { pattern[j] = pattern[j - c] }
+      let bits = w.bitPattern
+      let pat = pattern.baseAddress!
+      let xp = xs.baseAddress!
       var s = start
       var k = 0
-      // Whole lines: a trip count of c every time.
-      while k < maxLines, s + c <= n {
-        var lineHeight = hs[s]
-        xs[s] = pattern[0]
-        var j = 1
-        while j < c {
-          let h = hs[s + j]
-          lineHeight = h > lineHeight ? h : lineHeight
-          xs[s + j] = pattern[j]
-          j += 1
+      // Whole lines, `g` at a time, after their widths and the next line's first are checked.
+      let whole = min(maxLines, (n - start) / c)
+      while k < whole {
+        let g = min(whole - k, group)
+        let items = g * c
+        guard widthsEqual(ws, s..<min(s + items + 1, n), bits) else { break }
+        (xp + s).update(from: pat, count: items)
+        // The line length as a literal where it is short: the maxima fully unrolled.
+        switch c {
+        case 1: tallest(hs, from: s, lines: g, perLine: 1, starts: starts, heights: heights, at: k)
+        case 2: tallest(hs, from: s, lines: g, perLine: 2, starts: starts, heights: heights, at: k)
+        case 3: tallest(hs, from: s, lines: g, perLine: 3, starts: starts, heights: heights, at: k)
+        case 4: tallest(hs, from: s, lines: g, perLine: 4, starts: starts, heights: heights, at: k)
+        default:
+          tallest(hs, from: s, lines: g, perLine: c, starts: starts, heights: heights, at: k)
         }
-        starts[k] = s
-        heights[k] = lineHeight
-        s += c
-        k += 1
+        s &+= items
+        k &+= g
       }
       // The last, shorter line.
-      if k < maxLines, s < n {
+      if k < maxLines, s < n, n - s < c, widthsEqual(ws, s..<n, bits) {
         var lineHeight = hs[s]
         for j in s..<n {
           let h = hs[j]
           lineHeight = h > lineHeight ? h : lineHeight
-          xs[j] = pattern[j - s]
         }
+        (xp + s).update(from: pat, count: n - s)
         starts[k] = s
         heights[k] = lineHeight
         s = n
@@ -194,6 +192,70 @@ enum GreedyLeadingLinesKernel {
       }
       return (k, s)
     }
+  }
+
+  /// `true` when every width is bit-identical to the first (vacuously for none).
+  ///
+  /// - Complexity: O(n), stopping within 64 widths of the first difference.
+  static func allWidthsEqual(_ ws: UnsafeBufferPointer<Double>) -> Bool {
+    let n = ws.count
+    guard n > 1 else { return true }
+    let bits = ws[0].bitPattern
+    var i = 0
+    while i < n {
+      let end = min(i + 64, n)
+      if !widthsEqual(ws, i..<end, bits) { return false }
+      i = end
+    }
+    return true
+  }
+
+  /// Lines `k ..< k + g` of `c` items each from item `s`: their starts and tallest items.
+  ///
+  /// - Complexity: O(g·c).
+  @inline(__always)
+  static func tallest(
+    _ hs: UnsafeBufferPointer<Double>, from s: Int, lines g: Int, perLine c: Int,
+    starts: UnsafeMutableBufferPointer<Int>, heights: UnsafeMutableBufferPointer<Double>,
+    at k: Int
+  ) {
+    var s = s
+    for line in k..<(k &+ g) {
+      var lineHeight = hs[s]
+      var j = 1
+      while j < c {
+        let h = hs[s &+ j]
+        lineHeight = h > lineHeight ? h : lineHeight
+        j &+= 1
+      }
+      starts[line] = s
+      heights[line] = lineHeight
+      s &+= c
+    }
+  }
+
+  /// Whether every width of `ws[range]` has the bit pattern `bits`.
+  ///
+  /// - Complexity: O(k) for k widths, four a step.
+  @inline(__always)
+  static func widthsEqual(_ ws: UnsafeBufferPointer<Double>, _ range: Range<Int>, _ bits: UInt64)
+    -> Bool
+  {
+    let raw = UnsafeRawPointer(ws.baseAddress!)
+    let w = SIMD4<UInt64>(repeating: bits)
+    var differs = SIMD4<UInt64>(repeating: 0)
+    var i = range.lowerBound
+    let end = range.upperBound
+    while i &+ 4 <= end {
+      differs |= raw.loadUnaligned(fromByteOffset: i &* 8, as: SIMD4<UInt64>.self) ^ w
+      i &+= 4
+    }
+    var rest: UInt64 = 0
+    while i < end {
+      rest |= ws[i].bitPattern ^ bits
+      i &+= 1
+    }
+    return differs == SIMD4(repeating: 0) && rest == 0
   }
 
   /// The lookahead `K` for lines from `start`: one more than the capacity of the narrowest of

@@ -557,8 +557,7 @@ extension LineTable {
     var blockSum: Double
 
     /// The starts and heights of the lines not yet written, for a kernel that writes lines in
-    /// bulk (then `count` is advanced by the lines it wrote, whose offsets and index entries
-    /// are left for `finishLines(…, summarized: false)`).
+    /// bulk (then `commitUnwritten` takes the lines it wrote).
     var unwritten:
       (starts: UnsafeMutableBufferPointer<Int>, heights: UnsafeMutableBufferPointer<Double>)
     {
@@ -591,6 +590,32 @@ extension LineTable {
       let shift = LineTable.indexShift
       index[(start &+ (1 << shift) &- 1) &>> shift] = Int32(truncatingIfNeeded: k)
       count = k &+ 1
+    }
+
+    /// Takes the `m` lines a kernel wrote through `unwritten`: their offsets in their blocks and
+    /// their index entries, exactly as `append` and `closeBlockIfFull` write them line by line.
+    ///
+    /// - Precondition: `count + m ≤ room`; the `m` lines follow the lines written, in order.
+    /// - Complexity: O(m).
+    mutating func commitUnwritten(_ m: Int) {
+      let shift = LineTable.indexShift
+      let spacing = lineSpacing
+      let end = count &+ m
+      var k = count
+      var sum = blockSum
+      while k < end {
+        // To the end of the block (no test of the block per line), then the block closed.
+        let blockEnd = min(end, (k | (LineTable.blockSize - 1)) &+ 1)
+        while k < blockEnd {
+          offsets[k] = sum
+          sum = sum + (heights[k] + spacing)
+          index[(starts[k] &+ (1 << shift) &- 1) &>> shift] = Int32(truncatingIfNeeded: k)
+          k &+= 1
+        }
+        if k & (LineTable.blockSize - 1) == 0 { sum = 0 }
+      }
+      count = end
+      blockSum = sum
     }
 
     /// After the last line of a block: the next block's sum starts from 0 (the block's sum is
@@ -652,23 +677,18 @@ extension LineTable {
   /// buffers trimmed, the sentinel start, the block sums and their tree (each block's sum is
   /// its last line's offset plus `height + L`: the additions `rebuildOffsets` makes), the
   /// index trimmed to the visible items and its unwritten entries filled. Bit for bit the
-  /// table `rebuildOffsets` builds. Without `summarized` (lines written through `unwritten`
-  /// only), `rebuildOffsets` does it all.
+  /// table `rebuildOffsets` builds.
   ///
   /// With `trims`, storage the buffers hold beyond the lines is given back (`trimCapacity`).
   ///
   /// - Complexity: O(r / 32) for r lines (plus O(32) for a table of one block); O(r) more when
   ///   `trims` copies.
   mutating func finishLines(
-    count m: Int, end: Int, lineSpacing: Double, summarized: Bool = true, trims: Bool = false
+    count m: Int, end: Int, lineSpacing: Double, trims: Bool = false
   ) {
     starts.resize(to: m + 1)
     starts[m] = end
     heights.resize(to: m)
-    guard summarized else {
-      rebuildOffsets(lineSpacing: lineSpacing)
-      return
-    }
     let size = Self.blockSize
     if m <= size {
       offsetsInBlock.removeAll(keepingCapacity: true)

@@ -11,17 +11,53 @@
 //   (an argument, e.g. `equal`: every width 130, so that every line has two items.)
 import Foundation
 
-struct RNG { var s: UInt64; mutating func next() -> UInt64 { s &+= 0x9E3779B97F4A7C15; var z = s; z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9; z = (z ^ (z >> 27)) &* 0x94D049BB133111EB; return z ^ (z >> 31) } }
+/// SplitMix64.
+struct RNG {
+  var s: UInt64
+  mutating func next() -> UInt64 {
+    s &+= 0x9E37_79B9_7F4A_7C15
+    var z = s
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
 let n = 1_000_000
 var rng = RNG(s: 42)
 var W = [Double](repeating: 0, count: n), H = W
-for i in 0..<n { W[i] = CommandLine.arguments.count > 1 ? 130 : Double(60 + Int(rng.next() % 141)); H[i] = Double(60 + Int(rng.next() % 141)) }
+for i in 0..<n {
+  W[i] = CommandLine.arguments.count > 1 ? 130 : Double(60 + Int(rng.next() % 141))
+  H[i] = Double(60 + Int(rng.next() % 141))
+}
 var XS = [Double](repeating: 0, count: n)
 var starts = [Int](repeating: 0, count: n + 1)
 var heights = [Double](repeating: 0, count: n)
 var offsets = [Double](repeating: 0, count: n)
 var index = [Int32](repeating: 0, count: n / 8 + 2)
 let interitem = 8.0, left = 16.0, L = 8.0
+
+/// Where every form writes its lines, as the engine's `LineTable.LineWriter` does: start,
+/// height, offset in its 32-line block, and the index entry of the first multiple of 8 at or
+/// after its start.
+struct LineOutput {
+  let starts: UnsafeMutablePointer<Int>
+  let heights: UnsafeMutablePointer<Double>
+  let offsets: UnsafeMutablePointer<Double>
+  let index: UnsafeMutablePointer<Int32>
+  var count = 0
+  var blockSum = 0.0
+
+  @inline(__always)
+  mutating func emit(_ start: Int, _ height: Double) {
+    starts[count] = start
+    heights[count] = height
+    offsets[count] = blockSum
+    blockSum = blockSum + (height + L)
+    index[(start &+ 7) &>> 3] = Int32(truncatingIfNeeded: count)
+    count &+= 1
+    if count & 31 == 0 { blockSum = 0 }
+  }
+}
 
 /// One line from `s` by the scalar rule: its end and height; positions written.
 @inline(__always)
@@ -42,24 +78,25 @@ func scalarLine(
 }
 
 @inline(never)
-func fused(_ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>, _ xs: UnsafeMutableBufferPointer<Double>, _ st: UnsafeMutablePointer<Int>, _ hts: UnsafeMutablePointer<Double>, _ off: UnsafeMutablePointer<Double>, _ idx: UnsafeMutablePointer<Int32>, limit: Double) -> Int {
+func fused(
+  _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
+  _ xs: UnsafeMutableBufferPointer<Double>, into out: inout LineOutput, limit: Double
+) {
   let n = ws.count
-  var s = 0, k = 0
-  var blockSum = 0.0
+  var s = 0
   while s < n {
     let (e, lh) = scalarLine(ws, hs, xs, from: s, limit: limit)
-    st[k] = s; hts[k] = lh; off[k] = blockSum; blockSum = blockSum + (lh + L)
-    idx[(s &+ 7) &>> 3] = Int32(truncatingIfNeeded: k)
-    k += 1
-    if k & 31 == 0 { blockSum = 0 }
+    out.emit(s, lh)
     s = e
   }
-  return k
 }
 
 // Fit-chain: per block, SIMD fits and per-start heights; chain; fixed-slot positions.
 @inline(never)
-func fitChain(_ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>, _ xs: UnsafeMutableBufferPointer<Double>, _ st: UnsafeMutablePointer<Int>, _ hts: UnsafeMutablePointer<Double>, _ off: UnsafeMutablePointer<Double>, _ idx: UnsafeMutablePointer<Int32>, limit: Double, K: Int) -> Int {
+func fitChain(
+  _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
+  _ xs: UnsafeMutableBufferPointer<Double>, into out: inout LineOutput, limit: Double, K: Int
+) {
   let n = ws.count
   let B = 512
   let fit = UnsafeMutablePointer<Int>.allocate(capacity: B)
@@ -67,8 +104,7 @@ func fitChain(_ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Doubl
   defer { fit.deallocate(); hmax.deallocate() }
   let wp = UnsafeRawPointer(ws.baseAddress!)
   let hp = UnsafeRawPointer(hs.baseAddress!)
-  var s = 0, k = 0
-  var blockSum = 0.0
+  var s = 0
   let sp = SIMD4<Double>(repeating: interitem), bound = SIMD4<Double>(repeating: limit)
   while s < n {
     let b0 = s
@@ -112,21 +148,19 @@ func fitChain(_ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Doubl
         }
         e = s + f
       }
-      st[k] = s; hts[k] = lh; off[k] = blockSum; blockSum = blockSum + (lh + L)
-      idx[(s &+ 7) &>> 3] = Int32(truncatingIfNeeded: k)
-      k += 1
-      if k & 31 == 0 { blockSum = 0 }
+      out.emit(s, lh)
       s = e
     }
   }
-  return k
 }
 
-
 // Multi-stream branch-free greedy: S streams interleaved, each line K fixed steps.
-struct Stream { var s: Int; var end: Int; var k: Int }
+/// One branch-free line from `s`: K fixed steps, masks instead of branches.
 @inline(__always)
-func step(_ ws: UnsafePointer<Double>, _ hs: UnsafePointer<Double>, _ xs: UnsafeMutablePointer<Double>, s: Int, K: Int, limit: Double) -> (Int, Double) {
+func step(
+  _ ws: UnsafePointer<Double>, _ hs: UnsafePointer<Double>, _ xs: UnsafeMutablePointer<Double>,
+  s: Int, K: Int, limit: Double
+) -> (Int, Double) {
   var used = ws[s]; var h = hs[s]; var x = left; xs[s] = x
   var alive: UInt64 = 1
   var f: UInt64 = 1
@@ -144,7 +178,10 @@ func step(_ ws: UnsafePointer<Double>, _ hs: UnsafePointer<Double>, _ xs: Unsafe
   return (s &+ Int(f), h)
 }
 @inline(never)
-func streams4(_ wsb: UnsafeBufferPointer<Double>, _ hsb: UnsafeBufferPointer<Double>, _ xsb: UnsafeMutableBufferPointer<Double>, _ st: UnsafeMutablePointer<Int>, _ hts: UnsafeMutablePointer<Double>, _ off: UnsafeMutablePointer<Double>, _ idx: UnsafeMutablePointer<Int32>, limit: Double, K: Int) -> Int {
+func streams4(
+  _ wsb: UnsafeBufferPointer<Double>, _ hsb: UnsafeBufferPointer<Double>,
+  _ xsb: UnsafeMutableBufferPointer<Double>, into out: inout LineOutput, limit: Double, K: Int
+) {
   let n = wsb.count
   let ws = wsb.baseAddress!, hs = hsb.baseAddress!, xs = xsb.baseAddress!
   let B = 2048
@@ -153,14 +190,7 @@ func streams4(_ wsb: UnsafeBufferPointer<Double>, _ hsb: UnsafeBufferPointer<Dou
   let bs = UnsafeMutablePointer<Int>.allocate(capacity: S * cap)
   let bh = UnsafeMutablePointer<Double>.allocate(capacity: S * cap)
   defer { bs.deallocate(); bh.deallocate() }
-  var s = 0, k = 0
-  var blockSum = 0.0
-  @inline(__always) func emit(_ start: Int, _ lh: Double) {
-    st[k] = start; hts[k] = lh; off[k] = blockSum; blockSum = blockSum + (lh + L)
-    idx[(start &+ 7) &>> 3] = Int32(truncatingIfNeeded: k)
-    k &+= 1
-    if k & 31 == 0 { blockSum = 0 }
-  }
+  var s = 0
   @inline(__always) func line(_ s: Int) -> (Int, Double) {
     scalarLine(wsb, hsb, xsb, from: s, limit: limit)
   }
@@ -168,7 +198,7 @@ func streams4(_ wsb: UnsafeBufferPointer<Double>, _ hsb: UnsafeBufferPointer<Dou
     let r0 = s
     // Not enough for a full round: scalar.
     if n - r0 < S * B + K {
-      while s < n { let (e, h) = line(s); emit(s, h); s = e }
+      while s < n { let (e, h) = line(s); out.emit(s, h); s = e }
       break
     }
     var p0 = r0, p1 = r0 + B, p2 = r0 + 2 * B, p3 = r0 + 3 * B
@@ -184,10 +214,20 @@ func streams4(_ wsb: UnsafeBufferPointer<Double>, _ hsb: UnsafeBufferPointer<Dou
       c0 &+= 1; c1 &+= 1; c2 &+= 1; c3 &+= 1
       p0 = a0; p1 = a1; p2 = a2; p3 = a3
     }
-    while p0 < e0 { let (a, h) = step(ws, hs, xs, s: p0, K: K, limit: limit); bs[c0] = p0; bh[c0] = h; c0 &+= 1; p0 = a }
-    while p1 < e1 { let (a, h) = step(ws, hs, xs, s: p1, K: K, limit: limit); bs[cap + c1] = p1; bh[cap + c1] = h; c1 &+= 1; p1 = a }
-    while p2 < e2 { let (a, h) = step(ws, hs, xs, s: p2, K: K, limit: limit); bs[2*cap + c2] = p2; bh[2*cap + c2] = h; c2 &+= 1; p2 = a }
-    while p3 < e3 { let (a, h) = step(ws, hs, xs, s: p3, K: K, limit: limit); bs[3*cap + c3] = p3; bh[3*cap + c3] = h; c3 &+= 1; p3 = a }
+    /// Finishes stream j's lines (from `p` to `e`) one step at a time after the others ended.
+    func finish(_ j: Int, _ p: inout Int, _ e: Int, _ c: inout Int) {
+      while p < e {
+        let (a, h) = step(ws, hs, xs, s: p, K: K, limit: limit)
+        bs[j * cap + c] = p
+        bh[j * cap + c] = h
+        c &+= 1
+        p = a
+      }
+    }
+    finish(0, &p0, e0, &c0)
+    finish(1, &p1, e1, &c1)
+    finish(2, &p2, e2, &c2)
+    finish(3, &p3, e3, &c3)
     // Stitch: stream 0 is true. For stream j, its lines starting < end_j; true start t continues.
     let counts = [c0, c1, c2, c3]
     let ends = [p0, p1, p2, p3]
@@ -202,7 +242,7 @@ func streams4(_ wsb: UnsafeBufferPointer<Double>, _ hsb: UnsafeBufferPointer<Dou
           while q < m && bs[base + q] < t { q += 1 }
           if q < m && bs[base + q] == t { break }
           if q >= m { break }
-          let (e, h) = line(t); emit(t, h); t = e
+          let (e, h) = line(t); out.emit(t, h); t = e
         }
         // positions spilled by the previous stream: rewrite the next lines from t covering K items
         var u = q
@@ -210,35 +250,69 @@ func streams4(_ wsb: UnsafeBufferPointer<Double>, _ hsb: UnsafeBufferPointer<Dou
         while u < m && bs[base + u] < fixEnd { _ = line(bs[base + u]); u += 1 }
       }
       if q < m {
-        for i in q..<m { emit(bs[base + i], bh[base + i]) }
+        for i in q..<m { out.emit(bs[base + i], bh[base + i]) }
         t = ends[j]
       }
     }
     s = t
   }
-  return k
 }
 
 func median(_ f: () -> Void) -> Double {
   var t: [Double] = []
-  for _ in 0..<31 { let a = DispatchTime.now().uptimeNanoseconds; f(); t.append(Double(DispatchTime.now().uptimeNanoseconds - a) / 1e6) }
-  t.sort(); return t[t.count / 2]
+  for _ in 0..<31 {
+    let a = DispatchTime.now().uptimeNanoseconds
+    f()
+    t.append(Double(DispatchTime.now().uptimeNanoseconds - a) / 1e6)
+  }
+  t.sort()
+  return t[t.count / 2]
 }
 let limit = 343.0 + 343e-9
-var ref = (0, [Double](), [Int](), [Double]())
-W.withUnsafeBufferPointer { ws in H.withUnsafeBufferPointer { hs in XS.withUnsafeMutableBufferPointer { xs in
-starts.withUnsafeMutableBufferPointer { st in heights.withUnsafeMutableBufferPointer { ht in offsets.withUnsafeMutableBufferPointer { of in index.withUnsafeMutableBufferPointer { ix in
-  let k1 = fused(ws, hs, xs, st.baseAddress!, ht.baseAddress!, of.baseAddress!, ix.baseAddress!, limit: limit)
-  let r1 = (Array(xs), Array(st[0..<k1]), Array(ht[0..<k1]))
-  let k2 = fitChain(ws, hs, xs, st.baseAddress!, ht.baseAddress!, of.baseAddress!, ix.baseAddress!, limit: limit, K: 6)
-  let k3 = streams4(ws, hs, xs, st.baseAddress!, ht.baseAddress!, of.baseAddress!, ix.baseAddress!, limit: limit, K: 6)
-  print("streams same", k1 == k3 && r1.0 == Array(xs) && r1.1 == Array(st[0..<k3]) && r1.2 == Array(ht[0..<k3]))
-  _ = fitChain(ws, hs, xs, st.baseAddress!, ht.baseAddress!, of.baseAddress!, ix.baseAddress!, limit: limit, K: 6)
-  print("lines", k1, k2, "same", k1 == k2 && r1.0 == Array(xs) && r1.1 == Array(st[0..<k2]) && r1.2 == Array(ht[0..<k2]))
-  for rep in 0..<3 {
-    let a = median { _ = fused(ws, hs, xs, st.baseAddress!, ht.baseAddress!, of.baseAddress!, ix.baseAddress!, limit: limit) }
-    let b = median { _ = fitChain(ws, hs, xs, st.baseAddress!, ht.baseAddress!, of.baseAddress!, ix.baseAddress!, limit: limit, K: 6) }
-    let c = median { _ = streams4(ws, hs, xs, st.baseAddress!, ht.baseAddress!, of.baseAddress!, ix.baseAddress!, limit: limit, K: 6) }
-    print(rep, "fused", a, "fitChain", b, "streams", c, "ratio", c / a)
+W.withUnsafeBufferPointer { ws in
+  H.withUnsafeBufferPointer { hs in
+    XS.withUnsafeMutableBufferPointer { xs in
+      starts.withUnsafeMutableBufferPointer { st in
+        heights.withUnsafeMutableBufferPointer { ht in
+          offsets.withUnsafeMutableBufferPointer { of in
+            index.withUnsafeMutableBufferPointer { ix in
+              func output() -> LineOutput {
+                LineOutput(
+                  starts: st.baseAddress!, heights: ht.baseAddress!, offsets: of.baseAddress!,
+                  index: ix.baseAddress!)
+              }
+              var o1 = output()
+              fused(ws, hs, xs, into: &o1, limit: limit)
+              let k1 = o1.count
+              let r1 = (Array(xs), Array(st[0..<k1]), Array(ht[0..<k1]))
+              func same(_ k: Int) -> Bool {
+                k == k1 && r1.0 == Array(xs) && r1.1 == Array(st[0..<k]) && r1.2 == Array(ht[0..<k])
+              }
+              var o3 = output()
+              streams4(ws, hs, xs, into: &o3, limit: limit, K: 6)
+              print("streams same", same(o3.count))
+              var o2 = output()
+              fitChain(ws, hs, xs, into: &o2, limit: limit, K: 6)
+              print("lines", k1, o2.count, "same", same(o2.count))
+              for rep in 0..<3 {
+                let a = median {
+                  var o = output()
+                  fused(ws, hs, xs, into: &o, limit: limit)
+                }
+                let b = median {
+                  var o = output()
+                  fitChain(ws, hs, xs, into: &o, limit: limit, K: 6)
+                }
+                let c = median {
+                  var o = output()
+                  streams4(ws, hs, xs, into: &o, limit: limit, K: 6)
+                }
+                print(rep, "fused", a, "fitChain", b, "streams", c, "ratio", c / a)
+              }
+            }
+          }
+        }
+      }
+    }
   }
-}}}}}}}
+}

@@ -234,8 +234,10 @@ enum GreedyLeadingLinesKernel {
     }
   }
 
-  /// Whether every width of `ws[range]` has the bit pattern `bits`.
+  /// Whether every width of `ws[range]` has the bit pattern `bits` (a width equal by value but
+  /// not by bits, −0 against 0, only sends the caller to its scalar path: same lines).
   ///
+  /// - Precondition: `range` lies within `ws` (the loads are unchecked).
   /// - Complexity: O(k) for k widths, four a step.
   @inline(__always)
   static func widthsEqual(_ ws: UnsafeBufferPointer<Double>, _ range: Range<Int>, _ bits: UInt64)

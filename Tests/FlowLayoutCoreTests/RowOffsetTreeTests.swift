@@ -43,7 +43,9 @@ struct RowOffsetTreeTests {
       let i = Int(sizes.nextUnit() * 300)
       values[i] = sizes.nextUnit() * 50
       let written = tree.set(i, values[i])
-      #expect(written == 10)  // a leaf and its 9 ancestors (capacity 512)
+      // The value, the partials after it in its group and the group's sum, then the top's
+      // partials after the group and the total (300 values: 10 groups of ≤ 32, a top of 10).
+      #expect(written == 1 + (min(i | 31, 299) + 1 - i) + (10 - i / 32))
       if step % 50 == 0 {
         // Bit for bit: inner nodes are recomputed from their children, so no drift.
         #expect(tree == RowOffsetTree(values))
@@ -53,6 +55,63 @@ struct RowOffsetTreeTests {
     var rebuilt = RowOffsetTree([1, 2, 3])
     rebuilt.rebuild(values, adding: 0)
     #expect(rebuilt == tree)
+  }
+
+  /// Across the level boundaries (32, 1 024, 32 768 values): prefixes of integer values are the
+  /// exact running sums, and `seek` finds the first value whose inclusive prefix reaches each
+  /// target, with that value's prefix bit for bit.
+  @Test(arguments: [31, 32, 33, 64, 65, 1_023, 1_024, 1_025, 1_056, 33_000])
+  func levelsSumExactlyAndSeekFindsTheFirstReachingValue(count: Int) {
+    var sizes = SplitMix64(seed: UInt64(count) + 11)
+    let values = (0..<count).map { i in i % 5 == 2 ? 0 : (sizes.nextUnit() * 40).rounded() }
+    let tree = RowOffsetTree(values)
+    var running = [0.0]
+    for v in values { running.append(running[running.count - 1] + v) }
+    for k in stride(from: 0, through: count, by: count > 2_000 ? 7 : 1) {
+      #expect(tree.prefix(k) == running[k], "prefix(\(k))")
+    }
+    #expect(tree.total == running[count])
+    for _ in 0..<300 {
+      let target = (sizes.nextUnit() * (running[count] + 20)).rounded() - 10
+      // The first k whose inclusive prefix running[k + 1] reaches the target.
+      var lo = 0
+      var hi = count
+      while lo < hi {
+        let mid = (lo + hi) / 2
+        if running[mid + 1] >= target { hi = mid } else { lo = mid + 1 }
+      }
+      let found = tree.seek(inclusivePrefixAtLeast: target)
+      #expect(found.index == lo, "target \(target)")
+      #expect(found.prefix.bitPattern == tree.prefix(found.index).bitPattern)
+    }
+  }
+
+  /// A partial rebuild (`keepingFirst`), the count grown, shrunk or kept across level
+  /// boundaries, and point updates give bit for bit the tree a fresh build gives, on values
+  /// whose sums round.
+  @Test(arguments: [
+    (0, 0, 5), (5, 5, 5), (40, 3, 40), (40, 39, 33), (32, 32, 33), (33, 32, 32), (1_024, 700, 1_025),
+    (1_025, 1_000, 1_024), (1_100, 0, 1_100), (1_100, 1_100, 1_100), (2_000, 1_500, 1_200),
+  ])
+  func partialRebuildsAndUpdatesEqualAFreshBuild(old: Int, kept: Int, new: Int) {
+    var sizes = SplitMix64(seed: UInt64(old * 3 + new))
+    var values = (0..<old).map { _ in sizes.nextUnit() * 97.3 }
+    var tree = RowOffsetTree(values)
+    let keep = min(kept, new)
+    let tail = (keep..<new).map { _ in sizes.nextUnit() * 61.7 }
+    values = Array(values[0..<keep]) + tail
+    tree.rebuild(count: new, keepingFirst: keep) { leaves in
+      for (i, v) in tail.enumerated() { leaves[i] = v }
+    }
+    #expect(tree == RowOffsetTree(values))
+    guard new > 0 else { return }
+    for _ in 0..<20 {
+      let i = Int(sizes.nextUnit() * Double(new))
+      values[i] = sizes.nextUnit() * 50
+      tree.set(i, values[i])
+    }
+    #expect(tree == RowOffsetTree(values))
+    #expect(tree.prefix(new).bitPattern == tree.total.bitPattern)
   }
 
   @Test func firstIndexFindsTheLineReachingATarget() {

@@ -92,6 +92,7 @@ struct RowOffsetTreeTests {
   @Test(arguments: [
     (0, 0, 5), (5, 5, 5), (40, 3, 40), (40, 39, 33), (32, 32, 33), (33, 32, 32), (1_024, 700, 1_025),
     (1_025, 1_000, 1_024), (1_100, 0, 1_100), (1_100, 1_100, 1_100), (2_000, 1_500, 1_200),
+    (1, 1, 40), (40, 1, 1), (1, 0, 1), (1, 1, 1), (0, 0, 1), (1, 1, 0),
   ])
   func partialRebuildsAndUpdatesEqualAFreshBuild(old: Int, kept: Int, new: Int) {
     var sizes = SplitMix64(seed: UInt64(old * 3 + new))
@@ -112,6 +113,22 @@ struct RowOffsetTreeTests {
     }
     #expect(tree == RowOffsetTree(values))
     #expect(tree.prefix(new).bitPattern == tree.total.bitPattern)
+  }
+
+  /// A tree of at most one value (a short section's one block) holds no storage, and gives
+  /// back a larger tree's when rebuilt that small.
+  @Test func oneValueHoldsNoStorage() {
+    var tree = RowOffsetTree([42.5])
+    #expect(tree.storage == 0)
+    #expect(tree.prefix(0) == 0 && tree.prefix(1) == 42.5 && tree[0] == 42.5)
+    #expect(tree.seek(inclusivePrefixAtLeast: 10) == (0, 0))
+    #expect(tree.seek(inclusivePrefixAtLeast: 50) == (1, 42.5))
+    #expect(tree.set(0, 7) == 1 && tree.total == 7)
+    tree.rebuild(count: 100, keepingFirst: 0) { $0.initialize(repeating: 1) }
+    #expect(tree.storage > 0)
+    tree.rebuild(count: 1, keepingFirst: 1) { _ in }
+    #expect(tree.storage == 0 && tree.total == 1)
+    #expect(RowOffsetTree().storage == 0)
   }
 
   @Test func firstIndexFindsTheLineReachingATarget() {

@@ -15,7 +15,7 @@
 /// sums never drift: a tree updated in place holds bit for bit what a tree built from scratch
 /// over the same values holds.
 ///
-/// - Memory: ~2.07 doubles (16.6 bytes) per value.
+/// - Memory: ~2.07 doubles (16.6 bytes) per value; nothing allocated for at most one value.
 struct RowOffsetTree: Sendable, Equatable {
   /// Values per group, as a shift (32).
   static let shift = 5
@@ -116,15 +116,27 @@ struct RowOffsetTree: Sendable, Equatable {
     // Above level 0, recomputed from the groups of `kept`'s ancestors on when every level
     // keeps its size, else whole (the levels above move).
     let oldCount = count
+    guard newCount > 1 else {
+      // At most one value (a short section's one block of lines): no storage, the value is
+      // the total (storage from a larger tree given back).
+      var leaf = kept == 1 ? self[0] : 0
+      withUnsafeMutablePointer(to: &leaf) {
+        fill(UnsafeMutableBufferPointer(start: $0 + kept, count: newCount - kept))
+      }
+      if values.capacity > 0 { values = [] }
+      if partials.capacity > 0 { partials = [] }
+      count = newCount
+      depth = 0
+      total = newCount == 0 ? 0 : leaf
+      return
+    }
+    let kept1 = oldCount == 1 && kept == 1 ? total : 0
     let entries = Self.entries(count: newCount, depth: newDepth)
     Self.resize(&values, to: entries)
     Self.resize(&partials, to: entries)
     count = newCount
     depth = newDepth
-    guard newCount > 0 else {
-      total = 0
-      return
-    }
+    if oldCount == 1, kept == 1 { values[0] = kept1 }
     values.withUnsafeMutableBufferPointer { v in
       fill(UnsafeMutableBufferPointer(rebasing: v[kept..<newCount]))
     }
@@ -197,7 +209,10 @@ struct RowOffsetTree: Sendable, Equatable {
   /// The value at `index`.
   ///
   /// - Complexity: O(1).
-  subscript(index: Int) -> Double { values[index] }
+  subscript(index: Int) -> Double { count == 1 ? total : values[index] }
+
+  /// The storage held, in values (0 for a tree of at most one value): for tests.
+  var storage: Int { values.capacity + partials.capacity }
 
   /// The sum of the values before `k` (`0 ≤ k ≤ count`): one partial sum per level, top first.
   ///
@@ -205,6 +220,7 @@ struct RowOffsetTree: Sendable, Equatable {
   @inline(__always)
   func prefix(_ k: Int) -> Double {
     if k >= count { return total }
+    if count == 1 { return 0 }
     let n = count
     let d = depth
     return partials.withUnsafeBufferPointer { p in
@@ -237,6 +253,7 @@ struct RowOffsetTree: Sendable, Equatable {
   @inline(__always)
   func seek(inclusivePrefixAtLeast target: Double) -> (index: Int, prefix: Double) {
     if count == 0 || total < target { return (count, total) }
+    if count == 1 { return (0, 0) }
     let n = count
     let d = depth
     let group = 1 << Self.shift
@@ -275,6 +292,10 @@ struct RowOffsetTree: Sendable, Equatable {
   /// - Complexity: O(32 log₃₂ r).
   @discardableResult
   mutating func set(_ index: Int, _ value: Double) -> Int {
+    guard count > 1 else {
+      total = value
+      return 1
+    }
     let n = count
     let d = depth
     let mask = (1 &<< Self.shift) &- 1

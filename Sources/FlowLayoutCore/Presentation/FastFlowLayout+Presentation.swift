@@ -460,7 +460,8 @@ struct PresentationTransform {
   /// How snapping rounds (`FloorKernel`; both forms give the same frames).
   let kernels: KernelSelection
   /// `|e·scale + 0.5| < 2⁵¹` for every frame edge `e` the engine can produce (from the content
-  /// size and `LayoutLimits.maximumLength`): snapping may skip `FloorKernel`'s range check.
+  /// size and `LayoutLimits.maximumLength`): snapping may skip `FloorKernel`'s range check
+  /// (`true` without snapping).
   let snapsInRange: Bool
 
   init(
@@ -468,15 +469,20 @@ struct PresentationTransform {
     kernels: KernelSelection = .simd
   ) {
     self.kernels = kernels
-    // Every frame edge lies within the content (or the bounds) plus an item's overflow and
-    // the insets on either side: at most 4 accepted lengths beyond them (`LayoutLimits`).
-    let extent =
-      max(abs(contentSize.width), abs(contentSize.height), bounds.width, bounds.height)
-      + 4 * LayoutLimits.maximumLength
-    snapsInRange = extent * presentation.displayScale + 1 < FloorKernel.fastRange
     rightToLeft = presentation.layoutDirection == .rightToLeft
     scale = presentation.displayScale
-    pixel = scale > 0 ? 1 / scale : 0
+    if scale > 0 {
+      pixel = 1 / scale
+      // Every frame edge lies within the content (or the bounds) plus an item's overflow and
+      // the insets on either side: at most 4 accepted lengths beyond them (`LayoutLimits`).
+      let extent =
+        max(abs(contentSize.width), abs(contentSize.height), bounds.width, bounds.height)
+        + 4 * LayoutLimits.maximumLength
+      snapsInRange = extent * scale + 1 < FloorKernel.fastRange
+    } else {
+      pixel = 0
+      snapsInRange = true
+    }
     mirrorWidth = max(bounds.width, contentSize.width)
     // Without a viewport: the bounds at the scroll start, (0, 0, B, Bh) before mirroring.
     var viewport = Rect(x: 0, y: 0, width: bounds.width, height: bounds.height)

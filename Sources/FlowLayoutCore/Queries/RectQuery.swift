@@ -115,9 +115,10 @@ extension FastFlowLayout {
     }
   }
 
-  /// Appends page `p`'s header, items and footer (those of its section `s`, whose item
-  /// `firstItem` is the page's item 0, the page's top at `top`, laid out under `rules`) that
-  /// intersect `r` (working orientation).
+  /// Appends page `p`'s header and items (those of its section `s`, whose item `firstItem` is
+  /// the page's item 0, the page's top at `top`, laid out under `rules`) that intersect `r`
+  /// (working orientation), and gives its footer, if it closes the section, to
+  /// `result.appendFooter`.
   ///
   /// The page is read in place, in short reads (`pages[p].…`) between the appends: a copy of
   /// the page, or of its lines, held across an append (a call the optimiser cannot see into)
@@ -128,6 +129,9 @@ extension FastFlowLayout {
     rules: LayoutRules, into result: inout Sink
   ) {
     let transposed = rules.transposed
+    // Only items go through `emit` (`kind` is `.item`): written for any kind, the snapped
+    // element loop keeps the transposition a branch; without the parameter it became a blend
+    // of both frames (callgrind: `scroll-snapped` 6 156 -> 6 276 instructions per query).
     @inline(__always) func emit(_ kind: ElementKind, _ item: Int, _ frame: Rect) {
       result.append(
         LayoutElement(

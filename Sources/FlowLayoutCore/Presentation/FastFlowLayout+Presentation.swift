@@ -97,22 +97,6 @@ extension FastFlowLayout: PresentingLayoutEngine {
     result = sink.finish()
   }
 
-  /// Whether a section of pages `range`, visited from page `p` whose top is `pageTop`, may
-  /// have a pinned header or footer under `pinning`: `pinnedElements` gives none when it is
-  /// `false`.
-  ///
-  /// - Complexity: O(1).
-  @inline(__always)
-  func mayPin(pages range: Range<Int>, page p: Int, pageTop: Double, pinning: ViewportPinning)
-    -> Bool
-  {
-    let first = range.lowerBound
-    if pinning.footers, pages[range.upperBound - 1].footer > 0 { return true }
-    guard pinning.headers, pages[first].header > 0 else { return false }
-    // A section visited from a later page starts above `pageTop`: `pinnedElements` decides.
-    return p != first || pageTop < pinning.viewport.minY
-  }
-
   /// Section `s`'s pinned header and footer under `pinning` (working orientation; `nil` for
   /// one it does not pin or the section does not have), each with whether it is away from its
   /// natural place. The section, pages `range`, is visited from page `p`, whose top is
@@ -200,23 +184,41 @@ struct ViewportPinning: SectionPinning {
 
 /// The presented answer of a rect query, built as the plain query finds each element
 /// (`ElementSink`): each frame mapped by `Mapping` (mirrored and/or snapped, resolved at compile
-/// time) and kept when it intersects `rect`. With pinning, each section the query visits puts
-/// its pinned header first and its pinned footer last (`enterSection`, `leaveSection`), and
-/// their natural ones are dropped, whether or not the plain query found them; a header that
-/// stays at its natural place is the natural one.
+/// time) and kept when it intersects `rect`.
+///
+/// With pinning, each section the query visits is decided once, when it is entered:
+/// - Entered on its first page at or below the viewport's top (every section a viewport-sized
+///   query visits but the first): its header stays at its natural place, so the natural one
+///   stands, and nothing is computed. Its footer is decided when the query meets it
+///   (`appendFooter`): at its natural place (the natural one stands) unless it reaches below the
+///   viewport, else pinned (`pinFooter`); a footer the query did not reach (the section's last
+///   page not visited) is pinned when the section is left.
+/// - Else (above the viewport's top, or entered on a later page): `pinSection` computes its
+///   pinned header, put first, and its pinned footer, put when the section is left; the natural
+///   ones are dropped.
 ///
 /// Per element: the mapping and the intersection test (none for `UnmappedFrames`, whose frames
-/// the plain query already tested against `rect`); with pinning, one test of the element's kind.
+/// the plain query already tested against `rect`); nothing for pinning. Per section: O(1)
+/// comparisons, and an O(1) or O(log p) pinning for at most the sections that straddle the
+/// viewport's top or bottom (all the sections of the band for a rect that reaches beyond them).
 struct PresentedSink<Mapping: PresentedFrameMapping, Pinning: SectionPinning>: ElementSink {
   let mapping: Mapping
   let pinning: Pinning
   let rect: Rect
   var result: [PresentedElement]
-  /// The pinned footer of the section entered last, put when it is left.
+  /// The section entered last, its pages and its top, when it was entered on its first page
+  /// (`enterSection`'s fast case; else unused).
+  var section = 0
+  var sectionPages = 0..<0
+  var sectionTop = 0.0
+  /// The pinned footer of the section entered last, put when it is left (`pinSection`).
   var footer: LayoutElement?
   var footerMoved = false
   /// Whether the section entered last put a pinned header (its natural one is then dropped).
   var replacesHeader = false
+  /// Whether `pinSection` decided the footer of the section entered last (its natural one is
+  /// then dropped).
+  var replacesFooter = false
 
   init(mapping: Mapping, pinning: Pinning, rect: Rect, result: consuming [PresentedElement]) {
     self.mapping = mapping
@@ -257,13 +259,35 @@ struct PresentedSink<Mapping: PresentedFrameMapping, Pinning: SectionPinning>: E
 
   @inline(__always)
   mutating func append(_ element: LayoutElement) {
-    // A natural header (footer) is replaced by the pinned one its section put.
-    if Pinning.isActive, element.kind != .item,
-      element.kind == .header ? replacesHeader : pinning.footers
-    {
+    appendMapped(element, isPinned: false)
+  }
+
+  @inline(__always)
+  mutating func appendHeader(_ element: LayoutElement) {
+    // A natural header is replaced by the pinned one its section put.
+    if Pinning.isActive, replacesHeader { return }
+    appendMapped(element, isPinned: false)
+  }
+
+  @inline(__always)
+  mutating func appendFooter(
+    section s: Int, frame: Rect, transposed: Bool, query r: Rect, of layout: FastFlowLayout
+  ) {
+    let natural = LayoutElement(
+      kind: .footer, path: ItemPath(section: s, item: 0),
+      frame: transposed ? frame.transposed : frame)
+    guard Pinning.isActive, pinning.footers else {
+      if frame.intersects(r) { appendMapped(natural, isPinned: false) }
       return
     }
-    appendMapped(element, isPinned: false)
+    if replacesFooter { return }
+    // y = max(min(naturalY, viewport.maxY − F), sectionTop + H), never below naturalY, is
+    // naturalY when naturalY ≤ viewport.maxY − F (`pinnedElements`).
+    if frame.minY <= pinning.pins.viewport.maxY - frame.height {
+      appendPinned(natural, isPinned: false)
+    } else {
+      pinFooter(of: layout)
+    }
   }
 
   @inline(__always)
@@ -271,16 +295,21 @@ struct PresentedSink<Mapping: PresentedFrameMapping, Pinning: SectionPinning>: E
     _ s: Int, pages range: Range<Int>, page p: Int, pageTop: Double, of layout: FastFlowLayout
   ) {
     guard Pinning.isActive else { return }
-    replacesHeader = false
-    // Inline, the O(1) test; the pinning itself out of line (one section or two per query).
-    guard layout.mayPin(pages: range, page: p, pageTop: pageTop, pinning: pinning.pins) else {
+    // Entered on its first page at or below the viewport's top: the header stays (y = top in
+    // the clamp); the footer is decided when it is met.
+    if p == range.lowerBound, !(pinning.headers && pageTop < pinning.pins.viewport.minY) {
+      replacesHeader = false
+      replacesFooter = false
+      section = s
+      sectionPages = range
+      sectionTop = pageTop
       return
     }
     pinSection(s, pages: range, page: p, pageTop: pageTop, of: layout)
   }
 
-  /// `enterSection` for a section that may pin: its pinned header put, its pinned footer kept
-  /// for `leaveSection`.
+  /// `enterSection` for a section above the viewport's top or entered on a later page: its
+  /// pinned header put, its pinned footer kept for `leaveSection`.
   @inline(never)
   mutating func pinSection(
     _ s: Int, pages range: Range<Int>, page p: Int, pageTop: Double, of layout: FastFlowLayout
@@ -290,6 +319,7 @@ struct PresentedSink<Mapping: PresentedFrameMapping, Pinning: SectionPinning>: E
       ofSection: s, pages: range, page: p, pageTop: pageTop, pinning: pins)
     let path = ItemPath(section: s, item: 0)
     replacesHeader = pinned.header != nil
+    replacesFooter = pins.footers
     if let header = pinned.header {
       let frame = pins.transposed ? header.transposed : header
       appendPinned(
@@ -302,11 +332,35 @@ struct PresentedSink<Mapping: PresentedFrameMapping, Pinning: SectionPinning>: E
     }
   }
 
+  /// The pinned footer of the section entered last (entered on its first page, at
+  /// `sectionTop`), put now: one that reaches below the viewport, or that the query did not
+  /// reach.
+  @inline(never)
+  mutating func pinFooter(of layout: FastFlowLayout) {
+    let pins = pinning.pins
+    let footersOnly = ViewportPinning(
+      headers: false, footers: true, viewport: pins.viewport, width: pins.width,
+      transposed: pins.transposed)
+    let pinned = layout.pinnedElements(
+      ofSection: section, pages: sectionPages, page: sectionPages.lowerBound,
+      pageTop: sectionTop, pinning: footersOnly)
+    guard let footer = pinned.footer else { return }
+    appendPinned(
+      LayoutElement(
+        kind: .footer, path: ItemPath(section: section, item: 0),
+        frame: pins.transposed ? footer.transposed : footer),
+      isPinned: pinned.footerMoved)
+  }
+
   @inline(__always)
-  mutating func leaveSection() {
-    guard Pinning.isActive, let footer else { return }
-    appendPinned(footer, isPinned: footerMoved)
-    self.footer = nil
+  mutating func leaveSection(complete: Bool, of layout: FastFlowLayout) {
+    guard Pinning.isActive else { return }
+    if let footer {
+      appendPinned(footer, isPinned: footerMoved)
+      self.footer = nil
+    } else if !complete, pinning.footers, !replacesFooter {
+      pinFooter(of: layout)
+    }
   }
 }
 
@@ -406,7 +460,8 @@ struct PresentationTransform {
   /// How snapping rounds (`FloorKernel`; both forms give the same frames).
   let kernels: KernelSelection
   /// `|e·scale + 0.5| < 2⁵¹` for every frame edge `e` the engine can produce (from the content
-  /// size and `LayoutLimits.maximumLength`): snapping may skip `FloorKernel`'s range check.
+  /// size and `LayoutLimits.maximumLength`): snapping may skip `FloorKernel`'s range check
+  /// (`true` without snapping).
   let snapsInRange: Bool
 
   init(
@@ -414,15 +469,20 @@ struct PresentationTransform {
     kernels: KernelSelection = .simd
   ) {
     self.kernels = kernels
-    // Every frame edge lies within the content (or the bounds) plus an item's overflow and
-    // the insets on either side: at most 4 accepted lengths beyond them (`LayoutLimits`).
-    let extent =
-      max(abs(contentSize.width), abs(contentSize.height), bounds.width, bounds.height)
-      + 4 * LayoutLimits.maximumLength
-    snapsInRange = extent * presentation.displayScale + 1 < FloorKernel.fastRange
     rightToLeft = presentation.layoutDirection == .rightToLeft
     scale = presentation.displayScale
-    pixel = scale > 0 ? 1 / scale : 0
+    if scale > 0 {
+      pixel = 1 / scale
+      // Every frame edge lies within the content (or the bounds) plus an item's overflow and
+      // the insets on either side: at most 4 accepted lengths beyond them (`LayoutLimits`).
+      let extent =
+        max(abs(contentSize.width), abs(contentSize.height), bounds.width, bounds.height)
+        + 4 * LayoutLimits.maximumLength
+      snapsInRange = extent * scale + 1 < FloorKernel.fastRange
+    } else {
+      pixel = 0
+      snapsInRange = true
+    }
     mirrorWidth = max(bounds.width, contentSize.width)
     // Without a viewport: the bounds at the scroll start, (0, 0, B, Bh) before mirroring.
     var viewport = Rect(x: 0, y: 0, width: bounds.width, height: bounds.height)

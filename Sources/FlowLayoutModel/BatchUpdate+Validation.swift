@@ -306,12 +306,18 @@ extension BatchUpdate {
       oldCounts: oldCounts, sectionMap: oldOfNew, sparseMap: sparseMap, removed: removedPerSection,
       added: addedPerSection, insertedCounts: insertedCounts, newBounds: bounds,
       newConfiguration: configuration)
+    // A section's count is looked up once per run of edits naming it (a batch's edits
+    // usually name few sections).
+    var counted = (section: -1, count: 0)
+    func newCount(_ s: Int) -> Int {
+      if counted.section != s { counted = (s, plan.newItemCount(ofSection: s)) }
+      return counted.count
+    }
     for (i, insertion) in insertItems.enumerated()
-    where insertion.at.item >= plan.newItemCount(ofSection: insertion.at.section) {
+    where insertion.at.item >= newCount(insertion.at.section) {
       throw .itemOutOfRange(field: "\(prefix)insertItems[\(i)].at", path: insertion.at)
     }
-    for (i, move) in moveItems.enumerated()
-    where move.to.item >= plan.newItemCount(ofSection: move.to.section) {
+    for (i, move) in moveItems.enumerated() where move.to.item >= newCount(move.to.section) {
       throw .itemOutOfRange(field: "\(prefix)moveItems[\(i)].to", path: move.to)
     }
     if let expected = expectedItemCounts {

@@ -8,42 +8,56 @@ extension Array {
   @inlinable package mutating func sortInPlace(
     by areInIncreasingOrder: (Element, Element) -> Bool
   ) {
-    let n = count
+    guard count > 1 else { return }
+    // On the buffer: `Array.swapAt` checks uniqueness and bounds per swap.
+    withUnsafeMutableBufferPointer { Self.sort($0, by: areInIncreasingOrder) }
+  }
+
+  /// `sortInPlace(by:)` on the elements of `b`.
+  @inlinable package static func sort(
+    _ b: UnsafeMutableBufferPointer<Element>, by areInIncreasingOrder: (Element, Element) -> Bool
+  ) {
+    let n = b.count
     guard n > 1 else { return }
     // Edits usually arrive in order (appends, prepends, UIKit's index paths): one pass then.
     var ordered = true
-    for k in 1..<n where areInIncreasingOrder(self[k], self[k - 1]) {
+    for k in 1..<n where areInIncreasingOrder(b[k], b[k - 1]) {
       ordered = false
       break
     }
     if ordered { return }
     if n <= 16 {
       for k in 1..<n {
+        let value = b[k]
         var j = k
-        while j > 0, areInIncreasingOrder(self[j], self[j - 1]) {
-          swapAt(j, j - 1)
+        while j > 0, areInIncreasingOrder(value, b[j - 1]) {
+          b[j] = b[j - 1]
           j -= 1
         }
+        b[j] = value
       }
       return
     }
-    // Heapsort: a max-heap over 0..<end, its root swapped to the end one by one.
+    // Heapsort: a max-heap over 0..<end, its root swapped to the end one by one. Each sift
+    // moves the hole down and writes the value once.
     func siftDown(_ start: Int, _ end: Int) {
+      let value = b[start]
       var root = start
       while true {
-        var child = 2 * root + 1
-        guard child < end else { return }
-        if child + 1 < end, areInIncreasingOrder(self[child], self[child + 1]) {
-          child += 1
+        var child = 2 &* root &+ 1
+        guard child < end else { break }
+        if child &+ 1 < end, areInIncreasingOrder(b[child], b[child &+ 1]) {
+          child &+= 1
         }
-        guard areInIncreasingOrder(self[root], self[child]) else { return }
-        swapAt(root, child)
+        guard areInIncreasingOrder(value, b[child]) else { break }
+        b[root] = b[child]
         root = child
       }
+      b[root] = value
     }
     for start in stride(from: n / 2 - 1, through: 0, by: -1) { siftDown(start, n) }
     for end in stride(from: n - 1, to: 0, by: -1) {
-      swapAt(0, end)
+      b.swapAt(0, end)
       siftDown(0, end)
     }
   }

@@ -109,6 +109,55 @@ struct BatchRegionTests {
     LineIndexTests.expectExactIndex(engine, "\(variant)")
   }
 
+  /// A steady-state batch of 100 scattered edits (the bench's `batch`: deletions, insertions and
+  /// resizes at random places, the section already paged) touches at most its pages: items
+  /// moved in memory, starts renumbered and line entries summed again are bounded by the edits
+  /// times a page's maximum, and do not grow from 100 000 to 1 000 000 items.
+  @Test func aBatchsWorkIsBoundedByItsPages() throws {
+    func counters(_ n: Int) throws -> WorkCounters {
+      var sizes = SplitMix64(seed: 808)
+      var engine = try FastFlowLayout(TestInputs.ownSizes([sizes.mixedSizes(n)]))
+      try engine.apply(BatchUpdate(deleteItems: [ItemPath(0, n - 1)]))  // pages the section
+      var draws = SplitMix64(seed: 809)
+      var batch = BatchUpdate()
+      var deleted = Set<Int>()
+      var inserted = Set<Int>()
+      while deleted.count < 33 {
+        let d = draws.nextInt(below: n - 1)
+        guard deleted.insert(d).inserted else { continue }
+        batch.deleteItems.append(ItemPath(0, d))
+        var i = draws.nextInt(below: n - 1)
+        while !inserted.insert(i).inserted { i = draws.nextInt(below: n - 1) }
+        batch.insertItems.append(ItemInsertion(at: ItemPath(0, i), size: sizes.mixedSizes(1)[0]))
+      }
+      var resized = Set<Int>()
+      while resized.count < 34 {
+        let r = draws.nextInt(below: n - 1)
+        guard !deleted.contains(r), resized.insert(r).inserted else { continue }
+        batch.resizeItems.append(ItemResize(at: ItemPath(0, r), size: sizes.mixedSizes(1)[0]))
+      }
+      engine.resetWorkCounters()
+      try engine.apply(batch)
+      return engine.workCounters
+    }
+    let mid = try counters(100_000)
+    let large = try counters(1_000_000)
+    func work(_ c: WorkCounters) -> Int {
+      c.itemsSpliced + c.lineStartsRenumbered + c.lineEntriesRebuilt + c.linesRebroken
+        + c.itemsPositioned + c.itemsPaged
+    }
+    let maximum = PageCapacity.standard.maximum
+    for c in [mid, large] {
+      // Items moved in memory: at most one page per insertion or deletion; page boundaries
+      // repaired move a few items between neighbours.
+      #expect(c.itemsSpliced <= 66 * maximum, "\(c)")
+      #expect(c.itemsPaged <= 66 * maximum, "\(c)")
+      #expect(c.lineStartsRenumbered + c.lineEntriesRebuilt <= 2 * 66 * maximum, "\(c)")
+      #expect(c.sectionsLaidOut == 0)
+    }
+    #expect(work(large) <= 2 * work(mid), "100k: \(mid)\n1M: \(large)")
+  }
+
   @Test func runsSkipTouchedItems() {
     // Old 0..<10: remove 2, resize 5, insert at new 0 and 7.
     var runs: [KeptRun] = []

@@ -291,36 +291,53 @@ extension FastFlowLayout {
     var r = 0
     var i = 0
     var k = 0
-    // The page and local index of insertion i: it goes before the old item that survives with
-    // i − rank earlier survivors (rank = earlier insertions), or after the last survivor.
-    var insertionPlace: (page: Int, old: Int)? = nil
-    func placeInsertion(_ fl: inout Self) -> (page: Int, old: Int)? {
+    // The page trees answer in the indices before the batch until the pages are repaired, so
+    // each cursor's next edit is located once (its page and the page's first item), when the
+    // cursor moves on.
+    func located(_ j: Int, _ fl: inout Self) -> (page: Int, base: Int) {
+      let (p, local) = fl.locate(item: j, inSection: s)
+      return (p, j - local)
+    }
+    // The page (and its first item) and old index of insertion i: it goes before the old item
+    // that survives with i − rank earlier survivors (rank = earlier insertions), or after the
+    // last survivor.
+    var insertionPlace: (page: Int, base: Int, old: Int)? = nil
+    func placeInsertion(_ fl: inout Self) -> (page: Int, base: Int, old: Int)? {
       guard i < edit.insertions.count else { return nil }
       var o = edit.insertions[i].index - i + k
       while k < edit.removals.count, edit.removals[k] <= o {
         k += 1
         o += 1
       }
-      if o < oldCount { return (fl.locate(item: o, inSection: s).page, o) }
-      return (range.upperBound - 1, o)
+      if o < oldCount {
+        let at = located(o, &fl)
+        return (at.page, at.base, o)
+      }
+      let last = range.upperBound - 1
+      return (last, fl.firstItem(ofPage: last, inSection: s), o)
     }
     insertionPlace = placeInsertion(&self)
-    while x < edit.resizes.count || r < edit.removals.count || insertionPlace != nil {
-      var p = Int.max
-      if x < edit.resizes.count { p = locate(item: edit.resizes[x].index, inSection: s).page }
-      if r < edit.removals.count {
-        p = min(p, locate(item: edit.removals[r], inSection: s).page)
-      }
-      if let place = insertionPlace { p = min(p, place.page) }
-      let base = firstItem(ofPage: p, inSection: s)
+    var resizeAt = x < edit.resizes.count ? located(edit.resizes[x].index, &self) : nil
+    var removalAt = r < edit.removals.count ? located(edit.removals[r], &self) : nil
+    while resizeAt != nil || removalAt != nil || insertionPlace != nil {
+      var (p, base) = (Int.max, 0)
+      if let at = resizeAt, at.page < p { (p, base) = at }
+      if let at = removalAt, at.page < p { (p, base) = at }
+      if let place = insertionPlace, place.page < p { (p, base) = (place.page, place.base) }
       let end = base + pages[p].count
-      while x < edit.resizes.count, edit.resizes[x].index < end {
-        local.resizes.append((edit.resizes[x].index - base, edit.resizes[x].size))
-        x += 1
+      if resizeAt?.page == p {
+        while x < edit.resizes.count, edit.resizes[x].index < end {
+          local.resizes.append((edit.resizes[x].index - base, edit.resizes[x].size))
+          x += 1
+        }
+        resizeAt = x < edit.resizes.count ? located(edit.resizes[x].index, &self) : nil
       }
-      while r < edit.removals.count, edit.removals[r] < end {
-        local.removals.append(edit.removals[r] - base)
-        r += 1
+      if removalAt?.page == p {
+        while r < edit.removals.count, edit.removals[r] < end {
+          local.removals.append(edit.removals[r] - base)
+          r += 1
+        }
+        removalAt = r < edit.removals.count ? located(edit.removals[r], &self) : nil
       }
       var earlier = 0
       while let place = insertionPlace, place.page == p {

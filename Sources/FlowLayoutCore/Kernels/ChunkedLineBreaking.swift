@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 #if canImport(Darwin)
   import Darwin
@@ -17,14 +18,14 @@ struct LayoutThreading: Sendable, Hashable {
   var threads: Int
   /// Sections with fewer items are broken on the calling thread.
   var minimumItems = 100_000
-  /// Items per chunk; `nil`: one chunk per thread, or more of at most `largestChunk` items.
+  /// Items per chunk; `nil`: chunks of at most `largestChunk` items, at least one per thread.
   /// Small in tests, so that short sections have many seams.
   var chunkItems: Int? = nil
 
-  /// The most items of a chunk by default: its line buffers stay at ~2 MiB each, a size
-  /// allocators keep for reuse, where one chunk per thread at 10M items allocated ~40 MB buffers
-  /// that are mapped fresh (page faults) on every layout.
-  static let largestChunk = 1 << 19
+  /// The most items of a chunk by default: a chunk's guessed lines (16 bytes a line, ~2.5
+  /// items a line in `mixed`) are copied into the table while they are still in the core's
+  /// L2 cache (512 KiB here), and a chunk costs one hand-over between threads (~1 µs).
+  static let largestChunk = 1 << 14
 
   /// One thread.
   static let off = LayoutThreading(threads: 1)
@@ -68,195 +69,272 @@ struct SharedBuffer<Element>: @unchecked Sendable {
   }
 }
 
-/// Greedy leading lines (`GreedyLeadingLinesKernel`'s scalar rule) on several threads, with the
-/// same lines, heights and positions as one thread, bit for bit.
+/// Greedy leading lines (`GreedyLeadingLinesKernel`'s scalar rule) on several threads, written
+/// into a line table with the same lines, heights, offsets, index entries and positions as one
+/// thread, bit for bit.
 ///
-/// The items are cut into chunks. Each chunk is broken in parallel as if a line started at its
-/// first item (a guess), up to the line that reaches the chunk's end, which is dropped (it may be
-/// cut short). Then the seams are repaired in order: from the true line start carried over from
-/// the previous chunk, lines are broken again until one starts where a guessed line of the chunk
-/// starts; greedy breaking depends only on a line's start, so from there on the chunk's guessed
-/// lines are the true ones and are kept. A line's positions depend only on its items, and its
-/// height is the same maximum in the same order, so kept lines need no further work.
+/// The items are cut into chunks, which the threads take in order. A thread breaks its chunk as
+/// if a line started at its first item (a guess) into a buffer of its own, the line that
+/// reaches the chunk's end left open; then, in chunk order (`CommitTurn`), it commits the chunk:
+/// the true line left open by the previous chunk is continued over the chunk, and from its end
+/// lines are broken again until one starts where a guessed line starts. Greedy breaking depends
+/// only on a line's start, so from there on the guessed lines are the true ones: they are copied
+/// into the table (from cache) with their offsets and index entries (`LineTable.LineWriter`),
+/// and the chunk's open line is the true open line. A line's positions depend only on its start
+/// and items, and its height is the same maximum in the same order, so kept lines need no
+/// further work. Every line is written into the table once, by one `LineWriter` handed from
+/// commit to commit; no pass over the lines follows.
 ///
-/// - Complexity: O(n / t + s·k) on t threads for n items, s seams and k items re-broken per
+/// - Complexity: O(n / t + c·k) on t threads for n items, c chunks and k items re-broken per
 ///   seam (a few lines: greedy lines re-synchronise quickly; a chunk whose lines never meet the
-///   guess is re-broken whole, O(n) in the worst case).
+///   guess is re-broken whole, in turn, O(n) in the worst case).
 enum ChunkedLineBreaking {
-  /// One chunk broken from a guessed line start.
-  struct GuessedLines {
-    var chunk: Range<Int>
-    /// The chunk's complete lines (each ends before the chunk's end).
-    var starts: [Int] = []
-    var heights: [Double] = []
-    /// The start of the dropped line that reaches the chunk's end (the end of the last complete
-    /// line).
-    var tail = 0
-    var screen = LengthScreen()
+  /// A line whose items are being added: its first item, the width its items take with their
+  /// spacing, its height so far and its last item's position.
+  struct OpenLine: Sendable {
+    var start: Int
+    var used: Double
+    var height: Double
+    var x: Double
   }
 
-  /// The lines of `ws`: writes every item's leading position to `xs` and returns each line's
-  /// first item and height, and, when `screening`, every width and height in `screen`.
+  /// Where the committed lines stand. Read and written only by the task whose turn it is.
+  struct Progress {
+    var writer: LineTable.LineWriter
+    /// The true line that reaches the end of the chunks committed; `nil` before the first.
+    var open: OpenLine?
+    /// The first item of the first line that found no room in the writer, after which nothing
+    /// more is committed; `nil` while every line fits.
+    var stoppedAt: Int?
+  }
+
+  /// Appends the lines of the items from `start` (a line's start) to `writer`, writes their
+  /// leading positions to `xs`, and, when `screening`, adds their widths and heights to
+  /// `screen`; the writer's buffers are not grown.
   ///
   /// - Parameters:
   ///   - limit: `A + ε`; item `j` joins iff `!((used + I) + wⱼ > limit)`.
-  /// - Precondition: `ws`, `hs` and `xs` have one count; `threading.splits(ws.count)`.
-  /// - Returns: the line starts with the end appended, and the line heights.
+  /// - Precondition: `ws`, `hs` and `xs` have one count, more than `start`; the writer's lines
+  ///   end at `start`.
+  /// - Returns: the first item of the lines left to the caller: `ws.count` when every line fit
+  ///   in the writer's room, else the start of the first line that did not (the lines before it
+  ///   are written, and the positions of their items).
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+  @inline(never)
   static func lines(
     _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
-    _ xs: UnsafeMutableBufferPointer<Double>, limit: Double, interitem: Double, left: Double,
-    threading: LayoutThreading, screen: inout LengthScreen, screening: Bool,
-    into table: inout LineTable
-  ) {
+    _ xs: UnsafeMutableBufferPointer<Double>, from start: Int = 0, limit: Double,
+    interitem: Double, left: Double, threading: LayoutThreading, screen: inout LengthScreen,
+    screening: Bool, into writer: inout LineTable.LineWriter
+  ) -> Int {
     let n = ws.count
-    let chunks = threading.chunks(n)
-    let guesses = guessLines(
-      ws, hs, xs, chunks: chunks, limit: limit, interitem: interitem, left: left,
-      threads: threading.threads, screening: screening)
-    if screening { for g in guesses { screen.maxBits = max(screen.maxBits, g.screen.maxBits) } }
-
-    // Seams, in order: `kept[c]` is the first of chunk c's guessed lines that is true (its
-    // count when none is), and `repairedBefore[c]` the lines re-broken before them.
-    var repairedStarts: [Int] = []
-    var repairedHeights: [Double] = []
-    var kept = [Int](repeating: 0, count: chunks.count)
-    var repairedBefore = [Int](repeating: 0, count: chunks.count)
-    var t = 0
-    for (c, guess) in guesses.enumerated() {
-      let m = guess.starts.count
-      var synced = false
-      var p = 0
-      kept[c] = m
-      while t < guess.chunk.upperBound {
-        if !synced {
-          while p < m, guess.starts[p] < t { p += 1 }
-          if p < m, guess.starts[p] == t {
-            synced = true
-            kept[c] = p
-            repairedBefore[c] = repairedStarts.count
-            t = guess.tail
-            continue
-          }
-        }
-        let (e, h) = GreedyLeadingLinesKernel.scalarLine(
-          ws, hs, xs, from: t, limit: limit, interitem: interitem, left: left)
-        repairedStarts.append(t)
-        repairedHeights.append(h)
-        t = e
-      }
-      if !synced { repairedBefore[c] = repairedStarts.count }
+    let chunks = threading.chunks(n - start).map {
+      ($0.lowerBound + start)..<($0.upperBound + start)
     }
-
-    // Every line to its place in the table: chunk c's part is the lines re-broken since the
-    // previous chunk's kept lines, then its own kept lines (the last part also takes the lines
-    // re-broken after them).
-    var partStart = [Int](repeating: 0, count: chunks.count + 1)
-    for c in chunks.indices {
-      let repairedFrom = c == 0 ? 0 : repairedBefore[c - 1]
-      partStart[c + 1] =
-        partStart[c] + (repairedBefore[c] - repairedFrom) + (guesses[c].starts.count - kept[c])
-    }
-    let lineCount = partStart[chunks.count] + repairedStarts.count
-      - repairedBefore[chunks.count - 1]
-    table.starts.resize(to: lineCount + 1)
-    table.heights.resize(to: lineCount)
-    table.withEntries { starts, heights in
-      let startsOut = SharedBuffer(starts)
-      let heightsOut = SharedBuffer(heights)
-      repairedStarts.withUnsafeBufferPointer { rs in
-        repairedHeights.withUnsafeBufferPointer { rh in
-          let rs = SharedBuffer(rs)
-          let rh = SharedBuffer(rh)
-          let guesses = guesses
-          let kept = kept
-          let repairedBefore = repairedBefore
-          let partStart = partStart
-          let last = chunks.count - 1
-          // Part c writes the table's lines `partStart[c] ..< partStart[c + 1]` (and the last
-          // part the lines after them): disjoint ranges.
-          perform(parts: chunks.count, threads: threading.threads) { c in
-            var out = partStart[c]
-            let from = c == 0 ? 0 : repairedBefore[c - 1]
-            for r in from..<repairedBefore[c] {
-              startsOut.base[out] = rs.base[r]
-              heightsOut.base[out] = rh.base[r]
-              out += 1
-            }
-            let g = guesses[c]
-            for i in kept[c]..<g.starts.count {
-              startsOut.base[out] = g.starts[i]
-              heightsOut.base[out] = g.heights[i]
-              out += 1
-            }
-            if c == last {
-              for r in repairedBefore[c]..<rs.base.count {
-                startsOut.base[out] = rs.base[r]
-                heightsOut.base[out] = rh.base[r]
-                out += 1
-              }
-            }
-          }
-        }
-      }
-      starts[lineCount] = n
-    }
-  }
-
-  /// Every chunk broken from its first item, in parallel: complete lines and the tail.
-  ///
-  /// - Complexity: O(n / t) on t threads.
-  static func guessLines(
-    _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
-    _ xs: UnsafeMutableBufferPointer<Double>, chunks: [Range<Int>], limit: Double,
-    interitem: Double, left: Double, threads: Int, screening: Bool
-  ) -> [GuessedLines] {
-    var guesses = chunks.map { GuessedLines(chunk: $0) }
+    let tasks = max(min(threading.threads, chunks.count), 1)
+    let capacity = chunks.map(\.count).max() ?? 0
+    // Each task's guessed lines (a chunk has fewer complete lines than items).
+    var guessedStarts = [Int](repeating: 0, count: tasks * capacity)
+    var guessedHeights = [Double](repeating: 0, count: tasks * capacity)
+    var screens = [LengthScreen](repeating: LengthScreen(), count: tasks)
+    var progress = Progress(writer: writer, open: nil, stoppedAt: nil)
+    let turn = CommitTurn()
     let ws = SharedBuffer(ws)
     let hs = SharedBuffer(hs)
     let xs = SharedBuffer(xs)
-    guesses.withUnsafeMutableBufferPointer { out in
-      let out = SharedBuffer(out)
-      // Task c reads sizes and writes positions of chunk c's items only, and writes guess c.
-      perform(parts: chunks.count, threads: threads) { c in
-        out.base[c] = guessLines(
-          ws.readOnly, hs.readOnly, xs.base, chunk: chunks[c], limit: limit,
-          interitem: interitem, left: left, screening: screening)
+    withUnsafeMutablePointer(to: &progress) { progress in
+      let progress = SharedBuffer(UnsafeMutableBufferPointer(start: progress, count: 1))
+      guessedStarts.withUnsafeMutableBufferPointer { gs in
+        guessedHeights.withUnsafeMutableBufferPointer { gh in
+          screens.withUnsafeMutableBufferPointer { sc in
+            let gs = SharedBuffer(gs)
+            let gh = SharedBuffer(gh)
+            let sc = SharedBuffer(sc)
+            // Task p writes its own `capacity` entries of the guess buffers and its screen;
+            // a chunk's guess writes the positions of the chunk's items only; a commit (in
+            // turn) writes the progress, the table through its writer, and the positions of
+            // items of its chunk and the previous ones, whose guesses are done.
+            DispatchQueue.concurrentPerform(iterations: tasks) { p in
+              let starts = UnsafeMutableBufferPointer(
+                rebasing: gs.base[(p * capacity)..<((p + 1) * capacity)])
+              let heights = UnsafeMutableBufferPointer(
+                rebasing: gh.base[(p * capacity)..<((p + 1) * capacity)])
+              var taskScreen = LengthScreen()
+              while true {
+                let c = turn.take()
+                guard c < chunks.count else { break }
+                let chunk = chunks[c]
+                if screening {
+                  taskScreen.add(ws.readOnly, chunk)
+                  taskScreen.add(hs.readOnly, chunk)
+                }
+                let (count, tail) = guess(
+                  ws.readOnly, hs.readOnly, xs.base, chunk: chunk, limit: limit,
+                  interitem: interitem, left: left, starts: starts, heights: heights)
+                turn.wait(for: c)
+                commit(
+                  &progress.base[0], chunk: chunk, starts: starts.baseAddress!,
+                  heights: heights.baseAddress!, count: count, tail: tail, ws.readOnly,
+                  hs.readOnly, xs.base, limit: limit, interitem: interitem, left: left)
+                if progress.base[0].stoppedAt != nil { turn.close(chunks: chunks.count) }
+                turn.pass(after: c)
+              }
+              sc.base[p] = taskScreen
+            }
+          }
+        }
       }
     }
-    return guesses
+    for s in screens { screen.maxBits = max(screen.maxBits, s.maxBits) }
+    writer = progress.writer
+    if let stop = progress.stoppedAt { return stop }
+    // The last open line ends at the last item.
+    guard let last = progress.open else { return start }
+    return append(&writer, last.start, last.height) ? n : last.start
   }
 
-  /// One chunk broken from its first item: the lines that end before the chunk's end, and the
-  /// start of the one that reaches it. Reads and writes only the chunk's items.
-  static func guessLines(
+  /// Chunk `chunk` broken from its first item into `starts` and `heights`: the lines that end
+  /// before the chunk's end, and the line that reaches it, open. Writes the positions of the
+  /// chunk's items only.
+  ///
+  /// - Precondition: `starts` and `heights` hold `chunk.count − 1` entries.
+  /// - Complexity: O(k) for the k items of the chunk.
+  static func guess(
     _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
     _ xs: UnsafeMutableBufferPointer<Double>, chunk: Range<Int>, limit: Double,
-    interitem: Double, left: Double, screening: Bool
-  ) -> GuessedLines {
-    var guess = GuessedLines(chunk: chunk)
+    interitem: Double, left: Double, starts: UnsafeMutableBufferPointer<Int>,
+    heights: UnsafeMutableBufferPointer<Double>
+  ) -> (count: Int, tail: OpenLine) {
     let end = chunk.upperBound
-    // The chunk's end is the buffers' end: no line reads past it.
-    let ws = UnsafeBufferPointer(rebasing: ws[0..<end])
-    let hs = UnsafeBufferPointer(rebasing: hs[0..<end])
-    let xs = UnsafeMutableBufferPointer(rebasing: xs[0..<end])
-    if screening {
-      guess.screen.add(ws, chunk)
-      guess.screen.add(hs, chunk)
-    }
-    let expected = chunk.count / 2 + 16
-    guess.starts.reserveCapacity(expected)
-    guess.heights.reserveCapacity(expected)
     var s = chunk.lowerBound
+    var k = 0
     while true {
-      let (e, h) = GreedyLeadingLinesKernel.scalarLine(
-        ws, hs, xs, from: s, limit: limit, interitem: interitem, left: left)
-      if e == end { break }
-      guess.starts.append(s)
-      guess.heights.append(h)
+      var line = open(s, ws, hs, xs, left: left)
+      guard
+        let e = extend(
+          &line, ws, hs, xs, from: s &+ 1, to: end, limit: limit, interitem: interitem)
+      else { return (k, line) }
+      starts[k] = s
+      heights[k] = line.height
+      k &+= 1
       s = e
     }
-    guess.tail = s
-    return guess
+  }
+
+  /// Commits a chunk whose guess (`count` lines in `starts` and `heights`, open `tail`) is
+  /// done, after every chunk before it: continues the open line over the chunk, re-breaks lines
+  /// until one starts at a guessed start, appends the lines that end in the chunk to the writer
+  /// and leaves the one that reaches its end open. Nothing after a line that found no room.
+  ///
+  /// - Complexity: O(k + m) for k items re-broken and m guessed lines kept.
+  static func commit(
+    _ progress: inout Progress, chunk: Range<Int>, starts: UnsafeMutablePointer<Int>,
+    heights: UnsafeMutablePointer<Double>, count: Int, tail: OpenLine,
+    _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
+    _ xs: UnsafeMutableBufferPointer<Double>, limit: Double, interitem: Double, left: Double
+  ) {
+    guard progress.stoppedAt == nil else { return }
+    let end = chunk.upperBound
+    // `t`: the start of the next true line, in the chunk.
+    var t = chunk.lowerBound
+    if var line = progress.open {
+      guard
+        let e = extend(
+          &line, ws, hs, xs, from: chunk.lowerBound, to: end, limit: limit,
+          interitem: interitem)
+      else {
+        progress.open = line
+        return
+      }
+      guard append(&progress.writer, line.start, line.height) else {
+        progress.stoppedAt = line.start
+        return
+      }
+      t = e
+    }
+    var p = 0
+    while true {
+      while p < count, starts[p] < t { p &+= 1 }
+      if p < count, starts[p] == t {
+        // In step with the guess: its lines from `p` on are true.
+        let kept = min(count - p, progress.writer.room - progress.writer.count)
+        progress.writer.appendLines(starts: starts + p, heights: heights + p, count: kept)
+        if kept < count - p {
+          progress.stoppedAt = starts[p + kept]
+        } else {
+          progress.open = tail
+        }
+        return
+      }
+      if p == count, t == tail.start {
+        progress.open = tail
+        return
+      }
+      var line = open(t, ws, hs, xs, left: left)
+      guard
+        let e = extend(
+          &line, ws, hs, xs, from: t &+ 1, to: end, limit: limit, interitem: interitem)
+      else {
+        progress.open = line
+        return
+      }
+      guard append(&progress.writer, t, line.height) else {
+        progress.stoppedAt = t
+        return
+      }
+      t = e
+    }
+  }
+
+  /// Appends a line to `writer` unless it is full; whether it did.
+  @inline(__always)
+  static func append(_ writer: inout LineTable.LineWriter, _ start: Int, _ height: Double)
+    -> Bool
+  {
+    guard writer.count < writer.room else { return false }
+    writer.append(start: start, height: height)
+    writer.closeBlockIfFull()
+    return true
+  }
+
+  /// The line starting at item `s`, its first item placed at `left`.
+  @inline(__always)
+  static func open(
+    _ s: Int, _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
+    _ xs: UnsafeMutableBufferPointer<Double>, left: Double
+  ) -> OpenLine {
+    xs[s] = left
+    return OpenLine(start: s, used: ws[s], height: hs[s], x: left)
+  }
+
+  /// Adds the items from `start` to `line` while they fit and are before `end`, placing them
+  /// (`GreedyLeadingLinesKernel.scalarLine`'s additions, in its order). Returns the first item
+  /// that does not fit (the line's end), or `nil` when every item before `end` joined.
+  ///
+  /// - Precondition: `start` is the item after the line's last; `end ≤ ws.count`.
+  /// - Complexity: O(k) for the k items added.
+  @inline(__always)
+  static func extend(
+    _ line: inout OpenLine, _ ws: UnsafeBufferPointer<Double>,
+    _ hs: UnsafeBufferPointer<Double>, _ xs: UnsafeMutableBufferPointer<Double>,
+    from start: Int, to end: Int, limit: Double, interitem: Double
+  ) -> Int? {
+    var used = line.used
+    var height = line.height
+    var x = line.x
+    var e = start
+    while e < end {
+      let candidate = used + interitem + ws[e]
+      if candidate > limit { break }
+      used = candidate
+      x = x + ws[e &- 1] + interitem
+      xs[e] = x
+      let h = hs[e]
+      height = h > height ? h : height
+      e &+= 1
+    }
+    line = OpenLine(start: line.start, used: used, height: height, x: x)
+    return e < end ? e : nil
   }
 
   /// Runs `body(p)` for every part `p` in `0 ..< parts`, at most `threads` at a time (each
@@ -271,4 +349,35 @@ enum ChunkedLineBreaking {
       for p in (task * parts / tasks)..<((task + 1) * parts / tasks) { body(p) }
     }
   }
+}
+
+/// The order in which the chunks of a `ChunkedLineBreaking.lines` call are taken and
+/// committed: chunks are taken in order, and a chunk's commit waits until every chunk before it
+/// is committed (its memory writes are then visible: release, acquire). A waiting task holds a
+/// taken chunk, and the lowest uncommitted chunk's task is not waiting, so every wait ends.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+final class CommitTurn: Sendable {
+  /// Chunks committed.
+  private let committed = Atomic<Int>(0)
+  /// Chunks taken.
+  private let taken = Atomic<Int>(0)
+
+  /// The next chunk (may be past the last).
+  func take() -> Int { taken.wrappingAdd(1, ordering: .relaxed).oldValue }
+
+  /// Returns when the chunks before `c` are committed: spins for about a commit's time (a few
+  /// µs), then yields the core between checks.
+  func wait(for c: Int) {
+    var spins = 0
+    while committed.load(ordering: .acquiring) != c {
+      spins &+= 1
+      if spins > 4_096 { sched_yield() }
+    }
+  }
+
+  /// Chunk `c` is committed.
+  func pass(after c: Int) { committed.store(c + 1, ordering: .releasing) }
+
+  /// No chunk is taken after this (those taken are still committed in turn).
+  func close(chunks: Int) { taken.store(chunks, ordering: .relaxed) }
 }

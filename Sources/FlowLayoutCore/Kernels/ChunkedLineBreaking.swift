@@ -98,6 +98,17 @@ enum ChunkedLineBreaking {
     var x: Double
   }
 
+  /// A chunk's guess: its complete lines (in the guess buffers from `buffer`) and its open line.
+  struct Guess: Sendable {
+    var count = 0
+    var tail = OpenLine(start: 0, used: 0, height: 0, x: 0)
+    var buffer = 0
+  }
+
+  /// Chunks a task may have guessed and not yet committed: a task runs this many chunks ahead
+  /// of the commits before it waits (another task's chunk is late: descheduled, or longer).
+  static let slotsPerTask = 4
+
   /// Where the committed lines stand. Read and written only by the task whose turn it is.
   struct Progress {
     var writer: LineTable.LineWriter
@@ -133,12 +144,15 @@ enum ChunkedLineBreaking {
     }
     let tasks = max(min(threading.threads, chunks.count), 1)
     let capacity = chunks.map(\.count).max() ?? 0
-    // Each task's guessed lines (a chunk has fewer complete lines than items).
-    var guessedStarts = [Int](repeating: 0, count: tasks * capacity)
-    var guessedHeights = [Double](repeating: 0, count: tasks * capacity)
+    let slots = Self.slotsPerTask
+    // Each task's `slots` guess buffers (a chunk has fewer complete lines than items), and each
+    // chunk's guess: its line count, its open line, and where its buffers start.
+    var guessedStarts = [Int](repeating: 0, count: tasks * slots * capacity)
+    var guessedHeights = [Double](repeating: 0, count: tasks * slots * capacity)
+    var guesses = [Guess](repeating: Guess(), count: chunks.count)
     var screens = [LengthScreen](repeating: LengthScreen(), count: tasks)
     var progress = Progress(writer: writer, open: nil, stoppedAt: nil)
-    let turn = CommitTurn()
+    let turn = CommitTurn(chunks: chunks.count)
     let ws = SharedBuffer(ws)
     let hs = SharedBuffer(hs)
     let xs = SharedBuffer(xs)
@@ -146,40 +160,57 @@ enum ChunkedLineBreaking {
       let progress = SharedBuffer(UnsafeMutableBufferPointer(start: progress, count: 1))
       guessedStarts.withUnsafeMutableBufferPointer { gs in
         guessedHeights.withUnsafeMutableBufferPointer { gh in
-          screens.withUnsafeMutableBufferPointer { sc in
-            let gs = SharedBuffer(gs)
-            let gh = SharedBuffer(gh)
-            let sc = SharedBuffer(sc)
-            // Task p writes its own `capacity` entries of the guess buffers and its screen;
-            // a chunk's guess writes the positions of the chunk's items only; a commit (in
-            // turn) writes the progress, the table through its writer, and the positions of
-            // items of its chunk and the previous ones, whose guesses are done.
-            DispatchQueue.concurrentPerform(iterations: tasks) { p in
-              let starts = UnsafeMutableBufferPointer(
-                rebasing: gs.base[(p * capacity)..<((p + 1) * capacity)])
-              let heights = UnsafeMutableBufferPointer(
-                rebasing: gh.base[(p * capacity)..<((p + 1) * capacity)])
-              var taskScreen = LengthScreen()
-              while true {
-                let c = turn.take()
-                guard c < chunks.count else { break }
-                let chunk = chunks[c]
-                if screening {
-                  taskScreen.add(ws.readOnly, chunk)
-                  taskScreen.add(hs.readOnly, chunk)
-                }
-                let (count, tail) = guess(
-                  ws.readOnly, hs.readOnly, xs.base, chunk: chunk, limit: limit,
-                  interitem: interitem, left: left, starts: starts, heights: heights)
-                turn.wait(for: c)
+          guesses.withUnsafeMutableBufferPointer { gg in
+            screens.withUnsafeMutableBufferPointer { sc in
+              let gs = SharedBuffer(gs)
+              let gh = SharedBuffer(gh)
+              let gg = SharedBuffer(gg)
+              let sc = SharedBuffer(sc)
+              // Commits chunk c (in turn, on whichever task's call: `CommitTurn`).
+              let commitChunk = { @Sendable (c: Int) in
+                let g = gg.base[c]
                 commit(
-                  &progress.base[0], chunk: chunk, starts: starts.baseAddress!,
-                  heights: heights.baseAddress!, count: count, tail: tail, ws.readOnly,
-                  hs.readOnly, xs.base, limit: limit, interitem: interitem, left: left)
-                if progress.base[0].stoppedAt != nil { turn.close(chunks: chunks.count) }
-                turn.pass(after: c)
+                  &progress.base[0], chunk: chunks[c], starts: gs.base.baseAddress! + g.buffer,
+                  heights: gh.base.baseAddress! + g.buffer, count: g.count, tail: g.tail,
+                  ws.readOnly, hs.readOnly, xs.base, limit: limit, interitem: interitem,
+                  left: left)
+                if progress.base[0].stoppedAt != nil { turn.halt() }
               }
-              sc.base[p] = taskScreen
+              // Task p writes its own slots of the guess buffers, the guesses of the chunks it
+              // takes (before marking them guessed) and its screen; a chunk's guess writes the
+              // positions of the chunk's items only; a commit (in turn, after the chunk and
+              // every one before it are guessed) writes the progress, the table through its
+              // writer, and the positions of items of its chunk.
+              DispatchQueue.concurrentPerform(iterations: tasks) { p in
+                var taskScreen = LengthScreen()
+                // The chunk guessed into each of the task's slots (−1: none).
+                var held = [Int](repeating: -1, count: slots)
+                var slot = 0
+                while !turn.isHalted {
+                  // The slot is free once its chunk is committed; meanwhile, commit.
+                  turn.wait(until: held[slot] + 1, commit: commitChunk)
+                  if turn.isHalted { break }
+                  let c = turn.take()
+                  guard c < chunks.count else { break }
+                  let chunk = chunks[c]
+                  if screening {
+                    taskScreen.add(ws.readOnly, chunk)
+                    taskScreen.add(hs.readOnly, chunk)
+                  }
+                  let buffer = (p * slots + slot) * capacity
+                  let (count, tail) = guess(
+                    ws.readOnly, hs.readOnly, xs.base, chunk: chunk, limit: limit,
+                    interitem: interitem, left: left,
+                    starts: UnsafeMutableBufferPointer(rebasing: gs.base[buffer...]),
+                    heights: UnsafeMutableBufferPointer(rebasing: gh.base[buffer...]))
+                  gg.base[c] = Guess(count: count, tail: tail, buffer: buffer)
+                  held[slot] = c
+                  slot = slot + 1 == slots ? 0 : slot + 1
+                  turn.markGuessed(c)
+                  turn.commitReady(commitChunk)
+                }
+                sc.base[p] = taskScreen
+              }
             }
           }
         }
@@ -352,32 +383,75 @@ enum ChunkedLineBreaking {
 }
 
 /// The order in which the chunks of a `ChunkedLineBreaking.lines` call are taken and
-/// committed: chunks are taken in order, and a chunk's commit waits until every chunk before it
-/// is committed (its memory writes are then visible: release, acquire). A waiting task holds a
-/// taken chunk, and the lowest uncommitted chunk's task is not waiting, so every wait ends.
+/// committed: chunks are taken in order; each is committed once it and every chunk before it
+/// are guessed, by whichever task finds it so (`commitReady`), one commit at a time, in chunk
+/// order. A task waits only for a slot for its next guess (`wait(until:commit:)`), committing
+/// what it can meanwhile: the lowest chunk waited for has every chunk before it guessed or
+/// being guessed by a task that is not waiting, so every wait ends. Every ordering is
+/// sequentially consistent (a task marking a chunk guessed and a task ending a commit cannot
+/// both miss the other: one of them commits the chunk).
+///
+/// Its one unsafe part: the per-chunk flags, allocated and freed by the turn itself.
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-final class CommitTurn: Sendable {
-  /// Chunks committed.
-  private let committed = Atomic<Int>(0)
+final class CommitTurn: @unchecked Sendable {
+  /// 2 × the chunks committed, plus 1 while a task commits the next.
+  private let turn = Atomic<Int>(0)
   /// Chunks taken.
   private let taken = Atomic<Int>(0)
+  /// No chunk is taken, guessed or committed any more (a commit found no room).
+  private let halted = Atomic<Bool>(false)
+  /// Whether each chunk is guessed.
+  private let guessed: UnsafeMutablePointer<Atomic<Bool>>
+  private let chunks: Int
+
+  init(chunks: Int) {
+    self.chunks = chunks
+    guessed = .allocate(capacity: max(chunks, 1))
+    for c in 0..<chunks { (guessed + c).initialize(to: Atomic(false)) }
+  }
+
+  deinit {
+    guessed.deinitialize(count: chunks)
+    guessed.deallocate()
+  }
 
   /// The next chunk (may be past the last).
   func take() -> Int { taken.wrappingAdd(1, ordering: .relaxed).oldValue }
 
-  /// Returns when the chunks before `c` are committed: spins for about a commit's time (a few
-  /// µs), then yields the core between checks.
-  func wait(for c: Int) {
-    var spins = 0
-    while committed.load(ordering: .acquiring) != c {
-      spins &+= 1
-      if spins > 4_096 { sched_yield() }
+  var isHalted: Bool { halted.load(ordering: .relaxed) }
+
+  /// Stops every task at its next check.
+  func halt() { halted.store(true, ordering: .relaxed) }
+
+  /// Chunk `c`'s guess is written.
+  func markGuessed(_ c: Int) { guessed[c].store(true, ordering: .sequentiallyConsistent) }
+
+  /// Calls `commit(c)` for each next chunk `c` in order while it is guessed, unless another
+  /// task is committing (that task then takes them).
+  func commitReady(_ commit: (Int) -> Void) {
+    while true {
+      let t = turn.load(ordering: .sequentiallyConsistent)
+      let c = t >> 1
+      guard t & 1 == 0, c < chunks, guessed[c].load(ordering: .sequentiallyConsistent)
+      else { return }
+      guard
+        turn.compareExchange(expected: t, desired: t | 1, ordering: .sequentiallyConsistent)
+          .exchanged
+      else { continue }
+      commit(c)
+      turn.store(2 * (c + 1), ordering: .sequentiallyConsistent)
     }
   }
 
-  /// Chunk `c` is committed.
-  func pass(after c: Int) { committed.store(c + 1, ordering: .releasing) }
-
-  /// No chunk is taken after this (those taken are still committed in turn).
-  func close(chunks: Int) { taken.store(chunks, ordering: .relaxed) }
+  /// Returns when the first `count` chunks are committed (or the turn is halted), committing
+  /// ready chunks meanwhile; spins for about a commit's time, then yields the core between
+  /// checks.
+  func wait(until count: Int, commit: (Int) -> Void) {
+    var spins = 0
+    while turn.load(ordering: .sequentiallyConsistent) >> 1 < count, !isHalted {
+      commitReady(commit)
+      spins &+= 1
+      if spins > 1_024 { sched_yield() }
+    }
+  }
 }

@@ -49,10 +49,11 @@ struct LayoutThreading: Sendable, Hashable {
 }
 
 /// A buffer shared by the tasks of one `DispatchQueue.concurrentPerform`: every task reads it or
-/// writes a range of it that no other task reads or writes, and its owner keeps the memory alive
-/// and leaves it alone until `concurrentPerform` returns. (The core's one unchecked `Sendable`:
-/// it carries the pointer across the task boundary; each use states why its ranges are
-/// disjoint.)
+/// writes a range of it that no other task reads or writes meanwhile (disjoint ranges, or one
+/// task after another in an order that publishes the writes: `CommitTurn`), and its owner keeps
+/// the memory alive and leaves it alone until `concurrentPerform` returns. (One of the core's
+/// two unchecked `Sendable`s, with `CommitTurn`: it carries the pointer across the task
+/// boundary; each use states why its accesses do not overlap.)
 struct SharedBuffer<Element>: @unchecked Sendable {
   let base: UnsafeMutableBufferPointer<Element>
 

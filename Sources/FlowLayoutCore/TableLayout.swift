@@ -109,22 +109,15 @@ extension SectionLayout {
     // measured slower than the fused loop (docs/profiling.md).
     var kernelLines = greedy && leadingOnly && !grid && kernels == .simd && n > 1
     // Long greedy sections on several threads (equal widths: the kernel above, one thread).
-    if breaking == .greedy, limit == Int.max, !grid, threading.splits(n),
+    if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *), breaking == .greedy,
+      limit == Int.max, !grid, threading.splits(n),
       !(kernelLines
         && items.withSizes { ws, _ in GreedyLeadingLinesKernel.allWidthsEqual(ws) })
     {
-      items.withPlacement { ws, hs, xs in
-        ChunkedLineBreaking.lines(
-          ws, hs, xs, limit: widthLimit, interitem: interitem, left: left, threading: threading,
-          screen: &screen, screening: screening, into: &table)
-        if placesLines {
-          Self.placeLines(
-            ws, of: table, into: xs, closes: closes, rules: rules, sameSize: sameSize,
-            kernels: kernels, threads: threading.threads)
-        }
-      }
-      table.rebuildOffsets(lineSpacing: rules.lineSpacing, threads: threading.threads)
-      counters.linesRebroken += table.lineCount
+      let lineCount = layOutInChunks(
+        &table, reusable: reusable, rules: rules, kernels: kernels, threading: threading,
+        places: placesLines, screen: &screen, screening: screening)
+      counters.linesRebroken += lineCount
       counters.itemsPositioned += n
       lines = .table(table)
       return (screening ? n : 0, screen)
@@ -145,13 +138,8 @@ extension SectionLayout {
     let leading = greedy && !placesLines
     while s < n, cursor.count < limit {
       if cursor.count == table.lineRoom {
-        // Grown by about the lines the items left make at the rate so far, not doubled: new
-        // entries are zeroed before they are written (a width change back and forth grew by
-        // the whole table every other layout).
-        let remaining = n - s
-        let rate = Double(cursor.count) / Double(max(s, 1))
         table.reserveLines(
-          table.lineRoom + min(remaining, Int(Double(remaining) * rate * 1.05) + 16))
+          table.lineRoom + Self.moreLines(items: n - s, after: cursor.count, lines: s))
       }
       table.withLineWriter(&cursor, lineSpacing: lineSpacing) { writer in
         items.withPlacement { ws, hs, xs in
@@ -226,6 +214,64 @@ extension SectionLayout {
         isLast: isLast, lineCount: isLast && k == 0 ? 1 : k + 2,
         gridColumns: sameSize ? firstLineCount : nil, allFit: isLast),
       kernels: kernels)
+  }
+
+  /// The lines to add to a full table after `lines` lines of `done` items, for the `remaining`
+  /// items left: about as many as they make at the rate so far, not doubled (new entries are
+  /// zeroed before they are written: a width change back and forth grew by the whole table
+  /// every other layout).
+  static func moreLines(items remaining: Int, after lines: Int, lines done: Int) -> Int {
+    let rate = Double(lines) / Double(max(done, 1))
+    return min(remaining, Int(Double(remaining) * rate * 1.05) + 16)
+  }
+
+  /// Greedy lines with no line limit, broken on `threading.threads` threads
+  /// (`ChunkedLineBreaking`) straight into `table`'s buffers (reused: `reusable` lines, else
+  /// reserved by the estimate and trimmed after), with their offsets and index entries, and
+  /// placed by `rules` when `places`; the buffers grow when the lines outrun them. Returns the
+  /// number of lines. Out of line, so that `layOutTable`'s own loop compiles as it did without
+  /// it.
+  ///
+  /// - Complexity: O(n / t) on t threads, plus the seams (`ChunkedLineBreaking`).
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+  @inline(never)
+  mutating func layOutInChunks(
+    _ table: inout LineTable, reusable: Int, rules: LayoutRules, kernels: KernelSelection,
+    threading: LayoutThreading, places: Bool, screen: inout LengthScreen, screening: Bool
+  ) -> Int {
+    let n = count
+    let lineSpacing = rules.lineSpacing
+    table.reserveLines(
+      reusable > 0 ? reusable : max(Self.expectedLineCount(items, rules: rules), 1))
+    table.resetItemIndex(items: n)
+    var cursor = (count: 0, blockSum: 0.0)
+    var s = 0
+    while s < n {
+      if s > 0 {
+        table.reserveLines(
+          table.lineRoom + Self.moreLines(items: n - s, after: cursor.count, lines: s))
+      }
+      let from = s
+      s = table.withLineWriter(&cursor, lineSpacing: lineSpacing) { writer in
+        items.withPlacement { ws, hs, xs in
+          ChunkedLineBreaking.lines(
+            ws, hs, xs, from: from, limit: rules.available + rules.epsilon,
+            interitem: rules.interitem, left: rules.inset.left, threading: threading,
+            screen: &screen, screening: screening, into: &writer)
+        }
+      }
+    }
+    let m = cursor.count
+    table.finishLines(count: m, end: n, lineSpacing: lineSpacing, trims: reusable == 0)
+    if places {
+      let (closes, sameSize) = (closesSection, self.sameSize)
+      items.withPlacement { ws, _, xs in
+        Self.placeLines(
+          ws, of: table, into: xs, closes: closes, rules: rules, sameSize: sameSize,
+          kernels: kernels, threads: threading.threads)
+      }
+    }
+    return m
   }
 
   /// Places every line of `table` (`place`), the lines split among `threads` tasks.

@@ -115,6 +115,109 @@ struct ChunkedLineBreakingTests {
     }
   }
 
+  /// Seams where a line ends exactly at a chunk's end, one item before or after it (lines of
+  /// exactly 3 items), and first layouts whose line estimate (from the first 1 024 widths) is
+  /// short, so that the table runs out of room during the commits and the one-thread loop
+  /// takes the rest, with every variant's placement.
+  @Test func seamsAtLineEndsAndTablesOutOfRoom() throws {
+    // 3 a line (the width available is between 300 and 400).
+    let exact: [Size] = (0..<90).map { i in Size(100, Double(i % 7)) }
+    let shortEstimate: [Size] = (0..<3_000).map { (i: Int) -> Size in
+      let h = Double(i % 11)
+      if i < 1_024 { return Size(5, h) }
+      return Size(i % 3 == 0 ? 380 : 150, h)
+    }
+    for (name, sizes) in [("lines of 3", exact), ("short estimate", shortEstimate)] {
+      for variant in Self.variants {
+        let input = TestInputs.ownSizes([sizes], variant: variant) {
+          $0.minimumInteritemSpacing = 0
+        }
+        let single = try FastFlowLayout(input, kernels: .simd, threading: .off)
+        for chunk in [2, 3, 4, 6, 7, 64, 1_000] {
+          for threads in [2, 3] {
+            let threaded = try FastFlowLayout(
+              input, kernels: .simd, threading: Self.threading(chunk: chunk, threads: threads))
+            let context = "\(name) \(variant) chunk=\(chunk) threads=\(threads)"
+            Self.expectIdentical(threaded, single, context)
+            // Narrower (more lines than the reused buffers hold), then wider.
+            var a = threaded
+            var b = single
+            for width in [250.0, 375] {
+              try a.setWidth(width)
+              try b.setWidth(width)
+              Self.expectIdentical(a, b, "setWidth \(width): \(context)")
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// With room for r lines, the chunked breaking writes exactly the first r greedy lines
+  /// (`GreedyLeadingLinesKernel.scalarLines`), their offsets and index entries as one thread
+  /// writes them, and the positions of their items, and returns where line r starts.
+  @Test func writesTheLinesThatFit() {
+    let sizes = Self.sizes(count: 400, seed: 8)
+    let ws = sizes.map(\.width)
+    let hs = sizes.map(\.height)
+    let (limit, interitem, left, spacing) = (375.0 + 1e-9, 10.0, 3.0, 4.5)
+    // One thread: every line, and the table its writer makes.
+    var xs = [Double](repeating: -1, count: ws.count)
+    var starts = [Int](repeating: 0, count: ws.count)
+    var heights = [Double](repeating: 0, count: ws.count)
+    let m = ws.withUnsafeBufferPointer { w in
+      hs.withUnsafeBufferPointer { h in
+        xs.withUnsafeMutableBufferPointer { x in
+          starts.withUnsafeMutableBufferPointer { s in
+            heights.withUnsafeMutableBufferPointer { hh in
+              GreedyLeadingLinesKernel.scalarLines(
+                w, h, x, from: 0, limit: limit, interitem: interitem, left: left, starts: s,
+                heights: hh, maxLines: ws.count
+              ).lines
+            }
+          }
+        }
+      }
+    }
+    #expect(m > 40)
+    for room in [1, 2, 8, 31, 32, 33, m / 2, m - 1, m, m + 5] {
+      for chunk in [1, 5, 64] {
+        var table = LineTable()
+        table.reserveLines(room)
+        table.resetItemIndex(items: ws.count)
+        var cursor = (count: 0, blockSum: 0.0)
+        var screen = LengthScreen()
+        var ys = [Double](repeating: -1, count: ws.count)
+        let stop = table.withLineWriter(&cursor, lineSpacing: spacing) { writer in
+          ws.withUnsafeBufferPointer { w in
+            hs.withUnsafeBufferPointer { h in
+              ys.withUnsafeMutableBufferPointer { y in
+                ChunkedLineBreaking.lines(
+                  w, h, y, limit: limit, interitem: interitem, left: left,
+                  threading: Self.threading(chunk: chunk, threads: 2), screen: &screen,
+                  screening: false, into: &writer)
+              }
+            }
+          }
+        }
+        let k = min(room, m)
+        let context = "room \(room) of \(m) lines, chunk \(chunk)"
+        #expect(cursor.count == k, "\(context)")
+        #expect(stop == (k < m ? starts[k] : ws.count), "\(context)")
+        #expect(Array(table.starts[0..<k]) == Array(starts[0..<k]), "\(context)")
+        #expect(
+          table.heights[0..<k].map(\.bitPattern) == heights[0..<k].map(\.bitPattern),
+          "\(context)")
+        #expect(ys[0..<stop].map(\.bitPattern) == xs[0..<stop].map(\.bitPattern), "\(context)")
+        // The offsets and index as a one-thread writer leaves them.
+        table.finishLines(count: cursor.count, end: stop, lineSpacing: spacing)
+        var summarised = table
+        summarised.rebuildOffsets(lineSpacing: spacing)
+        #expect(summarised == table, "\(context)")
+      }
+    }
+  }
+
   /// The default threading splits sections from 100 000 items: one such section, on 2 threads
   /// with one chunk each and with many chunks.
   @Test func longSection() throws {

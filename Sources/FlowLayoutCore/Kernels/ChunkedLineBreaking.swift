@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 #if canImport(Darwin)
   import Darwin
@@ -17,14 +18,14 @@ struct LayoutThreading: Sendable, Hashable {
   var threads: Int
   /// Sections with fewer items are broken on the calling thread.
   var minimumItems = 100_000
-  /// Items per chunk; `nil`: one chunk per thread, or more of at most `largestChunk` items.
+  /// Items per chunk; `nil`: chunks of at most `largestChunk` items, at least one per thread.
   /// Small in tests, so that short sections have many seams.
   var chunkItems: Int? = nil
 
-  /// The most items of a chunk by default: its line buffers stay at ~2 MiB each, a size
-  /// allocators keep for reuse, where one chunk per thread at 10M items allocated ~40 MB buffers
-  /// that are mapped fresh (page faults) on every layout.
-  static let largestChunk = 1 << 19
+  /// The most items of a chunk by default: a chunk's guessed lines (16 bytes a line, ~2.5
+  /// items a line in `mixed`) are copied into the table while they are still in the core's
+  /// L2 cache (512 KiB here), and a chunk costs one hand-over between threads (~1 µs).
+  static let largestChunk = 1 << 14
 
   /// One thread.
   static let off = LayoutThreading(threads: 1)
@@ -48,10 +49,11 @@ struct LayoutThreading: Sendable, Hashable {
 }
 
 /// A buffer shared by the tasks of one `DispatchQueue.concurrentPerform`: every task reads it or
-/// writes a range of it that no other task reads or writes, and its owner keeps the memory alive
-/// and leaves it alone until `concurrentPerform` returns. (The core's one unchecked `Sendable`:
-/// it carries the pointer across the task boundary; each use states why its ranges are
-/// disjoint.)
+/// writes a range of it that no other task reads or writes meanwhile (disjoint ranges, or one
+/// task after another in an order that publishes the writes: `CommitTurn`), and its owner keeps
+/// the memory alive and leaves it alone until `concurrentPerform` returns. (One of the core's
+/// two unchecked `Sendable`s, with `CommitTurn`: it carries the pointer across the task
+/// boundary; each use states why its accesses do not overlap.)
 struct SharedBuffer<Element>: @unchecked Sendable {
   let base: UnsafeMutableBufferPointer<Element>
 
@@ -68,195 +70,303 @@ struct SharedBuffer<Element>: @unchecked Sendable {
   }
 }
 
-/// Greedy leading lines (`GreedyLeadingLinesKernel`'s scalar rule) on several threads, with the
-/// same lines, heights and positions as one thread, bit for bit.
+/// Greedy leading lines (`GreedyLeadingLinesKernel`'s scalar rule) on several threads, written
+/// into a line table with the same lines, heights, offsets, index entries and positions as one
+/// thread, bit for bit.
 ///
-/// The items are cut into chunks. Each chunk is broken in parallel as if a line started at its
-/// first item (a guess), up to the line that reaches the chunk's end, which is dropped (it may be
-/// cut short). Then the seams are repaired in order: from the true line start carried over from
-/// the previous chunk, lines are broken again until one starts where a guessed line of the chunk
-/// starts; greedy breaking depends only on a line's start, so from there on the chunk's guessed
-/// lines are the true ones and are kept. A line's positions depend only on its items, and its
-/// height is the same maximum in the same order, so kept lines need no further work.
+/// The items are cut into chunks, which the threads take in order. A thread breaks its chunk as
+/// if a line started at its first item (a guess) into a buffer of its own, the line that
+/// reaches the chunk's end left open; then, in chunk order (`CommitTurn`), it commits the chunk:
+/// the true line left open by the previous chunk is continued over the chunk, and from its end
+/// lines are broken again until one starts where a guessed line starts. Greedy breaking depends
+/// only on a line's start, so from there on the guessed lines are the true ones: they are copied
+/// into the table (from cache) with their offsets and index entries (`LineTable.LineWriter`),
+/// and the chunk's open line is the true open line. A line's positions depend only on its start
+/// and items, and its height is the same maximum in the same order, so kept lines need no
+/// further work. Every line is written into the table once, by one `LineWriter` handed from
+/// commit to commit; no pass over the lines follows.
 ///
-/// - Complexity: O(n / t + s·k) on t threads for n items, s seams and k items re-broken per
+/// - Complexity: O(n / t + c·k) on t threads for n items, c chunks and k items re-broken per
 ///   seam (a few lines: greedy lines re-synchronise quickly; a chunk whose lines never meet the
-///   guess is re-broken whole, O(n) in the worst case).
+///   guess is re-broken whole, in turn, O(n) in the worst case).
 enum ChunkedLineBreaking {
-  /// One chunk broken from a guessed line start.
-  struct GuessedLines {
-    var chunk: Range<Int>
-    /// The chunk's complete lines (each ends before the chunk's end).
-    var starts: [Int] = []
-    var heights: [Double] = []
-    /// The start of the dropped line that reaches the chunk's end (the end of the last complete
-    /// line).
-    var tail = 0
-    var screen = LengthScreen()
+  /// A line whose items are being added: its first item, the width its items take with their
+  /// spacing, its height so far and its last item's position.
+  struct OpenLine: Sendable {
+    var start: Int
+    var used: Double
+    var height: Double
+    var x: Double
   }
 
-  /// The lines of `ws`: writes every item's leading position to `xs` and returns each line's
-  /// first item and height, and, when `screening`, every width and height in `screen`.
+  /// A chunk's guess: its complete lines (in the guess buffers from `buffer`) and its open line.
+  struct Guess: Sendable {
+    var count = 0
+    var tail = OpenLine(start: 0, used: 0, height: 0, x: 0)
+    var buffer = 0
+  }
+
+  /// Chunks a task may have guessed and not yet committed: a task runs this many chunks ahead
+  /// of the commits before it waits (another task's chunk is late: descheduled, or longer).
+  static let slotsPerTask = 4
+
+  /// Where the committed lines stand. Read and written only by the task whose turn it is.
+  struct Progress {
+    var writer: LineTable.LineWriter
+    /// The true line that reaches the end of the chunks committed; `nil` before the first.
+    var open: OpenLine?
+    /// The first item of the first line that found no room in the writer, after which nothing
+    /// more is committed; `nil` while every line fits.
+    var stoppedAt: Int?
+  }
+
+  /// Appends the lines of the items from `start` (a line's start) to `writer`, writes their
+  /// leading positions to `xs`, and, when `screening`, adds their widths and heights to
+  /// `screen`; the writer's buffers are not grown.
   ///
   /// - Parameters:
   ///   - limit: `A + ε`; item `j` joins iff `!((used + I) + wⱼ > limit)`.
-  /// - Precondition: `ws`, `hs` and `xs` have one count; `threading.splits(ws.count)`.
-  /// - Returns: the line starts with the end appended, and the line heights.
+  /// - Precondition: `ws`, `hs` and `xs` have one count, more than `start`; the writer's lines
+  ///   end at `start`.
+  /// - Returns: the first item of the lines left to the caller: `ws.count` when every line fit
+  ///   in the writer's room, else the start of the first line that did not (the lines before it
+  ///   are written, and the positions of their items).
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+  @inline(never)
   static func lines(
     _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
-    _ xs: UnsafeMutableBufferPointer<Double>, limit: Double, interitem: Double, left: Double,
-    threading: LayoutThreading, screen: inout LengthScreen, screening: Bool,
-    into table: inout LineTable
-  ) {
+    _ xs: UnsafeMutableBufferPointer<Double>, from start: Int = 0, limit: Double,
+    interitem: Double, left: Double, threading: LayoutThreading, screen: inout LengthScreen,
+    screening: Bool, into writer: inout LineTable.LineWriter
+  ) -> Int {
     let n = ws.count
-    let chunks = threading.chunks(n)
-    let guesses = guessLines(
-      ws, hs, xs, chunks: chunks, limit: limit, interitem: interitem, left: left,
-      threads: threading.threads, screening: screening)
-    if screening { for g in guesses { screen.maxBits = max(screen.maxBits, g.screen.maxBits) } }
-
-    // Seams, in order: `kept[c]` is the first of chunk c's guessed lines that is true (its
-    // count when none is), and `repairedBefore[c]` the lines re-broken before them.
-    var repairedStarts: [Int] = []
-    var repairedHeights: [Double] = []
-    var kept = [Int](repeating: 0, count: chunks.count)
-    var repairedBefore = [Int](repeating: 0, count: chunks.count)
-    var t = 0
-    for (c, guess) in guesses.enumerated() {
-      let m = guess.starts.count
-      var synced = false
-      var p = 0
-      kept[c] = m
-      while t < guess.chunk.upperBound {
-        if !synced {
-          while p < m, guess.starts[p] < t { p += 1 }
-          if p < m, guess.starts[p] == t {
-            synced = true
-            kept[c] = p
-            repairedBefore[c] = repairedStarts.count
-            t = guess.tail
-            continue
-          }
-        }
-        let (e, h) = GreedyLeadingLinesKernel.scalarLine(
-          ws, hs, xs, from: t, limit: limit, interitem: interitem, left: left)
-        repairedStarts.append(t)
-        repairedHeights.append(h)
-        t = e
-      }
-      if !synced { repairedBefore[c] = repairedStarts.count }
+    let chunks = threading.chunks(n - start).map {
+      ($0.lowerBound + start)..<($0.upperBound + start)
     }
-
-    // Every line to its place in the table: chunk c's part is the lines re-broken since the
-    // previous chunk's kept lines, then its own kept lines (the last part also takes the lines
-    // re-broken after them).
-    var partStart = [Int](repeating: 0, count: chunks.count + 1)
-    for c in chunks.indices {
-      let repairedFrom = c == 0 ? 0 : repairedBefore[c - 1]
-      partStart[c + 1] =
-        partStart[c] + (repairedBefore[c] - repairedFrom) + (guesses[c].starts.count - kept[c])
-    }
-    let lineCount = partStart[chunks.count] + repairedStarts.count
-      - repairedBefore[chunks.count - 1]
-    table.starts.resize(to: lineCount + 1)
-    table.heights.resize(to: lineCount)
-    table.withEntries { starts, heights in
-      let startsOut = SharedBuffer(starts)
-      let heightsOut = SharedBuffer(heights)
-      repairedStarts.withUnsafeBufferPointer { rs in
-        repairedHeights.withUnsafeBufferPointer { rh in
-          let rs = SharedBuffer(rs)
-          let rh = SharedBuffer(rh)
-          let guesses = guesses
-          let kept = kept
-          let repairedBefore = repairedBefore
-          let partStart = partStart
-          let last = chunks.count - 1
-          // Part c writes the table's lines `partStart[c] ..< partStart[c + 1]` (and the last
-          // part the lines after them): disjoint ranges.
-          perform(parts: chunks.count, threads: threading.threads) { c in
-            var out = partStart[c]
-            let from = c == 0 ? 0 : repairedBefore[c - 1]
-            for r in from..<repairedBefore[c] {
-              startsOut.base[out] = rs.base[r]
-              heightsOut.base[out] = rh.base[r]
-              out += 1
-            }
-            let g = guesses[c]
-            for i in kept[c]..<g.starts.count {
-              startsOut.base[out] = g.starts[i]
-              heightsOut.base[out] = g.heights[i]
-              out += 1
-            }
-            if c == last {
-              for r in repairedBefore[c]..<rs.base.count {
-                startsOut.base[out] = rs.base[r]
-                heightsOut.base[out] = rh.base[r]
-                out += 1
+    let tasks = max(min(threading.threads, chunks.count), 1)
+    let capacity = chunks.map(\.count).max() ?? 0
+    let slots = Self.slotsPerTask
+    // Each task's `slots` guess buffers (a chunk has fewer complete lines than items), and each
+    // chunk's guess: its line count, its open line, and where its buffers start.
+    var guessedStarts = [Int](repeating: 0, count: tasks * slots * capacity)
+    var guessedHeights = [Double](repeating: 0, count: tasks * slots * capacity)
+    var guesses = [Guess](repeating: Guess(), count: chunks.count)
+    var screens = [LengthScreen](repeating: LengthScreen(), count: tasks)
+    var progress = Progress(writer: writer, open: nil, stoppedAt: nil)
+    let turn = CommitTurn(chunks: chunks.count)
+    let ws = SharedBuffer(ws)
+    let hs = SharedBuffer(hs)
+    let xs = SharedBuffer(xs)
+    withUnsafeMutablePointer(to: &progress) { progress in
+      let progress = SharedBuffer(UnsafeMutableBufferPointer(start: progress, count: 1))
+      guessedStarts.withUnsafeMutableBufferPointer { gs in
+        guessedHeights.withUnsafeMutableBufferPointer { gh in
+          guesses.withUnsafeMutableBufferPointer { gg in
+            screens.withUnsafeMutableBufferPointer { sc in
+              let gs = SharedBuffer(gs)
+              let gh = SharedBuffer(gh)
+              let gg = SharedBuffer(gg)
+              let sc = SharedBuffer(sc)
+              // Commits chunk c (in turn, on whichever task's call: `CommitTurn`).
+              let commitChunk = { @Sendable (c: Int) in
+                let g = gg.base[c]
+                commit(
+                  &progress.base[0], chunk: chunks[c], starts: gs.base.baseAddress! + g.buffer,
+                  heights: gh.base.baseAddress! + g.buffer, count: g.count, tail: g.tail,
+                  ws.readOnly, hs.readOnly, xs.base, limit: limit, interitem: interitem,
+                  left: left)
+                if progress.base[0].stoppedAt != nil { turn.halt() }
+              }
+              // Task p writes its own slots of the guess buffers, the guesses of the chunks it
+              // takes (before marking them guessed) and its screen; a chunk's guess writes the
+              // positions of the chunk's items only; a commit (in turn, after the chunk and
+              // every one before it are guessed) writes the progress, the table through its
+              // writer, and the positions of items of its chunk.
+              DispatchQueue.concurrentPerform(iterations: tasks) { p in
+                var taskScreen = LengthScreen()
+                // The chunk guessed into each of the task's slots (−1: none).
+                var held = [Int](repeating: -1, count: slots)
+                var slot = 0
+                while !turn.isHalted {
+                  // The slot is free once its chunk is committed; meanwhile, commit.
+                  turn.wait(until: held[slot] + 1, commit: commitChunk)
+                  if turn.isHalted { break }
+                  let c = turn.take()
+                  guard c < chunks.count else { break }
+                  let chunk = chunks[c]
+                  if screening {
+                    taskScreen.add(ws.readOnly, chunk)
+                    taskScreen.add(hs.readOnly, chunk)
+                  }
+                  let buffer = (p * slots + slot) * capacity
+                  let (count, tail) = guess(
+                    ws.readOnly, hs.readOnly, xs.base, chunk: chunk, limit: limit,
+                    interitem: interitem, left: left,
+                    starts: UnsafeMutableBufferPointer(rebasing: gs.base[buffer...]),
+                    heights: UnsafeMutableBufferPointer(rebasing: gh.base[buffer...]))
+                  gg.base[c] = Guess(count: count, tail: tail, buffer: buffer)
+                  held[slot] = c
+                  slot = slot + 1 == slots ? 0 : slot + 1
+                  turn.markGuessed(c)
+                  turn.commitReady(commitChunk)
+                }
+                sc.base[p] = taskScreen
               }
             }
           }
         }
       }
-      starts[lineCount] = n
     }
+    for s in screens { screen.maxBits = max(screen.maxBits, s.maxBits) }
+    writer = progress.writer
+    if let stop = progress.stoppedAt { return stop }
+    // The last open line ends at the last item.
+    guard let last = progress.open else { return start }
+    return append(&writer, last.start, last.height) ? n : last.start
   }
 
-  /// Every chunk broken from its first item, in parallel: complete lines and the tail.
+  /// Chunk `chunk` broken from its first item into `starts` and `heights`: the lines that end
+  /// before the chunk's end, and the line that reaches it, open. Writes the positions of the
+  /// chunk's items only.
   ///
-  /// - Complexity: O(n / t) on t threads.
-  static func guessLines(
-    _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
-    _ xs: UnsafeMutableBufferPointer<Double>, chunks: [Range<Int>], limit: Double,
-    interitem: Double, left: Double, threads: Int, screening: Bool
-  ) -> [GuessedLines] {
-    var guesses = chunks.map { GuessedLines(chunk: $0) }
-    let ws = SharedBuffer(ws)
-    let hs = SharedBuffer(hs)
-    let xs = SharedBuffer(xs)
-    guesses.withUnsafeMutableBufferPointer { out in
-      let out = SharedBuffer(out)
-      // Task c reads sizes and writes positions of chunk c's items only, and writes guess c.
-      perform(parts: chunks.count, threads: threads) { c in
-        out.base[c] = guessLines(
-          ws.readOnly, hs.readOnly, xs.base, chunk: chunks[c], limit: limit,
-          interitem: interitem, left: left, screening: screening)
-      }
-    }
-    return guesses
-  }
-
-  /// One chunk broken from its first item: the lines that end before the chunk's end, and the
-  /// start of the one that reaches it. Reads and writes only the chunk's items.
-  static func guessLines(
+  /// - Precondition: `starts` and `heights` hold `chunk.count − 1` entries.
+  /// - Complexity: O(k) for the k items of the chunk.
+  static func guess(
     _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
     _ xs: UnsafeMutableBufferPointer<Double>, chunk: Range<Int>, limit: Double,
-    interitem: Double, left: Double, screening: Bool
-  ) -> GuessedLines {
-    var guess = GuessedLines(chunk: chunk)
+    interitem: Double, left: Double, starts: UnsafeMutableBufferPointer<Int>,
+    heights: UnsafeMutableBufferPointer<Double>
+  ) -> (count: Int, tail: OpenLine) {
     let end = chunk.upperBound
-    // The chunk's end is the buffers' end: no line reads past it.
-    let ws = UnsafeBufferPointer(rebasing: ws[0..<end])
-    let hs = UnsafeBufferPointer(rebasing: hs[0..<end])
-    let xs = UnsafeMutableBufferPointer(rebasing: xs[0..<end])
-    if screening {
-      guess.screen.add(ws, chunk)
-      guess.screen.add(hs, chunk)
-    }
-    let expected = chunk.count / 2 + 16
-    guess.starts.reserveCapacity(expected)
-    guess.heights.reserveCapacity(expected)
     var s = chunk.lowerBound
+    var k = 0
     while true {
-      let (e, h) = GreedyLeadingLinesKernel.scalarLine(
-        ws, hs, xs, from: s, limit: limit, interitem: interitem, left: left)
-      if e == end { break }
-      guess.starts.append(s)
-      guess.heights.append(h)
+      var line = open(s, ws, hs, xs, left: left)
+      guard
+        let e = extend(
+          &line, ws, hs, xs, from: s &+ 1, to: end, limit: limit, interitem: interitem)
+      else { return (k, line) }
+      starts[k] = s
+      heights[k] = line.height
+      k &+= 1
       s = e
     }
-    guess.tail = s
-    return guess
+  }
+
+  /// Commits a chunk whose guess (`count` lines in `starts` and `heights`, open `tail`) is
+  /// done, after every chunk before it: continues the open line over the chunk, re-breaks lines
+  /// until one starts at a guessed start, appends the lines that end in the chunk to the writer
+  /// and leaves the one that reaches its end open. Nothing after a line that found no room.
+  ///
+  /// - Complexity: O(k + m) for k items re-broken and m guessed lines kept.
+  static func commit(
+    _ progress: inout Progress, chunk: Range<Int>, starts: UnsafeMutablePointer<Int>,
+    heights: UnsafeMutablePointer<Double>, count: Int, tail: OpenLine,
+    _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
+    _ xs: UnsafeMutableBufferPointer<Double>, limit: Double, interitem: Double, left: Double
+  ) {
+    guard progress.stoppedAt == nil else { return }
+    let end = chunk.upperBound
+    // `t`: the start of the next true line, in the chunk.
+    var t = chunk.lowerBound
+    if var line = progress.open {
+      guard
+        let e = extend(
+          &line, ws, hs, xs, from: chunk.lowerBound, to: end, limit: limit,
+          interitem: interitem)
+      else {
+        progress.open = line
+        return
+      }
+      guard append(&progress.writer, line.start, line.height) else {
+        progress.stoppedAt = line.start
+        return
+      }
+      t = e
+    }
+    var p = 0
+    while true {
+      while p < count, starts[p] < t { p &+= 1 }
+      if p < count, starts[p] == t {
+        // In step with the guess: its lines from `p` on are true.
+        let kept = min(count - p, progress.writer.room - progress.writer.count)
+        progress.writer.appendLines(starts: starts + p, heights: heights + p, count: kept)
+        if kept < count - p {
+          progress.stoppedAt = starts[p + kept]
+        } else {
+          progress.open = tail
+        }
+        return
+      }
+      if p == count, t == tail.start {
+        progress.open = tail
+        return
+      }
+      var line = open(t, ws, hs, xs, left: left)
+      guard
+        let e = extend(
+          &line, ws, hs, xs, from: t &+ 1, to: end, limit: limit, interitem: interitem)
+      else {
+        progress.open = line
+        return
+      }
+      guard append(&progress.writer, t, line.height) else {
+        progress.stoppedAt = t
+        return
+      }
+      t = e
+    }
+  }
+
+  /// Appends a line to `writer` unless it is full; whether it did.
+  @inline(__always)
+  static func append(_ writer: inout LineTable.LineWriter, _ start: Int, _ height: Double)
+    -> Bool
+  {
+    guard writer.count < writer.room else { return false }
+    writer.append(start: start, height: height)
+    writer.closeBlockIfFull()
+    return true
+  }
+
+  /// The line starting at item `s`, its first item placed at `left`.
+  @inline(__always)
+  static func open(
+    _ s: Int, _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
+    _ xs: UnsafeMutableBufferPointer<Double>, left: Double
+  ) -> OpenLine {
+    xs[s] = left
+    return OpenLine(start: s, used: ws[s], height: hs[s], x: left)
+  }
+
+  /// Adds the items from `start` to `line` while they fit and are before `end`, placing them
+  /// (`GreedyLeadingLinesKernel.scalarLine`'s additions, in its order). Returns the first item
+  /// that does not fit (the line's end), or `nil` when every item before `end` joined.
+  ///
+  /// - Precondition: `start` is the item after the line's last; `end ≤ ws.count`.
+  /// - Complexity: O(k) for the k items added.
+  @inline(__always)
+  static func extend(
+    _ line: inout OpenLine, _ ws: UnsafeBufferPointer<Double>,
+    _ hs: UnsafeBufferPointer<Double>, _ xs: UnsafeMutableBufferPointer<Double>,
+    from start: Int, to end: Int, limit: Double, interitem: Double
+  ) -> Int? {
+    var used = line.used
+    var height = line.height
+    var x = line.x
+    var e = start
+    while e < end {
+      let candidate = used + interitem + ws[e]
+      if candidate > limit { break }
+      used = candidate
+      x = x + ws[e &- 1] + interitem
+      xs[e] = x
+      let h = hs[e]
+      height = h > height ? h : height
+      e &+= 1
+    }
+    line = OpenLine(start: line.start, used: used, height: height, x: x)
+    return e < end ? e : nil
   }
 
   /// Runs `body(p)` for every part `p` in `0 ..< parts`, at most `threads` at a time (each
@@ -269,6 +379,80 @@ enum ChunkedLineBreaking {
     }
     DispatchQueue.concurrentPerform(iterations: tasks) { task in
       for p in (task * parts / tasks)..<((task + 1) * parts / tasks) { body(p) }
+    }
+  }
+}
+
+/// The order in which the chunks of a `ChunkedLineBreaking.lines` call are taken and
+/// committed: chunks are taken in order; each is committed once it and every chunk before it
+/// are guessed, by whichever task finds it so (`commitReady`), one commit at a time, in chunk
+/// order. A task waits only for a slot for its next guess (`wait(until:commit:)`), committing
+/// what it can meanwhile: the lowest chunk waited for has every chunk before it guessed or
+/// being guessed by a task that is not waiting, so every wait ends. Every ordering is
+/// sequentially consistent (a task marking a chunk guessed and a task ending a commit cannot
+/// both miss the other: one of them commits the chunk).
+///
+/// Its one unsafe part: the per-chunk flags, allocated and freed by the turn itself.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+final class CommitTurn: @unchecked Sendable {
+  /// 2 × the chunks committed, plus 1 while a task commits the next.
+  private let turn = Atomic<Int>(0)
+  /// Chunks taken.
+  private let taken = Atomic<Int>(0)
+  /// No chunk is taken, guessed or committed any more (a commit found no room).
+  private let halted = Atomic<Bool>(false)
+  /// Whether each chunk is guessed.
+  private let guessed: UnsafeMutablePointer<Atomic<Bool>>
+  private let chunks: Int
+
+  init(chunks: Int) {
+    self.chunks = chunks
+    guessed = .allocate(capacity: max(chunks, 1))
+    for c in 0..<chunks { (guessed + c).initialize(to: Atomic(false)) }
+  }
+
+  deinit {
+    guessed.deinitialize(count: chunks)
+    guessed.deallocate()
+  }
+
+  /// The next chunk (may be past the last).
+  func take() -> Int { taken.wrappingAdd(1, ordering: .relaxed).oldValue }
+
+  var isHalted: Bool { halted.load(ordering: .relaxed) }
+
+  /// Stops every task at its next check.
+  func halt() { halted.store(true, ordering: .relaxed) }
+
+  /// Chunk `c`'s guess is written.
+  func markGuessed(_ c: Int) { guessed[c].store(true, ordering: .sequentiallyConsistent) }
+
+  /// Calls `commit(c)` for each next chunk `c` in order while it is guessed, unless another
+  /// task is committing (that task then takes them).
+  func commitReady(_ commit: (Int) -> Void) {
+    while true {
+      let t = turn.load(ordering: .sequentiallyConsistent)
+      let c = t >> 1
+      guard t & 1 == 0, c < chunks, guessed[c].load(ordering: .sequentiallyConsistent)
+      else { return }
+      guard
+        turn.compareExchange(expected: t, desired: t | 1, ordering: .sequentiallyConsistent)
+          .exchanged
+      else { continue }
+      commit(c)
+      turn.store(2 * (c + 1), ordering: .sequentiallyConsistent)
+    }
+  }
+
+  /// Returns when the first `count` chunks are committed (or the turn is halted), committing
+  /// ready chunks meanwhile; spins for about a commit's time, then yields the core between
+  /// checks.
+  func wait(until count: Int, commit: (Int) -> Void) {
+    var spins = 0
+    while turn.load(ordering: .sequentiallyConsistent) >> 1 < count, !isHalted {
+      commitReady(commit)
+      spins &+= 1
+      if spins > 1_024 { sched_yield() }
     }
   }
 }

@@ -49,12 +49,8 @@ struct LineTable: Sendable, Equatable {
   /// - Precondition: the lines before `first` are unchanged since the index was last refreshed,
   ///   and with a `limit`, so are the line indices of the items from `limit` on.
   /// - Complexity: O(q + k) for the q entries rewritten (~1/8 of the items) and the k lines they
-  ///   span: each entry's line is found by stepping forward from the previous one's. With
-  ///   `threads` > 1 and at least `parallelEntries` entries, ranges of entries on up to that
-  ///   many threads (the same entries).
-  mutating func refreshItemIndex(
-    fromLine first: Int, untilItem limit: Int = .max, threads: Int = 1
-  ) {
+  ///   span: each entry's line is found by stepping forward from the previous one's.
+  mutating func refreshItemIndex(fromLine first: Int, untilItem limit: Int = .max) {
     let m = lineCount
     let end = visibleEnd
     guard m < Int(Int32.max) else {
@@ -74,23 +70,10 @@ struct LineTable: Sendable, Equatable {
     guard q0 < qEnd else { return }
     starts.withUnsafeBufferPointer { s in
       lineOfItem.withUnsafeMutableBufferPointer { index in
-        // Ranges of entries on several threads: each range searches its first entry's line,
-        // so every entry is the one-thread value (disjoint writes).
-        let parts = threads > 1 && qEnd - q0 >= Self.parallelEntries ? threads * 4 : 1
-        let starts = SharedBuffer(s)
-        let entries = SharedBuffer(index)
-        ChunkedLineBreaking.perform(parts: parts, threads: threads) { p in
-          let count = qEnd - q0
-          Self.fillIndex(
-            starts.readOnly, entries.base,
-            (q0 + p * count / parts)..<(q0 + (p + 1) * count / parts), lineCount: m)
-        }
+        Self.fillIndex(s, index, q0..<qEnd, lineCount: m)
       }
     }
   }
-
-  /// From how many index entries (or lines, for the offsets) a rebuild is split among threads.
-  static let parallelEntries = 1 << 13
 
   /// Writes `index[q]` for `q` in `entries`: the line holding item `8q`, the first found by a
   /// search of the starts `s`, each next one by stepping forward from the previous one's.
@@ -340,37 +323,6 @@ struct LineTable: Sendable, Equatable {
     }
   }
 
-  /// `rebuildOffsets(lineSpacing:)` on up to `threads` threads for a long table: each block is
-  /// summed on its own (from 0, left to right: the one-thread sums bit for bit), ranges of
-  /// blocks in parallel, then the index by ranges of entries (`refreshItemIndex`).
-  ///
-  /// - Complexity: O(r / t + log r) on t threads (the tree's inner nodes, r / 32, serially).
-  mutating func rebuildOffsets(lineSpacing: Double, threads: Int) {
-    let m = lineCount
-    guard threads > 1, m >= Self.parallelEntries else {
-      rebuildOffsets(lineSpacing: lineSpacing)
-      return
-    }
-    let size = Self.blockSize
-    let blockCount = (m + size - 1) / size
-    rebuildBlocks(count: blockCount) { h, o, leaves in
-      let h = SharedBuffer(h)
-      let o = SharedBuffer(o)
-      let sums = SharedBuffer(leaves)
-      let parts = threads * 4
-      // Part p sums blocks `p·B/parts ..< (p + 1)·B/parts`: their lines' offsets and their
-      // leaves only.
-      ChunkedLineBreaking.perform(parts: parts, threads: threads) { p in
-        for b in (p * blockCount / parts)..<((p + 1) * blockCount / parts) {
-          sums.base[b] = Self.summarize(
-            h.readOnly, (b * size)..<min((b + 1) * size, m), lineSpacing: lineSpacing,
-            into: o.base)
-        }
-      }
-    }
-    refreshItemIndex(fromLine: 0, threads: threads)
-  }
-
   /// Rebuilds the offsets after the lines from `first` on changed (heights rewritten, lines
   /// added or removed at the end): block sums from `first`'s block on, and their tree paths.
   /// Bit for bit what `rebuildOffsets(lineSpacing:)` builds. Returns the number of lines whose
@@ -598,8 +550,31 @@ extension LineTable {
     /// - Precondition: `count + m ≤ room`; the `m` lines follow the lines written, in order.
     /// - Complexity: O(m).
     mutating func commitUnwritten(_ m: Int) {
+      take(m, starts: starts + count, heights: heights + count, copies: false)
+    }
+
+    /// Appends the `m` lines whose starts and heights are `from[0 ..< m]` and
+    /// `heights[0 ..< m]`, with their offsets in their blocks and their index entries, exactly
+    /// as `append` and `closeBlockIfFull` write them line by line.
+    ///
+    /// - Precondition: `count + m ≤ room`; the `m` lines follow the lines written, in order;
+    ///   the source is not the writer's buffers.
+    /// - Complexity: O(m).
+    mutating func appendLines(
+      starts from: UnsafePointer<Int>, heights: UnsafePointer<Double>, count m: Int
+    ) {
+      take(m, starts: from, heights: heights, copies: true)
+    }
+
+    /// The lines `s[0 ..< m]`, `h[0 ..< m]` taken as the next `m` lines (`copies`: stored; else
+    /// they are the unwritten entries themselves).
+    @inline(__always)
+    private mutating func take(
+      _ m: Int, starts s: UnsafePointer<Int>, heights h: UnsafePointer<Double>, copies: Bool
+    ) {
       let shift = LineTable.indexShift
       let spacing = lineSpacing
+      let first = count
       let end = count &+ m
       var k = count
       var sum = blockSum
@@ -607,9 +582,15 @@ extension LineTable {
         // To the end of the block (no test of the block per line), then the block closed.
         let blockEnd = min(end, (k | (LineTable.blockSize - 1)) &+ 1)
         while k < blockEnd {
+          let start = s[k &- first]
+          let height = h[k &- first]
+          if copies {
+            starts[k] = start
+            heights[k] = height
+          }
           offsets[k] = sum
-          sum = sum + (heights[k] + spacing)
-          index[(starts[k] &+ (1 << shift) &- 1) &>> shift] = Int32(truncatingIfNeeded: k)
+          sum = sum + (height + spacing)
+          index[(start &+ (1 << shift) &- 1) &>> shift] = Int32(truncatingIfNeeded: k)
           k &+= 1
         }
         if k & (LineTable.blockSize - 1) == 0 { sum = 0 }

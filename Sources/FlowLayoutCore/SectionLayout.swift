@@ -417,15 +417,67 @@ struct SectionLayout: Sendable, Equatable {
 
   /// Item `j`'s position along its line in a table section, the line starting at item
   /// `lineStart`: grid columns (column flows) are computed, `l + k·pitch` exactly as
-  /// `GridPositionKernel` writes them, and not stored; other placements read the position column.
+  /// `GridPositionKernel` writes them, and not stored; so are the leading positions of a short
+  /// section (`computesPositions`), `x₀ = l`, `xᵢ₊₁ = xᵢ + wᵢ + I` exactly as the full layout
+  /// adds them; other placements read the position column.
   ///
-  /// - Complexity: O(1).
+  /// - Complexity: O(1); O(j − lineStart) for a short section's computed positions.
   @inline(__always)
   func x(ofItem j: Int, lineStart: Int, rules: LayoutRules) -> Double {
     if case .grid(let w) = rules.placement {
       return rules.inset.left + Double(j - lineStart) * (w + rules.interitem)
     }
-    return items.xs[j]
+    if items.hasPositions { return items.xs[j] }
+    return items.widths.withUnsafeBufferPointer { ws in
+      var x = rules.inset.left
+      var i = lineStart
+      while i < j {
+        x = x + ws[i] + rules.interitem
+        i &+= 1
+      }
+      return x
+    }
+  }
+
+  /// The most items of a section whose positions along the line are computed, not stored
+  /// (`computesPositions`).
+  static let computedPositionsLimit = 32
+
+  /// Whether a line table of `n` items under `rules` computes its positions along the line
+  /// (`x(ofItem:lineStart:rules:)`) instead of storing them: greedy leading lines (each
+  /// position a running sum from its line's start) of at most `computedPositionsLimit` items.
+  /// A short section so holds no position column (8 bytes an item and an array).
+  static func computesPositions(count n: Int, rules: LayoutRules) -> Bool {
+    guard n <= computedPositionsLimit,
+      rules.breaking == .greedy || rules.breaking == .firstLineOnly
+    else { return false }
+    switch rules.placement {
+    case .leading: return true
+    case .flow(let justified): return !justified
+    default: return false
+    }
+  }
+
+  /// Stores the positions of a line table that computes them (`computesPositions`), as the full
+  /// layout would have written them, so that it can grow past `computedPositionsLimit` or be
+  /// joined with a page that stores them. Nothing for other sections.
+  ///
+  /// - Complexity: O(n) when it stores them, else O(1).
+  mutating func storePositions(rules: LayoutRules) {
+    guard !items.hasPositions, case .table(let table) = lines else { return }
+    if case .grid = rules.placement { return }
+    let left = rules.inset.left
+    let interitem = rules.interitem
+    items.allocatePositions()
+    items.withPlacement { ws, _, xs in
+      for k in 0..<table.lineCount {
+        var x = left
+        for i in table.range(ofLine: k) {
+          xs[i] = x
+          x = x + ws[i] + interitem
+        }
+      }
+    }
   }
 
   /// Item `j`'s frame, the section's first line top at `linesTop`; `nil` when hidden.

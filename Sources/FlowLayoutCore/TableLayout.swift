@@ -25,12 +25,17 @@ extension SectionLayout {
     lines = .uniform(Self.noLines)  // drop the enum's reference: `table` is unique
     // The previous layout's entries are overwritten in place (about as many lines again).
     let reusable = table.lineCount
-    // Grid columns (column flows) are computed on demand, not stored.
+    // Grid columns (column flows) and a short section's leading positions are computed on
+    // demand, not stored (`x(ofItem:lineStart:rules:)`).
     let grid: Bool
     if case .grid = rules.placement { grid = true } else { grid = false }
-    if grid { items.releasePositions() } else { items.allocatePositions() }
-
     let n = count
+    if grid || Self.computesPositions(count: n, rules: rules) {
+      items.releasePositions()
+    } else {
+      items.allocatePositions()
+    }
+
     let limit = rules.lineLimit
     let widthLimit = rules.available + rules.epsilon
     let interitem = rules.interitem
@@ -107,7 +112,11 @@ extension SectionLayout {
     // equal (all of them in the Fiori grid, none after the first group in `mixed`); the fused
     // loop below (its `.scalar` twin) takes the rest. Its fit-count form is not used here: it
     // measured slower than the fused loop (docs/profiling.md).
-    var kernelLines = greedy && leadingOnly && !grid && kernels == .simd && n > 1
+    // Tried only when the first two widths are equal: else it takes no line (a short section's
+    // fixed cost, ~640 instructions, measured with callgrind).
+    var kernelLines =
+      greedy && leadingOnly && !grid && kernels == .simd && n > 1
+      && items.widths[0].bitPattern == items.widths[1].bitPattern
     // Long greedy sections on several threads (equal widths: the kernel above, one thread).
     if breaking == .greedy, limit == Int.max, !grid, threading.splits(n),
       !(kernelLines
@@ -154,7 +163,7 @@ extension SectionLayout {
           table.lineRoom + min(remaining, Int(Double(remaining) * rate * 1.05) + 16))
       }
       table.withLineWriter(&cursor, lineSpacing: lineSpacing) { writer in
-        items.withPlacement { ws, hs, xs in
+        items.withPlacement(scratch: !grid) { ws, hs, xs in
           let room = min(writer.room, limit)
           // Up to 1 024 lines at a time, so that the writer reads them back from cache.
           while kernelLines, s < n, writer.count < room {
@@ -281,14 +290,32 @@ extension SectionLayout {
     return r
   }
 
-  /// About how many lines a full layout makes (from the first 1 024 widths), so that the line
-  /// buffers are allocated once at about the right size instead of doubling.
+  /// Up to how many items `expectedLineCount` counts greedy lines exactly.
+  static let exactLineCountLimit = 64
+
+  /// About how many lines a full layout makes (from the first 1 024 widths; exactly for greedy
+  /// lines of at most `exactLineCountLimit` items), so that the line buffers are allocated once
+  /// at about the right size instead of doubling.
   static func expectedLineCount(_ items: ItemColumns, rules: LayoutRules) -> Int {
     let n = items.count
     switch rules.breaking {
     case .noWrap, .firstLineOnly: return min(n, 1)
     case .fixedCount(let c): return c >= n ? min(n, 1) : (n + c - 1) / c
     case .greedy:
+      if n <= exactLineCountLimit {
+        // A short section's lines counted by the greedy rule itself (O(n), ~the layout's
+        // breaking): its line buffers are allocated at their size, with no slack kept at rest.
+        let limit = rules.available + rules.epsilon
+        return items.widths.withUnsafeBufferPointer { ws in
+          var lines = 0
+          var s = 0
+          while s < n {
+            s = RowBreaking.lineEnd(ws, from: s, to: n, limit: limit, interitem: rules.interitem)
+            lines += 1
+          }
+          return lines
+        }
+      }
       let sample = min(n, 1_024)
       guard sample > 0 else { return 0 }
       var sum = 0.0

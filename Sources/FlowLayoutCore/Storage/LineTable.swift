@@ -30,9 +30,10 @@ struct LineTable: Sendable, Equatable {
   /// searches only the lines between two entries (≤ 8, one or two cache lines of `starts`)
   /// instead of all of them, whose probes are dependent cache misses at 10⁵–10⁶ lines. Kept by
   /// `refreshItemIndex` wherever the offsets are rebuilt and after re-breaking; empty when the
-  /// table has 2³¹ lines or more (then the whole table is searched).
+  /// table has 2³¹ lines or more, or is one block (≤ 32 lines: short sections, whose starts fit
+  /// in four cache lines): then the whole table is searched (`indexesItems`).
   ///
-  /// - Memory: 1/2 byte per visible item.
+  /// - Memory: 1/2 byte per visible item in tables of more than one block.
   private(set) var lineOfItem: [Int32] = []
 
   /// No lines.
@@ -57,8 +58,8 @@ struct LineTable: Sendable, Equatable {
   ) {
     let m = lineCount
     let end = visibleEnd
-    guard m < Int(Int32.max) else {
-      lineOfItem = []
+    guard Self.indexesItems(lineCount: m) else {
+      lineOfItem.removeAll(keepingCapacity: true)
       return
     }
     let shift = Self.indexShift
@@ -114,6 +115,10 @@ struct LineTable: Sendable, Equatable {
   }
 
   var lineCount: Int { heights.count }
+
+  /// Whether a table of `m` lines keeps the item → line index (`lineOfItem`): more than one
+  /// block and fewer than 2³¹ lines.
+  static func indexesItems(lineCount m: Int) -> Bool { m > blockSize && m < Int(Int32.max) }
 
   /// The end of the visible items.
   var visibleEnd: Int { starts[starts.count - 1] }
@@ -691,7 +696,8 @@ extension LineTable {
     heights.resize(to: m)
     let size = Self.blockSize
     if m <= size {
-      offsetsInBlock.removeAll(keepingCapacity: true)
+      // A first layout gives the storage back; a re-layout keeps it for the next one.
+      if trims { offsetsInBlock = [] } else { offsetsInBlock.removeAll(keepingCapacity: true) }
       let sum = heights.withUnsafeBufferPointer {
         Self.summarize($0, 0..<m, lineSpacing: lineSpacing, into: .init(start: nil, count: 0))
       }
@@ -720,8 +726,9 @@ extension LineTable {
     }
     let shift = Self.indexShift
     let entries = (end + (1 << shift) - 1) >> shift
-    if m >= Int(Int32.max) {
-      lineOfItem = []
+    if !Self.indexesItems(lineCount: m) {
+      // A first layout gives the index's storage back; a re-layout keeps it for the next one.
+      if trims { lineOfItem = [] } else { lineOfItem.removeAll(keepingCapacity: true) }
     } else {
       lineOfItem.resize(to: entries)
       // An entry no line start wrote (−1) lies inside a line that started before it: the

@@ -8,20 +8,29 @@
 /// scratch over the same extents holds.
 ///
 /// Layout: a complete binary tree over `capacity` (a power of two) leaves, node `i`'s children
-/// are `2i` and `2i + 1`, leaves at `capacity ..< 2·capacity`; padding leaves are 0.
+/// are `2i` and `2i + 1`, leaves at `capacity ..< 2·capacity`; padding leaves are 0. A tree of at
+/// most one value (`capacity` 1: a short section's one block of lines) has no nodes: its value
+/// is `total`.
 ///
-/// - Memory: 16–32 bytes per value (2·capacity doubles).
+/// - Memory: 16–32 bytes per value (2·capacity doubles); no allocation for at most one value.
 struct RowOffsetTree: Sendable, Equatable {
   /// The number of values.
   private(set) var count: Int
   private var capacity: Int
+  /// Empty when `capacity` is 1.
   private var nodes: [Double]
+  /// The sum of all values (the root, `nodes[1]`, when there are nodes; the one value, or 0,
+  /// when there are none).
+  ///
+  /// - Complexity: O(1).
+  private(set) var total: Double
 
-  /// An empty tree.
+  /// An empty tree. Allocates nothing.
   init() {
     count = 0
     capacity = 1
-    nodes = [0, 0]
+    nodes = []
+    total = 0
   }
 
   /// A tree over `values`.
@@ -32,6 +41,11 @@ struct RowOffsetTree: Sendable, Equatable {
     var cap = 1
     while cap < count { cap <<= 1 }
     capacity = cap
+    guard cap > 1 else {
+      nodes = []
+      total = values.first ?? 0
+      return
+    }
     nodes = [Double](repeating: 0, count: 2 * cap)
     var i = cap
     for v in values {
@@ -43,6 +57,7 @@ struct RowOffsetTree: Sendable, Equatable {
       nodes[n] = nodes[2 * n] + nodes[2 * n + 1]
       n -= 1
     }
+    total = nodes[1]
   }
 
   /// Rebuilds the tree over `values[i] + adding`, reusing its storage when it is large enough.
@@ -63,12 +78,20 @@ struct RowOffsetTree: Sendable, Equatable {
     self.count = count
     var cap = 1
     while cap < count { cap <<= 1 }
+    capacity = cap
+    let n = count
+    guard cap > 1 else {
+      // At most one value: no nodes (storage from a larger tree given back).
+      if !nodes.isEmpty { nodes = [] }
+      var leaf = 0.0
+      withUnsafeMutablePointer(to: &leaf) { fill(UnsafeMutableBufferPointer(start: $0, count: n)) }
+      total = n == 0 ? 0 : leaf
+      return
+    }
     if nodes.count != 2 * cap {
       nodes = [Double](repeating: 0, count: 2 * cap)
     }
-    capacity = cap
-    let n = count
-    nodes.withUnsafeMutableBufferPointer { t in
+    total = nodes.withUnsafeMutableBufferPointer { t in
       fill(UnsafeMutableBufferPointer(rebasing: t[cap..<(cap + n)]))
       for i in (cap + n)..<(2 * cap) { t[i] = 0 }
       var i = cap - 1
@@ -76,6 +99,7 @@ struct RowOffsetTree: Sendable, Equatable {
         t[i] = t[2 * i] + t[2 * i + 1]
         i -= 1
       }
+      return t[1]
     }
   }
 
@@ -93,17 +117,17 @@ struct RowOffsetTree: Sendable, Equatable {
   ) {
     var cap = 1
     while cap < newCount { cap <<= 1 }
-    guard cap == capacity, nodes.count == 2 * cap else {
-      let old = nodes
-      let oldCapacity = capacity
+    guard cap == capacity, cap > 1, nodes.count == 2 * cap else {
+      let old = self
       rebuild(count: newCount) { leaves in
-        for i in 0..<kept { leaves[i] = old[oldCapacity + i] }
+        for i in 0..<kept { leaves[i] = old[i] }
         fill(UnsafeMutableBufferPointer(rebasing: leaves[kept...]))
       }
       return
     }
     let oldCount = count
     count = newCount
+    defer { total = nodes[1] }
     nodes.withUnsafeMutableBufferPointer { t in
       fill(UnsafeMutableBufferPointer(rebasing: t[(cap + kept)..<(cap + newCount)]))
       if oldCount > newCount { for i in (cap + newCount)..<(cap + oldCount) { t[i] = 0 } }
@@ -119,15 +143,13 @@ struct RowOffsetTree: Sendable, Equatable {
     }
   }
 
-  /// The sum of all values.
-  ///
-  /// - Complexity: O(1).
-  var total: Double { nodes[1] }
+  /// The nodes' storage, in values (0 for a tree of at most one value): for tests.
+  var nodeStorage: Int { nodes.capacity }
 
   /// The value at `index`.
   ///
   /// - Complexity: O(1).
-  subscript(index: Int) -> Double { nodes[capacity + index] }
+  subscript(index: Int) -> Double { capacity == 1 ? total : nodes[capacity + index] }
 
   /// The sum of the values before `k` (`0 ≤ k ≤ count`).
   ///
@@ -196,6 +218,10 @@ struct RowOffsetTree: Sendable, Equatable {
   /// - Complexity: O(log r).
   @discardableResult
   mutating func set(_ index: Int, _ value: Double) -> Int {
+    guard capacity > 1 else {
+      total = value
+      return 1
+    }
     var n = capacity + index
     nodes[n] = value
     var written = 1
@@ -205,6 +231,7 @@ struct RowOffsetTree: Sendable, Equatable {
       written += 1
       n >>= 1
     }
+    total = nodes[1]
     return written
   }
 

@@ -11,15 +11,23 @@ enum SectionLines: Sendable, Equatable {
 /// One section laid out, in the working orientation: its item columns, its lines and the
 /// derived height. Lines are relative to the section's first line top (`linesTop`), so a section
 /// moving down costs nothing here.
+///
+/// - Memory: 160 bytes inline (a page of the page list; the flags fill the padding after the
+///   item columns), `ShortSectionStorageTests` holds it.
 struct SectionLayout: Sendable, Equatable {
   var header: Double
   var footer: Double
-  var showsSeeAll: Bool
   var items: ItemColumns
-  var lines: SectionLines = .table(LineTable())
+  var showsSeeAll: Bool
   /// Every item has the same own size (kept for `.own` sizing: the closed form and the UIKit
   /// last-line grid depend on it).
   var sameSize = false
+  /// Whether this page holds the section's first line: it carries the header and the top inset
+  /// (a later page starts with the line spacing `L` instead). `true` for an unpaged section.
+  var opensSection = true
+  /// Whether this page holds the section's last line: it carries the bottom inset and the footer,
+  /// and its last line is placed as the section's last. `true` for an unpaged section.
+  var closesSection = true
   /// `uikitFlow`: the adjacent item pairs whose sizes differ (`sameSize` is this = 0), kept
   /// through edits in O(1) per edited item. 0 for other variants.
   var adjacentDifferences = 0
@@ -27,15 +35,10 @@ struct SectionLayout: Sendable, Equatable {
   var height: Double = 0
   /// `l + Σw + (k − 1)·I + r` (`.horizontalScroll`'s content width), else 0.
   var extent: Double = 0
-  /// Whether this page holds the section's first line: it carries the header and the top inset
-  /// (a later page starts with the line spacing `L` instead). `true` for an unpaged section.
-  var opensSection = true
-  /// Whether this page holds the section's last line: it carries the bottom inset and the footer,
-  /// and its last line is placed as the section's last. `true` for an unpaged section.
-  var closesSection = true
   /// The section's own metrics and their rules, shared by its pages; `nil` for a section laid
   /// out under the layout's rules (`rules(_:)`).
   var ownMetrics: OwnMetrics?
+  var lines: SectionLines = .uniform(SectionLayout.noLines)
 
   /// An empty section with no layout (a placeholder while sections are moved): allocates
   /// nothing.

@@ -145,10 +145,13 @@ extension SectionLayout {
     let lineSpacing = rules.lineSpacing
     var cursor = (count: 0, blockSum: 0.0)
     // A re-layout reuses the lines' storage as it is (grown on demand below); a first layout
-    // reserves by the estimate, which `finishLines` trims.
+    // reserves by the estimate, which `finishLines` trims. A short section (one block of lines
+    // at most) writes its offsets and index entries to scratch: its table keeps neither.
+    let oneBlock = n <= LineTable.blockSize
     table.reserveLines(
-      reusable > 0 ? reusable : max(Self.expectedLineCount(items, rules: rules), 1))
-    table.resetItemIndex(items: n)
+      reusable > 0 ? reusable : max(Self.expectedLineCount(items, rules: rules), 1),
+      offsets: !oneBlock)
+    if !oneBlock { table.resetItemIndex(items: n) }
     // `leading`: greedy leading lines (`.horizontalFlow`), the hot case, compiled with no
     // per-line test of the rules.
     let leading = greedy && !placesLines
@@ -160,9 +163,10 @@ extension SectionLayout {
         let remaining = n - s
         let rate = Double(cursor.count) / Double(max(s, 1))
         table.reserveLines(
-          table.lineRoom + min(remaining, Int(Double(remaining) * rate * 1.05) + 16))
+          table.lineRoom + min(remaining, Int(Double(remaining) * rate * 1.05) + 16),
+          offsets: !oneBlock)
       }
-      table.withLineWriter(&cursor, lineSpacing: lineSpacing) { writer in
+      table.withLineWriter(&cursor, lineSpacing: lineSpacing, oneBlock: oneBlock) { writer in
         items.withPlacement(scratch: !grid) { ws, hs, xs in
           let room = min(writer.room, limit)
           // Up to 1 024 lines at a time, so that the writer reads them back from cache.

@@ -85,6 +85,14 @@ struct ShortSectionStorageTests {
     }
   }
 
+  /// A page is 160 bytes inline (the page list holds one per section): the flags in the item
+  /// columns' padding, the equal-width lines' width read from their positions.
+  @Test func pageIsCompact() {
+    #expect(MemoryLayout<SectionLayout>.stride == 160)
+    #expect(MemoryLayout<SectionLines>.size <= 81)
+    #expect(MemoryLayout<LineTable>.size == 64)
+  }
+
   /// A section longer than the limit stores its positions; its frames match.
   @Test func longSectionsStorePositions() throws {
     let limit = SectionLayout.computedPositionsLimit

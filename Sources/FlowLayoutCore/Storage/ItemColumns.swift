@@ -87,6 +87,7 @@ struct ItemColumns: Sendable, Equatable {
   /// - Precondition: `xs.count == count`, or positions are not kept and `body` writes no
   ///   position (grid columns) or `scratch` is set.
   /// - Complexity: O(1) (no copy); the scratch is on the stack for short sections.
+  @inline(__always)  // else the layout pass's captured state is checked for exclusivity
   mutating func withPlacement<R>(
     scratch: Bool = true,
     _ body: (

@@ -36,12 +36,15 @@ struct LineTable: Sendable, Equatable {
   /// - Memory: 1/2 byte per visible item in tables of more than one block.
   private(set) var lineOfItem: [Int32] = []
 
-  /// No lines.
+  /// No lines. Allocates nothing (the starts are shared until written).
   init() {
-    starts = [0]
+    starts = Self.noStarts
     heights = []
     blocks = RowOffsetTree()
   }
+
+  /// The starts of a table without lines (shared storage).
+  private static let noStarts = [0]
 
   /// Rewrites the entries of `lineOfItem` for the items from line `first`'s start up to
   /// `limit` (the visible end by default), resizing it to the visible items; entries of items
@@ -635,10 +638,12 @@ extension LineTable {
   /// (entries beyond are dropped by `finishLines`). The starts keep their sentinel slot.
   ///
   /// - Complexity: O(growth) (new entries are zeroed); no copy when the table is unique.
-  mutating func reserveLines(_ lines: Int) {
+  /// Without `offsets` (a pass of at most one block: `withLineWriter(oneBlock:)`), only the
+  /// starts and heights.
+  mutating func reserveLines(_ lines: Int, offsets: Bool = true) {
     starts.resize(to: lines + 1)
     heights.resize(to: lines)
-    offsetsInBlock.resize(to: lines)
+    if offsets { offsetsInBlock.resize(to: lines) }
   }
 
   /// Sizes the item index for `items` items (one entry per 8, plus a spare) and marks every
@@ -656,11 +661,34 @@ extension LineTable {
 
   /// Calls `body` with a writer over the reserved buffers, continuing `cursor` (its count and
   /// block sum), and returns the cursor after.
+  ///
+  /// With `oneBlock` (a pass over at most `blockSize` items, so of one block of lines, whose
+  /// table keeps no offsets and no index: `finishLines`), the offsets and index entries are
+  /// written to scratch on the stack, and only the starts and heights need reserving.
+  @inline(__always)  // else the layout pass's captured state is checked for exclusivity
   mutating func withLineWriter<R>(
-    _ cursor: inout (count: Int, blockSum: Double), lineSpacing: Double,
+    _ cursor: inout (count: Int, blockSum: Double), lineSpacing: Double, oneBlock: Bool = false,
     _ body: (inout LineWriter) -> R
   ) -> R {
     let room = lineRoom
+    if oneBlock {
+      return starts.withUnsafeMutableBufferPointer { s in
+        heights.withUnsafeMutableBufferPointer { h in
+          withUnsafeTemporaryAllocation(of: Double.self, capacity: Self.blockSize) { o in
+            let entries = (Self.blockSize >> Self.indexShift) + 1
+            return withUnsafeTemporaryAllocation(of: Int32.self, capacity: entries) { q in
+              var writer = LineWriter(
+                starts: s.baseAddress!, heights: h.baseAddress!, offsets: o.baseAddress!,
+                index: q.baseAddress!, lineSpacing: lineSpacing, room: min(room, Self.blockSize),
+                count: cursor.count, blockSum: cursor.blockSum)
+              let result = body(&writer)
+              cursor = (writer.count, writer.blockSum)
+              return result
+            }
+          }
+        }
+      }
+    }
     return starts.withUnsafeMutableBufferPointer { s in
       heights.withUnsafeMutableBufferPointer { h in
         offsetsInBlock.withUnsafeMutableBufferPointer { o in

@@ -469,16 +469,11 @@ struct SectionLayout: Sendable, Equatable {
   mutating func storePositions(rules: LayoutRules) {
     guard !items.hasPositions, case .table(let table) = lines else { return }
     if case .grid = rules.placement { return }
-    let left = rules.inset.left
-    let interitem = rules.interitem
     items.allocatePositions()
     items.withPlacement { ws, _, xs in
       for k in 0..<table.lineCount {
-        var x = left
-        for i in table.range(ofLine: k) {
-          xs[i] = x
-          x = x + ws[i] + interitem
-        }
+        let range = table.range(ofLine: k)
+        LinePlacing.leading(ws, range, into: xs, at: range.lowerBound, rules: rules)
       }
     }
   }

@@ -12,11 +12,12 @@ import FlowLayoutModel
 /// honour it is laid out as the transposed problem (the columns hold the working orientation)
 /// and every answer is transposed back.
 ///
-/// Memory at rest: 24 bytes per item (sizes and positions; 16 in closed-form sections and column
-/// flows, whose grid positions are computed), 1/2 byte per item for the item → line index, ~25
-/// bytes per line (start, height, offset in its block, ~1 for the block tree), and per page its
-/// 192 bytes (`SectionLayout`), its arrays' headers and ~4 slots of the page trees and section
-/// starts.
+/// Memory at rest: 24 bytes per item (sizes and positions; 16 in closed-form sections, column
+/// flows and sections of ≤ 32 items of greedy leading lines, whose positions are computed), 1/2
+/// byte per item for the item → line index (none in a table of ≤ 32 lines), ~25 bytes per line
+/// (start, height, offset in its block, ~1 for the block tree; 16 in a table of one block), and
+/// per page its 160 bytes (`SectionLayout`), its arrays' headers and ~2–4 slots of the page
+/// trees and section starts (`docs/storage.md`, "Short sections").
 ///
 /// Where things are: `Storage/` (the only code that creates unsafe buffers), `RowBreaking`
 /// and `TableLayout` (the greedy rule and the one-pass full layout), `LinePlacing` (alignment

@@ -11,15 +11,23 @@ enum SectionLines: Sendable, Equatable {
 /// One section laid out, in the working orientation: its item columns, its lines and the
 /// derived height. Lines are relative to the section's first line top (`linesTop`), so a section
 /// moving down costs nothing here.
+///
+/// - Memory: 160 bytes inline (a page of the page list; the flags fill the padding after the
+///   item columns), `ShortSectionStorageTests` holds it.
 struct SectionLayout: Sendable, Equatable {
   var header: Double
   var footer: Double
-  var showsSeeAll: Bool
   var items: ItemColumns
-  var lines: SectionLines = .table(LineTable())
+  var showsSeeAll: Bool
   /// Every item has the same own size (kept for `.own` sizing: the closed form and the UIKit
   /// last-line grid depend on it).
   var sameSize = false
+  /// Whether this page holds the section's first line: it carries the header and the top inset
+  /// (a later page starts with the line spacing `L` instead). `true` for an unpaged section.
+  var opensSection = true
+  /// Whether this page holds the section's last line: it carries the bottom inset and the footer,
+  /// and its last line is placed as the section's last. `true` for an unpaged section.
+  var closesSection = true
   /// `uikitFlow`: the adjacent item pairs whose sizes differ (`sameSize` is this = 0), kept
   /// through edits in O(1) per edited item. 0 for other variants.
   var adjacentDifferences = 0
@@ -27,15 +35,10 @@ struct SectionLayout: Sendable, Equatable {
   var height: Double = 0
   /// `l + Σw + (k − 1)·I + r` (`.horizontalScroll`'s content width), else 0.
   var extent: Double = 0
-  /// Whether this page holds the section's first line: it carries the header and the top inset
-  /// (a later page starts with the line spacing `L` instead). `true` for an unpaged section.
-  var opensSection = true
-  /// Whether this page holds the section's last line: it carries the bottom inset and the footer,
-  /// and its last line is placed as the section's last. `true` for an unpaged section.
-  var closesSection = true
   /// The section's own metrics and their rules, shared by its pages; `nil` for a section laid
   /// out under the layout's rules (`rules(_:)`).
   var ownMetrics: OwnMetrics?
+  var lines: SectionLines = .uniform(SectionLayout.noLines)
 
   /// An empty section with no layout (a placeholder while sections are moved): allocates
   /// nothing.
@@ -417,15 +420,62 @@ struct SectionLayout: Sendable, Equatable {
 
   /// Item `j`'s position along its line in a table section, the line starting at item
   /// `lineStart`: grid columns (column flows) are computed, `l + k·pitch` exactly as
-  /// `GridPositionKernel` writes them, and not stored; other placements read the position column.
+  /// `GridPositionKernel` writes them, and not stored; so are the leading positions of a short
+  /// section (`computesPositions`), `x₀ = l`, `xᵢ₊₁ = xᵢ + wᵢ + I` exactly as the full layout
+  /// adds them; other placements read the position column.
   ///
-  /// - Complexity: O(1).
+  /// - Complexity: O(1); O(j − lineStart) for a short section's computed positions.
   @inline(__always)
   func x(ofItem j: Int, lineStart: Int, rules: LayoutRules) -> Double {
     if case .grid(let w) = rules.placement {
       return rules.inset.left + Double(j - lineStart) * (w + rules.interitem)
     }
-    return items.xs[j]
+    if items.hasPositions { return items.xs[j] }
+    return items.widths.withUnsafeBufferPointer { ws in
+      var x = rules.inset.left
+      var i = lineStart
+      while i < j {
+        x = x + ws[i] + rules.interitem
+        i &+= 1
+      }
+      return x
+    }
+  }
+
+  /// The most items of a section whose positions along the line are computed, not stored
+  /// (`computesPositions`).
+  static let computedPositionsLimit = 32
+
+  /// Whether a line table of `n` items under `rules` computes its positions along the line
+  /// (`x(ofItem:lineStart:rules:)`) instead of storing them: greedy leading lines (each
+  /// position a running sum from its line's start) of at most `computedPositionsLimit` items.
+  /// A short section so holds no position column (8 bytes an item and an array).
+  static func computesPositions(count n: Int, rules: LayoutRules) -> Bool {
+    guard n <= computedPositionsLimit,
+      rules.breaking == .greedy || rules.breaking == .firstLineOnly
+    else { return false }
+    switch rules.placement {
+    case .leading: return true
+    case .flow(let justified): return !justified
+    default: return false
+    }
+  }
+
+  /// Stores the positions of a line table that computes them (`computesPositions`), as the full
+  /// layout would have written them, so that it can grow past `computedPositionsLimit` or be
+  /// joined with a page that stores them. Nothing for other sections.
+  ///
+  /// - Complexity: O(n) when it stores them, else O(1).
+  mutating func storePositions(rules: LayoutRules) {
+    guard !items.hasPositions, case .table(let table) = lines else { return }
+    if case .grid = rules.placement { return }
+    items.allocatePositions()
+    items.withPlacement { ws, _, xs in
+      for k in 0..<table.lineCount {
+        let range = table.range(ofLine: k)
+        LinePlacing.leading(ws, range, into: xs, at: range.lowerBound, rules: rules)
+      }
+    }
   }
 
   /// Item `j`'s frame, the section's first line top at `linesTop`; `nil` when hidden.

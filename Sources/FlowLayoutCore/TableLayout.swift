@@ -25,12 +25,17 @@ extension SectionLayout {
     lines = .uniform(Self.noLines)  // drop the enum's reference: `table` is unique
     // The previous layout's entries are overwritten in place (about as many lines again).
     let reusable = table.lineCount
-    // Grid columns (column flows) are computed on demand, not stored.
+    // Grid columns (column flows) and a short section's leading positions are computed on
+    // demand, not stored (`x(ofItem:lineStart:rules:)`).
     let grid: Bool
     if case .grid = rules.placement { grid = true } else { grid = false }
-    if grid { items.releasePositions() } else { items.allocatePositions() }
-
     let n = count
+    if grid || Self.computesPositions(count: n, rules: rules) {
+      items.releasePositions()
+    } else {
+      items.allocatePositions()
+    }
+
     let limit = rules.lineLimit
     let widthLimit = rules.available + rules.epsilon
     let interitem = rules.interitem
@@ -107,7 +112,11 @@ extension SectionLayout {
     // equal (all of them in the Fiori grid, none after the first group in `mixed`); the fused
     // loop below (its `.scalar` twin) takes the rest. Its fit-count form is not used here: it
     // measured slower than the fused loop (docs/profiling.md).
-    var kernelLines = greedy && leadingOnly && !grid && kernels == .simd && n > 1
+    // Tried only when the first two widths are equal: else it takes no line (a short section's
+    // fixed cost, ~640 instructions, measured with callgrind).
+    var kernelLines =
+      greedy && leadingOnly && !grid && kernels == .simd && n > 1
+      && items.widths[0].bitPattern == items.widths[1].bitPattern
     // Long greedy sections on several threads (equal widths: the kernel above, one thread).
     if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *), breaking == .greedy,
       limit == Int.max, !grid, threading.splits(n),
@@ -129,20 +138,24 @@ extension SectionLayout {
     let lineSpacing = rules.lineSpacing
     var cursor = (count: 0, blockSum: 0.0)
     // A re-layout reuses the lines' storage as it is (grown on demand below); a first layout
-    // reserves by the estimate, which `finishLines` trims.
+    // reserves by the estimate, which `finishLines` trims. A short section (one block of lines
+    // at most) writes its offsets and index entries to scratch: its table keeps neither.
+    let oneBlock = n <= LineTable.blockSize
     table.reserveLines(
-      reusable > 0 ? reusable : max(Self.expectedLineCount(items, rules: rules), 1))
-    table.resetItemIndex(items: n)
+      reusable > 0 ? reusable : max(Self.expectedLineCount(items, rules: rules), 1),
+      offsets: !oneBlock)
+    if !oneBlock { table.resetItemIndex(items: n) }
     // `leading`: greedy leading lines (`.horizontalFlow`), the hot case, compiled with no
     // per-line test of the rules.
     let leading = greedy && !placesLines
     while s < n, cursor.count < limit {
       if cursor.count == table.lineRoom {
         table.reserveLines(
-          table.lineRoom + Self.moreLines(items: n - s, after: cursor.count, lines: s))
+          table.lineRoom + Self.moreLines(items: n - s, after: cursor.count, lines: s),
+          offsets: !oneBlock)
       }
-      table.withLineWriter(&cursor, lineSpacing: lineSpacing) { writer in
-        items.withPlacement { ws, hs, xs in
+      table.withLineWriter(&cursor, lineSpacing: lineSpacing, oneBlock: oneBlock) { writer in
+        items.withPlacement(scratch: !grid) { ws, hs, xs in
           let room = min(writer.room, limit)
           // Up to 1 024 lines at a time, so that the writer reads them back from cache.
           while kernelLines, s < n, writer.count < room {
@@ -327,14 +340,32 @@ extension SectionLayout {
     return r
   }
 
-  /// About how many lines a full layout makes (from the first 1 024 widths), so that the line
-  /// buffers are allocated once at about the right size instead of doubling.
+  /// Up to how many items `expectedLineCount` counts greedy lines exactly.
+  static let exactLineCountLimit = 64
+
+  /// About how many lines a full layout makes (from the first 1 024 widths; exactly for greedy
+  /// lines of at most `exactLineCountLimit` items), so that the line buffers are allocated once
+  /// at about the right size instead of doubling.
   static func expectedLineCount(_ items: ItemColumns, rules: LayoutRules) -> Int {
     let n = items.count
     switch rules.breaking {
     case .noWrap, .firstLineOnly: return min(n, 1)
     case .fixedCount(let c): return c >= n ? min(n, 1) : (n + c - 1) / c
     case .greedy:
+      if n <= exactLineCountLimit {
+        // A short section's lines counted by the greedy rule itself (O(n), ~the layout's
+        // breaking): its line buffers are allocated at their size, with no slack kept at rest.
+        let limit = rules.available + rules.epsilon
+        return items.widths.withUnsafeBufferPointer { ws in
+          var lines = 0
+          var s = 0
+          while s < n {
+            s = RowBreaking.lineEnd(ws, from: s, to: n, limit: limit, interitem: rules.interitem)
+            lines += 1
+          }
+          return lines
+        }
+      }
       let sample = min(n, 1_024)
       guard sample > 0 else { return 0 }
       var sum = 0.0

@@ -119,16 +119,16 @@ struct RowOffsetTreeTests {
   /// back a larger tree's when rebuilt that small.
   @Test func oneValueHoldsNoStorage() {
     var tree = RowOffsetTree([42.5])
-    #expect(tree.storage == 0)
+    #expect(tree.nodeStorage == 0)
     #expect(tree.prefix(0) == 0 && tree.prefix(1) == 42.5 && tree[0] == 42.5)
     #expect(tree.seek(inclusivePrefixAtLeast: 10) == (0, 0))
     #expect(tree.seek(inclusivePrefixAtLeast: 50) == (1, 42.5))
     #expect(tree.set(0, 7) == 1 && tree.total == 7)
     tree.rebuild(count: 100, keepingFirst: 0) { $0.initialize(repeating: 1) }
-    #expect(tree.storage > 0)
+    #expect(tree.nodeStorage > 0)
     tree.rebuild(count: 1, keepingFirst: 1) { _ in }
-    #expect(tree.storage == 0 && tree.total == 1)
-    #expect(RowOffsetTree().storage == 0)
+    #expect(tree.nodeStorage == 0 && tree.total == 1)
+    #expect(RowOffsetTree().nodeStorage == 0)
   }
 
   @Test func firstIndexFindsTheLineReachingATarget() {

@@ -102,6 +102,8 @@ extension SectionLayout {
         adjacentDifferences += change
         counters.sizesCompared += compared
       }
+      // A short section's computed positions are stored before it grows past the limit.
+      if count + delta > Self.computedPositionsLimit { storePositions(rules: rules) }
       // Every item from the first touched one on moves in memory (one `memmove` per column).
       counters.itemsSpliced += count - min(first, count)
       items.splice(removing: edit.removals, inserting: edit.insertions)

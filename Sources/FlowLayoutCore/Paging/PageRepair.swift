@@ -193,6 +193,9 @@ extension FastFlowLayout {
   ) {
     let rules = self.rules(ofPage: to)
     counters.itemsPaged += q
+    if pages[to].count + q > SectionLayout.computedPositionsLimit {
+      pages[to].storePositions(rules: rules)
+    }
     pages[to].items.append(frontOf: pages[from].items, count: q)
     pages[from].items.removeFirst(q)
     if case .table(let table) = pages[to].lines, table.lineCount > 0 {

@@ -48,9 +48,13 @@ extension SectionLayout {
     page.footer = footer
     page.showsSeeAll = showsSeeAll
     page.ownMetrics = ownMetrics
-    page.items = ItemColumns(
-      widths: Array(items.widths[a..<b]), heights: Array(items.heights[a..<b]),
-      xs: Array(items.xs[a..<b]))
+    // Computed positions (a short section's) stay computed: a page is cut at a line start.
+    page.items =
+      items.hasPositions
+      ? ItemColumns(
+        widths: Array(items.widths[a..<b]), heights: Array(items.heights[a..<b]),
+        xs: Array(items.xs[a..<b]))
+      : ItemColumns(widths: Array(items.widths[a..<b]), heights: Array(items.heights[a..<b]))
     var lines = LineTable()
     lines.starts = table.starts[range.lowerBound...range.upperBound].map { $0 - a }
     lines.heights = Array(table.heights[range])
@@ -70,11 +74,14 @@ extension SectionLayout {
   static func joined(_ pages: Slice<PageList>, rules: LayoutRules) -> SectionLayout {
     var result = pages[pages.startIndex]
     guard pages.count > 1, case .table(var table) = result.lines else { return result }
+    // Computed positions (short pages) stored: the joined page may be longer.
+    result.storePositions(rules: rules)
     result.lines = .table(LineTable())
     let total = pages.reduce(0) { $0 + $1.count }
     table.starts.reserveCapacity(total / 2)
-    for page in pages.dropFirst() {
+    for var page in pages.dropFirst() {
       guard case .table(let next) = page.lines else { continue }
+      page.storePositions(rules: rules)
       let offset = result.count
       result.items.append(page.items)
       table.starts.removeLast()

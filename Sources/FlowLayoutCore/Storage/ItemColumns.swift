@@ -3,7 +3,8 @@ import FlowLayoutModel
 /// One section's items as parallel `Double` columns (struct of arrays), in the working
 /// orientation: `widths` run along the line, `heights` across it. `xs` holds each item's computed
 /// position along the line for sections whose lines are stored as a table; it is empty for
-/// closed-form sections and column flows (positions come from a formula).
+/// closed-form sections, column flows and short sections of greedy leading lines (positions come
+/// from a formula: `SectionLayout.x(ofItem:lineStart:rules:)`).
 ///
 /// No per-item objects: three contiguous buffers, 24 bytes per item with positions, 16 without.
 struct ItemColumns: Sendable, Equatable {
@@ -79,12 +80,16 @@ struct ItemColumns: Sendable, Equatable {
     widths.withUnsafeBufferPointer { w in heights.withUnsafeBufferPointer { h in body(w, h) } }
   }
 
-  /// Read access to the sizes and write access to the positions, for placing lines.
+  /// Read access to the sizes and write access to the positions, for placing lines. When the
+  /// positions are not kept (computed from the widths) and `scratch` is set, `body` writes them
+  /// into a scratch buffer of `count` entries that lives for the call, and they are dropped.
   ///
-  /// - Precondition: `xs.count == count`, or `xs` is empty (grid columns) and `body` writes
-  ///   no position.
-  /// - Complexity: O(1) (no copy).
+  /// - Precondition: `xs.count == count`, or positions are not kept and `body` writes no
+  ///   position (grid columns) or `scratch` is set.
+  /// - Complexity: O(1) (no copy); the scratch is on the stack for short sections.
+  @inline(__always)  // else the layout pass's captured state is checked for exclusivity
   mutating func withPlacement<R>(
+    scratch: Bool = true,
     _ body: (
       _ widths: UnsafeBufferPointer<Double>, _ heights: UnsafeBufferPointer<Double>,
       _ xs: UnsafeMutableBufferPointer<Double>
@@ -92,6 +97,11 @@ struct ItemColumns: Sendable, Equatable {
   ) -> R {
     let w = widths
     let h = heights
+    if scratch, !hasPositions, !w.isEmpty {
+      return withUnsafeTemporaryAllocation(of: Double.self, capacity: w.count) { xs in
+        w.withUnsafeBufferPointer { wb in h.withUnsafeBufferPointer { hb in body(wb, hb, xs) } }
+      }
+    }
     return w.withUnsafeBufferPointer { wb in
       h.withUnsafeBufferPointer { hb in xs.withUnsafeMutableBufferPointer { body(wb, hb, $0) } }
     }

@@ -7,10 +7,10 @@
 /// Offsets: lines are grouped in blocks of `blockSize`; `blocks` is a `RowOffsetTree` over each
 /// block's `Σ (heights[i] + L)` (summed left to right), and `offsetsInBlock[k]` is that sum over
 /// the lines before `k` in its block (the same additions, stopped earlier). Line `k`'s top below
-/// the first line's top is the tree's prefix up to its block plus `offsetsInBlock[k]`: O(log r)
+/// the first line's top is the tree's prefix up to its block plus `offsetsInBlock[k]`: O(log₃₂ r)
 /// independent loads and one addition. A height change rewrites one block (≤ 32 additions) and
-/// its O(log r) tree path; a full rebuild costs one add per line (the tree has r / 32 leaves),
-/// which keeps it off the layout's critical path.
+/// ≤ 32 partial sums per tree level; a full rebuild costs one add per line (the tree has r / 32
+/// values), which keeps it off the layout's critical path.
 ///
 /// - Memory: 24 bytes per line plus ~1 for the tree.
 struct LineTable: Sendable, Equatable {
@@ -30,17 +30,21 @@ struct LineTable: Sendable, Equatable {
   /// searches only the lines between two entries (≤ 8, one or two cache lines of `starts`)
   /// instead of all of them, whose probes are dependent cache misses at 10⁵–10⁶ lines. Kept by
   /// `refreshItemIndex` wherever the offsets are rebuilt and after re-breaking; empty when the
-  /// table has 2³¹ lines or more (then the whole table is searched).
+  /// table has 2³¹ lines or more, or is one block (≤ 32 lines: short sections, whose starts fit
+  /// in four cache lines): then the whole table is searched (`indexesItems`).
   ///
-  /// - Memory: 1/2 byte per visible item.
+  /// - Memory: 1/2 byte per visible item in tables of more than one block.
   private(set) var lineOfItem: [Int32] = []
 
-  /// No lines.
+  /// No lines. Allocates nothing (the starts are shared until written).
   init() {
-    starts = [0]
+    starts = Self.noStarts
     heights = []
     blocks = RowOffsetTree()
   }
+
+  /// The starts of a table without lines (shared storage).
+  private static let noStarts = [0]
 
   /// Rewrites the entries of `lineOfItem` for the items from line `first`'s start up to
   /// `limit` (the visible end by default), resizing it to the visible items; entries of items
@@ -53,8 +57,8 @@ struct LineTable: Sendable, Equatable {
   mutating func refreshItemIndex(fromLine first: Int, untilItem limit: Int = .max) {
     let m = lineCount
     let end = visibleEnd
-    guard m < Int(Int32.max) else {
-      lineOfItem = []
+    guard Self.indexesItems(lineCount: m) else {
+      lineOfItem.removeAll(keepingCapacity: true)
       return
     }
     let shift = Self.indexShift
@@ -97,6 +101,10 @@ struct LineTable: Sendable, Equatable {
   }
 
   var lineCount: Int { heights.count }
+
+  /// Whether a table of `m` lines keeps the item → line index (`lineOfItem`): more than one
+  /// block and fewer than 2³¹ lines.
+  static func indexesItems(lineCount m: Int) -> Bool { m > blockSize && m < Int(Int32.max) }
 
   /// The end of the visible items.
   var visibleEnd: Int { starts[starts.count - 1] }
@@ -301,8 +309,8 @@ struct LineTable: Sendable, Equatable {
   }
 
   /// Calls `fill` with the heights, the in-block offsets (one per line, or none for one
-  /// block) and the leaves of a tree of `blockCount` block sums, which `fill` writes; then
-  /// the tree's inner nodes are summed.
+  /// block) and the values of a tree of `blockCount` block sums, which `fill` writes; then
+  /// the tree's levels above them are summed.
   ///
   /// - Complexity: O(r / 32) plus `fill`.
   private mutating func rebuildBlocks(
@@ -330,7 +338,7 @@ struct LineTable: Sendable, Equatable {
   ///
   /// - Precondition: `first` is at most the old line count, and the lines before it are
   ///   unchanged.
-  /// - Complexity: O(r − first + log r) (O(r) when the tree's capacity changes).
+  /// - Complexity: O(r − first + log r) (plus O(r / 32) when the block count changes).
   @discardableResult
   mutating func rebuildOffsets(lineSpacing: Double, fromLine first: Int) -> Int {
     let summed = updateOffsets(lineSpacing: lineSpacing, changed: [], shiftedFrom: first)
@@ -348,7 +356,7 @@ struct LineTable: Sendable, Equatable {
   ///
   /// - Precondition: `shifted` is at most the old and the new line count.
   /// - Complexity: O(32·b·log r + (r − shifted)) for b blocks holding changed lines before
-  ///   `shifted` (O(r) when the tree's capacity changes).
+  ///   `shifted` (plus O(r / 32) when the block count changes).
   mutating func updateOffsets(
     lineSpacing: Double, changed: [Range<Int>], shiftedFrom shifted: Int
   ) -> Int {
@@ -390,7 +398,7 @@ struct LineTable: Sendable, Equatable {
 
   /// Sets line `i`'s height and moves every later line; returns the tree nodes written.
   ///
-  /// - Complexity: O(log r) (a block sum of ≤ 32 lines and its tree path).
+  /// - Complexity: O(log r) (a block sum of ≤ 32 lines and ≤ 32 partials per tree level).
   mutating func setHeight(_ i: Int, _ height: Double, lineSpacing: Double) -> Int {
     heights[i] = height
     let b = i / Self.blockSize
@@ -446,8 +454,8 @@ struct LineTable: Sendable, Equatable {
   /// block (summed for a table of one block).
   ///
   /// - Precondition: `0 ≤ k < lineCount`.
-  /// - Complexity: O(log r) independent loads and one addition; O(k) additions for a table of
-  ///   one block (k < 32).
+  /// - Complexity: O(log₃₂ r) independent loads and one addition; O(k) additions for a table
+  ///   of one block (k < 32).
   @inline(__always)
   func top(ofLine k: Int, lineSpacing: Double) -> Double {
     if offsetsInBlock.isEmpty {
@@ -611,10 +619,12 @@ extension LineTable {
   /// (entries beyond are dropped by `finishLines`). The starts keep their sentinel slot.
   ///
   /// - Complexity: O(growth) (new entries are zeroed); no copy when the table is unique.
-  mutating func reserveLines(_ lines: Int) {
+  /// Without `offsets` (a pass of at most one block: `withLineWriter(oneBlock:)`), only the
+  /// starts and heights.
+  mutating func reserveLines(_ lines: Int, offsets: Bool = true) {
     starts.resize(to: lines + 1)
     heights.resize(to: lines)
-    offsetsInBlock.resize(to: lines)
+    if offsets { offsetsInBlock.resize(to: lines) }
   }
 
   /// Sizes the item index for `items` items (one entry per 8, plus a spare) and marks every
@@ -632,11 +642,34 @@ extension LineTable {
 
   /// Calls `body` with a writer over the reserved buffers, continuing `cursor` (its count and
   /// block sum), and returns the cursor after.
+  ///
+  /// With `oneBlock` (a pass over at most `blockSize` items, so of one block of lines, whose
+  /// table keeps no offsets and no index: `finishLines`), the offsets and index entries are
+  /// written to scratch on the stack, and only the starts and heights need reserving.
+  @inline(__always)  // else the layout pass's captured state is checked for exclusivity
   mutating func withLineWriter<R>(
-    _ cursor: inout (count: Int, blockSum: Double), lineSpacing: Double,
+    _ cursor: inout (count: Int, blockSum: Double), lineSpacing: Double, oneBlock: Bool = false,
     _ body: (inout LineWriter) -> R
   ) -> R {
     let room = lineRoom
+    if oneBlock {
+      return starts.withUnsafeMutableBufferPointer { s in
+        heights.withUnsafeMutableBufferPointer { h in
+          withUnsafeTemporaryAllocation(of: Double.self, capacity: Self.blockSize) { o in
+            let entries = (Self.blockSize >> Self.indexShift) + 1
+            return withUnsafeTemporaryAllocation(of: Int32.self, capacity: entries) { q in
+              var writer = LineWriter(
+                starts: s.baseAddress!, heights: h.baseAddress!, offsets: o.baseAddress!,
+                index: q.baseAddress!, lineSpacing: lineSpacing, room: min(room, Self.blockSize),
+                count: cursor.count, blockSum: cursor.blockSum)
+              let result = body(&writer)
+              cursor = (writer.count, writer.blockSum)
+              return result
+            }
+          }
+        }
+      }
+    }
     return starts.withUnsafeMutableBufferPointer { s in
       heights.withUnsafeMutableBufferPointer { h in
         offsetsInBlock.withUnsafeMutableBufferPointer { o in
@@ -672,7 +705,8 @@ extension LineTable {
     heights.resize(to: m)
     let size = Self.blockSize
     if m <= size {
-      offsetsInBlock.removeAll(keepingCapacity: true)
+      // A first layout gives the storage back; a re-layout keeps it for the next one.
+      if trims { offsetsInBlock = [] } else { offsetsInBlock.removeAll(keepingCapacity: true) }
       let sum = heights.withUnsafeBufferPointer {
         Self.summarize($0, 0..<m, lineSpacing: lineSpacing, into: .init(start: nil, count: 0))
       }
@@ -701,8 +735,9 @@ extension LineTable {
     }
     let shift = Self.indexShift
     let entries = (end + (1 << shift) - 1) >> shift
-    if m >= Int(Int32.max) {
-      lineOfItem = []
+    if !Self.indexesItems(lineCount: m) {
+      // A first layout gives the index's storage back; a re-layout keeps it for the next one.
+      if trims { lineOfItem = [] } else { lineOfItem.removeAll(keepingCapacity: true) }
     } else {
       lineOfItem.resize(to: entries)
       // An entry no line start wrote (−1) lies inside a line that started before it: the

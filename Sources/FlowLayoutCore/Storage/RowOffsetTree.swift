@@ -212,7 +212,7 @@ struct RowOffsetTree: Sendable, Equatable {
   subscript(index: Int) -> Double { count == 1 ? total : values[index] }
 
   /// The storage held, in values (0 for a tree of at most one value): for tests.
-  var storage: Int { values.capacity + partials.capacity }
+  var nodeStorage: Int { values.capacity + partials.capacity }
 
   /// The sum of the values before `k` (`0 ≤ k ≤ count`): one partial sum per level, top first.
   ///

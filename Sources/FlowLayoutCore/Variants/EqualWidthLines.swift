@@ -11,8 +11,8 @@ import FlowLayoutModel
 /// insertion or removal costs O(c·k + log p · k) (`PhasedLines`), not the O(n) of every later
 /// line shifting by one item.
 struct EqualWidthLines: Sendable, Equatable {
-  /// Every item's frame width (the column width for a column flow).
-  var width: Double
+  /// Every item's frame width (the column width for a column flow): the positions' item width.
+  var width: Double { positions.itemSize.width }
   /// The heights (and, for a column flow, the own widths) by line.
   var heights: PhasedLines
   /// Positions along the line (`fullLineX`, `lastLineX`) and the line count.
@@ -29,7 +29,6 @@ struct EqualWidthLines: Sendable, Equatable {
     guard n > 1 else { return nil }
     if case .columns(let k, let columnWidth) = rules.sizing {
       guard rules.lineLimit == Int.max, rules.fixedLineCount == k, k <= 64 else { return nil }
-      width = columnWidth
       heights = PhasedLines(
         heights: items.heights, widths: items.widths, perLine: k, leafTarget: leafTarget)
       positions = UniformLines(
@@ -47,7 +46,6 @@ struct EqualWidthLines: Sendable, Equatable {
       width: w, count: n, limit: rules.available + rules.epsilon, interitem: rules.interitem)
     // k < n: the accumulation stopped at the limit, so k is the capacity at every count.
     guard k < n, k <= 64 else { return nil }
-    width = w
     heights = PhasedLines(heights: items.heights, perLine: k, leafTarget: leafTarget)
     positions = UniformLines(
       count: n, size: Size(width: w, height: 0), perLine: k, rules: rules, sameSizeGrid: false)

@@ -24,8 +24,6 @@ struct RowOffsetTree: Sendable, Equatable {
   private(set) var count: Int
   /// The sum of all values (the top level's sum, left to right).
   private(set) var total: Double
-  /// Levels above level 0 (0 for at most 32 values).
-  private var depth: Int
   /// Every level's values, level 0 first, each level after the one below.
   private var values: [Double]
   /// Every level's partial sums (entry `i`: the sum of the values before `i` in its group), at
@@ -36,7 +34,6 @@ struct RowOffsetTree: Sendable, Equatable {
   init() {
     count = 0
     total = 0
-    depth = 0
     values = []
     partials = []
   }
@@ -61,12 +58,15 @@ struct RowOffsetTree: Sendable, Equatable {
     ((count &- 1) &>> (shift &* level)) &+ 1
   }
 
-  /// The levels above level 0 of a tree of `count` values.
+  /// The levels above level 0 of a tree of `count` values (0 for at most 32).
+  @inline(__always)
   private static func depth(count: Int) -> Int {
-    guard count > 1 else { return 0 }
-    let bits = Int.bitWidth - (count - 1).leadingZeroBitCount
-    return bits <= shift ? 0 : (bits - shift + shift - 1) / shift
+    let bits = Int.bitWidth &- (count &- 1).leadingZeroBitCount
+    return count <= 1 << shift ? 0 : (bits &- 1) / shift
   }
+
+  /// The levels above level 0.
+  private var depth: Int { Self.depth(count: count) }
 
   /// The entries every level takes together.
   private static func entries(count: Int, depth: Int) -> Int {
@@ -126,7 +126,6 @@ struct RowOffsetTree: Sendable, Equatable {
       if values.capacity > 0 { values = [] }
       if partials.capacity > 0 { partials = [] }
       count = newCount
-      depth = 0
       total = newCount == 0 ? 0 : leaf
       return
     }
@@ -135,7 +134,6 @@ struct RowOffsetTree: Sendable, Equatable {
     Self.resize(&values, to: entries)
     Self.resize(&partials, to: entries)
     count = newCount
-    depth = newDepth
     if oldCount == 1, kept == 1 { values[0] = kept1 }
     values.withUnsafeMutableBufferPointer { v in
       fill(UnsafeMutableBufferPointer(rebasing: v[kept..<newCount]))

@@ -20,21 +20,6 @@ struct RowOffsetTreeTests {
     #expect(tree.total == sum)
   }
 
-  /// `prefix(_:following:)` (one addition after an even index) is `prefix(_:)` bit for bit, on
-  /// values whose sums round (not integers), zeros included.
-  @Test(arguments: [1, 2, 3, 8, 9, 100, 1025])
-  func prefixFollowingThePreviousIsTheDescent(count: Int) {
-    var sizes = SplitMix64(seed: UInt64(count) + 40)
-    let values = (0..<count).map { i in i % 7 == 3 ? 0 : sizes.nextUnit() * 97.3 }
-    let tree = RowOffsetTree(values)
-    var previous = tree.prefix(0)
-    for k in 1...count {
-      let following = tree.prefix(k, following: previous)
-      #expect(following.bitPattern == tree.prefix(k).bitPattern, "prefix(\(k))")
-      previous = following
-    }
-  }
-
   @Test func updatesEqualAFreshBuild() {
     var sizes = SplitMix64(seed: 7)
     var values = (0..<300).map { _ in sizes.nextUnit() * 50 }

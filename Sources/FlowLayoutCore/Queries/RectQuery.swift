@@ -74,16 +74,9 @@ extension FastFlowLayout {
     var sectionPages = pages(ofSection: s)
     var base = firstItem(ofPage: p, inSection: s)
     var entered = -1
-    // Each page's top is `top(ofPage:)`, bit for bit; after a page in the slot before, half the
-    // time by one addition (`RowOffsetTree.prefix(_:following:)`).
-    var top = 0.0
-    var slot = -2
     while p < pages.count {
-      let next = pages.slot(p)
-      top =
-        next == slot + 1
-        ? pageOffsets.prefix(next, following: top) : pageOffsets.prefix(next)
-      slot = next
+      // One load per level of the page tree (`RowOffsetTree.prefix`).
+      let top = self.top(ofPage: p)
       if top > r.maxY + slack { break }
       while sectionPages.upperBound <= p {
         s += 1

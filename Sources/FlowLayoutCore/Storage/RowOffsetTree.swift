@@ -107,14 +107,6 @@ struct RowOffsetTree: Sendable, Equatable {
     count newCount: Int, keepingFirst kept: Int,
     _ fill: (UnsafeMutableBufferPointer<Double>) -> Void
   ) {
-    let newDepth = Self.depth(count: newCount)
-    let sameShape =
-      newDepth == depth
-      && (0...newDepth).allSatisfy {
-        Self.size(ofLevel: $0, count: newCount) == Self.size(ofLevel: $0, count: count)
-      }
-    // Above level 0, recomputed from the groups of `kept`'s ancestors on when every level
-    // keeps its size, else whole (the levels above move).
     let oldCount = count
     guard newCount > 1 else {
       // At most one value (a short section's one block of lines): no storage, the value is
@@ -129,16 +121,18 @@ struct RowOffsetTree: Sendable, Equatable {
       total = newCount == 0 ? 0 : leaf
       return
     }
-    let kept1 = oldCount == 1 && kept == 1 ? total : 0
-    let entries = Self.entries(count: newCount, depth: newDepth)
+    let entries = Self.entries(count: newCount, depth: Self.depth(count: newCount))
     Self.resize(&values, to: entries)
     Self.resize(&partials, to: entries)
     count = newCount
-    if oldCount == 1, kept == 1 { values[0] = kept1 }
+    // A kept single value was the total (no storage).
+    if oldCount == 1, kept == 1 { values[0] = total }
     values.withUnsafeMutableBufferPointer { v in
       fill(UnsafeMutableBufferPointer(rebasing: v[kept..<newCount]))
     }
-    total = summarize(from: kept, upperWhole: !sameShape || oldCount == 0)
+    // Above level 0, recomputed from the groups of `kept`'s ancestors on when the count (so
+    // every level's size) is kept, else whole (the levels above level 0 move).
+    total = summarize(from: kept, upperWhole: newCount != oldCount)
   }
 
   /// Sets `array`'s count to `count`, keeping its capacity (new entries are 0).
@@ -236,13 +230,6 @@ struct RowOffsetTree: Sendable, Equatable {
       return sum
     }
   }
-
-  /// `prefix(k)`, bit for bit (`previous`, the prefix before it, is not needed: a prefix is
-  /// one load per level).
-  ///
-  /// - Complexity: O(log₃₂ r).
-  @inline(__always)
-  func prefix(_ k: Int, following previous: Double) -> Double { prefix(k) }
 
   /// `firstIndex(inclusivePrefixAtLeast:)` and the sum of the values before it (bit for bit
   /// `prefix(index)`), in one descent.

@@ -232,6 +232,11 @@ struct PresentedSink<Mapping: PresentedFrameMapping, Pinning: SectionPinning>: E
 
   static var tracksSections: Bool { Pinning.isActive }
 
+  /// A snapped query's rect is the presented rect grown by a pixel (`laidOutRect`) and snapping
+  /// moves an edge by at most half a pixel: a frame that misses the query rect misses `rect`
+  /// once snapped, so the query's own test is left out.
+  static var testsItems: Bool { Mapping.snaps }
+
   /// Maps `element`'s frame and appends it when it meets `rect`.
   @inline(__always)
   mutating func appendMapped(_ element: LayoutElement, isPinned: Bool) {
@@ -369,7 +374,13 @@ struct PresentedSink<Mapping: PresentedFrameMapping, Pinning: SectionPinning>: E
 protocol PresentedFrameMapping {
   /// `true` when `map` returns its argument (no test against the presented rect is needed).
   static var isIdentity: Bool { get }
+  /// `true` when `map` snaps (the query rect then has a pixel's margin: `laidOutRect`).
+  static var snaps: Bool { get }
   func map(_ frame: Rect) -> Rect
+}
+
+extension PresentedFrameMapping {
+  static var snaps: Bool { false }
 }
 
 /// Left to right, no snapping: frames as laid out.
@@ -428,6 +439,7 @@ struct SnappedFrames<Rounding: PixelRounding>: PresentedFrameMapping {
     pixel = transform.pixel
   }
   static var isIdentity: Bool { false }
+  static var snaps: Bool { true }
   @inline(__always) func map(_ frame: Rect) -> Rect {
     PresentationTransform.snapped(
       minX: frame.minX, minY: frame.minY, width: frame.width, height: frame.height, scale: scale,
@@ -444,6 +456,7 @@ struct MirroredSnappedFrames<Rounding: PixelRounding>: PresentedFrameMapping {
     snapped = SnappedFrames(transform)
   }
   static var isIdentity: Bool { false }
+  static var snaps: Bool { true }
   @inline(__always) func map(_ frame: Rect) -> Rect { snapped.map(mirrored.map(frame)) }
 }
 

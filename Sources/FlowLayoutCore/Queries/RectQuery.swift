@@ -17,6 +17,11 @@ protocol ElementSink {
   /// Whether the query announces each section it visits (`enterSection`, `leaveSection`);
   /// `false` compiles the announcements out.
   static var tracksSections: Bool { get }
+  /// Whether the sink keeps an item only when its own test passes, a test that never keeps an
+  /// item whose laid-out frame misses the query rect (the query rect holds a margin around the
+  /// sink's rect): the query then gives every item of the lines it visits without testing it.
+  /// Default `false`.
+  static var testsItems: Bool { get }
   /// Section `s`, whose pages are `pages`, is visited from page `p`, whose top is `pageTop`
   /// (working orientation); the sections visited are exactly those whose band along the
   /// stacking axis meets the query.
@@ -29,6 +34,7 @@ protocol ElementSink {
 
 extension ElementSink {
   static var tracksSections: Bool { false }
+  static var testsItems: Bool { false }
   @inline(__always)
   mutating func appendHeader(_ element: LayoutElement) { append(element) }
   @inline(__always)
@@ -165,7 +171,7 @@ extension FastFlowLayout {
                 x: pages[p].x(ofItem: j, lineStart: line.items.lowerBound, rules: rules),
                 y: ys[j - items.lowerBound],
                 width: pages[p].items.widths[j], height: pages[p].items.heights[j])
-              if frame.intersects(r) { emit(.item, j, frame) }
+              if Sink.testsItems || frame.intersects(r) { emit(.item, j, frame) }
             }
           }
         } else {
@@ -173,7 +179,7 @@ extension FastFlowLayout {
             let frame = pages[p].frame(
               ofItem: j, x: pages[p].x(ofItem: j, lineStart: line.items.lowerBound, rules: rules),
               lineTop: lineTop, lineHeight: line.height, rules: rules)
-            if frame.intersects(r) { emit(.item, j, frame) }
+            if Sink.testsItems || frame.intersects(r) { emit(.item, j, frame) }
           }
         }
         k += 1
@@ -252,7 +258,7 @@ extension SectionLayout {
         for j in first..<min(first + u.perLine, end) {
           let frame = frame(
             ofItem: j, x: u.x(ofItem: j), lineTop: lineTop, lineHeight: u.lineHeight, rules: rules)
-          if frame.intersects(r) { emit(j, frame) }
+          if Sink.testsItems || frame.intersects(r) { emit(j, frame) }
         }
         k += 1
       }
@@ -269,7 +275,7 @@ extension SectionLayout {
           let frame = Self.frame(
             width: e.width, height: e.heights.height(ofItem: j), x: e.positions.x(ofItem: j),
             lineTop: lineTop, lineHeight: lineHeight, rules: rules)
-          if frame.intersects(r) { emit(j, frame) }
+          if Sink.testsItems || frame.intersects(r) { emit(j, frame) }
         }
         lineTop += lineHeight + spacing
         k += 1

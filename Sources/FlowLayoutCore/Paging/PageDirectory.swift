@@ -19,8 +19,10 @@ struct PageCapacity: Sendable, Equatable {
   /// set it, so that section inserts grow the list through every path.
   var smallGap = false
 
-  /// 1 024 items a page: an insertion moves ≤ 48 KiB of columns and renumbers ≤ ~800 lines.
-  static let standard = PageCapacity(target: 1_024)
+  /// 512 items a page: an insertion moves ≤ 24 KiB of columns and renumbers ≤ ~400 lines.
+  /// Measured against 1 024 (docs/storage.md, "Page size"): one-item edits and batches at 1M
+  /// items are faster (the page a random edit touches is colder, and half as much of it moves).
+  static let standard = PageCapacity(target: 512)
 }
 
 extension FastFlowLayout {

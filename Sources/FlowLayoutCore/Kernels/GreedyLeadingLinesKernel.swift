@@ -107,13 +107,17 @@ enum GreedyLeadingLinesKernel {
     var lineHeight = hs[s]
     var x = left
     xs[s] = x
+    // `ws[e - 1]`, the width the next position adds.
+    var previous = used
     var e = s + 1
     while e < n {
-      let candidate = used + interitem + ws[e]
+      let w = ws[e]
+      let candidate = used + interitem + w
       if candidate > limit { break }
       used = candidate
-      x = x + ws[e - 1] + interitem
+      x = x + previous + interitem
       xs[e] = x
+      previous = w
       let h = hs[e]
       lineHeight = h > lineHeight ? h : lineHeight
       e += 1

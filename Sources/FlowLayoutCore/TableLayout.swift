@@ -57,19 +57,19 @@ extension SectionLayout {
     let placesLines = !grid && !(leadingOnly && greedy)
     var screen = LengthScreen()
     /// Breaks, measures and places the line starting at `s`; returns its end and height.
-    /// `screened` and `leading` are literals at every call, so each inlined copy has the screen
-    /// or not, and tests the rules per line or not (`leading`: greedy, placed by this pass).
+    /// `screened` is a literal at every call, so each inlined copy has the screen or not.
     /// The line's start and the screen are arguments, not captured, so that the loop over a
-    /// block's lines (`appendLines`) keeps them in registers.
+    /// block's lines (`appendLines`) keeps them in registers. (Greedy leading lines not
+    /// screened take `appendLeadingLines`.)
     @inline(__always)
     func nextLine(
       _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
       _ xs: UnsafeMutableBufferPointer<Double>, from s: Int, line lineCount: Int,
-      screen: inout LengthScreen, screened: Bool, leading: Bool
+      screen: inout LengthScreen, screened: Bool
     ) -> (end: Int, height: Double) {
       var e: Int
       var lineHeight: Double
-      if leading || greedy {
+      if greedy {
         // The greedy rule, the line's height and leading positions in one pass: three
         // independent dependency chains the CPU overlaps.
         var used = ws[s]
@@ -101,7 +101,6 @@ extension SectionLayout {
         if case .fixedCount(let c) = breaking { e = c >= n - s ? n : s + c } else { e = n }
         lineHeight = LineMaxKernel.maximum(hs, s..<e, using: kernels)
       }
-      if leading { return (e, lineHeight) }
       if lineCount == 0 { firstLineCount = e - s }
       if placesLines {
         // Last means the section's last line: nothing after it, not even hidden items.
@@ -118,15 +117,14 @@ extension SectionLayout {
     func appendLines(
       _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
       _ xs: UnsafeMutableBufferPointer<Double>, into writer: inout LineTable.LineWriter,
-      to blockEnd: Int, screened: Bool, leading: Bool
+      to blockEnd: Int, screened: Bool
     ) {
       var local = writer
       var start = s
       var lineScreen = screen
       while start < n, local.count < blockEnd {
         let (e, height) = nextLine(
-          ws, hs, xs, from: start, line: local.count, screen: &lineScreen, screened: screened,
-          leading: leading)
+          ws, hs, xs, from: start, line: local.count, screen: &lineScreen, screened: screened)
         local.append(start: start, height: height)
         start = e
       }
@@ -173,8 +171,8 @@ extension SectionLayout {
       reusable > 0 ? reusable : max(Self.expectedLineCount(items, rules: rules), 1),
       offsets: !oneBlock)
     if !oneBlock { table.resetItemIndex(items: n) }
-    // `leading`: greedy leading lines (`.horizontalFlow`), the hot case, compiled with no
-    // per-line test of the rules.
+    // `leading`: greedy leading lines (`.horizontalFlow`), the hot case: unless screened, by
+    // `appendLeadingLines`, with no per-line test of the rules.
     let leading = greedy && !placesLines
     while s < n, cursor.count < limit {
       if cursor.count == table.lineRoom {
@@ -209,11 +207,9 @@ extension SectionLayout {
           while s < n, writer.count < room {
             let blockEnd = min(writer.blockRoom, room)
             if screening {
-              appendLines(
-                ws, hs, xs, into: &writer, to: blockEnd, screened: true, leading: false)
+              appendLines(ws, hs, xs, into: &writer, to: blockEnd, screened: true)
             } else {
-              appendLines(
-                ws, hs, xs, into: &writer, to: blockEnd, screened: false, leading: false)
+              appendLines(ws, hs, xs, into: &writer, to: blockEnd, screened: false)
             }
             writer.closeBlockIfFull()
           }

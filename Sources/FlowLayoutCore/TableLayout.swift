@@ -57,17 +57,19 @@ extension SectionLayout {
     let placesLines = !grid && !(leadingOnly && greedy)
     var screen = LengthScreen()
     /// Breaks, measures and places the line starting at `s`; returns its end and height.
+    /// `screened` is a literal at every call, so each inlined copy has the screen or not.
+    /// The line's start and the screen are arguments, not captured, so that the loop over a
+    /// block's lines (`appendLines`) keeps them in registers. (Greedy leading lines not
+    /// screened take `appendLeadingLines`.)
     @inline(__always)
-    /// `screened` and `leading` are literals at every call, so each inlined copy has the screen
-    /// or not, and tests the rules per line or not (`leading`: greedy, placed by this pass).
     func nextLine(
       _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
-      _ xs: UnsafeMutableBufferPointer<Double>, line lineCount: Int, screened: Bool,
-      leading: Bool
+      _ xs: UnsafeMutableBufferPointer<Double>, from s: Int, line lineCount: Int,
+      screen: inout LengthScreen, screened: Bool
     ) -> (end: Int, height: Double) {
       var e: Int
       var lineHeight: Double
-      if leading || greedy {
+      if greedy {
         // The greedy rule, the line's height and leading positions in one pass: three
         // independent dependency chains the CPU overlaps.
         var used = ws[s]
@@ -78,6 +80,8 @@ extension SectionLayout {
         }
         var x = left
         xs[s] = x
+        // `ws[e - 1]`, the width the next position adds.
+        var previous = used
         e = s + 1
         while e < n {
           let w = ws[e]
@@ -85,8 +89,9 @@ extension SectionLayout {
           if candidate > widthLimit { break }
           if screened { screen.add(w) }
           used = candidate
-          x = x + ws[e - 1] + interitem
+          x = x + previous + interitem
           xs[e] = x
+          previous = w
           let h = hs[e]
           if screened { screen.add(h) }
           lineHeight = h > lineHeight ? h : lineHeight
@@ -96,7 +101,6 @@ extension SectionLayout {
         if case .fixedCount(let c) = breaking { e = c >= n - s ? n : s + c } else { e = n }
         lineHeight = LineMaxKernel.maximum(hs, s..<e, using: kernels)
       }
-      if leading { return (e, lineHeight) }
       if lineCount == 0 { firstLineCount = e - s }
       if placesLines {
         // Last means the section's last line: nothing after it, not even hidden items.
@@ -105,6 +109,28 @@ extension SectionLayout {
           into: xs, rules: rules, sameSize: sameSize, kernels: kernels)
       }
       return (e, lineHeight)
+    }
+    /// Appends lines from `s` until the items or `writer`'s block (`blockEnd`) run out. The
+    /// writer, the next start and the screen are copied into locals for the loop, so that they
+    /// stay in registers (captured or `inout`, they were stored and reloaded at every line).
+    @inline(__always)
+    func appendLines(
+      _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
+      _ xs: UnsafeMutableBufferPointer<Double>, into writer: inout LineTable.LineWriter,
+      to blockEnd: Int, screened: Bool
+    ) {
+      var local = writer
+      var start = s
+      var lineScreen = screen
+      while start < n, local.count < blockEnd {
+        let (e, height) = nextLine(
+          ws, hs, xs, from: start, line: local.count, screen: &lineScreen, screened: screened)
+        local.append(start: start, height: height)
+        start = e
+      }
+      writer = local
+      s = start
+      if screened { screen = lineScreen }
     }
 
     // Greedy leading lines (`.horizontalFlow`) with SIMD kernels start with
@@ -145,8 +171,8 @@ extension SectionLayout {
       reusable > 0 ? reusable : max(Self.expectedLineCount(items, rules: rules), 1),
       offsets: !oneBlock)
     if !oneBlock { table.resetItemIndex(items: n) }
-    // `leading`: greedy leading lines (`.horizontalFlow`), the hot case, compiled with no
-    // per-line test of the rules.
+    // `leading`: greedy leading lines (`.horizontalFlow`), the hot case: unless screened, by
+    // `appendLeadingLines`, with no per-line test of the rules.
     let leading = greedy && !placesLines
     while s < n, cursor.count < limit {
       if cursor.count == table.lineRoom {
@@ -171,30 +197,19 @@ extension SectionLayout {
             if written < asked, s < n { kernelLines = false }
           }
           if kernelLines { return }
+          if leading && !screening {
+            (s, writer) = Self.appendLeadingLines(
+              ws, hs, xs, from: s, limit: widthLimit, interitem: interitem, left: left,
+              to: writer, room: room)
+            return
+          }
           // One block (≤ 32 lines) at a time: a block's end is not tested per line.
           while s < n, writer.count < room {
             let blockEnd = min(writer.blockRoom, room)
             if screening {
-              while s < n, writer.count < blockEnd {
-                let (e, height) = nextLine(
-                  ws, hs, xs, line: writer.count, screened: true, leading: false)
-                writer.append(start: s, height: height)
-                s = e
-              }
-            } else if leading {
-              while s < n, writer.count < blockEnd {
-                let (e, height) = nextLine(
-                  ws, hs, xs, line: writer.count, screened: false, leading: true)
-                writer.append(start: s, height: height)
-                s = e
-              }
+              appendLines(ws, hs, xs, into: &writer, to: blockEnd, screened: true)
             } else {
-              while s < n, writer.count < blockEnd {
-                let (e, height) = nextLine(
-                  ws, hs, xs, line: writer.count, screened: false, leading: false)
-                writer.append(start: s, height: height)
-                s = e
-              }
+              appendLines(ws, hs, xs, into: &writer, to: blockEnd, screened: false)
             }
             writer.closeBlockIfFull()
           }
@@ -207,6 +222,38 @@ extension SectionLayout {
     counters.itemsPositioned += grid ? 0 : s  // every item of the visible lines
     lines = .table(table)
     return (greedy && screening ? s : 0, screen)
+  }
+
+  /// Greedy leading lines (`GreedyLeadingLinesKernel.scalarLine`, the fused loop) from item
+  /// `start` appended to `writer` until the items run out or it holds `room` lines, one block
+  /// of lines at a time; returns the end of the last line and the writer after them. Out of
+  /// line, the writer taken and given back by value, so that the loop keeps its pointers, count
+  /// and block sum and the next start in registers (in `layOutTable`'s closure they were stored
+  /// and reloaded at every line, and checked for exclusivity at every block; through `inout`,
+  /// the count and sum were still stored at every line).
+  ///
+  /// - Precondition: `ws`, `hs` and `xs` have one count; `room ≤ writer.room`.
+  /// - Complexity: O(k) for the k items of the lines appended.
+  @inline(never)
+  static func appendLeadingLines(
+    _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
+    _ xs: UnsafeMutableBufferPointer<Double>, from start: Int, limit: Double,
+    interitem: Double, left: Double, to writer: LineTable.LineWriter, room: Int
+  ) -> (end: Int, writer: LineTable.LineWriter) {
+    let n = ws.count
+    var lines = writer
+    var s = start
+    while s < n, lines.count < room {
+      let blockEnd = min(lines.blockRoom, room)
+      while s < n, lines.count < blockEnd {
+        let (e, height) = GreedyLeadingLinesKernel.scalarLine(
+          ws, hs, xs, from: s, limit: limit, interitem: interitem, left: left)
+        lines.append(start: s, height: height)
+        s = e
+      }
+      lines.closeBlockIfFull()
+    }
+    return (s, lines)
   }
 
   /// Places line `k` (`range`) by `rules`' alignment, unless its leading positions (written by

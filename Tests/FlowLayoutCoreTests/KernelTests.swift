@@ -76,6 +76,9 @@ struct KernelTests {
       // Equal widths, then narrower ones from a group boundary (16 lines of 2 and of 3 items
       // end at 96): the first narrower item would join the last equal line unless it breaks it.
       case 7: return i < 96 ? 110 : 10
+      // The same from a boundary of the register form's groups (64 lines of 2 and of 3 items
+      // end at 128 and 192: 384 is a boundary of both).
+      case 8: return i < 384 ? 110 : 10
       // Equal widths, a capacity beyond the equal-width form's (`maximumPattern`).
       default: return 1
       }
@@ -84,13 +87,13 @@ struct KernelTests {
 
   /// The SIMD greedy lines (fit counts, equal widths, and the equal-width form handing over to
   /// the fit counts where the widths change) equal the scalar loop exactly: breaks, heights and
-  /// positions, at the edge lengths, around the equal-width form's group (16 lines) and beyond a
-  /// block, from several starts and with line limits.
+  /// positions, at the edge lengths, around the equal-width form's groups (16 lines; 64 lines
+  /// of at most 4 items) and beyond a block, from several starts and with line limits.
   @Test(
     arguments: lengths + [15, 16, 17, 31, 32, 47, 48, 49, 63, 64, 65, 97]
-      + [1_023, 1_024, 1_025, 3_000])
+      + [127, 128, 129, 191, 192, 193, 385, 1_023, 1_024, 1_025, 3_000])
   func greedyLeadingLines(length: Int) {
-    for kind in 0..<9 {
+    for kind in 0..<10 {
       let ws = Self.widths(kind, count: length, seed: UInt64(length * 10 + kind))
       var rng = SplitMix64(seed: UInt64(length) &+ 7)
       let hs = (0..<length).map { _ in 10 + rng.nextUnit() * 190 }

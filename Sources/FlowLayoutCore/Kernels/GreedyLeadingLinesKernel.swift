@@ -107,13 +107,17 @@ enum GreedyLeadingLinesKernel {
     var lineHeight = hs[s]
     var x = left
     xs[s] = x
+    // `ws[e - 1]`, the width the next position adds.
+    var previous = used
     var e = s + 1
     while e < n {
-      let candidate = used + interitem + ws[e]
+      let w = ws[e]
+      let candidate = used + interitem + w
       if candidate > limit { break }
       used = candidate
-      x = x + ws[e - 1] + interitem
+      x = x + previous + interitem
       xs[e] = x
+      previous = w
       let h = hs[e]
       lineHeight = h > lineHeight ? h : lineHeight
       e += 1
@@ -144,15 +148,22 @@ enum GreedyLeadingLinesKernel {
     let c = RowBreaking.uniformCapacity(
       width: w, count: min(n - start, maximumPattern + 1), limit: limit, interitem: interitem)
     guard c <= maximumPattern else { return nil }
-    let group = equalWidthGroup
-    return withUnsafeTemporaryAllocation(of: Double.self, capacity: group * c) { pattern in
+    // Lines of at most `placedLineLimit` items write their positions from registers, so the
+    // widths are checked for many lines at a time; longer lines copy a pattern of `group`
+    // lines.
+    let placed = c <= placedLineLimit
+    let group = placed ? placedGroup : equalWidthGroup
+    return withUnsafeTemporaryAllocation(of: Double.self, capacity: equalWidthGroup * c) {
+      pattern in
       // The fused loop's accumulation (x₀ = l, xⱼ₊₁ = (xⱼ + w) + I), for `group` lines.
       var x = left
       for j in 0..<c {
         pattern[j] = x
         x = x + w + interitem
       }
-      for j in c..<(group * c) { pattern[j] = pattern[j - c] }
+      if !placed { for j in c..<(group * c) { pattern[j] = pattern[j - c] } }
+      var linePositions = SIMD4<Double>(repeating: 0)
+      for j in 0..<min(c, placedLineLimit) { linePositions[j] = pattern[j] }
       let bits = w.bitPattern
       let pat = pattern.baseAddress!
       let xp = xs.baseAddress!
@@ -164,14 +175,27 @@ enum GreedyLeadingLinesKernel {
         let g = min(whole - k, group)
         let items = g * c
         guard widthsEqual(ws, s..<min(s + items + 1, n), bits) else { break }
-        (xp + s).update(from: pat, count: items)
-        // The line length as a literal where it is short: the maxima fully unrolled.
+        // The line length as a literal where it is short: the maxima and positions fully
+        // unrolled.
         switch c {
-        case 1: tallest(hs, from: s, lines: g, perLine: 1, starts: starts, heights: heights, at: k)
-        case 2: tallest(hs, from: s, lines: g, perLine: 2, starts: starts, heights: heights, at: k)
-        case 3: tallest(hs, from: s, lines: g, perLine: 3, starts: starts, heights: heights, at: k)
-        case 4: tallest(hs, from: s, lines: g, perLine: 4, starts: starts, heights: heights, at: k)
+        case 1:
+          tallest(
+            hs, xp, linePositions, from: s, lines: g, perLine: 1, starts: starts, heights: heights,
+            at: k)
+        case 2:
+          tallest(
+            hs, xp, linePositions, from: s, lines: g, perLine: 2, starts: starts, heights: heights,
+            at: k)
+        case 3:
+          tallest(
+            hs, xp, linePositions, from: s, lines: g, perLine: 3, starts: starts, heights: heights,
+            at: k)
+        case 4:
+          tallest(
+            hs, xp, linePositions, from: s, lines: g, perLine: 4, starts: starts, heights: heights,
+            at: k)
         default:
+          (xp + s).update(from: pat, count: items)
           tallest(hs, from: s, lines: g, perLine: c, starts: starts, heights: heights, at: k)
         }
         s &+= items
@@ -208,6 +232,43 @@ enum GreedyLeadingLinesKernel {
       i = end
     }
     return true
+  }
+
+  /// The most items per line whose positions the equal-width form writes from registers
+  /// (`tallest(_:_:_:from:lines:perLine:starts:heights:at:)`).
+  static let placedLineLimit = 4
+  /// Lines whose widths the equal-width form checks at once when it writes their positions
+  /// from registers (no pattern to copy, so a group's fixed cost is spread over 64 lines; the
+  /// form stops before a group whose widths change).
+  static let placedGroup = 64
+
+  /// Lines `k ..< k + g` of `c` items each from item `s`: their starts, tallest items, and
+  /// positions (`positions[j]` for the line's item `j`, the same in every line).
+  ///
+  /// - Precondition: `c ≤ placedLineLimit`.
+  /// - Complexity: O(g·c).
+  @inline(__always)
+  static func tallest(
+    _ hs: UnsafeBufferPointer<Double>, _ xs: UnsafeMutablePointer<Double>,
+    _ positions: SIMD4<Double>, from s: Int, lines g: Int, perLine c: Int,
+    starts: UnsafeMutableBufferPointer<Int>, heights: UnsafeMutableBufferPointer<Double>,
+    at k: Int
+  ) {
+    var s = s
+    for line in k..<(k &+ g) {
+      var lineHeight = hs[s]
+      xs[s] = positions[0]
+      var j = 1
+      while j < c {
+        let h = hs[s &+ j]
+        lineHeight = h > lineHeight ? h : lineHeight
+        xs[s &+ j] = positions[j]
+        j &+= 1
+      }
+      starts[line] = s
+      heights[line] = lineHeight
+      s &+= c
+    }
   }
 
   /// Lines `k ..< k + g` of `c` items each from item `s`: their starts and tallest items.

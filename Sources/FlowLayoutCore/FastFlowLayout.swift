@@ -164,10 +164,10 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
   /// - Complexity: O(log p) for p pages.
   func top(ofSection s: Int) -> Double { top(ofPage: firstPage[s]) }
 
-  /// - Complexity: O(log r) for r lines in the item's page while every section is one page
-  ///   (`pagesAreSections`), else O(log p + log r) for p pages: a descent of the page item tree
-  ///   and one of the page offset tree, a search of ≤ 8 line starts and a descent of the page's
-  ///   block tree, nothing copied.
+  /// - Complexity: O(log p + log r) for p pages and r lines in the item's page: the page in O(1)
+  ///   while every section is one page (`pagesAreSections`), else by a descent of the page item
+  ///   tree; the page's top by a prefix of the page offset tree; a search of ≤ 8 line starts and
+  ///   a prefix of the page's block tree. The page is read in place, nothing is retained.
   /// - Throws: `LayoutError.itemOutOfRange` for a path that does not exist, `.itemHidden` for an
   ///   item the layout hides.
   @inline(__always)  // into the protocol witness too, which otherwise copies `self` per call

@@ -164,22 +164,36 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
   /// - Complexity: O(log p) for p pages.
   func top(ofSection s: Int) -> Double { top(ofPage: firstPage[s]) }
 
-  /// - Complexity: O(log p + log r) for p pages and r lines in the item's page: two descents
-  ///   of the page trees, a search of ≤ 64 line starts and a descent of the page's block tree,
-  ///   nothing copied.
+  /// - Complexity: O(log p + log r) for p pages and r lines in the item's page: the page in O(1)
+  ///   while every section is one page (`pagesAreSections`), else by a descent of the page item
+  ///   tree; the page's top by a prefix of the page offset tree; a search of ≤ 8 line starts and
+  ///   a prefix of the page's block tree. The page is read in place, nothing is retained.
   /// - Throws: `LayoutError.itemOutOfRange` for a path that does not exist, `.itemHidden` for an
   ///   item the layout hides.
   @inline(__always)  // into the protocol witness too, which otherwise copies `self` per call
   public func frame(ofItemAt path: ItemPath) throws(LayoutError) -> Rect {
-    guard path.section >= 0, path.section < itemCounts.count, path.item >= 0,
-      path.item < itemCounts[path.section]
-    else { throw .itemOutOfRange(field: "path", path: path) }
-    let (p, j) = locate(item: path.item, inSection: path.section)
-    // Every call on the way inlined: a call taking `self` would copy it.
-    let linesTop = linesTop(ofPage: p, top: top(ofPage: p))
-    guard
-      let frame = withRules(ofPage: p, { pages[p].frame(ofItem: j, linesTop: linesTop, rules: $0) })
-    else { throw .itemHidden(path: path) }
+    let s = path.section
+    guard s >= 0, s < itemCounts.count, path.item >= 0, path.item < itemCounts[s] else {
+      throw .itemOutOfRange(field: "path", path: path)
+    }
+    let (p, j) = page(holdingItem: path.item, inSection: s)
+    let top = top(ofPage: p)
+    // Read inline under the layout's rules (a line table field by field: a whole page read is
+    // copied, and so is any whole value passed out of line, the rules included); a page with its
+    // own metrics out of line (`frameUnderOwnRules`).
+    let frame: Rect?
+    if pages[p].ownMetrics == nil {
+      let linesTop = pages[p].linesTop(pageTop: top, rules: rules)
+      if pages[p].hasLineTable {
+        frame = pages[p].lines.tableFrame(
+          ofItem: j, items: pages[p].items, linesTop: linesTop, rules: rules)
+      } else {
+        frame = pages[p].frame(ofItem: j, linesTop: linesTop, rules: rules)
+      }
+    } else {
+      frame = pages[p].frameUnderOwnRules(ofItem: j, pageTop: top)
+    }
+    guard let frame else { throw .itemHidden(path: path) }
     return rules.transposed ? frame.transposed : frame
   }
 

@@ -384,7 +384,7 @@ struct SectionLayout: Sendable, Equatable {
   @inline(__always)
   static func frame(
     width w: Double, height: Double, x: Double, lineTop: Double, lineHeight: Double,
-    rules: LayoutRules
+    rules: borrowing LayoutRules
   ) -> Rect {
     var h = height
     var y = lineTop
@@ -396,50 +396,22 @@ struct SectionLayout: Sendable, Equatable {
     return Rect(x: x, y: y, width: w, height: h)
   }
 
-  /// Item `j`'s frame with its line's top at `lineTop` (absolute) and the line's height.
+  /// Item `j`'s frame with its line's top at `lineTop` (absolute) and the line's height
+  /// (`ItemColumns.frame(ofItem:x:lineTop:lineHeight:rules:)`).
   @inline(__always)
   func frame(ofItem j: Int, x: Double, lineTop: Double, lineHeight: Double, rules: LayoutRules)
     -> Rect
   {
-    let w: Double
-    let h: Double
-    switch rules.sizing {
-    case .own:
-      w = items.widths[j]
-      h = items.heights[j]
-    case .fixed(let s), .scaled(_, let s):
-      w = s.width
-      h = s.height
-    case .columns(_, let cw):
-      w = cw
-      h = items.heights[j]
-    }
-    return Self.frame(
-      width: w, height: h, x: x, lineTop: lineTop, lineHeight: lineHeight, rules: rules)
+    items.frame(ofItem: j, x: x, lineTop: lineTop, lineHeight: lineHeight, rules: rules)
   }
 
   /// Item `j`'s position along its line in a table section, the line starting at item
-  /// `lineStart`: grid columns (column flows) are computed, `l + k·pitch` exactly as
-  /// `GridPositionKernel` writes them, and not stored; so are the leading positions of a short
-  /// section (`computesPositions`), `x₀ = l`, `xᵢ₊₁ = xᵢ + wᵢ + I` exactly as the full layout
-  /// adds them; other placements read the position column.
+  /// `lineStart` (`ItemColumns.x(ofItem:lineStart:rules:)`).
   ///
   /// - Complexity: O(1); O(j − lineStart) for a short section's computed positions.
   @inline(__always)
   func x(ofItem j: Int, lineStart: Int, rules: LayoutRules) -> Double {
-    if case .grid(let w) = rules.placement {
-      return rules.inset.left + Double(j - lineStart) * (w + rules.interitem)
-    }
-    if items.hasPositions { return items.xs[j] }
-    return items.widths.withUnsafeBufferPointer { ws in
-      var x = rules.inset.left
-      var i = lineStart
-      while i < j {
-        x = x + ws[i] + rules.interitem
-        i &+= 1
-      }
-      return x
-    }
+    items.x(ofItem: j, lineStart: lineStart, rules: rules)
   }
 
   /// The most items of a section whose positions along the line are computed, not stored
@@ -492,12 +464,8 @@ struct SectionLayout: Sendable, Equatable {
         ofItem: j, x: u.x(ofItem: j),
         lineTop: linesTop + u.top(ofLine: line, lineSpacing: rules.lineSpacing),
         lineHeight: u.lineHeight, rules: rules)
-    case .table(let t):
-      let line = t.line(containing: j)
-      return frame(
-        ofItem: j, x: x(ofItem: j, lineStart: t.starts[line], rules: rules),
-        lineTop: linesTop + t.top(ofLine: line, lineSpacing: rules.lineSpacing),
-        lineHeight: t.heights[line], rules: rules)
+    case .table:
+      return lines.tableFrameOutOfLine(ofItem: j, items: items, linesTop: linesTop, rules: rules)
     case .equalWidth(let e):
       let line = j / e.perLine
       return Self.frame(
@@ -523,6 +491,72 @@ struct SectionLayout: Sendable, Equatable {
     case .table(let t):
       let line = t.line(containing: j)
       return t.starts[line + 1] - t.starts[line] == 1
+    }
+  }
+}
+
+// MARK: - Item frames from the columns
+
+extension ItemColumns {
+  /// Item `j`'s frame with its line's top at `lineTop` (absolute) and the line's height, its
+  /// position along the line at `x`, sized and aligned by `rules`.
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  func frame(
+    ofItem j: Int, x: Double, lineTop: Double, lineHeight: Double, rules: borrowing LayoutRules
+  )
+    -> Rect
+  {
+    let w: Double
+    let h: Double
+    switch rules.sizing {
+    case .own:
+      w = widths[j]
+      h = heights[j]
+    case .fixed(let s), .scaled(_, let s):
+      w = s.width
+      h = s.height
+    case .columns(_, let cw):
+      w = cw
+      h = heights[j]
+    }
+    return SectionLayout.frame(
+      width: w, height: h, x: x, lineTop: lineTop, lineHeight: lineHeight, rules: rules)
+  }
+
+  /// Item `j`'s position along its line in a table section, the line starting at item
+  /// `lineStart`: grid columns (column flows) are computed, `l + k·pitch` exactly as
+  /// `GridPositionKernel` writes them, and not stored; so are the leading positions of a short
+  /// section (`computesPositions`), `x₀ = l`, `xᵢ₊₁ = xᵢ + wᵢ + I` exactly as the full layout
+  /// adds them; other placements read the position column.
+  ///
+  /// - Complexity: O(1); O(j − lineStart) for a short section's computed positions.
+  @inline(__always)
+  func x(ofItem j: Int, lineStart: Int, rules: borrowing LayoutRules) -> Double {
+    if case .grid(let w) = rules.placement {
+      return rules.inset.left + Double(j - lineStart) * (w + rules.interitem)
+    }
+    if hasPositions { return xs[j] }
+    return leadingX(
+      ofItem: j, lineStart: lineStart, left: rules.inset.left, interitem: rules.interitem)
+  }
+
+  /// `x₀ = left`, `xᵢ₊₁ = xᵢ + wᵢ + interitem` from item `lineStart` to item `j`, as the full
+  /// layout adds them (out of line: `x(ofItem:lineStart:rules:)`, inlined into the lookup, stays
+  /// short).
+  ///
+  /// - Complexity: O(j − lineStart).
+  @inline(never)
+  func leadingX(ofItem j: Int, lineStart: Int, left: Double, interitem: Double) -> Double {
+    widths.withUnsafeBufferPointer { ws in
+      var x = left
+      var i = lineStart
+      while i < j {
+        x = x + ws[i] + interitem
+        i &+= 1
+      }
+      return x
     }
   }
 }

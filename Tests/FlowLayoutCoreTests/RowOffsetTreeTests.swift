@@ -71,6 +71,59 @@ struct RowOffsetTreeTests {
     }
   }
 
+  /// `prefix(k)` adds one partial sum per level, top first, each level's values the sums of the
+  /// groups of 32 below (left to right): bit for bit the sum this test builds from the values,
+  /// on non-integer values (whose sums depend on the order), at every depth the lookup unrolls
+  /// (0–3) and beyond (4 levels above the values: 32⁴ + 1 values).
+  @Test(arguments: [1, 2, 31, 33, 700, 1_025, 5_000, 32_769, 100_000, 1_048_577])
+  func prefixAddsEachLevelsPartialTopFirst(count: Int) {
+    var sizes = SplitMix64(seed: UInt64(count) + 5)
+    let values = (0..<count).map { _ in sizes.nextUnit() * 97.3 + 0.1 }
+    let tree = RowOffsetTree(values)
+    // levels[ℓ]: level ℓ's values; partials[ℓ][i]: the sum before i in its group of 32.
+    var levels = [values]
+    var partials: [[Double]] = []
+    while true {
+      let level = levels[levels.count - 1]
+      var partial = [Double](repeating: 0, count: level.count)
+      var sums: [Double] = []
+      var running = 0.0
+      for i in level.indices {
+        partial[i] = running
+        running += level[i]
+        if i % 32 == 31 || i == level.count - 1 {
+          sums.append(running)
+          running = 0
+        }
+      }
+      partials.append(partial)
+      if level.count <= 32 { break }
+      levels.append(sums)
+    }
+    var k = 0
+    while k <= count {
+      var expected = 0.0
+      if k == count {
+        expected = tree.total
+      } else if count > 1 {
+        for level in stride(from: partials.count - 1, through: 0, by: -1) {
+          expected += partials[level][k >> (5 * level)]
+        }
+      }
+      #expect(tree.prefix(k).bitPattern == expected.bitPattern, "prefix(\(k)) of \(count)")
+      k += count > 5_000 ? 97 : 1
+    }
+    #expect(tree.prefix(count - 1).bitPattern == {
+      var e = 0.0
+      if count > 1 {
+        for level in stride(from: partials.count - 1, through: 0, by: -1) {
+          e += partials[level][(count - 1) >> (5 * level)]
+        }
+      }
+      return e
+    }().bitPattern)
+  }
+
   /// A partial rebuild (`keepingFirst`), the count grown, shrunk or kept across level
   /// boundaries, and point updates give bit for bit the tree a fresh build gives, on values
   /// whose sums round.

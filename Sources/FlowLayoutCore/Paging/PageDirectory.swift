@@ -40,15 +40,6 @@ extension FastFlowLayout {
   @inline(__always)
   func top(ofPage p: Int) -> Double { pageOffsets.prefix(pages.slot(p)) }
 
-  /// The top of page `p`'s first line.
-  ///
-  /// - Complexity: O(log p).
-  @inline(__always)
-  func linesTop(ofPage p: Int, top: Double? = nil) -> Double {
-    let top = top ?? self.top(ofPage: p)
-    return withRules(ofPage: p) { rules in pages[p].linesTop(pageTop: top, rules: rules) }
-  }
-
   /// The page holding item `j` of section `s`, and `j`'s index in that page.
   ///
   /// - Precondition: `0 ≤ j < itemCounts[s]`.

@@ -123,6 +123,20 @@ struct LineTable: Sendable, Equatable {
     line(containing: item, probes: nil)
   }
 
+  /// The line holding `item`: its first item, its top below the first line's top
+  /// (`top(ofLine:lineSpacing:)`) and its height; `nil` when `item` is hidden (at or after
+  /// `visibleEnd`).
+  ///
+  /// - Precondition: `0 ≤ item`.
+  /// - Complexity: O(log 8 + log₃₂ r) with the item index; O(log r) worst case otherwise.
+  @inline(__always)
+  func line(holding item: Int, lineSpacing: Double) -> (start: Int, top: Double, height: Double)?
+  {
+    guard item < visibleEnd else { return nil }
+    let k = line(containing: item)
+    return (starts[k], top(ofLine: k, lineSpacing: lineSpacing), heights[k])
+  }
+
   /// `line(containing:)`, adding the entries of `starts` it read to `probes` (counted only by
   /// `probedLine(containing:)`, for tests).
   @inline(__always)
@@ -176,7 +190,9 @@ struct LineTable: Sendable, Equatable {
     searchLine(containing: item, lo: low, hi: high, probes: nil)
   }
 
-  /// `searchLine(containing:lo:hi:)`, adding the entries of `starts` it read to `probes`.
+  /// `searchLine(containing:lo:hi:)`, adding the entries of `starts` it read to `probes`. Out of
+  /// line: `line(containing:)`, inlined into the lookup, stays short.
+  @inline(never)
   private func searchLine(
     containing item: Int, lo low: Int, hi high: Int, probes: UnsafeMutablePointer<Int>?
   ) -> Int {

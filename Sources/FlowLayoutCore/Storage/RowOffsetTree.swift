@@ -208,27 +208,52 @@ struct RowOffsetTree: Sendable, Equatable {
 
   /// The sum of the values before `k` (`0 ≤ k ≤ count`): one partial sum per level, top first.
   ///
-  /// - Complexity: O(log₃₂ r), independent loads.
+  /// - Complexity: O(log₃₂ r), independent loads (no loop for r ≤ 32⁴ values).
   @inline(__always)
   func prefix(_ k: Int) -> Double {
     if k >= count { return total }
     if count == 1 { return 0 }
     let n = count
-    let d = depth
+    let shift = Self.shift
     return partials.withUnsafeBufferPointer { p in
-      // Level ℓ starts after the levels below it: the sizes of levels 0 ..< ℓ.
-      var base = 0
-      for level in 0..<d { base &+= Self.size(ofLevel: level, count: n) }
-      var sum = 0.0
-      var level = d
-      while true {
-        sum += p[base &+ (k &>> (Self.shift &* level))]
-        if level == 0 { break }
-        level &-= 1
-        base &-= Self.size(ofLevel: level, count: n)
+      // Level ℓ holds ⌊(n − 1) / 32^ℓ⌋ + 1 values and starts after the levels below it; the
+      // tree has ℓ levels above level 0 for 32^ℓ ≤ n − 1 < 32^(ℓ + 1) (`depth(count:)`).
+      // Depths 0–3 unrolled (the partials read top first, as the loop below adds them).
+      let m = n &- 1
+      if m < 1 &<< shift { return 0.0 + p[k] }
+      let base1 = n
+      if m < 1 &<< (2 &* shift) { return 0.0 + p[base1 &+ (k &>> shift)] + p[k] }
+      let base2 = base1 &+ (m &>> shift) &+ 1
+      if m < 1 &<< (3 &* shift) {
+        return 0.0 + p[base2 &+ (k &>> (2 &* shift))] + p[base1 &+ (k &>> shift)] + p[k]
       }
-      return sum
+      let base3 = base2 &+ (m &>> (2 &* shift)) &+ 1
+      if m < 1 &<< (4 &* shift) {
+        return 0.0 + p[base3 &+ (k &>> (3 &* shift))] + p[base2 &+ (k &>> (2 &* shift))]
+          + p[base1 &+ (k &>> shift)] + p[k]
+      }
+      return Self.prefix(k, count: n, partials: p)
     }
+  }
+
+  /// `prefix(k)` of a tree of `n` values whose partial sums are `p`, level by level (any depth;
+  /// out of line, so that the unrolled depths stay short where `prefix` is inlined).
+  @inline(never)
+  private static func prefix(_ k: Int, count n: Int, partials p: UnsafeBufferPointer<Double>)
+    -> Double
+  {
+    let d = depth(count: n)
+    var base = 0
+    for level in 0..<d { base &+= size(ofLevel: level, count: n) }
+    var sum = 0.0
+    var level = d
+    while true {
+      sum += p[base &+ (k &>> (shift &* level))]
+      if level == 0 { break }
+      level &-= 1
+      base &-= size(ofLevel: level, count: n)
+    }
+    return sum
   }
 
   /// `firstIndex(inclusivePrefixAtLeast:)` and the sum of the values before it (bit for bit

@@ -244,8 +244,7 @@ struct PresentedSink<Mapping: PresentedFrameMapping, Pinning: SectionPinning>: E
       result.append(PresentedElement(element, isPinned: isPinned))
       return
     }
-    let f = mapping.map(element.frame)
-    guard f.intersects(rect) else { return }
+    guard let f = mapping.map(element.frame, meeting: rect) else { return }
     result.append(
       PresentedElement(
         LayoutElement(kind: element.kind, path: element.path, frame: f), isPinned: isPinned))
@@ -377,10 +376,17 @@ protocol PresentedFrameMapping {
   /// `true` when `map` snaps (the query rect then has a pixel's margin: `laidOutRect`).
   static var snaps: Bool { get }
   func map(_ frame: Rect) -> Rect
+  /// `map(frame)` when it intersects `rect` (`Rect.intersects`: the same additions and
+  /// comparisons), else `nil`.
+  func map(_ frame: Rect, meeting rect: Rect) -> Rect?
 }
 
 extension PresentedFrameMapping {
   static var snaps: Bool { false }
+  @inline(__always) func map(_ frame: Rect, meeting rect: Rect) -> Rect? {
+    let f = map(frame)
+    return f.intersects(rect) ? f : nil
+  }
 }
 
 /// Left to right, no snapping: frames as laid out.
@@ -445,6 +451,20 @@ struct SnappedFrames<Rounding: PixelRounding>: PresentedFrameMapping {
       minX: frame.minX, minY: frame.minY, width: frame.width, height: frame.height, scale: scale,
       pixel: pixel, rounding: Rounding.self)
   }
+  /// The snapped frame and `Rect.intersects` in two-lane halves, the rounded edges not taken
+  /// out of their vector registers: `origin = (x₀, y₀)`, `size = (x₁, y₁) − origin`, and the
+  /// four comparisons of `intersects` (`f.origin ≤ rect.origin + rect.size`, `rect.origin ≤
+  /// f.origin + f.size`) lane by lane, the same IEEE operations as `map` and `intersects`.
+  @inline(__always) func map(_ frame: Rect, meeting rect: Rect) -> Rect? {
+    let edges = SIMD4(frame.minX, frame.minY, frame.minX + frame.width, frame.minY + frame.height)
+    let rounded = Rounding.floor(edges * scale + 0.5) * pixel
+    let origin = rounded.lowHalf
+    let size = rounded.highHalf - origin
+    let rectOrigin = SIMD2(rect.origin.x, rect.origin.y)
+    let rectFar = rectOrigin + SIMD2(rect.size.width, rect.size.height)
+    guard all((origin .<= rectFar) .& (rectOrigin .<= origin + size)) else { return nil }
+    return Rect(x: origin.x, y: origin.y, width: size.x, height: size.y)
+  }
 }
 
 /// Right to left and snapped: mirrored first, then snapped (`PresentationTransform.append`).
@@ -458,6 +478,9 @@ struct MirroredSnappedFrames<Rounding: PixelRounding>: PresentedFrameMapping {
   static var isIdentity: Bool { false }
   static var snaps: Bool { true }
   @inline(__always) func map(_ frame: Rect) -> Rect { snapped.map(mirrored.map(frame)) }
+  @inline(__always) func map(_ frame: Rect, meeting rect: Rect) -> Rect? {
+    snapped.map(mirrored.map(frame), meeting: rect)
+  }
 }
 
 /// Mirroring and snapping of laid-out frames, and the inverse for a query rect.

@@ -65,7 +65,7 @@ extension SectionLayout {
     func nextLine(
       _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
       _ xs: UnsafeMutableBufferPointer<Double>, from s: Int, line lineCount: Int,
-      screen: inout LengthScreen, screened: Bool
+      screen: inout LengthScreen, firstLineCount: inout Int, screened: Bool
     ) -> (end: Int, height: Double) {
       var e: Int
       var lineHeight: Double
@@ -111,8 +111,9 @@ extension SectionLayout {
       return (e, lineHeight)
     }
     /// Appends lines from `s` until the items or `writer`'s block (`blockEnd`) run out. The
-    /// writer, the next start and the screen are copied into locals for the loop, so that they
-    /// stay in registers (captured or `inout`, they were stored and reloaded at every line).
+    /// writer, the next start, the screen and the first line's count are copied into locals
+    /// for the loop, so that they stay in registers (captured or `inout`, they were stored and
+    /// reloaded at every line, and a captured one is checked for exclusivity at run time).
     @inline(__always)
     func appendLines(
       _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
@@ -122,15 +123,18 @@ extension SectionLayout {
       var local = writer
       var start = s
       var lineScreen = screen
+      var first = firstLineCount
       while start < n, local.count < blockEnd {
         let (e, height) = nextLine(
-          ws, hs, xs, from: start, line: local.count, screen: &lineScreen, screened: screened)
+          ws, hs, xs, from: start, line: local.count, screen: &lineScreen, firstLineCount: &first,
+          screened: screened)
         local.append(start: start, height: height)
         start = e
       }
       writer = local
       s = start
       if screened { screen = lineScreen }
+      if placesLines { firstLineCount = first }
     }
 
     // Greedy leading lines (`.horizontalFlow`) with SIMD kernels start with

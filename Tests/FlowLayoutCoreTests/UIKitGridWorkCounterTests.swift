@@ -24,6 +24,22 @@ struct UIKitGridWorkCounterTests {
     #expect(engine.contentSize == fresh.contentSize)
   }
 
+  /// A one-size section of 41 lines, the last of 2 items: the last line sits in the first
+  /// line's columns (`semantics.md`, `uikitFlow`), not leading-aligned and not centered.
+  @Test func lastLineOfALongGridTakesTheFirstLinesColumns() throws {
+    let n = 3 * 40 + 2
+    let engine = try FastFlowLayout(
+      TestInputs.ownSizes([[Size](repeating: Self.common, count: n)], variant: .uikitFlow))
+    func x(_ j: Int) throws -> Double {
+      let frame = try engine.frame(ofItemAt: ItemPath(0, j))
+      return try #require(frame).minX
+    }
+    let first = try (0..<3).map(x)
+    let last = try (n - 2..<n).map(x)
+    #expect(Set(first).count == 3)
+    #expect(last == Array(first[0..<2]))
+  }
+
   @Test func fullLayoutComparesEveryAdjacentPairOnce() throws {
     #expect(try Self.engine().workCounters.sizesCompared == 99_999)
   }

@@ -456,10 +456,9 @@ struct SnappedFrames<Rounding: PixelRounding>: PresentedFrameMapping {
   /// four comparisons of `intersects` (`f.origin ≤ rect.origin + rect.size`, `rect.origin ≤
   /// f.origin + f.size`) lane by lane, the same IEEE operations as `map` and `intersects`.
   @inline(__always) func map(_ frame: Rect, meeting rect: Rect) -> Rect? {
-    let edges = SIMD4(frame.minX, frame.minY, frame.minX + frame.width, frame.minY + frame.height)
-    let rounded = Rounding.floor(edges * scale + 0.5) * pixel
-    let origin = rounded.lowHalf
-    let size = rounded.highHalf - origin
+    let (origin, size) = PresentationTransform.snappedHalves(
+      minX: frame.minX, minY: frame.minY, width: frame.width, height: frame.height, scale: scale,
+      pixel: pixel, rounding: Rounding.self)
     let rectOrigin = SIMD2(rect.origin.x, rect.origin.y)
     let rectFar = rectOrigin + SIMD2(rect.size.width, rect.size.height)
     guard all((origin .<= rectFar) .& (rectOrigin .<= origin + size)) else { return nil }
@@ -553,10 +552,24 @@ struct PresentationTransform {
     minX: Double, minY: Double, width: Double, height: Double, scale: Double, pixel: Double,
     rounding: Rounding.Type
   ) -> Rect {
+    let (origin, size) = snappedHalves(
+      minX: minX, minY: minY, width: width, height: height, scale: scale, pixel: pixel,
+      rounding: rounding)
+    return Rect(x: origin.x, y: origin.y, width: size.x, height: size.y)
+  }
+
+  /// `snapped`'s origin `(x₀, y₀)` and size `(x₁ − x₀, y₁ − y₀)` as two-lane halves of the
+  /// rounded edges, left in their vector registers.
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  static func snappedHalves<Rounding: PixelRounding>(
+    minX: Double, minY: Double, width: Double, height: Double, scale: Double, pixel: Double,
+    rounding: Rounding.Type
+  ) -> (origin: SIMD2<Double>, size: SIMD2<Double>) {
     let edges = SIMD4(minX, minY, minX + width, minY + height)
     let rounded = Rounding.floor(edges * scale + 0.5) * pixel
-    return Rect(
-      x: rounded[0], y: rounded[1], width: rounded[2] - rounded[0],
-      height: rounded[3] - rounded[1])
+    let origin = rounded.lowHalf
+    return (origin, rounded.highHalf - origin)
   }
 }

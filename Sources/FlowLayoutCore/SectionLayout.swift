@@ -351,11 +351,20 @@ struct SectionLayout: Sendable, Equatable {
   static func context(
     ofLine k: Int, in table: LineTable, count n: Int, sameSize: Bool, closesSection: Bool
   ) -> LineContext {
-    let m = table.lineCount
+    context(
+      ofLine: k, starts: table.starts, count: n, sameSize: sameSize, closesSection: closesSection)
+  }
+
+  /// `context(ofLine:in:count:sameSize:closesSection:)` from the table's `starts` alone (a
+  /// closure that captures them does not copy the whole table).
+  static func context(
+    ofLine k: Int, starts: [Int], count n: Int, sameSize: Bool, closesSection: Bool
+  ) -> LineContext {
+    let m = starts.count - 1
+    let end = starts[m]
     return LineContext(
-      isLast: closesSection && k == m - 1 && table.visibleEnd == n, lineCount: m,
-      gridColumns: sameSize && m > 0 ? table.starts[1] - table.starts[0] : nil,
-      allFit: table.visibleEnd == n)
+      isLast: closesSection && k == m - 1 && end == n, lineCount: m,
+      gridColumns: sameSize && m > 0 ? starts[1] - starts[0] : nil, allFit: end == n)
   }
 
   /// The top of this page's first line, the page's top at `pageTop`: below the header and the

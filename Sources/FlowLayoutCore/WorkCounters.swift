@@ -23,6 +23,9 @@ public struct WorkCounters: Sendable, Hashable, CustomStringConvertible {
   public var pageTreeNodesWritten: Int = 0
   /// Page boundaries moved because the next page's first items joined a page's last line.
   public var pageBoundariesMoved: Int = 0
+  /// Page boundaries checked after an edit (the next page's first items read against a page's
+  /// last line): only those next to an edited page's first item or last line.
+  public var pageBoundariesChecked: Int = 0
   /// Items moved between pages, or copied to cut or join pages (`Paging/`).
   public var itemsPaged: Int = 0
   /// Equal-width lines (`PhasedLines`): item heights and child summaries read to rewrite the
@@ -40,6 +43,7 @@ public struct WorkCounters: Sendable, Hashable, CustomStringConvertible {
       + "lineStartsRenumbered=\(lineStartsRenumbered) sectionsLaidOut=\(sectionsLaidOut) "
       + "sizesCompared=\(sizesCompared) pageTreeNodesWritten=\(pageTreeNodesWritten) "
       + "pageBoundariesMoved=\(pageBoundariesMoved) "
+      + "pageBoundariesChecked=\(pageBoundariesChecked) "
       + "itemsPaged=\(itemsPaged) phaseSummaryWork=\(phaseSummaryWork) "
       + "itemsSpliced=\(itemsSpliced)"
   }

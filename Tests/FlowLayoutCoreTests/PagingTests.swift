@@ -275,3 +275,51 @@ struct PagingTests {
     #expect(large.sectionsLaidOut == 0)
   }
 }
+
+extension PagingTests {
+  /// A batch's page repair reads only the page boundaries its edits may have broken (the next
+  /// page's first items against a page's last line): edits in the middle of pages check none,
+  /// removing a page's first item checks the boundary before it, resizing a page's last item
+  /// the boundary after it. Each time the pages hold their invariants and equal a fresh layout.
+  @Test func pageRepairChecksOnlyTheBoundariesEditsReach() throws {
+    var sizes = SplitMix64(seed: 909)
+    var engine = try FastFlowLayout(TestInputs.ownSizes([sizes.mixedSizes(4_000)]))
+    engine.pageCapacity = PageCapacity(target: 64)
+    try engine.apply(BatchUpdate(deleteItems: [ItemPath(0, 3_999)]))  // cut into pages
+    #expect(engine.pages(ofSection: 0).count > 20)
+    func check(_ batch: BatchUpdate, _ note: String) throws -> WorkCounters {
+      engine.resetWorkCounters()
+      try engine.apply(batch)
+      Self.expectPageInvariants(engine, note)
+      let fresh = try FastFlowLayout(engine.input)
+      #expect(
+        EngineComparison.elementDifference(engine.allElements, fresh.allElements) == nil, "\(note)")
+      return engine.workCounters
+    }
+    func pageItems(_ k: Int) -> Range<Int> {
+      let p = engine.pages(ofSection: 0).lowerBound + k
+      let first = engine.firstItem(ofPage: p, inSection: 0)
+      return first..<(first + engine.pages[p].count)
+    }
+    // The middle of pages 2, 6 and 10: a resize, a removal and an insertion each.
+    var middle = BatchUpdate()
+    for k in [2, 6, 10] {
+      let m = pageItems(k).lowerBound + pageItems(k).count / 2
+      middle.resizeItems.append(ItemResize(at: ItemPath(0, m), size: Size(77, 91)))
+      middle.deleteItems.append(ItemPath(0, m + 3))
+      middle.insertItems.append(ItemInsertion(at: ItemPath(0, m - 3), size: Size(123, 45)))
+    }
+    let inside = try check(middle, "middles")
+    #expect(inside.pageBoundariesChecked == 0, "\(inside)")
+    #expect(inside.linesRebroken > 0)
+    // Page 4's first item removed: the boundary with page 3 is checked.
+    let front = try check(BatchUpdate(deleteItems: [ItemPath(0, pageItems(4).lowerBound)]), "front")
+    #expect(front.pageBoundariesChecked >= 1, "\(front)")
+    // Page 7's last item made narrow: its last line may take page 8's first items.
+    let back = try check(
+      BatchUpdate(
+        resizeItems: [ItemResize(at: ItemPath(0, pageItems(7).upperBound - 1), size: Size(1, 50))]),
+      "back")
+    #expect(back.pageBoundariesChecked >= 1, "\(back)")
+  }
+}

@@ -274,14 +274,18 @@ extension FastFlowLayout {
     }
     var local = scratch.page
     var touched = scratch.touched
-    scratch.page = SectionEdit()  // both uniquely referenced
+    var boundaries = scratch.boundaries
+    scratch.page = SectionEdit()  // all three uniquely referenced
     scratch.touched = []
+    scratch.boundaries = []
     local.removeAll()
     touched.removeAll(keepingCapacity: true)
+    boundaries.removeAll(keepingCapacity: true)
     defer {
       local.removeAll()
       scratch.page = local
       scratch.touched = touched
+      scratch.boundaries = boundaries
     }
     let oldCount = itemCounts[s] - edit.insertions.count + edit.removals.count
     // Pages in order: each page's resizes, removals and insertions (local indices) are
@@ -353,13 +357,20 @@ extension FastFlowLayout {
         i += 1
         insertionPlace = placeInsertion(&self)
       }
+      // A boundary can break only where an edit changed the first item of the page after it or
+      // the last line of the page before it (the greedy rule takes the next page's items from
+      // its first one on): page p's boundaries with p − 1 and p + 1.
+      if p > range.lowerBound, local.touchesFirstItem { boundaries.append(p - 1) }
       pages[p].applySplice(
         local, resized: Self.resized(inSection: s, page: p - range.lowerBound, scratch.resizedPages),
         rules: rules(ofPage: p), kernels: kernels, scratch: &scratch.lines, counters: &counters)
+      if !scratch.lines.lastLineKept { boundaries.append(p) }
       touched.append(p)
       local.removeAll()
     }
-    return repairPages(ofSection: s, touched: touched, scratch: &scratch, counters: &counters)
+    return repairPages(
+      ofSection: s, touched: touched, boundaries: boundaries, scratch: &scratch,
+      counters: &counters)
   }
 
   /// The number of values in `sorted` (ascending) below `value`.

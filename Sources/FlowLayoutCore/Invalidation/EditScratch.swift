@@ -16,6 +16,9 @@ struct EditScratch: Sendable {
   /// Pages edited, and pages changed while the boundaries are repaired.
   var touched: [Int] = []
   var changed: [Int] = []
+  /// The page boundaries an edit may have broken (ascending, repeats allowed): `b` names the
+  /// boundary between pages `b` and `b + 1` (`FastFlowLayout.repairPages`).
+  var boundaries: [Int] = []
   /// Re-breaking's buffers (`LineScratch`).
   var lines = LineScratch()
   /// The batch validation's sorted paths.
@@ -32,8 +35,8 @@ struct EditScratch: Sendable {
     let largest = max(
       edits.count, edits.first?.removals.capacity ?? 0, edits.first?.insertions.capacity ?? 0,
       edits.first?.resizes.capacity ?? 0, lines.starts.capacity, lines.runs.capacity,
-      touched.capacity, changed.capacity, resizedPages.capacity, sections.capacity,
-      validation.capacity)
+      touched.capacity, changed.capacity, boundaries.capacity, resizedPages.capacity,
+      sections.capacity, validation.capacity)
     if largest > Self.retainedCapacity { self = EditScratch() }
   }
 }
@@ -45,6 +48,9 @@ struct LineScratch: Sendable {
   var ranges: [Range<Int>] = []
   var runs: [KeptRun] = []
   var indices: [Int] = []
+  /// Whether the last line of the page `SectionLayout.applySplice` last edited holds the same
+  /// items, with the same sizes, as before: it was kept by every re-break (`false` when unsure).
+  var lastLineKept = false
 }
 
 extension SectionEdit {

@@ -22,8 +22,7 @@ extension SectionLayout {
     columns c: Int, first: Int, shifted: Bool, resized: [Int],
     rules: LayoutRules, kernels: KernelSelection, counters: inout WorkCounters
   ) {
-    guard case .table(var table) = lines else { return }
-    lines = .table(LineTable())  // keep `table` uniquely referenced
+    guard var table = takeTable() else { return }
     let n = count
     let limit = rules.rowLimit > 0 ? rules.rowLimit : Int.max
     let m = min((n + c - 1) / c, limit)
@@ -66,7 +65,7 @@ extension SectionLayout {
       counters.linesRebroken += m - firstLine
       counters.lineEntriesRebuilt += table.rebuildOffsets(lineSpacing: spacing, fromLine: firstLine)
     }
-    lines = .table(table)
+    lines = .table(consume table)
     updateHeight(rules: rules)
   }
 }
@@ -82,8 +81,7 @@ extension SectionLayout {
   mutating func rebuildScrollLine(
     first: Int, rules: LayoutRules, kernels: KernelSelection, counters: inout WorkCounters
   ) {
-    guard case .table(var table) = lines else { return }
-    lines = .table(LineTable())  // keep `table` uniquely referenced
+    guard var table = takeTable() else { return }
     let n = count
     table.starts.removeAll(keepingCapacity: true)
     table.heights.removeAll(keepingCapacity: true)
@@ -106,7 +104,7 @@ extension SectionLayout {
       counters.itemsPositioned += n - f
     }
     table.rebuildOffsets(lineSpacing: rules.lineSpacing)
-    lines = .table(table)
+    lines = .table(consume table)
     updateHeight(rules: rules)
   }
 }

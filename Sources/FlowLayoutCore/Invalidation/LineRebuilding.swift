@@ -8,10 +8,27 @@ struct TailSync: Sendable, Equatable {
 }
 
 extension SectionLayout {
+  /// Takes the line table out of `lines`, leaving an empty table in its place, so that it is
+  /// uniquely referenced while edited (put it back with `lines = .table(table)`): a move, which
+  /// neither copies it nor changes its buffers' reference counts (a copy would retain and
+  /// release each of its arrays, an atomic write to every buffer header of a cold page).
+  /// `nil`, and nothing changed, when the lines are not a table.
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  mutating func takeTable() -> LineTable? {
+    guard case .table = lines else { return nil }
+    var taken = SectionLines.table(LineTable())
+    swap(&taken, &lines)
+    guard case .table(let table) = consume taken else { return nil }
+    return table
+  }
+
   /// Re-breaks the line table from line `firstLine` (whose start item is unchanged), until the
   /// lines re-synchronise with the old ones (`sync`), the items end, or the row limit; splices
   /// the new lines in, moves later lines through the offset tree, and places the re-broken lines
-  /// and the last two lines (whose alignment depends on being last).
+  /// and the last two lines (whose alignment depends on being last). Clears
+  /// `scratch.lastLineKept` unless the last line is an old one (its items untouched).
   ///
   /// - Complexity: O(k + log r) for k items in re-broken lines when the line count is kept and
   ///   `delta = 0`; O(r − i) more for the first re-broken line i when lines are added or removed
@@ -20,8 +37,7 @@ extension SectionLayout {
     fromLine firstLine: Int, sync: TailSync? = nil, rules: LayoutRules, kernels: KernelSelection,
     scratch: inout LineScratch, counters: inout WorkCounters
   ) {
-    guard case .table(var table) = lines else { return }
-    lines = .table(LineTable())  // keep `table` uniquely referenced
+    guard var table = takeTable() else { return }
     let n = count
     let oldCount = table.lineCount
     let i0 = min(firstLine, max(oldCount - 1, 0))
@@ -37,6 +53,7 @@ extension SectionLayout {
     scratch.ranges.append(i0..<(i0 + k))
     var rebuildTree = false
     let spacing = rules.lineSpacing
+    var keptLastLine = false
 
     if let j = synced, let sync {
       if k == j - i0 {
@@ -56,12 +73,16 @@ extension SectionLayout {
         let from = i0 + k
         counters.lineStartsRenumbered += table.renumberStarts(from: from, by: sync.delta)
       }
+      // Old lines follow the re-broken ones, untouched items only: the last one is kept.
+      keptLastLine = table.lineCount > i0 + k
       // The old table may have stopped at the row limit: trim or extend to it.
       if table.lineCount > limit {
+        keptLastLine = false
         table.starts.removeSubrange((limit + 1)...)
         table.heights.removeSubrange(limit...)
         rebuildTree = true
       } else if table.lineCount < limit, table.visibleEnd < n {
+        keptLastLine = false
         let from = table.lineCount
         (end, synced) = breakLines(
           from: table.visibleEnd, lineIndex: from, limit: limit, old: table, sync: nil,
@@ -107,8 +128,9 @@ extension SectionLayout {
     let m = table.lineCount
     scratch.ranges.append(max(m - 2, 0)..<m)
     place(lines: &scratch.ranges, of: table, rules: rules, counters: &counters)
-    lines = .table(table)
+    lines = .table(consume table)
     updateHeight(rules: rules)
+    scratch.lastLineKept = scratch.lastLineKept && keptLastLine
   }
 
   /// Greedy (or fixed-count) lines from item `start`, numbered from `lineIndex`, until the
@@ -200,15 +222,18 @@ extension SectionLayout {
     let n = count
     let sameSize = self.sameSize
     let closes = closesSection
+    // The closure captures the starts only: a captured table is copied, each of its arrays
+    // retained and released.
+    let starts = table.starts
     items.withPlacement { ws, _, xs in
       var placedEnd = 0  // lines before this are placed
       for range in ranges where !range.isEmpty {
         for k in max(range.lowerBound, placedEnd)..<max(range.upperBound, placedEnd) {
-          let r = table.range(ofLine: k)
+          let r = starts[k]..<starts[k + 1]
           LinePlacing.place(
             ws, r, into: xs, at: r.lowerBound, rules: rules,
             context: Self.context(
-              ofLine: k, in: table, count: n, sameSize: sameSize, closesSection: closes))
+              ofLine: k, starts: starts, count: n, sameSize: sameSize, closesSection: closes))
           positioned += r.count
         }
         placedEnd = max(placedEnd, range.upperBound)
@@ -228,11 +253,10 @@ extension SectionLayout {
     let sameSize = self.sameSize
     let closes = closesSection
     let r = table.range(ofLine: k)
+    let context = Self.context(
+      ofLine: k, in: table, count: n, sameSize: sameSize, closesSection: closes)
     items.withPlacement { ws, _, xs in
-      LinePlacing.place(
-        ws, r, into: xs, at: r.lowerBound, rules: rules,
-        context: Self.context(
-          ofLine: k, in: table, count: n, sameSize: sameSize, closesSection: closes))
+      LinePlacing.place(ws, r, into: xs, at: r.lowerBound, rules: rules, context: context)
     }
     counters.itemsPositioned += r.count
   }

@@ -70,7 +70,8 @@ extension SectionLayout {
   /// were added or removed, their starts renumbered when items were). Offsets are summed again
   /// only for the blocks of re-broken lines and from the first line at another index on
   /// (`LineTable.updateOffsets`); the item index is refreshed from line `firstLine` up to the
-  /// first item whose line and place are unchanged.
+  /// first item whose line and place are unchanged. Clears `scratch.lastLineKept` unless the
+  /// last line is an old one kept in place.
   ///
   /// - Complexity: O(k + e + g) for k items in re-broken lines, e runs and the g lines between
   ///   the first and the last region (copied), plus O(r − j) vectorisable work for the lines
@@ -81,8 +82,7 @@ extension SectionLayout {
     fromLine firstLine: Int, oldItemCount: Int, rules: LayoutRules, kernels: KernelSelection,
     scratch: inout LineScratch, counters: inout WorkCounters
   ) {
-    guard case .table(var table) = lines else { return }
-    lines = .table(LineTable())  // keep `table` uniquely referenced
+    guard var table = takeTable() else { return }
     let n = count
     let oldLines = table.lineCount
     let i0 = min(firstLine, max(oldLines - 1, 0))
@@ -96,6 +96,7 @@ extension SectionLayout {
     var newHeights = scratch.heights
     var toPlace = scratch.ranges
     let indices = scratch.indices
+    let lastLineKept = scratch.lastLineKept
     scratch = LineScratch()  // the buffers above uniquely referenced
     newStarts.removeAll(keepingCapacity: true)
     newHeights.removeAll(keepingCapacity: true)
@@ -187,10 +188,13 @@ extension SectionLayout {
     table.refreshItemIndex(fromLine: i0, untilItem: unchangedFrom)
     toPlace.append(max(m - 2, 0)..<m)
     place(lines: &toPlace, of: table, rules: rules, counters: &counters)
-    lines = .table(table)
+    lines = .table(consume table)
     updateHeight(rules: rules)
+    // Old lines kept at the end (untouched items only): the last line is one of them.
+    let keptLastLine = tail.map { $0.line < oldLines } ?? false
     scratch = LineScratch(
-      starts: newStarts, heights: newHeights, ranges: toPlace, runs: runs, indices: indices)
+      starts: newStarts, heights: newHeights, ranges: toPlace, runs: runs, indices: indices,
+      lastLineKept: lastLineKept && keptLastLine)
   }
 
   /// The end of the old lines from line `k` on (at most up to line `limit`) that hold the same

@@ -12,6 +12,14 @@ struct SectionEdit: Sendable {
   var moves: [(index: Int, from: ItemPath)] = []
 
   var isEmpty: Bool { resizes.isEmpty && removals.isEmpty && insertions.isEmpty }
+
+  /// Whether the edit may change item 0: it removes, resizes or inserts at index 0.
+  ///
+  /// - Precondition: each list ascending.
+  /// - Complexity: O(1).
+  var touchesFirstItem: Bool {
+    removals.first == 0 || resizes.first?.index == 0 || insertions.first?.index == 0
+  }
 }
 
 extension SectionLayout {
@@ -67,6 +75,7 @@ extension SectionLayout {
   /// `applyResizes`, which returned `resized`), then lays out only what changed: the closed form
   /// again (O(c)), or the line table re-broken from the first touched item's line until it
   /// re-synchronises with the old lines (column flows: `rebuildGridLines`; `.horizontalScroll`: `rebuildScrollLine`).
+  /// `scratch.lastLineKept` tells whether the last line holds the same items as before.
   ///
   /// - Complexity: O(c) closed form; else O(k + log r) for k items in re-broken lines, plus the
   ///   splice's O(n − f) memory move and O(r) renumbering when the item count changes.
@@ -74,6 +83,7 @@ extension SectionLayout {
     _ edit: SectionEdit, resized: (first: Int, last: Int)?, rules: LayoutRules,
     kernels: KernelSelection, scratch: inout LineScratch, counters: inout WorkCounters
   ) {
+    scratch.lastLineKept = false  // set by the greedy re-breaks below only
     if let admitted = equalWidthAdmits(edit.insertions.lazy.map(\.size.width)) {
       if admitted {
         applyEqualWidthSplice(edit, rules: rules, kernels: kernels, counters: &counters)
@@ -152,6 +162,8 @@ extension SectionLayout {
         return
       }
       if rules.placement == .uikit { sameSize = adjacentDifferences == 0 }
+      // Each re-break below clears it unless it kept the last line.
+      scratch.lastLineKept = true
       if edit.removals.isEmpty, edit.insertions.isEmpty, let resized, resized.first < resized.last {
         // Resizes only: each is re-broken from its own line until the lines re-synchronise, in
         // index order, so resizes far apart do not re-break the lines between them. Each pass

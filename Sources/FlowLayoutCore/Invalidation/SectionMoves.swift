@@ -85,6 +85,7 @@ extension FastFlowLayout {
     counters.sectionsLaidOut += fresh.sectionsLaidOut
     counters.pageTreeNodesWritten += fresh.pageTreeNodesWritten
     counters.pageBoundariesMoved += fresh.pageBoundariesMoved
+    counters.pageBoundariesChecked += fresh.pageBoundariesChecked
     counters.itemsPaged += fresh.itemsPaged
     rebuilt.workCounters = counters
     self = rebuilt

@@ -2,7 +2,9 @@ import FlowLayoutModel
 
 extension FastFlowLayout {
   /// Restores the page invariants of section `s` after its pages `touched` (ascending, not
-  /// empty) were edited one by one:
+  /// empty) were edited one by one, which may have broken the page boundaries `boundaries`
+  /// (ascending; `b` is the one between pages `b` and `b + 1`; the others held before and hold
+  /// still: their pages' last lines and first items are unchanged):
   ///
   /// 1. every page boundary is a line start: where the greedy rule would put the next page's
   ///    first items on a page's last line, they move there (and that page is re-broken from
@@ -15,11 +17,12 @@ extension FastFlowLayout {
   ///
   /// - Returns: whether pages were added or removed (the page trees need a rebuild); otherwise
   ///   the tree entries of the changed pages are rewritten here.
-  /// - Complexity: O(c) per page checked or changed (c items); pages checked are those from
-  ///   the one before the first touched page to the one after the last, plus those items
-  ///   moved into.
+  /// - Complexity: O(c) per page checked or changed (c items); pages checked are those of
+  ///   `boundaries`, plus those items moved into (every page from the one before the first
+  ///   touched page to the one after the last once a page was removed).
   mutating func repairPages(
-    ofSection s: Int, touched: [Int], scratch: inout EditScratch, counters: inout WorkCounters
+    ofSection s: Int, touched: [Int], boundaries: [Int], scratch: inout EditScratch,
+    counters: inout WorkCounters
   ) -> Bool {
     let rules = self.rules(ofSection: s)
     let start = firstPage[s]
@@ -44,24 +47,30 @@ extension FastFlowLayout {
     }
 
     // Boundaries: from the page before the first touched one, while pages changed.
-    // Only boundaries next to a touched page, or after a page items moved out of, can break:
-    // the pages between two touched ones are skipped.
+    // Only the boundaries in `boundaries`, or after a page items moved out of, can break: the
+    // others are skipped (once a page was removed, every boundary of the window is checked).
     // Pages whose items changed, while no page is added or removed.
     var changed = scratch.changed
     scratch.changed = []  // `changed` uniquely referenced
     changed.removeAll(keepingCapacity: true)
     changed.append(contentsOf: touched)
     var next = 0  // the first touched page not yet passed
-    var skipping = !structural  // page indices in `touched` are exact until a page is removed
+    var nextBoundary = 0  // the first entry of `boundaries` not yet passed
+    var skipping = !structural  // page indices are exact until a page is removed
     var p = lo
     var carry = false  // page p changed by a move outside the touched window
     var cascade = 0  // consecutive pages changed by moves outside the window
     while p + 1 < end, p < hi || carry {
       while next < touched.count, touched[next] < p { next += 1 }
-      if skipping, !carry, next < touched.count, touched[next] > p + 1 {
-        p = touched[next] - 1  // no touched page at p or p + 1
-        continue
+      if skipping, !carry {
+        while nextBoundary < boundaries.count, boundaries[nextBoundary] < p { nextBoundary += 1 }
+        guard nextBoundary < boundaries.count else { break }
+        if boundaries[nextBoundary] > p {
+          p = boundaries[nextBoundary]  // no boundary before it may have broken
+          continue
+        }
       }
+      counters.pageBoundariesChecked += 1
       let q = pages[p].itemsAbsorbed(from: pages[p + 1], rules: rules)
       guard q > 0 else {
         carry = false

@@ -175,8 +175,9 @@ extension SectionLayout {
       reusable > 0 ? reusable : max(Self.expectedLineCount(items, rules: rules), 1),
       offsets: !oneBlock)
     if !oneBlock { table.resetItemIndex(items: n) }
-    // `leading`: greedy leading lines (`.horizontalFlow`), the hot case: unless screened, by
-    // `appendLeadingLines`, with no per-line test of the rules.
+    // `leading`: greedy leading lines (`.horizontalFlow`), the hot case: by
+    // `appendLeadingLines`, with no per-line test of the rules (a first layout's screened by
+    // blocks with SIMD kernels; the fused loop below screens item by item with scalar ones).
     let leading = greedy && !placesLines
     while s < n, cursor.count < limit {
       if cursor.count == table.lineRoom {
@@ -209,6 +210,12 @@ extension SectionLayout {
             (s, writer) = Self.appendLeadingLines(
               ws, hs, xs, from: s, limit: widthLimit, interitem: interitem, left: left,
               to: writer, room: room)
+            return
+          }
+          if leading && kernels == .simd {
+            (s, writer) = Self.appendScreenedLeadingLines(
+              ws, hs, xs, from: s, limit: widthLimit, interitem: interitem, left: left,
+              to: writer, room: room, screen: &screen)
             return
           }
           // One block (≤ 32 lines) at a time: a block's end is not tested per line.
@@ -248,11 +255,43 @@ extension SectionLayout {
     _ xs: UnsafeMutableBufferPointer<Double>, from start: Int, limit: Double,
     interitem: Double, left: Double, to writer: LineTable.LineWriter, room: Int
   ) -> (end: Int, writer: LineTable.LineWriter) {
+    var unused = LengthScreen()
+    return leadingLines(
+      ws, hs, xs, from: start, limit: limit, interitem: interitem, left: left, to: writer,
+      room: room, screen: &unused, screened: false)
+  }
+
+  /// `appendLeadingLines` of a first layout: each block's widths and heights are added to
+  /// `screen` after its lines, from cache, four at a time (`LengthScreen.addSIMD`, the fused
+  /// loop's per-item screen being its scalar twin).
+  ///
+  /// - Complexity: O(k) for the k items of the lines appended.
+  @inline(never)
+  static func appendScreenedLeadingLines(
+    _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
+    _ xs: UnsafeMutableBufferPointer<Double>, from start: Int, limit: Double,
+    interitem: Double, left: Double, to writer: LineTable.LineWriter, room: Int,
+    screen: inout LengthScreen
+  ) -> (end: Int, writer: LineTable.LineWriter) {
+    leadingLines(
+      ws, hs, xs, from: start, limit: limit, interitem: interitem, left: left, to: writer,
+      room: room, screen: &screen, screened: true)
+  }
+
+  /// The loop of `appendLeadingLines` (`screened` a literal at each call).
+  @inline(__always)
+  private static func leadingLines(
+    _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
+    _ xs: UnsafeMutableBufferPointer<Double>, from start: Int, limit: Double,
+    interitem: Double, left: Double, to writer: LineTable.LineWriter, room: Int,
+    screen: inout LengthScreen, screened: Bool
+  ) -> (end: Int, writer: LineTable.LineWriter) {
     let n = ws.count
     var lines = writer
     var s = start
     while s < n, lines.count < room {
       let blockEnd = min(lines.blockRoom, room)
+      let first = s
       while s < n, lines.count < blockEnd {
         let (e, height) = GreedyLeadingLinesKernel.scalarLine(
           ws, hs, xs, from: s, limit: limit, interitem: interitem, left: left)
@@ -260,6 +299,10 @@ extension SectionLayout {
         s = e
       }
       lines.closeBlockIfFull()
+      if screened {
+        screen.addSIMD(ws, first..<s)
+        screen.addSIMD(hs, first..<s)
+      }
     }
     return (s, lines)
   }

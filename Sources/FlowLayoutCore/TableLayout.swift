@@ -175,13 +175,18 @@ extension SectionLayout {
       reusable > 0 ? reusable : max(Self.expectedLineCount(items, rules: rules), 1),
       offsets: !oneBlock)
     if !oneBlock { table.resetItemIndex(items: n) }
-    // `leading`: greedy leading lines (`.horizontalFlow`), the hot case: unless screened, by
-    // `appendLeadingLines`, with no per-line test of the rules.
+    // `leading`: greedy leading lines (`.horizontalFlow`), the hot case: by
+    // `appendLeadingLines`, with no per-line test of the rules (a first layout's screened by
+    // blocks with SIMD kernels; the fused loop below screens item by item with scalar ones).
     let leading = greedy && !placesLines
     while s < n, cursor.count < limit {
       if cursor.count == table.lineRoom {
+        // At most `growthStep` lines at a time: a re-layout zeroes the entries it adds within
+        // the buffers' storage, and zeroed just ahead of the pass they are still in cache when
+        // it overwrites them (at once, they were written out to memory twice).
         table.reserveLines(
-          table.lineRoom + Self.moreLines(items: n - s, after: cursor.count, lines: s),
+          table.lineRoom
+            + min(Self.moreLines(items: n - s, after: cursor.count, lines: s), Self.growthStep),
           offsets: !oneBlock)
       }
       table.withLineWriter(&cursor, lineSpacing: lineSpacing, oneBlock: oneBlock) { writer in
@@ -205,6 +210,12 @@ extension SectionLayout {
             (s, writer) = Self.appendLeadingLines(
               ws, hs, xs, from: s, limit: widthLimit, interitem: interitem, left: left,
               to: writer, room: room)
+            return
+          }
+          if leading && kernels == .simd {
+            (s, writer) = Self.appendScreenedLeadingLines(
+              ws, hs, xs, from: s, limit: widthLimit, interitem: interitem, left: left,
+              to: writer, room: room, screen: &screen)
             return
           }
           // One block (≤ 32 lines) at a time: a block's end is not tested per line.
@@ -244,11 +255,43 @@ extension SectionLayout {
     _ xs: UnsafeMutableBufferPointer<Double>, from start: Int, limit: Double,
     interitem: Double, left: Double, to writer: LineTable.LineWriter, room: Int
   ) -> (end: Int, writer: LineTable.LineWriter) {
+    var unused = LengthScreen()
+    return leadingLines(
+      ws, hs, xs, from: start, limit: limit, interitem: interitem, left: left, to: writer,
+      room: room, screen: &unused, screened: false)
+  }
+
+  /// `appendLeadingLines` of a first layout: each block's widths and heights are added to
+  /// `screen` after its lines, from cache, four at a time (`LengthScreen.addSIMD`, the fused
+  /// loop's per-item screen being its scalar twin).
+  ///
+  /// - Complexity: O(k) for the k items of the lines appended.
+  @inline(never)
+  static func appendScreenedLeadingLines(
+    _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
+    _ xs: UnsafeMutableBufferPointer<Double>, from start: Int, limit: Double,
+    interitem: Double, left: Double, to writer: LineTable.LineWriter, room: Int,
+    screen: inout LengthScreen
+  ) -> (end: Int, writer: LineTable.LineWriter) {
+    leadingLines(
+      ws, hs, xs, from: start, limit: limit, interitem: interitem, left: left, to: writer,
+      room: room, screen: &screen, screened: true)
+  }
+
+  /// The loop of `appendLeadingLines` (`screened` a literal at each call).
+  @inline(__always)
+  private static func leadingLines(
+    _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
+    _ xs: UnsafeMutableBufferPointer<Double>, from start: Int, limit: Double,
+    interitem: Double, left: Double, to writer: LineTable.LineWriter, room: Int,
+    screen: inout LengthScreen, screened: Bool
+  ) -> (end: Int, writer: LineTable.LineWriter) {
     let n = ws.count
     var lines = writer
     var s = start
     while s < n, lines.count < room {
       let blockEnd = min(lines.blockRoom, room)
+      let first = s
       while s < n, lines.count < blockEnd {
         let (e, height) = GreedyLeadingLinesKernel.scalarLine(
           ws, hs, xs, from: s, limit: limit, interitem: interitem, left: left)
@@ -256,6 +299,10 @@ extension SectionLayout {
         s = e
       }
       lines.closeBlockIfFull()
+      if screened {
+        screen.addSIMD(ws, first..<s)
+        screen.addSIMD(hs, first..<s)
+      }
     }
     return (s, lines)
   }
@@ -288,6 +335,10 @@ extension SectionLayout {
     let rate = Double(lines) / Double(max(done, 1))
     return min(remaining, Int(Double(remaining) * rate * 1.05) + 16)
   }
+
+  /// The most lines a layout pass adds to its line buffers at a time (`layOutTable`): 96 KiB
+  /// of starts, heights and offsets, which stay in the 1 MiB L2 cache until written.
+  static let growthStep = 4_096
 
   /// Greedy lines with no line limit, broken on `threading.threads` threads
   /// (`ChunkedLineBreaking`) straight into `table`'s buffers (reused: `reusable` lines, else
@@ -394,38 +445,34 @@ extension SectionLayout {
   /// Up to how many items `expectedLineCount` counts greedy lines exactly.
   static let exactLineCountLimit = 64
 
-  /// About how many lines a full layout makes (from the first 1 024 widths; exactly for greedy
-  /// lines of at most `exactLineCountLimit` items), so that the line buffers are allocated once
-  /// at about the right size instead of doubling.
+  /// About how many lines a full layout makes (greedy lines: from the lines of the first 1 024
+  /// items; exactly for at most `exactLineCountLimit` items), so that the line buffers are
+  /// allocated once at about the right size instead of doubling.
   static func expectedLineCount(_ items: ItemColumns, rules: LayoutRules) -> Int {
     let n = items.count
     switch rules.breaking {
     case .noWrap, .firstLineOnly: return min(n, 1)
     case .fixedCount(let c): return c >= n ? min(n, 1) : (n + c - 1) / c
     case .greedy:
-      if n <= exactLineCountLimit {
-        // A short section's lines counted by the greedy rule itself (O(n), ~the layout's
-        // breaking): its line buffers are allocated at their size, with no slack kept at rest.
-        let limit = rules.available + rules.epsilon
-        return items.widths.withUnsafeBufferPointer { ws in
-          var lines = 0
-          var s = 0
-          while s < n {
-            s = RowBreaking.lineEnd(ws, from: s, to: n, limit: limit, interitem: rules.interitem)
-            lines += 1
-          }
-          return lines
+      // Lines counted by the greedy rule itself over the first `sample` items (O(sample), ~the
+      // layout's breaking): exactly for a short section, whose buffers are then allocated at
+      // their size with no slack kept at rest; else the rate scaled to `n`, with 5 % and up
+      // to 16 lines of slack, close enough that the first layout's trim (`finishLines`, which
+      // copies when more than an eighth is spare) seldom copies.
+      let limit = rules.available + rules.epsilon
+      let sample = n <= exactLineCountLimit ? n : min(n, 1_024)
+      let lines = items.widths.withUnsafeBufferPointer { ws in
+        var lines = 0
+        var s = 0
+        while s < sample {
+          s = RowBreaking.lineEnd(ws, from: s, to: sample, limit: limit, interitem: rules.interitem)
+          lines += 1
         }
+        return lines
       }
-      let sample = min(n, 1_024)
-      guard sample > 0 else { return 0 }
-      var sum = 0.0
-      for i in 0..<sample { sum += items.widths[i] }
-      let perLine = (rules.available + rules.interitem) / (sum / Double(sample) + rules.interitem)
-      guard perLine.isFinite, perLine >= 1 else { return n }
-      // Slack of 5 % and up to 16 lines (a short section's estimate is close to exact: slack
-      // beyond its lines would stay reserved).
-      return min(n, Int(Double(n) / max(perLine - 0.5, 1) * 1.05) + min(16, 1 + n / 64))
+      if sample == n { return lines }
+      let rate = Double(lines) / Double(sample)
+      return min(n, Int(Double(n) * rate * 1.05) + min(16, 1 + n / 64))
     }
   }
 

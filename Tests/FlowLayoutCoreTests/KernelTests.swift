@@ -10,6 +10,39 @@ struct KernelTests {
     0, 1, LineMaxKernel.lanes - 1, LineMaxKernel.lanes, LineMaxKernel.lanes + 1, 7, 8, 9, 33,
   ]
 
+  /// `LengthScreen.addSIMD` passes exactly when the scalar `add(_:_:)` does: every length of
+  /// the edge lengths, clean and with one bad value (NaN, ±∞, −0, negative, just over the limit,
+  /// the limit itself and the smallest subnormal, which pass) at each position, from an
+  /// unaligned start; a failing range leaves the scalar twin's `maxBits`.
+  @Test(arguments: lengths)
+  func lengthScreen(length: Int) {
+    let limit = LayoutLimits.maximumLength
+    let specials: [Double] = [
+      .nan, .infinity, -.infinity, -0.0, -1, limit.nextUp, limit, .leastNonzeroMagnitude, 0,
+    ]
+    var sizes = SplitMix64(seed: UInt64(length) + 7)
+    let clean = (0..<(length + 3)).map { _ in sizes.nextUnit() * 200 }
+    var cases = [clean]
+    for position in 0..<length {
+      for bad in specials {
+        var values = clean
+        values[3 + position] = bad
+        cases.append(values)
+      }
+    }
+    for values in cases {
+      values.withUnsafeBufferPointer { v in
+        let range = 3..<(3 + length)
+        var scalar = LengthScreen()
+        scalar.add(v, range)
+        var simd = LengthScreen()
+        simd.addSIMD(v, range)
+        #expect(scalar.passes == simd.passes, "\(values[range])")
+        if !scalar.passes { #expect(scalar.maxBits == simd.maxBits) }
+      }
+    }
+  }
+
   @Test(arguments: lengths)
   func lineMaximum(length: Int) {
     var sizes = SplitMix64(seed: UInt64(length) + 1)

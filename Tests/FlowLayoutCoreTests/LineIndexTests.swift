@@ -263,4 +263,41 @@ struct LineWriterTests {
       }
     }
   }
+
+  /// A first layout reserves its line buffers by an estimate from the first 1 024 items
+  /// (`SectionLayout.expectedLineCount`) and grows them when the lines outrun it
+  /// (`LineTable.reserveLines`: storage allocated, not zeroed, the lines written so far copied),
+  /// or gives back what it over-reserved: its table is the one a re-layout builds in reused
+  /// buffers, bit for bit, and so are the frames.
+  @Test(arguments: ["short estimate", "long estimate", "close estimate"])
+  func firstLayoutEqualsRelayoutWhateverTheEstimate(kind: String) throws {
+    var random = SplitMix64(seed: 29)
+    // Narrow items make ~40 a line, wide ones one: an estimate from the first 1 024 items is
+    // ~20× short, or ~20× long.
+    let narrow = { Size(3 + random.nextUnit() * 4, 10 + random.nextUnit() * 30) }
+    let wide = { Size(300 + random.nextUnit() * 40, 10 + random.nextUnit() * 30) }
+    let mixed = { Size(60 + random.nextUnit() * 140, 20 + random.nextUnit() * 180) }
+    let sizes: [Size]
+    switch kind {
+    case "short estimate":
+      sizes = (0..<1_200).map { _ in narrow() } + (0..<20_000).map { _ in wide() }
+    case "long estimate":
+      sizes = (0..<1_200).map { _ in wide() } + (0..<20_000).map { _ in narrow() }
+    default: sizes = (0..<30_000).map { _ in mixed() }
+    }
+    let input = TestInputs.ownSizes([sizes]) { $0.minimumLineSpacing = 3.5 }
+    let first = try FastFlowLayout(input, threads: 1)
+    Self.expectSummarised(first, "\(kind) first layout")
+    var wider = input
+    wider.bounds = Size(700, 812)
+    var again = try FastFlowLayout(wider, threads: 1)
+    for width in [120.0, 375] {
+      var batch = BatchUpdate()
+      batch.setWidth = width
+      try again.apply(batch)
+    }
+    #expect(first.pages[0].lines == again.pages[0].lines, "\(kind)")
+    #expect(first.pages[0].items.xs == again.pages[0].items.xs, "\(kind)")
+    ShortSectionStorageTests.expectSameFrames(first, again, kind)
+  }
 }

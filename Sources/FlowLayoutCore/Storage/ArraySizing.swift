@@ -13,14 +13,42 @@ extension Array {
     }
   }
 
+  /// `count` elements like `resize(to:)`, except that when the storage must grow the new
+  /// elements are not zeroed: they hold what the allocator gives (fresh pages are zero, reused
+  /// memory is not), to be overwritten by the caller before they are read. The storage grows
+  /// at least twofold, so that growing by small steps stays O(1) amortized per element.
+  ///
+  /// For buffers a layout pass writes in place: their pages are first touched by the pass
+  /// itself, not by a fill ahead of it.
+  ///
+  /// - Complexity: O(self.count) when the storage grows (one copy), else `resize(to:)`'s.
+  mutating func resizeUninitialized(to count: Int) where Element: BitwiseCopyable & Numeric {
+    guard count > capacity else { return resize(to: count) }
+    let old = self
+    // `count > capacity ≥ 0`: never 0 entries (see `ItemColumns.allocatePositions`).
+    self = Array(unsafeUninitializedCapacity: Swift.max(count, 2 * old.capacity)) {
+      buffer, initialized in
+      old.withUnsafeBufferPointer { source in
+        if let from = source.baseAddress, !source.isEmpty {
+          buffer.baseAddress!.initialize(from: from, count: source.count)
+        }
+      }
+      initialized = count
+    }
+  }
+
   /// Gives back the storage beyond the count when more than an eighth of it (and more than 8
-  /// elements) is spare.
+  /// elements) is spare, compared with the storage an array of exactly `count` elements gets
+  /// (the allocator rounds sizes up to its size classes, by up to a quarter: a copy into
+  /// storage that is no smaller gives nothing back).
   ///
   /// - Complexity: O(count) when it copies, else O(1).
   mutating func trimCapacity() {
     guard capacity - count > Swift.max(8, count / 8) else { return }
     var exact: [Element] = []
     exact.reserveCapacity(count)
+    // (Allocated, not yet touched: dropped at no cost when it saves too little.)
+    guard capacity - exact.capacity > Swift.max(8, count / 8) else { return }
     exact.append(contentsOf: self)
     self = exact
   }

@@ -14,7 +14,9 @@
 ///
 /// - Memory: 24 bytes per line plus ~1 for the tree.
 struct LineTable: Sendable, Equatable {
-  static let blockSize = 32
+  static let blockSize = 1 << blockShift
+  /// `blockSize` as a shift: line `k` is in block `k >> blockShift`.
+  static let blockShift = 5
 
   var starts: [Int]
   var heights: [Double]
@@ -35,6 +37,12 @@ struct LineTable: Sendable, Equatable {
   ///
   /// - Memory: 1/2 byte per visible item in tables of more than one block.
   private(set) var lineOfItem: [Int32] = []
+
+  /// Entry `b`: full block `b`'s sum `Σ (heights[i] + L)` as a layout pass's `LineWriter`
+  /// added it up, stored as the block closed, from which `finishLines` builds the block tree
+  /// (instead of reading back each block's last offset and height, a cache miss each once the
+  /// pass has moved on). Empty outside a pass; a re-layout keeps its storage for the next one.
+  private(set) var writtenBlockSums: [Double] = []
 
   /// No lines. Allocates nothing (the starts are shared until written).
   init() {
@@ -524,6 +532,8 @@ extension LineTable {
     let heights: UnsafeMutablePointer<Double>
     let offsets: UnsafeMutablePointer<Double>
     let index: UnsafeMutablePointer<Int32>
+    /// Entry `b`: full block `b`'s sum (`LineTable.writtenBlockSums`), stored as it closes.
+    let sums: UnsafeMutablePointer<Double>
     let lineSpacing: Double
     /// Lines the buffers hold.
     let room: Int
@@ -617,30 +627,43 @@ extension LineTable {
           index[(start &+ (1 << shift) &- 1) &>> shift] = Int32(truncatingIfNeeded: k)
           k &+= 1
         }
-        if k & (LineTable.blockSize - 1) == 0 { sum = 0 }
+        if k & (LineTable.blockSize - 1) == 0 {
+          sums[(k &- 1) &>> LineTable.blockShift] = sum
+          sum = 0
+        }
       }
       count = end
       blockSum = sum
     }
 
-    /// After the last line of a block: the next block's sum starts from 0 (the block's sum is
-    /// rebuilt from its last line's offset and height by `finishLines`).
+    /// After the last line of a block: the block's sum is stored (`sums`, from its last line's
+    /// offset and height, the addition `append` made, so a second call stores the same) and
+    /// the next block's sum starts from 0.
     @inline(__always)
     mutating func closeBlockIfFull() {
-      if count & (LineTable.blockSize - 1) == 0 { blockSum = 0 }
+      let k = count
+      guard k & (LineTable.blockSize - 1) == 0, k > 0 else { return }
+      sums[(k &- 1) &>> LineTable.blockShift] = offsets[k &- 1] + (heights[k &- 1] + lineSpacing)
+      blockSum = 0
     }
   }
 
   /// Sizes the line buffers for `lines` lines before a layout pass writes them in place
   /// (entries beyond are dropped by `finishLines`). The starts keep their sentinel slot.
+  /// New entries within the buffers' storage are zeroed; entries beyond it are allocated
+  /// and left unwritten (`resizeUninitialized`): a first layout's pass is the first to touch
+  /// their pages.
   ///
-  /// - Complexity: O(growth) (new entries are zeroed); no copy when the table is unique.
+  /// - Complexity: O(growth); no copy when the table is unique and the storage holds `lines`.
   /// Without `offsets` (a pass of at most one block: `withLineWriter(oneBlock:)`), only the
   /// starts and heights.
   mutating func reserveLines(_ lines: Int, offsets: Bool = true) {
-    starts.resize(to: lines + 1)
-    heights.resize(to: lines)
-    if offsets { offsetsInBlock.resize(to: lines) }
+    starts.resizeUninitialized(to: lines + 1)
+    heights.resizeUninitialized(to: lines)
+    if offsets {
+      offsetsInBlock.resizeUninitialized(to: lines)
+      writtenBlockSums.resizeUninitialized(to: (lines + Self.blockSize - 1) / Self.blockSize)
+    }
   }
 
   /// Sizes the item index for `items` items (one entry per 8, plus a spare) and marks every
@@ -649,7 +672,13 @@ extension LineTable {
   /// - Complexity: O(items / 8), one fill.
   mutating func resetItemIndex(items: Int) {
     let shift = Self.indexShift
-    lineOfItem.resize(to: ((items + (1 << shift) - 1) >> shift) + 1)
+    let entries = ((items + (1 << shift) - 1) >> shift) + 1
+    guard entries <= lineOfItem.capacity else {
+      // New storage filled once (not zeroed, then marked).
+      lineOfItem = Array(repeating: -1, count: entries)
+      return
+    }
+    lineOfItem.resize(to: entries)
     lineOfItem.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
   }
 
@@ -671,12 +700,14 @@ extension LineTable {
     if oneBlock {
       return starts.withUnsafeMutableBufferPointer { s in
         heights.withUnsafeMutableBufferPointer { h in
-          withUnsafeTemporaryAllocation(of: Double.self, capacity: Self.blockSize) { o in
+          // The block's offsets, then its sum (entry 32).
+          withUnsafeTemporaryAllocation(of: Double.self, capacity: Self.blockSize + 1) { o in
             let entries = (Self.blockSize >> Self.indexShift) + 1
             return withUnsafeTemporaryAllocation(of: Int32.self, capacity: entries) { q in
               var writer = LineWriter(
                 starts: s.baseAddress!, heights: h.baseAddress!, offsets: o.baseAddress!,
-                index: q.baseAddress!, lineSpacing: lineSpacing, room: min(room, Self.blockSize),
+                index: q.baseAddress!, sums: o.baseAddress! + Self.blockSize,
+                lineSpacing: lineSpacing, room: min(room, Self.blockSize),
                 count: cursor.count, blockSum: cursor.blockSum)
               let result = body(&writer)
               cursor = (writer.count, writer.blockSum)
@@ -690,13 +721,15 @@ extension LineTable {
       heights.withUnsafeMutableBufferPointer { h in
         offsetsInBlock.withUnsafeMutableBufferPointer { o in
           lineOfItem.withUnsafeMutableBufferPointer { q in
-            var writer = LineWriter(
-              starts: s.baseAddress!, heights: h.baseAddress!, offsets: o.baseAddress!,
-              index: q.baseAddress!, lineSpacing: lineSpacing, room: room,
-              count: cursor.count, blockSum: cursor.blockSum)
-            let result = body(&writer)
-            cursor = (writer.count, writer.blockSum)
-            return result
+            writtenBlockSums.withUnsafeMutableBufferPointer { b in
+              var writer = LineWriter(
+                starts: s.baseAddress!, heights: h.baseAddress!, offsets: o.baseAddress!,
+                index: q.baseAddress!, sums: b.baseAddress!, lineSpacing: lineSpacing,
+                room: room, count: cursor.count, blockSum: cursor.blockSum)
+              let result = body(&writer)
+              cursor = (writer.count, writer.blockSum)
+              return result
+            }
           }
         }
       }
@@ -704,8 +737,8 @@ extension LineTable {
   }
 
   /// Ends a layout pass that wrote `count` lines ending at item `end` with a `LineWriter`:
-  /// buffers trimmed, the sentinel start, the block sums and their tree (each block's sum is
-  /// its last line's offset plus `height + L`: the additions `rebuildOffsets` makes), the
+  /// buffers trimmed, the sentinel start, the block sums' tree (from `writtenBlockSums`: each
+  /// block's last offset plus `height + L`, the additions `rebuildOffsets` makes), the
   /// index trimmed to the visible items and its unwritten entries filled. Bit for bit the
   /// table `rebuildOffsets` builds.
   ///
@@ -730,17 +763,19 @@ extension LineTable {
     } else {
       offsetsInBlock.resize(to: m)
       let blockCount = (m + size - 1) / size
-      heights.withUnsafeBufferPointer { h in
-        offsetsInBlock.withUnsafeBufferPointer { o in
-          blocks.rebuild(count: blockCount) { sums in
-            for b in 0..<blockCount {
-              let last = min((b + 1) * size, m) - 1
-              sums[b] = o[last] + (h[last] + lineSpacing)
-            }
-          }
+      // Full blocks' sums as the writer stored them; the last block's from its last line.
+      let full = m / size
+      let last = m - 1
+      let lastSum = offsetsInBlock[last] + (heights[last] + lineSpacing)
+      writtenBlockSums.withUnsafeBufferPointer { written in
+        blocks.rebuild(count: blockCount) { sums in
+          _ = sums.update(fromContentsOf: written[0..<full])
+          if full < blockCount { sums[full] = lastSum }
         }
       }
     }
+    // Empty at rest (a re-layout keeps the storage for the next one).
+    if trims { writtenBlockSums = [] } else { writtenBlockSums.removeAll(keepingCapacity: true) }
     // With `trims` (a first layout, whose buffers were sized by an estimate), what the estimate
     // over-reserved is given back, so that memory at rest is what the lines take. A re-layout
     // keeps its storage for the next one (a width change back and forth allocates nothing).

@@ -419,7 +419,7 @@ extension SectionLayout {
 
   /// Up to `maxLines` greedy leading lines of equal widths from `start`
   /// (`GreedyLeadingLinesKernel`'s equal-width form), their items added to `screen` when
-  /// `screened`.
+  /// `screened` (four at a time, from cache: `LengthScreen.addSIMD`).
   /// Out of line, so that `layOutTable`'s own loop compiles as it did without it.
   ///
   /// - Complexity: O(k) for the k items of the lines written.
@@ -436,8 +436,8 @@ extension SectionLayout {
         interitem: rules.interitem, left: rules.inset.left, starts: starts, heights: heights,
         maxLines: maxLines) ?? (0, start)
     if screened {
-      screen.add(ws, start..<r.end)
-      screen.add(hs, start..<r.end)
+      screen.addSIMD(ws, start..<r.end)
+      screen.addSIMD(hs, start..<r.end)
     }
     return r
   }

@@ -20,9 +20,9 @@ extension SectionLayout {
     rules: LayoutRules, kernels: KernelSelection, threading: LayoutThreading = .off,
     counters: inout WorkCounters, screening: Bool = false
   ) -> (screenedEnd: Int, screen: LengthScreen) {
-    var table: LineTable
-    if case .table(let t) = lines { table = t } else { table = LineTable() }
-    lines = .uniform(Self.noLines)  // drop the enum's reference: `table` is unique
+    // Moved out, not copied (a copy retains and releases every buffer of the table): `table`
+    // is unique.
+    var table = takeTable() ?? LineTable()
     // The previous layout's entries are overwritten in place (about as many lines again).
     let reusable = table.lineCount
     // Grid columns (column flows) and a short section's leading positions are computed on

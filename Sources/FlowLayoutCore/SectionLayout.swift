@@ -50,6 +50,22 @@ struct SectionLayout: Sendable, Equatable {
     lines = .uniform(Self.noLines)
   }
 
+  /// Takes the line table out of `lines`, leaving an empty table in its place, so that it is
+  /// uniquely referenced while edited (put it back with `lines = .table(table)`): a move, which
+  /// neither copies it nor changes its buffers' reference counts (a copy would retain and
+  /// release each of its arrays, an atomic write to every buffer header of a cold page).
+  /// `nil`, and nothing changed, when the lines are not a table.
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  mutating func takeTable() -> LineTable? {
+    guard case .table = lines else { return nil }
+    var taken = SectionLines.table(LineTable())
+    swap(&taken, &lines)
+    guard case .table(let table) = consume taken else { return nil }
+    return table
+  }
+
   /// A section from its data (already in the working orientation), laid out.
   ///
   /// - Complexity: O(n), O(c) for a closed-form section whose sizes are ignored.

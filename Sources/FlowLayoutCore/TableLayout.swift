@@ -337,7 +337,8 @@ extension SectionLayout {
   }
 
   /// The most lines a layout pass adds to its line buffers at a time (`layOutTable`): 96 KiB
-  /// of starts, heights and offsets, which stay in the 1 MiB L2 cache until written.
+  /// of starts, heights and offsets, which stay in the core's L2 cache (512 KiB here) until
+  /// written.
   static let growthStep = 4_096
 
   /// Greedy lines with no line limit, broken on `threading.threads` threads

@@ -8,22 +8,6 @@ struct TailSync: Sendable, Equatable {
 }
 
 extension SectionLayout {
-  /// Takes the line table out of `lines`, leaving an empty table in its place, so that it is
-  /// uniquely referenced while edited (put it back with `lines = .table(table)`): a move, which
-  /// neither copies it nor changes its buffers' reference counts (a copy would retain and
-  /// release each of its arrays, an atomic write to every buffer header of a cold page).
-  /// `nil`, and nothing changed, when the lines are not a table.
-  ///
-  /// - Complexity: O(1).
-  @inline(__always)
-  mutating func takeTable() -> LineTable? {
-    guard case .table = lines else { return nil }
-    var taken = SectionLines.table(LineTable())
-    swap(&taken, &lines)
-    guard case .table(let table) = consume taken else { return nil }
-    return table
-  }
-
   /// Re-breaks the line table from line `firstLine` (whose start item is unchanged), until the
   /// lines re-synchronise with the old ones (`sync`), the items end, or the row limit; splices
   /// the new lines in, moves later lines through the offset tree, and places the re-broken lines

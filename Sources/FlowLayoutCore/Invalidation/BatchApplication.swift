@@ -376,14 +376,16 @@ extension FastFlowLayout {
   /// The number of values in `sorted` (ascending) below `value`.
   ///
   /// - Complexity: O(log k).
-  static func countLess(than value: Int, in sorted: [Int]) -> Int {
-    var lo = 0
-    var hi = sorted.count
+  static func countLess<Sorted: RandomAccessCollection<Int>>(than value: Int, in sorted: Sorted)
+    -> Int where Sorted.Index == Int
+  {
+    var lo = sorted.startIndex
+    var hi = sorted.endIndex
     while lo < hi {
       let mid = (lo + hi) >> 1
       if sorted[mid] < value { lo = mid + 1 } else { hi = mid }
     }
-    return lo
+    return lo - sorted.startIndex
   }
 
   /// Replaces `range` of the pages (all of section `s`) with `new`, moving the later sections'

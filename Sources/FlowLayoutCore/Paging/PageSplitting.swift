@@ -17,7 +17,7 @@ extension SectionLayout {
   /// start; one page when it has no line table or fewer than `2·target` items.
   ///
   /// - Precondition: every item is in a visible line (no line limit).
-  /// - Complexity: O(n + r).
+  /// - Complexity: O(n + r) (O(log r) to find each page's last line).
   func pages(target: Int, rules: LayoutRules) -> [SectionLayout] {
     guard case .table(let table) = lines, count >= 2 * target else { return [self] }
     var result: [SectionLayout] = []
@@ -26,8 +26,10 @@ extension SectionLayout {
     var first = 0
     table.starts.withUnsafeBufferPointer { starts in
       while first < m {
-        var end = first + 1
-        while end < m, starts[end] - starts[first] < target { end += 1 }
+        // The first line after `first` starting at least `target` items after it (or m).
+        var end =
+          first + 1
+          + FastFlowLayout.countLess(than: starts[first] + target, in: starts[(first + 1)..<m])
         // No page shorter than half the target at the end.
         if end < m, starts[m] - starts[end] < target / 2 { end = m }
         result.append(page(lines: first..<end, of: table, rules: rules))
@@ -56,7 +58,14 @@ extension SectionLayout {
         xs: Array(items.xs[a..<b]))
       : ItemColumns(widths: Array(items.widths[a..<b]), heights: Array(items.heights[a..<b]))
     var lines = LineTable()
-    lines.starts = table.starts[range.lowerBound...range.upperBound].map { $0 - a }
+    lines.starts = table.starts.withUnsafeBufferPointer { s in
+      [Int](unsafeUninitializedCapacity: range.count + 1) { out, initialized in
+        let source = s.baseAddress! + range.lowerBound
+        let count = range.count &+ 1
+        for k in 0..<count { out[k] = source[k] &- a }
+        initialized = count
+      }
+    }
     lines.heights = Array(table.heights[range])
     lines.rebuildOffsets(lineSpacing: rules.lineSpacing)
     page.lines = .table(lines)

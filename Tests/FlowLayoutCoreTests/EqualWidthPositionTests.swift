@@ -86,6 +86,8 @@ struct EqualWidthPositionTests {
         #expect(engine.pages[0].items.hasPositions, "step \(step)")
         #expect(!engine.pages[0].items.widthsKnownEqual, "step \(step)")
       }
+      // A height-only resize keeps both: no position, the widths known equal.
+      if step % 4 == 1 { #expect(Self.positionFree(engine), "step \(step)") }
       for width in [414.0, 375] {
         try engine.setWidth(width)
         var scratch = try FastFlowLayout(engine.input)

@@ -58,15 +58,16 @@ extension SectionLayout {
       if items.widths[i] == size.width, items.heights[i] == size.height { continue }
       // Lines of equal widths keep no positions (`layOutTable`); a width edit stores them
       // first (O(n), once), so that no line of other widths computes them.
-      if !items.hasPositions, count > Self.computedPositionsLimit,
-        items.widths[i].bitPattern != size.width.bitPattern
-      {
+      let widthChanges = items.widths[i].bitPattern != size.width.bitPattern
+      if widthChanges, !items.hasPositions, count > Self.computedPositionsLimit {
         storePositions(rules: rules)
       }
       if tracks {
         adjacentDifferences -= items.sizesDiffer(i - 1, i) + items.sizesDiffer(i, i + 1)
       }
-      items.widths[i] = size.width
+      // Written only when it changes: a write forgets that the widths are equal
+      // (`ItemColumns.widthsKnownEqual`), which a height-only resize keeps.
+      if widthChanges { items.widths[i] = size.width }
       items.heights[i] = size.height
       if tracks {
         adjacentDifferences += items.sizesDiffer(i - 1, i) + items.sizesDiffer(i, i + 1)

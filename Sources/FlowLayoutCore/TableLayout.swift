@@ -30,11 +30,6 @@ extension SectionLayout {
     let grid: Bool
     if case .grid = rules.placement { grid = true } else { grid = false }
     let n = count
-    if grid || Self.computesPositions(count: n, rules: rules) {
-      items.releasePositions()
-    } else {
-      items.allocatePositions()
-    }
 
     let limit = rules.lineLimit
     let widthLimit = rules.available + rules.epsilon
@@ -147,11 +142,28 @@ extension SectionLayout {
     var kernelLines =
       greedy && leadingOnly && !grid && kernels == .simd && n > 1
       && items.widths[0].bitPattern == items.widths[1].bitPattern
+    // Every width equal, known since the last layout checked them (`widthsKnownEqual`, which a
+    // width edit clears) or checked here once (O(n), stopping at the first other width): the
+    // kernel then reads no width, and when its lines hold at most `maximumPattern` items, no
+    // position is stored (each computed from its line's start, O(c): `leadingX`).
+    let widthsEqual =
+      kernelLines
+      && (items.widthsKnownEqual
+        || items.withSizes { ws, _ in GreedyLeadingLinesKernel.allWidthsEqual(ws) })
+    if widthsEqual { items.noteWidthsEqual() }
+    let positionFree =
+      widthsEqual
+      && RowBreaking.uniformCapacity(
+        width: items.widths[0], count: min(n, GreedyLeadingLinesKernel.maximumPattern + 1),
+        limit: widthLimit, interitem: interitem) <= GreedyLeadingLinesKernel.maximumPattern
+    if grid || positionFree || Self.computesPositions(count: n, rules: rules) {
+      items.releasePositions()
+    } else {
+      items.allocatePositions()
+    }
     // Long greedy sections on several threads (equal widths: the kernel above, one thread).
     if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *), breaking == .greedy,
-      limit == Int.max, !grid, threading.splits(n),
-      !(kernelLines
-        && items.withSizes { ws, _ in GreedyLeadingLinesKernel.allWidthsEqual(ws) })
+      limit == Int.max, !grid, threading.splits(n), !widthsEqual
     {
       let lineCount = layOutInChunks(
         &table, reusable: reusable, rules: rules, kernels: kernels, threading: threading,
@@ -190,7 +202,9 @@ extension SectionLayout {
           offsets: !oneBlock)
       }
       table.withLineWriter(&cursor, lineSpacing: lineSpacing, oneBlock: oneBlock) { writer in
-        items.withPlacement(scratch: !grid) { ws, hs, xs in
+        // Position-free equal widths: the kernel takes every line and writes no position
+        // (no scratch for them either).
+        items.withPlacement(scratch: !grid && !positionFree) { ws, hs, xs in
           let room = min(writer.room, limit)
           // Up to 1 024 lines at a time, so that the writer reads them back from cache.
           while kernelLines, s < n, writer.count < room {
@@ -198,12 +212,16 @@ extension SectionLayout {
             let asked = min(room - writer.count, 1_024)
             let (written, end) = Self.equalWidthLines(
               ws, hs, xs, from: s, rules: rules, starts: free.starts, heights: free.heights,
-              maxLines: asked, screen: &screen, screened: screening)
+              maxLines: asked, widthsKnownEqual: widthsEqual, writesPositions: !positionFree,
+              screen: &screen, screened: screening)
             writer.commitUnwritten(written)
             s = end
             // Fewer lines than asked before the end: the widths changed (or the capacity is
-            // too wide), and the fused loop takes the rest.
-            if written < asked, s < n { kernelLines = false }
+            // too wide), and the fused loop takes the rest (never position-free lines).
+            if written < asked, s < n {
+              precondition(!positionFree, "equal-width lines stopped before the end")
+              kernelLines = false
+            }
           }
           if kernelLines { return }
           if leading && !screening {
@@ -419,9 +437,10 @@ extension SectionLayout {
   }
 
   /// Up to `maxLines` greedy leading lines of equal widths from `start`
-  /// (`GreedyLeadingLinesKernel`'s equal-width form), their items added to `screen` when
-  /// `screened` (four at a time, from cache: `LengthScreen.addSIMD`).
-  /// Out of line, so that `layOutTable`'s own loop compiles as it did without it.
+  /// (`GreedyLeadingLinesKernel`'s equal-width form, with its `widthsKnownEqual` and
+  /// `writesPositions`), their items added to `screen` when `screened` (four at a time, from
+  /// cache: `LengthScreen.addSIMD`; widths known equal, the first alone, which screens the
+  /// same). Out of line, so that `layOutTable`'s own loop compiles as it did without it.
   ///
   /// - Complexity: O(k) for the k items of the lines written.
   @inline(never)
@@ -429,15 +448,21 @@ extension SectionLayout {
     _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
     _ xs: UnsafeMutableBufferPointer<Double>, from start: Int, rules: LayoutRules,
     starts: UnsafeMutableBufferPointer<Int>, heights: UnsafeMutableBufferPointer<Double>,
-    maxLines: Int, screen: inout LengthScreen, screened: Bool
+    maxLines: Int, widthsKnownEqual: Bool, writesPositions: Bool, screen: inout LengthScreen,
+    screened: Bool
   ) -> (lines: Int, end: Int) {
     let r =
       GreedyLeadingLinesKernel.equalWidthLines(
         ws, hs, xs, from: start, limit: rules.available + rules.epsilon,
         interitem: rules.interitem, left: rules.inset.left, starts: starts, heights: heights,
-        maxLines: maxLines) ?? (0, start)
+        maxLines: maxLines, widthsKnownEqual: widthsKnownEqual,
+        writesPositions: writesPositions) ?? (0, start)
     if screened {
-      screen.addSIMD(ws, start..<r.end)
+      if widthsKnownEqual {
+        if r.end > start { screen.add(ws[start]) }
+      } else {
+        screen.addSIMD(ws, start..<r.end)
+      }
       screen.addSIMD(hs, start..<r.end)
     }
     return r

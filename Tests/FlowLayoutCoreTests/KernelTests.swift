@@ -177,6 +177,77 @@ struct KernelTests {
     return (Array(starts[0..<r.lines]), Array(heights[0..<r.lines]), r.end, laidOut)
   }
 
+  /// The equal-width form told the widths are equal (`widthsKnownEqual`, reading none) and
+  /// writing no position gives the scalar loop's lines: starts, heights and end, at the edge
+  /// lengths, from several starts and with line limits; positions, when written, are the scalar
+  /// loop's. Checking widths that change, it stops before them.
+  @Test(
+    arguments: lengths + [15, 16, 17, 63, 64, 65, 127, 128, 129, 191, 192, 193, 385, 1_025])
+  func equalWidthLinesKnownEqual(length: Int) {
+    for kind in [1, 5, 6, 7, 8, 9] {
+      let ws = Self.widths(kind, count: length, seed: UInt64(length * 10 + kind))
+      var rng = SplitMix64(seed: UInt64(length) &+ 11)
+      let hs = (0..<length).map { _ in 10 + rng.nextUnit() * 190 }
+      for (limit, interitem) in [(343.0000003, 8.0), (382.0000004, 8.0), (100.0, 0.0)] {
+        for start in Set([0, min(3, length), length / 2]) where start < length {
+          let equal = ws[start...].allSatisfy { $0.bitPattern == ws[start].bitPattern }
+          for maxLines in [1, 7, 64, 65, Int.max / 2] {
+            let note = "kind \(kind) n \(length) limit \(limit) start \(start) max \(maxLines)"
+            for (known, positions) in [(false, true), (false, false), (equal, false), (equal, true)]
+            {
+              guard
+                let r = Self.equalWidthLines(
+                  ws, hs, start: start, limit: limit, interitem: interitem, maxLines: maxLines,
+                  known: known, positions: positions)
+              else { continue }
+              // Widths known equal: every line asked for, or to the end (a check may stop
+              // earlier, at another group boundary with or without positions: the caller's
+              // fused loop continues from there).
+              if known { #expect(r.end == length || r.lines.count == min(maxLines, length + 1)) }
+              let scalar = Self.lines(
+                ws, hs, start: start, limit: limit, interitem: interitem,
+                maxLines: r.lines.count, kernels: .scalar)
+              #expect(
+                r.lines == scalar.starts && r.heights == scalar.heights && r.end == scalar.end,
+                "\(note) known \(known) positions \(positions)")
+              if positions { #expect(r.xs == scalar.xs, "\(note) known \(known)") }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// `GreedyLeadingLinesKernel.equalWidthLines` alone; positions not written are 0.
+  static func equalWidthLines(
+    _ ws: [Double], _ hs: [Double], start: Int, limit: Double, interitem: Double, maxLines: Int,
+    known: Bool, positions: Bool
+  ) -> (lines: [Int], heights: [Double], end: Int, xs: [UInt64])? {
+    let n = ws.count
+    let capacity = min(maxLines, n + 1)
+    var starts = [Int](repeating: -1, count: capacity)
+    var heights = [Double](repeating: -1, count: capacity)
+    // Without positions, an empty buffer: the form must not touch it.
+    var xs = [Double](repeating: .nan, count: positions ? n : 0)
+    let r = ws.withUnsafeBufferPointer { w in
+      hs.withUnsafeBufferPointer { h in
+        xs.withUnsafeMutableBufferPointer { x in
+          starts.withUnsafeMutableBufferPointer { ls in
+            heights.withUnsafeMutableBufferPointer { lh in
+              GreedyLeadingLinesKernel.equalWidthLines(
+                w, h, x, from: start, limit: limit, interitem: interitem, left: 16, starts: ls,
+                heights: lh, maxLines: capacity, widthsKnownEqual: known,
+                writesPositions: positions)
+            }
+          }
+        }
+      }
+    }
+    guard let r else { return nil }
+    let laidOut = (0..<n).map { positions && $0 >= start && $0 < r.end ? xs[$0].bitPattern : 0 }
+    return (Array(starts[0..<r.lines]), Array(heights[0..<r.lines]), r.end, laidOut)
+  }
+
   @Test func allWidthsEqual() {
     for n in [0, 1, 2, 63, 64, 65, 200] {
       var ws = [Double](repeating: 110, count: n)

@@ -56,10 +56,18 @@ extension SectionLayout {
     let tracks = rules.placement == .uikit
     for (i, size) in resizes {
       if items.widths[i] == size.width, items.heights[i] == size.height { continue }
+      // Lines of equal widths keep no positions (`layOutTable`); a width edit stores them
+      // first (O(n), once), so that no line of other widths computes them.
+      let widthChanges = items.widths[i].bitPattern != size.width.bitPattern
+      if widthChanges, !items.hasPositions, count > Self.computedPositionsLimit {
+        storePositions(rules: rules)
+      }
       if tracks {
         adjacentDifferences -= items.sizesDiffer(i - 1, i) + items.sizesDiffer(i, i + 1)
       }
-      items.widths[i] = size.width
+      // Written only when it changes: a write forgets that the widths are equal
+      // (`ItemColumns.widthsKnownEqual`), which a height-only resize keeps.
+      if widthChanges { items.widths[i] = size.width }
       items.heights[i] = size.height
       if tracks {
         adjacentDifferences += items.sizesDiffer(i - 1, i) + items.sizesDiffer(i, i + 1)
@@ -112,7 +120,8 @@ extension SectionLayout {
         adjacentDifferences += change
         counters.sizesCompared += compared
       }
-      // A short section's computed positions are stored before it grows past the limit.
+      // A short section's computed positions are stored before it grows past the limit, and
+      // a long one's (equal widths, `layOutTable`) before any insertion or removal.
       if count + delta > Self.computedPositionsLimit { storePositions(rules: rules) }
       // Every item from the first touched one on moves in memory (one `memmove` per column).
       counters.itemsSpliced += count - min(first, count)

@@ -135,13 +135,20 @@ enum GreedyLeadingLinesKernel {
   /// written are the greedy lines, and the caller continues from the end returned. `nil` when
   /// the capacity exceeds `maximumPattern` (the caller then uses the general path).
   ///
+  /// With `widthsKnownEqual` (the caller knows every width from `start` on is `ws[start]`, bit
+  /// for bit: `ItemColumns.widthsKnownEqual`), no width is read but the first; without
+  /// `writesPositions`, no position is written (`xs` may be empty: the caller computes them,
+  /// `ItemColumns.leadingX`, by the same accumulation). Lines, starts and heights are the same.
+  ///
+  /// - Precondition: with `widthsKnownEqual`, every width of `ws[start...]` is `ws[start]`.
   /// - Complexity: O(k) for the k items of the lines written (plus the one item after them),
-  ///   each width read once to check it.
+  ///   each width read once to check it (none with `widthsKnownEqual`).
   static func equalWidthLines(
     _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
     _ xs: UnsafeMutableBufferPointer<Double>, from start: Int, limit: Double,
     interitem: Double, left: Double, starts: UnsafeMutableBufferPointer<Int>,
-    heights: UnsafeMutableBufferPointer<Double>, maxLines: Int
+    heights: UnsafeMutableBufferPointer<Double>, maxLines: Int,
+    widthsKnownEqual: Bool = false, writesPositions: Bool = true
   ) -> (lines: Int, end: Int)? {
     let n = ws.count
     let w = ws[start]
@@ -166,15 +173,41 @@ enum GreedyLeadingLinesKernel {
       for j in 0..<min(c, placedLineLimit) { linePositions[j] = pattern[j] }
       let bits = w.bitPattern
       let pat = pattern.baseAddress!
-      let xp = xs.baseAddress!
       var s = start
       var k = 0
       // Whole lines, `g` at a time, after their widths and the next line's first are checked.
       let whole = min(maxLines, (n - start) / c)
+      guard writesPositions else {
+        // Heights only (a group of 64 lines: no pattern to copy).
+        while k < whole {
+          let g = min(whole - k, placedGroup)
+          guard widthsKnownEqual || widthsEqual(ws, s..<min(s + g * c + 1, n), bits) else {
+            break
+          }
+          switch c {
+          case 1:
+            tallest(hs, from: s, lines: g, perLine: 1, starts: starts, heights: heights, at: k)
+          case 2:
+            tallest(hs, from: s, lines: g, perLine: 2, starts: starts, heights: heights, at: k)
+          case 3:
+            tallest(hs, from: s, lines: g, perLine: 3, starts: starts, heights: heights, at: k)
+          case 4:
+            tallest(hs, from: s, lines: g, perLine: 4, starts: starts, heights: heights, at: k)
+          default:
+            tallest(hs, from: s, lines: g, perLine: c, starts: starts, heights: heights, at: k)
+          }
+          s &+= g * c
+          k &+= g
+        }
+        return lastLine(
+          ws, hs, nil, pat, from: s, line: k, maxLines: maxLines, perLine: c, bits: bits,
+          widthsKnownEqual: widthsKnownEqual, starts: starts, heights: heights)
+      }
+      let xp = xs.baseAddress!
       while k < whole {
         let g = min(whole - k, group)
         let items = g * c
-        guard widthsEqual(ws, s..<min(s + items + 1, n), bits) else { break }
+        guard widthsKnownEqual || widthsEqual(ws, s..<min(s + items + 1, n), bits) else { break }
         // The line length as a literal where it is short: the maxima and positions fully
         // unrolled.
         switch c {
@@ -201,21 +234,34 @@ enum GreedyLeadingLinesKernel {
         s &+= items
         k &+= g
       }
-      // The last, shorter line.
-      if k < maxLines, s < n, n - s < c, widthsEqual(ws, s..<n, bits) {
-        var lineHeight = hs[s]
-        for j in s..<n {
-          let h = hs[j]
-          lineHeight = h > lineHeight ? h : lineHeight
-        }
-        (xp + s).update(from: pat, count: n - s)
-        starts[k] = s
-        heights[k] = lineHeight
-        s = n
-        k += 1
-      }
-      return (k, s)
+      return lastLine(
+        ws, hs, xp, pat, from: s, line: k, maxLines: maxLines, perLine: c, bits: bits,
+        widthsKnownEqual: widthsKnownEqual, starts: starts, heights: heights)
     }
+  }
+
+  /// `equalWidthLines`' last, shorter line (fewer than `c` items from `s` to the end, when
+  /// their widths are `bits`) as line `k`, its positions from `pattern` unless `xs` is `nil`;
+  /// returns the lines and the end after it.
+  @inline(__always)
+  private static func lastLine(
+    _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
+    _ xs: UnsafeMutablePointer<Double>?, _ pattern: UnsafePointer<Double>, from s: Int,
+    line k: Int, maxLines: Int, perLine c: Int, bits: UInt64, widthsKnownEqual: Bool,
+    starts: UnsafeMutableBufferPointer<Int>, heights: UnsafeMutableBufferPointer<Double>
+  ) -> (lines: Int, end: Int) {
+    let n = ws.count
+    guard k < maxLines, s < n, n - s < c, widthsKnownEqual || widthsEqual(ws, s..<n, bits)
+    else { return (k, s) }
+    var lineHeight = hs[s]
+    for j in s..<n {
+      let h = hs[j]
+      lineHeight = h > lineHeight ? h : lineHeight
+    }
+    if let xs { (xs + s).update(from: pattern, count: n - s) }
+    starts[k] = s
+    heights[k] = lineHeight
+    return (k + 1, n)
   }
 
   /// `true` when every width is bit-identical to the first (vacuously for none).

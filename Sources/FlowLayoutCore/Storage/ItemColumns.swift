@@ -3,16 +3,25 @@ import FlowLayoutModel
 /// One section's items as parallel `Double` columns (struct of arrays), in the working
 /// orientation: `widths` run along the line, `heights` across it. `xs` holds each item's computed
 /// position along the line for sections whose lines are stored as a table; it is empty for
-/// closed-form sections, column flows and short sections of greedy leading lines (positions come
-/// from a formula: `SectionLayout.x(ofItem:lineStart:rules:)`).
+/// closed-form sections, column flows, short sections of greedy leading lines and greedy
+/// leading lines of equal widths (positions come from a formula:
+/// `SectionLayout.x(ofItem:lineStart:rules:)`, O(c) for a line of c ≤ 64 items).
 ///
 /// No per-item objects: three contiguous buffers, 24 bytes per item with positions, 16 without.
 struct ItemColumns: Sendable, Equatable {
-  var widths: [Double]
+  var widths: [Double] {
+    // Any write to a width (a resize, a splice, a move) forgets that they are equal.
+    didSet { widthsKnownEqual = false }
+  }
   var heights: [Double]
   var xs: [Double]
   /// Whether `xs` is kept (one entry per item) through splices.
   private(set) var hasPositions = false
+  /// Whether every width is known to be bit-identical to the first: set by a full layout that
+  /// checked them all (`noteWidthsEqual`), cleared by any write to `widths`; `false` when not
+  /// known. A re-layout of equal widths then reads only the heights (`layOutTable`). Not part
+  /// of equality (it is a fact about the widths, not a value).
+  private(set) var widthsKnownEqual = false
 
   init(widths: [Double], heights: [Double]) {
     self.widths = widths
@@ -31,6 +40,18 @@ struct ItemColumns: Sendable, Equatable {
   }
 
   var count: Int { widths.count }
+
+  /// Equal columns: the same widths, heights and positions (`widthsKnownEqual` aside).
+  static func == (a: ItemColumns, b: ItemColumns) -> Bool {
+    a.widths == b.widths && a.heights == b.heights && a.xs == b.xs
+      && a.hasPositions == b.hasPositions
+  }
+
+  /// Records that every width is bit-identical to the first (`widthsKnownEqual`), until a width
+  /// is written.
+  ///
+  /// - Precondition: every width has the first one's bit pattern (`layOutTable` checked them).
+  mutating func noteWidthsEqual() { widthsKnownEqual = true }
 
   /// Removes the first `q` items.
   ///

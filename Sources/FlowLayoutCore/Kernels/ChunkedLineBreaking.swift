@@ -160,8 +160,10 @@ enum ChunkedLineBreaking {
     let slots = Self.slotsPerTask
     // Each task's `slots` guess buffers (a chunk has fewer complete lines than items), and each
     // chunk's guess: its line count, its open line, and where its buffers start.
-    var guessedStarts = [Int](repeating: 0, count: tasks * slots * capacity)
-    var guessedHeights = [Double](repeating: 0, count: tasks * slots * capacity)
+    // Not zeroed: a guess writes the entries its commit and its write read.
+    let entries = tasks * slots * capacity
+    var guessedStarts = [Int](unsafeUninitializedCapacity: entries) { $1 = entries }
+    var guessedHeights = [Double](unsafeUninitializedCapacity: entries) { $1 = entries }
     var guesses = [Guess](repeating: Guess(), count: chunks.count)
     var placements = [Placement](repeating: Placement(), count: chunks.count)
     var written = [Bool](repeating: false, count: chunks.count)

@@ -568,6 +568,7 @@ extension LineTable {
     /// - Complexity: O(1).
     @inline(__always)
     mutating func append(start: Int, height: Double) {
+      // (Not through `appendRow`: the fused loop's per-item instructions grew by 0.5.)
       let k = count
       starts[k] = start
       heights[k] = height
@@ -576,6 +577,19 @@ extension LineTable {
       let shift = LineTable.indexShift
       index[(start &+ (1 << shift) &- 1) &>> shift] = Int32(truncatingIfNeeded: k)
       count = k &+ 1
+    }
+
+    /// Appends a line's start, height and offset in its block (no index entry); returns its
+    /// number.
+    @inline(__always)
+    private mutating func appendRow(start: Int, height: Double) -> Int {
+      let k = count
+      starts[k] = start
+      heights[k] = height
+      offsets[k] = blockSum
+      blockSum = blockSum + (height + lineSpacing)
+      count = k &+ 1
+      return k
     }
 
     /// Takes the `m` lines a kernel wrote through `unwritten`: their offsets in their blocks and
@@ -667,18 +681,13 @@ extension LineTable {
     /// - Complexity: O(1 + (end − start) / 8).
     @inline(__always)
     mutating func append(start: Int, end: Int, height: Double) {
-      let k = count
-      starts[k] = start
-      heights[k] = height
-      offsets[k] = blockSum
-      blockSum = blockSum + (height + lineSpacing)
+      let k = appendRow(start: start, height: height)
       let shift = LineTable.indexShift
       var q = (start &+ (1 << shift) &- 1) &>> shift
       while q &<< shift < end {
         index[q] = Int32(truncatingIfNeeded: k)
         q &+= 1
       }
-      count = k &+ 1
     }
 
     /// Claims the next `m` lines, of heights `h[0 ..< m]`, for `writeClaimed` (on any thread,

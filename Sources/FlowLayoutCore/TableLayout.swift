@@ -377,7 +377,8 @@ extension SectionLayout {
     let lineSpacing = rules.lineSpacing
     table.reserveLines(
       reusable > 0 ? reusable : max(Self.expectedLineCount(items, rules: rules), 1))
-    table.resetItemIndex(items: n)
+    // Every entry is written by the tasks (`ChunkedLineBreaking`): none is marked or filled.
+    table.sizeItemIndex(items: n)
     var cursor = (count: 0, blockSum: 0.0)
     var s = 0
     while s < n {
@@ -396,7 +397,8 @@ extension SectionLayout {
       }
     }
     let m = cursor.count
-    table.finishLines(count: m, end: n, lineSpacing: lineSpacing, trims: reusable == 0)
+    table.finishLines(
+      count: m, end: n, lineSpacing: lineSpacing, trims: reusable == 0, indexWritten: true)
     if places {
       let (closes, sameSize) = (closesSection, self.sameSize)
       items.withPlacement { ws, _, xs in

@@ -209,8 +209,10 @@ struct ChunkedLineBreakingTests {
           table.heights[0..<k].map(\.bitPattern) == heights[0..<k].map(\.bitPattern),
           "\(context)")
         #expect(ys[0..<stop].map(\.bitPattern) == xs[0..<stop].map(\.bitPattern), "\(context)")
-        // The offsets and index as a one-thread writer leaves them.
-        table.finishLines(count: cursor.count, end: stop, lineSpacing: spacing)
+        // The offsets and index as a one-thread writer leaves them, every index entry written
+        // by the chunked writers themselves (none filled: an unwritten one stays −1).
+        table.finishLines(
+          count: cursor.count, end: stop, lineSpacing: spacing, indexWritten: true)
         var summarised = table
         summarised.rebuildOffsets(lineSpacing: spacing)
         #expect(summarised == table, "\(context)")

@@ -79,16 +79,20 @@ struct SharedBuffer<Element>: @unchecked Sendable {
 /// reaches the chunk's end left open; then, in chunk order (`CommitTurn`), it commits the chunk:
 /// the true line left open by the previous chunk is continued over the chunk, and from its end
 /// lines are broken again until one starts where a guessed line starts. Greedy breaking depends
-/// only on a line's start, so from there on the guessed lines are the true ones: they are copied
-/// into the table (from cache) with their offsets and index entries (`LineTable.LineWriter`),
-/// and the chunk's open line is the true open line. A line's positions depend only on its start
-/// and items, and its height is the same maximum in the same order, so kept lines need no
-/// further work. Every line is written into the table once, by one `LineWriter` handed from
-/// commit to commit; no pass over the lines follows.
+/// only on a line's start, so from there on the guessed lines are the true ones, and the chunk's
+/// open line is the true open line. The commit only claims their rows in the table
+/// (`LineTable.LineWriter.claim`: the line count and block sum move on, O(32)); the thread that
+/// guessed the chunk then writes them there (`writeClaimed`, from cache: starts, heights,
+/// offsets in block, block sums and their items' index entries) while the commits go on. A
+/// line's positions depend only on its start and items, and its height is the same maximum in
+/// the same order, so kept lines need no further work. Every line and every index entry is
+/// written into the table once (the re-broken lines by the commits, the kept ones by their
+/// chunk's thread, disjoint rows and entries); no pass over the lines or the index follows.
 ///
-/// - Complexity: O(n / t + c·k) on t threads for n items, c chunks and k items re-broken per
-///   seam (a few lines: greedy lines re-synchronise quickly; a chunk whose lines never meet the
-///   guess is re-broken whole, in turn, O(n) in the worst case).
+/// - Complexity: O(n / t + c·(k + 32)) on t threads for n items, c chunks and k items re-broken
+///   per seam (a few lines: greedy lines re-synchronise quickly; a chunk whose lines never meet
+///   the guess is re-broken whole, in turn, O(n) in the worst case); the serial part is the c
+///   commits.
 enum ChunkedLineBreaking {
   /// A line whose items are being added: its first item, the width its items take with their
   /// spacing, its height so far and its last item's position.
@@ -104,6 +108,18 @@ enum ChunkedLineBreaking {
     var count = 0
     var tail = OpenLine(start: 0, used: 0, height: 0, x: 0)
     var buffer = 0
+  }
+
+  /// Where a commit put a chunk's kept guessed lines (`LineWriter.claim`), for the task that
+  /// guessed them to write them (`LineWriter.writeClaimed`): `count` lines from its guess's
+  /// line `from`, at line `first` of the table, whose block's lines before it sum to
+  /// `blockSum`, covering `items`. `count` 0: none.
+  struct Placement: Sendable {
+    var from = 0
+    var count = 0
+    var first = 0
+    var blockSum = 0.0
+    var items = 0..<0
   }
 
   /// Chunks a task may have guessed and not yet committed: a task runs this many chunks ahead
@@ -148,69 +164,123 @@ enum ChunkedLineBreaking {
     let slots = Self.slotsPerTask
     // Each task's `slots` guess buffers (a chunk has fewer complete lines than items), and each
     // chunk's guess: its line count, its open line, and where its buffers start.
-    var guessedStarts = [Int](repeating: 0, count: tasks * slots * capacity)
-    var guessedHeights = [Double](repeating: 0, count: tasks * slots * capacity)
+    // Not zeroed: a guess writes the entries its commit and its write read.
+    let entries = tasks * slots * capacity
+    var guessedStarts = [Int](unsafeUninitializedCapacity: entries) { $1 = entries }
+    var guessedHeights = [Double](unsafeUninitializedCapacity: entries) { $1 = entries }
     var guesses = [Guess](repeating: Guess(), count: chunks.count)
+    var placements = [Placement](repeating: Placement(), count: chunks.count)
+    var written = [Bool](repeating: false, count: chunks.count)
     var screens = [LengthScreen](repeating: LengthScreen(), count: tasks)
     var progress = Progress(writer: writer, open: nil, stoppedAt: nil)
+    // The table's buffers, which the tasks write claimed lines into (`writeClaimed`) while the
+    // progress's writer moves on.
+    var sink = writer
     let turn = CommitTurn(chunks: chunks.count)
     let ws = SharedBuffer(ws)
     let hs = SharedBuffer(hs)
     let xs = SharedBuffer(xs)
     withUnsafeMutablePointer(to: &progress) { progress in
       let progress = SharedBuffer(UnsafeMutableBufferPointer(start: progress, count: 1))
-      guessedStarts.withUnsafeMutableBufferPointer { gs in
-        guessedHeights.withUnsafeMutableBufferPointer { gh in
-          guesses.withUnsafeMutableBufferPointer { gg in
-            screens.withUnsafeMutableBufferPointer { sc in
-              let gs = SharedBuffer(gs)
-              let gh = SharedBuffer(gh)
-              let gg = SharedBuffer(gg)
-              let sc = SharedBuffer(sc)
-              // Commits chunk c (in turn, on whichever task's call: `CommitTurn`).
-              let commitChunk = { @Sendable (c: Int) in
-                let g = gg.base[c]
-                commit(
-                  &progress.base[0], chunk: chunks[c], starts: gs.base.baseAddress! + g.buffer,
-                  heights: gh.base.baseAddress! + g.buffer, count: g.count, tail: g.tail,
-                  ws.readOnly, hs.readOnly, xs.base, limit: limit, interitem: interitem,
-                  left: left)
-                if progress.base[0].stoppedAt != nil { turn.halt() }
-              }
-              // Task p writes its own slots of the guess buffers, the guesses of the chunks it
-              // takes (before marking them guessed) and its screen; a chunk's guess writes the
-              // positions of the chunk's items only; a commit (in turn, after the chunk and
-              // every one before it are guessed) writes the progress, the table through its
-              // writer, and the positions of items of its chunk.
-              DispatchQueue.concurrentPerform(iterations: tasks) { p in
-                var taskScreen = LengthScreen()
-                // The chunk guessed into each of the task's slots (−1: none).
-                var held = [Int](repeating: -1, count: slots)
-                var slot = 0
-                while !turn.isHalted {
-                  // The slot is free once its chunk is committed; meanwhile, commit.
-                  turn.wait(until: held[slot] + 1, commit: commitChunk)
-                  if turn.isHalted { break }
-                  let c = turn.take()
-                  guard c < chunks.count else { break }
-                  let chunk = chunks[c]
-                  if screening {
-                    taskScreen.add(ws.readOnly, chunk)
-                    taskScreen.add(hs.readOnly, chunk)
+      withUnsafeMutablePointer(to: &sink) { sink in
+        let sink = SharedBuffer(UnsafeMutableBufferPointer(start: sink, count: 1))
+        guessedStarts.withUnsafeMutableBufferPointer { gs in
+          guessedHeights.withUnsafeMutableBufferPointer { gh in
+            guesses.withUnsafeMutableBufferPointer { gg in
+              placements.withUnsafeMutableBufferPointer { pl in
+                written.withUnsafeMutableBufferPointer { wr in
+                  screens.withUnsafeMutableBufferPointer { sc in
+                    let gs = SharedBuffer(gs)
+                    let gh = SharedBuffer(gh)
+                    let gg = SharedBuffer(gg)
+                    let pl = SharedBuffer(pl)
+                    let wr = SharedBuffer(wr)
+                    let sc = SharedBuffer(sc)
+                    // Commits chunk c (in turn, on whichever task's call: `CommitTurn`).
+                    let commitChunk = { @Sendable (c: Int) in
+                      let g = gg.base[c]
+                      pl.base[c] = commit(
+                        &progress.base[0], chunk: chunks[c],
+                        starts: gs.base.baseAddress! + g.buffer,
+                        heights: gh.base.baseAddress! + g.buffer, count: g.count, tail: g.tail,
+                        ws.readOnly, hs.readOnly, xs.base, limit: limit, interitem: interitem,
+                        left: left)
+                      if progress.base[0].stoppedAt != nil { turn.halt() }
+                    }
+                    // Writes committed chunk c's kept lines into the table.
+                    let writeChunk = { @Sendable (c: Int) in
+                      wr.base[c] = true
+                      let place = pl.base[c]
+                      guard place.count > 0 else { return }
+                      let buffer = gg.base[c].buffer + place.from
+                      sink.base[0].writeClaimed(
+                        place.count, at: place.first, blockSum: place.blockSum,
+                        starts: gs.base.baseAddress! + buffer,
+                        heights: gh.base.baseAddress! + buffer, items: place.items)
+                    }
+                    // Task p writes its own slots of the guess buffers, the guesses of the
+                    // chunks it takes (before marking them guessed), the lines its chunks'
+                    // commits claimed (after the commit: `LineWriter.claim`, disjoint from
+                    // every other write to the table) and its screen; a chunk's guess writes
+                    // the positions of the chunk's items only; a commit (in turn, after the
+                    // chunk and every one before it are guessed) writes the progress, the
+                    // chunk's placement, the table's lines it re-breaks through the progress's
+                    // writer, and the positions of items of its chunk.
+                    DispatchQueue.concurrentPerform(iterations: tasks) { p in
+                      var taskScreen = LengthScreen()
+                      // The chunk guessed into each of the task's slots and not yet written
+                      // into the table (−1: none).
+                      var held = [Int](repeating: -1, count: slots)
+                      var slot = 0
+                      while !turn.isHalted {
+                        // The slot is free once its chunk is committed and written; meanwhile,
+                        // commit.
+                        if held[slot] >= 0 {
+                          turn.wait(until: held[slot] + 1, commit: commitChunk)
+                          guard turn.committed > held[slot] else { break }
+                          writeChunk(held[slot])
+                          held[slot] = -1
+                        }
+                        if turn.isHalted { break }
+                        let c = turn.take()
+                        guard c < chunks.count else { break }
+                        let chunk = chunks[c]
+                        if screening {
+                          taskScreen.add(ws.readOnly, chunk)
+                          taskScreen.add(hs.readOnly, chunk)
+                        }
+                        let buffer = (p * slots + slot) * capacity
+                        let (count, tail) = guess(
+                          ws.readOnly, hs.readOnly, xs.base, chunk: chunk, limit: limit,
+                          interitem: interitem, left: left,
+                          starts: UnsafeMutableBufferPointer(rebasing: gs.base[buffer...]),
+                          heights: UnsafeMutableBufferPointer(rebasing: gh.base[buffer...]))
+                        gg.base[c] = Guess(count: count, tail: tail, buffer: buffer)
+                        held[slot] = c
+                        slot = slot + 1 == slots ? 0 : slot + 1
+                        turn.markGuessed(c)
+                        turn.commitReady(commitChunk)
+                        // The task's chunks committed meanwhile, written while in cache.
+                        let committed = turn.committed
+                        for i in 0..<slots where held[i] >= 0 && held[i] < committed {
+                          writeChunk(held[i])
+                          held[i] = -1
+                        }
+                      }
+                      // The task's last chunks, once committed (after a halt, the chunks
+                      // committed before it are written after the tasks).
+                      for c in held.sorted() where c >= 0 {
+                        turn.wait(until: c + 1, commit: commitChunk)
+                        if turn.committed > c { writeChunk(c) }
+                      }
+                      sc.base[p] = taskScreen
+                    }
+                    // Committed chunks not written (the tasks stopped at a halt).
+                    for c in chunks.indices where !wr.base[c] && pl.base[c].count > 0 {
+                      writeChunk(c)
+                    }
                   }
-                  let buffer = (p * slots + slot) * capacity
-                  let (count, tail) = guess(
-                    ws.readOnly, hs.readOnly, xs.base, chunk: chunk, limit: limit,
-                    interitem: interitem, left: left,
-                    starts: UnsafeMutableBufferPointer(rebasing: gs.base[buffer...]),
-                    heights: UnsafeMutableBufferPointer(rebasing: gh.base[buffer...]))
-                  gg.base[c] = Guess(count: count, tail: tail, buffer: buffer)
-                  held[slot] = c
-                  slot = slot + 1 == slots ? 0 : slot + 1
-                  turn.markGuessed(c)
-                  turn.commitReady(commitChunk)
                 }
-                sc.base[p] = taskScreen
               }
             }
           }
@@ -222,7 +292,7 @@ enum ChunkedLineBreaking {
     if let stop = progress.stoppedAt { return stop }
     // The last open line ends at the last item.
     guard let last = progress.open else { return start }
-    return append(&writer, last.start, last.height) ? n : last.start
+    return append(&writer, last.start, n, last.height) ? n : last.start
   }
 
   /// Chunk `chunk` broken from its first item into `starts` and `heights`: the lines that end
@@ -255,17 +325,19 @@ enum ChunkedLineBreaking {
 
   /// Commits a chunk whose guess (`count` lines in `starts` and `heights`, open `tail`) is
   /// done, after every chunk before it: continues the open line over the chunk, re-breaks lines
-  /// until one starts at a guessed start, appends the lines that end in the chunk to the writer
-  /// and leaves the one that reaches its end open. Nothing after a line that found no room.
+  /// until one starts at a guessed start, appends the re-broken lines that end in the chunk to
+  /// the writer, claims room for the guessed lines kept (`LineWriter.claim`) and leaves the
+  /// chunk's last line open. Returns where the kept lines go, for `LineWriter.writeClaimed`.
+  /// Nothing after a line that found no room.
   ///
-  /// - Complexity: O(k + m) for k items re-broken and m guessed lines kept.
+  /// - Complexity: O(k + s + 32) for k items re-broken and s guessed lines skipped.
   static func commit(
     _ progress: inout Progress, chunk: Range<Int>, starts: UnsafeMutablePointer<Int>,
     heights: UnsafeMutablePointer<Double>, count: Int, tail: OpenLine,
     _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
     _ xs: UnsafeMutableBufferPointer<Double>, limit: Double, interitem: Double, left: Double
-  ) {
-    guard progress.stoppedAt == nil else { return }
+  ) -> Placement {
+    guard progress.stoppedAt == nil else { return Placement() }
     let end = chunk.upperBound
     // `t`: the start of the next true line, in the chunk.
     var t = chunk.lowerBound
@@ -276,11 +348,11 @@ enum ChunkedLineBreaking {
           interitem: interitem)
       else {
         progress.open = line
-        return
+        return Placement()
       }
-      guard append(&progress.writer, line.start, line.height) else {
+      guard append(&progress.writer, line.start, e, line.height) else {
         progress.stoppedAt = line.start
-        return
+        return Placement()
       }
       t = e
     }
@@ -290,17 +362,23 @@ enum ChunkedLineBreaking {
       if p < count, starts[p] == t {
         // In step with the guess: its lines from `p` on are true.
         let kept = min(count - p, progress.writer.room - progress.writer.count)
-        progress.writer.appendLines(starts: starts + p, heights: heights + p, count: kept)
+        // The item after the kept lines.
+        let next: Int
         if kept < count - p {
-          progress.stoppedAt = starts[p + kept]
+          next = starts[p + kept]
+          progress.stoppedAt = next
         } else {
+          next = tail.start
           progress.open = tail
         }
-        return
+        guard kept > 0 else { return Placement() }
+        let (first, blockSum) = progress.writer.claim(kept, heights: heights + p)
+        return Placement(
+          from: p, count: kept, first: first, blockSum: blockSum, items: t..<next)
       }
       if p == count, t == tail.start {
         progress.open = tail
-        return
+        return Placement()
       }
       var line = open(t, ws, hs, xs, left: left)
       guard
@@ -308,23 +386,24 @@ enum ChunkedLineBreaking {
           &line, ws, hs, xs, from: t &+ 1, to: end, limit: limit, interitem: interitem)
       else {
         progress.open = line
-        return
+        return Placement()
       }
-      guard append(&progress.writer, t, line.height) else {
+      guard append(&progress.writer, t, e, line.height) else {
         progress.stoppedAt = t
-        return
+        return Placement()
       }
       t = e
     }
   }
 
-  /// Appends a line to `writer` unless it is full; whether it did.
+  /// Appends the line of items `start ..< end` to `writer` unless it is full, with the index
+  /// entries of its items only (`LineWriter.append(start:end:height:)`); whether it did.
   @inline(__always)
-  static func append(_ writer: inout LineTable.LineWriter, _ start: Int, _ height: Double)
-    -> Bool
-  {
+  static func append(
+    _ writer: inout LineTable.LineWriter, _ start: Int, _ end: Int, _ height: Double
+  ) -> Bool {
     guard writer.count < writer.room else { return false }
-    writer.append(start: start, height: height)
+    writer.append(start: start, end: end, height: height)
     writer.closeBlockIfFull()
     return true
   }
@@ -426,6 +505,9 @@ final class CommitTurn: @unchecked Sendable {
 
   /// Chunk `c`'s guess is written.
   func markGuessed(_ c: Int) { guessed[c].store(true, ordering: .sequentiallyConsistent) }
+
+  /// The chunks committed.
+  var committed: Int { turn.load(ordering: .sequentiallyConsistent) >> 1 }
 
   /// Calls `commit(c)` for each next chunk `c` in order while it is guessed, unless another
   /// task is committing (that task then takes them).

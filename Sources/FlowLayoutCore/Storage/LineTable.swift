@@ -568,6 +568,7 @@ extension LineTable {
     /// - Complexity: O(1).
     @inline(__always)
     mutating func append(start: Int, height: Double) {
+      // (Not through `appendRow`: the fused loop's per-item instructions grew by 0.5.)
       let k = count
       starts[k] = start
       heights[k] = height
@@ -576,6 +577,19 @@ extension LineTable {
       let shift = LineTable.indexShift
       index[(start &+ (1 << shift) &- 1) &>> shift] = Int32(truncatingIfNeeded: k)
       count = k &+ 1
+    }
+
+    /// Appends a line's start, height and offset in its block (no index entry); returns its
+    /// number.
+    @inline(__always)
+    private mutating func appendRow(start: Int, height: Double) -> Int {
+      let k = count
+      starts[k] = start
+      heights[k] = height
+      offsets[k] = blockSum
+      blockSum = blockSum + (height + lineSpacing)
+      count = k &+ 1
+      return k
     }
 
     /// Takes the `m` lines a kernel wrote through `unwritten`: their offsets in their blocks and
@@ -606,11 +620,28 @@ extension LineTable {
     private mutating func take(
       _ m: Int, starts s: UnsafePointer<Int>, heights h: UnsafePointer<Double>, copies: Bool
     ) {
+      var spare: Int32 = 0
+      blockSum = store(
+        m, at: count, blockSum: blockSum, starts: s, heights: h, copies: copies,
+        entriesBefore: nil, spare: &spare)
+      count &+= m
+    }
+
+    /// Stores lines `first ..< first + m` (`s[0 ..< m]`, `h[0 ..< m]`; `copies`: the starts and
+    /// heights too, else they are in place), their offsets in their blocks from `sum` (the
+    /// sum of their block's lines before `first`), the sums of the blocks they close, and each
+    /// line's index entry (`append`'s), but only entries before `entriesBefore` when given
+    /// (the others to `spare`); returns the sum of the last block's lines.
+    @inline(__always)
+    private func store(
+      _ m: Int, at first: Int, blockSum: Double, starts s: UnsafePointer<Int>,
+      heights h: UnsafePointer<Double>, copies: Bool, entriesBefore bound: Int?,
+      spare: UnsafeMutablePointer<Int32>
+    ) -> Double {
       let shift = LineTable.indexShift
       let spacing = lineSpacing
-      let first = count
-      let end = count &+ m
-      var k = count
+      let end = first &+ m
+      var k = first
       var sum = blockSum
       while k < end {
         // To the end of the block (no test of the block per line), then the block closed.
@@ -624,7 +655,13 @@ extension LineTable {
           }
           offsets[k] = sum
           sum = sum + (height + spacing)
-          index[(start &+ (1 << shift) &- 1) &>> shift] = Int32(truncatingIfNeeded: k)
+          let q = (start &+ (1 << shift) &- 1) &>> shift
+          if let bound {
+            // Selected, not branched on.
+            (q < bound ? index + q : spare).pointee = Int32(truncatingIfNeeded: k)
+          } else {
+            index[q] = Int32(truncatingIfNeeded: k)
+          }
           k &+= 1
         }
         if k & (LineTable.blockSize - 1) == 0 {
@@ -632,8 +669,82 @@ extension LineTable {
           sum = 0
         }
       }
+      return sum
+    }
+
+    /// Appends the line of items `start ..< end`, of height `height`, as `append(start:height:)`
+    /// does, but writing exactly the index entries of its items (every multiple of 8 in
+    /// `start ..< end`) and no other: the entries of other items stay as other writers leave
+    /// them (`claim`).
+    ///
+    /// - Precondition: `count < blockRoom`; lines are appended in order.
+    /// - Complexity: O(1 + (end − start) / 8).
+    @inline(__always)
+    mutating func append(start: Int, end: Int, height: Double) {
+      let k = appendRow(start: start, height: height)
+      let shift = LineTable.indexShift
+      var q = (start &+ (1 << shift) &- 1) &>> shift
+      while q &<< shift < end {
+        index[q] = Int32(truncatingIfNeeded: k)
+        q &+= 1
+      }
+    }
+
+    /// Claims the next `m` lines, of heights `h[0 ..< m]`, for `writeClaimed` (on any thread,
+    /// while this writer appends or claims the lines after them): the count and block sum
+    /// move on as if they were appended. Returns their first line and the sum of the lines of
+    /// its block before it.
+    ///
+    /// - Precondition: `count + m ≤ room`.
+    /// - Complexity: O(min(m, 32)): only the lines of the last block are summed.
+    mutating func claim(_ m: Int, heights h: UnsafePointer<Double>) -> (
+      first: Int, blockSum: Double
+    ) {
+      let first = count
+      let before = blockSum
+      let end = first &+ m
+      // The sum of the lines of `end`'s block, as `store` adds it (left to right from the
+      // block's first line, or from `before` when the block starts before `first`).
+      let blockStart = end & ~(LineTable.blockSize - 1)
+      var k = max(blockStart, first)
+      var sum = blockStart > first ? 0 : before
+      while k < end {
+        sum = sum + (h[k &- first] + lineSpacing)
+        k &+= 1
+      }
       count = end
       blockSum = sum
+      return (first, before)
+    }
+
+    /// Writes `m` lines claimed at `first` (`claim`, which returned `blockSum`): their starts
+    /// `s[0 ..< m]` and heights `h[0 ..< m]`, offsets in their blocks and the sums of the
+    /// blocks they close, as `appendLines` writes them, and exactly the index entries of their
+    /// items `items` (from the first line's start to the next line's): no entry another
+    /// writer writes.
+    ///
+    /// - Precondition: the lines follow each other and cover `items`; `first + m ≤ room`.
+    /// - Complexity: O(m + items / 8).
+    func writeClaimed(
+      _ m: Int, at first: Int, blockSum: Double, starts s: UnsafePointer<Int>,
+      heights h: UnsafePointer<Double>, items: Range<Int>
+    ) {
+      let shift = LineTable.indexShift
+      // Entries `q` with `8q` in `items`.
+      let q0 = (items.lowerBound &+ (1 << shift) &- 1) &>> shift
+      let q1 = (items.upperBound &+ (1 << shift) &- 1) &>> shift
+      (index + q0).update(repeating: -1, count: q1 &- q0)
+      var spare: Int32 = 0
+      _ = store(
+        m, at: first, blockSum: blockSum, starts: s, heights: h, copies: true,
+        entriesBefore: q1, spare: &spare)
+      // An entry no line start wrote (−1) lies inside the line before it (entry q0 is
+      // written: the first line starts within 8 items before it).
+      var line = Int32(truncatingIfNeeded: first)
+      for q in q0..<q1 {
+        line = max(line, index[q])
+        index[q] = line
+      }
     }
 
     /// After the last line of a block: the block's sum is stored (`sums`, from its last line's
@@ -680,6 +791,15 @@ extension LineTable {
     }
     lineOfItem.resize(to: entries)
     lineOfItem.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
+  }
+
+  /// Sizes the item index for `items` items (one entry per 8) without writing an entry, before
+  /// a layout pass whose writers write every entry (`LineWriter.append(start:end:height:)`,
+  /// `writeClaimed`): then `finishLines(…, indexWritten: true)`.
+  ///
+  /// - Complexity: O(1) when the storage holds the entries, else one copy.
+  mutating func sizeItemIndex(items: Int) {
+    lineOfItem.resizeUninitialized(to: (items + (1 << Self.indexShift) - 1) >> Self.indexShift)
   }
 
   /// The lines the buffers hold (`reserveLines`).
@@ -743,11 +863,13 @@ extension LineTable {
   /// table `rebuildOffsets` builds.
   ///
   /// With `trims`, storage the buffers hold beyond the lines is given back (`trimCapacity`).
+  /// With `indexWritten`, every entry of the index is written (`sizeItemIndex`) and none is
+  /// filled.
   ///
-  /// - Complexity: O(r / 32) for r lines (plus O(32) for a table of one block); O(r) more when
-  ///   `trims` copies.
+  /// - Complexity: O(r / 32 + n / 8) for r lines of n items, O(r / 32) with `indexWritten`
+  ///   (plus O(32) for a table of one block); O(r) more when `trims` copies.
   mutating func finishLines(
-    count m: Int, end: Int, lineSpacing: Double, trims: Bool = false
+    count m: Int, end: Int, lineSpacing: Double, trims: Bool = false, indexWritten: Bool = false
   ) {
     starts.resize(to: m + 1)
     starts[m] = end
@@ -791,6 +913,7 @@ extension LineTable {
       if trims { lineOfItem = [] } else { lineOfItem.removeAll(keepingCapacity: true) }
     } else {
       lineOfItem.resize(to: entries)
+      if indexWritten { return }
       // An entry no line start wrote (−1) lies inside a line that started before it: the
       // previous entry's line. Entry 0 is line 0's; entries never decrease.
       lineOfItem.withUnsafeMutableBufferPointer { index in

@@ -111,8 +111,9 @@ extension FastFlowLayout {
   }
 
   /// Applies the item edits in `scratch` to the sections they name (the line rules unchanged):
-  /// resizes first (a moved item takes its new size along), then removals and insertions, each
-  /// section's pages re-broken from their first touched lines.
+  /// moved items' sizes read first, then each section's pages in order, each page's resizes,
+  /// removals and insertions applied together and its lines re-broken from the first touched
+  /// one (one descent of the page tree per edited page and kind of edit).
   ///
   /// - Complexity: per edited section, what `applySectionEdit` costs.
   private mutating func applyItemEdits(scratch: inout EditScratch, counters: inout WorkCounters) {
@@ -173,13 +174,11 @@ extension FastFlowLayout {
       }
     }
 
-    scratch.resizedPages.removeAll(keepingCapacity: true)
-    for (k, s) in sections.enumerated() where !edits[k].resizes.isEmpty {
-      applyResizes(&edits[k].resizes, inSection: s, scratch: &scratch, counters: &counters)
-    }
-    for k in edits.indices where !edits[k].moves.isEmpty || !edits[k].removals.isEmpty
-      || !edits[k].insertions.isEmpty
-    {
+    // A moved item is never resized in the same batch (the validation refuses it), so moves
+    // read their sizes before any resize is applied; resizes are applied page by page with the
+    // other edits (`applySectionEdit`).
+    for k in edits.indices where !edits[k].isEmpty || !edits[k].moves.isEmpty {
+      edits[k].resizes.sortInPlace { $0.index < $1.index }
       for (to, from) in edits[k].moves {
         edits[k].insertions.append((to, itemSize(from.item, inSection: from.section)))
       }
@@ -197,63 +196,9 @@ extension FastFlowLayout {
     sections.removeAll(keepingCapacity: true)
   }
 
-  /// Applies resizes (indices before the batch; sorted here) to the pages of section `s`, and
-  /// appends to `scratch.resizedPages`, per page (by its place in the section: edits to earlier
-  /// sections may add or remove pages before it), the local range bounds of the items whose
-  /// size changed.
-  ///
-  /// - Complexity: O(e log e + e log p).
-  private mutating func applyResizes(
-    _ resizes: inout [(index: Int, size: Size)], inSection s: Int, scratch: inout EditScratch,
-    counters: inout WorkCounters
-  ) {
-    resizes.sortInPlace { $0.index < $1.index }
-    var local = scratch.page
-    scratch.page = SectionEdit()  // uniquely referenced
-    defer {
-      local.removeAll()
-      scratch.page = local
-    }
-    var k = 0
-    while k < resizes.count {
-      local.resizes.removeAll(keepingCapacity: true)
-      let (p, _) = locate(item: resizes[k].index, inSection: s)
-      let base = firstItem(ofPage: p, inSection: s)
-      let end = base + pages[p].count
-      while k < resizes.count, resizes[k].index < end {
-        local.resizes.append((resizes[k].index - base, resizes[k].size))
-        k += 1
-      }
-      if let bounds = pages[p].applyResizes(
-        local.resizes, rules: rules(ofPage: p), kernels: kernels, counters: &counters)
-      {
-        scratch.resizedPages.append((s, p - firstPage[s], bounds.first, bounds.last))
-      }
-    }
-  }
-
-  /// The range bounds of the items resized in the page at place `offset` of section `s`
-  /// (`scratch.resizedPages`), or `nil`.
-  ///
-  /// - Complexity: O(log e).
-  private static func resized(
-    inSection s: Int, page offset: Int, _ resizedPages: [(section: Int, page: Int, first: Int, last: Int)]
-  ) -> (first: Int, last: Int)? {
-    var lo = 0
-    var hi = resizedPages.count
-    while lo < hi {
-      let mid = (lo + hi) >> 1
-      let e = resizedPages[mid]
-      if e.section < s || (e.section == s && e.page < offset) { lo = mid + 1 } else { hi = mid }
-    }
-    guard lo < resizedPages.count, resizedPages[lo].section == s, resizedPages[lo].page == offset
-    else { return nil }
-    return (resizedPages[lo].first, resizedPages[lo].last)
-  }
-
-  /// Applies one section's removals and insertions (sorted; resizes already applied and sorted,
-  /// `scratch.resizedPages`) to its pages, page by page in order, repairs the page boundaries
-  /// and keeps the page sizes within `pageCapacity`.
+  /// Applies one section's resizes, removals and insertions (each sorted) to its pages, page by
+  /// page in order (each page's resizes, then its splice), repairs the page boundaries and
+  /// keeps the page sizes within `pageCapacity`.
   ///
   /// - Returns: whether pages were added or removed (the page trees need a rebuild); otherwise
   ///   the trees are updated here.
@@ -266,9 +211,10 @@ extension FastFlowLayout {
     let range = pages(ofSection: s)
     if range.count == 1 {
       let p = range.lowerBound
+      let resized = applyResizes(edit.resizes, toPage: p, counters: &counters)
       pages[p].applySplice(
-        edit, resized: Self.resized(inSection: s, page: 0, scratch.resizedPages),
-        rules: rules(ofPage: p), kernels: kernels, scratch: &scratch.lines, counters: &counters)
+        edit, resized: resized, rules: rules(ofPage: p), kernels: kernels,
+        scratch: &scratch.lines, counters: &counters)
       counters.pageTreeNodesWritten += refreshPages(CollectionOfOne(p))
       return false
     }
@@ -361,9 +307,10 @@ extension FastFlowLayout {
       // the last line of the page before it (the greedy rule takes the next page's items from
       // its first one on): page p's boundaries with p − 1 and p + 1.
       if p > range.lowerBound, local.touchesFirstItem { boundaries.append(p - 1) }
+      let resized = applyResizes(local.resizes, toPage: p, counters: &counters)
       pages[p].applySplice(
-        local, resized: Self.resized(inSection: s, page: p - range.lowerBound, scratch.resizedPages),
-        rules: rules(ofPage: p), kernels: kernels, scratch: &scratch.lines, counters: &counters)
+        local, resized: resized, rules: rules(ofPage: p), kernels: kernels,
+        scratch: &scratch.lines, counters: &counters)
       if !scratch.lines.lastLineKept { boundaries.append(p) }
       touched.append(p)
       local.removeAll()
@@ -371,6 +318,18 @@ extension FastFlowLayout {
     return repairPages(
       ofSection: s, touched: touched, boundaries: boundaries, scratch: &scratch,
       counters: &counters)
+  }
+
+  /// Applies `resizes` (local indices, ascending) to page `p` (`SectionLayout.applyResizes`).
+  ///
+  /// - Returns: the range bounds of the items whose size changed, or `nil`.
+  /// - Complexity: O(e) for e resizes.
+  private mutating func applyResizes(
+    _ resizes: [(index: Int, size: Size)], toPage p: Int, counters: inout WorkCounters
+  ) -> (first: Int, last: Int)? {
+    guard !resizes.isEmpty else { return nil }
+    return pages[p].applyResizes(
+      resizes, rules: rules(ofPage: p), kernels: kernels, counters: &counters)
   }
 
   /// The number of values in `sorted` (ascending) below `value`.

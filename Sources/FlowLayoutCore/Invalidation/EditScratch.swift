@@ -10,9 +10,6 @@ struct EditScratch: Sendable {
   var edits: [SectionEdit] = []
   /// One page's share of a section's edit.
   var page = SectionEdit()
-  /// Per edited page with resized items (ascending section, then the page's place in its
-  /// section), the local range bounds of the items whose size changed.
-  var resizedPages: [(section: Int, page: Int, first: Int, last: Int)] = []
   /// Pages edited, and pages changed while the boundaries are repaired.
   var touched: [Int] = []
   var changed: [Int] = []
@@ -35,7 +32,7 @@ struct EditScratch: Sendable {
     let largest = max(
       edits.count, edits.first?.removals.capacity ?? 0, edits.first?.insertions.capacity ?? 0,
       edits.first?.resizes.capacity ?? 0, lines.starts.capacity, lines.runs.capacity,
-      touched.capacity, changed.capacity, boundaries.capacity, resizedPages.capacity,
+      touched.capacity, changed.capacity, boundaries.capacity,
       sections.capacity, validation.capacity)
     if largest > Self.retainedCapacity { self = EditScratch() }
   }

@@ -109,8 +109,7 @@ extension SectionLayout {
     }
 
     // Place the re-broken lines and the last two lines (alignment depends on being last).
-    let m = table.lineCount
-    scratch.ranges.append(max(m - 2, 0)..<m)
+    scratch.ranges.append(lastLinesToPlace(lineCount: table.lineCount, rules: rules))
     place(lines: &scratch.ranges, of: table, rules: rules, counters: &counters)
     lines = .table(consume table)
     updateHeight(rules: rules)
@@ -180,6 +179,17 @@ extension SectionLayout {
       }
     }
     return (s, synced)
+  }
+
+  /// The lines to place again after a re-break beside the re-broken ones: the last two of
+  /// `lineCount` (the last one's alignment depends on being last, and the one before it may
+  /// have been last), or none in a page that does not close its section under rules where
+  /// every line depends only on its own items and on being the section's last
+  /// (`isPaged(under:)`): there no kept line's place changes.
+  ///
+  /// - Complexity: O(1).
+  func lastLinesToPlace(lineCount m: Int, rules: LayoutRules) -> Range<Int> {
+    closesSection || !Self.isPaged(under: rules) ? max(m - 2, 0)..<m : m..<m
   }
 
   /// Places the items of the given lines (ranges of line indices, clamped to the table; a line

@@ -82,14 +82,16 @@ extension SectionLayout {
     fromLine firstLine: Int, oldItemCount: Int, rules: LayoutRules, kernels: KernelSelection,
     scratch: inout LineScratch, counters: inout WorkCounters
   ) {
-    guard var table = takeTable() else { return }
+    // The old table is read-only while lines are broken: a `let` the loop's closure borrows
+    // (a captured `var` is copied, each of its arrays retained, per call on it).
+    guard let old = takeTable() else { return }
     let n = count
-    let oldLines = table.lineCount
+    let oldLines = old.lineCount
     let i0 = min(firstLine, max(oldLines - 1, 0))
     let limit = rules.lineLimit
     let widthLimit = rules.available + rules.epsilon
     let interitem = rules.interitem
-    var s = oldLines == 0 ? 0 : table.starts[i0]
+    var s = oldLines == 0 ? 0 : old.starts[i0]
     var index = i0
     let runs = scratch.runs
     var newStarts = scratch.starts
@@ -117,17 +119,17 @@ extension SectionLayout {
           let run = runs[runIndex]
           let shift = run.newStart - run.oldStart
           let o = s - shift
-          if o < table.visibleEnd {
-            let k = table.line(containing: o)
-            if table.starts[k] == o {
+          if o < old.visibleEnd {
+            let k = old.line(containing: o)
+            if old.starts[k] == o {
               // An old line holds the same items iff they and the item after its end are
               // untouched (or it ended with the items, in both layouts): the lines from k on
               // that end before the run does are copied as one block.
               let end = Self.copiedLinesEnd(
-                from: k, of: table, run: run, oldItemCount: oldItemCount, newCount: n,
+                from: k, of: old, run: run, oldItemCount: oldItemCount, newCount: n,
                 limit: k + min(limit - index, oldLines - k))
               if end > k {
-                let next = table.starts[end] + shift
+                let next = old.starts[end] + shift
                 if end == oldLines, next >= n || index + (end - k) >= limit {
                   // The rest of the table, and the last lines: kept where they are (moved and
                   // renumbered below), not copied out and back.
@@ -135,12 +137,12 @@ extension SectionLayout {
                   s = next
                   break
                 }
-                table.copyLines(k..<end, shiftedBy: shift, into: &newStarts, &newHeights)
+                old.copyLines(k..<end, shiftedBy: shift, into: &newStarts, &newHeights)
                 if shift != 0 { renumbered += end - k }
                 // From the first line copied to another index on, every line may have moved.
                 if k != index, shiftedFrom == Int.max { shiftedFrom = index }
                 index += end - k
-                s = table.starts[end] + shift
+                s = old.starts[end] + shift
                 continue
               }
             }
@@ -159,6 +161,7 @@ extension SectionLayout {
         s = e
       }
     }
+    var table = consume old
     // The items from `unchangedFrom` on sit in the same lines, at the same indices, as before.
     var unchangedFrom = Int.max
     if let tail {
@@ -186,7 +189,7 @@ extension SectionLayout {
     counters.lineEntriesRebuilt += table.updateOffsets(
       lineSpacing: rules.lineSpacing, changed: toPlace, shiftedFrom: min(shiftedFrom, m))
     table.refreshItemIndex(fromLine: i0, untilItem: unchangedFrom)
-    toPlace.append(max(m - 2, 0)..<m)
+    toPlace.append(lastLinesToPlace(lineCount: m, rules: rules))
     place(lines: &toPlace, of: table, rules: rules, counters: &counters)
     lines = .table(consume table)
     updateHeight(rules: rules)

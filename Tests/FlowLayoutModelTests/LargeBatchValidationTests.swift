@@ -147,7 +147,8 @@ import Testing
 
   @Test func sortInPlaceSortsLikeTheStandardLibrary() {
     var rng = SplitMix64(seed: 11)
-    for count in 0...90 {
+    // Every size up to 90, then sizes past each of the sort's thresholds (16, 256).
+    for count in Array(0...90) + [131, 133, 255, 256, 257, 300, 700] {
       for _ in 0..<4 {
         let values = (0..<count).map { _ in Int(rng.next() % 40) - 10 }
         var sorted = values

@@ -51,11 +51,14 @@ struct LineScratch: Sendable {
 }
 
 extension SectionEdit {
-  /// Empties every list, keeping capacity.
+  /// Empties every list, keeping capacity (a list already empty is left alone: emptying one
+  /// costs a call into the standard library's `replaceSubrange`, per page edited).
+  ///
+  /// - Complexity: O(1).
   mutating func removeAll() {
-    resizes.removeAll(keepingCapacity: true)
-    removals.removeAll(keepingCapacity: true)
-    insertions.removeAll(keepingCapacity: true)
-    moves.removeAll(keepingCapacity: true)
+    if !resizes.isEmpty { resizes.removeAll(keepingCapacity: true) }
+    if !removals.isEmpty { removals.removeAll(keepingCapacity: true) }
+    if !insertions.isEmpty { insertions.removeAll(keepingCapacity: true) }
+    if !moves.isEmpty { moves.removeAll(keepingCapacity: true) }
   }
 }

@@ -300,4 +300,35 @@ struct LineWriterTests {
     #expect(first.pages[0].items.xs == again.pages[0].items.xs, "\(kind)")
     ShortSectionStorageTests.expectSameFrames(first, again, kind)
   }
+
+  /// Equal widths (the Fiori grid): the first layout checks the widths, so the estimate is the
+  /// exact line count (⌈n / k⌉ for k items a line), and its buffers are never trimmed by a
+  /// copy of fresh lines; lines of more than `exactLineCountLimit` items are estimated.
+  @Test(arguments: [
+    (110.0, 10.0), (110, 0), (171.5, 0), (172, 0), (400, 10), (5, 0), (3, 2), (0, 0.5), (0, 0),
+  ])
+  func equalWidthsEstimateTheExactLineCount(width: Double, interitem: Double) throws {
+    for n in [2, 3, 64, 65, 66, 1_000, 4_099] {
+      var random = SplitMix64(seed: UInt64(n))
+      let sizes = (0..<n).map { _ in Size(width, 20 + random.nextUnit() * 100) }
+      let input = TestInputs.ownSizes([sizes]) { $0.minimumInteritemSpacing = interitem }
+      let engine = try FastFlowLayout(input, threads: 1)
+      let page = engine.pages[0]
+      let note = "w \(width), I \(interitem), n \(n)"
+      guard case .table(let table) = page.lines else {
+        Issue.record("not a line table: \(note)")
+        continue
+      }
+      #expect(page.items.widthsKnownEqual, "\(note)")
+      let k = table.starts[1] - table.starts[0]
+      let exact = SectionLayout.exactEqualWidthCapacity(page.items, rules: engine.rules)
+      let limit = SectionLayout.exactLineCountLimit
+      #expect(exact == (k <= limit || n <= limit + 1 ? k : nil), "\(note)")
+      if exact != nil {
+        #expect(
+          SectionLayout.expectedLineCount(page.items, rules: engine.rules) == table.lineCount,
+          "\(note)")
+      }
+    }
+  }
 }

@@ -131,18 +131,15 @@ extension SectionLayout {
       var start = s
       var lineScreen = screen
       var first = firstLineCount
-      var longest = longestLine
       while start < n, local.count < blockEnd {
         let (e, height) = nextLine(
           ws, hs, xs, from: start, line: local.count, screen: &lineScreen, firstLineCount: &first,
           screened: screened)
         local.append(start: start, height: height)
-        longest = max(longest, e - start)
         start = e
       }
       writer = local
       s = start
-      longestLine = longest
       if screened { screen = lineScreen }
       if placesLines { firstLineCount = first }
     }
@@ -263,6 +260,12 @@ extension SectionLayout {
     }
     let lineCount = cursor.count
     table.finishLines(count: lineCount, end: s, lineSpacing: lineSpacing, trims: reusable == 0)
+    // Greedy leading lines screened with scalar kernels took `appendLines`, which does not
+    // count their items (a count kept per line there cost the other rules' lines a spill):
+    // measured from the starts, O(r), on that path only.
+    if leading && screening && kernels != .simd {
+      longestLine = max(longestLine, table.longestLine(of: lineCount))
+    }
     counters.linesRebroken += lineCount
     counters.itemsPositioned += grid ? 0 : s  // every item of the visible lines
     lines = .table(table)

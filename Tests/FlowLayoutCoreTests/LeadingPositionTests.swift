@@ -143,6 +143,9 @@ struct LeadingPositionTests {
       input.configuration.minimumInteritemSpacing = 0
       var engine = try FastFlowLayout(input, kernels: .simd, threading: threading)
       let note = "threads \(threading.threads) chunk \(threading.chunkItems ?? 0)"
+      // A first layout with scalar kernels (its own loop, `appendLines`) finds them too.
+      let scalar = try FastFlowLayout(input, kernels: .scalar, threading: threading)
+      #expect(scalar.pages[0].items.hasPositions && scalar.pages[0].items.hasLongLines, "\(note)")
       #expect(engine.pages[0].items.hasPositions && engine.pages[0].items.hasLongLines, "\(note)")
       ShortSectionStorageTests.expectSameFrames(engine, try FastFlowLayout(input), "\(note)")
       try engine.setWidth(400)

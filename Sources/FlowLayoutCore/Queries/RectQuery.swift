@@ -164,11 +164,12 @@ extension FastFlowLayout {
         // Positions computed from the line's start (`ItemColumns.x(ofItem:lineStart:rules:)`)
         // are added up along the line as it is walked, as the full layout adds them: O(c) a
         // line, not O(c²).
+        // (The walk starts at the line's start, `l`, unless a scroll line was cut to `r`.)
         let computed = pages[p].computesLeadingPositions(rules: rules)
         var x =
-          computed && !items.isEmpty
-          ? pages[p].x(ofItem: items.lowerBound, lineStart: line.items.lowerBound, rules: rules)
-          : 0
+          !computed || items.isEmpty ? 0
+          : items.lowerBound == line.items.lowerBound ? rules.inset.left
+          : pages[p].x(ofItem: items.lowerBound, lineStart: line.items.lowerBound, rules: rules)
         if rules.cross == .center, items.count >= 8, case .own = rules.sizing {
           // Long centered lines: the y of every item by the SIMD kernel, then the same frames.
           pages[p].items.withCenteredOffsets(

@@ -439,28 +439,27 @@ struct SectionLayout: Sendable, Equatable {
     items.x(ofItem: j, lineStart: lineStart, rules: rules)
   }
 
-  /// The most items of a section whose positions along the line are computed, not stored
-  /// (`computesPositions`).
-  static let computedPositionsLimit = 32
-
-  /// Whether a line table of `n` items under `rules` computes its positions along the line
-  /// (`x(ofItem:lineStart:rules:)`) instead of storing them: greedy leading lines (each
-  /// position a running sum from its line's start) of at most `computedPositionsLimit` items.
-  /// A short section so holds no position column (8 bytes an item and an array).
-  static func computesPositions(count n: Int, rules: LayoutRules) -> Bool {
-    guard n <= computedPositionsLimit,
-      rules.breaking == .greedy || rules.breaking == .firstLineOnly
-    else { return false }
-    switch rules.placement {
-    case .leading: return true
-    case .flow(let justified): return !justified
-    default: return false
-    }
+  /// Whether the positions along the line are computed from each line's start and the widths
+  /// (`ItemColumns.leadingX`: greedy leading lines that keep no position column), so that a walk
+  /// along a line can add them up itself.
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  func computesLeadingPositions(rules: LayoutRules) -> Bool {
+    if case .grid = rules.placement { return false }
+    return !items.hasPositions
   }
 
-  /// Stores the positions of a line table that computes them (`computesPositions`), as the full
-  /// layout would have written them, so that it can grow past `computedPositionsLimit` or be
-  /// joined with a page that stores them. Nothing for other sections.
+  /// The most items of a section of greedy leading lines whose positions along the line stay
+  /// computed, not stored, through edits of its items (longer ones store them at the first
+  /// edit: `storePositions`). A full layout stores none (`layOutTable`) while its lines hold at
+  /// most `GreedyLeadingLinesKernel.computedLineLimit` items.
+  static let computedPositionsLimit = 32
+
+  /// Stores the positions of a line table that computes them (greedy leading lines:
+  /// `layOutTable`), as the full layout would have written them, so that it can grow past
+  /// `computedPositionsLimit` or be joined with a page that stores them. Nothing for other
+  /// sections.
   ///
   /// - Complexity: O(n) when it stores them, else O(1).
   mutating func storePositions(rules: LayoutRules) {
@@ -552,11 +551,13 @@ extension ItemColumns {
 
   /// Item `j`'s position along its line in a table section, the line starting at item
   /// `lineStart`: grid columns (column flows) are computed, `l + k·pitch` exactly as
-  /// `GridPositionKernel` writes them, and not stored; so are the leading positions of a short
-  /// section (`computesPositions`), `x₀ = l`, `xᵢ₊₁ = xᵢ + wᵢ + I` exactly as the full layout
-  /// adds them; other placements read the position column.
+  /// `GridPositionKernel` writes them, and not stored; so are the leading positions of greedy
+  /// leading lines that keep none (a short section, or a full layout's lines of at most
+  /// `GreedyLeadingLinesKernel.computedLineLimit` items: `layOutTable`), `x₀ = l`,
+  /// `xᵢ₊₁ = xᵢ + wᵢ + I` exactly as the full layout adds them; other placements read the
+  /// position column.
   ///
-  /// - Complexity: O(1); O(j − lineStart) for a short section's computed positions.
+  /// - Complexity: O(1); O(j − lineStart) for computed positions (at most 64 items).
   @inline(__always)
   func x(ofItem j: Int, lineStart: Int, rules: borrowing LayoutRules) -> Double {
     if case .grid(let w) = rules.placement {

@@ -50,6 +50,16 @@ extension SectionLayout {
     var firstLineCount = 0
     // Grid columns are computed on demand; greedy leading lines are placed by the fused loop.
     let placesLines = !grid && !(leadingOnly && greedy)
+    // Greedy leading lines (`.horizontalFlow`): no position is stored while every line holds
+    // at most `computedLineLimit` items (each computed from its line's start, O(c): `leadingX`),
+    // unless the last layout found a longer line (`ItemColumns.hasLongLines`); a layout that
+    // finds one stores them after (O(n), once). A short section's lines are always short.
+    let leading = greedy && !placesLines
+    let positionFree =
+      leading && (n <= Self.computedPositionsLimit || !items.hasLongLines)
+    let writesPositions = !positionFree
+    // The most items of a line written (greedy lines), for the bound above.
+    var longestLine = 0
     var screen = LengthScreen()
     /// Breaks, measures and places the line starting at `s`; returns its end and height.
     /// `screened` is a literal at every call, so each inlined copy has the screen or not.
@@ -74,7 +84,7 @@ extension SectionLayout {
           screen.add(lineHeight)
         }
         var x = left
-        xs[s] = x
+        if writesPositions { xs[s] = x }
         // `ws[e - 1]`, the width the next position adds.
         var previous = used
         e = s + 1
@@ -84,9 +94,11 @@ extension SectionLayout {
           if candidate > widthLimit { break }
           if screened { screen.add(w) }
           used = candidate
-          x = x + previous + interitem
-          xs[e] = x
-          previous = w
+          if writesPositions {
+            x = x + previous + interitem
+            xs[e] = x
+            previous = w
+          }
           let h = hs[e]
           if screened { screen.add(h) }
           lineHeight = h > lineHeight ? h : lineHeight
@@ -151,12 +163,7 @@ extension SectionLayout {
       && (items.widthsKnownEqual
         || items.withSizes { ws, _ in GreedyLeadingLinesKernel.allWidthsEqual(ws) })
     if widthsEqual { items.noteWidthsEqual() }
-    let positionFree =
-      widthsEqual
-      && RowBreaking.uniformCapacity(
-        width: items.widths[0], count: min(n, GreedyLeadingLinesKernel.maximumPattern + 1),
-        limit: widthLimit, interitem: interitem) <= GreedyLeadingLinesKernel.maximumPattern
-    if grid || positionFree || Self.computesPositions(count: n, rules: rules) {
+    if grid || positionFree {
       items.releasePositions()
     } else {
       items.allocatePositions()
@@ -165,12 +172,14 @@ extension SectionLayout {
     if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *), breaking == .greedy,
       limit == Int.max, !grid, threading.splits(n), !widthsEqual
     {
-      let lineCount = layOutInChunks(
+      let (lineCount, longest) = layOutInChunks(
         &table, reusable: reusable, rules: rules, kernels: kernels, threading: threading,
-        places: placesLines, screen: &screen, screening: screening)
+        places: placesLines, writesPositions: writesPositions, screen: &screen,
+        screening: screening)
       counters.linesRebroken += lineCount
       counters.itemsPositioned += n
       lines = .table(table)
+      if leading { boundLineLength(longest, positionFree: positionFree, rules: rules) }
       return (screening ? n : 0, screen)
     }
     // Every line written in place into the table's buffers (a re-layout reuses them: no fresh
@@ -190,7 +199,6 @@ extension SectionLayout {
     // `leading`: greedy leading lines (`.horizontalFlow`), the hot case: by
     // `appendLeadingLines`, with no per-line test of the rules (a first layout's screened by
     // blocks with SIMD kernels; the fused loop below screens item by item with scalar ones).
-    let leading = greedy && !placesLines
     while s < n, cursor.count < limit {
       if cursor.count == table.lineRoom {
         // At most `growthStep` lines at a time: a re-layout zeroes the entries it adds within
@@ -202,8 +210,7 @@ extension SectionLayout {
           offsets: !oneBlock)
       }
       table.withLineWriter(&cursor, lineSpacing: lineSpacing, oneBlock: oneBlock) { writer in
-        // Position-free equal widths: the kernel takes every line and writes no position
-        // (no scratch for them either).
+        // Position-free lines: no position written (no scratch for them either).
         items.withPlacement(scratch: !grid && !positionFree) { ws, hs, xs in
           let room = min(writer.room, limit)
           // Up to 1 024 lines at a time, so that the writer reads them back from cache.
@@ -212,28 +219,30 @@ extension SectionLayout {
             let asked = min(room - writer.count, 1_024)
             let (written, end) = Self.equalWidthLines(
               ws, hs, xs, from: s, rules: rules, starts: free.starts, heights: free.heights,
-              maxLines: asked, widthsKnownEqual: widthsEqual, writesPositions: !positionFree,
+              maxLines: asked, widthsKnownEqual: widthsEqual, writesPositions: writesPositions,
               screen: &screen, screened: screening)
             writer.commitUnwritten(written)
             s = end
+            // (Lines of at most `maximumPattern` ≤ `computedLineLimit` items: no long line.)
             // Fewer lines than asked before the end: the widths changed (or the capacity is
-            // too wide), and the fused loop takes the rest (never position-free lines).
-            if written < asked, s < n {
-              precondition(!positionFree, "equal-width lines stopped before the end")
-              kernelLines = false
-            }
+            // too wide), and the fused loop takes the rest.
+            if written < asked, s < n { kernelLines = false }
           }
           if kernelLines { return }
           if leading && !screening {
-            (s, writer) = Self.appendLeadingLines(
+            let longest: Int
+            (s, writer, longest) = Self.appendLeadingLines(
               ws, hs, xs, from: s, limit: widthLimit, interitem: interitem, left: left,
-              to: writer, room: room)
+              to: writer, room: room, writesPositions: writesPositions)
+            longestLine = max(longestLine, longest)
             return
           }
           if leading && kernels == .simd {
-            (s, writer) = Self.appendScreenedLeadingLines(
+            let longest: Int
+            (s, writer, longest) = Self.appendScreenedLeadingLines(
               ws, hs, xs, from: s, limit: widthLimit, interitem: interitem, left: left,
-              to: writer, room: room, screen: &screen)
+              to: writer, room: room, writesPositions: writesPositions, screen: &screen)
+            longestLine = max(longestLine, longest)
             return
           }
           // One block (≤ 32 lines) at a time: a block's end is not tested per line.
@@ -251,10 +260,31 @@ extension SectionLayout {
     }
     let lineCount = cursor.count
     table.finishLines(count: lineCount, end: s, lineSpacing: lineSpacing, trims: reusable == 0)
+    // Greedy leading lines screened with scalar kernels took `appendLines`, which does not
+    // count their items (a count kept per line there cost the other rules' lines a spill):
+    // measured from the starts, O(r), on that path only.
+    if leading && screening && kernels != .simd {
+      longestLine = max(longestLine, table.longestLine(of: lineCount))
+    }
     counters.linesRebroken += lineCount
     counters.itemsPositioned += grid ? 0 : s  // every item of the visible lines
     lines = .table(table)
+    if leading { boundLineLength(longestLine, positionFree: positionFree, rules: rules) }
     return (greedy && screening ? s : 0, screen)
+  }
+
+  /// After a full layout of greedy leading lines whose longest line holds `longest` items:
+  /// stores the positions when they were not written and a line is longer than
+  /// `GreedyLeadingLinesKernel.computedLineLimit` (so that no lookup adds more widths than
+  /// that), and records whether one was (`ItemColumns.hasLongLines`), for the next layout.
+  ///
+  /// - Complexity: O(n) when it stores the positions, else O(1).
+  mutating func boundLineLength(_ longest: Int, positionFree: Bool, rules: LayoutRules) {
+    let long = longest > GreedyLeadingLinesKernel.computedLineLimit
+    items.noteLongLines(long)
+    if long && positionFree && count > Self.computedPositionsLimit {
+      storePositions(rules: rules)
+    }
   }
 
   /// Greedy leading lines (`GreedyLeadingLinesKernel.scalarLine`, the fused loop) from item
@@ -271,12 +301,18 @@ extension SectionLayout {
   static func appendLeadingLines(
     _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
     _ xs: UnsafeMutableBufferPointer<Double>, from start: Int, limit: Double,
-    interitem: Double, left: Double, to writer: LineTable.LineWriter, room: Int
-  ) -> (end: Int, writer: LineTable.LineWriter) {
+    interitem: Double, left: Double, to writer: LineTable.LineWriter, room: Int,
+    writesPositions: Bool
+  ) -> (end: Int, writer: LineTable.LineWriter, longest: Int) {
     var unused = LengthScreen()
+    if writesPositions {
+      return leadingLines(
+        ws, hs, xs, from: start, limit: limit, interitem: interitem, left: left, to: writer,
+        room: room, screen: &unused, screened: false, writesPositions: true)
+    }
     return leadingLines(
       ws, hs, xs, from: start, limit: limit, interitem: interitem, left: left, to: writer,
-      room: room, screen: &unused, screened: false)
+      room: room, screen: &unused, screened: false, writesPositions: false)
   }
 
   /// `appendLeadingLines` of a first layout: each block's widths and heights are added to
@@ -289,31 +325,40 @@ extension SectionLayout {
     _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
     _ xs: UnsafeMutableBufferPointer<Double>, from start: Int, limit: Double,
     interitem: Double, left: Double, to writer: LineTable.LineWriter, room: Int,
-    screen: inout LengthScreen
-  ) -> (end: Int, writer: LineTable.LineWriter) {
-    leadingLines(
+    writesPositions: Bool, screen: inout LengthScreen
+  ) -> (end: Int, writer: LineTable.LineWriter, longest: Int) {
+    if writesPositions {
+      return leadingLines(
+        ws, hs, xs, from: start, limit: limit, interitem: interitem, left: left, to: writer,
+        room: room, screen: &screen, screened: true, writesPositions: true)
+    }
+    return leadingLines(
       ws, hs, xs, from: start, limit: limit, interitem: interitem, left: left, to: writer,
-      room: room, screen: &screen, screened: true)
+      room: room, screen: &screen, screened: true, writesPositions: false)
   }
 
-  /// The loop of `appendLeadingLines` (`screened` a literal at each call).
+  /// The loop of `appendLeadingLines` (`screened` and `writesPositions` literals at each
+  /// call); also returns the most items of a line appended.
   @inline(__always)
   private static func leadingLines(
     _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
     _ xs: UnsafeMutableBufferPointer<Double>, from start: Int, limit: Double,
     interitem: Double, left: Double, to writer: LineTable.LineWriter, room: Int,
-    screen: inout LengthScreen, screened: Bool
-  ) -> (end: Int, writer: LineTable.LineWriter) {
+    screen: inout LengthScreen, screened: Bool, writesPositions: Bool
+  ) -> (end: Int, writer: LineTable.LineWriter, longest: Int) {
     let n = ws.count
     var lines = writer
     var s = start
+    var longest = 0
     while s < n, lines.count < room {
       let blockEnd = min(lines.blockRoom, room)
       let first = s
       while s < n, lines.count < blockEnd {
         let (e, height) = GreedyLeadingLinesKernel.scalarLine(
-          ws, hs, xs, from: s, limit: limit, interitem: interitem, left: left)
+          ws, hs, xs, from: s, limit: limit, interitem: interitem, left: left,
+          writesPositions: writesPositions)
         lines.append(start: s, height: height)
+        longest = max(longest, e &- s)
         s = e
       }
       lines.closeBlockIfFull()
@@ -322,7 +367,7 @@ extension SectionLayout {
         screen.addSIMD(hs, first..<s)
       }
     }
-    return (s, lines)
+    return (s, lines, longest)
   }
 
   /// Places line `k` (`range`) by `rules`' alignment, unless its leading positions (written by
@@ -371,8 +416,9 @@ extension SectionLayout {
   @inline(never)
   mutating func layOutInChunks(
     _ table: inout LineTable, reusable: Int, rules: LayoutRules, kernels: KernelSelection,
-    threading: LayoutThreading, places: Bool, screen: inout LengthScreen, screening: Bool
-  ) -> Int {
+    threading: LayoutThreading, places: Bool, writesPositions: Bool, screen: inout LengthScreen,
+    screening: Bool
+  ) -> (lines: Int, longest: Int) {
     let n = count
     let lineSpacing = rules.lineSpacing
     table.reserveLines(
@@ -381,20 +427,24 @@ extension SectionLayout {
     table.sizeItemIndex(items: n)
     var cursor = (count: 0, blockSum: 0.0)
     var s = 0
+    var longest = 0
     while s < n {
       if s > 0 {
         table.reserveLines(
           table.lineRoom + Self.moreLines(items: n - s, after: cursor.count, lines: s))
       }
       let from = s
-      s = table.withLineWriter(&cursor, lineSpacing: lineSpacing) { writer in
-        items.withPlacement { ws, hs, xs in
+      let chunk = table.withLineWriter(&cursor, lineSpacing: lineSpacing) { writer in
+        items.withPlacement(scratch: writesPositions) { ws, hs, xs in
           ChunkedLineBreaking.lines(
             ws, hs, xs, from: from, limit: rules.available + rules.epsilon,
             interitem: rules.interitem, left: rules.inset.left, threading: threading,
-            screen: &screen, screening: screening, into: &writer)
+            writesPositions: writesPositions, screen: &screen, screening: screening,
+            into: &writer)
         }
       }
+      s = chunk.end
+      longest = max(longest, chunk.longest)
     }
     let m = cursor.count
     table.finishLines(
@@ -407,7 +457,7 @@ extension SectionLayout {
           kernels: kernels, threads: threading.threads)
       }
     }
-    return m
+    return (m, longest)
   }
 
   /// Places every line of `table` (`place`), the lines split among `threads` tasks.

@@ -195,7 +195,8 @@ struct ChunkedLineBreakingTests {
                 ChunkedLineBreaking.lines(
                   w, h, y, limit: limit, interitem: interitem, left: left,
                   threading: Self.threading(chunk: chunk, threads: 2), screen: &screen,
-                  screening: false, into: &writer)
+                  screening: false, into: &writer
+                ).end
               }
             }
           }

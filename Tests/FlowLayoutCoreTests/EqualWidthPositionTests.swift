@@ -41,13 +41,15 @@ struct EqualWidthPositionTests {
     }
   }
 
-  /// Widths that differ anywhere, or lines longer than the equal-width form takes, store
-  /// positions as before.
+  /// Widths that differ anywhere are not known equal (and store no positions either:
+  /// `LeadingPositionTests`); lines longer than `computedLineLimit` store positions.
   @Test func otherWidthsStorePositions() throws {
     var input = Self.grid(count: 300)
     input.sections[0].itemWidths[299] = 109
     let last = try FastFlowLayout(input)
-    #expect(last.pages[0].items.hasPositions && !last.pages[0].items.widthsKnownEqual)
+    #expect(!last.pages[0].items.hasPositions && !last.pages[0].items.widthsKnownEqual)
+    ShortSectionStorageTests.expectSameFrames(
+      last, ShortSectionStorageTests.withStoredPositions(last), "last differs")
     // 2 pt items, no spacing: ~170 a line, more than `maximumPattern`.
     var narrowInput = Self.grid(count: 600, width: 2)
     narrowInput.configuration.minimumInteritemSpacing = 0

@@ -94,11 +94,17 @@ struct ShortSectionStorageTests {
     #expect(MemoryLayout<LineTable>.size == 72)
   }
 
-  /// A section longer than the limit stores its positions; its frames match.
+  /// A section longer than the limit stores its positions at its first edit (a full layout
+  /// stores none while its lines are short: `LeadingPositionTests`); its frames match.
   @Test func longSectionsStorePositions() throws {
     let limit = SectionLayout.computedPositionsLimit
-    let engine = try FastFlowLayout(Self.feed(sections: 3, perSection: limit + 1))
+    var engine = try FastFlowLayout(Self.feed(sections: 3, perSection: limit + 1))
+    for p in engine.pages.indices { #expect(!engine.pages[p].items.hasPositions) }
+    var batch = BatchUpdate()
+    batch.resizeItems = (0..<3).map { ItemResize(at: ItemPath($0, 1), size: Size(61, 70)) }
+    try engine.apply(batch)
     for p in engine.pages.indices { #expect(engine.pages[p].items.hasPositions) }
+    Self.expectSameFrames(engine, try FastFlowLayout(engine.input), "after a resize")
   }
 
   /// Edits of short sections: resizes, insertions and deletions keep them computed while they

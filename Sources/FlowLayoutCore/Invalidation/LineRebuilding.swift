@@ -201,7 +201,9 @@ extension SectionLayout {
     lines ranges: inout [Range<Int>], of table: LineTable, rules: LayoutRules,
     counters: inout WorkCounters
   ) {
-    if case .grid = rules.placement { return }  // computed on demand
+    // Computed on demand: grid columns, and leading positions not stored.
+    if case .grid = rules.placement { return }
+    if computesLeadingPositions(rules: rules) { return }
     let m = table.lineCount
     // Clamp, then sort by lower bound (insertion sort: the ranges arrive nearly sorted).
     for i in ranges.indices {
@@ -243,6 +245,7 @@ extension SectionLayout {
     line k: Int, of table: LineTable, rules: LayoutRules, counters: inout WorkCounters
   ) {
     if case .grid = rules.placement { return }
+    if computesLeadingPositions(rules: rules) { return }
     let n = count
     let sameSize = self.sameSize
     let closes = closesSection

@@ -104,10 +104,12 @@ enum ChunkedLineBreaking {
   }
 
   /// A chunk's guess: its complete lines (in the guess buffers from `buffer`) and its open line.
+  /// `longest`: the most items of its complete lines.
   struct Guess: Sendable {
     var count = 0
     var tail = OpenLine(start: 0, used: 0, height: 0, x: 0)
     var buffer = 0
+    var longest = 0
   }
 
   /// Where a commit put a chunk's kept guessed lines (`LineWriter.claim`), for the task that
@@ -134,27 +136,30 @@ enum ChunkedLineBreaking {
     /// The first item of the first line that found no room in the writer, after which nothing
     /// more is committed; `nil` while every line fits.
     var stoppedAt: Int?
+    /// The most items of a line the commits broke.
+    var longest = 0
   }
 
   /// Appends the lines of the items from `start` (a line's start) to `writer`, writes their
-  /// leading positions to `xs`, and, when `screening`, adds their widths and heights to
-  /// `screen`; the writer's buffers are not grown.
+  /// leading positions to `xs` when `writesPositions` (else `xs` may be empty), and, when
+  /// `screening`, adds their widths and heights to `screen`; the writer's buffers are not grown.
   ///
   /// - Parameters:
   ///   - limit: `A + ε`; item `j` joins iff `!((used + I) + wⱼ > limit)`.
-  /// - Precondition: `ws`, `hs` and `xs` have one count, more than `start`; the writer's lines
-  ///   end at `start`.
-  /// - Returns: the first item of the lines left to the caller: `ws.count` when every line fit
-  ///   in the writer's room, else the start of the first line that did not (the lines before it
-  ///   are written, and the positions of their items).
+  /// - Precondition: `ws` and `hs` (and `xs` when `writesPositions`) have one count, more than
+  ///   `start`; the writer's lines end at `start`.
+  /// - Returns: `end`, the first item of the lines left to the caller: `ws.count` when every
+  ///   line fit in the writer's room, else the start of the first line that did not (the lines
+  ///   before it are written, and the positions of their items); `longest`, at least the most
+  ///   items of a line written (lines broken by a guess and not kept count too).
   @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   @inline(never)
   static func lines(
     _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
     _ xs: UnsafeMutableBufferPointer<Double>, from start: Int = 0, limit: Double,
-    interitem: Double, left: Double, threading: LayoutThreading, screen: inout LengthScreen,
-    screening: Bool, into writer: inout LineTable.LineWriter
-  ) -> Int {
+    interitem: Double, left: Double, threading: LayoutThreading, writesPositions: Bool = true,
+    screen: inout LengthScreen, screening: Bool, into writer: inout LineTable.LineWriter
+  ) -> (end: Int, longest: Int) {
     let n = ws.count
     let chunks = threading.chunks(n - start).map {
       ($0.lowerBound + start)..<($0.upperBound + start)
@@ -204,7 +209,7 @@ enum ChunkedLineBreaking {
                         starts: gs.base.baseAddress! + g.buffer,
                         heights: gh.base.baseAddress! + g.buffer, count: g.count, tail: g.tail,
                         ws.readOnly, hs.readOnly, xs.base, limit: limit, interitem: interitem,
-                        left: left)
+                        left: left, writesPositions: writesPositions)
                       if progress.base[0].stoppedAt != nil { turn.halt() }
                     }
                     // Writes committed chunk c's kept lines into the table.
@@ -250,12 +255,14 @@ enum ChunkedLineBreaking {
                           taskScreen.add(hs.readOnly, chunk)
                         }
                         let buffer = (p * slots + slot) * capacity
-                        let (count, tail) = guess(
+                        let (count, tail, longest) = guess(
                           ws.readOnly, hs.readOnly, xs.base, chunk: chunk, limit: limit,
                           interitem: interitem, left: left,
                           starts: UnsafeMutableBufferPointer(rebasing: gs.base[buffer...]),
-                          heights: UnsafeMutableBufferPointer(rebasing: gh.base[buffer...]))
-                        gg.base[c] = Guess(count: count, tail: tail, buffer: buffer)
+                          heights: UnsafeMutableBufferPointer(rebasing: gh.base[buffer...]),
+                          writesPositions: writesPositions)
+                        gg.base[c] = Guess(
+                          count: count, tail: tail, buffer: buffer, longest: longest)
                         held[slot] = c
                         slot = slot + 1 == slots ? 0 : slot + 1
                         turn.markGuessed(c)
@@ -289,15 +296,18 @@ enum ChunkedLineBreaking {
     }
     for s in screens { screen.maxBits = max(screen.maxBits, s.maxBits) }
     writer = progress.writer
-    if let stop = progress.stoppedAt { return stop }
+    let longest = guesses.reduce(progress.longest) { max($0, $1.longest) }
+    if let stop = progress.stoppedAt { return (stop, longest) }
     // The last open line ends at the last item.
-    guard let last = progress.open else { return start }
-    return append(&writer, last.start, n, last.height) ? n : last.start
+    guard let last = progress.open else { return (start, longest) }
+    return append(&writer, last.start, n, last.height)
+      ? (n, max(longest, n - last.start)) : (last.start, longest)
   }
 
   /// Chunk `chunk` broken from its first item into `starts` and `heights`: the lines that end
-  /// before the chunk's end, and the line that reaches it, open. Writes the positions of the
-  /// chunk's items only.
+  /// before the chunk's end, and the line that reaches it, open, and the most items of a
+  /// complete line. Writes the positions of the chunk's items only, and only when
+  /// `writesPositions`.
   ///
   /// - Precondition: `starts` and `heights` hold `chunk.count − 1` entries.
   /// - Complexity: O(k) for the k items of the chunk.
@@ -305,19 +315,40 @@ enum ChunkedLineBreaking {
     _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
     _ xs: UnsafeMutableBufferPointer<Double>, chunk: Range<Int>, limit: Double,
     interitem: Double, left: Double, starts: UnsafeMutableBufferPointer<Int>,
-    heights: UnsafeMutableBufferPointer<Double>
-  ) -> (count: Int, tail: OpenLine) {
+    heights: UnsafeMutableBufferPointer<Double>, writesPositions: Bool = true
+  ) -> (count: Int, tail: OpenLine, longest: Int) {
+    if writesPositions {
+      return guessLines(
+        ws, hs, xs, chunk: chunk, limit: limit, interitem: interitem, left: left,
+        starts: starts, heights: heights, writesPositions: true)
+    }
+    return guessLines(
+      ws, hs, xs, chunk: chunk, limit: limit, interitem: interitem, left: left, starts: starts,
+      heights: heights, writesPositions: false)
+  }
+
+  /// `guess`, `writesPositions` a literal at each call.
+  @inline(__always)
+  private static func guessLines(
+    _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
+    _ xs: UnsafeMutableBufferPointer<Double>, chunk: Range<Int>, limit: Double,
+    interitem: Double, left: Double, starts: UnsafeMutableBufferPointer<Int>,
+    heights: UnsafeMutableBufferPointer<Double>, writesPositions: Bool
+  ) -> (count: Int, tail: OpenLine, longest: Int) {
     let end = chunk.upperBound
     var s = chunk.lowerBound
     var k = 0
+    var longest = 0
     while true {
-      var line = open(s, ws, hs, xs, left: left)
+      var line = open(s, ws, hs, xs, left: left, writesPositions: writesPositions)
       guard
         let e = extend(
-          &line, ws, hs, xs, from: s &+ 1, to: end, limit: limit, interitem: interitem)
-      else { return (k, line) }
+          &line, ws, hs, xs, from: s &+ 1, to: end, limit: limit, interitem: interitem,
+          writesPositions: writesPositions)
+      else { return (k, line, longest) }
       starts[k] = s
       heights[k] = line.height
+      longest = max(longest, e &- s)
       k &+= 1
       s = e
     }
@@ -335,7 +366,8 @@ enum ChunkedLineBreaking {
     _ progress: inout Progress, chunk: Range<Int>, starts: UnsafeMutablePointer<Int>,
     heights: UnsafeMutablePointer<Double>, count: Int, tail: OpenLine,
     _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
-    _ xs: UnsafeMutableBufferPointer<Double>, limit: Double, interitem: Double, left: Double
+    _ xs: UnsafeMutableBufferPointer<Double>, limit: Double, interitem: Double, left: Double,
+    writesPositions: Bool = true
   ) -> Placement {
     guard progress.stoppedAt == nil else { return Placement() }
     let end = chunk.upperBound
@@ -345,7 +377,7 @@ enum ChunkedLineBreaking {
       guard
         let e = extend(
           &line, ws, hs, xs, from: chunk.lowerBound, to: end, limit: limit,
-          interitem: interitem)
+          interitem: interitem, writesPositions: writesPositions)
       else {
         progress.open = line
         return Placement()
@@ -354,6 +386,7 @@ enum ChunkedLineBreaking {
         progress.stoppedAt = line.start
         return Placement()
       }
+      progress.longest = max(progress.longest, e - line.start)
       t = e
     }
     var p = 0
@@ -380,10 +413,11 @@ enum ChunkedLineBreaking {
         progress.open = tail
         return Placement()
       }
-      var line = open(t, ws, hs, xs, left: left)
+      var line = open(t, ws, hs, xs, left: left, writesPositions: writesPositions)
       guard
         let e = extend(
-          &line, ws, hs, xs, from: t &+ 1, to: end, limit: limit, interitem: interitem)
+          &line, ws, hs, xs, from: t &+ 1, to: end, limit: limit, interitem: interitem,
+          writesPositions: writesPositions)
       else {
         progress.open = line
         return Placement()
@@ -392,6 +426,7 @@ enum ChunkedLineBreaking {
         progress.stoppedAt = t
         return Placement()
       }
+      progress.longest = max(progress.longest, e - t)
       t = e
     }
   }
@@ -408,19 +443,21 @@ enum ChunkedLineBreaking {
     return true
   }
 
-  /// The line starting at item `s`, its first item placed at `left`.
+  /// The line starting at item `s`, its first item placed at `left` (written when
+  /// `writesPositions`).
   @inline(__always)
   static func open(
     _ s: Int, _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
-    _ xs: UnsafeMutableBufferPointer<Double>, left: Double
+    _ xs: UnsafeMutableBufferPointer<Double>, left: Double, writesPositions: Bool
   ) -> OpenLine {
-    xs[s] = left
+    if writesPositions { xs[s] = left }
     return OpenLine(start: s, used: ws[s], height: hs[s], x: left)
   }
 
   /// Adds the items from `start` to `line` while they fit and are before `end`, placing them
-  /// (`GreedyLeadingLinesKernel.scalarLine`'s additions, in its order). Returns the first item
-  /// that does not fit (the line's end), or `nil` when every item before `end` joined.
+  /// when `writesPositions` (`GreedyLeadingLinesKernel.scalarLine`'s additions, in its order).
+  /// Returns the first item that does not fit (the line's end), or `nil` when every item
+  /// before `end` joined.
   ///
   /// - Precondition: `start` is the item after the line's last; `end ≤ ws.count`.
   /// - Complexity: O(k) for the k items added.
@@ -428,7 +465,7 @@ enum ChunkedLineBreaking {
   static func extend(
     _ line: inout OpenLine, _ ws: UnsafeBufferPointer<Double>,
     _ hs: UnsafeBufferPointer<Double>, _ xs: UnsafeMutableBufferPointer<Double>,
-    from start: Int, to end: Int, limit: Double, interitem: Double
+    from start: Int, to end: Int, limit: Double, interitem: Double, writesPositions: Bool
   ) -> Int? {
     var used = line.used
     var height = line.height
@@ -438,8 +475,10 @@ enum ChunkedLineBreaking {
       let candidate = used + interitem + ws[e]
       if candidate > limit { break }
       used = candidate
-      x = x + ws[e &- 1] + interitem
-      xs[e] = x
+      if writesPositions {
+        x = x + ws[e &- 1] + interitem
+        xs[e] = x
+      }
       let h = hs[e]
       height = h > height ? h : height
       e &+= 1

@@ -73,20 +73,27 @@ enum GreedyLeadingLinesKernel {
     }
   }
 
-  /// The scalar twin: one line at a time, the join test as the loop's exit.
+  /// The scalar twin: one line at a time, the join test as the loop's exit. Without
+  /// `writesPositions`, no position is written (`xs` may be empty; the caller computes them,
+  /// `ItemColumns.leadingX`, by the same accumulation): the lines are the same.
   ///
   /// - Complexity: O(k) for the k items of the lines written.
   static func scalarLines(
     _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
     _ xs: UnsafeMutableBufferPointer<Double>, from start: Int, limit: Double,
     interitem: Double, left: Double, starts: UnsafeMutableBufferPointer<Int>,
-    heights: UnsafeMutableBufferPointer<Double>, maxLines: Int
+    heights: UnsafeMutableBufferPointer<Double>, maxLines: Int, writesPositions: Bool = true
   ) -> (lines: Int, end: Int) {
     let n = ws.count
     var s = start
     var k = 0
     while k < maxLines, s < n {
-      let (e, h) = scalarLine(ws, hs, xs, from: s, limit: limit, interitem: interitem, left: left)
+      let (e, h) =
+        writesPositions
+        ? scalarLine(ws, hs, xs, from: s, limit: limit, interitem: interitem, left: left)
+        : scalarLine(
+          ws, hs, xs, from: s, limit: limit, interitem: interitem, left: left,
+          writesPositions: false)
       starts[k] = s
       heights[k] = h
       s = e
@@ -95,18 +102,20 @@ enum GreedyLeadingLinesKernel {
     return (k, s)
   }
 
-  /// One line from `s` by the scalar rule: its end and height; positions written.
+  /// One line from `s` by the scalar rule: its end and height; its positions written when
+  /// `writesPositions` (a literal at every call: the form without writes 3 streams of the
+  /// loop's 4, no position, and none of the position's additions).
   @inline(__always)
   static func scalarLine(
     _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
     _ xs: UnsafeMutableBufferPointer<Double>, from s: Int, limit: Double, interitem: Double,
-    left: Double
+    left: Double, writesPositions: Bool = true
   ) -> (end: Int, height: Double) {
     let n = ws.count
     var used = ws[s]
     var lineHeight = hs[s]
     var x = left
-    xs[s] = x
+    if writesPositions { xs[s] = x }
     // `ws[e - 1]`, the width the next position adds.
     var previous = used
     var e = s + 1
@@ -115,15 +124,22 @@ enum GreedyLeadingLinesKernel {
       let candidate = used + interitem + w
       if candidate > limit { break }
       used = candidate
-      x = x + previous + interitem
-      xs[e] = x
-      previous = w
+      if writesPositions {
+        x = x + previous + interitem
+        xs[e] = x
+        previous = w
+      }
       let h = hs[e]
       lineHeight = h > lineHeight ? h : lineHeight
       e += 1
     }
     return (e, lineHeight)
   }
+
+  /// The most items of a line whose positions are computed from its start rather than stored
+  /// (`ItemColumns.leadingX`, O(c) for a line of c items): a full layout of greedy leading
+  /// lines keeps no position column while every line holds at most this many.
+  static let computedLineLimit = 64
 
   /// Lines of `equalWidthGroup` or fewer whose widths the equal-width form checks at once.
   static let equalWidthGroup = 16

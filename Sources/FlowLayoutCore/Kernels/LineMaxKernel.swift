@@ -9,6 +9,7 @@ enum LineMaxKernel {
   /// The maximum of `values[range]`, or 0 when the range is empty.
   ///
   /// - Complexity: O(k) for k values.
+  @inline(__always)  // see `simdMaximum`
   static func maximum(
     _ values: UnsafeBufferPointer<Double>, _ range: Range<Int>, using kernels: KernelSelection
   )
@@ -28,6 +29,9 @@ enum LineMaxKernel {
   }
 
   /// Four lanes compared with `replacing(with:where:)` (inlined, unlike `pointwiseMax`).
+  /// Always inlined (and `maximum`): out of line, a full layout of column flows (`columns`,
+  /// 100k) measured 37.9 -> 51.5 instructions per item (callgrind), a call and spills a line.
+  @inline(__always)
   static func simdMaximum(_ values: UnsafeBufferPointer<Double>, _ range: Range<Int>) -> Double {
     var i = range.lowerBound
     let end = range.upperBound

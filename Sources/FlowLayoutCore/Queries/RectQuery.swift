@@ -161,6 +161,15 @@ extension FastFlowLayout {
         if rules.breaking == .noWrap {
           items = pages[p].itemsAlongLine(items, within: r, slack: slack)
         }
+        // Positions computed from the line's start (`ItemColumns.x(ofItem:lineStart:rules:)`)
+        // are added up along the line as it is walked, as the full layout adds them: O(c) a
+        // line, not O(c²).
+        // (The walk starts at the line's start, `l`, unless a scroll line was cut to `r`.)
+        let computed = pages[p].computesLeadingPositions(rules: rules)
+        var x =
+          !computed || items.isEmpty ? 0
+          : items.lowerBound == line.items.lowerBound ? rules.inset.left
+          : pages[p].x(ofItem: items.lowerBound, lineStart: line.items.lowerBound, rules: rules)
         if rules.cross == .center, items.count >= 8, case .own = rules.sizing {
           // Long centered lines: the y of every item by the SIMD kernel, then the same frames.
           pages[p].items.withCenteredOffsets(
@@ -168,17 +177,22 @@ extension FastFlowLayout {
           ) { ys in
             for j in items {
               let frame = Rect(
-                x: pages[p].x(ofItem: j, lineStart: line.items.lowerBound, rules: rules),
+                x: computed
+                  ? x : pages[p].x(ofItem: j, lineStart: line.items.lowerBound, rules: rules),
                 y: ys[j - items.lowerBound],
                 width: pages[p].items.widths[j], height: pages[p].items.heights[j])
+              if computed { x = x + pages[p].items.widths[j] + rules.interitem }
               if Sink.testsItems || frame.intersects(r) { emit(.item, j, frame) }
             }
           }
         } else {
           for j in items {
             let frame = pages[p].frame(
-              ofItem: j, x: pages[p].x(ofItem: j, lineStart: line.items.lowerBound, rules: rules),
+              ofItem: j,
+              x: computed
+                ? x : pages[p].x(ofItem: j, lineStart: line.items.lowerBound, rules: rules),
               lineTop: lineTop, lineHeight: line.height, rules: rules)
+            if computed { x = x + pages[p].items.widths[j] + rules.interitem }
             if Sink.testsItems || frame.intersects(r) { emit(.item, j, frame) }
           }
         }

@@ -3,9 +3,10 @@ import FlowLayoutModel
 /// One section's items as parallel `Double` columns (struct of arrays), in the working
 /// orientation: `widths` run along the line, `heights` across it. `xs` holds each item's computed
 /// position along the line for sections whose lines are stored as a table; it is empty for
-/// closed-form sections, column flows, short sections of greedy leading lines and greedy
-/// leading lines of equal widths (positions come from a formula:
-/// `SectionLayout.x(ofItem:lineStart:rules:)`, O(c) for a line of c ≤ 64 items).
+/// closed-form sections, column flows and greedy leading lines after a full layout whose lines
+/// hold at most 64 items each (positions come from a formula:
+/// `SectionLayout.x(ofItem:lineStart:rules:)`, O(c) for a line of c ≤ 64 items); the first
+/// edit of a long section's items stores them (`SectionLayout.storePositions`).
 ///
 /// No per-item objects: three contiguous buffers, 24 bytes per item with positions, 16 without.
 struct ItemColumns: Sendable, Equatable {
@@ -22,6 +23,11 @@ struct ItemColumns: Sendable, Equatable {
   /// known. A re-layout of equal widths then reads only the heights (`layOutTable`). Not part
   /// of equality (it is a fact about the widths, not a value).
   private(set) var widthsKnownEqual = false
+
+  /// Whether the last full layout of greedy leading lines found a line of more than
+  /// `GreedyLeadingLinesKernel.computedLineLimit` items (it then stored the positions, and the
+  /// next one writes them as it goes); `false` when not known. Not part of equality.
+  private(set) var hasLongLines = false
 
   init(widths: [Double], heights: [Double]) {
     self.widths = widths
@@ -52,6 +58,10 @@ struct ItemColumns: Sendable, Equatable {
   ///
   /// - Precondition: every width has the first one's bit pattern (`layOutTable` checked them).
   mutating func noteWidthsEqual() { widthsKnownEqual = true }
+
+  /// Records whether the full layout just made found a line longer than
+  /// `GreedyLeadingLinesKernel.computedLineLimit` (`hasLongLines`).
+  mutating func noteLongLines(_ long: Bool) { hasLongLines = long }
 
   /// Removes the first `q` items.
   ///

@@ -805,6 +805,16 @@ extension LineTable {
   /// The lines the buffers hold (`reserveLines`).
   var lineRoom: Int { heights.count }
 
+  /// The most items of a line among the first `count` (0 for none).
+  ///
+  /// - Precondition: `starts` holds at least `count + 1` entries.
+  /// - Complexity: O(count).
+  func longestLine(of count: Int) -> Int {
+    var longest = 0
+    for k in 0..<count { longest = max(longest, starts[k + 1] - starts[k]) }
+    return longest
+  }
+
   /// Calls `body` with a writer over the reserved buffers, continuing `cursor` (its count and
   /// block sum), and returns the cursor after.
   ///

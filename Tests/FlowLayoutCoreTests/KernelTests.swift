@@ -223,29 +223,44 @@ struct KernelTests {
     _ ws: [Double], _ hs: [Double], start: Int, limit: Double, interitem: Double, maxLines: Int,
     known: Bool, positions: Bool
   ) -> (lines: [Int], heights: [Double], end: Int, xs: [UInt64])? {
-    let n = ws.count
-    let capacity = min(maxLines, n + 1)
+    let run = Self.runLineKernel(ws, hs, maxLines: maxLines, positions: positions) {
+      w, h, x, ls, lh, capacity in
+      GreedyLeadingLinesKernel.equalWidthLines(
+        w, h, x, from: start, limit: limit, interitem: interitem, left: 16, starts: ls,
+        heights: lh, maxLines: capacity, widthsKnownEqual: known, writesPositions: positions)
+    }
+    guard let r = run.result else { return nil }
+    let laidOut = ws.indices.map {
+      positions && $0 >= start && $0 < r.end ? run.xs[$0].bitPattern : 0
+    }
+    return (Array(run.starts[0..<r.lines]), Array(run.heights[0..<r.lines]), r.end, laidOut)
+  }
+
+  /// Runs a line kernel on `ws` and `hs` with fresh buffers: `min(maxLines, n + 1)` line starts
+  /// and heights (all −1) and `n` positions (all NaN), or an empty position buffer without
+  /// positions (a form that writes none must not touch it). The kernel is given the buffers
+  /// and the line capacity; returns the buffers as it left them and its result.
+  static func runLineKernel<R>(
+    _ ws: [Double], _ hs: [Double], maxLines: Int, positions: Bool,
+    _ kernel: (
+      UnsafeBufferPointer<Double>, UnsafeBufferPointer<Double>, UnsafeMutableBufferPointer<Double>,
+      UnsafeMutableBufferPointer<Int>, UnsafeMutableBufferPointer<Double>, Int
+    ) -> R
+  ) -> (starts: [Int], heights: [Double], xs: [Double], result: R) {
+    let capacity = min(maxLines, ws.count + 1)
     var starts = [Int](repeating: -1, count: capacity)
     var heights = [Double](repeating: -1, count: capacity)
-    // Without positions, an empty buffer: the form must not touch it.
-    var xs = [Double](repeating: .nan, count: positions ? n : 0)
-    let r = ws.withUnsafeBufferPointer { w in
+    var xs = [Double](repeating: .nan, count: positions ? ws.count : 0)
+    let result = ws.withUnsafeBufferPointer { w in
       hs.withUnsafeBufferPointer { h in
         xs.withUnsafeMutableBufferPointer { x in
           starts.withUnsafeMutableBufferPointer { ls in
-            heights.withUnsafeMutableBufferPointer { lh in
-              GreedyLeadingLinesKernel.equalWidthLines(
-                w, h, x, from: start, limit: limit, interitem: interitem, left: 16, starts: ls,
-                heights: lh, maxLines: capacity, widthsKnownEqual: known,
-                writesPositions: positions)
-            }
+            heights.withUnsafeMutableBufferPointer { lh in kernel(w, h, x, ls, lh, capacity) }
           }
         }
       }
     }
-    guard let r else { return nil }
-    let laidOut = (0..<n).map { positions && $0 >= start && $0 < r.end ? xs[$0].bitPattern : 0 }
-    return (Array(starts[0..<r.lines]), Array(heights[0..<r.lines]), r.end, laidOut)
+    return (starts, heights, xs, result)
   }
 
   @Test func allWidthsEqual() {

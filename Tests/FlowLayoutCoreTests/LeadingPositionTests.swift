@@ -76,27 +76,16 @@ struct LeadingPositionTests {
     _ ws: [Double], _ hs: [Double], start: Int, limit: Double, interitem: Double, maxLines: Int,
     positions: Bool
   ) -> (starts: [Int], heights: [UInt64], end: Int, xs: [UInt64]) {
-    let n = ws.count
-    let capacity = min(maxLines, n + 1)
-    var starts = [Int](repeating: -1, count: capacity)
-    var heights = [Double](repeating: -1, count: capacity)
-    var xs = [Double](repeating: .nan, count: positions ? n : 0)
-    let r = ws.withUnsafeBufferPointer { w in
-      hs.withUnsafeBufferPointer { h in
-        xs.withUnsafeMutableBufferPointer { x in
-          starts.withUnsafeMutableBufferPointer { ls in
-            heights.withUnsafeMutableBufferPointer { lh in
-              GreedyLeadingLinesKernel.scalarLines(
-                w, h, x, from: start, limit: limit, interitem: interitem, left: 16, starts: ls,
-                heights: lh, maxLines: capacity, writesPositions: positions)
-            }
-          }
-        }
-      }
+    let run = KernelTests.runLineKernel(ws, hs, maxLines: maxLines, positions: positions) {
+      w, h, x, ls, lh, capacity in
+      GreedyLeadingLinesKernel.scalarLines(
+        w, h, x, from: start, limit: limit, interitem: interitem, left: 16, starts: ls,
+        heights: lh, maxLines: capacity, writesPositions: positions)
     }
+    let r = run.result
     return (
-      Array(starts[0..<r.lines]), heights[0..<r.lines].map(\.bitPattern), r.end,
-      xs.map(\.bitPattern)
+      Array(run.starts[0..<r.lines]), run.heights[0..<r.lines].map(\.bitPattern), r.end,
+      run.xs.map(\.bitPattern)
     )
   }
 

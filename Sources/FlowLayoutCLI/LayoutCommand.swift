@@ -55,28 +55,33 @@ struct LayoutCommand: ParsableCommand {
 
   func run() throws {
     do throws(LayoutError) {
-      let output = try layOut()
+      let (output, note) = try layOut()
       var bytes = Array(output.json(pretty: pretty).utf8)
       bytes.append(UInt8(ascii: "\n"))
       if let failure = Self.write(bytes, to: STDOUT_FILENO) {
         throw LayoutError.invalidDocument(field: "stdout", reason: "cannot write: \(failure)")
       }
+      Self.writeNote(note)
     } catch {
       Self.reportError(error.description)
       throw ExitCode.failure
     }
   }
 
-  /// Reads the document, runs the chosen engine, and collects the output.
+  /// Reads the document, runs the chosen engine, and collects the output, with the note for
+  /// item sizes the layout ignores (`LayoutDocument.ignoredItemSizesNote`).
   ///
   /// - Throws: `LayoutError` naming `--engine`, `--rect`, `--input` or a document field.
-  func layOut() throws(LayoutError) -> LayoutOutput {
+  func layOut() throws(LayoutError) -> (LayoutOutput, note: String?) {
     let engineType = try Self.engineType(named: engine)
     let rect = try rect.map { (text) throws(LayoutError) in try Self.parseRect(text) }
     let bytes = try DocumentInput.readDocument(
       input, maximumBytes: try DocumentInput.maximumBytes(maxInputBytes))
     let document = try LayoutDocument.decode(bytes)
-    return try Self.output(engineType, document, rect: rect, transitions: transitions)
+    return (
+      try Self.output(engineType, document, rect: rect, transitions: transitions),
+      document.ignoredItemSizesNote
+    )
   }
 
   /// Lays out `document` with engine `E` (`DocumentLayout.laidOut`: every edit in order, cells
@@ -214,6 +219,13 @@ struct LayoutCommand: ParsableCommand {
     }
     line += "\n"
     write(Array(line.utf8), to: STDERR_FILENO)
+  }
+
+  /// Writes `flowlayout: note: <note>` as one line on stderr, after a command succeeded (an
+  /// error stays the only line of a failed command); nothing for `nil`.
+  static func writeNote(_ note: String?) {
+    guard let note else { return }
+    _ = write(Array("flowlayout: note: \(note)\n".utf8), to: STDERR_FILENO)
   }
 }
 

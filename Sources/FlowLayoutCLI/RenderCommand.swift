@@ -59,18 +59,20 @@ struct RenderCommand: ParsableCommand {
 
   func run() throws {
     do {
-      let svg = try render()
+      let (svg, note) = try render()
       try Self.write(svg, to: output)
+      LayoutCommand.writeNote(note)
     } catch {
       LayoutCommand.reportError(error.description)
       throw ExitCode.failure
     }
   }
 
-  /// Reads the document, lays it out with the chosen engine, and draws it.
+  /// Reads the document, lays it out with the chosen engine, and draws it; with the note for
+  /// item sizes the layout ignores (`LayoutDocument.ignoredItemSizesNote`).
   ///
   /// - Throws: `LayoutError` naming `--engine`, `--viewport`, `--input` or a document field.
-  func render() throws(LayoutError) -> String {
+  func render() throws(LayoutError) -> (String, note: String?) {
     let engineType = try LayoutCommand.engineType(named: engine)
     let viewport = try viewport.map { (text) throws(LayoutError) in try Self.parseViewport(text) }
     let bytes = try DocumentInput.readDocument(
@@ -83,9 +85,10 @@ struct RenderCommand: ParsableCommand {
       throw .invalidDocument(
         field: "--crop-margin", reason: "expected a finite number >= 0, found \(cropMargin)")
     }
-    return try Self.render(
+    let svg = try Self.render(
       engineType, document, viewport: viewport, titles: headerTitles,
       cropMargin: viewport == nil ? nil : cropMargin)
+    return (svg, document.ignoredItemSizesNote)
   }
 
   /// Parses `x,y,width,height` as `--rect` does, then checks it as a document's `viewport`

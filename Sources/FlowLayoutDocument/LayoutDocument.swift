@@ -132,3 +132,32 @@ public struct EditCells: Sendable {
 
   public init() {}
 }
+
+extension LayoutDocument {
+  /// One line for the user when the document gives items sizes that its layout ignores: a
+  /// `horizontalFlow` or `vertical` layout with no `estimatedItemSize`, `numberOfColumns` or
+  /// `minimumScaledItemSize` gives every item `itemSize` (`semantics.md`, "Item-size priority",
+  /// rule 4), so an item sized otherwise (`[w, h]` or a measured cell) is laid out at `itemSize`.
+  /// `nil` when no item of the first layout is sized otherwise. The edits are not read.
+  ///
+  /// - Complexity: O(n) for n items.
+  public var ignoredItemSizesNote: String? {
+    let c = input.configuration
+    guard c.variant == .horizontalFlow || c.variant == .vertical, c.estimatedItemSize.isZero,
+      c.numberOfColumns == 0, c.minimumScaledItemSize.isZero
+    else { return nil }
+    let w = c.itemSize.width
+    let h = c.itemSize.height
+    var ignored = 0
+    for section in input.sections {
+      for j in 0..<section.count
+      where section.itemWidths[j] != w || section.itemHeights[j] != h {
+        ignored += 1
+      }
+    }
+    guard ignored > 0 else { return nil }
+    return "\(ignored) item size\(ignored == 1 ? "" : "s") ignored: \(c.variant.rawValue) "
+      + "without estimatedItemSize lays every item out at itemSize [\(w), \(h)]; "
+      + "set estimatedItemSize to use each item's own size"
+  }
+}

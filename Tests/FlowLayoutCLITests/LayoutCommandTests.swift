@@ -93,9 +93,14 @@ struct LayoutCommandTests {
       """#
     let run = try FlowLayoutBinary.run(["layout", "--engine", engine], stdin: document)
     #expect(run.status == 0, "\(run.stderr)")
-    #expect(run.stderr.isEmpty)
+    // `vertical` without `estimatedItemSize` lays both items out at `itemSize`: one note says so.
+    #expect(run.stderrLines.map(String.init) == [
+      "flowlayout: note: 2 item sizes ignored: vertical without estimatedItemSize lays every "
+        + "item out at itemSize [50.0, 50.0]; set estimatedItemSize to use each item's own size"
+    ])
     let output = try LayoutOutput.decode(run.stdout)
     #expect(output.items.map(\.item) == [0, 1, 2])  // the edit was applied
+    #expect(output.items.map(\.frame.width) == [50, 50, 50])
     let pretty = try FlowLayoutBinary.run(
       ["layout", "--engine", engine, "--pretty"], stdin: document)
     #expect(try LayoutOutput.decode(pretty.stdout) == output)

@@ -26,6 +26,29 @@ import Testing
                  {} ] }
     """
 
+  /// The note for item sizes the layout ignores: only `horizontalFlow` / `vertical` under
+  /// rule 4 (no `estimatedItemSize`, `numberOfColumns` or `minimumScaledItemSize`), counting the
+  /// items whose size is not `itemSize`.
+  @Test(arguments: [
+    (#""layout": "vertical""#, "[[50, 50], [10, 50], [50, 60]]", 2),
+    (#""layout": "horizontalFlow", "itemSize": [10, 50]"#, "[[50, 50], [10, 50]]", 1),
+    (#""layout": "vertical""#, "[[50, 50]]", 0),
+    (#""layout": "vertical", "estimatedItemSize": [1, 1]"#, "[[10, 50]]", 0),
+    (#""layout": "vertical", "numberOfColumns": 2"#, "[[10, 50]]", 0),
+    (#""layout": "vertical", "minimumScaledItemSize": [10, 10]"#, "[[10, 50]]", 0),
+    (#""layout": "horizontalScroll""#, "[[10, 50]]", 0),
+    (#""layout": "timeline""#, "[[10, 50]]", 0),
+  ])
+  func ignoredItemSizesAreCounted(options: String, items: String, ignored: Int) throws {
+    let json = #"{\#(options), "width": 375, "sections": [{"items": \#(items)}]}"#
+    let note = try LayoutDocument.decode(json).ignoredItemSizesNote
+    if ignored == 0 {
+      #expect(note == nil)
+    } else {
+      #expect(note?.hasPrefix("\(ignored) item size\(ignored == 1 ? "" : "s") ignored: ") == true)
+    }
+  }
+
   @Test func decodesEveryTopLevelOption() throws {
     let input = try LayoutDocument.decode(Self.full).input
     let c = input.configuration

@@ -450,20 +450,28 @@ struct SectionLayout: Sendable, Equatable {
     return !items.hasPositions
   }
 
-  /// The most items of a section of greedy leading lines whose positions along the line stay
-  /// computed, not stored, through edits of its items (longer ones store them at the first
-  /// edit: `storePositions`). A full layout stores none (`layOutTable`) while its lines hold at
-  /// most `GreedyLeadingLinesKernel.computedLineLimit` items.
+  /// The most items of a section of greedy leading lines whose positions along the line a full
+  /// layout never stores (`layOutTable`); a longer one stores none while its lines hold at most
+  /// `GreedyLeadingLinesKernel.computedLineLimit` items, through edits too (an edit that
+  /// re-breaks a longer line stores them: `place(lines:of:rules:counters:)`).
   static let computedPositionsLimit = 32
 
   /// Stores the positions of a line table that computes them (greedy leading lines:
-  /// `layOutTable`), as the full layout would have written them, so that it can grow past
-  /// `computedPositionsLimit` or be joined with a page that stores them. Nothing for other
-  /// sections.
+  /// `layOutTable`), as the full layout would have written them, so that it can be joined with
+  /// a page that stores them. Nothing for other sections.
   ///
   /// - Complexity: O(n) when it stores them, else O(1).
   mutating func storePositions(rules: LayoutRules) {
-    guard !items.hasPositions, case .table(let table) = lines else { return }
+    guard case .table(let table) = lines else { return }
+    storePositions(of: table, rules: rules)
+  }
+
+  /// `storePositions(rules:)` for the lines `table` (this section's, taken out of `lines` while
+  /// it is rebuilt).
+  ///
+  /// - Complexity: O(n) when it stores them, else O(1).
+  mutating func storePositions(of table: LineTable, rules: LayoutRules) {
+    guard !items.hasPositions else { return }
     if case .grid = rules.placement { return }
     items.allocatePositions()
     items.withPlacement { ws, _, xs in

@@ -94,21 +94,49 @@ struct ShortSectionStorageTests {
     #expect(MemoryLayout<LineTable>.size == 72)
   }
 
-  /// A section longer than the limit stores its positions at its first edit (a full layout
-  /// stores none while its lines are short: `LeadingPositionTests`); its frames match.
-  @Test func longSectionsStorePositions() throws {
+  /// A section longer than the limit keeps its positions computed through edits while its
+  /// lines stay short (`GreedyLeadingLinesKernel.computedLineLimit`); an edit that re-breaks a
+  /// longer line (items of 1 pt, no spacing) stores them, and records the long line. Frames
+  /// match a layout from scratch throughout.
+  @Test func longSectionsStorePositionsForLongLinesOnly() throws {
     let limit = SectionLayout.computedPositionsLimit
-    var engine = try FastFlowLayout(Self.feed(sections: 3, perSection: limit + 1))
+    var input = Self.feed(sections: 3, perSection: limit + 1)
+    input.configuration.minimumInteritemSpacing = 0
+    var engine = try FastFlowLayout(input)
     for p in engine.pages.indices { #expect(!engine.pages[p].items.hasPositions) }
     var batch = BatchUpdate()
     batch.resizeItems = (0..<3).map { ItemResize(at: ItemPath($0, 1), size: Size(61, 70)) }
+    batch.insertItems = [ItemInsertion(at: ItemPath(2, 5), size: Size(30, 40))]
+    batch.deleteItems = [ItemPath(1, 7)]
     try engine.apply(batch)
-    for p in engine.pages.indices { #expect(engine.pages[p].items.hasPositions) }
-    Self.expectSameFrames(engine, try FastFlowLayout(engine.input), "after a resize")
+    for p in engine.pages.indices { #expect(!engine.pages[p].items.hasPositions, "page \(p)") }
+    Self.expectSameFrames(engine, try FastFlowLayout(engine.input), "after short edits")
+    // 80 items of 1 pt in section 1: one line of more than 64 items.
+    let long = GreedyLeadingLinesKernel.computedLineLimit + 16
+    try engine.apply(
+      BatchUpdate(
+        insertItems: (0..<long).map { ItemInsertion(at: ItemPath(1, 3 + $0), size: Size(1, 20)) }
+      ))
+    #expect(!engine.pages[0].items.hasPositions && !engine.pages[2].items.hasPositions)
+    #expect(engine.pages[1].items.hasPositions && engine.pages[1].items.hasLongLines)
+    #expect(LeadingPositionTests.longestLine(engine) > GreedyLeadingLinesKernel.computedLineLimit)
+    Self.expectSameFrames(engine, try FastFlowLayout(engine.input), "after a long line")
   }
 
-  /// Edits of short sections: resizes, insertions and deletions keep them computed while they
-  /// stay short, a section grown past the limit stores its positions first, and every frame is
+  /// Every page of `engine` that computes its positions has lines of at most
+  /// `GreedyLeadingLinesKernel.computedLineLimit` items.
+  static func computedLinesAreShort(_ engine: FastFlowLayout) -> Bool {
+    engine.pages.indices.allSatisfy { p in
+      guard case .table(let t) = engine.pages[p].lines, !engine.pages[p].items.hasPositions
+      else { return true }
+      return (0..<t.lineCount).allSatisfy {
+        t.range(ofLine: $0).count <= GreedyLeadingLinesKernel.computedLineLimit
+      }
+    }
+  }
+
+  /// Edits of short sections: resizes, insertions and deletions keep them computed, also past
+  /// the limit (their lines stay short), and every frame is
   /// bit for bit what a layout from scratch of the result gives.
   @Test func editsKeepFramesExact() throws {
     let limit = SectionLayout.computedPositionsLimit
@@ -133,9 +161,11 @@ struct ShortSectionStorageTests {
       try engine.apply(batch)
       let scratch = try FastFlowLayout(engine.input)
       Self.expectSameFrames(engine, scratch, "step \(step)")
+      // Sections grown past the limit keep computing them: every line stays short.
       for p in engine.pages.indices where engine.pages[p].count > limit {
-        #expect(engine.pages[p].items.hasPositions, "step \(step) page \(p)")
+        #expect(!engine.pages[p].items.hasPositions, "step \(step) page \(p)")
       }
+      #expect(Self.computedLinesAreShort(engine), "step \(step)")
     }
   }
 }

@@ -228,8 +228,6 @@ extension FastFlowLayout {
     touched.removeAll(keepingCapacity: true)
     boundaries.removeAll(keepingCapacity: true)
     defer {
-      local.removeAll()
-      scratch.page = local
       scratch.touched = touched
       scratch.boundaries = boundaries
     }
@@ -315,6 +313,8 @@ extension FastFlowLayout {
       touched.append(p)
       local.removeAll()
     }
+    // Given back before the repair, which fills it again (`moveItems`): else it would allocate.
+    scratch.page = consume local
     return repairPages(
       ofSection: s, touched: touched, boundaries: boundaries, scratch: &scratch,
       counters: &counters)

@@ -195,16 +195,31 @@ extension SectionLayout {
   /// Places the items of the given lines (ranges of line indices, clamped to the table; a line
   /// named twice is placed once). `ranges` is sorted and merged in place (no allocation).
   ///
+  /// Leading positions that are computed, not stored, stay so while every line named holds at
+  /// most `GreedyLeadingLinesKernel.computedLineLimit` items (the lines not named are not new,
+  /// and held at most that many before): then nothing is written. A longer line stores every
+  /// position (`storePositions(of:rules:)`, O(n), once) and records it
+  /// (`ItemColumns.hasLongLines`, so the next full layout writes them as it goes).
+  ///
   /// - Complexity: O(k + g²) for the k items of those lines and g ranges (g is small: a few per
-  ///   re-broken region).
+  ///   re-broken region); O(g) when the positions are computed (one length per line).
   mutating func place(
     lines ranges: inout [Range<Int>], of table: LineTable, rules: LayoutRules,
     counters: inout WorkCounters
   ) {
     // Computed on demand: grid columns, and leading positions not stored.
     if case .grid = rules.placement { return }
-    if computesLeadingPositions(rules: rules) { return }
     let m = table.lineCount
+    if computesLeadingPositions(rules: rules) {
+      for range in ranges {
+        for k in min(range.lowerBound, m)..<min(range.upperBound, m) {
+          guard let long = storePositionsForLongLine(k, of: table, rules: rules) else { continue }
+          counters.itemsPositioned += long
+          return
+        }
+      }
+      return
+    }
     // Clamp, then sort by lower bound (insertion sort: the ranges arrive nearly sorted).
     for i in ranges.indices {
       ranges[i] = min(ranges[i].lowerBound, m)..<min(ranges[i].upperBound, m)
@@ -238,6 +253,23 @@ extension SectionLayout {
     counters.itemsPositioned += positioned
   }
 
+  /// Stores every position (`storePositions(of:rules:)`) when line `k` of `table` holds more
+  /// than `GreedyLeadingLinesKernel.computedLineLimit` items, and records that the section has
+  /// a long line (`ItemColumns.noteLongLines`).
+  ///
+  /// - Precondition: the positions are computed (`computesLeadingPositions(rules:)`).
+  /// - Returns: the number of positions stored, or `nil` when the line is not longer.
+  /// - Complexity: O(1), or O(n) when it stores them.
+  private mutating func storePositionsForLongLine(
+    _ k: Int, of table: LineTable, rules: LayoutRules
+  ) -> Int? {
+    guard table.starts[k + 1] - table.starts[k] > GreedyLeadingLinesKernel.computedLineLimit
+    else { return nil }
+    storePositions(of: table, rules: rules)
+    items.noteLongLines(true)
+    return count
+  }
+
   /// Places line `k` of `table` again.
   ///
   /// - Complexity: O(k) for its k items.
@@ -245,7 +277,10 @@ extension SectionLayout {
     line k: Int, of table: LineTable, rules: LayoutRules, counters: inout WorkCounters
   ) {
     if case .grid = rules.placement { return }
-    if computesLeadingPositions(rules: rules) { return }
+    if computesLeadingPositions(rules: rules) {
+      counters.itemsPositioned += storePositionsForLongLine(k, of: table, rules: rules) ?? 0
+      return
+    }
     let n = count
     let sameSize = self.sameSize
     let closes = closesSection

@@ -56,12 +56,9 @@ extension SectionLayout {
     let tracks = rules.placement == .uikit
     for (i, size) in resizes {
       if items.widths[i] == size.width, items.heights[i] == size.height { continue }
-      // Lines of equal widths keep no positions (`layOutTable`); a width edit stores them
-      // first (O(n), once), so that no line of other widths computes them.
+      // Computed leading positions stay computed (the re-break stores them if a line grows
+      // past `GreedyLeadingLinesKernel.computedLineLimit`: `place(lines:of:rules:counters:)`).
       let widthChanges = items.widths[i].bitPattern != size.width.bitPattern
-      if widthChanges, !items.hasPositions, count > Self.computedPositionsLimit {
-        storePositions(rules: rules)
-      }
       if tracks {
         adjacentDifferences -= items.sizesDiffer(i - 1, i) + items.sizesDiffer(i, i + 1)
       }
@@ -120,9 +117,7 @@ extension SectionLayout {
         adjacentDifferences += change
         counters.sizesCompared += compared
       }
-      // A short section's computed positions are stored before it grows past the limit, and
-      // a long one's (equal widths, `layOutTable`) before any insertion or removal.
-      if count + delta > Self.computedPositionsLimit { storePositions(rules: rules) }
+      // Computed leading positions stay computed, as for resizes: no column to move here.
       // Every item from the first touched one on moves in memory (one `memmove` per column).
       counters.itemsSpliced += count - min(first, count)
       items.splice(removing: edit.removals, inserting: edit.insertions)

@@ -202,9 +202,8 @@ extension FastFlowLayout {
   ) {
     let rules = self.rules(ofPage: to)
     counters.itemsPaged += q
-    if pages[to].count + q > SectionLayout.computedPositionsLimit {
-      pages[to].storePositions(rules: rules)
-    }
+    // Computed positions stay computed: `to`'s re-broken last line stores them if it grows
+    // past the limit (`place(lines:of:rules:counters:)`), `from` is laid out whole.
     pages[to].items.append(frontOf: pages[from].items, count: q)
     pages[from].items.removeFirst(q)
     if case .table(let table) = pages[to].lines, table.lineCount > 0 {

@@ -83,14 +83,16 @@ extension SectionLayout {
   static func joined(_ pages: Slice<PageList>, rules: LayoutRules) -> SectionLayout {
     var result = pages[pages.startIndex]
     guard pages.count > 1, case .table(var table) = result.lines else { return result }
-    // Computed positions (short pages) stored: the joined page may be longer.
-    result.storePositions(rules: rules)
+    // Computed positions stay computed when every page computes them (their lines are kept,
+    // each of at most `GreedyLeadingLinesKernel.computedLineLimit` items); else all stored.
+    let computes = pages.allSatisfy { $0.computesLeadingPositions(rules: rules) }
+    if !computes { result.storePositions(rules: rules) }
     result.lines = .table(LineTable())
     let total = pages.reduce(0) { $0 + $1.count }
     table.starts.reserveCapacity(total / 2)
     for var page in pages.dropFirst() {
       guard case .table(let next) = page.lines else { continue }
-      page.storePositions(rules: rules)
+      if !computes { page.storePositions(rules: rules) }
       let offset = result.count
       result.items.append(page.items)
       table.starts.removeLast()

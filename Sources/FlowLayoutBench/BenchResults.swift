@@ -25,6 +25,12 @@ public struct BenchRow: Codable, Sendable, Hashable {
   /// The fast engine's `threads` setting (`flowlayout bench --threads`); `nil` for the other
   /// engines and in runs made before the setting existed (which used one thread).
   public var threads: Int?
+  /// For a fast-engine `layout` or `init` row sampled interleaved with the C loop (a fast run,
+  /// a C-loop run, a fast run, …; see `note`): the C loop's median over the samples taken
+  /// beside this row's, in nanoseconds. `nil` when not sampled so (and in older runs).
+  public var sideBySideCLoopMedianNs: Double?
+  /// With `sideBySideCLoopMedianNs`: the median over the sample pairs of fast / C-loop time.
+  public var sideBySideRatio: Double?
 
   public init(workload: String, operation: String, engine: String, n: Int, status: String = "ok") {
     self.workload = workload

@@ -143,6 +143,11 @@ public struct BenchRunner {
           continue
         }
         let input = workload.input(itemCount: n)
+        // The C loop's operations the fast engine also runs: sampled beside the fast engine's
+        // (`measureSideBySide`); their C-loop rows are those sampled beside the first thread
+        // count's fast rows.
+        let besideFast = sideBySideOperations(workload, n)
+        var cLoopBeside: [BenchOperation: BenchRow] = [:]
         for engine in selection.engines {
           let cellRows: [BenchRow]
           let operations = selection.operations(for: workload, engine: engine, n: n)
@@ -152,15 +157,17 @@ public struct BenchRunner {
             cellRows = selection.threads.flatMap { threads in
               runEngine(
                 FastFlowLayout.self, workload, n, input, operations, previous: rows,
-                threads: threads
+                threads: threads, cLoopBeside: besideFast, cLoopRows: &cLoopBeside
               ) { input throws(LayoutError) in
                 try FastFlowLayout(input, kernels: .simd, threads: threads)
               }
             }
           case .reference:
+            var none: [BenchOperation: BenchRow] = [:]
             cellRows = runEngine(
-              ReferenceFlowLayout.self, workload, n, input, operations, previous: rows)
-          case .cLoop: cellRows = operations.map { runCLoop(workload, n, $0) }
+              ReferenceFlowLayout.self, workload, n, input, operations, previous: rows,
+              cLoopRows: &none)
+          case .cLoop: cellRows = operations.map { cLoopBeside[$0] ?? runCLoop(workload, n, $0) }
           }
           for row in cellRows {
             rows.append(row)
@@ -171,6 +178,14 @@ public struct BenchRunner {
       }
     }
     return rows
+  }
+
+  /// The operations whose fast-engine and C-loop rows are sampled side by side at (`workload`,
+  /// `n`): those both engines run (`layout`, `init`), when both are selected.
+  func sideBySideOperations(_ workload: Workload, _ n: Int) -> Set<BenchOperation> {
+    guard selection.engines.contains(.fast) else { return [] }
+    let fast = Set(selection.operations(for: workload, engine: .fast, n: n))
+    return fast.intersection(selection.operations(for: workload, engine: .cLoop, n: n))
   }
 
   /// The time one run would take at `n`, from the same cell at the largest smaller size.
@@ -187,9 +202,14 @@ public struct BenchRunner {
     return median / 1e9 * Double(n) / Double(last.n)
   }
 
+  /// Samples `operations` on engine `E`; those in `cLoopBeside` side by side with the C loop
+  /// (`Sampler.measureSideBySide`), filling the rows' `sideBySide…` fields and, for the first
+  /// such run of an operation, `cLoopRows` with the C loop's row.
   func runEngine<E: LayoutEngine>(
     _ type: E.Type, _ workload: Workload, _ n: Int, _ input: LayoutInput,
     _ operations: [BenchOperation], previous: [BenchRow], threads: Int? = nil,
+    cLoopBeside: Set<BenchOperation> = [],
+    cLoopRows: inout [BenchOperation: BenchRow],
     build: @escaping (LayoutInput) throws(LayoutError) -> E = { input throws(LayoutError) in
       try E(input)
     }
@@ -244,6 +264,29 @@ public struct BenchRunner {
       do {
         var timed = try EngineOperation(
           operation, engine: engine, workload: workload, build: build)
+        if cLoopBeside.contains(operation) {
+          var loop = CLoopOperation(
+            workload: workload, itemCount: n, coldStart: operation == .coldStart)
+          if let both = try sampler.measureSideBySide(&timed, &loop) {
+            row.fill(both.first)
+            row.sideBySideCLoopMedianNs = both.second.medianNanoseconds
+            row.sideBySideRatio = both.medianRatio
+            row.note = Self.sideBySideNote
+            row.allocations = try countAllocations(operation, engine, workload, build: build)
+            if cLoopRows[operation] == nil {
+              var cRow = BenchRow(
+                workload: workload.name, operation: operation.rawValue,
+                engine: BenchEngine.cLoop.rawValue, n: n)
+              cRow.fill(both.second)
+              cRow.note = Self.sideBySideNote
+              cRow.allocations = try sampler.allocationsPerRun(
+                &loop, runs: Self.countedRuns, allocator: allocator)
+              cLoopRows[operation] = cRow
+            }
+            rows.append(row)
+            continue
+          }
+        }
         switch try sampler.measure(&timed, batched: operation.isBatchedPerSample) {
         case .measured(let summary):
           row.fill(summary)
@@ -308,6 +351,11 @@ public struct BenchRunner {
     }
     return try sampler.allocationsPerRun(&counted, runs: Self.countedRuns, allocator: allocator)
   }
+
+  /// The `note` of rows sampled side by side.
+  public static let sideBySideNote =
+    "sampled interleaved with the other engine (fast, c-loop, fast, …; c-loop row: beside "
+    + "the first thread count's fast row)"
 
   /// Runs over which allocations are counted (even, so `layout` and `resize` see both phases).
   public static let countedRuns = 4

@@ -26,11 +26,18 @@ public struct ResultTable {
     return "\(format(nanoseconds: median)) [\(format(nanoseconds: lo))–\(format(nanoseconds: hi))]"
   }
 
-  /// `fast / other` as a time (or bytes) ratio, when both are measured.
+  /// `fast / other` as a time (or bytes) ratio, when both are measured. Against the C loop, a
+  /// fast row sampled side by side with it (`sideBySideCLoopMedianNs`) is divided by the C
+  /// loop's median sampled beside it.
   public static func ratio(_ fast: BenchRow?, _ other: BenchRow?) -> Double? {
     guard let fast, let other, fast.status == "ok", other.status == "ok" else { return nil }
     if fast.operation == BenchOperation.memory.rawValue {
       guard let a = fast.bytesPerItem, let b = other.bytesPerItem, b > 0 else { return nil }
+      return a / b
+    }
+    if other.engine == BenchEngine.cLoop.rawValue, let a = fast.medianNs,
+      let b = fast.sideBySideCLoopMedianNs, b > 0
+    {
       return a / b
     }
     guard let a = fast.medianNs, let b = other.medianNs, b > 0 else { return nil }
@@ -48,6 +55,11 @@ public struct ResultTable {
     let others = engines.filter { $0 != "fast" }
     var header = ["workload", "operation", "n"] + engines
     if engines.contains("fast") { header += others.map { "fast/\($0)" } }
+    // Fast columns with more threads, against the C loop sampled beside them.
+    let threaded = Set(rows.filter { $0.sideBySideCLoopMedianNs != nil }.map(\.column))
+      .subtracting(["fast"]).sorted()
+    let cLoop = BenchEngine.cLoop.rawValue
+    if engines.contains(cLoop) { header += threaded.map { "\($0)/\(cLoop)" } }
     header.append("allocs/op (fast)")
     // The self-sizing workload's work counter, when such rows are present.
     let measuresCells = rows.contains { $0.cellsMeasuredPerRun != nil }
@@ -65,6 +77,9 @@ public struct ResultTable {
       var line = [workload, operation, String(n)] + engines.map { Self.cellText(row($0)) }
       if engines.contains("fast") {
         line += others.map { Self.ratioText(Self.ratio(row("fast"), row($0))) }
+      }
+      if engines.contains(cLoop) {
+        line += threaded.map { Self.ratioText(Self.ratio(row($0), row(cLoop))) }
       }
       line.append(row("fast")?.allocations.map { fixed($0, 1) } ?? "")
       if measuresCells { line.append(row("fast")?.cellsMeasuredPerRun.map { fixed($0, 1) } ?? "") }

@@ -15,6 +15,14 @@ public enum SamplingOutcome: Sendable {
   case tooSlow(seconds: Double)
 }
 
+/// Two operations sampled side by side (`Sampler.measureSideBySide`): each one's summary, and
+/// the median over the sample pairs of `first`'s time divided by `second`'s.
+public struct SideBySideSummary: Sendable, Hashable {
+  public var first: SampleSummary
+  public var second: SampleSummary
+  public var medianRatio: Double
+}
+
 /// Times a `TimedOperation`: warm-up, calibration, samples until a minimum time, medians.
 public struct Sampler {
   public let plan: SamplingPlan
@@ -76,13 +84,73 @@ public struct Sampler {
       total += t
       times.append(Double(t) / Double(runs))
     }
-    times.sort()
-    let mid = times.count / 2
-    let median = times.count % 2 == 1 ? times[mid] : (times[mid - 1] + times[mid]) / 2
-    return .measured(
-      SampleSummary(
-        medianNanoseconds: median, minNanoseconds: times.first!, maxNanoseconds: times.last!,
-        samples: times.count, runsPerSample: runs))
+    return .measured(Self.summary(times, runsPerSample: runs))
+  }
+
+  /// Median, min and max of `times` (not empty).
+  static func summary(_ times: [Double], runsPerSample: Int) -> SampleSummary {
+    let sorted = times.sorted()
+    return SampleSummary(
+      medianNanoseconds: median(sorted), minNanoseconds: sorted.first!,
+      maxNanoseconds: sorted.last!, samples: sorted.count, runsPerSample: runsPerSample)
+  }
+
+  static func median(_ sorted: [Double]) -> Double {
+    let mid = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+  }
+
+  /// Samples `first` and `second` interleaved (first, second, first, second, …), one run per
+  /// sample each, with the plan of `measure(_:batched:)`: both warm up, then pairs are taken
+  /// until each operation has the minimum samples and the minimum time. A ratio of their
+  /// medians is then not moved by the host changing speed between the two, as it is when each
+  /// is sampled minutes apart. Returns `nil` when a warm-up run of either exceeds the sample
+  /// limit (sample each with `measure` then).
+  ///
+  /// - Complexity: about the time of `measure` on each.
+  /// - Throws: what the operations throw.
+  public func measureSideBySide<A: TimedOperation, B: TimedOperation>(
+    _ first: inout A, _ second: inout B
+  ) throws -> SideBySideSummary? {
+    let limit = UInt64(max(plan.sampleLimitSeconds, 0) * 1e9)
+    func timed<Op: TimedOperation>(_ operation: inout Op) throws -> UInt64 {
+      let t0 = MonotonicClock.now()
+      try operation.perform()
+      let t = MonotonicClock.now() - t0
+      if operation.needsUndo { try operation.undo() }
+      return t
+    }
+    var warmupRuns = 0
+    var slowest: UInt64 = 0
+    let warmupStart = MonotonicClock.now()
+    repeat {
+      let a = try timed(&first)
+      let b = try timed(&second)
+      if a > limit || b > limit { return nil }
+      slowest = max(slowest, a, b)
+      warmupRuns += 1
+    } while warmupRuns < plan.warmupRuns
+      || Double(MonotonicClock.now() - warmupStart) < 2 * plan.warmupSeconds * 1e9
+    let minimumSamples =
+      plan.minimumSeconds > 0 && Double(slowest) > plan.minimumSeconds * 1e9 / 2
+      ? min(3, plan.minimumSamples) : plan.minimumSamples
+    var a: [Double] = []
+    var b: [Double] = []
+    var totals: (UInt64, UInt64) = (0, 0)
+    let minimum = plan.minimumSeconds * 1e9
+    while a.count < plan.maximumSamples
+      && (a.count < minimumSamples || Double(min(totals.0, totals.1)) < minimum)
+    {
+      let ta = try timed(&first)
+      let tb = try timed(&second)
+      totals = (totals.0 + ta, totals.1 + tb)
+      a.append(Double(ta))
+      b.append(Double(tb))
+    }
+    let ratios = zip(a, b).map { $0 / max($1, 1) }.sorted()
+    return SideBySideSummary(
+      first: Self.summary(a, runsPerSample: 1), second: Self.summary(b, runsPerSample: 1),
+      medianRatio: Self.median(ratios))
   }
 
   /// Allocations per run of `operation`, counted exactly over `runs` runs (undos not counted),

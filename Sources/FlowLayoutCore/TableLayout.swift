@@ -195,7 +195,18 @@ extension SectionLayout {
     table.reserveLines(
       reusable > 0 ? reusable : max(Self.expectedLineCount(items, rules: rules), 1),
       offsets: !oneBlock)
-    if !oneBlock { table.resetItemIndex(items: n) }
+    // Equal widths in lines of c ≤ 8 items (the Fiori grid: 2 or 3): every index entry (item
+    // 8q) has a line starting among the 8 items before it (one per c), whose writer stores the
+    // entry; so the index is not marked unwritten before the pass nor filled after it. Sized
+    // for one entry more than the items need: a line starting at item 8q − 7 writes entry q.
+    let indexWritten = widthsEqual && Self.equalWidthsWriteEveryIndexEntry(items, rules: rules)
+    if !oneBlock {
+      if indexWritten {
+        table.sizeItemIndex(items: n + (1 << LineTable.indexShift))
+      } else {
+        table.resetItemIndex(items: n)
+      }
+    }
     // `leading`: greedy leading lines (`.horizontalFlow`), the hot case: by
     // `appendLeadingLines`, with no per-line test of the rules (a first layout's screened by
     // blocks with SIMD kernels; the fused loop below screens item by item with scalar ones).
@@ -259,7 +270,9 @@ extension SectionLayout {
       }
     }
     let lineCount = cursor.count
-    table.finishLines(count: lineCount, end: s, lineSpacing: lineSpacing, trims: reusable == 0)
+    table.finishLines(
+      count: lineCount, end: s, lineSpacing: lineSpacing, trims: reusable == 0,
+      indexWritten: indexWritten)
     // Greedy leading lines screened with scalar kernels took `appendLines`, which does not
     // count their items (a count kept per line there cost the other rules' lines a spill):
     // measured from the starts, O(r), on that path only.
@@ -518,6 +531,21 @@ extension SectionLayout {
       screen.addSIMD(hs, start..<r.end)
     }
     return r
+  }
+
+  /// Whether the equal-width lines of `items` (every width equal, greedy leading lines) hold
+  /// at most one item-index stride (8 items) each, so that a pass writing their lines in order
+  /// writes every entry of the item index (`LineTable.finishLines(…, indexWritten: true)`).
+  ///
+  /// - Precondition: `items` has at least one item.
+  /// - Complexity: O(1) (at most 9 additions).
+  static func equalWidthsWriteEveryIndexEntry(_ items: ItemColumns, rules: LayoutRules) -> Bool
+  {
+    let stride = 1 << LineTable.indexShift
+    let c = RowBreaking.uniformCapacity(
+      width: items.widths[0], count: min(items.count, stride + 1),
+      limit: rules.available + rules.epsilon, interitem: rules.interitem)
+    return c <= stride
   }
 
   /// Up to how many items `expectedLineCount` counts greedy lines exactly.

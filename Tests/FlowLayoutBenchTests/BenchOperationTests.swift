@@ -175,6 +175,13 @@ import Testing
     #expect(Set(rows.map(\.key)).count == rows.count)
     let table = ResultTable(rows: rows).lines().joined(separator: "\n")
     #expect(table.contains("fast/fast 2 threads"))
+    // Every fast row was sampled beside a C loop; the C-loop rows are those beside 1 thread.
+    #expect(fast.allSatisfy { $0.sideBySideCLoopMedianNs != nil && $0.sideBySideRatio != nil })
+    #expect(fast.allSatisfy { $0.note == BenchRunner.sideBySideNote })
+    let loops = rows.filter { $0.engine == "c-loop" }
+    #expect(loops.map(\.operation) == ["layout", "init"])
+    #expect(loops.map(\.medianNs) == fast.prefix(2).map(\.sideBySideCLoopMedianNs))
+    #expect(table.contains("fast 2 threads/c-loop"))
     // Rows round-trip with their thread count; rows written before it decode without one.
     let json = try JSONEncoder().encode(rows)
     #expect(try JSONDecoder().decode([BenchRow].self, from: json) == rows)

@@ -20,6 +20,20 @@ struct CountingOperation: TimedOperation {
   var checksum: Double { Double(runs) }
 }
 
+/// An operation that logs its runs, with its name, into a shared log.
+final class RunLog {
+  var names: [String] = []
+}
+
+struct LoggingOperation: TimedOperation {
+  let name: String
+  let log: RunLog
+  var needsUndo: Bool { false }
+  mutating func perform() { log.names.append(name) }
+  mutating func undo() {}
+  var checksum: Double { 0 }
+}
+
 @Suite struct BenchReportTests {
   func row(_ engine: String, _ median: Double?, allocations: Double? = nil, op: String = "layout")
     -> BenchRow
@@ -66,6 +80,30 @@ struct CountingOperation: TimedOperation {
     #expect(op.runs == op.undos)
     #expect(summary.minNanoseconds <= summary.medianNanoseconds)
     #expect(summary.medianNanoseconds <= summary.maxNanoseconds)
+  }
+
+  @Test func sideBySideSamplingAlternatesTheTwoOperations() throws {
+    var plan = SamplingPlan.quick
+    plan.minimumSeconds = 0
+    plan.warmupSeconds = 0
+    plan.warmupRuns = 2
+    plan.minimumSamples = 5
+    let log = RunLog()
+    var fast = LoggingOperation(name: "fast", log: log)
+    var loop = LoggingOperation(name: "c", log: log)
+    let sampler = Sampler(plan: plan, clock: MonotonicClock())
+    let both = try #require(try sampler.measureSideBySide(&fast, &loop))
+    // 2 warm-up pairs, then 5 sample pairs, each fast then c.
+    #expect(log.names == Array(repeating: ["fast", "c"], count: 7).flatMap { $0 })
+    #expect(both.first.samples == 5 && both.second.samples == 5)
+    #expect(both.first.runsPerSample == 1 && both.second.runsPerSample == 1)
+    #expect(both.medianRatio > 0)
+    var slow = plan
+    slow.sampleLimitSeconds = 0
+    var a = CountingOperation(needsUndo: false)
+    var b = CountingOperation(needsUndo: false)
+    #expect(try Sampler(plan: slow, clock: MonotonicClock()).measureSideBySide(&a, &b) == nil)
+    #expect(a.runs == 1 && b.runs == 1)
   }
 
   @Test func samplerStopsAnOperationBeyondTheLimit() throws {

@@ -41,6 +41,35 @@ struct EqualWidthPositionTests {
     }
   }
 
+  /// Equal-width lines of c ≤ 8 items write every entry of the item index themselves (no
+  /// reset to −1 before the pass, no fill after: `equalWidthsWriteEveryIndexEntry`); longer
+  /// lines are filled as before. Every entry `q` is the line of item `8q`, `8q / c`, after a
+  /// first layout and after re-layouts at other widths (whose stale entries an unwritten one
+  /// would keep), for c from 1 to past the index stride.
+  @Test func equalWidthLinesIndexEveryItem() throws {
+    var perLine = Set<Int>()
+    for width in [300.0, 150, 100, 75, 60, 50, 42, 37, 33, 30, 26, 23, 20, 18] {
+      var engine = try FastFlowLayout(Self.grid(count: 1_000, width: width))
+      for layoutWidth in [375.0, 414, 300, 375] {
+        try engine.setWidth(layoutWidth)
+        guard case .table(let table) = engine.pages[0].lines else {
+          Issue.record("width \(width): not a table")
+          continue
+        }
+        let c = table.starts[1] - table.starts[0]
+        perLine.insert(c)
+        let n = engine.input.sections[0].count
+        #expect(table.lineOfItem.count == (n + 7) / 8, "w \(width) at \(layoutWidth)")
+        for q in table.lineOfItem.indices where table.lineOfItem[q] != Int32(8 * q / c) {
+          Issue.record("w \(width) at \(layoutWidth), c \(c): entry \(q) \(table.lineOfItem[q])")
+          break
+        }
+      }
+    }
+    // Lines of every length from 1 to past 8 items were checked.
+    #expect(perLine.isSuperset(of: Set(1...12)), "\(perLine.sorted())")
+  }
+
   /// Widths that differ anywhere are not known equal (and store no positions either:
   /// `LeadingPositionTests`); lines longer than `computedLineLimit` store positions.
   @Test func otherWidthsStorePositions() throws {

@@ -176,7 +176,7 @@ extension FastFlowLayout {
         // line, not O(c²).
         // (The walk starts at the line's start, `l`, unless a scroll line was cut to `r`.)
         let computed = pages[p].computesLeadingPositions(rules: rules)
-        var x =
+        let x =
           !computed || items.isEmpty ? 0
           : items.lowerBound == line.items.lowerBound ? rules.inset.left
           : pages[p].x(ofItem: items.lowerBound, lineStart: line.items.lowerBound, rules: rules)

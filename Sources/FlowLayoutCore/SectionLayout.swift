@@ -411,9 +411,19 @@ struct SectionLayout: Sendable, Equatable {
     width w: Double, height: Double, x: Double, lineTop: Double, lineHeight: Double,
     rules: borrowing LayoutRules
   ) -> Rect {
+    frame(
+      width: w, height: height, x: x, lineTop: lineTop, lineHeight: lineHeight, cross: rules.cross)
+  }
+
+  /// `frame(width:height:x:lineTop:lineHeight:rules:)` given the rules' cross alignment alone.
+  @inline(__always)
+  static func frame(
+    width w: Double, height: Double, x: Double, lineTop: Double, lineHeight: Double,
+    cross: CrossAlignment
+  ) -> Rect {
     var h = height
     var y = lineTop
-    switch rules.cross {
+    switch cross {
     case .top: break
     case .center: y = lineTop + (lineHeight - h) / 2
     case .stretch: h = lineHeight

@@ -76,18 +76,29 @@ extension FastFlowLayout {
     let slack = 1e-7 * max(1, abs(r.minY), abs(r.maxY))
     var p = pages.index(ofSlot: pageOffsets.firstIndex(inclusivePrefixAtLeast: r.minY - slack))
     guard p < pages.count else { return }
-    var s = section(ofPage: p)
-    var sectionPages = pages(ofSection: s)
-    var base = firstItem(ofPage: p, inSection: s)
+    // While every section is one page, page `p` is section `p` and starts at its item 0: no
+    // search of the section starts.
+    let oneToOne = pagesAreSections
+    var s = oneToOne ? p : section(ofPage: p)
+    var sectionPages = oneToOne ? p..<(p + 1) : pages(ofSection: s)
+    var base = oneToOne ? 0 : firstItem(ofPage: p, inSection: s)
     var entered = -1
     while p < pages.count {
       // One load per level of the page tree (`RowOffsetTree.prefix`).
       let top = self.top(ofPage: p)
       if top > r.maxY + slack { break }
-      while sectionPages.upperBound <= p {
-        s += 1
-        sectionPages = sectionPages.upperBound..<firstPage[s + 1]
-        base = 0
+      if oneToOne {
+        if s != p {
+          s = p
+          sectionPages = p..<(p + 1)
+          base = 0
+        }
+      } else {
+        while sectionPages.upperBound <= p {
+          s += 1
+          sectionPages = sectionPages.upperBound..<firstPage[s + 1]
+          base = 0
+        }
       }
       if Sink.tracksSections, s != entered {
         if entered >= 0 { result.leaveSection(complete: true, of: self) }
@@ -128,15 +139,6 @@ extension FastFlowLayout {
     rules: LayoutRules, into result: inout Sink
   ) {
     let transposed = rules.transposed
-    // Only items go through `emit` (`kind` is `.item`): written for any kind, the snapped
-    // element loop keeps the transposition a branch; without the parameter it became a blend
-    // of both frames (callgrind: `scroll-snapped` 6 156 -> 6 276 instructions per query).
-    @inline(__always) func emit(_ kind: ElementKind, _ item: Int, _ frame: Rect) {
-      result.append(
-        LayoutElement(
-          kind: kind, path: ItemPath(section: s, item: kind == .item ? base + item : 0),
-          frame: transposed ? frame.transposed : frame))
-    }
     let boundsWidth = self.rules.boundsWidth
     if pages[p].opensSection, pages[p].header > 0 {
       let frame = Rect(x: 0, y: top, width: boundsWidth, height: pages[p].header)
@@ -151,8 +153,16 @@ extension FastFlowLayout {
     if pages[p].hasLineTable {
       let lineSpacing = rules.lineSpacing
       let lineCount = pages[p].visibleLineCount
-      var k = pages[p].tableFirstLine(
-        bottomAtLeast: r.minY - slack - linesTop, lineSpacing: lineSpacing)
+      // Own sizes at positions stored or added up along the line (not grid columns).
+      var ownAtLeadingOrStored = false
+      if case .own = rules.sizing {
+        if case .grid = rules.placement {} else { ownAtLeadingOrStored = true }
+      }
+      // A page whose first line's top is at or below the query's top has every line's bottom
+      // there too: no search (the search would give line 0).
+      let target = r.minY - slack - linesTop
+      var k =
+        target <= 0 ? 0 : pages[p].tableFirstLine(bottomAtLeast: target, lineSpacing: lineSpacing)
       while k < lineCount {
         let line = pages[p].tableLine(k, lineSpacing: lineSpacing)
         let lineTop = linesTop + line.top
@@ -166,35 +176,21 @@ extension FastFlowLayout {
         // line, not O(c²).
         // (The walk starts at the line's start, `l`, unless a scroll line was cut to `r`.)
         let computed = pages[p].computesLeadingPositions(rules: rules)
-        var x =
+        let x =
           !computed || items.isEmpty ? 0
           : items.lowerBound == line.items.lowerBound ? rules.inset.left
           : pages[p].x(ofItem: items.lowerBound, lineStart: line.items.lowerBound, rules: rules)
-        if rules.cross == .center, items.count >= 8, case .own = rules.sizing {
-          // Long centered lines: the y of every item by the SIMD kernel, then the same frames.
-          pages[p].items.withCenteredOffsets(
-            items, lineTop: lineTop, lineHeight: line.height, kernels: kernels
-          ) { ys in
-            for j in items {
-              let frame = Rect(
-                x: computed
-                  ? x : pages[p].x(ofItem: j, lineStart: line.items.lowerBound, rules: rules),
-                y: ys[j - items.lowerBound],
-                width: pages[p].items.widths[j], height: pages[p].items.heights[j])
-              if computed { x = x + pages[p].items.widths[j] + rules.interitem }
-              if Sink.testsItems || frame.intersects(r) { emit(.item, j, frame) }
-            }
-          }
+        if ownAtLeadingOrStored, rules.cross != .center || items.count < 8 {
+          // Own sizes at stored or leading positions: one short loop a line, out of line.
+          appendOwnSizedItems(
+            ofPage: p, items, firstX: computed ? x : nil, lineTop: lineTop,
+            lineHeight: line.height, in: r, section: s, firstItem: base, rules: rules,
+            into: &result)
         } else {
-          for j in items {
-            let frame = pages[p].frame(
-              ofItem: j,
-              x: computed
-                ? x : pages[p].x(ofItem: j, lineStart: line.items.lowerBound, rules: rules),
-              lineTop: lineTop, lineHeight: line.height, rules: rules)
-            if computed { x = x + pages[p].items.widths[j] + rules.interitem }
-            if Sink.testsItems || frame.intersects(r) { emit(.item, j, frame) }
-          }
+          appendLineItems(
+            ofPage: p, items, lineStart: line.items.lowerBound, firstX: computed ? x : nil,
+            lineTop: lineTop, lineHeight: line.height, in: r, section: s, firstItem: base,
+            rules: rules, into: &result)
         }
         k += 1
       }
@@ -203,7 +199,10 @@ extension FastFlowLayout {
         section: s, firstItem: base, linesTop: linesTop, in: r, slack: slack, rules: rules,
         into: &result)
     }
-    if let footer = pages[p].footerFrame(pageTop: top, rules: rules, boundsWidth: boundsWidth) {
+    // (Read in place first: `footerFrame` on the page copies the whole page.)
+    if pages[p].closesSection, pages[p].footer > 0,
+      let footer = pages[p].footerFrame(pageTop: top, rules: rules, boundsWidth: boundsWidth)
+    {
       result.appendFooter(section: s, frame: footer, transposed: transposed, query: r, of: self)
     }
   }
@@ -300,9 +299,10 @@ extension SectionLayout {
   }
 
   /// The items of a leading-aligned line (positions and right edges non-decreasing) that can
-  /// reach `r` along the line: the first by a binary search, the last by a walk.
+  /// reach `r` along the line: the first by a search from the line's start (probes 1, 2, 4, …
+  /// items on, then a bisection of the last step), the last by a walk.
   ///
-  /// - Complexity: O(log k + m) for m items returned.
+  /// - Complexity: O(log d + m) for m items returned, d items before the first of them.
   @inline(__always)
   func itemsAlongLine(_ line: Range<Int>, within r: Rect, slack: Double) -> Range<Int> {
     let xs = items.xs
@@ -310,13 +310,118 @@ extension SectionLayout {
     var lo = line.lowerBound
     var hi = line.upperBound
     let minX = r.minX - slack
-    while lo < hi {
-      let mid = (lo + hi) >> 1
-      if xs[mid] + ws[mid] < minX { lo = mid + 1 } else { hi = mid }
+    if lo < hi, xs[lo] + ws[lo] < minX {
+      // `lo` ends before `r`: gallop to a probe that does not, or to the line's end.
+      var step = 1
+      while lo + step < hi {
+        let probe = lo + step
+        if xs[probe] + ws[probe] < minX {
+          lo = probe
+          step <<= 1
+        } else {
+          hi = probe
+          break
+        }
+      }
+      lo += 1
+      while lo < hi {
+        let mid = (lo + hi) >> 1
+        if xs[mid] + ws[mid] < minX { lo = mid + 1 } else { hi = mid }
+      }
     }
     let first = lo
     let maxX = r.maxX + slack
     while lo < line.upperBound, xs[lo] <= maxX { lo += 1 }
     return first..<lo
+  }
+}
+
+extension FastFlowLayout {
+  /// Appends to `result` the items `range` of one line of page `p`, which starts at item
+  /// `lineStart`, whose frames meet `r` (every one when the sink tests its items), in order:
+  /// item `j` of the page is item `base + j` of section `s`. Positions are added up from
+  /// `firstX`, the first item's, when the page computes leading positions, else read
+  /// (`ItemColumns.x(ofItem:lineStart:rules:)`, `firstX` `nil`). Long centered lines of own
+  /// sizes take the y of every item from `CrossOffsetKernel`.
+  ///
+  /// Out of line, so that the line walk (`appendElements`) makes no append itself.
+  ///
+  /// - Complexity: O(k) for the k items of `range`.
+  @inline(never)
+  fileprivate func appendLineItems<Sink: ElementSink>(
+    ofPage p: Int, _ items: Range<Int>, lineStart: Int, firstX: Double?, lineTop: Double,
+    lineHeight: Double, in r: Rect, section s: Int, firstItem base: Int,
+    rules: LayoutRules, into result: inout Sink
+  ) {
+    let transposed = rules.transposed
+    @inline(__always) func emit(_ item: Int, _ frame: Rect) {
+      result.append(
+        LayoutElement(
+          kind: .item, path: ItemPath(section: s, item: base + item),
+          frame: transposed ? frame.transposed : frame))
+    }
+    let computed = firstX != nil
+    var x = firstX ?? 0
+    if rules.cross == .center, items.count >= 8, case .own = rules.sizing {
+      // Long centered lines: the y of every item by the SIMD kernel, then the same frames.
+      pages[p].items.withCenteredOffsets(
+        items, lineTop: lineTop, lineHeight: lineHeight, kernels: kernels
+      ) { ys in
+        for j in items {
+          let frame = Rect(
+            x: computed ? x : pages[p].x(ofItem: j, lineStart: lineStart, rules: rules),
+            y: ys[j - items.lowerBound],
+            width: pages[p].items.widths[j], height: pages[p].items.heights[j])
+          if computed { x = x + pages[p].items.widths[j] + rules.interitem }
+          if Sink.testsItems || frame.intersects(r) { emit(j, frame) }
+        }
+      }
+    } else {
+      for j in items {
+        let frame = pages[p].frame(
+          ofItem: j, x: computed ? x : pages[p].x(ofItem: j, lineStart: lineStart, rules: rules),
+          lineTop: lineTop, lineHeight: lineHeight, rules: rules)
+        if computed { x = x + pages[p].items.widths[j] + rules.interitem }
+        if Sink.testsItems || frame.intersects(r) { emit(j, frame) }
+      }
+    }
+  }
+
+  /// Appends to `result` the items `range` of one line of page `p` (own sizes: `rules.sizing`
+  /// is `.own`) whose frames meet `r` (every one when the sink tests its items), in order: item
+  /// `j` of the page is item `base + j` of section `s`. Positions are the stored ones (`firstX`
+  /// `nil`), or added up from `firstX`, the first item's, as the full layout adds them
+  /// (`xᵢ₊₁ = xᵢ + wᵢ + I`); frames as `ItemColumns.frame(ofItem:x:lineTop:lineHeight:rules:)`
+  /// gives them.
+  ///
+  /// Out of line and short, so that the loop keeps its state in registers.
+  ///
+  /// - Precondition: `range` is within the page's items; positions are stored when `firstX` is
+  ///   `nil`.
+  /// - Complexity: O(k) for the k items of `range`.
+  @inline(never)
+  fileprivate func appendOwnSizedItems<Sink: ElementSink>(
+    ofPage p: Int, _ range: Range<Int>, firstX: Double?, lineTop: Double, lineHeight: Double,
+    in r: Rect, section s: Int, firstItem base: Int, rules: borrowing LayoutRules,
+    into result: inout Sink
+  ) {
+    let transposed = rules.transposed
+    let interitem = rules.interitem
+    let cross = rules.cross
+    var x = firstX ?? 0
+    for j in range {
+      // Short reads of the page in place (a copy of its columns would be retained).
+      let w = pages[p].items.widths[j]
+      let frame = SectionLayout.frame(
+        width: w, height: pages[p].items.heights[j], x: firstX == nil ? pages[p].items.xs[j] : x,
+        lineTop: lineTop, lineHeight: lineHeight, cross: cross)
+      x = x + w + interitem
+      if Sink.testsItems || frame.intersects(r) {
+        result.append(
+          LayoutElement(
+            kind: .item, path: ItemPath(section: s, item: base + j),
+            frame: transposed ? frame.transposed : frame))
+      }
+    }
   }
 }

@@ -35,6 +35,17 @@ protocol ElementSink {
 extension ElementSink {
   static var tracksSections: Bool { false }
   static var testsItems: Bool { false }
+  /// Appends item `item` of section `s` at `frame` (working orientation, given back transposed
+  /// when `transposed`).
+  ///
+  /// - Complexity: O(1) amortized.
+  @inline(__always)
+  mutating func appendItem(section s: Int, item: Int, frame: Rect, transposed: Bool) {
+    append(
+      LayoutElement(
+        kind: .item, path: ItemPath(section: s, item: item),
+        frame: transposed ? frame.transposed : frame))
+  }
   @inline(__always)
   mutating func appendHeader(_ element: LayoutElement) { append(element) }
   @inline(__always)
@@ -250,10 +261,7 @@ extension SectionLayout {
   ) {
     let transposed = rules.transposed
     @inline(__always) func emit(_ item: Int, _ frame: Rect) {
-      result.append(
-        LayoutElement(
-          kind: .item, path: ItemPath(section: s, item: base + item),
-          frame: transposed ? frame.transposed : frame))
+      result.appendItem(section: s, item: base + item, frame: frame, transposed: transposed)
     }
     switch lines {
     case .uniform(let u):
@@ -355,10 +363,7 @@ extension FastFlowLayout {
   ) {
     let transposed = rules.transposed
     @inline(__always) func emit(_ item: Int, _ frame: Rect) {
-      result.append(
-        LayoutElement(
-          kind: .item, path: ItemPath(section: s, item: base + item),
-          frame: transposed ? frame.transposed : frame))
+      result.appendItem(section: s, item: base + item, frame: frame, transposed: transposed)
     }
     let computed = firstX != nil
     var x = firstX ?? 0

@@ -50,11 +50,8 @@ public struct Sampler {
     let warmupStart = MonotonicClock.now()
     var slowest: UInt64 = 0
     repeat {
-      let t0 = MonotonicClock.now()
-      try operation.perform()
-      let t = MonotonicClock.now() - t0
+      let t = try Self.timedRun(&operation)
       slowest = max(slowest, t)
-      if operation.needsUndo { try operation.undo() }
       warmupRuns += 1
       if t > limit { return .tooSlow(seconds: Double(t) / 1e9) }
     } while warmupRuns < plan.warmupRuns
@@ -67,9 +64,7 @@ public struct Sampler {
       let perRun = Double(MonotonicClock.now() - warmupStart) / Double(warmupRuns)
       runs = max(1, min(1 << 20, Int((floor / max(perRun, 1)).rounded(.up))))
     }
-    let minimumSamples =
-      plan.minimumSeconds > 0 && Double(slowest) > plan.minimumSeconds * 1e9 / 2
-      ? min(3, plan.minimumSamples) : plan.minimumSamples
+    let minimumSamples = sampleFloor(slowestWarmup: slowest)
 
     // 3. Samples until the minimum time and count.
     var times: [Double] = []
@@ -85,6 +80,22 @@ public struct Sampler {
       times.append(Double(t) / Double(runs))
     }
     return .measured(Self.summary(times, runsPerSample: runs))
+  }
+
+  /// One run of `operation`, timed in nanoseconds, then its undo (not timed) when it needs one.
+  static func timedRun<Op: TimedOperation>(_ operation: inout Op) throws -> UInt64 {
+    let t0 = MonotonicClock.now()
+    try operation.perform()
+    let t = MonotonicClock.now() - t0
+    if operation.needsUndo { try operation.undo() }
+    return t
+  }
+
+  /// The samples to take: the plan's minimum, or at most 3 when the slowest warm-up run took
+  /// more than half the plan's minimum time.
+  func sampleFloor(slowestWarmup slowest: UInt64) -> Int {
+    plan.minimumSeconds > 0 && Double(slowest) > plan.minimumSeconds * 1e9 / 2
+      ? min(3, plan.minimumSamples) : plan.minimumSamples
   }
 
   /// Median, min and max of `times` (not empty).
@@ -113,27 +124,18 @@ public struct Sampler {
     _ first: inout A, _ second: inout B
   ) throws -> SideBySideSummary? {
     let limit = UInt64(max(plan.sampleLimitSeconds, 0) * 1e9)
-    func timed<Op: TimedOperation>(_ operation: inout Op) throws -> UInt64 {
-      let t0 = MonotonicClock.now()
-      try operation.perform()
-      let t = MonotonicClock.now() - t0
-      if operation.needsUndo { try operation.undo() }
-      return t
-    }
     var warmupRuns = 0
     var slowest: UInt64 = 0
     let warmupStart = MonotonicClock.now()
     repeat {
-      let a = try timed(&first)
-      let b = try timed(&second)
+      let a = try Self.timedRun(&first)
+      let b = try Self.timedRun(&second)
       if a > limit || b > limit { return nil }
       slowest = max(slowest, a, b)
       warmupRuns += 1
     } while warmupRuns < plan.warmupRuns
       || Double(MonotonicClock.now() - warmupStart) < 2 * plan.warmupSeconds * 1e9
-    let minimumSamples =
-      plan.minimumSeconds > 0 && Double(slowest) > plan.minimumSeconds * 1e9 / 2
-      ? min(3, plan.minimumSamples) : plan.minimumSamples
+    let minimumSamples = sampleFloor(slowestWarmup: slowest)
     var a: [Double] = []
     var b: [Double] = []
     var totals: (UInt64, UInt64) = (0, 0)
@@ -141,8 +143,8 @@ public struct Sampler {
     while a.count < plan.maximumSamples
       && (a.count < minimumSamples || Double(min(totals.0, totals.1)) < minimum)
     {
-      let ta = try timed(&first)
-      let tb = try timed(&second)
+      let ta = try Self.timedRun(&first)
+      let tb = try Self.timedRun(&second)
       totals = (totals.0 + ta, totals.1 + tb)
       a.append(Double(ta))
       b.append(Double(tb))

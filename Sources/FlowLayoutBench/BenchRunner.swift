@@ -155,18 +155,20 @@ public struct BenchRunner {
           switch engine {
           case .fast:
             cellRows = selection.threads.flatMap { threads in
-              runEngine(
+              let run = runEngine(
                 FastFlowLayout.self, workload, n, input, operations, previous: rows,
-                threads: threads, cLoopBeside: besideFast, cLoopRows: &cLoopBeside
+                threads: threads, cLoopBeside: besideFast
               ) { input throws(LayoutError) in
                 try FastFlowLayout(input, kernels: .simd, threads: threads)
               }
+              cLoopBeside.merge(run.cLoopRows) { first, _ in first }
+              return run.rows
             }
           case .reference:
-            var none: [BenchOperation: BenchRow] = [:]
-            cellRows = runEngine(
-              ReferenceFlowLayout.self, workload, n, input, operations, previous: rows,
-              cLoopRows: &none)
+            cellRows =
+              runEngine(
+                ReferenceFlowLayout.self, workload, n, input, operations, previous: rows
+              ).rows
           case .cLoop: cellRows = operations.map { cLoopBeside[$0] ?? runCLoop(workload, n, $0) }
           }
           for row in cellRows {
@@ -203,27 +205,30 @@ public struct BenchRunner {
   }
 
   /// Samples `operations` on engine `E`; those in `cLoopBeside` side by side with the C loop
-  /// (`Sampler.measureSideBySide`), filling the rows' `sideBySide…` fields and, for the first
-  /// such run of an operation, `cLoopRows` with the C loop's row.
+  /// (`Sampler.measureSideBySide`), filling the rows' `sideBySide…` fields. Returns the engine's
+  /// rows, and the C loop's row of each operation sampled beside it.
   func runEngine<E: LayoutEngine>(
     _ type: E.Type, _ workload: Workload, _ n: Int, _ input: LayoutInput,
     _ operations: [BenchOperation], previous: [BenchRow], threads: Int? = nil,
     cLoopBeside: Set<BenchOperation> = [],
-    cLoopRows: inout [BenchOperation: BenchRow],
     build: @escaping (LayoutInput) throws(LayoutError) -> E = { input throws(LayoutError) in
       try E(input)
     }
-  ) -> [BenchRow] {
+  ) -> (rows: [BenchRow], cLoopRows: [BenchOperation: BenchRow]) {
+    var cLoopRows: [BenchOperation: BenchRow] = [:]
     let name = E.engineName
     let limit = sampler.plan.sampleLimitSeconds
-    func rowsAll(status: String, note: String) -> [BenchRow] {
-      operations.map {
+    func rowsAll(status: String, note: String) -> (
+      rows: [BenchRow], cLoopRows: [BenchOperation: BenchRow]
+    ) {
+      let rows = operations.map {
         var row = BenchRow(
           workload: workload.name, operation: $0.rawValue, engine: name, n: n, status: status)
         row.note = note
         row.threads = threads
         return row
       }
+      return (rows, [:])
     }
     // Building costs about one full layout: skip the engine when that is predicted too slow.
     if let predicted = predictedSeconds(previous, workload.name, "layout", name, n: n),
@@ -273,35 +278,29 @@ public struct BenchRunner {
             row.sideBySideRatio = both.medianRatio
             row.note = Self.sideBySideNote
             row.allocations = try countAllocations(operation, engine, workload, build: build)
-            if cLoopRows[operation] == nil {
-              var cRow = BenchRow(
-                workload: workload.name, operation: operation.rawValue,
-                engine: BenchEngine.cLoop.rawValue, n: n)
-              cRow.fill(both.second)
-              cRow.note = Self.sideBySideNote
-              cRow.allocations = try sampler.allocationsPerRun(
-                &loop, runs: Self.countedRuns, allocator: allocator)
-              cLoopRows[operation] = cRow
-            }
+            var cRow = BenchRow(
+              workload: workload.name, operation: operation.rawValue,
+              engine: BenchEngine.cLoop.rawValue, n: n)
+            cRow.fill(both.second)
+            cRow.note = Self.sideBySideNote
+            cRow.allocations = try sampler.allocationsPerRun(
+              &loop, runs: Self.countedRuns, allocator: allocator)
+            cLoopRows[operation] = cRow
             rows.append(row)
             continue
           }
         }
-        switch try sampler.measure(&timed, batched: operation.isBatchedPerSample) {
-        case .measured(let summary):
-          row.fill(summary)
+        if row.record(
+          try sampler.measure(&timed, batched: operation.isBatchedPerSample), limit: limit)
+        {
           row.allocations = try countAllocations(operation, engine, workload, build: build)
-        case .tooSlow(let seconds):
-          row.status = "skipped"
-          row.note = "one run took \(format(seconds: seconds)) > limit \(format(seconds: limit))"
         }
       } catch {
-        row.status = "failed"
-        row.note = "\(error)"
+        row.recordFailure(error)
       }
       rows.append(row)
     }
-    return rows
+    return (rows, cLoopRows)
   }
 
   /// Samples every `SelfSizingStep` on engine `E` over `document`, with cells measured per run.
@@ -313,18 +312,14 @@ public struct BenchRunner {
         workload: workload.name, operation: step.rawValue, engine: E.engineName, n: n)
       do {
         var timed = try SelfSizingOperation<E>(step, document: document)
-        switch try sampler.measure(&timed, batched: false) {
-        case .measured(let summary):
-          row.fill(summary)
+        if row.record(
+          try sampler.measure(&timed, batched: false), limit: sampler.plan.sampleLimitSeconds)
+        {
           row.cellsMeasuredPerRun = timed.cellsMeasuredPerRun
           row.note = "cells measured per run: \(timed.cellsMeasuredPerRun)"
-        case .tooSlow(let seconds):
-          row.status = "skipped"
-          row.note = "one run took \(format(seconds: seconds)) > limit"
         }
       } catch {
-        row.status = "failed"
-        row.note = "\(error)"
+        row.recordFailure(error)
       }
       return row
     }
@@ -397,24 +392,40 @@ public struct BenchRunner {
     var loop = CLoopOperation(
       workload: workload, itemCount: n, coldStart: operation == .coldStart)
     do {
-      switch try sampler.measure(&loop, batched: false) {
-      case .measured(let summary):
-        row.fill(summary)
+      if row.record(
+        try sampler.measure(&loop, batched: false), limit: sampler.plan.sampleLimitSeconds)
+      {
         row.allocations = try sampler.allocationsPerRun(
           &loop, runs: Self.countedRuns, allocator: allocator)
-      case .tooSlow(let seconds):
-        row.status = "skipped"
-        row.note = "one run took \(format(seconds: seconds))"
       }
     } catch {
-      row.status = "failed"
-      row.note = "\(error)"
+      row.recordFailure(error)
     }
     return row
   }
 }
 
 extension BenchRow {
+  /// Fills the row from `outcome`: its summary when measured (returns `true`), else status
+  /// `skipped` with a note giving the one run's time against `limit` seconds (returns `false`).
+  mutating func record(_ outcome: SamplingOutcome, limit: Double) -> Bool {
+    switch outcome {
+    case .measured(let summary):
+      fill(summary)
+      return true
+    case .tooSlow(let seconds):
+      status = "skipped"
+      note = "one run took \(format(seconds: seconds)) > limit \(format(seconds: limit))"
+      return false
+    }
+  }
+
+  /// Marks the row `failed`, the error as its note.
+  mutating func recordFailure(_ error: any Error) {
+    status = "failed"
+    note = "\(error)"
+  }
+
   mutating func fill(_ summary: SampleSummary) {
     medianNs = summary.medianNanoseconds
     minNs = summary.minNanoseconds

@@ -151,7 +151,7 @@ extension SectionLayout {
           let target = s - sync.delta
           if jOld < oldCount, old.starts[jOld] < target {
             // The first old start ≥ target: usually a line or two ahead, in a cold table, so
-            // it is galloped to (probes 1, 3, 7, … ahead, in the cache lines just read) and
+            // it is galloped to (probes 1, 3, 6, 11, … lines ahead, near the lines just read) and
             // bisected in the last gap, instead of bisected over every later line.
             var lo = jOld + 1  // old starts before `lo` are < target
             var hi = lo

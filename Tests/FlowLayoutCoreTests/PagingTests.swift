@@ -323,3 +323,43 @@ extension PagingTests {
     #expect(back.pageBoundariesChecked >= 1, "\(back)")
   }
 }
+
+extension PagingTests {
+  /// Two edits far apart that each move items across the boundary into an untouched page: each
+  /// next page is re-broken until its lines re-synchronise, as for one such edit alone. A run of
+  /// pages carried into (no re-synchronisation over two pages) is laid out whole instead, and the
+  /// second move, pages after the first, is not such a run: the batch does the two single
+  /// edits' work, not a whole page more.
+  @Test func separateBoundaryMovesAreReBrokenUntilTheySynchronise() throws {
+    var sizes = SplitMix64(seed: 4_242)
+    var engine = try FastFlowLayout(TestInputs.ownSizes([sizes.mixedSizes(4_000)]))
+    engine.pageCapacity = PageCapacity(target: 64)
+    try engine.apply(BatchUpdate(deleteItems: [ItemPath(0, 3_999)]))  // cut into pages
+    #expect(engine.pages(ofSection: 0).count > 40)
+    func lastItem(ofPage k: Int) -> ItemPath {
+      let p = engine.pages(ofSection: 0).lowerBound + k
+      return ItemPath(0, engine.firstItem(ofPage: p, inSection: 0) + engine.pages[p].count - 1)
+    }
+    // A page's last item made 1 pt wide: its last line takes the next page's first items.
+    func narrowed(_ k: Int) -> ItemResize { ItemResize(at: lastItem(ofPage: k), size: Size(1, 50)) }
+    func counters(_ resizes: [ItemResize]) throws -> WorkCounters {
+      var copy = engine
+      copy.resetWorkCounters()
+      try copy.apply(BatchUpdate(resizeItems: resizes))
+      Self.expectPageInvariants(copy, "\(resizes)")
+      let fresh = try FastFlowLayout(copy.input)
+      #expect(EngineComparison.elementDifference(copy.allElements, fresh.allElements) == nil)
+      return copy.workCounters
+    }
+    // Two pages, far apart, whose narrowed last item moves a boundary.
+    let moving = (2..<35).filter { try! counters([narrowed($0)]).pageBoundariesMoved > 0 }
+    let pair = try #require(moving.first.flatMap { a in moving.last(where: { $0 > a + 4 }).map { (a, $0) } })
+    let first = try counters([narrowed(pair.0)])
+    let second = try counters([narrowed(pair.1)])
+    let both = try counters([narrowed(pair.0), narrowed(pair.1)])
+    #expect(both.pageBoundariesMoved == first.pageBoundariesMoved + second.pageBoundariesMoved)
+    #expect(
+      both.linesRebroken <= first.linesRebroken + second.linesRebroken,
+      "pages \(pair): \(first)\n\(second)\n\(both)")
+  }
+}

@@ -122,7 +122,8 @@ extension SectionLayout {
   /// - Returns: the end of the last new line, and the old line index where the lines
   ///   re-synchronised (or `nil`); the new lines' starts and heights are in `starts` and
   ///   `heights` (emptied first, capacity kept).
-  /// - Complexity: O(k) for the k items broken, plus O(log r) to find the sync point.
+  /// - Complexity: O(k) for the k items broken, plus O(log d) to find the sync point d old lines
+  ///   after the last new one.
   func breakLines(
     from start: Int, lineIndex: Int, limit: Int, old: LineTable, sync: TailSync?,
     rules: LayoutRules, kernels: KernelSelection, into starts: inout [Int],
@@ -149,14 +150,19 @@ extension SectionLayout {
         if let sync, index > lineIndex, s - sync.delta >= sync.oldTail {
           let target = s - sync.delta
           if jOld < oldCount, old.starts[jOld] < target {
-            // Binary search the first old start ≥ target.
-            var lo = jOld
-            var hi = oldCount
-            while lo < hi {
-              let mid = (lo + hi) >> 1
-              if old.starts[mid] < target { lo = mid + 1 } else { hi = mid }
+            // The first old start ≥ target: usually a line or two ahead, in a cold table, so
+            // it is galloped to (probes 1, 3, 6, 11, … lines ahead, near the lines just read) and
+            // bisected in the last gap, instead of bisected over every later line.
+            var lo = jOld + 1  // old starts before `lo` are < target
+            var hi = lo
+            var step = 1
+            while hi < oldCount, old.starts[hi] < target {
+              lo = hi + 1
+              hi = lo + step
+              step <<= 1
             }
-            jOld = lo
+            hi = min(hi, oldCount)
+            jOld = lo + FastFlowLayout.countLess(than: target, in: old.starts[lo..<hi])
           }
           if jOld < oldCount, old.starts[jOld] == target {
             synced = jOld

@@ -1,0 +1,51 @@
+import FlowLayoutModel
+import FlowLayoutTestSupport
+import Testing
+
+@testable import FlowLayoutCore
+
+/// A re-break after one edit stops at the first new line that starts where an old line started
+/// (its items shifted by the edit, `TailSync`): exactly the lines whose items changed are
+/// re-broken, however far into the old lines that point is.
+@Suite("Line re-synchronisation")
+struct LineSyncTests {
+  /// `groups` lines of three 30 pt items, a 100 pt item alone on its line, and `groups` more
+  /// lines of three, in lines 100 pt long with no spacing.
+  static func input(groups: Int) -> LayoutInput {
+    var c = LayoutConfiguration(variant: .horizontalFlow)
+    c.estimatedItemSize = Size(1, 1)
+    c.minimumInteritemSpacing = 0
+    c.minimumLineSpacing = 0
+    c.sectionInset = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
+    let three = Array(repeating: Size(30, 10), count: 3 * groups)
+    return LayoutInput(
+      configuration: c, bounds: Size(100, 800),
+      sections: [SectionData(items: three + [Size(100, 10)] + three)])
+  }
+
+  /// A 30 pt item inserted first shifts every line before the 100 pt item by one item: the
+  /// `groups` lines of three and one line of the last 30 pt item are re-broken, and the 100 pt
+  /// item's line, where the old lines resume, is not.
+  @Test(arguments: [1, 2, 7, 40])
+  func anInsertionReBreaksUntilTheOldLinesResume(groups: Int) throws {
+    var engine = try FastFlowLayout(Self.input(groups: groups))
+    engine.resetWorkCounters()
+    try engine.apply(BatchUpdate(insertItems: [ItemInsertion(at: ItemPath(0, 0), size: Size(30, 10))]))
+    #expect(engine.workCounters.linesRebroken == groups + 1, "\(engine.workCounters)")
+    let fresh = try FastFlowLayout(engine.input)
+    #expect(EngineComparison.elementDifference(engine.allElements, fresh.allElements) == nil)
+  }
+
+  /// The first item made 100 pt wide: it takes a line of its own, every later line before the
+  /// 100 pt item holds the next three, and the last two 30 pt items share a line: `groups + 1`
+  /// lines re-broken, the rest kept.
+  @Test(arguments: [1, 2, 7, 40])
+  func aResizeReBreaksUntilTheOldLinesResume(groups: Int) throws {
+    var engine = try FastFlowLayout(Self.input(groups: groups))
+    engine.resetWorkCounters()
+    try engine.apply(BatchUpdate(resizeItems: [ItemResize(at: ItemPath(0, 0), size: Size(100, 10))]))
+    #expect(engine.workCounters.linesRebroken == groups + 1, "\(engine.workCounters)")
+    let fresh = try FastFlowLayout(engine.input)
+    #expect(EngineComparison.elementDifference(engine.allElements, fresh.allElements) == nil)
+  }
+}

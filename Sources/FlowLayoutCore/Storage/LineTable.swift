@@ -795,18 +795,14 @@ extension LineTable {
       }
     }
 
-    /// After the last line of a block: the block's sum is stored (`sums`, from its last line's
-    /// offset and height, the additions `append` made, so a second call stores the same) and
-    /// the next block's sum starts from 0.
+    /// After the line that fills a block (once): the block's sum is stored (`sums`: the running
+    /// `blockSum`, the additions `append` and `claim` made, not read back from lines another
+    /// writer may not have written yet) and the next block's sum starts from 0.
     @inline(__always)
     mutating func closeBlockIfFull() {
       let k = count
       guard k & (LineTable.blockSize - 1) == 0, k > 0 else { return }
-      let last = k &- 1
-      sums[last &>> LineTable.blockShift] =
-        LineTable.offsetInBlock(
-          last, offsets: offsets, heights: heights, lineSpacing: lineSpacing)
-        + (heights[last] + lineSpacing)
+      sums[(k &- 1) &>> LineTable.blockShift] = blockSum
       blockSum = 0
     }
   }

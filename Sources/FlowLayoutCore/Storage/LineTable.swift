@@ -5,16 +5,14 @@
 /// lines, the last being the end of the visible items (later items are hidden).
 ///
 /// Offsets: lines are grouped in blocks of `blockSize`; `blocks` is a `RowOffsetTree` over each
-/// block's `Σ (heights[i] + L)` (summed left to right), and `offsetsInBlock[g]` is that sum over
-/// the lines of line `4g`'s block before line `4g` (the same additions, stopped earlier). Line
-/// `k`'s top below the first line's top is the tree's prefix up to its block plus its offset in
-/// the block: the entry of its group of 4 lines plus the ≤ 3 lines before it in the group, the
-/// same additions in the same order (`offsetInBlock`): O(log₃₂ r) independent loads and ≤ 4
-/// additions. A height change rewrites one block (≤ 32 additions) and ≤ 32 partial sums per
-/// tree level; a full rebuild costs one add per line (the tree has r / 32 values), which keeps
-/// it off the layout's critical path.
+/// block's `Σ (heights[i] + L)` (summed left to right), and `offsetsInBlock[k]` is that sum over
+/// the lines before `k` in its block (the same additions, stopped earlier). Line `k`'s top below
+/// the first line's top is the tree's prefix up to its block plus `offsetsInBlock[k]`: O(log₃₂ r)
+/// independent loads and one addition. A height change rewrites one block (≤ 32 additions) and
+/// ≤ 32 partial sums per tree level; a full rebuild costs one add per line (the tree has r / 32
+/// values), which keeps it off the layout's critical path.
 ///
-/// - Memory: 18 bytes per line plus ~1 for the tree.
+/// - Memory: 24 bytes per line plus ~1 for the tree.
 struct LineTable: Sendable, Equatable {
   static let blockSize = 1 << blockShift
   /// `blockSize` as a shift: line `k` is in block `k >> blockShift`.
@@ -23,43 +21,10 @@ struct LineTable: Sendable, Equatable {
   var starts: [Int]
   var heights: [Double]
   private(set) var blocks: RowOffsetTree
-  /// Entry `g`: `Σ (heights[i] + L)` over the lines of line `4g`'s block before line `4g`, left
-  /// to right (every fourth partial sum of the block's sum; a line's own is completed from its
-  /// group's by `offsetInBlock`). Kept wherever the block sums are, one entry per group of
-  /// `offsetStride` lines; empty for a table of one block (≤ 32 lines: short sections), whose
-  /// tops are summed on demand instead.
-  ///
-  /// - Memory: 2 bytes per line (a stored offset per line was 8: at 1M Fiori grid items, 4 MB
-  ///   written by every full layout).
+  /// Entry `k`: `Σ (heights[i] + L)` over the lines of `k`'s block before `k`, left to right
+  /// (the partial sums of the block's sum). Kept wherever the block sums are; empty for a table
+  /// of one block (≤ 32 lines: short sections), whose tops are summed on demand instead.
   private(set) var offsetsInBlock: [Double] = []
-  /// Lines per entry of `offsetsInBlock`, as a shift (4 lines).
-  static let offsetShift = 2
-  /// `1 << offsetShift`.
-  static let offsetStride = 1 << offsetShift
-
-  /// The number of `offsetsInBlock` entries of a table of `lines` lines of more than one block.
-  @inline(__always)
-  static func offsetEntries(lines: Int) -> Int { (lines + offsetStride - 1) >> offsetShift }
-
-  /// Line `k`'s offset in its block, `Σ (h[i] + L)` over the lines of its block before it (left
-  /// to right), from the entry `o[k >> offsetShift]` of its group and the heights of the lines
-  /// before it in the group: bit for bit a running sum over the block.
-  ///
-  /// - Precondition: `o` holds the entry of `k`'s group.
-  /// - Complexity: ≤ `offsetStride` − 1 additions.
-  @inline(__always)
-  static func offsetInBlock(
-    _ k: Int, offsets o: UnsafePointer<Double>, heights h: UnsafePointer<Double>,
-    lineSpacing: Double
-  ) -> Double {
-    var sum = o[k &>> offsetShift]
-    var i = k & ~(offsetStride - 1)
-    while i < k {
-      sum = sum + (h[i] + lineSpacing)
-      i &+= 1
-    }
-    return sum
-  }
   /// Items per entry of `lineOfItem`, as a shift (8 items).
   static let indexShift = 3
 
@@ -287,10 +252,8 @@ struct LineTable: Sendable, Equatable {
     }
   }
 
-  /// Writes `o[i >> offsetShift]` = `Σ (h[j] + L)` for `j` in `range` before `i`, for each `i`
-  /// in `range` at a group's start (unless `o` is empty), and returns the whole sum.
-  ///
-  /// - Precondition: `range` starts at a group's start (a block's).
+  /// Writes `o[i]` = `Σ (h[j] + L)` for `j` in `range` before `i` (unless `o` is empty), and
+  /// returns the whole sum.
   @inline(__always)
   private static func summarize(
     _ h: UnsafeBufferPointer<Double>, _ range: Range<Int>, lineSpacing: Double,
@@ -299,16 +262,16 @@ struct LineTable: Sendable, Equatable {
     var sum = 0.0
     let writes = !o.isEmpty
     for i in range {
-      if writes && i & (offsetStride - 1) == 0 { o[i &>> offsetShift] = sum }
+      if writes { o[i] = sum }
       sum += h[i] + lineSpacing
     }
     return sum
   }
 
-  /// Resizes `offsetsInBlock` to one entry per group of lines (new entries 0, to be written), or
-  /// none for a table of one block.
+  /// Resizes `offsetsInBlock` to one entry per line (new entries 0, to be written), or none for
+  /// a table of one block.
   private mutating func sizeOffsetsInBlock() {
-    let m = lineCount <= Self.blockSize ? 0 : Self.offsetEntries(lines: lineCount)
+    let m = lineCount <= Self.blockSize ? 0 : lineCount
     if offsetsInBlock.count > m {
       offsetsInBlock.removeSubrange(m...)
     } else if offsetsInBlock.count < m {
@@ -328,8 +291,7 @@ struct LineTable: Sendable, Equatable {
   }
 
   /// Writes `sums[b − blocks.lowerBound]` = block `b`'s sum `Σ (h[i] + L)` (left to right) for
-  /// each `b` in `blocks`, and the in-block offsets `o` of their groups of lines (unless `o` is
-  /// empty).
+  /// each `b` in `blocks`, and the in-block offsets `o` of their lines (unless `o` is empty).
   /// Four full blocks at a time, one per SIMD lane: each lane adds its block's lines in order,
   /// so every sum is bit for bit `summarize`'s; the four chains run in parallel.
   ///
@@ -343,18 +305,15 @@ struct LineTable: Sendable, Equatable {
     var b = blocks.lowerBound
     let first = blocks.lowerBound
     if !o.isEmpty {
-      // (Four full blocks: `o` holds every group's entry.)
-      let shift = offsetShift
+      // (Four full blocks: `o` holds every line's entry.)
       while b + 4 <= min(fullBlocks, blocks.upperBound) {
         var acc = SIMD4<Double>(repeating: 0)
         let base = b * size
         for i in 0..<size {
-          if i & (offsetStride - 1) == 0 {
-            o[(base + i) >> shift] = acc[0]
-            o[(base + size + i) >> shift] = acc[1]
-            o[(base + 2 * size + i) >> shift] = acc[2]
-            o[(base + 3 * size + i) >> shift] = acc[3]
-          }
+          o[base + i] = acc[0]
+          o[base + size + i] = acc[1]
+          o[base + 2 * size + i] = acc[2]
+          o[base + 3 * size + i] = acc[3]
           let v = SIMD4<Double>(
             h[base + i], h[base + size + i], h[base + 2 * size + i], h[base + 3 * size + i])
           acc = acc + (v + lineSpacing)
@@ -373,8 +332,8 @@ struct LineTable: Sendable, Equatable {
     }
   }
 
-  /// Calls `fill` with the heights, the in-block offsets (one per group of lines, or none for
-  /// one block) and the values of a tree of `blockCount` block sums, which `fill` writes; then
+  /// Calls `fill` with the heights, the in-block offsets (one per line, or none for one
+  /// block) and the values of a tree of `blockCount` block sums, which `fill` writes; then
   /// the tree's levels above them are summed.
   ///
   /// - Complexity: O(r / 32) plus `fill`.
@@ -516,10 +475,10 @@ struct LineTable: Sendable, Equatable {
   }
 
   /// Line `k`'s top below the first line's top: its block's offset plus its offset in the
-  /// block (`offsetInBlock`; summed for a table of one block).
+  /// block (summed for a table of one block).
   ///
   /// - Precondition: `0 ≤ k < lineCount`.
-  /// - Complexity: O(log₃₂ r) independent loads and ≤ 4 additions; O(k) additions for a table
+  /// - Complexity: O(log₃₂ r) independent loads and one addition; O(k) additions for a table
   ///   of one block (k < 32).
   @inline(__always)
   func top(ofLine k: Int, lineSpacing: Double) -> Double {
@@ -528,13 +487,7 @@ struct LineTable: Sendable, Equatable {
       for i in 0..<k { top += heights[i] + lineSpacing }
       return top
     }
-    let inBlock = offsetsInBlock.withUnsafeBufferPointer { o in
-      heights.withUnsafeBufferPointer { h in
-        Self.offsetInBlock(
-          k, offsets: o.baseAddress!, heights: h.baseAddress!, lineSpacing: lineSpacing)
-      }
-    }
-    return blocks.prefix(k / Self.blockSize) + inBlock
+    return blocks.prefix(k / Self.blockSize) + offsetsInBlock[k]
   }
 
   /// The first line whose bottom (below the first line's top) is at least `target`, or
@@ -605,8 +558,7 @@ extension LineTable {
     var blockRoom: Int { min(room, (count | (LineTable.blockSize - 1)) &+ 1) }
 
     /// Appends the line starting at item `start`, of height `height`: its start, height, offset
-    /// in its block when it starts a group (the sum before it, then `sum + (height + L)`, as
-    /// `rebuildOffsets` adds),
+    /// in its block (the sum before it, then `sum + (height + L)`, as `rebuildOffsets` adds),
     /// and the index entry of the first multiple of 8 at or after `start` (`lineOfItem`: this
     /// line's when it holds that item, else the next line's, which starts where this one ends
     /// and writes the entry again; the last line writes the spare entry). Entries no line
@@ -620,21 +572,21 @@ extension LineTable {
       let k = count
       starts[k] = start
       heights[k] = height
-      if k & (LineTable.offsetStride - 1) == 0 { offsets[k &>> LineTable.offsetShift] = blockSum }
+      offsets[k] = blockSum
       blockSum = blockSum + (height + lineSpacing)
       let shift = LineTable.indexShift
       index[(start &+ (1 << shift) &- 1) &>> shift] = Int32(truncatingIfNeeded: k)
       count = k &+ 1
     }
 
-    /// Appends a line's start, height and offset in its block when it starts a group (no index
-    /// entry); returns its number.
+    /// Appends a line's start, height and offset in its block (no index entry); returns its
+    /// number.
     @inline(__always)
     private mutating func appendRow(start: Int, height: Double) -> Int {
       let k = count
       starts[k] = start
       heights[k] = height
-      if k & (LineTable.offsetStride - 1) == 0 { offsets[k &>> LineTable.offsetShift] = blockSum }
+      offsets[k] = blockSum
       blockSum = blockSum + (height + lineSpacing)
       count = k &+ 1
       return k
@@ -701,7 +653,7 @@ extension LineTable {
             starts[k] = start
             heights[k] = height
           }
-          if k & (LineTable.offsetStride - 1) == 0 { offsets[k &>> LineTable.offsetShift] = sum }
+          offsets[k] = sum
           sum = sum + (height + spacing)
           let q = (start &+ (1 << shift) &- 1) &>> shift
           if let bound {
@@ -795,14 +747,14 @@ extension LineTable {
       }
     }
 
-    /// After the line that fills a block (once): the block's sum is stored (`sums`: the running
-    /// `blockSum`, the additions `append` and `claim` made, not read back from lines another
-    /// writer may not have written yet) and the next block's sum starts from 0.
+    /// After the last line of a block: the block's sum is stored (`sums`, from its last line's
+    /// offset and height, the addition `append` made, so a second call stores the same) and
+    /// the next block's sum starts from 0.
     @inline(__always)
     mutating func closeBlockIfFull() {
       let k = count
       guard k & (LineTable.blockSize - 1) == 0, k > 0 else { return }
-      sums[(k &- 1) &>> LineTable.blockShift] = blockSum
+      sums[(k &- 1) &>> LineTable.blockShift] = offsets[k &- 1] + (heights[k &- 1] + lineSpacing)
       blockSum = 0
     }
   }
@@ -820,7 +772,7 @@ extension LineTable {
     starts.resizeUninitialized(to: lines + 1)
     heights.resizeUninitialized(to: lines)
     if offsets {
-      offsetsInBlock.resizeUninitialized(to: Self.offsetEntries(lines: lines))
+      offsetsInBlock.resizeUninitialized(to: lines)
       writtenBlockSums.resizeUninitialized(to: (lines + Self.blockSize - 1) / Self.blockSize)
     }
   }
@@ -878,7 +830,7 @@ extension LineTable {
     if oneBlock {
       return starts.withUnsafeMutableBufferPointer { s in
         heights.withUnsafeMutableBufferPointer { h in
-          // The block's offsets (≤ 8 groups), then its sum (entry 32).
+          // The block's offsets, then its sum (entry 32).
           withUnsafeTemporaryAllocation(of: Double.self, capacity: Self.blockSize + 1) { o in
             let entries = (Self.blockSize >> Self.indexShift) + 1
             return withUnsafeTemporaryAllocation(of: Int32.self, capacity: entries) { q in
@@ -941,18 +893,12 @@ extension LineTable {
       }
       blocks.rebuild(count: m == 0 ? 0 : 1) { if m > 0 { $0[0] = sum } }
     } else {
-      offsetsInBlock.resize(to: Self.offsetEntries(lines: m))
+      offsetsInBlock.resize(to: m)
       let blockCount = (m + size - 1) / size
       // Full blocks' sums as the writer stored them; the last block's from its last line.
       let full = m / size
       let last = m - 1
-      let lastOffset = offsetsInBlock.withUnsafeBufferPointer { o in
-        heights.withUnsafeBufferPointer { h in
-          Self.offsetInBlock(
-            last, offsets: o.baseAddress!, heights: h.baseAddress!, lineSpacing: lineSpacing)
-        }
-      }
-      let lastSum = lastOffset + (heights[last] + lineSpacing)
+      let lastSum = offsetsInBlock[last] + (heights[last] + lineSpacing)
       writtenBlockSums.withUnsafeBufferPointer { written in
         blocks.rebuild(count: blockCount) { sums in
           _ = sums.update(fromContentsOf: written[0..<full])

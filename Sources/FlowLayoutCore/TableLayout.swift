@@ -163,6 +163,11 @@ extension SectionLayout {
       && (items.widthsKnownEqual
         || items.withSizes { ws, _ in GreedyLeadingLinesKernel.allWidthsEqual(ws) })
     if widthsEqual { items.noteWidthsEqual() }
+    // The items per line of widths known equal (`exactEqualWidthCapacity`), computed once for
+    // the ones that use it: a first layout's estimate and the item index below.
+    let equalWidthCapacity =
+      items.widthsKnownEqual && (widthsEqual || reusable == 0)
+      ? Self.exactEqualWidthCapacity(items, rules: rules) : nil
     if grid || positionFree {
       items.releasePositions()
     } else {
@@ -173,8 +178,9 @@ extension SectionLayout {
       limit == Int.max, !grid, threading.splits(n), !widthsEqual
     {
       let (lineCount, longest) = layOutInChunks(
-        &table, reusable: reusable, rules: rules, kernels: kernels, threading: threading,
-        places: placesLines, writesPositions: writesPositions, screen: &screen,
+        &table, reusable: reusable, equalWidthCapacity: equalWidthCapacity, rules: rules,
+        kernels: kernels, threading: threading, places: placesLines,
+        writesPositions: writesPositions, screen: &screen,
         screening: screening)
       counters.linesRebroken += lineCount
       counters.itemsPositioned += n
@@ -193,13 +199,17 @@ extension SectionLayout {
     // at most) writes its offsets and index entries to scratch: its table keeps neither.
     let oneBlock = n <= LineTable.blockSize
     table.reserveLines(
-      reusable > 0 ? reusable : max(Self.expectedLineCount(items, rules: rules), 1),
+      reusable > 0
+        ? reusable
+        : max(
+          Self.expectedLineCount(items, rules: rules, equalWidthCapacity: equalWidthCapacity), 1),
       offsets: !oneBlock)
     // Equal widths in lines of c ≤ 8 items (the Fiori grid: 2 or 3): every index entry (item
     // 8q) has a line starting among the 8 items before it (one per c), whose writer stores the
     // entry; so the index is not marked unwritten before the pass nor filled after it. Sized
     // for one entry more than the items need: a line starting at item 8q − 7 writes entry q.
-    let indexWritten = widthsEqual && Self.equalWidthsWriteEveryIndexEntry(items, rules: rules)
+    let indexWritten =
+      widthsEqual && (equalWidthCapacity ?? .max) <= 1 << LineTable.indexShift
     if !oneBlock {
       if indexWritten {
         table.sizeItemIndex(items: n + (1 << LineTable.indexShift))
@@ -428,14 +438,18 @@ extension SectionLayout {
   @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   @inline(never)
   mutating func layOutInChunks(
-    _ table: inout LineTable, reusable: Int, rules: LayoutRules, kernels: KernelSelection,
+    _ table: inout LineTable, reusable: Int, equalWidthCapacity: Int?, rules: LayoutRules,
+    kernels: KernelSelection,
     threading: LayoutThreading, places: Bool, writesPositions: Bool, screen: inout LengthScreen,
     screening: Bool
   ) -> (lines: Int, longest: Int) {
     let n = count
     let lineSpacing = rules.lineSpacing
     table.reserveLines(
-      reusable > 0 ? reusable : max(Self.expectedLineCount(items, rules: rules), 1))
+      reusable > 0
+        ? reusable
+        : max(
+          Self.expectedLineCount(items, rules: rules, equalWidthCapacity: equalWidthCapacity), 1))
     // Every entry is written by the tasks (`ChunkedLineBreaking`): none is marked or filled.
     table.sizeItemIndex(items: n)
     var cursor = (count: 0, blockSum: 0.0)
@@ -533,28 +547,16 @@ extension SectionLayout {
     return r
   }
 
-  /// Whether the equal-width lines of `items` (every width equal, greedy leading lines) hold
-  /// at most one item-index stride (8 items) each, so that a pass writing their lines in order
-  /// writes every entry of the item index (`LineTable.finishLines(…, indexWritten: true)`).
-  ///
-  /// - Precondition: `items` has at least one item.
-  /// - Complexity: O(1) (at most 9 additions).
-  static func equalWidthsWriteEveryIndexEntry(_ items: ItemColumns, rules: LayoutRules) -> Bool
-  {
-    let stride = 1 << LineTable.indexShift
-    let c = RowBreaking.uniformCapacity(
-      width: items.widths[0], count: min(items.count, stride + 1),
-      limit: rules.available + rules.epsilon, interitem: rules.interitem)
-    return c <= stride
-  }
-
   /// Up to how many items `expectedLineCount` counts greedy lines exactly.
   static let exactLineCountLimit = 64
 
   /// About how many lines a full layout makes (greedy lines: from the lines of the first 1 024
   /// items; exactly for at most `exactLineCountLimit` items), so that the line buffers are
-  /// allocated once at about the right size instead of doubling.
-  static func expectedLineCount(_ items: ItemColumns, rules: LayoutRules) -> Int {
+  /// allocated once at about the right size instead of doubling. `equalWidthCapacity`: the
+  /// items per line when every width is known equal (`exactEqualWidthCapacity`), else `nil`.
+  static func expectedLineCount(
+    _ items: ItemColumns, rules: LayoutRules, equalWidthCapacity: Int?
+  ) -> Int {
     let n = items.count
     switch rules.breaking {
     case .noWrap, .firstLineOnly: return min(n, 1)
@@ -564,7 +566,7 @@ extension SectionLayout {
       // last holds the capacity k of that width, so the count is exact, and the first layout's
       // trim never copies (at 10M Fiori grid items the estimate below, plus the allocator's
       // rounding, was trimmed by copying 120 MB of fresh lines: docs/profiling.md, "Cold start").
-      if items.widthsKnownEqual, let k = exactEqualWidthCapacity(items, rules: rules) {
+      if let k = equalWidthCapacity {
         return (n + k - 1) / k
       }
       // Lines counted by the greedy rule itself over the first `sample` items (O(sample), ~the

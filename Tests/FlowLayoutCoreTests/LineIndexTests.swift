@@ -326,7 +326,8 @@ struct LineWriterTests {
       #expect(exact == (k <= limit || n <= limit + 1 ? k : nil), "\(note)")
       if exact != nil {
         #expect(
-          SectionLayout.expectedLineCount(page.items, rules: engine.rules) == table.lineCount,
+          SectionLayout.expectedLineCount(
+            page.items, rules: engine.rules, equalWidthCapacity: exact) == table.lineCount,
           "\(note)")
       }
     }

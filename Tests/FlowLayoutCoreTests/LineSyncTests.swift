@@ -23,17 +23,25 @@ struct LineSyncTests {
       sections: [SectionData(items: three + [Size(100, 10)] + three)])
   }
 
+  /// The lines the engine re-breaks for `batch` on `input(groups:)`, after checking that the
+  /// result equals a fresh layout.
+  static func linesRebroken(groups: Int, by batch: BatchUpdate) throws -> Int {
+    var engine = try FastFlowLayout(Self.input(groups: groups))
+    engine.resetWorkCounters()
+    try engine.apply(batch)
+    let fresh = try FastFlowLayout(engine.input)
+    #expect(EngineComparison.elementDifference(engine.allElements, fresh.allElements) == nil)
+    return engine.workCounters.linesRebroken
+  }
+
   /// A 30 pt item inserted first shifts every line before the 100 pt item by one item: the
   /// `groups` lines of three and one line of the last 30 pt item are re-broken, and the 100 pt
   /// item's line, where the old lines resume, is not.
   @Test(arguments: [1, 2, 7, 40])
   func anInsertionReBreaksUntilTheOldLinesResume(groups: Int) throws {
-    var engine = try FastFlowLayout(Self.input(groups: groups))
-    engine.resetWorkCounters()
-    try engine.apply(BatchUpdate(insertItems: [ItemInsertion(at: ItemPath(0, 0), size: Size(30, 10))]))
-    #expect(engine.workCounters.linesRebroken == groups + 1, "\(engine.workCounters)")
-    let fresh = try FastFlowLayout(engine.input)
-    #expect(EngineComparison.elementDifference(engine.allElements, fresh.allElements) == nil)
+    let insertion = BatchUpdate(
+      insertItems: [ItemInsertion(at: ItemPath(0, 0), size: Size(30, 10))])
+    #expect(try Self.linesRebroken(groups: groups, by: insertion) == groups + 1)
   }
 
   /// The first item made 100 pt wide: it takes a line of its own, every later line before the
@@ -41,11 +49,7 @@ struct LineSyncTests {
   /// lines re-broken, the rest kept.
   @Test(arguments: [1, 2, 7, 40])
   func aResizeReBreaksUntilTheOldLinesResume(groups: Int) throws {
-    var engine = try FastFlowLayout(Self.input(groups: groups))
-    engine.resetWorkCounters()
-    try engine.apply(BatchUpdate(resizeItems: [ItemResize(at: ItemPath(0, 0), size: Size(100, 10))]))
-    #expect(engine.workCounters.linesRebroken == groups + 1, "\(engine.workCounters)")
-    let fresh = try FastFlowLayout(engine.input)
-    #expect(EngineComparison.elementDifference(engine.allElements, fresh.allElements) == nil)
+    let resize = BatchUpdate(resizeItems: [ItemResize(at: ItemPath(0, 0), size: Size(100, 10))])
+    #expect(try Self.linesRebroken(groups: groups, by: resize) == groups + 1)
   }
 }

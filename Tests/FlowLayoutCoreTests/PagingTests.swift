@@ -277,15 +277,22 @@ struct PagingTests {
 }
 
 extension PagingTests {
+  /// 3 999 `mixed`-sized items (drawn from `seed`) in pages of about 64, cut by the removal of a
+  /// 4 000th.
+  static func smallPages(seed: UInt64) throws -> FastFlowLayout {
+    var sizes = SplitMix64(seed: seed)
+    var engine = try FastFlowLayout(TestInputs.ownSizes([sizes.mixedSizes(4_000)]))
+    engine.pageCapacity = PageCapacity(target: 64)
+    try engine.apply(BatchUpdate(deleteItems: [ItemPath(0, 3_999)]))  // cut into pages
+    return engine
+  }
+
   /// A batch's page repair reads only the page boundaries its edits may have broken (the next
   /// page's first items against a page's last line): edits in the middle of pages check none,
   /// removing a page's first item checks the boundary before it, resizing a page's last item
   /// the boundary after it. Each time the pages hold their invariants and equal a fresh layout.
   @Test func pageRepairChecksOnlyTheBoundariesEditsReach() throws {
-    var sizes = SplitMix64(seed: 909)
-    var engine = try FastFlowLayout(TestInputs.ownSizes([sizes.mixedSizes(4_000)]))
-    engine.pageCapacity = PageCapacity(target: 64)
-    try engine.apply(BatchUpdate(deleteItems: [ItemPath(0, 3_999)]))  // cut into pages
+    var engine = try Self.smallPages(seed: 909)
     #expect(engine.pages(ofSection: 0).count > 20)
     func check(_ batch: BatchUpdate, _ note: String) throws -> WorkCounters {
       engine.resetWorkCounters()
@@ -331,10 +338,7 @@ extension PagingTests {
   /// second move, pages after the first, is not such a run: the batch does the two single
   /// edits' work, not a whole page more.
   @Test func separateBoundaryMovesAreReBrokenUntilTheySynchronise() throws {
-    var sizes = SplitMix64(seed: 4_242)
-    var engine = try FastFlowLayout(TestInputs.ownSizes([sizes.mixedSizes(4_000)]))
-    engine.pageCapacity = PageCapacity(target: 64)
-    try engine.apply(BatchUpdate(deleteItems: [ItemPath(0, 3_999)]))  // cut into pages
+    let engine = try Self.smallPages(seed: 4_242)
     #expect(engine.pages(ofSection: 0).count > 40)
     func lastItem(ofPage k: Int) -> ItemPath {
       let p = engine.pages(ofSection: 0).lowerBound + k

@@ -122,10 +122,12 @@ struct LineTable: Sendable, Equatable {
   /// The line holding `item`: the last line whose start is at most `item`.
   ///
   /// Between the lines of the index entries around `item` (≤ 8 lines, typically ~3 for
-  /// mixed sizes), by `searchLine`; the whole table when there is no index.
+  /// mixed sizes), by bisection; a table of one block (no index) by bisection of its ≤ 32
+  /// lines; a longer table without an index by `searchLine`.
   ///
   /// - Precondition: `0 ≤ item < visibleEnd`.
-  /// - Complexity: O(log 8) with the index; O(log r) worst case otherwise.
+  /// - Complexity: O(log 8) with the index, O(log 32) for one block; O(log r) worst case
+  ///   otherwise.
   @inline(__always)
   func line(containing item: Int) -> Int {
     line(containing: item, probes: nil)
@@ -153,12 +155,30 @@ struct LineTable: Sendable, Equatable {
     let m = lineCount
     let count = lineOfItem.count
     guard q < count else {
-      return searchLine(containing: item, lo: 0, hi: m - 1, probes: probes)
+      // One block (no index, ≤ 32 starts in ≤ 4 cache lines): ≤ 5 probes, inline; a longer
+      // table without an index (≥ 2³¹ lines) is searched out of line.
+      guard m <= Self.blockSize else {
+        return searchLine(containing: item, lo: 0, hi: m - 1, probes: probes)
+      }
+      return Self.bisectOneBlock(starts, item, lineCount: m, probes: probes)
     }
     // starts[lo] ≤ 8q ≤ item; the line of 8(q + 1) starts after item.
     let lo = Int(lineOfItem[q])
     let hi = q + 1 < count ? Int(lineOfItem[q + 1]) : m - 1
     return starts.withUnsafeBufferPointer { Self.bisect($0, item, lo: lo, hi: hi, probes: probes) }
+  }
+
+  /// The last of the `lineCount` ≤ 32 lines of `starts` whose start is at most `item`, by
+  /// bisection. Out of line and given the starts alone, so that the lookup that calls it
+  /// neither grows nor passes the table.
+  ///
+  /// - Precondition: `starts[0] ≤ item < starts[lineCount]`.
+  /// - Complexity: O(log 32).
+  @inline(never)
+  private static func bisectOneBlock(
+    _ starts: [Int], _ item: Int, lineCount m: Int, probes: UnsafeMutablePointer<Int>?
+  ) -> Int {
+    starts.withUnsafeBufferPointer { bisect($0, item, lo: 0, hi: m &- 1, probes: probes) }
   }
 
   /// The last line in `lo...hi` whose start is at most `item`, by bisection.

@@ -422,10 +422,7 @@ extension FastFlowLayout {
         lineTop: lineTop, lineHeight: lineHeight, cross: cross)
       x = x + w + interitem
       if Sink.testsItems || frame.intersects(r) {
-        result.append(
-          LayoutElement(
-            kind: .item, path: ItemPath(section: s, item: base + j),
-            frame: transposed ? frame.transposed : frame))
+        result.appendItem(section: s, item: base + j, frame: frame, transposed: transposed)
       }
     }
   }

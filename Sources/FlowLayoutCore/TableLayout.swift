@@ -250,6 +250,28 @@ extension SectionLayout {
             if written < asked, s < n { kernelLines = false }
           }
           if kernelLines { return }
+          // Long sections of position-free leading lines: the branch-free form, up to 4 096
+          // lines at a time (no line's end mispredicted); shorter ones the fused loop below,
+          // whose line ends a repeated layout's branch predictor learns (docs/profiling.md).
+          if leading && !writesPositions && kernels == .simd
+            && n >= GreedyLeadingLinesKernel.branchFreeItems
+          {
+            while s < n, writer.count < room {
+              let free = writer.unwritten
+              let first = s
+              let (written, end, longest) = GreedyLeadingLinesKernel.pairedLines(
+                ws, hs, from: s, limit: widthLimit, interitem: interitem, starts: free.starts,
+                heights: free.heights, maxLines: min(room - writer.count, 4_096))
+              writer.commitUnwritten(written)
+              if screening {
+                screen.addSIMD(ws, first..<end)
+                screen.addSIMD(hs, first..<end)
+              }
+              longestLine = max(longestLine, longest)
+              s = end
+            }
+            return
+          }
           if leading && !screening {
             let longest: Int
             (s, writer, longest) = Self.appendLeadingLines(
@@ -466,8 +488,8 @@ extension SectionLayout {
           ChunkedLineBreaking.lines(
             ws, hs, xs, from: from, limit: rules.available + rules.epsilon,
             interitem: rules.interitem, left: rules.inset.left, threading: threading,
-            writesPositions: writesPositions, screen: &screen, screening: screening,
-            into: &writer)
+            writesPositions: writesPositions, kernels: kernels, screen: &screen,
+            screening: screening, into: &writer)
         }
       }
       s = chunk.end

@@ -235,6 +235,22 @@ struct ChunkedLineBreakingTests {
     Self.expectIdentical(many, single, "chunks of 997")
   }
 
+  /// Sections of at least `GreedyLeadingLinesKernel.branchFreeItems` items are broken by the
+  /// branch-free form (one thread) and their chunks guessed by it (two threads): both lay out
+  /// exactly as the fused loop (`.scalar`), for every style of widths (lines of 2–3 items, of
+  /// tens of items, wider than the bounds, runs of two widths).
+  @Test(arguments: 0..<4)
+  func branchFreeSectionsEqualTheFusedLoop(style: Int) throws {
+    let count = GreedyLeadingLinesKernel.branchFreeItems + 1_000
+    let input = TestInputs.ownSizes([Self.sizes(count: count, seed: UInt64(8 + style))])
+    let fused = try FastFlowLayout(input, kernels: .scalar, threading: .off)
+    let single = try FastFlowLayout(input, kernels: .simd, threading: .off)
+    Self.expectIdentical(single, fused, "branch-free, style \(style)")
+    let two = try FastFlowLayout(
+      input, kernels: .simd, threading: LayoutThreading(threads: 2, minimumItems: 2))
+    Self.expectIdentical(two, fused, "branch-free guesses, style \(style)")
+  }
+
   @Test func threadsBelowOneAreRefused() {
     let input = TestInputs.ownSizes([[Size(10, 10)]])
     let refusal = LayoutError.invalidCount(

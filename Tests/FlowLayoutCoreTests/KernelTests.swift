@@ -218,6 +218,108 @@ struct KernelTests {
     }
   }
 
+  /// The branch-free greedy lines equal the scalar loop's exactly (starts, heights bit for bit,
+  /// end), at the edge lengths and beyond a block, from several starts and with line limits
+  /// (the limit reached inside the items, at their last line, and not at all), and bound its
+  /// longest line from above by at most the unfinished line it read; no entry past the lines
+  /// it returns is written beyond `maxLines`.
+  @Test(
+    arguments: lengths + [2, 3, 15, 16, 17, 31, 32, 33, 64, 65, 97, 1_023, 1_024, 1_025, 3_000])
+  func branchFreeLines(length: Int) {
+    for kind in 0..<10 {
+      let ws = Self.widths(kind, count: length, seed: UInt64(length * 10 + kind))
+      var rng = SplitMix64(seed: UInt64(length) &+ 13)
+      let hs = (0..<length).map { _ in 10 + rng.nextUnit() * 190 }
+      for (limit, interitem) in [(343.0000003, 8.0), (382.0000004, 8.0), (100.0, 0.0)] {
+        for start in Set([0, min(3, length), length / 2]) where start < length {
+          let all = Self.lines(
+            ws, hs, start: start, limit: limit, interitem: interitem, maxLines: Int.max / 2,
+            kernels: .scalar)
+          for maxLines in Set([1, 2, 7, max(all.starts.count - 1, 1), all.starts.count, 4_000]) {
+            let note = "kind \(kind) n \(length) limit \(limit) start \(start) max \(maxLines)"
+            let run = Self.runLineKernel(ws, hs, maxLines: maxLines, positions: false) {
+              w, h, _, ls, lh, capacity in
+              GreedyLeadingLinesKernel.branchFreeLines(
+                w, h, from: start, limit: limit, interitem: interitem, starts: ls, heights: lh,
+                maxLines: capacity)
+            }
+            let r = run.result
+            let k = min(maxLines, all.starts.count)
+            #expect(r.lines == k, "\(note)")
+            #expect(Array(run.starts[0..<r.lines]) == Array(all.starts[0..<k]), "\(note)")
+            #expect(
+              run.heights[0..<r.lines].map(\.bitPattern) == all.heights[0..<k].map(\.bitPattern),
+              "\(note)")
+            #expect(r.end == (k < all.starts.count ? all.starts[k] : length), "\(note)")
+            // The longest line written, and at most the line after them (read in part).
+            let counts = (0..<all.starts.count).map {
+              ($0 + 1 < all.starts.count ? all.starts[$0 + 1] : length) - all.starts[$0]
+            }
+            let written = counts[0..<k].max() ?? 0
+            #expect(r.longest >= written, "\(note)")
+            #expect(r.longest <= max(written, k < counts.count ? counts[k] : 0), "\(note)")
+          }
+        }
+      }
+    }
+  }
+
+  /// The paired form's lines equal the scalar loop's exactly (starts, heights bit for bit),
+  /// call after call to the end as a caller asks (each call at least one line, at most
+  /// `maxLines`), with their longest line bounded, for spans of 1 to 512 items (pairs that share a
+  /// start at once, late, or never within their items), from several starts.
+  @Test(arguments: [1, 2, 5, 16, 64, GreedyLeadingLinesKernel.pairSpan])
+  func pairedLines(span: Int) {
+    for length in [1, 2, 3 * span - 1, 3 * span, 3 * span + 1, 7 * span + 3, 3_000] {
+      for kind in 0..<10 {
+        let ws = Self.widths(kind, count: length, seed: UInt64(length * 10 + kind))
+        var rng = SplitMix64(seed: UInt64(length) &+ 17)
+        let hs = (0..<length).map { _ in 10 + rng.nextUnit() * 190 }
+        for (limit, interitem) in [(343.0000003, 8.0), (100.0, 0.0)] {
+          for start in Set([0, min(3, length - 1)]) {
+            let all = Self.lines(
+              ws, hs, start: start, limit: limit, interitem: interitem, maxLines: Int.max / 2,
+              kernels: .scalar)
+            for maxLines in Set([1, 3 * span - 1, 3 * span, 4 * span + 1, length + 1]) {
+              let note = "kind \(kind) n \(length) span \(span) start \(start) max \(maxLines)"
+              var starts = [Int](), heights = [Double]()
+              var s = start
+              var longest = 0
+              while s < length {
+                let run = Self.runLineKernel(ws, hs, maxLines: maxLines, positions: false) {
+                  w, h, _, ls, lh, capacity in
+                  GreedyLeadingLinesKernel.pairedLines(
+                    w, h, from: s, limit: limit, interitem: interitem, starts: ls, heights: lh,
+                    maxLines: capacity, span: span)
+                }
+                let r = run.result
+                guard r.lines >= 1, r.lines <= maxLines, r.end > s else {
+                  Issue.record("no progress: \(note) from \(s)")
+                  break
+                }
+                starts += run.starts[0..<r.lines]
+                heights += run.heights[0..<r.lines]
+                let counts = (0..<r.lines).map {
+                  ($0 + 1 < r.lines ? run.starts[$0 + 1] : r.end) - run.starts[$0]
+                }
+                // At least the longest line written, at most the line after them (read in part).
+                let next = all.starts.firstIndex(of: r.end).map {
+                  ($0 + 1 < all.starts.count ? all.starts[$0 + 1] : length) - r.end
+                } ?? 0
+                #expect(r.longest >= counts.max()!, "\(note) from \(s)")
+                #expect(r.longest <= max(counts.max()!, next), "\(note) from \(s)")
+                longest = max(longest, r.longest)
+                s = r.end
+              }
+              #expect(starts == all.starts, "\(note)")
+              #expect(heights.map(\.bitPattern) == all.heights.map(\.bitPattern), "\(note)")
+            }
+          }
+        }
+      }
+    }
+  }
+
   /// `GreedyLeadingLinesKernel.equalWidthLines` alone; positions not written are 0.
   static func equalWidthLines(
     _ ws: [Double], _ hs: [Double], start: Int, limit: Double, interitem: Double, maxLines: Int,

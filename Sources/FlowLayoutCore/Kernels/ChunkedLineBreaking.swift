@@ -158,7 +158,8 @@ enum ChunkedLineBreaking {
     _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
     _ xs: UnsafeMutableBufferPointer<Double>, from start: Int = 0, limit: Double,
     interitem: Double, left: Double, threading: LayoutThreading, writesPositions: Bool = true,
-    screen: inout LengthScreen, screening: Bool, into writer: inout LineTable.LineWriter
+    kernels: KernelSelection = .simd, screen: inout LengthScreen, screening: Bool,
+    into writer: inout LineTable.LineWriter
   ) -> (end: Int, longest: Int) {
     let n = ws.count
     let chunks = threading.chunks(n - start).map {
@@ -260,7 +261,7 @@ enum ChunkedLineBreaking {
                           interitem: interitem, left: left,
                           starts: UnsafeMutableBufferPointer(rebasing: gs.base[buffer...]),
                           heights: UnsafeMutableBufferPointer(rebasing: gh.base[buffer...]),
-                          writesPositions: writesPositions)
+                          writesPositions: writesPositions, kernels: kernels)
                         gg.base[c] = Guess(
                           count: count, tail: tail, buffer: buffer, longest: longest)
                         held[slot] = c
@@ -309,14 +310,46 @@ enum ChunkedLineBreaking {
   /// complete line. Writes the positions of the chunk's items only, and only when
   /// `writesPositions`.
   ///
+  /// Without positions and with `.simd` kernels, the lines are broken by
+  /// `GreedyLeadingLinesKernel.pairedLines` (the same lines; `.scalar`: its twin, the fused
+  /// loop).
+  ///
   /// - Precondition: `starts` and `heights` hold `chunk.count − 1` entries.
   /// - Complexity: O(k) for the k items of the chunk.
   static func guess(
     _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
     _ xs: UnsafeMutableBufferPointer<Double>, chunk: Range<Int>, limit: Double,
     interitem: Double, left: Double, starts: UnsafeMutableBufferPointer<Int>,
-    heights: UnsafeMutableBufferPointer<Double>, writesPositions: Bool = true
+    heights: UnsafeMutableBufferPointer<Double>, writesPositions: Bool = true,
+    kernels: KernelSelection = .scalar
   ) -> (count: Int, tail: OpenLine, longest: Int) {
+    if !writesPositions, kernels == .simd, chunk.count > 1 {
+      // Broken to the chunk's end: the last line the kernel closes there is the open line
+      // (unless the lines filled the buffer first: then the open line is the last item).
+      let end = chunk.upperBound
+      let room = chunk.count - 1
+      var lines = 0
+      var stop = chunk.lowerBound
+      var longest = 0
+      repeat {
+        let part = GreedyLeadingLinesKernel.pairedLines(
+          UnsafeBufferPointer(rebasing: ws[..<end]), UnsafeBufferPointer(rebasing: hs[..<end]),
+          from: stop, limit: limit, interitem: interitem,
+          starts: UnsafeMutableBufferPointer(rebasing: starts[lines...]),
+          heights: UnsafeMutableBufferPointer(rebasing: heights[lines...]),
+          maxLines: room - lines)
+        lines += part.lines
+        stop = part.end
+        longest = max(longest, part.longest)
+      } while stop < end && lines < room
+      let count = stop == end ? lines - 1 : lines
+      let tailStart = stop == end ? starts[count] : stop
+      var tail = open(tailStart, ws, hs, xs, left: left, writesPositions: false)
+      _ = extend(
+        &tail, ws, hs, xs, from: tailStart &+ 1, to: end, limit: limit, interitem: interitem,
+        writesPositions: false)
+      return (count, tail, longest)
+    }
     if writesPositions {
       return guessLines(
         ws, hs, xs, chunk: chunk, limit: limit, interitem: interitem, left: left,

@@ -2,7 +2,8 @@
 /// `xⱼ₊₁ = (xⱼ + wⱼ) + I`): each line's start and tallest item, and every item's position along
 /// its line — the whole of a `.horizontalFlow` full layout's per-item work.
 ///
-/// Three forms, all giving bit-identical breaks, heights and positions (`KernelTests`):
+/// Four forms, all giving bit-identical breaks and heights, and positions where they write
+/// them (`KernelTests`):
 /// - `.scalar`: one fused loop whose line exit is a data-dependent branch, mispredicted about
 ///   once per line (the C loop's shape).
 /// - `.simd`, widths differ: **fit counts**. For every item `i` of a block, how many of the next
@@ -19,9 +20,16 @@
 ///   each line's tallest item is left to find. The widths are checked a group of lines at a
 ///   time, and the form stops before the first line they would change.
 ///
+/// - `.simd`, no positions, long sections (`branchFreeLines`, `pairedLines`): the scalar rule
+///   item by item with its join test selected, not branched on, on two streams at once (the
+///   second from a guessed start, kept from the first line start both share). About twice the
+///   scalar loop's instructions, but no mispredicted line end.
+///
 /// Measured (docs/profiling.md): the equal-width form is the engine's path for `.horizontalFlow`
-/// sections; the fit-count form, and a branch-free form breaking four interleaved streams of
-/// lines, execute more instructions per item than the scalar loop saves in mispredictions.
+/// sections, and the paired branch-free form for long sections of widths that differ, without
+/// positions (~0.7–0.85× the C loop at 100k–1M, where the scalar loop is ~1.0×); the fit-count
+/// form, and a branch-free form of fixed steps per line on four streams, execute more
+/// instructions per item than the scalar loop saves in mispredictions.
 enum GreedyLeadingLinesKernel {
   /// Items per fit-count block (the counts live on the stack).
   static let block = 1_024
@@ -135,6 +143,225 @@ enum GreedyLeadingLinesKernel {
     }
     return (e, lineHeight)
   }
+
+  /// The lines of `scalarLines(…, writesPositions: false)` from `start`, at most `maxLines`,
+  /// with no branch on the data: every item takes the same instructions (the join test
+  /// selects, it does not branch), so no line's end is mispredicted, and the loop's time is its
+  /// dependency chain (`used`'s addition, compare and select: ~2.6 ns an item here whatever the
+  /// widths). Writes line `k`'s first item to `starts[k]` and its tallest item's height to
+  /// `heights[k]`; returns the lines written, the end (exclusive) of the last, and the most
+  /// items of a line written (at least that of every line written).
+  ///
+  /// The same accumulation as `scalarLine`, bit for bit: `used + I` is carried (`(c + I)` after
+  /// a join, `(wᵢ + I)` after a break), so that each candidate is `(used + I) + wᵢ`.
+  ///
+  /// - Precondition: `start < ws.count == hs.count`; `maxLines ≥ 1`; `starts` and `heights`
+  ///   hold at least `maxLines` entries.
+  /// - Complexity: O(k) for the k items of the lines written (plus the items of the line after
+  ///   them, read up to where the lines ran out).
+  static func branchFreeLines(
+    _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>, from start: Int,
+    limit: Double, interitem: Double, starts: UnsafeMutableBufferPointer<Int>,
+    heights: UnsafeMutableBufferPointer<Double>, maxLines: Int
+  ) -> (lines: Int, end: Int, longest: Int) {
+    let n = ws.count
+    let w = ws.baseAddress!
+    let h = hs.baseAddress!
+    let lineStarts = starts.baseAddress!
+    let lineHeights = heights.baseAddress!
+    // One lane used: `SIMD2`'s compare and `replacing` select without a branch, where a
+    // scalar `?:` on `Double` compiles to one.
+    let bound = SIMD2<Double>(repeating: limit)
+    let gap = SIMD2<Double>(repeating: interitem)
+    var usedGap = SIMD2<Double>(repeating: w[start]) + gap
+    var tallest = SIMD2<Double>(repeating: h[start])
+    var s = start
+    var k = 0
+    var longest = 0
+    var i = start &+ 1
+    while i < n, k < maxLines {
+      let width = SIMD2<Double>(repeating: w[i])
+      let height = SIMD2<Double>(repeating: h[i])
+      let candidate = usedGap + width
+      let breaks = candidate .> bound
+      // The current line as it stands (final when item `i` breaks it).
+      lineStarts[k] = s
+      lineHeights[k] = tallest[0]
+      let broken = breaks[0]
+      k &+= broken ? 1 : 0
+      // (`i − s` is the broken line's count at its break, and below the line's count before.)
+      longest = max(longest, i &- s)
+      s = broken ? i : s
+      tallest = tallest.replacing(with: height, where: height .> tallest)
+        .replacing(with: height, where: breaks)
+      usedGap = (candidate + gap).replacing(with: width + gap, where: breaks)
+      i &+= 1
+    }
+    if k == maxLines { return (k, s, longest) }
+    lineStarts[k] = s
+    lineHeights[k] = tallest[0]
+    return (k &+ 1, n, max(longest, n &- s))
+  }
+
+  /// Lines of `branchFreeLines` (the same lines, at most `maxLines`, at least one; the end of
+  /// the last; a `longest` at least the most items of a line written, and at most that of the
+  /// line after them, read in part, when more), broken on two
+  /// streams of items at once where at least `2 · span` items and `3 · span` lines of room are
+  /// left: one from the first line's start, one from a guessed start `span` items later, whose
+  /// lines are kept from the first line start both streams share (the first stream carried on,
+  /// one line at a time, until it breaks where the second broke: greedy lines from one start
+  /// are the same lines). Two dependency chains instead of one (docs/profiling.md, "Branch-free
+  /// lines").
+  ///
+  /// - Precondition: `start < ws.count == hs.count`; `maxLines ≥ 1`; `starts` and `heights`
+  ///   hold at least `maxLines` entries; `span ≥ 1`.
+  /// - Complexity: O(k) for the k items of the lines written (plus up to `2 · span` items read
+  ///   past them; the second stream's lines before the first shared start are discarded).
+  static func pairedLines(
+    _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>, from start: Int,
+    limit: Double, interitem: Double, starts: UnsafeMutableBufferPointer<Int>,
+    heights: UnsafeMutableBufferPointer<Double>, maxLines: Int, span: Int = pairSpan
+  ) -> (lines: Int, end: Int, longest: Int) {
+    let n = ws.count
+    var k = 0
+    var s = start
+    var longest = 0
+    while n &- s >= 2 &* span, maxLines &- k >= 3 &* span {
+      // The second stream's lines go to the last `span` entries of the room, past any the
+      // first stream writes (at most `2 · span`).
+      let pair = linePair(
+        ws, hs, from: s, span: span, limit: limit, interitem: interitem,
+        starts: starts.baseAddress! + k, heights: heights.baseAddress! + k,
+        guesses: maxLines &- k &- span)
+      // (No line within 2 · span items: the one-stream form below takes it.)
+      if pair.lines == 0 { break }
+      k &+= pair.lines
+      s = pair.end
+      longest = max(longest, pair.longest)
+    }
+    // One stream where no pair was taken (too little room, or a line of 2 · span items), and
+    // for the last items; else the caller asks again, with room for pairs.
+    if s < n, k < maxLines, k == 0 || n &- s < 2 &* span {
+      let rest = branchFreeLines(
+        ws, hs, from: s, limit: limit, interitem: interitem,
+        starts: UnsafeMutableBufferPointer(rebasing: starts[k...]),
+        heights: UnsafeMutableBufferPointer(rebasing: heights[k...]), maxLines: maxLines &- k)
+      k &+= rest.lines
+      s = rest.end
+      longest = max(longest, rest.longest)
+    }
+    return (k, s, longest)
+  }
+
+  /// The items of a line pair's streams (`pairedLines`), each stream's span.
+  static let pairSpan = 512
+
+  /// One step of `pairedLines` over items `start ..< start + 2 · span`, the second stream's
+  /// lines written from entry `guesses` of `starts` and `heights` (`span` entries, from at
+  /// least `2 · span`): the complete lines from `start` up to the first line start both
+  /// streams share, then the second stream's lines after it, or, without one, up to the first
+  /// stream's line open at `start + 2 · span`. Returns the lines written to `starts` and
+  /// `heights` (at most `2 · span`), the start of the line after them, and the most items of
+  /// a line written, at least (and at most that of the line after them).
+  @inline(__always)
+  private static func linePair(
+    _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>, from start: Int,
+    span: Int, limit: Double, interitem: Double, starts: UnsafeMutablePointer<Int>,
+    heights: UnsafeMutablePointer<Double>, guesses: Int
+  ) -> (lines: Int, end: Int, longest: Int) {
+    let w = ws.baseAddress!
+    let h = hs.baseAddress!
+    let middle = start &+ span
+    let stop = middle &+ span
+    // Each stream in its own `SIMD2` (one lane used): two such chains select without a
+    // branch, where one `SIMD2` of both streams had its lanes' selects compiled to branches.
+    let bound = SIMD2<Double>(repeating: limit)
+    let gap = SIMD2<Double>(repeating: interitem)
+    var usedGapA = SIMD2<Double>(repeating: w[start]) + gap
+    var tallestA = SIMD2<Double>(repeating: h[start])
+    var usedGapB = SIMD2<Double>(repeating: w[middle]) + gap
+    var tallestB = SIMD2<Double>(repeating: h[middle])
+    var sA = start
+    var sB = middle
+    var kA = 0
+    var kB = guesses
+    var longest = 0
+    var i = start &+ 1
+    while i < middle {
+      let widthA = SIMD2<Double>(repeating: w[i])
+      let heightA = SIMD2<Double>(repeating: h[i])
+      let widthB = SIMD2<Double>(repeating: w[i &+ span])
+      let heightB = SIMD2<Double>(repeating: h[i &+ span])
+      let candidateA = usedGapA + widthA
+      let candidateB = usedGapB + widthB
+      let breaksA = candidateA .> bound
+      let breaksB = candidateB .> bound
+      starts[kA] = sA
+      heights[kA] = tallestA[0]
+      starts[kB] = sB
+      heights[kB] = tallestB[0]
+      let brokenA = breaksA[0]
+      let brokenB = breaksB[0]
+      kA &+= brokenA ? 1 : 0
+      kB &+= brokenB ? 1 : 0
+      // (`i − sA` is the broken line's count at its break, and below the line's count before.)
+      longest = max(longest, i &- sA)
+      sA = brokenA ? i : sA
+      sB = brokenB ? i &+ span : sB
+      tallestA = tallestA.replacing(with: heightA, where: heightA .> tallestA)
+        .replacing(with: heightA, where: breaksA)
+      tallestB = tallestB.replacing(with: heightB, where: heightB .> tallestB)
+        .replacing(with: heightB, where: breaksB)
+      usedGapA = (candidateA + gap).replacing(with: widthA + gap, where: breaksA)
+      usedGapB = (candidateB + gap).replacing(with: widthB + gap, where: breaksB)
+      i &+= 1
+    }
+    // The first stream on, one line at a time, until it breaks where the second did.
+    var usedGap = usedGapA[0]
+    var tallest = tallestA[0]
+    var q = guesses
+    while i < stop {
+      let candidate = usedGap + w[i]
+      if candidate > limit {
+        starts[kA] = sA
+        heights[kA] = tallest
+        kA &+= 1
+        longest = max(longest, i &- sA)
+        sA = i
+        tallest = h[i]
+        usedGap = w[i] + interitem
+        while q < kB, starts[q] < i { q &+= 1 }
+        if q < kB, starts[q] == i {
+          // The second stream's lines from here, moved forward (its entries lie at or after
+          // the ones they move to).
+          while q < kB {
+            let next = q &+ 1 < kB ? starts[q &+ 1] : sB
+            longest = max(longest, next &- starts[q])
+            starts[kA] = starts[q]
+            heights[kA] = heights[q]
+            kA &+= 1
+            q &+= 1
+          }
+          return (kA, sB, longest)
+        }
+        if q == kB, i == sB { return (kA, sB, longest) }
+      } else {
+        usedGap = candidate + interitem
+        let height = h[i]
+        tallest = height > tallest ? height : tallest
+      }
+      i &+= 1
+    }
+    return (kA, sA, longest)
+  }
+
+  /// The fewest items of a section whose full layout takes `branchFreeLines` (fewer: the fused
+  /// loop). Below it, a layout repeated on the same widths (the benchmark's, a rotation back
+  /// and forth) has its line ends learned by this machine's branch predictor, and the fused
+  /// loop then runs ~3× faster than the branch-free form; above it, and on widths not seen
+  /// before at any count, the branch-free form is ~0.6× the fused loop's time
+  /// (docs/profiling.md, "Branch-free lines").
+  static let branchFreeItems = 1 << 16
 
   /// The most items of a line whose positions are computed from its start rather than stored
   /// (`ItemColumns.leadingX`, O(c) for a line of c items): a full layout of greedy leading

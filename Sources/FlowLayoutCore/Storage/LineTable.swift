@@ -663,7 +663,48 @@ extension LineTable {
       let end = first &+ m
       var k = first
       var sum = blockSum
+      let block = LineTable.blockSize
       while k < end {
+        // Two whole blocks at once, each block's sum its own chain of additions (one chain
+        // was the pass's time): their offsets, sums and index entries as line by line; the one
+        // entry both blocks may write (the first block's last line's) is written again by the
+        // second block's lines that write it, in order, after the pair.
+        if bound == nil, k & (block - 1) == 0, end &- k >= 2 &* block {
+          var sumA = 0.0
+          var sumB = 0.0
+          var t = 0
+          while t < block {
+            let a = k &+ t
+            let b = a &+ block
+            let startA = s[a &- first]
+            let heightA = h[a &- first]
+            let startB = s[b &- first]
+            let heightB = h[b &- first]
+            if copies {
+              starts[a] = startA
+              heights[a] = heightA
+              starts[b] = startB
+              heights[b] = heightB
+            }
+            offsets[a] = sumA
+            offsets[b] = sumB
+            sumA = sumA + (heightA + spacing)
+            sumB = sumB + (heightB + spacing)
+            index[(startA &+ (1 << shift) &- 1) &>> shift] = Int32(truncatingIfNeeded: a)
+            index[(startB &+ (1 << shift) &- 1) &>> shift] = Int32(truncatingIfNeeded: b)
+            t &+= 1
+          }
+          let shared = (s[k &+ block &- 1 &- first] &+ (1 << shift) &- 1) &>> shift
+          var b = k &+ block
+          while b < k &+ 2 &* block, (s[b &- first] &+ (1 << shift) &- 1) &>> shift == shared {
+            index[shared] = Int32(truncatingIfNeeded: b)
+            b &+= 1
+          }
+          sums[k &>> LineTable.blockShift] = sumA
+          sums[(k &>> LineTable.blockShift) &+ 1] = sumB
+          k &+= 2 &* block
+          continue
+        }
         // To the end of the block (no test of the block per line), then the block closed.
         let blockEnd = min(end, (k | (LineTable.blockSize - 1)) &+ 1)
         while k < blockEnd {

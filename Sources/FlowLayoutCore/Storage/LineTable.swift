@@ -664,6 +664,26 @@ extension LineTable {
       var k = first
       var sum = blockSum
       let block = LineTable.blockSize
+      // Line `k`: its start and height (`copies`), its offset `sum`, its index entry; returns
+      // the sum after it.
+      @inline(__always)
+      func line(_ k: Int, _ sum: Double) -> Double {
+        let start = s[k &- first]
+        let height = h[k &- first]
+        if copies {
+          starts[k] = start
+          heights[k] = height
+        }
+        offsets[k] = sum
+        let q = (start &+ (1 << shift) &- 1) &>> shift
+        if let bound {
+          // Selected, not branched on.
+          (q < bound ? index + q : spare).pointee = Int32(truncatingIfNeeded: k)
+        } else {
+          index[q] = Int32(truncatingIfNeeded: k)
+        }
+        return sum + (height + spacing)
+      }
       while k < end {
         // Two whole blocks at once, each block's sum its own chain of additions (one chain
         // was the pass's time): their offsets, sums and index entries as line by line; the one
@@ -674,24 +694,8 @@ extension LineTable {
           var sumB = 0.0
           var t = 0
           while t < block {
-            let a = k &+ t
-            let b = a &+ block
-            let startA = s[a &- first]
-            let heightA = h[a &- first]
-            let startB = s[b &- first]
-            let heightB = h[b &- first]
-            if copies {
-              starts[a] = startA
-              heights[a] = heightA
-              starts[b] = startB
-              heights[b] = heightB
-            }
-            offsets[a] = sumA
-            offsets[b] = sumB
-            sumA = sumA + (heightA + spacing)
-            sumB = sumB + (heightB + spacing)
-            index[(startA &+ (1 << shift) &- 1) &>> shift] = Int32(truncatingIfNeeded: a)
-            index[(startB &+ (1 << shift) &- 1) &>> shift] = Int32(truncatingIfNeeded: b)
+            sumA = line(k &+ t, sumA)
+            sumB = line(k &+ block &+ t, sumB)
             t &+= 1
           }
           let shared = (s[k &+ block &- 1 &- first] &+ (1 << shift) &- 1) &>> shift
@@ -708,21 +712,7 @@ extension LineTable {
         // To the end of the block (no test of the block per line), then the block closed.
         let blockEnd = min(end, (k | (LineTable.blockSize - 1)) &+ 1)
         while k < blockEnd {
-          let start = s[k &- first]
-          let height = h[k &- first]
-          if copies {
-            starts[k] = start
-            heights[k] = height
-          }
-          offsets[k] = sum
-          sum = sum + (height + spacing)
-          let q = (start &+ (1 << shift) &- 1) &>> shift
-          if let bound {
-            // Selected, not branched on.
-            (q < bound ? index + q : spare).pointee = Int32(truncatingIfNeeded: k)
-          } else {
-            index[q] = Int32(truncatingIfNeeded: k)
-          }
+          sum = line(k, sum)
           k &+= 1
         }
         if k & (LineTable.blockSize - 1) == 0 {

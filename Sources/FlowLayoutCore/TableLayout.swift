@@ -234,10 +234,13 @@ extension SectionLayout {
         // Position-free lines: no position written (no scratch for them either).
         items.withPlacement(scratch: !grid && !positionFree) { ws, hs, xs in
           let room = min(writer.room, limit)
-          // Up to 1 024 lines at a time, so that the writer reads them back from cache.
+          // Up to 512 lines at a time, so that the writer reads their starts and heights back
+          // from the L1 cache (1 024 lines of 2–3 items, with the heights read, outgrew a 32 KiB
+          // L1; fewer lines a call cost more in each call's setup than they save: measured in
+          // docs/profiling.md, `gridlines` branch).
           while kernelLines, s < n, writer.count < room {
             let free = writer.unwritten
-            let asked = min(room - writer.count, 1_024)
+            let asked = min(room - writer.count, 512)
             let (written, end) = Self.equalWidthLines(
               ws, hs, xs, from: s, rules: rules, starts: free.starts, heights: free.heights,
               maxLines: asked, widthsKnownEqual: widthsEqual, writesPositions: writesPositions,

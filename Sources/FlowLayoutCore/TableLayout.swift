@@ -222,9 +222,9 @@ extension SectionLayout {
     // blocks with SIMD kernels; the fused loop below screens item by item with scalar ones).
     while s < n, cursor.count < limit {
       if cursor.count == table.lineRoom {
-        // At most `growthStep` lines at a time: a re-layout zeroes the entries it adds within
-        // the buffers' storage, and zeroed just ahead of the pass they are still in cache when
-        // it overwrites them (at once, they were written out to memory twice).
+        // At most `growthStep` lines at a time: a re-layout's buffers grow into the storage an
+        // earlier, longer layout left (entries not written ahead of the pass: `reserveLines`)
+        // and past it by at most that many lines, which the storage's growth then doubles.
         table.reserveLines(
           table.lineRoom
             + min(Self.moreLines(items: n - s, after: cursor.count, lines: s), Self.growthStep),
@@ -234,10 +234,13 @@ extension SectionLayout {
         // Position-free lines: no position written (no scratch for them either).
         items.withPlacement(scratch: !grid && !positionFree) { ws, hs, xs in
           let room = min(writer.room, limit)
-          // Up to 1 024 lines at a time, so that the writer reads them back from cache.
+          // Up to 512 lines at a time, so that the writer reads their starts and heights back
+          // from the L1 cache (1 024 lines of 2–3 items, with the heights read, outgrew a 32 KiB
+          // L1; fewer lines a call cost more in each call's setup than they save: measured in
+          // docs/profiling.md, `gridlines` branch).
           while kernelLines, s < n, writer.count < room {
             let free = writer.unwritten
-            let asked = min(room - writer.count, 1_024)
+            let asked = min(room - writer.count, 512)
             let (written, end) = Self.equalWidthLines(
               ws, hs, xs, from: s, rules: rules, starts: free.starts, heights: free.heights,
               maxLines: asked, widthsKnownEqual: widthsEqual, writesPositions: writesPositions,
@@ -436,17 +439,16 @@ extension SectionLayout {
   }
 
   /// The lines to add to a full table after `lines` lines of `done` items, for the `remaining`
-  /// items left: about as many as they make at the rate so far, not doubled (new entries are
-  /// zeroed before they are written: a width change back and forth grew by the whole table
-  /// every other layout).
+  /// items left: about as many as they make at the rate so far, with 5 % and 16 lines of
+  /// slack.
   static func moreLines(items remaining: Int, after lines: Int, lines done: Int) -> Int {
     let rate = Double(lines) / Double(max(done, 1))
     return min(remaining, Int(Double(remaining) * rate * 1.05) + 16)
   }
 
-  /// The most lines a layout pass adds to its line buffers at a time (`layOutTable`): 96 KiB
-  /// of starts, heights and offsets, which stay in the core's L2 cache (512 KiB here) until
-  /// written.
+  /// The most lines a layout pass adds to its line buffers at a time (`layOutTable`), so that a
+  /// re-layout with more lines than the last one outgrows the storage it holds by at most this
+  /// many lines (an estimate's 5 % of slack past it would double the storage, kept at rest).
   static let growthStep = 4_096
 
   /// Greedy lines with no line limit, broken on `threading.threads` threads

@@ -264,6 +264,32 @@ struct LineWriterTests {
     }
   }
 
+  /// The line buffers of a re-layout with more lines than the last one grow within their
+  /// storage (`Array.resizeUninitialized`) without a write: the storage is kept, the elements
+  /// kept are unchanged and the added ones hold what the storage held (here the elements
+  /// removed before), no zero; a copy sharing the storage is not changed; growing past the
+  /// storage copies the elements into storage at least twice as large.
+  @Test func linesGrowWithinTheirStorageUnwritten() {
+    let values = (0..<1_000).map { Double($0) + 0.5 }
+    var a = (0..<1_000).map { Double($0) + 0.5 }  // its own storage, not `values`'
+    let capacity = a.capacity
+    let base = a.withUnsafeBufferPointer { $0.baseAddress }
+    a.resizeUninitialized(to: 400)
+    #expect(a.count == 400)
+    a.resizeUninitialized(to: 1_000)
+    #expect(a.count == 1_000 && a.capacity == capacity)
+    #expect(a.withUnsafeBufferPointer { $0.baseAddress } == base)
+    #expect(a == values)
+    a.resizeUninitialized(to: 400)
+    let shared = a
+    a.resizeUninitialized(to: 700)
+    #expect(shared == Array(values[0..<400]))
+    #expect(a.count == 700 && Array(a[0..<400]) == Array(values[0..<400]))
+    a.resizeUninitialized(to: capacity + 1)
+    #expect(a.count == capacity + 1 && a.capacity >= 2 * capacity)
+    #expect(Array(a[0..<400]) == Array(values[0..<400]))
+  }
+
   /// A first layout reserves its line buffers by an estimate from the first 1 024 items
   /// (`SectionLayout.expectedLineCount`) and grows them when the lines outrun it
   /// (`LineTable.reserveLines`: storage allocated, not zeroed, the lines written so far copied),

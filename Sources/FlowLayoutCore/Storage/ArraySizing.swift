@@ -13,17 +13,24 @@ extension Array {
     }
   }
 
-  /// `count` elements like `resize(to:)`, except that when the storage must grow the new
-  /// elements are not zeroed: they hold what the allocator gives (fresh pages are zero, reused
-  /// memory is not), to be overwritten by the caller before they are read. The storage grows
-  /// at least twofold, so that growing by small steps stays O(1) amortized per element.
+  /// `count` elements like `resize(to:)`, except that the new elements are not zeroed: they
+  /// hold what the storage held (within the capacity: the elements last removed there) or what
+  /// the allocator gives when it must grow (fresh pages are zero, reused memory is not), to be
+  /// overwritten by the caller before they are read. The storage grows at least twofold, so
+  /// that growing by small steps stays O(1) amortized per element.
   ///
-  /// For buffers a layout pass writes in place: their pages are first touched by the pass
-  /// itself, not by a fill ahead of it.
+  /// For buffers a layout pass writes in place: their memory is first touched by the pass
+  /// itself, not by a fill ahead of it (a re-layout with more lines than the last one writes
+  /// each added entry once, not zeroed and then written).
   ///
-  /// - Complexity: O(self.count) when the storage grows (one copy), else `resize(to:)`'s.
+  /// - Complexity: O(self.count) when the storage grows (one copy); O(1) when it holds `count`
+  ///   elements and the array is uniquely referenced; O(|count − self.count|) when shrinking.
   mutating func resizeUninitialized(to count: Int) where Element: BitwiseCopyable & Numeric {
-    guard count > capacity else { return resize(to: count) }
+    guard count > capacity else {
+      guard count > self.count else { return resize(to: count) }
+      // (Never 0 elements appended: see `ItemColumns.allocatePositions`.)
+      return append(contentsOf: UnwrittenElements(count: count - self.count))
+    }
     let old = self
     // `count > capacity ≥ 0`: never 0 entries (see `ItemColumns.allocatePositions`).
     self = Array(unsafeUninitializedCapacity: Swift.max(count, 2 * old.capacity)) {
@@ -51,5 +58,29 @@ extension Array {
     guard capacity - exact.capacity > Swift.max(8, count / 8) else { return }
     exact.append(contentsOf: self)
     self = exact
+  }
+}
+
+/// `count` elements that appending to an array (`Array.append(contentsOf:)`, which lets the
+/// sequence initialize the spare capacity it reserved) adds to its count without writing them:
+/// for `resizeUninitialized(to:)` only, whose caller overwrites them before they are read. As a
+/// sequence it is empty (nothing to iterate); only `_copyContents` claims the elements.
+private struct UnwrittenElements<Element: BitwiseCopyable & Numeric>: Sequence {
+  let count: Int
+
+  var underestimatedCount: Int { count }
+
+  func makeIterator() -> EmptyCollection<Element>.Iterator { EmptyCollection.Iterator() }
+
+  /// Claims the first `count` elements of `buffer` as initialized, writing none: their bits are
+  /// what the memory held (the elements here are integers and floating-point numbers, for which
+  /// any bits are a value, and bitwise-copyable: nothing to release or retain).
+  ///
+  /// - Precondition: `count ≤ buffer.count` (the array reserved `underestimatedCount`).
+  func _copyContents(
+    initializing buffer: UnsafeMutableBufferPointer<Element>
+  ) -> (EmptyCollection<Element>.Iterator, Int) {
+    precondition(count <= buffer.count, "reserved fewer elements than claimed")
+    return (EmptyCollection.Iterator(), count)
   }
 }

@@ -812,11 +812,12 @@ extension LineTable {
 
   /// Sizes the line buffers for `lines` lines before a layout pass writes them in place
   /// (entries beyond are dropped by `finishLines`). The starts keep their sentinel slot.
-  /// New entries within the buffers' storage are zeroed; entries beyond it are allocated
-  /// and left unwritten (`resizeUninitialized`): a first layout's pass is the first to touch
-  /// their pages.
+  /// New entries are left unwritten (`resizeUninitialized`): within the buffers' storage they
+  /// hold the entries a shorter layout dropped, beyond it the allocator's memory, so that the
+  /// pass is the first to write them (a first layout's pass the first to touch their pages).
   ///
-  /// - Complexity: O(growth); no copy when the table is unique and the storage holds `lines`.
+  /// - Complexity: O(1) when the table is unique and the storage holds `lines` (else one copy
+  ///   of the lines held).
   /// Without `offsets` (a pass of at most one block: `withLineWriter(oneBlock:)`), only the
   /// starts and heights.
   mutating func reserveLines(_ lines: Int, offsets: Bool = true) {

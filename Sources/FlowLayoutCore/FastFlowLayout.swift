@@ -188,7 +188,7 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
         frame = pages[p].lines.tableFrame(
           ofItem: j, items: pages[p].items, linesTop: linesTop, rules: rules)
       } else {
-        frame = pages[p].frame(ofItem: j, linesTop: linesTop, rules: rules)
+        frame = pages[p].closedFormFrame(ofItem: j, linesTop: linesTop, rules: rules)
       }
     } else {
       frame = pages[p].frameUnderOwnRules(ofItem: j, pageTop: top)

@@ -498,22 +498,35 @@ struct SectionLayout: Sendable, Equatable {
   /// - Complexity: O(log r).
   @inline(__always)
   func frame(ofItem j: Int, linesTop: Double, rules: LayoutRules) -> Rect? {
+    guard hasLineTable else { return closedFormFrame(ofItem: j, linesTop: linesTop, rules: rules) }
+    return lines.tableFrameOutOfLine(ofItem: j, items: items, linesTop: linesTop, rules: rules)
+  }
+
+  /// Item `j`'s frame when the lines are the closed form or equal-width lines, the section's
+  /// first line top at `linesTop`; `nil` when hidden or when the lines are a table. Reads the
+  /// rules field by field and passes none out of line (`frame(ofItemAt:)` inlines it: a whole
+  /// value passed out of line is copied on every lookup).
+  ///
+  /// - Precondition: `0 ≤ j < count`.
+  /// - Complexity: O(1) for the closed form, O(log r) for equal-width lines.
+  @inline(__always)
+  func closedFormFrame(ofItem j: Int, linesTop: Double, rules: borrowing LayoutRules) -> Rect? {
     guard j < visibleEnd else { return nil }
     switch lines {
     case .uniform(let u):
       let line = j / u.perLine
-      return frame(
+      return items.frame(
         ofItem: j, x: u.x(ofItem: j),
         lineTop: linesTop + u.top(ofLine: line, lineSpacing: rules.lineSpacing),
         lineHeight: u.lineHeight, rules: rules)
     case .table:
-      return lines.tableFrameOutOfLine(ofItem: j, items: items, linesTop: linesTop, rules: rules)
+      return nil
     case .equalWidth(let e):
       let line = j / e.perLine
       return Self.frame(
         width: e.width, height: e.heights.height(ofItem: j), x: e.positions.x(ofItem: j),
         lineTop: linesTop + e.heights.top(ofLine: line, lineSpacing: rules.lineSpacing),
-        lineHeight: e.heights.lineHeight(line), rules: rules)
+        lineHeight: e.heights.lineHeight(line), cross: rules.cross)
     }
   }
 

@@ -56,8 +56,9 @@ extension SectionLines {
   }
 
   /// `tableFrame(ofItem:items:linesTop:rules:)` out of line, for
-  /// `SectionLayout.frame(ofItem:linesTop:rules:)`: short enough to be inlined into the lookup
-  /// for the closed form and equal-width lines (whose table pages take the inline path).
+  /// `SectionLayout.frame(ofItem:linesTop:rules:)` (a page under its own rules). Not on
+  /// `frame(ofItemAt:)`'s inlined code: a call that takes the rules whole there copies them on
+  /// every lookup (the lookup reads a table inline and the other lines by `closedFormFrame`).
   @inline(never)
   func tableFrameOutOfLine(
     ofItem j: Int, items: ItemColumns, linesTop: Double, rules: LayoutRules

@@ -158,7 +158,7 @@ struct LineTable: Sendable, Equatable {
       // One block (no index, ≤ 32 starts in ≤ 4 cache lines): ≤ 5 probes, inline; a longer
       // table without an index (≥ 2³¹ lines) is searched out of line.
       guard m <= Self.blockSize else {
-        return searchLine(containing: item, lo: 0, hi: m - 1, probes: probes)
+        return Self.searchStarts(starts, item, lo: 0, hi: m &- 1, probes: probes)
       }
       return Self.bisectOneBlock(starts, item, lineCount: m, probes: probes)
     }
@@ -218,13 +218,24 @@ struct LineTable: Sendable, Equatable {
     searchLine(containing: item, lo: low, hi: high, probes: nil)
   }
 
-  /// `searchLine(containing:lo:hi:)`, adding the entries of `starts` it read to `probes`. Out of
-  /// line: `line(containing:)`, inlined into the lookup, stays short.
-  @inline(never)
+  /// `searchLine(containing:lo:hi:)`, adding the entries of `starts` it read to `probes`.
   private func searchLine(
     containing item: Int, lo low: Int, hi high: Int, probes: UnsafeMutablePointer<Int>?
   ) -> Int {
-    starts.withUnsafeBufferPointer { Self.interpolate($0, item, lo: low, hi: high, probes: probes) }
+    Self.searchStarts(starts, item, lo: low, hi: high, probes: probes)
+  }
+
+  /// `searchLine(containing:lo:hi:)` over the starts `starts`. Out of line and given the starts
+  /// alone (one reference), so that the lookup that calls it neither grows nor passes the table
+  /// by address (which would store the table to its stack on every lookup).
+  ///
+  /// - Precondition: `starts[lo] ≤ item < starts[hi + 1]`.
+  /// - Complexity: O(log r) worst case, O(log log r) expected for near-linear starts.
+  @inline(never)
+  private static func searchStarts(
+    _ starts: [Int], _ item: Int, lo low: Int, hi high: Int, probes: UnsafeMutablePointer<Int>?
+  ) -> Int {
+    starts.withUnsafeBufferPointer { interpolate($0, item, lo: low, hi: high, probes: probes) }
   }
 
   /// `searchLine` over the starts `s`.

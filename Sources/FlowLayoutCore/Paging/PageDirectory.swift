@@ -120,9 +120,12 @@ extension FastFlowLayout {
     var written = 0
     var narrowed = false
     if changed.count > 1, summedFrom(changed) {
-      let list = pages  // shared, not copied: read while the trees are written
-      let slots = list.slots
-      let changedSlots = changed.lazy.map { list.slot($0) }
+      // Read while the trees are written: the slots (shared, not copied) and the gap.
+      let slots = pages.slots
+      let (gapStart, gapLength) = (pages.gapStart, pages.gapLength)
+      let changedSlots = changed.lazy.map {
+        PageList.slot($0, gapStart: gapStart, gapLength: gapLength)
+      }
       written += pageOffsets.set(changedSlots) { slots[$0].height }
       if keepsPageItems { written += pageItems.set(changedSlots) { Double(slots[$0].count) } }
       if rules.breaking == .noWrap {

@@ -144,13 +144,15 @@ extension FastFlowLayout {
 
   /// Whether the trees are cheaper summed again from the first of the `changed` pages' slots
   /// than rewritten one tree path per page: a path rewrites ~16 partial sums per level (half a
-  /// group) and its bookkeeping, ~24 slots' worth of summing (callgrind, `mixed/batch`).
+  /// group) and its bookkeeping, about what summing 8 slots again costs in both trees
+  /// (callgrind, `mixed/batch`: at 100k items ~85 of ~225 slots changed, summed; at 1M ~100 of
+  /// ~2 200, one path each).
   ///
   /// - Complexity: O(k) for k pages.
   private func summedFrom(_ changed: some Collection<Int>) -> Bool {
     var first = pages.slots.count
     for p in changed { first = min(first, pages.slot(p)) }
-    return pages.slots.count - first <= 24 * changed.count
+    return pages.slots.count - first <= 8 * changed.count
   }
 
   /// Rewrites the tree entries of slot `q` from its page (0 for a gap slot); returns the tree

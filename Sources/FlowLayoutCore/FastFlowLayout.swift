@@ -247,6 +247,7 @@ extension SectionLayout {
     case .uniform(let u): return u.linesHeight(lineSpacing: rules.lineSpacing)
     case .table(let t): return t.linesHeight(lineSpacing: rules.lineSpacing)
     case .equalWidth(let e): return e.heights.linesHeight(lineSpacing: rules.lineSpacing)
+    case .taken: return 0
     }
   }
 

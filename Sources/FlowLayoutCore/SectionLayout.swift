@@ -6,6 +6,10 @@ enum SectionLines: Sendable, Equatable {
   case uniform(UniformLines)
   case table(LineTable)
   case equalWidth(EqualWidthLines)
+  /// No lines: what a section holds while its table is edited outside the enum
+  /// (`SectionLayout.takeTable()`), read as an empty table. Nothing to create or destroy, where
+  /// an empty table is seven arrays to release.
+  case taken
 }
 
 /// One section laid out, in the working orientation: its item columns, its lines and the
@@ -50,7 +54,7 @@ struct SectionLayout: Sendable, Equatable {
     lines = .uniform(Self.noLines)
   }
 
-  /// Takes the line table out of `lines`, leaving an empty table in its place, so that it is
+  /// Takes the line table out of `lines`, leaving `.taken` (read as an empty table) in its place, so that it is
   /// uniquely referenced while edited (put it back with `lines = .table(table)`): a move, which
   /// neither copies it nor changes its buffers' reference counts (a copy would retain and
   /// release each of its arrays, an atomic write to every buffer header of a cold page).
@@ -60,7 +64,7 @@ struct SectionLayout: Sendable, Equatable {
   @inline(__always)
   mutating func takeTable() -> LineTable? {
     guard case .table = lines else { return nil }
-    var taken = SectionLines.table(LineTable())
+    var taken = SectionLines.taken
     swap(&taken, &lines)
     guard case .table(let table) = consume taken else { return nil }
     return table
@@ -135,7 +139,7 @@ struct SectionLayout: Sendable, Equatable {
     switch lines {
     case .equalWidth(let e): return e.count
     case .uniform(let u): return u.keptSizes?.count ?? items.count
-    case .table: return items.count
+    case .table, .taken: return items.count
     }
   }
 
@@ -149,7 +153,7 @@ struct SectionLayout: Sendable, Equatable {
     case .uniform(let u):
       guard let sizes = u.keptSizes else { return nil }
       return ItemColumns(widths: sizes.widths, heights: sizes.heights)
-    case .table: return nil
+    case .table, .taken: return nil
     }
   }
 
@@ -169,7 +173,7 @@ struct SectionLayout: Sendable, Equatable {
       if let sizes = u.keptSizes {
         return Size(width: sizes.width(ofItem: j), height: sizes.height(ofItem: j))
       }
-    case .table: break
+    case .table, .taken: break
     }
     return Size(width: items.widths[j], height: items.heights[j])
   }
@@ -201,6 +205,7 @@ struct SectionLayout: Sendable, Equatable {
     case .uniform(let u): return u.visibleEnd(count: count)
     case .table(let t): return t.visibleEnd
     case .equalWidth(let e): return e.count
+    case .taken: return 0
     }
   }
 
@@ -209,6 +214,7 @@ struct SectionLayout: Sendable, Equatable {
     case .uniform(let u): return u.visibleLines
     case .table(let t): return t.lineCount
     case .equalWidth(let e): return e.heights.lineCount
+    case .taken: return 0
     }
   }
 
@@ -340,6 +346,7 @@ struct SectionLayout: Sendable, Equatable {
     case .uniform(let u): linesHeight = u.linesHeight(lineSpacing: rules.lineSpacing)
     case .table(let t): linesHeight = t.linesHeight(lineSpacing: rules.lineSpacing)
     case .equalWidth(let e): linesHeight = e.heights.linesHeight(lineSpacing: rules.lineSpacing)
+    case .taken: linesHeight = 0
     }
     height =
       (opensSection ? header + rules.inset.top : rules.lineSpacing) + linesHeight
@@ -527,6 +534,7 @@ struct SectionLayout: Sendable, Equatable {
         width: e.width, height: e.heights.height(ofItem: j), x: e.positions.x(ofItem: j),
         lineTop: linesTop + e.heights.top(ofLine: line, lineSpacing: rules.lineSpacing),
         lineHeight: e.heights.lineHeight(line), cross: rules.cross)
+    case .taken: return nil
     }
   }
 
@@ -546,6 +554,7 @@ struct SectionLayout: Sendable, Equatable {
     case .table(let t):
       let line = t.line(containing: j)
       return t.starts[line + 1] - t.starts[line] == 1
+    case .taken: return false
     }
   }
 }

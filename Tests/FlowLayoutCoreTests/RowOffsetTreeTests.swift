@@ -42,6 +42,24 @@ struct RowOffsetTreeTests {
     #expect(rebuilt == tree)
   }
 
+  /// Many values set at once (`set(_:to:)`, the tree summed once from the first of them) leave
+  /// bit for bit the tree a build makes, at every depth, for one index, scattered ones and
+  /// repeats.
+  @Test(arguments: [1, 2, 31, 33, 300, 1_025, 40_000])
+  func manyValuesSetAtOnceEqualAFreshBuild(count: Int) {
+    var sizes = SplitMix64(seed: UInt64(count) + 3)
+    var values = (0..<count).map { _ in sizes.nextUnit() * 50 }
+    var tree = RowOffsetTree(values)
+    for round in 0..<20 {
+      let k = round == 0 ? 1 : 1 + Int(sizes.nextUnit() * 40)
+      var indices = (0..<k).map { _ in Int(sizes.nextUnit() * Double(count)) }
+      if round % 3 == 0, let first = indices.first { indices.append(first) }  // a repeat
+      for i in indices { values[i] = sizes.nextUnit() * 50 }
+      tree.set(indices) { values[$0] }
+      #expect(tree == RowOffsetTree(values), "round \(round)")
+    }
+  }
+
   /// Across the level boundaries (32, 1 024, 32 768 values): prefixes of integer values are the
   /// exact running sums, and `seek` finds the first value whose inclusive prefix reaches each
   /// target, with that value's prefix bit for bit.

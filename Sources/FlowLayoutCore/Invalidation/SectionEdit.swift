@@ -131,8 +131,8 @@ extension SectionLayout {
     }
 
     switch lines {
-    case .equalWidth:
-      return  // applied above
+    case .equalWidth, .taken:
+      return  // applied above (never taken here)
     case .uniform:
       // No binding of the closed form held here: `recountClosedForm` rewrites its tables in
       // place only while they are uniquely referenced.

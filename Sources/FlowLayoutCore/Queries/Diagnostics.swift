@@ -45,6 +45,7 @@ extension FastFlowLayout {
             result.append(ItemPath(section: s, item: base + j))
           }
         }
+      case .taken: break
       }
     }
     return result

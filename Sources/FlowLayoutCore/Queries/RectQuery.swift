@@ -301,7 +301,7 @@ extension SectionLayout {
         lineTop += lineHeight + spacing
         k += 1
       }
-    case .table:
+    case .table, .taken:
       break
     }
   }

@@ -34,7 +34,16 @@ struct GapBuffer<Element>: RandomAccessCollection, MutableCollection {
   ///
   /// - Complexity: O(1).
   @inline(__always)
-  func slot(_ p: Int) -> Int { p < gapStart ? p : p &+ gapLength }
+  func slot(_ p: Int) -> Int { Self.slot(p, gapStart: gapStart, gapLength: gapLength) }
+
+  /// `slot(_:)` for a buffer whose gap is `gapStart ..< gapStart + gapLength` (read without
+  /// the buffer, which a copy would retain element by element for a filler with references).
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  static func slot(_ p: Int, gapStart: Int, gapLength: Int) -> Int {
+    p < gapStart ? p : p &+ gapLength
+  }
 
   /// The element in slot `q`; a gap slot maps to the first element after the gap (`0 ≤ q ≤
   /// slots.count`).

@@ -340,6 +340,33 @@ struct RowOffsetTree: Sendable, Equatable {
     return written
   }
 
+  /// Replaces the value at each of `indices` (any order, repeats allowed, each in
+  /// `0 ..< count`) with `value(index)`, then sums the tree again once from the smallest of
+  /// them on: bit for bit what `set(_:_:)` one index at a time leaves, and what a build over
+  /// the same values holds. Returns the number of entries written.
+  ///
+  /// - Complexity: O(k + (r − i₀) + 32 log₃₂ r) for k indices, the smallest i₀: cheaper than k
+  ///   calls of `set(_:_:)` when many values after i₀ change.
+  @discardableResult
+  mutating func set(_ indices: some Sequence<Int>, to value: (Int) -> Double) -> Int {
+    guard count > 1 else {
+      for i in indices { total = value(i) }
+      return 1
+    }
+    var first = count
+    var written = 0
+    values.withUnsafeMutableBufferPointer { v in
+      for i in indices {
+        v[i] = value(i)
+        first = Swift.min(first, i)
+        written &+= 1
+      }
+    }
+    guard first < count else { return 0 }
+    total = summarize(from: first, upperWhole: false)
+    return written + count - first
+  }
+
   /// The smallest `k` whose inclusive prefix (`prefix(k + 1)`) is at least `target`, or `count`
   /// when there is none. The values must be non-negative (they are: heights and spacings).
   ///

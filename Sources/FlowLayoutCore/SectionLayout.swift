@@ -54,10 +54,11 @@ struct SectionLayout: Sendable, Equatable {
     lines = .uniform(Self.noLines)
   }
 
-  /// Takes the line table out of `lines`, leaving `.taken` (read as an empty table) in its place, so that it is
-  /// uniquely referenced while edited (put it back with `lines = .table(table)`): a move, which
-  /// neither copies it nor changes its buffers' reference counts (a copy would retain and
-  /// release each of its arrays, an atomic write to every buffer header of a cold page).
+  /// Takes the line table out of `lines`, leaving `.taken` (read as an empty table) in its
+  /// place, so that it is uniquely referenced while edited (put it back with
+  /// `lines = .table(table)`): a move, which neither copies it nor changes its buffers'
+  /// reference counts (a copy would retain and release each of its arrays, an atomic write to
+  /// every buffer header of a cold page).
   /// `nil`, and nothing changed, when the lines are not a table.
   ///
   /// - Complexity: O(1).

@@ -173,13 +173,22 @@ extension SectionLayout {
     } else {
       items.allocatePositions()
     }
+    // Long sections of position-free leading lines whose line ends a predictor would not learn:
+    // the branch-free forms (`pairedLines`, on one thread and in the chunks' guesses).
+    let branchFree =
+      leading && !writesPositions && kernels == .simd && !widthsEqual
+      && n >= GreedyLeadingLinesKernel.branchFreeItems
+      && !items.withSizes { ws, _ in
+        GreedyLeadingLinesKernel.lineEndsLearnable(
+          ws, from: 0, limit: widthLimit, interitem: interitem)
+      }
     // Long greedy sections on several threads (equal widths: the kernel above, one thread).
     if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *), breaking == .greedy,
       limit == Int.max, !grid, threading.splits(n), !widthsEqual
     {
       let (lineCount, longest) = layOutInChunks(
         &table, reusable: reusable, equalWidthCapacity: equalWidthCapacity, rules: rules,
-        kernels: kernels, threading: threading, places: placesLines,
+        kernels: kernels, branchFree: branchFree, threading: threading, places: placesLines,
         writesPositions: writesPositions, screen: &screen,
         screening: screening)
       counters.linesRebroken += lineCount
@@ -256,9 +265,7 @@ extension SectionLayout {
           // Long sections of position-free leading lines: the branch-free form, up to 4 096
           // lines at a time (no line's end mispredicted); shorter ones the fused loop below,
           // whose line ends a repeated layout's branch predictor learns (docs/profiling.md).
-          if leading && !writesPositions && kernels == .simd
-            && n >= GreedyLeadingLinesKernel.branchFreeItems
-          {
+          if branchFree {
             while s < n, writer.count < room {
               let free = writer.unwritten
               let first = s
@@ -463,7 +470,7 @@ extension SectionLayout {
   @inline(never)
   mutating func layOutInChunks(
     _ table: inout LineTable, reusable: Int, equalWidthCapacity: Int?, rules: LayoutRules,
-    kernels: KernelSelection,
+    kernels: KernelSelection, branchFree: Bool,
     threading: LayoutThreading, places: Bool, writesPositions: Bool, screen: inout LengthScreen,
     screening: Bool
   ) -> (lines: Int, longest: Int) {
@@ -490,7 +497,7 @@ extension SectionLayout {
           ChunkedLineBreaking.lines(
             ws, hs, xs, from: from, limit: rules.available + rules.epsilon,
             interitem: rules.interitem, left: rules.inset.left, threading: threading,
-            writesPositions: writesPositions, kernels: kernels, screen: &screen,
+            writesPositions: writesPositions, kernels: branchFree ? .simd : .scalar, screen: &screen,
             screening: screening, into: &writer)
         }
       }

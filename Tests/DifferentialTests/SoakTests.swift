@@ -100,8 +100,10 @@ import Testing
     return checked
   }
 
-  /// 70 000 items: past `GreedyLeadingLinesKernel.branchFreeItems` (65 536), so the lines are
-  /// the branch-free kernel's (two streams, their seams) and, on several cores, its chunks'.
+  /// 70 000 items: past `GreedyLeadingLinesKernel.branchFreeItems` (65 536). Their hashed
+  /// widths (~30 a line) have line ends a predictor learns, so the fused loop lays them out
+  /// (`lineEndsLearnable`); the branch-free forms are checked against it by `KernelTests` and
+  /// `ChunkedLineBreakingTests.branchFreeSectionsEqualTheFusedLoop`.
   @Test func framesAreBitExactAgainstIntegerArithmetic() throws {
     #expect(GreedyLeadingLinesKernel.branchFreeItems < 70_000)
     #expect(try Self.checkBitExact(itemCount: 70_000) == 70_000)

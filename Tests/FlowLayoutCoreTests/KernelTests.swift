@@ -320,6 +320,28 @@ struct KernelTests {
     }
   }
 
+  /// Line ends with a pattern (periods of 2, 3 and 5 widths, `37 i mod 200`, a Weyl sequence)
+  /// are learnable; random widths of about two items a line are not.
+  @Test func lineEndsLearnable() {
+    let patterned: [(Int) -> Double] = [
+      { $0 % 2 == 0 ? 200 : 100 }, { [120.0, 150, 90][$0 % 3] },
+      { [60.0, 130, 90, 170, 75][$0 % 5] }, { 40 + Double((37 * $0) % 200) },
+      { 40 + Double(Int((UInt64($0) &* 0x9E37_79B9_7F4A_7C15) >> 40) % 200) },
+    ]
+    var rng = SplitMix64(seed: 5)
+    let random = (0..<10_000).map { _ in 60 + (rng.nextUnit() * 141).rounded(.down) }
+    func learnable(_ ws: [Double]) -> Bool {
+      ws.withUnsafeBufferPointer {
+        GreedyLeadingLinesKernel.lineEndsLearnable($0, from: 0, limit: 343 + 343e-9, interitem: 8)
+      }
+    }
+    for (k, width) in patterned.enumerated() {
+      #expect(learnable((0..<10_000).map(width)), "pattern \(k)")
+    }
+    #expect(!learnable(random))
+    #expect(learnable([100]))
+  }
+
   /// `GreedyLeadingLinesKernel.equalWidthLines` alone; positions not written are 0.
   static func equalWidthLines(
     _ ws: [Double], _ hs: [Double], start: Int, limit: Double, interitem: Double, maxLines: Int,

@@ -262,9 +262,10 @@ extension SectionLayout {
             if written < asked, s < n { kernelLines = false }
           }
           if kernelLines { return }
-          // Long sections of position-free leading lines: the branch-free form, up to 4 096
-          // lines at a time (no line's end mispredicted); shorter ones the fused loop below,
-          // whose line ends a repeated layout's branch predictor learns (docs/profiling.md).
+          // `branchFree` (long sections of position-free leading lines whose line ends a
+          // predictor would not learn): the paired branch-free form, up to 4 096 lines at a
+          // time (no line's end mispredicted). Shorter sections, and line ends a predictor
+          // learns, take the fused loop below (docs/profiling.md, `lineEndsLearnable`).
           if branchFree {
             while s < n, writer.count < room {
               let free = writer.unwritten
@@ -497,7 +498,7 @@ extension SectionLayout {
           ChunkedLineBreaking.lines(
             ws, hs, xs, from: from, limit: rules.available + rules.epsilon,
             interitem: rules.interitem, left: rules.inset.left, threading: threading,
-            writesPositions: writesPositions, kernels: branchFree ? .simd : .scalar, screen: &screen,
+            writesPositions: writesPositions, branchFree: branchFree, screen: &screen,
             screening: screening, into: &writer)
         }
       }

@@ -146,6 +146,8 @@ enum ChunkedLineBreaking {
   ///
   /// - Parameters:
   ///   - limit: `A + ε`; item `j` joins iff `!((used + I) + wⱼ > limit)`.
+  ///   - branchFree: without positions, each chunk's guess breaks its lines by the branch-free
+  ///     form (`guess`); the same lines either way.
   /// - Precondition: `ws` and `hs` (and `xs` when `writesPositions`) have one count, more than
   ///   `start`; the writer's lines end at `start`.
   /// - Returns: `end`, the first item of the lines left to the caller: `ws.count` when every
@@ -158,7 +160,7 @@ enum ChunkedLineBreaking {
     _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
     _ xs: UnsafeMutableBufferPointer<Double>, from start: Int = 0, limit: Double,
     interitem: Double, left: Double, threading: LayoutThreading, writesPositions: Bool = true,
-    kernels: KernelSelection = .simd, screen: inout LengthScreen, screening: Bool,
+    branchFree: Bool = false, screen: inout LengthScreen, screening: Bool,
     into writer: inout LineTable.LineWriter
   ) -> (end: Int, longest: Int) {
     let n = ws.count
@@ -261,7 +263,7 @@ enum ChunkedLineBreaking {
                           interitem: interitem, left: left,
                           starts: UnsafeMutableBufferPointer(rebasing: gs.base[buffer...]),
                           heights: UnsafeMutableBufferPointer(rebasing: gh.base[buffer...]),
-                          writesPositions: writesPositions, kernels: kernels)
+                          writesPositions: writesPositions, branchFree: branchFree)
                         gg.base[c] = Guess(
                           count: count, tail: tail, buffer: buffer, longest: longest)
                         held[slot] = c
@@ -310,8 +312,8 @@ enum ChunkedLineBreaking {
   /// complete line. Writes the positions of the chunk's items only, and only when
   /// `writesPositions`.
   ///
-  /// Without positions and with `.simd` kernels, the lines are broken by
-  /// `GreedyLeadingLinesKernel.pairedLines` (the same lines; `.scalar`: its twin, the fused
+  /// Without positions and with `branchFree`, the lines are broken by
+  /// `GreedyLeadingLinesKernel.pairedLines` (the same lines; without: its twin, the fused
   /// loop).
   ///
   /// - Precondition: `starts` and `heights` hold `chunk.count − 1` entries.
@@ -321,9 +323,9 @@ enum ChunkedLineBreaking {
     _ xs: UnsafeMutableBufferPointer<Double>, chunk: Range<Int>, limit: Double,
     interitem: Double, left: Double, starts: UnsafeMutableBufferPointer<Int>,
     heights: UnsafeMutableBufferPointer<Double>, writesPositions: Bool = true,
-    kernels: KernelSelection = .scalar
+    branchFree: Bool = false
   ) -> (count: Int, tail: OpenLine, longest: Int) {
-    if !writesPositions, kernels == .simd, chunk.count > 1 {
+    if !writesPositions, branchFree, chunk.count > 1 {
       // Broken to the chunk's end: the last line the kernel closes there is the open line
       // (unless the lines filled the buffer first: then the open line is the last item).
       let end = chunk.upperBound

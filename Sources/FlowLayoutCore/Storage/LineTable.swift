@@ -12,7 +12,8 @@
 /// ≤ 32 partial sums per tree level; a full rebuild costs one add per line (the tree has r / 32
 /// values), which keeps it off the layout's critical path.
 ///
-/// - Memory: 24 bytes per line plus ~1 for the tree.
+/// - Memory: 24 bytes per line plus ~1 for the tree, plus the item index (1/2 byte per item)
+///   unless the table is an equal-count table (`itemsPerLine`).
 struct LineTable: Sendable, Equatable {
   static let blockSize = 1 << blockShift
   /// `blockSize` as a shift: line `k` is in block `k >> blockShift`.
@@ -494,7 +495,8 @@ struct LineTable: Sendable, Equatable {
   }
 
   /// Write access to the existing starts and heights (a re-layout overwrites them in place).
-  /// The offsets are stale until `rebuildOffsets`.
+  /// The offsets are stale until `rebuildOffsets`; an equal-count table's equal counts end
+  /// (`itemsPerLine`), as by any write to the starts.
   ///
   /// - Complexity: O(1) (no copy when the table is uniquely referenced).
   mutating func withEntries<R>(

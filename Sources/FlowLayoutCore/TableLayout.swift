@@ -219,10 +219,11 @@ extension SectionLayout {
     // for one entry more than the items need: a line starting at item 8q − 7 writes entry q.
     let indexWritten =
       widthsEqual && (equalWidthCapacity ?? .max) <= 1 << LineTable.indexShift
-    // Those lines make an equal-count table (`LineTable.itemsPerLine`, verified by
-    // `finishLines`), which keeps no index: the kernel's lines write no entry (a fused loop
-    // taking over still writes its own, unused).
-    let itemsPerLine = indexWritten && !oneBlock ? equalWidthCapacity ?? 0 : 0
+    // Those lines, of 2 or more items, make an equal-count table (`LineTable.itemsPerLine`,
+    // verified by `finishLines`), which keeps no index: the kernel's lines write no entry (a
+    // fused loop taking over still writes its own, unused). Lines of one item keep the index.
+    let itemsPerLine =
+      indexWritten && !oneBlock && (equalWidthCapacity ?? 0) >= 2 ? equalWidthCapacity ?? 0 : 0
     if !oneBlock {
       if indexWritten {
         table.sizeItemIndex(items: n + (1 << LineTable.indexShift))

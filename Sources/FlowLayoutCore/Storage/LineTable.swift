@@ -25,11 +25,11 @@ struct LineTable: Sendable, Equatable {
   var starts: [Int] {
     _read { yield lineStarts }
     _modify {
-      itemsPerLine = 0
+      itemReciprocal = 0
       yield &lineStarts
     }
     set {
-      itemsPerLine = 0
+      itemReciprocal = 0
       lineStarts = newValue
     }
   }
@@ -37,11 +37,20 @@ struct LineTable: Sendable, Equatable {
   private var lineStarts: [Int]
   var heights: [Double]
   /// The items of every line but the last, which holds 1 to that many, when the table is an
-  /// *equal-count table* (set by `finishLines` for a layout pass of equal widths, verified
-  /// there): then line `k` starts at item `k·itemsPerLine`, `line(containing:)` divides, and
-  /// no item index is kept (`lineOfItem` empty). 0 otherwise. Cleared by any change to the
-  /// starts.
-  private(set) var itemsPerLine = 0
+  /// *equal-count table* (set by `finishLines` for a layout pass of equal widths in lines of
+  /// 2 to 8 items, verified there): then line `k` starts at item `k·itemsPerLine`,
+  /// `line(containing:)` divides, and no item index is kept (`lineOfItem` empty). 0
+  /// otherwise. Ended by any change to the starts.
+  ///
+  /// - Complexity: O(1) (one division: kept as `itemReciprocal`).
+  var itemsPerLine: Int {
+    itemReciprocal == 0 ? 0 : Int(truncatingIfNeeded: UInt64.max / itemReciprocal) + 1
+  }
+  /// `⌈2⁶⁴ / c⌉` for an equal-count table of c items a line (2 ≤ c ≤ 8), else 0: item i's
+  /// line `⌊i / c⌋` is the high word of `i · itemReciprocal`, exact for i < 2⁶⁴ / c (the
+  /// product exceeds `2⁶⁴·i / c` by less than i, less than the `2⁶⁴ / c` between `2⁶⁴·i / c`
+  /// and the next multiple of 2⁶⁴). Set to 0 by any write access to the starts.
+  private var itemReciprocal: UInt64 = 0
   private(set) var blocks: RowOffsetTree
   /// Entry `k`: `Σ (heights[i] + L)` over the lines of `k`'s block before `k`, left to right
   /// (the partial sums of the block's sum). Kept wherever the block sums are; empty for a table
@@ -95,7 +104,7 @@ struct LineTable: Sendable, Equatable {
       lineOfItem.removeAll(keepingCapacity: true)
       return
     }
-    guard itemsPerLine == 0 else { return }
+    guard itemReciprocal == 0 else { return }
     let limit = lineOfItem.isEmpty ? Int.max : limit
     let shift = Self.indexShift
     let entries = (end + (1 << shift) - 1) >> shift
@@ -179,11 +188,12 @@ struct LineTable: Sendable, Equatable {
   /// `probedLine(containing:)`, for tests).
   @inline(__always)
   private func line(containing item: Int, probes: UnsafeMutablePointer<Int>?) -> Int {
-    let c = itemsPerLine
-    if c != 0 {
-      // Equal counts: line k holds items k·c ..< (k + 1)·c (the last fewer).
-      return item < Int(UInt32.max)
-        ? Int(UInt32(truncatingIfNeeded: item) / UInt32(truncatingIfNeeded: c)) : item / c
+    let reciprocal = itemReciprocal
+    if reciprocal != 0 {
+      // Equal counts: line k holds items k·c ..< (k + 1)·c (the last fewer); ⌊item / c⌋.
+      return Int(
+        truncatingIfNeeded: UInt64(truncatingIfNeeded: item).multipliedFullWidth(by: reciprocal)
+          .high)
     }
     let q = item >> Self.indexShift
     let m = lineCount
@@ -502,7 +512,7 @@ struct LineTable: Sendable, Equatable {
   mutating func withEntries<R>(
     _ body: (UnsafeMutableBufferPointer<Int>, UnsafeMutableBufferPointer<Double>) -> R
   ) -> R {
-    itemsPerLine = 0
+    itemReciprocal = 0
     return lineStarts.withUnsafeMutableBufferPointer { s in
       heights.withUnsafeMutableBufferPointer { body(s, $0) }
     }
@@ -933,7 +943,7 @@ extension LineTable {
     _ body: (inout LineWriter) -> R
   ) -> R {
     let room = lineRoom
-    itemsPerLine = 0
+    itemReciprocal = 0
     if oneBlock {
       return lineStarts.withUnsafeMutableBufferPointer { s in
         heights.withUnsafeMutableBufferPointer { h in
@@ -983,7 +993,7 @@ extension LineTable {
   /// With `indexWritten`, every entry of the index is written (`sizeItemIndex`) and none is
   /// filled.
   ///
-  /// With `itemsPerLine` c > 0 (a pass of equal widths, whose greedy lines all hold the same
+  /// With `itemsPerLine` c ≥ 2 (a pass of equal widths, whose greedy lines all hold the same
   /// number of items but the last), a table of more than one block whose lines start at
   /// `k·c` (checked at the first, second and last line; every line in debug builds) is an
   /// equal-count table (`itemsPerLine`): its index is dropped, whatever the writers wrote.
@@ -1038,9 +1048,9 @@ extension LineTable {
       if trims { lineOfItem = [] } else { lineOfItem.removeAll(keepingCapacity: true) }
     } else if c > 0 {
       if trims { lineOfItem = [] } else { lineOfItem.removeAll(keepingCapacity: true) }
-      if Self.holdsEqualCounts(starts, lines: m, itemsPerLine: c) {
+      if c >= 2, Self.holdsEqualCounts(starts, lines: m, itemsPerLine: c) {
         assert((0..<m).allSatisfy { starts[$0] == $0 * c }, "lines of unequal counts")
-        itemsPerLine = c
+        itemReciprocal = UInt64.max / UInt64(c) + 1
       } else {
         refreshItemIndex(fromLine: 0)
       }
@@ -1077,7 +1087,7 @@ extension LineTable {
   static func == (a: LineTable, b: LineTable) -> Bool {
     a.starts == b.starts && a.heights == b.heights && a.blocks == b.blocks
       && a.offsetsInBlock == b.offsetsInBlock && a.writtenBlockSums == b.writtenBlockSums
-      && (a.itemsPerLine != 0 || b.itemsPerLine != 0 || a.lineOfItem == b.lineOfItem)
+      && (a.itemReciprocal != 0 || b.itemReciprocal != 0 || a.lineOfItem == b.lineOfItem)
   }
 }
 

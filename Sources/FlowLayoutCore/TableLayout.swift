@@ -219,6 +219,11 @@ extension SectionLayout {
     // for one entry more than the items need: a line starting at item 8q − 7 writes entry q.
     let indexWritten =
       widthsEqual && (equalWidthCapacity ?? .max) <= 1 << LineTable.indexShift
+    // Those lines, of 2 or more items, make an equal-count table (`LineTable.itemsPerLine`,
+    // verified by `finishLines`), which keeps no index: the kernel's lines write no entry (a
+    // fused loop taking over still writes its own, unused). Lines of one item keep the index.
+    let itemsPerLine =
+      indexWritten && !oneBlock && (equalWidthCapacity ?? 0) >= 2 ? equalWidthCapacity ?? 0 : 0
     if !oneBlock {
       if indexWritten {
         table.sizeItemIndex(items: n + (1 << LineTable.indexShift))
@@ -254,7 +259,7 @@ extension SectionLayout {
               ws, hs, xs, from: s, rules: rules, starts: free.starts, heights: free.heights,
               maxLines: asked, widthsKnownEqual: widthsEqual, writesPositions: writesPositions,
               screen: &screen, screened: screening)
-            writer.commitUnwritten(written)
+            writer.commitUnwritten(written, indexed: itemsPerLine == 0)
             s = end
             // (Lines of at most `maximumPattern` ≤ `computedLineLimit` items: no long line.)
             // Fewer lines than asked before the end: the widths changed (or the capacity is
@@ -315,7 +320,7 @@ extension SectionLayout {
     let lineCount = cursor.count
     table.finishLines(
       count: lineCount, end: s, lineSpacing: lineSpacing, trims: reusable == 0,
-      indexWritten: indexWritten)
+      indexWritten: indexWritten, itemsPerLine: itemsPerLine)
     // Greedy leading lines screened with scalar kernels took `appendLines`, which does not
     // count their items (a count kept per line there cost the other rules' lines a spill):
     // measured from the starts, O(r), on that path only.

@@ -12,14 +12,45 @@
 /// ≤ 32 partial sums per tree level; a full rebuild costs one add per line (the tree has r / 32
 /// values), which keeps it off the layout's critical path.
 ///
-/// - Memory: 24 bytes per line plus ~1 for the tree.
+/// - Memory: 24 bytes per line plus ~1 for the tree, plus the item index (1/2 byte per item)
+///   unless the table is an equal-count table (`itemsPerLine`).
 struct LineTable: Sendable, Equatable {
   static let blockSize = 1 << blockShift
   /// `blockSize` as a shift: line `k` is in block `k >> blockShift`.
   static let blockShift = 5
 
-  var starts: [Int]
+  /// Line starts. Any write access to them ends the table's equal counts (`itemsPerLine` is
+  /// set to 0 here, and where this file writes `lineStarts` itself), after which
+  /// `refreshItemIndex` writes the whole item index.
+  var starts: [Int] {
+    _read { yield lineStarts }
+    _modify {
+      itemReciprocal = 0
+      yield &lineStarts
+    }
+    set {
+      itemReciprocal = 0
+      lineStarts = newValue
+    }
+  }
+  /// The storage of `starts`, written directly only beside other columns (exclusive access).
+  private var lineStarts: [Int]
   var heights: [Double]
+  /// The items of every line but the last, which holds 1 to that many, when the table is an
+  /// *equal-count table* (set by `finishLines` for a layout pass of equal widths in lines of
+  /// 2 to 8 items, verified there): then line `k` starts at item `k·itemsPerLine`,
+  /// `line(containing:)` divides, and no item index is kept (`lineOfItem` empty). 0
+  /// otherwise. Ended by any change to the starts.
+  ///
+  /// - Complexity: O(1) (one division: kept as `itemReciprocal`).
+  var itemsPerLine: Int {
+    itemReciprocal == 0 ? 0 : Int(truncatingIfNeeded: UInt64.max / itemReciprocal) + 1
+  }
+  /// `⌈2⁶⁴ / c⌉` for an equal-count table of c items a line (2 ≤ c ≤ 8), else 0: item i's
+  /// line `⌊i / c⌋` is the high word of `i · itemReciprocal`, exact for i < 2⁶⁴ / c (the
+  /// product exceeds `2⁶⁴·i / c` by less than i, less than the `2⁶⁴ / c` between `2⁶⁴·i / c`
+  /// and the next multiple of 2⁶⁴). Set to 0 by any write access to the starts.
+  private var itemReciprocal: UInt64 = 0
   private(set) var blocks: RowOffsetTree
   /// Entry `k`: `Σ (heights[i] + L)` over the lines of `k`'s block before `k`, left to right
   /// (the partial sums of the block's sum). Kept wherever the block sums are; empty for a table
@@ -46,7 +77,7 @@ struct LineTable: Sendable, Equatable {
 
   /// No lines. Allocates nothing (the starts are shared until written).
   init() {
-    starts = Self.noStarts
+    lineStarts = Self.noStarts
     heights = []
     blocks = RowOffsetTree()
   }
@@ -62,6 +93,10 @@ struct LineTable: Sendable, Equatable {
   ///   and with a `limit`, so are the line indices of the items from `limit` on.
   /// - Complexity: O(q + k) for the q entries rewritten (~1/8 of the items) and the k lines they
   ///   span: each entry's line is found by stepping forward from the previous one's.
+  ///
+  /// An equal-count table (starts unchanged since `finishLines`) keeps no index: nothing is
+  /// written. A table without entries (its equal counts ended by a change to its starts) has
+  /// every entry written, whatever `first` and `limit`: O(n / 8 + r), once.
   mutating func refreshItemIndex(fromLine first: Int, untilItem limit: Int = .max) {
     let m = lineCount
     let end = visibleEnd
@@ -69,6 +104,8 @@ struct LineTable: Sendable, Equatable {
       lineOfItem.removeAll(keepingCapacity: true)
       return
     }
+    guard itemReciprocal == 0 else { return }
+    let limit = lineOfItem.isEmpty ? Int.max : limit
     let shift = Self.indexShift
     let entries = (end + (1 << shift) - 1) >> shift
     let startItem = first < m ? starts[max(first, 0)] : end
@@ -151,6 +188,13 @@ struct LineTable: Sendable, Equatable {
   /// `probedLine(containing:)`, for tests).
   @inline(__always)
   private func line(containing item: Int, probes: UnsafeMutablePointer<Int>?) -> Int {
+    let reciprocal = itemReciprocal
+    if reciprocal != 0 {
+      // Equal counts: line k holds items k·c ..< (k + 1)·c (the last fewer); ⌊item / c⌋.
+      return Int(
+        truncatingIfNeeded: UInt64(truncatingIfNeeded: item).multipliedFullWidth(by: reciprocal)
+          .high)
+    }
     let q = item >> Self.indexShift
     let m = lineCount
     let count = lineOfItem.count
@@ -461,13 +505,15 @@ struct LineTable: Sendable, Equatable {
   }
 
   /// Write access to the existing starts and heights (a re-layout overwrites them in place).
-  /// The offsets are stale until `rebuildOffsets`.
+  /// The offsets are stale until `rebuildOffsets`; an equal-count table's equal counts end
+  /// (`itemsPerLine`), as by any write to the starts.
   ///
   /// - Complexity: O(1) (no copy when the table is uniquely referenced).
   mutating func withEntries<R>(
     _ body: (UnsafeMutableBufferPointer<Int>, UnsafeMutableBufferPointer<Double>) -> R
   ) -> R {
-    starts.withUnsafeMutableBufferPointer { s in
+    itemReciprocal = 0
+    return lineStarts.withUnsafeMutableBufferPointer { s in
       heights.withUnsafeMutableBufferPointer { body(s, $0) }
     }
   }
@@ -628,8 +674,12 @@ extension LineTable {
     ///
     /// - Precondition: `count + m ≤ room`; the `m` lines follow the lines written, in order.
     /// - Complexity: O(m).
-    mutating func commitUnwritten(_ m: Int) {
-      take(m, starts: starts + count, heights: heights + count, copies: false)
+    ///
+    /// Without `indexed`, no index entry is written (an equal-count table's pass:
+    /// `finishLines(…, itemsPerLine:)`).
+    @inline(__always)
+    mutating func commitUnwritten(_ m: Int, indexed: Bool = true) {
+      take(m, starts: starts + count, heights: heights + count, copies: false, indexed: indexed)
     }
 
     /// Appends the `m` lines whose starts and heights are `from[0 ..< m]` and
@@ -649,12 +699,13 @@ extension LineTable {
     /// they are the unwritten entries themselves).
     @inline(__always)
     private mutating func take(
-      _ m: Int, starts s: UnsafePointer<Int>, heights h: UnsafePointer<Double>, copies: Bool
+      _ m: Int, starts s: UnsafePointer<Int>, heights h: UnsafePointer<Double>, copies: Bool,
+      indexed: Bool = true
     ) {
       var spare: Int32 = 0
       blockSum = store(
         m, at: count, blockSum: blockSum, starts: s, heights: h, copies: copies,
-        entriesBefore: nil, spare: &spare)
+        entriesBefore: nil, indexed: indexed, spare: &spare)
       count &+= m
     }
 
@@ -662,12 +713,13 @@ extension LineTable {
     /// heights too, else they are in place), their offsets in their blocks from `sum` (the
     /// sum of their block's lines before `first`), the sums of the blocks they close, and each
     /// line's index entry (`append`'s), but only entries before `entriesBefore` when given
-    /// (the others to `spare`); returns the sum of the last block's lines.
+    /// (the others to `spare`), none without `indexed`; returns the sum of the last block's
+    /// lines.
     @inline(__always)
     private func store(
       _ m: Int, at first: Int, blockSum: Double, starts s: UnsafePointer<Int>,
       heights h: UnsafePointer<Double>, copies: Bool, entriesBefore bound: Int?,
-      spare: UnsafeMutablePointer<Int32>
+      indexed: Bool = true, spare: UnsafeMutablePointer<Int32>
     ) -> Double {
       let shift = LineTable.indexShift
       let spacing = lineSpacing
@@ -686,6 +738,7 @@ extension LineTable {
           heights[k] = height
         }
         offsets[k] = sum
+        guard indexed else { return sum + (height + spacing) }
         let q = (start &+ (1 << shift) &- 1) &>> shift
         if let bound {
           // Selected, not branched on.
@@ -710,7 +763,7 @@ extension LineTable {
             t &+= 1
           }
           let shared = (s[k &+ block &- 1 &- first] &+ (1 << shift) &- 1) &>> shift
-          var b = k &+ block
+          var b = indexed ? k &+ block : k &+ 2 &* block
           while b < k &+ 2 &* block, (s[b &- first] &+ (1 << shift) &- 1) &>> shift == shared {
             index[shared] = Int32(truncatingIfNeeded: b)
             b &+= 1
@@ -890,8 +943,9 @@ extension LineTable {
     _ body: (inout LineWriter) -> R
   ) -> R {
     let room = lineRoom
+    itemReciprocal = 0
     if oneBlock {
-      return starts.withUnsafeMutableBufferPointer { s in
+      return lineStarts.withUnsafeMutableBufferPointer { s in
         heights.withUnsafeMutableBufferPointer { h in
           // The block's offsets, then its sum (entry 32).
           withUnsafeTemporaryAllocation(of: Double.self, capacity: Self.blockSize + 1) { o in
@@ -910,7 +964,7 @@ extension LineTable {
         }
       }
     }
-    return starts.withUnsafeMutableBufferPointer { s in
+    return lineStarts.withUnsafeMutableBufferPointer { s in
       heights.withUnsafeMutableBufferPointer { h in
         offsetsInBlock.withUnsafeMutableBufferPointer { o in
           lineOfItem.withUnsafeMutableBufferPointer { q in
@@ -939,10 +993,18 @@ extension LineTable {
   /// With `indexWritten`, every entry of the index is written (`sizeItemIndex`) and none is
   /// filled.
   ///
+  /// With `itemsPerLine` c ≥ 2 (a pass of equal widths, whose greedy lines all hold the same
+  /// number of items but the last), a table of more than one block whose lines start at
+  /// `k·c` (checked at the first, second and last line; every line in debug builds) is an
+  /// equal-count table (`itemsPerLine`): its index is dropped, whatever the writers wrote.
+  /// Else the index is written from the starts (`refreshItemIndex`, O(n / 8 + r)).
+  ///
   /// - Complexity: O(r / 32 + n / 8) for r lines of n items, O(r / 32) with `indexWritten`
-  ///   (plus O(32) for a table of one block); O(r) more when `trims` copies.
+  ///   or an equal-count table (plus O(32) for a table of one block); O(r) more when `trims`
+  ///   copies.
   mutating func finishLines(
-    count m: Int, end: Int, lineSpacing: Double, trims: Bool = false, indexWritten: Bool = false
+    count m: Int, end: Int, lineSpacing: Double, trims: Bool = false, indexWritten: Bool = false,
+    itemsPerLine c: Int = 0
   ) {
     starts.resize(to: m + 1)
     starts[m] = end
@@ -984,6 +1046,14 @@ extension LineTable {
     if !Self.indexesItems(lineCount: m) {
       // A first layout gives the index's storage back; a re-layout keeps it for the next one.
       if trims { lineOfItem = [] } else { lineOfItem.removeAll(keepingCapacity: true) }
+    } else if c > 0 {
+      if trims { lineOfItem = [] } else { lineOfItem.removeAll(keepingCapacity: true) }
+      if c >= 2, Self.holdsEqualCounts(starts, lines: m, itemsPerLine: c) {
+        assert((0..<m).allSatisfy { starts[$0] == $0 * c }, "lines of unequal counts")
+        itemReciprocal = UInt64.max / UInt64(c) + 1
+      } else {
+        refreshItemIndex(fromLine: 0)
+      }
     } else {
       lineOfItem.resize(to: entries)
       if indexWritten { return }
@@ -997,6 +1067,27 @@ extension LineTable {
         }
       }
     }
+  }
+}
+
+extension LineTable {
+  /// Whether the `m` lines of `s` (greedy lines of equal widths, so all of one count but the
+  /// last) hold `c` items each but the last, which holds 1 to `c`: checked at their first,
+  /// second and last line.
+  ///
+  /// - Complexity: O(1).
+  static func holdsEqualCounts(_ s: [Int], lines m: Int, itemsPerLine c: Int) -> Bool {
+    guard m > 0, c > 0, s[0] == 0, s[m - 1] == (m - 1) * c else { return false }
+    let last = s[m] - s[m - 1]
+    return (m == 1 || s[1] == c) && last >= 1 && last <= c
+  }
+
+  /// Equal tables: the same starts, heights and offsets; the item index compared only when
+  /// neither is an equal-count table (whose lines it would index the same).
+  static func == (a: LineTable, b: LineTable) -> Bool {
+    a.starts == b.starts && a.heights == b.heights && a.blocks == b.blocks
+      && a.offsetsInBlock == b.offsetsInBlock && a.writtenBlockSums == b.writtenBlockSums
+      && (a.itemReciprocal != 0 || b.itemReciprocal != 0 || a.lineOfItem == b.lineOfItem)
   }
 }
 

@@ -1002,10 +1002,7 @@ extension LineTable {
   /// - Complexity: O(r / 32 + n / 8) for r lines of n items, O(r / 32) with `indexWritten`
   ///   or an equal-count table (plus O(32) for a table of one block); O(r) more when `trims`
   ///   copies.
-  // Out of line: inlined into `layOutTable` (as it was once it took `itemsPerLine`), the pass
-  // of a short section executed ~160 more instructions (`sections/layout` at 100 000 items,
-  // callgrind: 181.35 → 189.43 an item; 183.55 out of line).
-  @inline(never)
+  @inline(never)  // Inlined into `layOutTable`, a short section's pass ran ~160 more instructions.
   mutating func finishLines(
     count m: Int, end: Int, lineSpacing: Double, trims: Bool = false, indexWritten: Bool = false,
     itemsPerLine c: Int = 0

@@ -116,12 +116,12 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
   public var needsUndo: Bool { operation.needsUndo }
 
   /// How many runs go by before `perform()` repeats an input (the batches or resizes it cycles
-  /// through, `layout`'s two widths; 1 for the other operations).
+  /// through, `layout`'s widths; 1 for the other operations).
   public var cycleLength: Int {
     switch operation {
     case .batch: max(batches.count, 1)
     case .resize: max(resizes.count, 1)
-    case .layout: 2
+    case .layout: Workload.layoutWidths.count
     default: 1
     }
   }
@@ -130,7 +130,7 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
     switch operation {
     case .layout:
       phase &+= 1
-      try engine.setWidth(phase % 2 == 0 ? Workload.bounds.width : Workload.alternativeWidth)
+      try engine.setWidth(Workload.layoutWidths[phase % Workload.layoutWidths.count])
       checksum += engine.contentSize.height
     case .coldStart:
       if let coldInput { engine = try build(coldInput) }

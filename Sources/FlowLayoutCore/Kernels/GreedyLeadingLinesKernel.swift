@@ -423,7 +423,7 @@ enum GreedyLeadingLinesKernel {
         }
         let up = counter &+ (counter < 3 ? 1 : 0)
         let down = counter &- (counter > 0 ? 1 : 0)
-        table[k] = down &+ joins &* (up &- down)
+        table[k] = down ^ ((up ^ down) & (0 &- joins))
         history = (history &<< 1) | Int(joins)
         i &+= 1
       }

@@ -61,9 +61,12 @@ public struct CLoopOperation: TimedOperation {
     checksum += bottom
   }
 
-  /// `init`: the loop at 375 pt into two freshly allocated columns, freed afterwards.
+  /// `init`: the loop at the next of `Workload.layoutWidths` (as the engine's `init` visits
+  /// them) into two freshly allocated columns, freed afterwards.
   mutating func performCold() {
-    let lineLength = Workload.bounds.width - insets.left - insets.right
+    phase &+= 1
+    let width = Workload.layoutWidths[phase % Workload.layoutWidths.count]
+    let lineLength = width - insets.left - insets.right
     let n = widths.count
     let x = UnsafeMutablePointer<Double>.allocate(capacity: max(n, 1))
     let y = UnsafeMutablePointer<Double>.allocate(capacity: max(n, 1))

@@ -1,10 +1,11 @@
 /// What the runner times (or weighs) on one engine holding one workload of n items.
 public enum BenchOperation: String, Sendable, Codable, CaseIterable, Comparable {
-  /// A full layout of all n items: `setWidth` switching between 375 and 414 pt.
+  /// A full layout of all n items: `setWidth` to the next of `Workload.layoutWidths`.
   case layout
-  /// Cold start: an engine built from the workload's `LayoutInput` (validation included) and
-  /// the previous run's engine released, so every run lays out into memory the allocator hands
-  /// out again. The C loop's `init` allocates its two position columns and runs the loop.
+  /// Cold start: an engine built from the workload's `LayoutInput` (validation included) at the
+  /// next of `Workload.layoutWidths`, and the previous run's engine released, so every run lays
+  /// out into memory the allocator hands out again. The C loop's `init` allocates its two
+  /// position columns and runs the loop at the same width.
   /// Opt-in (`--operations init`): not in the default run.
   case coldStart = "init"
   /// One item in the middle measured again (`resizeItems`), alternating two sizes.

@@ -3,8 +3,8 @@ import FlowLayoutModel
 import FlowLayoutWorkloads
 
 /// `layout` by the plain C loop (`flow_baseline_layout`, compiled `-O2`): the greedy-flow
-/// workloads' items laid out from two `Double` columns into two, alternating the line length
-/// between the 375 and 414 pt widths like `EngineOperation`'s `layout`.
+/// workloads' items laid out from two `Double` columns into two, the line length that of the
+/// next of `Workload.layoutWidths` each run, like `EngineOperation`'s `layout`.
 public struct CLoopOperation: TimedOperation {
   private let widths: [Double]
   private let heights: [Double]
@@ -44,7 +44,7 @@ public struct CLoopOperation: TimedOperation {
   public mutating func perform() {
     if coldStart { return performCold() }
     phase &+= 1
-    let width = phase % 2 == 0 ? Workload.bounds.width : Workload.alternativeWidth
+    let width = Workload.layoutWidths[phase % Workload.layoutWidths.count]
     let lineLength = width - insets.left - insets.right
     let n = widths.count
     let bottom = widths.withUnsafeBufferPointer { w in
@@ -61,9 +61,12 @@ public struct CLoopOperation: TimedOperation {
     checksum += bottom
   }
 
-  /// `init`: the loop at 375 pt into two freshly allocated columns, freed afterwards.
+  /// `init`: the loop at the next of `Workload.layoutWidths` (as the engine's `init` visits
+  /// them) into two freshly allocated columns, freed afterwards.
   mutating func performCold() {
-    let lineLength = Workload.bounds.width - insets.left - insets.right
+    phase &+= 1
+    let width = Workload.layoutWidths[phase % Workload.layoutWidths.count]
+    let lineLength = width - insets.left - insets.right
     let n = widths.count
     let x = UnsafeMutablePointer<Double>.allocate(capacity: max(n, 1))
     let y = UnsafeMutablePointer<Double>.allocate(capacity: max(n, 1))

@@ -30,8 +30,9 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
   private var presentation = Presentation()
   /// `max(B, content width)`: right-to-left viewports are mirrored in it.
   private var mirrorWidth = 0.0
-  /// `init`'s input (the engine's, shared copy-on-write).
-  private var coldInput: LayoutInput? = nil
+  /// `init`'s inputs: the engine's at each of `Workload.layoutWidths` (items shared
+  /// copy-on-write), one after the other as `layout` visits them.
+  private var coldInputs: [LayoutInput] = []
   /// How `init` builds an engine (with the settings `engine` was built with).
   private let build: (LayoutInput) throws(LayoutError) -> E
 
@@ -74,7 +75,12 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
       if let preparation = prepared.preparation { try self.engine.apply(preparation) }
       userEdit = prepared.deletion
     case .layout, .memory: break
-    case .coldStart: coldInput = engine.input
+    case .coldStart:
+      coldInputs = Workload.layoutWidths.map { width in
+        var input = engine.input
+        input.bounds.width = width
+        return input
+      }
     case .scrollPinned, .scrollRightToLeft, .scrollSnapped:
       viewports = Self.sweep(
         content: engine.contentSize, viewport: engine.input.bounds, count: 4096)
@@ -116,12 +122,12 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
   public var needsUndo: Bool { operation.needsUndo }
 
   /// How many runs go by before `perform()` repeats an input (the batches or resizes it cycles
-  /// through, `layout`'s two widths; 1 for the other operations).
+  /// through, `layout`'s widths; 1 for the other operations).
   public var cycleLength: Int {
     switch operation {
     case .batch: max(batches.count, 1)
     case .resize: max(resizes.count, 1)
-    case .layout: 2
+    case .layout, .coldStart: Workload.layoutWidths.count
     default: 1
     }
   }
@@ -130,10 +136,11 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
     switch operation {
     case .layout:
       phase &+= 1
-      try engine.setWidth(phase % 2 == 0 ? Workload.bounds.width : Workload.alternativeWidth)
+      try engine.setWidth(Workload.layoutWidths[phase % Workload.layoutWidths.count])
       checksum += engine.contentSize.height
     case .coldStart:
-      if let coldInput { engine = try build(coldInput) }
+      phase &+= 1
+      if !coldInputs.isEmpty { engine = try build(coldInputs[phase % coldInputs.count]) }
       checksum += engine.contentSize.height
     case .resize:
       phase &+= 1

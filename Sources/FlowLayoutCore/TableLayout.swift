@@ -174,18 +174,22 @@ extension SectionLayout {
       items.allocatePositions()
     }
     // Long sections of position-free leading lines whose line ends a predictor would not learn:
-    // the branch-free forms (`pairedLines`, on one thread and in the chunks' guesses).
-    let branchFree =
+    // the branch-free forms (`pairedLines`, on one thread and in the chunks' guesses). On one
+    // thread, whether a predictor would learn them is decided from the first lines the paired
+    // form breaks (`learnableDecided` below), so the decision breaks no line twice.
+    var branchFree =
       leading && !writesPositions && kernels == .simd && !widthsEqual
       && n >= GreedyLeadingLinesKernel.branchFreeItems
-      && !items.withSizes { ws, _ in
-        GreedyLeadingLinesKernel.lineEndsLearnable(
-          ws, from: 0, limit: widthLimit, interitem: interitem)
-      }
     // Long greedy sections on several threads (equal widths: the kernel above, one thread).
     if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *), breaking == .greedy,
       limit == Int.max, !grid, threading.splits(n), !widthsEqual
     {
+      let branchFree =
+        branchFree
+        && !items.withSizes { ws, hs in
+          GreedyLeadingLinesKernel.lineEndsLearnable(
+            ws, hs, from: 0, limit: widthLimit, interitem: interitem)
+        }
       let (lineCount, longest) = layOutInChunks(
         &table, reusable: reusable, equalWidthCapacity: equalWidthCapacity, rules: rules,
         kernels: kernels, branchFree: branchFree, threading: threading, places: placesLines,
@@ -203,6 +207,7 @@ extension SectionLayout {
     // estimate was short, and are trimmed after. A first layout screens every line it makes.
     let lineSpacing = rules.lineSpacing
     var cursor = (count: 0, blockSum: 0.0)
+    var learnableDecided = false
     // A re-layout reuses the lines' storage as it is (grown on demand below); a first layout
     // reserves by the estimate, which `finishLines` trims. A short section (one block of lines
     // at most) writes its offsets and index entries to scratch: its table keeps neither.
@@ -270,24 +275,30 @@ extension SectionLayout {
           // `branchFree` (long sections of position-free leading lines whose line ends a
           // predictor would not learn): the paired branch-free form, up to 4 096 lines at a
           // time (no line's end mispredicted). Shorter sections, and line ends a predictor
-          // learns, take the fused loop below (docs/profiling.md, `lineEndsLearnable`).
-          if branchFree {
-            while s < n, writer.count < room {
-              let free = writer.unwritten
-              let first = s
-              let (written, end, longest) = GreedyLeadingLinesKernel.pairedLines(
-                ws, hs, from: s, limit: widthLimit, interitem: interitem, starts: free.starts,
-                heights: free.heights, maxLines: min(room - writer.count, 4_096))
-              writer.commitUnwritten(written)
-              if screening {
-                screen.addSIMD(ws, first..<end)
-                screen.addSIMD(hs, first..<end)
-              }
-              longestLine = max(longestLine, longest)
-              s = end
+          // learns, take the fused loop below (docs/profiling.md, `lineEndsLearnable`): the
+          // first call's lines (≤ 2 560, so that it ends soon after the 2 048 items the test
+          // plays) decide, and the fused loop carries on from their end if they are learnable.
+          while branchFree, s < n, writer.count < room {
+            let free = writer.unwritten
+            let first = s
+            let (written, end, longest) = GreedyLeadingLinesKernel.pairedLines(
+              ws, hs, from: s, limit: widthLimit, interitem: interitem, starts: free.starts,
+              heights: free.heights,
+              maxLines: min(room - writer.count, learnableDecided ? 4_096 : 2_560))
+            if !learnableDecided {
+              learnableDecided = true
+              branchFree = !GreedyLeadingLinesKernel.lineEndsLearnable(
+                starts: UnsafeBufferPointer(rebasing: free.starts[..<written]), end: end)
             }
-            return
+            writer.commitUnwritten(written)
+            if screening {
+              screen.addSIMD(ws, first..<end)
+              screen.addSIMD(hs, first..<end)
+            }
+            longestLine = max(longestLine, longest)
+            s = end
           }
+          if branchFree || s == n || writer.count == room { return }
           if leading && !screening {
             let longest: Int
             (s, writer, longest) = Self.appendLeadingLines(

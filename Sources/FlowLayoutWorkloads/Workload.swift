@@ -24,8 +24,14 @@ public struct Workload: Hashable, Sendable {
 
   /// The bounds of every workload: an iPhone in portrait (375 × 812 pt).
   public static let bounds = Size(width: 375, height: 812)
-  /// The alternative width `layout` switches to and back (an iPhone Plus in portrait).
-  public static let alternativeWidth: Double = 414
+  /// The widths `layout` lays a workload out at, one after the other and then again: 16 widths
+  /// from 319 to 439 pt in steps of 8, 375 the second (every iPhone's portrait width lies
+  /// among them), each 56 or 72 pt from the one before. A layout repeated at the same one or two widths has its line ends learned
+  /// by this machine's branch predictor below ~28 000 lines, and a loop that branches on them
+  /// runs ~4× faster than on line ends it has not seen (docs/profiling.md, "Branch-free
+  /// lines"); no user's layout is repeated so, and 16 widths of ~4 000 lines each (10 000
+  /// `mixed` items) are more than the predictor holds (docs/benchmarks.md, "Layout widths").
+  public static let layoutWidths: [Double] = (0..<16).map { 319 + Double((7 * $0) % 16) * 8 }
 
   /// The layout options of this workload: insets 16 and spacings 8 everywhere, plus the variant's
   /// own mode (`itemSize` 110 × 150 for `uniform`, own sizes for `mixed`, `sections` and the

@@ -251,6 +251,34 @@ struct ChunkedLineBreakingTests {
     Self.expectIdentical(two, fused, "branch-free guesses, style \(style)")
   }
 
+  /// Widths whose line ends a predictor learns (periods of 3 and 5 widths, lines of about two
+  /// items): the paired form breaks the first lines, whose pattern decides, and the fused loop
+  /// the rest, from the end of those lines; with random widths of the same range the paired
+  /// form breaks them all. Each lays out exactly as the fused loop alone (`.scalar`), at item
+  /// counts around the first call's lines and the threshold.
+  @Test(arguments: [0, 1, 2])
+  func learnableLinesContinueInTheFusedLoop(style: Int) throws {
+    for count in [
+      GreedyLeadingLinesKernel.branchFreeItems, GreedyLeadingLinesKernel.branchFreeItems + 1,
+      7_000, 20_011,
+    ] {
+      var rng = SplitMix64(seed: UInt64(40 + style))
+      let sizes = (0..<count).map { i -> Size in
+        let width: Double
+        switch style {
+        case 0: width = [120.0, 150, 90][i % 3]
+        case 1: width = [60.0, 130, 90, 170, 75][i % 5]
+        default: width = 60 + (rng.nextUnit() * 141).rounded(.down)
+        }
+        return Size(width, 20 + Double(i % 7))
+      }
+      let input = TestInputs.ownSizes([sizes])
+      let fused = try FastFlowLayout(input, kernels: .scalar, threading: .off)
+      let single = try FastFlowLayout(input, kernels: .simd, threading: .off)
+      Self.expectIdentical(single, fused, "style \(style), \(count) items")
+    }
+  }
+
   @Test func threadsBelowOneAreRefused() {
     let input = TestInputs.ownSizes([[Size(10, 10)]])
     let refusal = LayoutError.invalidCount(

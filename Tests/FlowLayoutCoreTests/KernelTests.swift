@@ -331,8 +331,12 @@ struct KernelTests {
     var rng = SplitMix64(seed: 5)
     let random = (0..<10_000).map { _ in 60 + (rng.nextUnit() * 141).rounded(.down) }
     func learnable(_ ws: [Double]) -> Bool {
-      ws.withUnsafeBufferPointer {
-        GreedyLeadingLinesKernel.lineEndsLearnable($0, from: 0, limit: 343 + 343e-9, interitem: 8)
+      let hs = [Double](repeating: 50, count: ws.count)
+      return ws.withUnsafeBufferPointer { w in
+        hs.withUnsafeBufferPointer { h in
+          GreedyLeadingLinesKernel.lineEndsLearnable(
+            w, h, from: 0, limit: 343 + 343e-9, interitem: 8)
+        }
       }
     }
     for (k, width) in patterned.enumerated() {

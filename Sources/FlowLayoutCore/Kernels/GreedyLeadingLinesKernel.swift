@@ -356,53 +356,88 @@ enum GreedyLeadingLinesKernel {
   }
 
   /// Whether the join tests of the greedy lines from `start` (a line's start), over up to
-  /// 2 048 items, follow a pattern a branch predictor learns: a table of 512 two-bit counters
-  /// indexed by the last 9 outcomes misses fewer than 15 % of the second half's tests (or
-  /// there is none). Random
+  /// 2 048 items, follow a pattern a branch predictor learns (`lineEndsLearnable(starts:end:)`
+  /// of those lines, broken here by `branchFreeLines`).
+  ///
+  /// - Precondition: `start < ws.count == hs.count`.
+  /// - Complexity: O(min(n − start, 2 048)).
+  static func lineEndsLearnable(
+    _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>, from start: Int,
+    limit: Double, interitem: Double
+  ) -> Bool {
+    let span = min(ws.count &- start, learnedSpan)
+    // 2 × 16 KiB at most: on the stack.
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: span) { starts in
+      withUnsafeTemporaryAllocation(of: Double.self, capacity: span) { heights in
+        let (lines, end, _) = branchFreeLines(
+          UnsafeBufferPointer(rebasing: ws[..<(start &+ span)]),
+          UnsafeBufferPointer(rebasing: hs[..<(start &+ span)]), from: start, limit: limit,
+          interitem: interitem, starts: starts, heights: heights, maxLines: span)
+        return lineEndsLearnable(
+          starts: UnsafeBufferPointer(rebasing: starts[..<lines]), end: end)
+      }
+    }
+  }
+
+  /// The items whose join tests `lineEndsLearnable` plays.
+  static let learnedSpan = 2_048
+
+  /// Whether the join tests of the lines starting at `starts` (greedy lines, the last ending at
+  /// `end`) follow a pattern a branch predictor learns, over their first 2 048 items: a table
+  /// of 512 two-bit counters indexed by the last 9 outcomes (an item joins its line unless it
+  /// starts one) misses fewer than 15 % of the second half's tests (or there is none). Random
   /// widths of about two items a line miss 17–39 %, periodic widths and Weyl sequences 0–8 %
   /// (docs/profiling.md, "Branch-free lines on widths a predictor can learn"): on the latter
   /// the fused loop is 2.3–2.8× faster than the branch-free forms, on the former slower.
   ///
-  /// - Precondition: `start < ws.count`.
-  /// - Complexity: O(min(n − start, 2 048)).
-  static func lineEndsLearnable(
-    _ ws: UnsafeBufferPointer<Double>, from start: Int, limit: Double, interitem: Double
-  ) -> Bool {
-    let end = min(ws.count, start &+ 2_048)
-    // 512 bytes: on the stack.
-    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { table in
+  /// - Precondition: `starts` is not empty, ascending, and `starts.last! < end`.
+  /// - Complexity: O(min(end − starts[0], 2 048)).
+  static func lineEndsLearnable(starts: UnsafeBufferPointer<Int>, end lastEnd: Int) -> Bool {
+    let start = starts[0]
+    let end = min(lastEnd, start &+ learnedSpan)
+    // The outcomes as bytes first (1: the item joins its line), so that the play below reads
+    // them at its own pace rather than after a search of the starts; 2.5 KiB on the stack.
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: learnedSpan &+ 512) { bytes in
+      let joined = UnsafeMutableBufferPointer(rebasing: bytes[..<learnedSpan])
+      let table = UnsafeMutableBufferPointer(rebasing: bytes[learnedSpan...])
+      joined.initialize(repeating: 1)
       table.initialize(repeating: 2)
+      for k in 0..<starts.count {
+        let item = starts[k] &- start
+        if item >= learnedSpan { break }
+        joined[item] = 0
+      }
       let half = (start &+ 1 &+ end) / 2
       var history = 0
       var misses = 0
       var counted = 0
-      var used = ws[start]
+      // Counted in arithmetic, not branched on: the outcomes are what is unpredictable here.
       var i = start &+ 1
       while i < end {
-        let candidate = used + interitem + ws[i]
-        let joins = !(candidate > limit)
-        used = joins ? candidate : ws[i]
+        let joins = joined[i &- start]
         let k = history & 511
         let counter = table[k]
         if i >= half {
           counted &+= 1
-          misses &+= (counter >= 2) != joins ? 1 : 0
+          misses &+= Int((counter &>> 1) ^ joins)
         }
-        table[k] = joins ? min(3, counter &+ 1) : (counter == 0 ? 0 : counter &- 1)
-        history = (history &<< 1) | (joins ? 1 : 0)
+        let up = counter &+ (counter < 3 ? 1 : 0)
+        let down = counter &- (counter > 0 ? 1 : 0)
+        table[k] = down ^ ((up ^ down) & (0 &- joins))
+        history = (history &<< 1) | Int(joins)
         i &+= 1
       }
       return counted == 0 || misses &* 100 < counted &* 15
     }
   }
 
-  /// The fewest items of a section whose full layout takes `branchFreeLines` (fewer: the fused
-  /// loop). Below it, a layout repeated on the same widths (the benchmark's, a rotation back
-  /// and forth) has its line ends learned by this machine's branch predictor, and the fused
-  /// loop then runs ~3× faster than the branch-free form; above it, and on widths not seen
-  /// before at any count, the branch-free form is ~0.6× the fused loop's time
-  /// (docs/profiling.md, "Branch-free lines").
-  static let branchFreeItems = 1 << 16
+  /// The fewest items of a section whose full layout takes the branch-free forms
+  /// (`pairedLines`; fewer: the fused loop), unless its first lines are learnable
+  /// (`lineEndsLearnable(starts:end:)`). Measured on line ends no predictor has seen (the
+  /// bench's 16 widths): `mixed` at 7 000 items takes 22.7 µs paired and checked against
+  /// 25.6–25.7 µs fused, at 5 000 items 18.0–18.3 against 17.2–17.4 µs (docs/profiling.md,
+  /// "Learnable line ends decided from the paired lines"); 3 × the 2 048 items the check plays.
+  static let branchFreeItems = 6_144
 
   /// The most items of a line whose positions are computed from its start rather than stored
   /// (`ItemColumns.leadingX`, O(c) for a line of c items): a full layout of greedy leading

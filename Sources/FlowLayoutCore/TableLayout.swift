@@ -186,9 +186,9 @@ extension SectionLayout {
     {
       let branchFree =
         branchFree
-        && !items.withSizes { ws, hs in
+        && !items.withSizes { ws, _ in
           GreedyLeadingLinesKernel.lineEndsLearnable(
-            ws, hs, from: 0, limit: widthLimit, interitem: interitem)
+            ws, from: 0, limit: widthLimit, interitem: interitem)
         }
       let (lineCount, longest) = layOutInChunks(
         &table, reusable: reusable, equalWidthCapacity: equalWidthCapacity, rules: rules,

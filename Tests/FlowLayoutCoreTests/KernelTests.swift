@@ -330,14 +330,26 @@ struct KernelTests {
     ]
     var rng = SplitMix64(seed: 5)
     let random = (0..<10_000).map { _ in 60 + (rng.nextUnit() * 141).rounded(.down) }
+    // From the widths (the chunked layout's test) and from the greedy lines' starts (the one
+    // thread's, on the paired form's lines): the same verdict.
     func learnable(_ ws: [Double]) -> Bool {
-      let hs = [Double](repeating: 50, count: ws.count)
-      return ws.withUnsafeBufferPointer { w in
-        hs.withUnsafeBufferPointer { h in
-          GreedyLeadingLinesKernel.lineEndsLearnable(
-            w, h, from: 0, limit: 343 + 343e-9, interitem: 8)
+      let limit = 343 + 343e-9
+      let fromWidths = ws.withUnsafeBufferPointer {
+        GreedyLeadingLinesKernel.lineEndsLearnable($0, from: 0, limit: limit, interitem: 8)
+      }
+      var starts: [Int] = []
+      var s = 0
+      ws.withUnsafeBufferPointer { w in
+        while s < w.count {
+          starts.append(s)
+          s = RowBreaking.lineEnd(w, from: s, to: w.count, limit: limit, interitem: 8)
         }
       }
+      let fromStarts = starts.withUnsafeBufferPointer {
+        GreedyLeadingLinesKernel.lineEndsLearnable(starts: $0, end: ws.count)
+      }
+      #expect(fromWidths == fromStarts, "\(ws.prefix(8))")
+      return fromWidths
     }
     for (k, width) in patterned.enumerated() {
       #expect(learnable((0..<10_000).map(width)), "pattern \(k)")

@@ -356,75 +356,93 @@ enum GreedyLeadingLinesKernel {
   }
 
   /// Whether the join tests of the greedy lines from `start` (a line's start), over up to
-  /// 2 048 items, follow a pattern a branch predictor learns (`lineEndsLearnable(starts:end:)`
-  /// of those lines, broken here by `branchFreeLines`).
+  /// 2 048 items, follow a pattern a branch predictor learns (`lineEndsLearnable(joins:count:)`
+  /// of their outcomes, taken here by the greedy rule from the widths).
   ///
-  /// - Precondition: `start < ws.count == hs.count`.
+  /// - Precondition: `start < ws.count`.
   /// - Complexity: O(min(n − start, 2 048)).
   static func lineEndsLearnable(
-    _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>, from start: Int,
-    limit: Double, interitem: Double
+    _ ws: UnsafeBufferPointer<Double>, from start: Int, limit: Double, interitem: Double
   ) -> Bool {
-    let span = min(ws.count &- start, learnedSpan)
-    // 2 × 16 KiB at most: on the stack.
-    return withUnsafeTemporaryAllocation(of: Int.self, capacity: span) { starts in
-      withUnsafeTemporaryAllocation(of: Double.self, capacity: span) { heights in
-        let (lines, end, _) = branchFreeLines(
-          UnsafeBufferPointer(rebasing: ws[..<(start &+ span)]),
-          UnsafeBufferPointer(rebasing: hs[..<(start &+ span)]), from: start, limit: limit,
-          interitem: interitem, starts: starts, heights: heights, maxLines: span)
-        return lineEndsLearnable(
-          starts: UnsafeBufferPointer(rebasing: starts[..<lines]), end: end)
+    let count = min(ws.count &- start, learnedSpan)
+    return withJoinBits { bits in
+      var used = ws[start]
+      for i in 1..<max(count, 1) {
+        let width = ws[start &+ i]
+        let candidate = used + interitem + width
+        let joins = !(candidate > limit)
+        used = joins ? candidate : width
+        bits[i >> 6] |= (joins ? 1 : 0) << UInt64(i & 63)
       }
+      return lineEndsLearnable(joins: UnsafeBufferPointer(bits), count: count)
+    }
+  }
+
+  /// Whether the join tests of the lines starting at `starts` (greedy lines, the last ending at
+  /// `end`) follow a pattern a branch predictor learns, over their first 2 048 items
+  /// (`lineEndsLearnable(joins:count:)`; an item joins its line unless it starts one).
+  ///
+  /// - Precondition: `starts` is not empty, ascending, and `starts.last! < end`.
+  /// - Complexity: O(min(end − starts[0], 2 048)).
+  static func lineEndsLearnable(starts: UnsafeBufferPointer<Int>, end: Int) -> Bool {
+    let start = starts[0]
+    let count = min(end &- start, learnedSpan)
+    return withJoinBits { bits in
+      // Every item joins (bits set) but the lines' first items.
+      for w in 0..<bits.count { bits[w] = ~0 }
+      for k in 0..<starts.count {
+        let item = starts[k] &- start
+        if item >= learnedSpan { break }
+        bits[item >> 6] &= ~(1 << UInt64(item & 63))
+      }
+      return lineEndsLearnable(joins: UnsafeBufferPointer(bits), count: count)
     }
   }
 
   /// The items whose join tests `lineEndsLearnable` plays.
   static let learnedSpan = 2_048
 
-  /// Whether the join tests of the lines starting at `starts` (greedy lines, the last ending at
-  /// `end`) follow a pattern a branch predictor learns, over their first 2 048 items: a table
-  /// of 512 two-bit counters indexed by the last 9 outcomes (an item joins its line unless it
-  /// starts one) misses fewer than 15 % of the second half's tests (or there is none). Random
-  /// widths of about two items a line miss 17–39 %, periodic widths and Weyl sequences 0–8 %
-  /// (docs/profiling.md, "Branch-free lines on widths a predictor can learn"): on the latter
-  /// the fused loop is 2.3–2.8× faster than the branch-free forms, on the former slower.
+  /// `body` given `learnedSpan` zeroed bits (256 bytes: on the stack).
+  @inline(__always)
+  private static func withJoinBits<R>(_ body: (UnsafeMutableBufferPointer<UInt64>) -> R) -> R {
+    withUnsafeTemporaryAllocation(of: UInt64.self, capacity: learnedSpan / 64) { bits in
+      bits.initialize(repeating: 0)
+      return body(bits)
+    }
+  }
+
+  /// Whether the join tests whose outcomes are `joins` (bit i: the i-th item joins its line;
+  /// bit 0, a line's first item, is not played) follow a pattern a branch predictor learns: a
+  /// table of 512 two-bit counters indexed by the last 9 outcomes misses fewer than 15 % of
+  /// the second half's tests (or there is none). Random widths of about two items a line miss
+  /// 17–39 %, periodic widths and Weyl sequences 0–8 % (docs/profiling.md, "Branch-free lines
+  /// on widths a predictor can learn"): on the latter the fused loop is 2.3–2.8× faster than
+  /// the branch-free forms, on the former slower.
   ///
-  /// - Precondition: `starts` is not empty, ascending, and `starts.last! < end`.
-  /// - Complexity: O(min(end − starts[0], 2 048)).
-  static func lineEndsLearnable(starts: UnsafeBufferPointer<Int>, end lastEnd: Int) -> Bool {
-    let start = starts[0]
-    let end = min(lastEnd, start &+ learnedSpan)
-    // The outcomes as bytes first (1: the item joins its line), so that the play below reads
-    // them at its own pace rather than after a search of the starts; 2.5 KiB on the stack.
-    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: learnedSpan &+ 512) { bytes in
-      let joined = UnsafeMutableBufferPointer(rebasing: bytes[..<learnedSpan])
-      let table = UnsafeMutableBufferPointer(rebasing: bytes[learnedSpan...])
-      joined.initialize(repeating: 1)
+  /// - Precondition: `1 ≤ count ≤ 64 · joins.count`.
+  /// - Complexity: O(count).
+  static func lineEndsLearnable(joins: UnsafeBufferPointer<UInt64>, count: Int) -> Bool {
+    // 512 bytes: on the stack.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { table in
       table.initialize(repeating: 2)
-      for k in 0..<starts.count {
-        let item = starts[k] &- start
-        if item >= learnedSpan { break }
-        joined[item] = 0
-      }
-      let half = (start &+ 1 &+ end) / 2
+      let half = (1 &+ count) / 2
       var history = 0
       var misses = 0
       var counted = 0
       // Counted in arithmetic, not branched on: the outcomes are what is unpredictable here.
-      var i = start &+ 1
-      while i < end {
-        let joins = joined[i &- start]
+      var i = 1
+      while i < count {
+        let joined = UInt8(truncatingIfNeeded: joins[i &>> 6] &>> UInt64(i & 63)) & 1
         let k = history & 511
         let counter = table[k]
         if i >= half {
           counted &+= 1
-          misses &+= Int((counter &>> 1) ^ joins)
+          misses &+= Int((counter &>> 1) ^ joined)
         }
         let up = counter &+ (counter < 3 ? 1 : 0)
         let down = counter &- (counter > 0 ? 1 : 0)
-        table[k] = down ^ ((up ^ down) & (0 &- joins))
-        history = (history &<< 1) | Int(joins)
+        table[k] = down ^ ((up ^ down) & (0 &- joined))
+        history = (history &<< 1) | Int(joined)
         i &+= 1
       }
       return counted == 0 || misses &* 100 < counted &* 15

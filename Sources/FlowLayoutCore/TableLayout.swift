@@ -229,8 +229,16 @@ extension SectionLayout {
     // fused loop taking over still writes its own, unused). Lines of one item keep the index.
     let itemsPerLine =
       indexWritten && !oneBlock && (equalWidthCapacity ?? 0) >= 2 ? equalWidthCapacity ?? 0 : 0
+    // Greedy leading lines of widths that differ, to the last item: when no line holds more
+    // than 8 items (`mixed`: at most 5), every entry has a line starting among the 8 items
+    // before it, which writes it, so the index is neither marked unwritten before the pass nor
+    // filled after it. The pass's longest line (an upper bound on every path below) decides
+    // after: a longer line has the index written again from the starts (`refreshItemIndex`,
+    // O(n / 8 + r), about what the mark and fill cost).
+    let indexSpeculated =
+      leading && !indexWritten && !oneBlock && !kernelLines && limit == Int.max
     if !oneBlock {
-      if indexWritten {
+      if indexWritten || indexSpeculated {
         table.sizeItemIndex(items: n + (1 << LineTable.indexShift))
       } else {
         table.resetItemIndex(items: n)
@@ -331,12 +339,15 @@ extension SectionLayout {
     let lineCount = cursor.count
     table.finishLines(
       count: lineCount, end: s, lineSpacing: lineSpacing, trims: reusable == 0,
-      indexWritten: indexWritten, itemsPerLine: itemsPerLine)
+      indexWritten: indexWritten || indexSpeculated, itemsPerLine: itemsPerLine)
     // Greedy leading lines screened with scalar kernels took `appendLines`, which does not
     // count their items (a count kept per line there cost the other rules' lines a spill):
     // measured from the starts, O(r), on that path only.
     if leading && screening && kernels != .simd {
       longestLine = max(longestLine, table.longestLine(of: lineCount))
+    }
+    if indexSpeculated && longestLine > 1 << LineTable.indexShift {
+      table.refreshItemIndex(fromLine: 0)
     }
     counters.linesRebroken += lineCount
     counters.itemsPositioned += grid ? 0 : s  // every item of the visible lines

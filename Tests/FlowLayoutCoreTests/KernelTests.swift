@@ -92,6 +92,17 @@ struct KernelTests {
     #expect(scalar == heights.map { 1234.5 + (100 - $0) / 2 })
   }
 
+  /// Heights for the branch-free forms' tests: 10–200 points, and for width kinds 3 and 4
+  /// (zero widths; one-item lines) +0 and −0 on two items of every five (lines whose tallest
+  /// item is a zero of either sign: the maximum keeps the first one's, `h > t ? h : t`).
+  static func heights(_ kind: Int, count: Int, _ rng: inout SplitMix64) -> [Double] {
+    (0..<count).map { i in
+      let h = 10 + rng.nextUnit() * 190
+      guard kind == 3 || kind == 4, i % 5 < 2 else { return h }
+      return i % 5 == 0 ? -0.0 : 0.0
+    }
+  }
+
   /// Widths of one kind: drawn (mixed), all equal, some wider than the line, zeros.
   static func widths(_ kind: Int, count: Int, seed: UInt64) -> [Double] {
     var rng = SplitMix64(seed: seed)
@@ -229,7 +240,7 @@ struct KernelTests {
     for kind in 0..<10 {
       let ws = Self.widths(kind, count: length, seed: UInt64(length * 10 + kind))
       var rng = SplitMix64(seed: UInt64(length) &+ 13)
-      let hs = (0..<length).map { _ in 10 + rng.nextUnit() * 190 }
+      let hs = Self.heights(kind, count: length, &rng)
       for (limit, interitem) in [(343.0000003, 8.0), (382.0000004, 8.0), (100.0, 0.0)] {
         for start in Set([0, min(3, length), length / 2]) where start < length {
           let all = Self.lines(
@@ -274,7 +285,7 @@ struct KernelTests {
       for kind in 0..<10 {
         let ws = Self.widths(kind, count: length, seed: UInt64(length * 10 + kind))
         var rng = SplitMix64(seed: UInt64(length) &+ 17)
-        let hs = (0..<length).map { _ in 10 + rng.nextUnit() * 190 }
+        let hs = Self.heights(kind, count: length, &rng)
         for (limit, interitem) in [(343.0000003, 8.0), (100.0, 0.0)] {
           for start in Set([0, min(3, length - 1)]) {
             let all = Self.lines(

@@ -143,6 +143,33 @@ struct LineIndexTests {
     Self.expectExactIndex(engine, "\(variant) width 320")
   }
 
+  /// Greedy leading lines write the index without marking it before the pass or filling it
+  /// after while no line holds more than 8 items (`layOutTable`'s `indexSpeculated`); a layout
+  /// whose lines hold more has it written again from the starts. Widths giving lines of at most
+  /// 5 items, and runs of narrow items giving lines of up to ~40, from a first layout and
+  /// through widths that make lines longer and shorter again, on the fused loop, the
+  /// screened first layout and the branch-free pair (70 000 items), both kernel selections.
+  @Test(arguments: [1_000, 70_000])
+  func indexExactWhenLinesOutgrowEightItems(count: Int) throws {
+    var sizes = SplitMix64(seed: 77)
+    let mixed = sizes.mixedSizes(count)
+    // Every third run of 200 items narrow (2–20 points): lines of up to ~40 items there.
+    let runs = (0..<count).map { i in
+      (i / 200) % 3 == 1 ? Size(sizes.nextPoints(in: 2...20), 40) : mixed[i]
+    }
+    for (name, items) in [("mixed", mixed), ("narrow runs", runs)] {
+      for kernels in [KernelSelection.simd, .scalar] {
+        var engine = try FastFlowLayout(
+          TestInputs.ownSizes([items]), kernels: kernels, threading: .off)
+        Self.expectExactIndex(engine, "\(name) \(kernels) first layout")
+        for width in [1_600.0, 375, 3_000, 320, 375] {
+          try engine.setWidth(width)
+          Self.expectExactIndex(engine, "\(name) \(kernels) width \(width)")
+        }
+      }
+    }
+  }
+
   /// With a row limit the visible end moves with edits; the index covers exactly the visible
   /// items.
   @Test func indexFollowsTheRowLimit() throws {

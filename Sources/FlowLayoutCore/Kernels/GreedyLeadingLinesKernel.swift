@@ -180,21 +180,15 @@ enum GreedyLeadingLinesKernel {
     var longest = 0
     var i = start &+ 1
     while i < n, k < maxLines {
-      let width = SIMD2<Double>(repeating: w[i])
-      let height = SIMD2<Double>(repeating: h[i])
-      let candidate = usedGap + width
-      let breaks = candidate .> bound
       // The current line as it stands (final when item `i` breaks it).
       lineStarts[k] = s
       lineHeights[k] = tallest[0]
-      let broken = breaks[0]
+      let broken = branchFreeStep(
+        width: w[i], height: h[i], bound: bound, gap: gap, usedGap: &usedGap, tallest: &tallest)
       k &+= broken ? 1 : 0
       // (`i − s` is the broken line's count at its break, and below the line's count before.)
       longest = max(longest, i &- s)
       s = broken ? i : s
-      tallest = tallest.replacing(with: height, where: height .> tallest)
-        .replacing(with: height, where: breaks)
-      usedGap = (candidate + gap).replacing(with: width + gap, where: breaks)
       i &+= 1
     }
     if k == maxLines { return (k, s, longest) }
@@ -253,6 +247,33 @@ enum GreedyLeadingLinesKernel {
     return (k, s, longest)
   }
 
+  /// One item of a branch-free stream (`branchFreeLines`, each stream of `pairedLines`): the
+  /// item of width `width` and height `height` joins the line whose `used + I` is `usedGap`
+  /// (lane 0) and whose tallest item is `tallest`, or breaks it (`(used + I) + width >
+  /// bound`). Returns whether it breaks; `usedGap` and `tallest` become the line's after the
+  /// item (the item's own line's when it breaks): `scalarLine`'s accumulation and maximum, bit
+  /// for bit, selected, not branched on.
+  ///
+  /// - Precondition: `height` and `tallest` are finite (a layout's lengths are: validated).
+  /// - Complexity: O(1), no branch.
+  @inline(__always)
+  static func branchFreeStep(
+    width: Double, height: Double, bound: SIMD2<Double>, gap: SIMD2<Double>,
+    usedGap: inout SIMD2<Double>, tallest: inout SIMD2<Double>
+  ) -> Bool {
+    let widths = SIMD2<Double>(repeating: width)
+    let heights = SIMD2<Double>(repeating: height)
+    let candidate = usedGap + widths
+    let breaks = candidate .> bound
+    // A break takes the line's tallest to −∞ (`t − ∞`; `t − 0` is `t`, −0 included), so that
+    // one maximum (`h > t ? h : t`, one `maxpd`) gives the item's height: two instructions
+    // and a maximum where two selects took six.
+    let dropped = tallest - SIMD2<Double>(repeating: 0).replacing(with: .infinity, where: breaks)
+    tallest = dropped.replacing(with: heights, where: heights .> dropped)
+    usedGap = (candidate + gap).replacing(with: widths + gap, where: breaks)
+    return breaks[0]
+  }
+
   /// The items of a line pair's streams (`pairedLines`), each stream's span.
   static let pairSpan = 512
 
@@ -288,32 +309,22 @@ enum GreedyLeadingLinesKernel {
     var longest = 0
     var i = start &+ 1
     while i < middle {
-      let widthA = SIMD2<Double>(repeating: w[i])
-      let heightA = SIMD2<Double>(repeating: h[i])
-      let widthB = SIMD2<Double>(repeating: w[i &+ span])
-      let heightB = SIMD2<Double>(repeating: h[i &+ span])
-      let candidateA = usedGapA + widthA
-      let candidateB = usedGapB + widthB
-      let breaksA = candidateA .> bound
-      let breaksB = candidateB .> bound
       starts[kA] = sA
       heights[kA] = tallestA[0]
       starts[kB] = sB
       heights[kB] = tallestB[0]
-      let brokenA = breaksA[0]
-      let brokenB = breaksB[0]
+      let brokenA = branchFreeStep(
+        width: w[i], height: h[i], bound: bound, gap: gap, usedGap: &usedGapA,
+        tallest: &tallestA)
+      let brokenB = branchFreeStep(
+        width: w[i &+ span], height: h[i &+ span], bound: bound, gap: gap, usedGap: &usedGapB,
+        tallest: &tallestB)
       kA &+= brokenA ? 1 : 0
       kB &+= brokenB ? 1 : 0
       // (`i − sA` is the broken line's count at its break, and below the line's count before.)
       longest = max(longest, i &- sA)
       sA = brokenA ? i : sA
       sB = brokenB ? i &+ span : sB
-      tallestA = tallestA.replacing(with: heightA, where: heightA .> tallestA)
-        .replacing(with: heightA, where: breaksA)
-      tallestB = tallestB.replacing(with: heightB, where: heightB .> tallestB)
-        .replacing(with: heightB, where: breaksB)
-      usedGapA = (candidateA + gap).replacing(with: widthA + gap, where: breaksA)
-      usedGapB = (candidateB + gap).replacing(with: widthB + gap, where: breaksB)
       i &+= 1
     }
     // The first stream on, one line at a time, until it breaks where the second did.

@@ -331,6 +331,47 @@ struct KernelTests {
     }
   }
 
+  /// The predictor played on outcome bits: the misses of a plain table of 512 saturating
+  /// two-bit counters (indexed by the last 9 outcomes, each starting at 2) over the second half,
+  /// on random bits of several join rates, periodic bits and lengths 1 to 2 048.
+  @Test func predictorMissesArePlayedExactly() {
+    var rng = SplitMix64(seed: 77)
+    for count in [1, 2, 3, 64, 65, 1_000, 2_047, 2_048] {
+      for style in 0..<5 {
+        let outcomes = (0..<count).map { i -> Bool in
+          switch style {
+          case 0: return rng.nextUnit() < 0.5
+          case 1: return rng.nextUnit() < 0.8
+          case 2: return i % 3 != 0
+          case 3: return i % 7 != 0 && i % 7 != 4
+          default: return rng.nextUnit() < 0.97
+          }
+        }
+        var bits = [UInt64](repeating: 0, count: 32)
+        for (i, joins) in outcomes.enumerated() where joins { bits[i >> 6] |= 1 << UInt64(i & 63) }
+        var table = [Int](repeating: 2, count: 512)
+        var history = 0
+        var misses = 0
+        var counted = 0
+        let half = (1 + count) / 2
+        for i in 1..<max(count, 1) {
+          let joins = outcomes[i]
+          let k = history & 511
+          if i >= half {
+            counted += 1
+            if (table[k] >= 2) != joins { misses += 1 }
+          }
+          table[k] = joins ? min(3, table[k] + 1) : max(0, table[k] - 1)
+          history = (history << 1) | (joins ? 1 : 0)
+        }
+        let played = bits.withUnsafeBufferPointer {
+          GreedyLeadingLinesKernel.predictorMisses(joins: $0, count: count)
+        }
+        #expect(played.misses == misses && played.counted == counted, "\(count), style \(style)")
+      }
+    }
+  }
+
   /// Line ends with a pattern (periods of 2, 3 and 5 widths, `37 i mod 200`, a Weyl sequence)
   /// are learnable; random widths of about two items a line are not.
   @Test func lineEndsLearnable() {

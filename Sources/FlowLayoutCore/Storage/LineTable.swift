@@ -82,21 +82,51 @@ struct LineTable: Sendable, Equatable {
   /// - Complexity: O(lines), one allocation.
   static func equalCountStarts(itemsPerLine c: Int, lines m: Int, end: Int) -> [Int] {
     [Int](unsafeUninitializedCapacity: m + 1) { s, initialized in
-      for k in 0..<m { s[k] = k &* c }
-      s[m] = end
+      writeEqualCountStarts(s, itemsPerLine: c, end: end)
       initialized = m + 1
     }
   }
 
-  /// Stores the starts of an equal-count table and ends its equal counts (the item index is
-  /// then written whole by the next `refreshItemIndex`); nothing for other tables.
+  /// Writes `s[k] = k·c` for every entry but the last, and `end` to the last.
+  ///
+  /// - Precondition: `s` is not empty.
+  /// - Complexity: O(s.count).
+  private static func writeEqualCountStarts(
+    _ s: UnsafeMutableBufferPointer<Int>, itemsPerLine c: Int, end: Int
+  ) {
+    let m = s.count - 1
+    for k in 0..<m { s[k] = k &* c }
+    s[m] = end
+  }
+
+  /// Stores the starts of an equal-count table (in the storage `lineStarts` holds when it is
+  /// large enough) and ends its equal counts (the item index is then written whole by the next
+  /// `refreshItemIndex`); nothing for other tables.
   ///
   /// - Complexity: O(r) for an equal-count table, O(1) otherwise.
   private mutating func storeStarts() {
     guard itemReciprocal != 0 else { return }
-    lineStarts = Self.equalCountStarts(
-      itemsPerLine: itemsPerLine, lines: lineCount, end: lineStarts[0])
+    let c = itemsPerLine
+    let end = lineStarts[0]
     itemReciprocal = 0
+    lineStarts.resizeUninitialized(to: lineCount + 1)
+    lineStarts.withUnsafeMutableBufferPointer {
+      Self.writeEqualCountStarts($0, itemsPerLine: c, end: end)
+    }
+  }
+
+  /// Makes the table's starts the visible end `end` alone (an equal-count table's): a first
+  /// layout (`trims`) gives their storage back; a re-layout keeps it for the next one, as it
+  /// keeps the other buffers (a width change back and forth allocates nothing).
+  ///
+  /// - Complexity: O(1) (no copy: the pass made the storage unique).
+  private mutating func keepVisibleEndOnly(_ end: Int, trims: Bool) {
+    if trims {
+      lineStarts = [end]
+    } else {
+      lineStarts.removeAll(keepingCapacity: true)
+      lineStarts.append(end)
+    }
   }
   private(set) var blocks: RowOffsetTree
   /// Entry `k`: `Σ (heights[i] + L)` over the lines of `k`'s block before `k`, left to right
@@ -1112,8 +1142,7 @@ extension LineTable {
       precondition(
         c >= 2 && c <= 8 && m > 0 && (m - 1) * c < end && end <= m * c,
         "lines of unequal counts")
-      // The visible end alone (the storage a longer table's starts held is given back).
-      lineStarts = [end]
+      keepVisibleEndOnly(end, trims: trims)
     } else {
       lineStarts.resize(to: m + 1)
       lineStarts[m] = end
@@ -1147,7 +1176,7 @@ extension LineTable {
     // over-reserved is given back, so that memory at rest is what the lines take. A re-layout
     // keeps its storage for the next one (a width change back and forth allocates nothing).
     if trims {
-      lineStarts.trimCapacity()
+      if !startsComputed { lineStarts.trimCapacity() }
       heights.trimCapacity()
       offsetsInBlock.trimCapacity()
     }
@@ -1156,7 +1185,10 @@ extension LineTable {
     if !Self.indexesItems(lineCount: m) {
       // A first layout gives the index's storage back; a re-layout keeps it for the next one.
       if trims { lineOfItem = [] } else { lineOfItem.removeAll(keepingCapacity: true) }
-      if startsComputed { lineStarts = Self.equalCountStarts(itemsPerLine: c, lines: m, end: end) }
+      if startsComputed {
+        itemReciprocal = Self.reciprocal(ofItemsPerLine: c)
+        storeStarts()
+      }
     } else if c > 0 {
       if trims { lineOfItem = [] } else { lineOfItem.removeAll(keepingCapacity: true) }
       if startsComputed
@@ -1165,7 +1197,7 @@ extension LineTable {
         assert(
           startsComputed || (0..<m).allSatisfy { lineStarts[$0] == $0 * c },
           "lines of unequal counts")
-        if !startsComputed { lineStarts = [end] }
+        if !startsComputed { keepVisibleEndOnly(end, trims: trims) }
         itemReciprocal = Self.reciprocal(ofItemsPerLine: c)
       } else {
         refreshItemIndex(fromLine: 0)

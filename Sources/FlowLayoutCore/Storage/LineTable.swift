@@ -1251,6 +1251,11 @@ extension LineTable {
 // MARK: - Testing
 
 extension LineTable {
+  /// The entries `starts` stores: one more than the lines, or 1 for an equal-count table.
+  var storedStartCount: Int { lineStarts.count }
+  /// The entries the storage of `starts` holds.
+  var storedStartCapacity: Int { lineStarts.capacity }
+
   /// `line(containing:)` and how many entries of `starts` it read (a work counter for tests).
   func probedLine(containing item: Int) -> (line: Int, probes: Int) {
     var probes = 0

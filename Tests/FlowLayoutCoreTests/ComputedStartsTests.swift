@@ -181,7 +181,8 @@ struct ComputedStartsTests {
   ) {
     #expect(a.pages.count == b.pages.count, "\(note)", sourceLocation: sourceLocation)
     for p in 0..<min(a.pages.count, b.pages.count) {
-      #expect(a.pages[p].lines == b.pages[p].lines, "page \(p) \(note)", sourceLocation: sourceLocation)
+      #expect(
+        a.pages[p].lines == b.pages[p].lines, "page \(p) \(note)", sourceLocation: sourceLocation)
     }
     ShortSectionStorageTests.expectSameFrames(a, b, note, sourceLocation: sourceLocation)
     #expect(a.hiddenItems == b.hiddenItems && a.overflowingItems == b.overflowingItems, "\(note)")

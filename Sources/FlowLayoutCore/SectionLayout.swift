@@ -375,20 +375,11 @@ struct SectionLayout: Sendable, Equatable {
   static func context(
     ofLine k: Int, in table: LineTable, count n: Int, sameSize: Bool, closesSection: Bool
   ) -> LineContext {
-    context(
-      ofLine: k, starts: table.starts, count: n, sameSize: sameSize, closesSection: closesSection)
-  }
-
-  /// `context(ofLine:in:count:sameSize:closesSection:)` from the table's `starts` alone (a
-  /// closure that captures them does not copy the whole table).
-  static func context(
-    ofLine k: Int, starts: [Int], count n: Int, sameSize: Bool, closesSection: Bool
-  ) -> LineContext {
-    let m = starts.count - 1
-    let end = starts[m]
+    let m = table.lineCount
+    let end = table.visibleEnd
     return LineContext(
       isLast: closesSection && k == m - 1 && end == n, lineCount: m,
-      gridColumns: sameSize && m > 0 ? starts[1] - starts[0] : nil, allFit: end == n)
+      gridColumns: sameSize && m > 0 ? table.range(ofLine: 0).count : nil, allFit: end == n)
   }
 
   /// The top of this page's first line, the page's top at `pageTop`: below the header and the
@@ -553,8 +544,7 @@ struct SectionLayout: Sendable, Equatable {
     case .uniform(let u): return u.perLine == 1
     case .equalWidth(let e): return e.perLine == 1
     case .table(let t):
-      let line = t.line(containing: j)
-      return t.starts[line + 1] - t.starts[line] == 1
+      return t.range(ofLine: t.line(containing: j)).count == 1
     case .taken: return false
     }
   }

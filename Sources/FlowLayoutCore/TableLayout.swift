@@ -208,16 +208,7 @@ extension SectionLayout {
     let lineSpacing = rules.lineSpacing
     var cursor = (count: 0, blockSum: 0.0)
     var learnableDecided = false
-    // A re-layout reuses the lines' storage as it is (grown on demand below); a first layout
-    // reserves by the estimate, which `finishLines` trims. A short section (one block of lines
-    // at most) writes its offsets and index entries to scratch: its table keeps neither.
     let oneBlock = n <= LineTable.blockSize
-    table.reserveLines(
-      reusable > 0
-        ? reusable
-        : max(
-          Self.expectedLineCount(items, rules: rules, equalWidthCapacity: equalWidthCapacity), 1),
-      offsets: !oneBlock)
     // Equal widths in lines of c ≤ 8 items (the Fiori grid: 2 or 3): every index entry (item
     // 8q) has a line starting among the 8 items before it (one per c), whose writer stores the
     // entry; so the index is not marked unwritten before the pass nor filled after it. Sized
@@ -237,6 +228,21 @@ extension SectionLayout {
     // O(n / 8 + r), about what the mark and fill cost).
     let indexSpeculated =
       leading && !indexWritten && !oneBlock && !kernelLines && limit == Int.max
+    // When they make more than one block of lines (so that the table indexes its items), no
+    // start is stored either: the kernel takes every line (every width known equal, c its
+    // capacity), line k starting at k·c, and `finishLines` keeps the visible end alone.
+    let startsComputed =
+      itemsPerLine > 0
+      && LineTable.indexesItems(lineCount: min((n + itemsPerLine - 1) / itemsPerLine, limit))
+    // A re-layout reuses the lines' storage as it is (grown on demand below); a first layout
+    // reserves by the estimate, which `finishLines` trims. A short section (one block of lines
+    // at most) writes its offsets and index entries to scratch: its table keeps neither.
+    table.reserveLines(
+      reusable > 0
+        ? reusable
+        : max(
+          Self.expectedLineCount(items, rules: rules, equalWidthCapacity: equalWidthCapacity), 1),
+      offsets: !oneBlock, starts: !startsComputed)
     if !oneBlock {
       if indexWritten || indexSpeculated {
         table.sizeItemIndex(items: n + (1 << LineTable.indexShift))
@@ -255,7 +261,7 @@ extension SectionLayout {
         table.reserveLines(
           table.lineRoom
             + min(Self.moreLines(items: n - s, after: cursor.count, lines: s), Self.growthStep),
-          offsets: !oneBlock)
+          offsets: !oneBlock, starts: !startsComputed)
       }
       table.withLineWriter(&cursor, lineSpacing: lineSpacing, oneBlock: oneBlock) { writer in
         // Position-free lines: no position written (no scratch for them either).
@@ -268,17 +274,23 @@ extension SectionLayout {
           while kernelLines, s < n, writer.count < room {
             let free = writer.unwritten
             let asked = min(room - writer.count, 512)
+            assert(!startsComputed || s == writer.count * itemsPerLine, "lines of unequal counts")
             let (written, end) = Self.equalWidthLines(
-              ws, hs, xs, from: s, rules: rules, starts: free.starts, heights: free.heights,
-              maxLines: asked, widthsKnownEqual: widthsEqual, writesPositions: writesPositions,
-              screen: &screen, screened: screening)
+              ws, hs, xs, from: s, rules: rules, starts: startsComputed ? nil : free.starts,
+              heights: free.heights, maxLines: asked, widthsKnownEqual: widthsEqual,
+              writesPositions: writesPositions, screen: &screen, screened: screening)
             writer.commitUnwritten(written, indexed: itemsPerLine == 0)
+            assert(
+              !startsComputed || end == min(s + written * itemsPerLine, n),
+              "lines of unequal counts")
             s = end
             // (Lines of at most `maximumPattern` ≤ `computedLineLimit` items: no long line.)
             // Fewer lines than asked before the end: the widths changed (or the capacity is
-            // too wide), and the fused loop takes the rest.
+            // too wide), and the fused loop takes the rest (not when the starts are computed:
+            // every width is known equal, so the kernel takes every line).
             if written < asked, s < n { kernelLines = false }
           }
+          precondition(kernelLines || !startsComputed, "equal-count lines stopped early")
           if kernelLines { return }
           // `branchFree` (long sections of position-free leading lines whose line ends a
           // predictor would not learn): the paired branch-free form, up to 4 096 lines at a
@@ -339,7 +351,8 @@ extension SectionLayout {
     let lineCount = cursor.count
     table.finishLines(
       count: lineCount, end: s, lineSpacing: lineSpacing, trims: reusable == 0,
-      indexWritten: indexWritten || indexSpeculated, itemsPerLine: itemsPerLine)
+      indexWritten: indexWritten || indexSpeculated, itemsPerLine: itemsPerLine,
+      startsComputed: startsComputed)
     // Greedy leading lines screened with scalar kernels took `appendLines`, which does not
     // count their items (a count kept per line there cost the other rules' lines a spill):
     // measured from the starts, O(r), on that path only.
@@ -556,8 +569,9 @@ extension SectionLayout {
   ) {
     let m = table.lineCount
     guard m > 0 else { return }
-    let first = table.starts[1] - table.starts[0]
+    let first = table.range(ofLine: 0).count
     let parts = min(threads * 4, m)
+    // (All the starts, built once for an equal-count table, O(r): the placement is O(n).)
     table.starts.withUnsafeBufferPointer { starts in
       let starts = SharedBuffer(starts)
       let ws = SharedBuffer(ws)
@@ -575,8 +589,8 @@ extension SectionLayout {
   }
 
   /// Up to `maxLines` greedy leading lines of equal widths from `start`
-  /// (`GreedyLeadingLinesKernel`'s equal-width form, with its `widthsKnownEqual` and
-  /// `writesPositions`), their items added to `screen` when `screened` (four at a time, from
+  /// (`GreedyLeadingLinesKernel`'s equal-width form, with its `widthsKnownEqual`,
+  /// `writesPositions` and `starts`: none written when `nil`), their items added to `screen` when `screened` (four at a time, from
   /// cache: `LengthScreen.addSIMD`; widths known equal, the first alone, which screens the
   /// same). Out of line, so that `layOutTable`'s own loop compiles as it did without it.
   ///
@@ -585,7 +599,7 @@ extension SectionLayout {
   static func equalWidthLines(
     _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
     _ xs: UnsafeMutableBufferPointer<Double>, from start: Int, rules: LayoutRules,
-    starts: UnsafeMutableBufferPointer<Int>, heights: UnsafeMutableBufferPointer<Double>,
+    starts: UnsafeMutableBufferPointer<Int>?, heights: UnsafeMutableBufferPointer<Double>,
     maxLines: Int, widthsKnownEqual: Bool, writesPositions: Bool, screen: inout LengthScreen,
     screened: Bool
   ) -> (lines: Int, end: Int) {

@@ -28,11 +28,12 @@ struct EqualCountTableTests {
       guard case .table(let t) = engine.pages[p].lines, t.itemsPerLine > 0 else { continue }
       let c = t.itemsPerLine
       #expect(t.lineOfItem.isEmpty, "page \(p) \(note)")
-      for k in 0..<t.lineCount where t.starts[k] != k * c {
-        Issue.record("page \(p) line \(k): start \(t.starts[k]) ≠ \(k * c) \(note)")
+      let starts = t.starts
+      for k in 0..<t.lineCount where starts[k] != k * c || t.start(ofLine: k) != k * c {
+        Issue.record("page \(p) line \(k): start \(starts[k]) ≠ \(k * c) \(note)")
         break
       }
-      let last = t.visibleEnd - t.starts[t.lineCount - 1]
+      let last = t.visibleEnd - starts[t.lineCount - 1]
       #expect(last >= 1 && last <= c, "page \(p) \(note)")
     }
   }
@@ -48,7 +49,7 @@ struct EqualCountTableTests {
       for layoutWidth in [375.0, 414, 300, 375] {
         try engine.setWidth(layoutWidth)
         guard let t = Self.table(engine) else { return }
-        let c = t.starts[1] - t.starts[0]
+        let c = t.start(ofLine: 1) - t.start(ofLine: 0)
         let expected = (2...8).contains(c) && t.lineCount > LineTable.blockSize ? c : 0
         #expect(t.itemsPerLine == expected, "w \(width) at \(layoutWidth): c \(c)")
         if expected > 0 { counts.insert(c) }

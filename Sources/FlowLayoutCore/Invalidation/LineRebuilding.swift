@@ -26,7 +26,7 @@ extension SectionLayout {
     let oldCount = table.lineCount
     let i0 = min(firstLine, max(oldCount - 1, 0))
     let limit = rules.lineLimit
-    let start = oldCount == 0 ? 0 : table.starts[i0]
+    let start = oldCount == 0 ? 0 : table.start(ofLine: i0)
 
     var (end, synced) = breakLines(
       from: start, lineIndex: i0, limit: limit, old: table, sync: sync, rules: rules,
@@ -105,7 +105,8 @@ extension SectionLayout {
       table.refreshItemIndex(fromLine: i0)
     } else {
       // Lines from the re-synchronisation point on hold the same items as before.
-      table.refreshItemIndex(fromLine: i0, untilItem: table.starts[min(i0 + k, table.lineCount)])
+      table.refreshItemIndex(
+        fromLine: i0, untilItem: table.start(ofLine: min(i0 + k, table.lineCount)))
     }
 
     // Place the re-broken lines and the last two lines (alignment depends on being last).
@@ -149,22 +150,22 @@ extension SectionLayout {
       while s < n, index < limit {
         if let sync, index > lineIndex, s - sync.delta >= sync.oldTail {
           let target = s - sync.delta
-          if jOld < oldCount, old.starts[jOld] < target {
+          if jOld < oldCount, old.start(ofLine: jOld) < target {
             // The first old start ≥ target: usually a line or two ahead, in a cold table, so
             // it is galloped to (probes 1, 3, 6, 11, … lines ahead, near the lines just read) and
             // bisected in the last gap, instead of bisected over every later line.
             var lo = jOld + 1  // old starts before `lo` are < target
             var hi = lo
             var step = 1
-            while hi < oldCount, old.starts[hi] < target {
+            while hi < oldCount, old.start(ofLine: hi) < target {
               lo = hi + 1
               hi = lo + step
               step <<= 1
             }
             hi = min(hi, oldCount)
-            jOld = lo + FastFlowLayout.countLess(than: target, in: old.starts[lo..<hi])
+            jOld = lo + old.countStarts(lessThan: target, inLines: lo..<hi)
           }
-          if jOld < oldCount, old.starts[jOld] == target {
+          if jOld < oldCount, old.start(ofLine: jOld) == target {
             synced = jOld
             break
           }
@@ -239,18 +240,15 @@ extension SectionLayout {
     let n = count
     let sameSize = self.sameSize
     let closes = closesSection
-    // The closure captures the starts only: a captured table is copied, each of its arrays
-    // retained and released.
-    let starts = table.starts
     items.withPlacement { ws, _, xs in
       var placedEnd = 0  // lines before this are placed
       for range in ranges where !range.isEmpty {
         for k in max(range.lowerBound, placedEnd)..<max(range.upperBound, placedEnd) {
-          let r = starts[k]..<starts[k + 1]
+          let r = table.range(ofLine: k)
           LinePlacing.place(
             ws, r, into: xs, at: r.lowerBound, rules: rules,
             context: Self.context(
-              ofLine: k, starts: starts, count: n, sameSize: sameSize, closesSection: closes))
+              ofLine: k, in: table, count: n, sameSize: sameSize, closesSection: closes))
           positioned += r.count
         }
         placedEnd = max(placedEnd, range.upperBound)
@@ -269,7 +267,7 @@ extension SectionLayout {
   private mutating func storePositionsForLongLine(
     _ k: Int, of table: LineTable, rules: LayoutRules
   ) -> Int? {
-    guard table.starts[k + 1] - table.starts[k] > GreedyLeadingLinesKernel.computedLineLimit
+    guard table.range(ofLine: k).count > GreedyLeadingLinesKernel.computedLineLimit
     else { return nil }
     storePositions(of: table, rules: rules)
     items.noteLongLines(true)

@@ -91,7 +91,7 @@ extension SectionLayout {
     let limit = rules.lineLimit
     let widthLimit = rules.available + rules.epsilon
     let interitem = rules.interitem
-    var s = oldLines == 0 ? 0 : old.starts[i0]
+    var s = oldLines == 0 ? 0 : old.start(ofLine: i0)
     var index = i0
     let runs = scratch.runs
     var newStarts = scratch.starts
@@ -121,7 +121,7 @@ extension SectionLayout {
           let o = s - shift
           if o < old.visibleEnd {
             let k = old.line(containing: o)
-            if old.starts[k] == o {
+            if old.start(ofLine: k) == o {
               // An old line holds the same items iff they and the item after its end are
               // untouched (or it ended with the items, in both layouts): the lines from k on
               // that end before the run does are copied as one block.
@@ -129,7 +129,7 @@ extension SectionLayout {
                 from: k, of: old, run: run, oldItemCount: oldItemCount, newCount: n,
                 limit: k + min(limit - index, oldLines - k))
               if end > k {
-                let next = old.starts[end] + shift
+                let next = old.start(ofLine: end) + shift
                 if end == oldLines, next >= n || index + (end - k) >= limit {
                   // The rest of the table, and the last lines: kept where they are (moved and
                   // renumbered below), not copied out and back.
@@ -142,7 +142,7 @@ extension SectionLayout {
                 // From the first line copied to another index on, every line may have moved.
                 if k != index, shiftedFrom == Int.max { shiftedFrom = index }
                 index += end - k
-                s = old.starts[end] + shift
+                s = old.start(ofLine: end) + shift
                 continue
               }
             }
@@ -174,7 +174,7 @@ extension SectionLayout {
       if tail.line != from {
         shiftedFrom = min(shiftedFrom, from)
       } else if tail.shift == 0 {
-        unchangedFrom = table.starts[from]
+        unchangedFrom = table.start(ofLine: from)
       }
     } else {
       table.starts.replaceSubrange(i0..., with: newStarts)
@@ -215,10 +215,10 @@ extension SectionLayout {
     var hi = oldLines + 1
     while lo < hi {
       let mid = (lo + hi) >> 1
-      if table.starts[mid] < run.oldEnd { lo = mid + 1 } else { hi = mid }
+      if table.start(ofLine: mid) < run.oldEnd { lo = mid + 1 } else { hi = mid }
     }
     var end = lo - 1
-    if lo <= oldLines, table.starts[lo] == run.oldEnd, run.oldEnd == oldItemCount,
+    if lo <= oldLines, table.start(ofLine: lo) == run.oldEnd, run.oldEnd == oldItemCount,
       run.newEnd == newCount
     {
       end = lo

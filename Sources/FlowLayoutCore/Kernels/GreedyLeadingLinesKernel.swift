@@ -504,6 +504,9 @@ enum GreedyLeadingLinesKernel {
   /// for bit: `ItemColumns.widthsKnownEqual`), no width is read but the first; without
   /// `writesPositions`, no position is written (`xs` may be empty: the caller computes them,
   /// `ItemColumns.leadingX`, by the same accumulation). Lines, starts and heights are the same.
+  /// With `starts` `nil`, no start is written: line j starts at `start + j·c` (c the capacity
+  /// over the items left, `RowBreaking.uniformCapacity(width: ws[start], count: min(n − start,
+  /// maximumPattern + 1), …)`), the last ending at the end returned.
   ///
   /// - Precondition: with `widthsKnownEqual`, every width of `ws[start...]` is `ws[start]`.
   /// - Complexity: O(k) for the k items of the lines written (plus the one item after them),
@@ -511,7 +514,7 @@ enum GreedyLeadingLinesKernel {
   static func equalWidthLines(
     _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
     _ xs: UnsafeMutableBufferPointer<Double>, from start: Int, limit: Double,
-    interitem: Double, left: Double, starts: UnsafeMutableBufferPointer<Int>,
+    interitem: Double, left: Double, starts: UnsafeMutableBufferPointer<Int>?,
     heights: UnsafeMutableBufferPointer<Double>, maxLines: Int,
     widthsKnownEqual: Bool = false, writesPositions: Bool = true
   ) -> (lines: Int, end: Int)? {
@@ -613,7 +616,7 @@ enum GreedyLeadingLinesKernel {
     _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
     _ xs: UnsafeMutablePointer<Double>?, _ pattern: UnsafePointer<Double>, from s: Int,
     line k: Int, maxLines: Int, perLine c: Int, bits: UInt64, widthsKnownEqual: Bool,
-    starts: UnsafeMutableBufferPointer<Int>, heights: UnsafeMutableBufferPointer<Double>
+    starts: UnsafeMutableBufferPointer<Int>?, heights: UnsafeMutableBufferPointer<Double>
   ) -> (lines: Int, end: Int) {
     let n = ws.count
     guard k < maxLines, s < n, n - s < c, widthsKnownEqual || widthsEqual(ws, s..<n, bits)
@@ -624,7 +627,7 @@ enum GreedyLeadingLinesKernel {
       lineHeight = h > lineHeight ? h : lineHeight
     }
     if let xs { (xs + s).update(from: pattern, count: n - s) }
-    starts[k] = s
+    starts?[k] = s
     heights[k] = lineHeight
     return (k + 1, n)
   }
@@ -653,8 +656,9 @@ enum GreedyLeadingLinesKernel {
   /// form stops before a group whose widths change).
   static let placedGroup = 64
 
-  /// Lines `k ..< k + g` of `c` items each from item `s`: their starts, tallest items, and
-  /// positions (`positions[j]` for the line's item `j`, the same in every line).
+  /// Lines `k ..< k + g` of `c` items each from item `s`: their starts (unless `starts` is
+  /// `nil`), tallest items, and positions (`positions[j]` for the line's item `j`, the same in
+  /// every line).
   ///
   /// - Precondition: `c ≤ placedLineLimit`.
   /// - Complexity: O(g·c).
@@ -662,7 +666,7 @@ enum GreedyLeadingLinesKernel {
   static func tallest(
     _ hs: UnsafeBufferPointer<Double>, _ xs: UnsafeMutablePointer<Double>,
     _ positions: SIMD4<Double>, from s: Int, lines g: Int, perLine c: Int,
-    starts: UnsafeMutableBufferPointer<Int>, heights: UnsafeMutableBufferPointer<Double>,
+    starts: UnsafeMutableBufferPointer<Int>?, heights: UnsafeMutableBufferPointer<Double>,
     at k: Int
   ) {
     var s = s
@@ -676,19 +680,20 @@ enum GreedyLeadingLinesKernel {
         xs[s &+ j] = positions[j]
         j &+= 1
       }
-      starts[line] = s
+      starts?[line] = s
       heights[line] = lineHeight
       s &+= c
     }
   }
 
-  /// Lines `k ..< k + g` of `c` items each from item `s`: their starts and tallest items.
+  /// Lines `k ..< k + g` of `c` items each from item `s`: their starts (unless `starts` is
+  /// `nil`) and tallest items.
   ///
   /// - Complexity: O(g·c).
   @inline(__always)
   static func tallest(
     _ hs: UnsafeBufferPointer<Double>, from s: Int, lines g: Int, perLine c: Int,
-    starts: UnsafeMutableBufferPointer<Int>, heights: UnsafeMutableBufferPointer<Double>,
+    starts: UnsafeMutableBufferPointer<Int>?, heights: UnsafeMutableBufferPointer<Double>,
     at k: Int
   ) {
     var s = s
@@ -700,7 +705,7 @@ enum GreedyLeadingLinesKernel {
         lineHeight = h > lineHeight ? h : lineHeight
         j &+= 1
       }
-      starts[line] = s
+      starts?[line] = s
       heights[line] = lineHeight
       s &+= c
     }

@@ -43,8 +43,8 @@ extension SectionLayout {
   ///
   /// - Complexity: O(k + l) for its k items and l lines.
   func page(lines range: Range<Int>, of table: LineTable, rules: LayoutRules) -> SectionLayout {
-    let a = table.starts[range.lowerBound]
-    let b = table.starts[range.upperBound]
+    let a = table.start(ofLine: range.lowerBound)
+    let b = table.start(ofLine: range.upperBound)
     var page = SectionLayout()
     page.header = header
     page.footer = footer
@@ -58,13 +58,10 @@ extension SectionLayout {
         xs: Array(items.xs[a..<b]))
       : ItemColumns(widths: Array(items.widths[a..<b]), heights: Array(items.heights[a..<b]))
     var lines = LineTable()
-    lines.starts = table.starts.withUnsafeBufferPointer { s in
-      [Int](unsafeUninitializedCapacity: range.count + 1) { out, initialized in
-        let source = s.baseAddress! + range.lowerBound
-        let count = range.count &+ 1
-        for k in 0..<count { out[k] = source[k] &- a }
-        initialized = count
-      }
+    lines.starts = [Int](unsafeUninitializedCapacity: range.count + 1) { out, initialized in
+      let count = range.count &+ 1
+      for k in 0..<count { out[k] = table.start(ofLine: range.lowerBound &+ k) &- a }
+      initialized = count
     }
     lines.heights = Array(table.heights[range])
     lines.rebuildOffsets(lineSpacing: rules.lineSpacing)
@@ -118,7 +115,7 @@ extension SectionLayout {
     guard case .table(let table) = lines, table.lineCount > 0, next.count > 0 else { return 0 }
     let limit = rules.available + rules.epsilon
     let interitem = rules.interitem
-    let start = table.starts[table.lineCount - 1]
+    let start = table.start(ofLine: table.lineCount - 1)
     return items.withSizes { ws, _ in
       var used = ws[start]
       for j in (start + 1)..<ws.count { used = used + interitem + ws[j] }

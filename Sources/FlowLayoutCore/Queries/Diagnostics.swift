@@ -39,8 +39,8 @@ extension FastFlowLayout {
           for j in 0..<section.visibleEnd { result.append(ItemPath(section: s, item: base + j)) }
         }
       case .table(let t):
-        for k in 0..<t.lineCount where t.starts[k + 1] - t.starts[k] == 1 {
-          let j = t.starts[k]
+        for k in 0..<t.lineCount where t.range(ofLine: k).count == 1 {
+          let j = t.start(ofLine: k)
           if section.items.widths[j] > limit {
             result.append(ItemPath(section: s, item: base + j))
           }

@@ -44,7 +44,11 @@ extension SectionLines {
   ///
   /// - Precondition: `0 ≤ j <` the item count.
   /// - Complexity: O(log r) for r lines (`LineTable.line(holding:lineSpacing:)`).
-  @inline(__always)
+  // Transparent, not `@inline(__always)`: the lookup that inlines it (`frame(ofItemAt:)`'s
+  // witness) is large enough that the optimizer declined the hint once `LineTable` grew its
+  // computed starts, and the call copied the rules on every lookup (fiori-grid/lookup at 100k:
+  // 383 instructions a lookup against 296 inlined; docs/profiling.md, "gridstarts").
+  @_transparent
   func tableFrame(
     ofItem j: Int, items: ItemColumns, linesTop: Double, rules: borrowing LayoutRules
   ) -> Rect? {

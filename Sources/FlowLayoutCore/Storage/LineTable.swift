@@ -12,20 +12,31 @@
 /// ≤ 32 partial sums per tree level; a full rebuild costs one add per line (the tree has r / 32
 /// values), which keeps it off the layout's critical path.
 ///
-/// - Memory: 24 bytes per line plus ~1 for the tree, plus the item index (1/2 byte per item)
-///   unless the table is an equal-count table (`itemsPerLine`).
+/// - Memory: 24 bytes per line plus ~1 for the tree, plus the item index (1/2 byte per item);
+///   an equal-count table (`itemsPerLine`) 16 bytes per line plus the tree, no index, no
+///   starts.
 struct LineTable: Sendable, Equatable {
   static let blockSize = 1 << blockShift
   /// `blockSize` as a shift: line `k` is in block `k >> blockShift`.
   static let blockShift = 5
 
-  /// Line starts. Any write access to them ends the table's equal counts (`itemsPerLine` is
-  /// set to 0 here, and where this file writes `lineStarts` itself), after which
-  /// `refreshItemIndex` writes the whole item index.
+  /// Line starts, as a whole: for paths that read or write many of them. Line `k`'s start alone
+  /// is `start(ofLine:)`, O(1) for every table.
+  ///
+  /// An equal-count table (`itemsPerLine`) stores none: reading the whole array builds it, O(r)
+  /// (an allocation each time); any write access stores them first (O(r), once) and ends the
+  /// table's equal counts, after which `refreshItemIndex` writes the whole item index.
   var starts: [Int] {
-    _read { yield lineStarts }
+    _read {
+      if itemReciprocal == 0 {
+        yield lineStarts
+      } else {
+        yield Self.equalCountStarts(
+          itemsPerLine: itemsPerLine, lines: lineCount, end: lineStarts[0])
+      }
+    }
     _modify {
-      itemReciprocal = 0
+      storeStarts()
       yield &lineStarts
     }
     set {
@@ -34,23 +45,89 @@ struct LineTable: Sendable, Equatable {
     }
   }
   /// The storage of `starts`, written directly only beside other columns (exclusive access).
+  /// For an equal-count table, the visible end alone (`[visibleEnd]`, one entry).
   private var lineStarts: [Int]
   var heights: [Double]
   /// The items of every line but the last, which holds 1 to that many, when the table is an
   /// *equal-count table* (set by `finishLines` for a layout pass of equal widths in lines of
-  /// 2 to 8 items, verified there): then line `k` starts at item `k·itemsPerLine`,
-  /// `line(containing:)` divides, and no item index is kept (`lineOfItem` empty). 0
-  /// otherwise. Ended by any change to the starts.
+  /// 2 to 8 items): then line `k` starts at item `k·itemsPerLine` (`start(ofLine:)`), no start
+  /// is stored but the visible end, `line(containing:)` divides, and no item index is kept
+  /// (`lineOfItem` empty). 0 otherwise. Ended by any write access to the starts.
   ///
-  /// - Complexity: O(1) (one division: kept as `itemReciprocal`).
+  /// - Complexity: O(1) (kept in `itemReciprocal`'s low bits).
+  @inline(__always)
   var itemsPerLine: Int {
-    itemReciprocal == 0 ? 0 : Int(truncatingIfNeeded: UInt64.max / itemReciprocal) + 1
+    itemReciprocal == 0 ? 0 : Int(truncatingIfNeeded: itemReciprocal & 7) &+ 1
   }
-  /// `⌈2⁶⁴ / c⌉` for an equal-count table of c items a line (2 ≤ c ≤ 8), else 0: item i's
-  /// line `⌊i / c⌋` is the high word of `i · itemReciprocal`, exact for i < 2⁶⁴ / c (the
-  /// product exceeds `2⁶⁴·i / c` by less than i, less than the `2⁶⁴ / c` between `2⁶⁴·i / c`
-  /// and the next multiple of 2⁶⁴). Set to 0 by any write access to the starts.
+  /// For an equal-count table of c items a line (2 ≤ c ≤ 8), the least integer R ≥ 2⁶⁴ / c
+  /// whose low 3 bits are c − 1 (`reciprocal(ofItemsPerLine:)`); else 0. Item i's line
+  /// `⌊i / c⌋` is the high word of `i · R`, exact for i < 2⁵⁸: with `i = qc + r` and
+  /// `R = 2⁶⁴/c + e` (0 ≤ e < 8), `i·R = 2⁶⁴·q + 2⁶⁴·r/c + i·e`, and `i·e < 2⁶⁴/c ≤
+  /// 2⁶⁴·(c − r)/c` (an equal-count table has fewer than 2³¹ lines of at most 8 items). Set to
+  /// 0 by any write access to the starts.
   private var itemReciprocal: UInt64 = 0
+
+  /// `itemReciprocal` for c items a line.
+  ///
+  /// - Precondition: 2 ≤ c ≤ 8.
+  static func reciprocal(ofItemsPerLine c: Int) -> UInt64 {
+    precondition(c >= 2 && c <= 8, "equal counts of 2 to 8 items")
+    let ceiling = UInt64.max / UInt64(c) + 1  // ⌈2⁶⁴ / c⌉ (2⁶⁴ / c exactly for c = 2, 4, 8)
+    return ceiling + ((UInt64(c - 1) &- ceiling) & 7)
+  }
+
+  /// The starts of `lines` lines of `c` items each but the last, ending at `end`: `k·c`, then
+  /// `end`.
+  ///
+  /// - Complexity: O(lines), one allocation.
+  static func equalCountStarts(itemsPerLine c: Int, lines m: Int, end: Int) -> [Int] {
+    [Int](unsafeUninitializedCapacity: m + 1) { s, initialized in
+      writeEqualCountStarts(s, itemsPerLine: c, end: end)
+      initialized = m + 1
+    }
+  }
+
+  /// Writes `s[k] = k·c` for every entry but the last, and `end` to the last.
+  ///
+  /// - Precondition: `s` is not empty.
+  /// - Complexity: O(s.count).
+  private static func writeEqualCountStarts(
+    _ s: UnsafeMutableBufferPointer<Int>, itemsPerLine c: Int, end: Int
+  ) {
+    let m = s.count - 1
+    for k in 0..<m { s[k] = k &* c }
+    s[m] = end
+  }
+
+  /// Stores the starts of an equal-count table (in the storage `lineStarts` holds when it is
+  /// large enough) and ends its equal counts (the item index is then written whole by the next
+  /// `refreshItemIndex`); nothing for other tables.
+  ///
+  /// - Complexity: O(r) for an equal-count table, O(1) otherwise.
+  private mutating func storeStarts() {
+    guard itemReciprocal != 0 else { return }
+    let c = itemsPerLine
+    let end = lineStarts[0]
+    itemReciprocal = 0
+    lineStarts.resizeUninitialized(to: lineCount + 1)
+    lineStarts.withUnsafeMutableBufferPointer {
+      Self.writeEqualCountStarts($0, itemsPerLine: c, end: end)
+    }
+  }
+
+  /// Makes the table's starts the visible end `end` alone (an equal-count table's): a first
+  /// layout (`trims`) gives their storage back; a re-layout keeps it for the next one, as it
+  /// keeps the other buffers (a width change back and forth allocates nothing).
+  ///
+  /// - Complexity: O(1) (no copy: the pass made the storage unique).
+  private mutating func keepVisibleEndOnly(_ end: Int, trims: Bool) {
+    if trims {
+      lineStarts = [end]
+    } else {
+      lineStarts.removeAll(keepingCapacity: true)
+      lineStarts.append(end)
+    }
+  }
   private(set) var blocks: RowOffsetTree
   /// Entry `k`: `Σ (heights[i] + L)` over the lines of `k`'s block before `k`, left to right
   /// (the partial sums of the block's sum). Kept wherever the block sums are; empty for a table
@@ -108,7 +185,7 @@ struct LineTable: Sendable, Equatable {
     let limit = lineOfItem.isEmpty ? Int.max : limit
     let shift = Self.indexShift
     let entries = (end + (1 << shift) - 1) >> shift
-    let startItem = first < m ? starts[max(first, 0)] : end
+    let startItem = first < m ? lineStarts[max(first, 0)] : end
     let q0 = min((startItem + (1 << shift) - 1) >> shift, lineOfItem.count)
     if lineOfItem.count > entries {
       lineOfItem.removeSubrange(entries...)
@@ -117,7 +194,7 @@ struct LineTable: Sendable, Equatable {
     }
     let qEnd = limit >= end ? entries : min(entries, (limit + (1 << shift) - 1) >> shift)
     guard q0 < qEnd else { return }
-    starts.withUnsafeBufferPointer { s in
+    lineStarts.withUnsafeBufferPointer { s in
       lineOfItem.withUnsafeMutableBufferPointer { index in
         Self.fillIndex(s, index, q0..<qEnd, lineCount: m)
       }
@@ -151,10 +228,37 @@ struct LineTable: Sendable, Equatable {
   /// block and fewer than 2³¹ lines.
   static func indexesItems(lineCount m: Int) -> Bool { m > blockSize && m < Int(Int32.max) }
 
-  /// The end of the visible items.
-  var visibleEnd: Int { starts[starts.count - 1] }
+  /// The end of the visible items (for an equal-count table too: the one start it stores).
+  var visibleEnd: Int { lineStarts[lineStarts.count - 1] }
 
-  func range(ofLine k: Int) -> Range<Int> { starts[k]..<starts[k + 1] }
+  /// Line `k`'s first item (`starts[k]`); the visible end for `k = lineCount`.
+  ///
+  /// - Precondition: `0 ≤ k ≤ lineCount`.
+  /// - Complexity: O(1): for an equal-count table of c items a line, `min(k·c, visibleEnd)`.
+  @inline(__always)
+  func start(ofLine k: Int) -> Int {
+    let reciprocal = itemReciprocal
+    guard reciprocal != 0 else { return lineStarts[k] }
+    return min(k &* (Int(truncatingIfNeeded: reciprocal & 7) &+ 1), lineStarts[0])
+  }
+
+  /// How many lines of `lines` start before item `target`, by bisection.
+  ///
+  /// - Precondition: `lines` lies within `0 ... lineCount`.
+  /// - Complexity: O(log(lines.count)).
+  func countStarts(lessThan target: Int, inLines lines: Range<Int>) -> Int {
+    guard itemReciprocal != 0 else {
+      return FastFlowLayout.countLess(than: target, in: lineStarts[lines])
+    }
+    return FastFlowLayout.countLess(than: target, in: lines.lazy.map { start(ofLine: $0) })
+  }
+
+  /// Line `k`'s items: `start(ofLine: k) ..< start(ofLine: k + 1)`.
+  ///
+  /// - Precondition: `0 ≤ k < lineCount`.
+  /// - Complexity: O(1).
+  @inline(__always)
+  func range(ofLine k: Int) -> Range<Int> { start(ofLine: k)..<start(ofLine: k + 1) }
 
   /// The line holding `item`: the last line whose start is at most `item`.
   ///
@@ -181,7 +285,7 @@ struct LineTable: Sendable, Equatable {
   {
     guard item < visibleEnd else { return nil }
     let k = line(containing: item)
-    return (starts[k], top(ofLine: k, lineSpacing: lineSpacing), heights[k])
+    return (start(ofLine: k), top(ofLine: k, lineSpacing: lineSpacing), heights[k])
   }
 
   /// `line(containing:)`, adding the entries of `starts` it read to `probes` (counted only by
@@ -202,14 +306,16 @@ struct LineTable: Sendable, Equatable {
       // One block (no index, ≤ 32 starts in ≤ 4 cache lines): ≤ 5 probes, inline; a longer
       // table without an index (≥ 2³¹ lines) is searched out of line.
       guard m <= Self.blockSize else {
-        return Self.searchStarts(starts, item, lo: 0, hi: m &- 1, probes: probes)
+        return Self.searchStarts(lineStarts, item, lo: 0, hi: m &- 1, probes: probes)
       }
-      return Self.bisectOneBlock(starts, item, lineCount: m, probes: probes)
+      return Self.bisectOneBlock(lineStarts, item, lineCount: m, probes: probes)
     }
     // starts[lo] ≤ 8q ≤ item; the line of 8(q + 1) starts after item.
     let lo = Int(lineOfItem[q])
     let hi = q + 1 < count ? Int(lineOfItem[q + 1]) : m - 1
-    return starts.withUnsafeBufferPointer { Self.bisect($0, item, lo: lo, hi: hi, probes: probes) }
+    return lineStarts.withUnsafeBufferPointer {
+      Self.bisect($0, item, lo: lo, hi: hi, probes: probes)
+    }
   }
 
   /// The last of the `lineCount` ≤ 32 lines of `starts` whose start is at most `item`, by
@@ -262,7 +368,9 @@ struct LineTable: Sendable, Equatable {
     searchLine(containing: item, lo: low, hi: high, probes: nil)
   }
 
-  /// `searchLine(containing:lo:hi:)`, adding the entries of `starts` it read to `probes`.
+  /// `searchLine(containing:lo:hi:)`, adding the entries of `starts` it read to `probes`. An
+  /// equal-count table's starts are built for it (O(r)): a search of the starts as stored
+  /// elsewhere, for tests.
   private func searchLine(
     containing item: Int, lo low: Int, hi high: Int, probes: UnsafeMutablePointer<Int>?
   ) -> Int {
@@ -505,14 +613,15 @@ struct LineTable: Sendable, Equatable {
   }
 
   /// Write access to the existing starts and heights (a re-layout overwrites them in place).
-  /// The offsets are stale until `rebuildOffsets`; an equal-count table's equal counts end
-  /// (`itemsPerLine`), as by any write to the starts.
+  /// The offsets are stale until `rebuildOffsets`; an equal-count table's starts are stored
+  /// and its equal counts end (`itemsPerLine`), as by any write to the starts.
   ///
-  /// - Complexity: O(1) (no copy when the table is uniquely referenced).
+  /// - Complexity: O(1) (no copy when the table is uniquely referenced); O(r) more for an
+  ///   equal-count table.
   mutating func withEntries<R>(
     _ body: (UnsafeMutableBufferPointer<Int>, UnsafeMutableBufferPointer<Double>) -> R
   ) -> R {
-    itemReciprocal = 0
+    storeStarts()
     return lineStarts.withUnsafeMutableBufferPointer { s in
       heights.withUnsafeMutableBufferPointer { body(s, $0) }
     }
@@ -538,8 +647,12 @@ struct LineTable: Sendable, Equatable {
     _ newHeights: inout [Double]
   ) {
     let from = newStarts.count
-    starts.withUnsafeBufferPointer {
-      newStarts.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range]))
+    if itemReciprocal != 0 {
+      newStarts.append(contentsOf: range.lazy.map { start(ofLine: $0) })
+    } else {
+      lineStarts.withUnsafeBufferPointer {
+        newStarts.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range]))
+      }
     }
     if shift != 0 {
       newStarts.withUnsafeMutableBufferPointer { s in
@@ -675,8 +788,8 @@ extension LineTable {
     /// - Precondition: `count + m ≤ room`; the `m` lines follow the lines written, in order.
     /// - Complexity: O(m).
     ///
-    /// Without `indexed`, no index entry is written (an equal-count table's pass:
-    /// `finishLines(…, itemsPerLine:)`).
+    /// Without `indexed`, no index entry is written and no start is read (an equal-count
+    /// table's pass, whose starts are computed: `finishLines(…, itemsPerLine:startsComputed:)`).
     @inline(__always)
     mutating func commitUnwritten(_ m: Int, indexed: Bool = true) {
       take(m, starts: starts + count, heights: heights + count, copies: false, indexed: indexed)
@@ -731,15 +844,15 @@ extension LineTable {
       // the sum after it.
       @inline(__always)
       func line(_ k: Int, _ sum: Double) -> Double {
-        let start = s[k &- first]
         let height = h[k &- first]
         if copies {
-          starts[k] = start
+          starts[k] = s[k &- first]
           heights[k] = height
         }
         offsets[k] = sum
+        // (No start read without `indexed` or `copies`: a pass of computed starts has none.)
         guard indexed else { return sum + (height + spacing) }
-        let q = (start &+ (1 << shift) &- 1) &>> shift
+        let q = (s[k &- first] &+ (1 << shift) &- 1) &>> shift
         if let bound {
           // Selected, not branched on.
           (q < bound ? index + q : spare).pointee = Int32(truncatingIfNeeded: k)
@@ -762,11 +875,13 @@ extension LineTable {
             sumB = line(k &+ block &+ t, sumB)
             t &+= 1
           }
-          let shared = (s[k &+ block &- 1 &- first] &+ (1 << shift) &- 1) &>> shift
-          var b = indexed ? k &+ block : k &+ 2 &* block
-          while b < k &+ 2 &* block, (s[b &- first] &+ (1 << shift) &- 1) &>> shift == shared {
-            index[shared] = Int32(truncatingIfNeeded: b)
-            b &+= 1
+          if indexed {
+            let shared = (s[k &+ block &- 1 &- first] &+ (1 << shift) &- 1) &>> shift
+            var b = k &+ block
+            while b < k &+ 2 &* block, (s[b &- first] &+ (1 << shift) &- 1) &>> shift == shared {
+              index[shared] = Int32(truncatingIfNeeded: b)
+              b &+= 1
+            }
           }
           sums[k &>> LineTable.blockShift] = sumA
           sums[(k &>> LineTable.blockShift) &+ 1] = sumB
@@ -884,8 +999,13 @@ extension LineTable {
   ///   of the lines held).
   /// Without `offsets` (a pass of at most one block: `withLineWriter(oneBlock:)`), only the
   /// starts and heights.
-  mutating func reserveLines(_ lines: Int, offsets: Bool = true) {
-    starts.resizeUninitialized(to: lines + 1)
+  ///
+  /// Without `starts` (a pass whose starts `finishLines` computes: `startsComputed`), the starts
+  /// are not sized. An equal-count table's equal counts end without its starts stored (the pass
+  /// writes every line).
+  mutating func reserveLines(_ lines: Int, offsets: Bool = true, starts: Bool = true) {
+    itemReciprocal = 0
+    if starts { lineStarts.resizeUninitialized(to: lines + 1) }
     heights.resizeUninitialized(to: lines)
     if offsets {
       offsetsInBlock.resizeUninitialized(to: lines)
@@ -923,11 +1043,11 @@ extension LineTable {
 
   /// The most items of a line among the first `count` (0 for none).
   ///
-  /// - Precondition: `starts` holds at least `count + 1` entries.
+  /// - Precondition: `count ≤ lineCount`.
   /// - Complexity: O(count).
   func longestLine(of count: Int) -> Int {
     var longest = 0
-    for k in 0..<count { longest = max(longest, starts[k + 1] - starts[k]) }
+    for k in 0..<count { longest = max(longest, start(ofLine: k + 1) - start(ofLine: k)) }
     return longest
   }
 
@@ -937,13 +1057,17 @@ extension LineTable {
   /// With `oneBlock` (a pass over at most `blockSize` items, so of one block of lines, whose
   /// table keeps no offsets and no index: `finishLines`), the offsets and index entries are
   /// written to scratch on the stack, and only the starts and heights need reserving.
+  ///
+  /// In a pass whose starts are not reserved (`reserveLines(…, starts: false)`), the writer has
+  /// no room for starts: `body` may only take lines by `commitUnwritten(_:indexed: false)`
+  /// (which reads no start) of lines written through `unwritten.heights`.
   @inline(__always)  // else the layout pass's captured state is checked for exclusivity
   mutating func withLineWriter<R>(
     _ cursor: inout (count: Int, blockSum: Double), lineSpacing: Double, oneBlock: Bool = false,
     _ body: (inout LineWriter) -> R
   ) -> R {
     let room = lineRoom
-    itemReciprocal = 0
+    storeStarts()
     if oneBlock {
       return lineStarts.withUnsafeMutableBufferPointer { s in
         heights.withUnsafeMutableBufferPointer { h in
@@ -993,22 +1117,36 @@ extension LineTable {
   /// With `indexWritten`, every entry of the index is written (`sizeItemIndex`) and none is
   /// filled.
   ///
-  /// With `itemsPerLine` c ≥ 2 (a pass of equal widths, whose greedy lines all hold the same
-  /// number of items but the last), a table of more than one block whose lines start at
+  /// With `itemsPerLine` c in 2 … 8 (a pass of equal widths, whose greedy lines all hold the
+  /// same number of items but the last), a table of more than one block whose lines start at
   /// `k·c` (checked at the first, second and last line; every line in debug builds) is an
-  /// equal-count table (`itemsPerLine`): its index is dropped, whatever the writers wrote.
-  /// Else the index is written from the starts (`refreshItemIndex`, O(n / 8 + r)).
+  /// equal-count table (`itemsPerLine`): its starts and its index are dropped, whatever the
+  /// writers wrote. Else the index is written from the starts (`refreshItemIndex`,
+  /// O(n / 8 + r)).
   ///
+  /// With `startsComputed` (a pass that stored no start, `reserveLines(…, starts: false)`: its
+  /// lines are `itemsPerLine` c items each from item 0, but the last, which holds 1 to c), no
+  /// start is read: the table is an equal-count table when `indexesItems` (the pass asks for it
+  /// only then), else its starts `k·c` are stored (O(r)).
+  ///
+  /// - Precondition: with `startsComputed`, `(m − 1)·c < end ≤ m·c` and 2 ≤ c ≤ 8.
   /// - Complexity: O(r / 32 + n / 8) for r lines of n items, O(r / 32) with `indexWritten`
   ///   or an equal-count table (plus O(32) for a table of one block); O(r) more when `trims`
   ///   copies.
   @inline(never)  // Inlined into `layOutTable`, a short section's pass ran ~160 more instructions.
   mutating func finishLines(
     count m: Int, end: Int, lineSpacing: Double, trims: Bool = false, indexWritten: Bool = false,
-    itemsPerLine c: Int = 0
+    itemsPerLine c: Int = 0, startsComputed: Bool = false
   ) {
-    starts.resize(to: m + 1)
-    starts[m] = end
+    if startsComputed {
+      precondition(
+        c >= 2 && c <= 8 && m > 0 && (m - 1) * c < end && end <= m * c,
+        "lines of unequal counts")
+      keepVisibleEndOnly(end, trims: trims)
+    } else {
+      lineStarts.resize(to: m + 1)
+      lineStarts[m] = end
+    }
     heights.resize(to: m)
     let size = Self.blockSize
     if m <= size {
@@ -1038,7 +1176,7 @@ extension LineTable {
     // over-reserved is given back, so that memory at rest is what the lines take. A re-layout
     // keeps its storage for the next one (a width change back and forth allocates nothing).
     if trims {
-      starts.trimCapacity()
+      if !startsComputed { lineStarts.trimCapacity() }
       heights.trimCapacity()
       offsetsInBlock.trimCapacity()
     }
@@ -1047,11 +1185,20 @@ extension LineTable {
     if !Self.indexesItems(lineCount: m) {
       // A first layout gives the index's storage back; a re-layout keeps it for the next one.
       if trims { lineOfItem = [] } else { lineOfItem.removeAll(keepingCapacity: true) }
+      if startsComputed {
+        itemReciprocal = Self.reciprocal(ofItemsPerLine: c)
+        storeStarts()
+      }
     } else if c > 0 {
       if trims { lineOfItem = [] } else { lineOfItem.removeAll(keepingCapacity: true) }
-      if c >= 2, Self.holdsEqualCounts(starts, lines: m, itemsPerLine: c) {
-        assert((0..<m).allSatisfy { starts[$0] == $0 * c }, "lines of unequal counts")
-        itemReciprocal = UInt64.max / UInt64(c) + 1
+      if startsComputed
+        || (c >= 2 && Self.holdsEqualCounts(lineStarts, lines: m, itemsPerLine: c))
+      {
+        assert(
+          startsComputed || (0..<m).allSatisfy { lineStarts[$0] == $0 * c },
+          "lines of unequal counts")
+        if !startsComputed { keepVisibleEndOnly(end, trims: trims) }
+        itemReciprocal = Self.reciprocal(ofItemsPerLine: c)
       } else {
         refreshItemIndex(fromLine: 0)
       }
@@ -1083,10 +1230,19 @@ extension LineTable {
     return (m == 1 || s[1] == c) && last >= 1 && last <= c
   }
 
-  /// Equal tables: the same starts, heights and offsets; the item index compared only when
-  /// neither is an equal-count table (whose lines it would index the same).
+  /// Equal tables: the same starts (stored or computed: `start(ofLine:)`), heights and offsets;
+  /// the item index compared only when neither is an equal-count table (whose lines it would
+  /// index the same).
   static func == (a: LineTable, b: LineTable) -> Bool {
-    a.starts == b.starts && a.heights == b.heights && a.blocks == b.blocks
+    // (A stored table at rest holds one start more than it has lines.)
+    let sameStarts =
+      a.itemReciprocal == 0 && b.itemReciprocal == 0
+      ? a.lineStarts == b.lineStarts
+      : a.lineCount == b.lineCount
+        && (a.itemReciprocal != 0 || a.lineStarts.count == a.lineCount + 1)
+        && (b.itemReciprocal != 0 || b.lineStarts.count == b.lineCount + 1)
+        && (0...a.lineCount).allSatisfy { a.start(ofLine: $0) == b.start(ofLine: $0) }
+    return sameStarts && a.heights == b.heights && a.blocks == b.blocks
       && a.offsetsInBlock == b.offsetsInBlock && a.writtenBlockSums == b.writtenBlockSums
       && (a.itemReciprocal != 0 || b.itemReciprocal != 0 || a.lineOfItem == b.lineOfItem)
   }
@@ -1095,6 +1251,11 @@ extension LineTable {
 // MARK: - Testing
 
 extension LineTable {
+  /// The entries `starts` stores: one more than the lines, or 1 for an equal-count table.
+  var storedStartCount: Int { lineStarts.count }
+  /// The entries the storage of `starts` holds.
+  var storedStartCapacity: Int { lineStarts.capacity }
+
   /// `line(containing:)` and how many entries of `starts` it read (a work counter for tests).
   func probedLine(containing item: Int) -> (line: Int, probes: Int) {
     var probes = 0

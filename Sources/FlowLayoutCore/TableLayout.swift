@@ -296,7 +296,7 @@ extension SectionLayout {
           // predictor would not learn): the paired branch-free form, up to 4 096 lines at a
           // time (no line's end mispredicted). Shorter sections, and line ends a predictor
           // learns, take the fused loop below (docs/profiling.md, `lineEndsLearnable`): the
-          // first call's lines (≤ 2 560, so that it ends soon after the 2 048 items the test
+          // first call's lines (≤ 1 536 lines: one pair of streams, the 1 024 items the test
           // plays) decide, and the fused loop carries on from their end if they are learnable.
           while branchFree, s < n, writer.count < room {
             let free = writer.unwritten
@@ -304,7 +304,7 @@ extension SectionLayout {
             let (written, end, longest) = GreedyLeadingLinesKernel.pairedLines(
               ws, hs, from: s, limit: widthLimit, interitem: interitem, starts: free.starts,
               heights: free.heights,
-              maxLines: min(room - writer.count, learnableDecided ? 4_096 : 2_560))
+              maxLines: min(room - writer.count, learnableDecided ? 4_096 : 1_536))
             if !learnableDecided {
               learnableDecided = true
               branchFree = !GreedyLeadingLinesKernel.lineEndsLearnable(

@@ -367,11 +367,11 @@ enum GreedyLeadingLinesKernel {
   }
 
   /// Whether the join tests of the greedy lines from `start` (a line's start), over up to
-  /// 2 048 items, follow a pattern a branch predictor learns (`lineEndsLearnable(joins:count:)`
+  /// 1 024 items, follow a pattern a branch predictor learns (`lineEndsLearnable(joins:count:)`
   /// of their outcomes, taken here by the greedy rule from the widths).
   ///
   /// - Precondition: `start < ws.count`.
-  /// - Complexity: O(min(n − start, 2 048)).
+  /// - Complexity: O(min(n − start, 1 024)).
   static func lineEndsLearnable(
     _ ws: UnsafeBufferPointer<Double>, from start: Int, limit: Double, interitem: Double
   ) -> Bool {
@@ -390,11 +390,11 @@ enum GreedyLeadingLinesKernel {
   }
 
   /// Whether the join tests of the lines starting at `starts` (greedy lines, the last ending at
-  /// `end`) follow a pattern a branch predictor learns, over their first 2 048 items
+  /// `end`) follow a pattern a branch predictor learns, over their first 1 024 items
   /// (`lineEndsLearnable(joins:count:)`; an item joins its line unless it starts one).
   ///
   /// - Precondition: `starts` is not empty, ascending, and `starts.last! < end`.
-  /// - Complexity: O(min(end − starts[0], 2 048)).
+  /// - Complexity: O(min(end − starts[0], 1 024)).
   static func lineEndsLearnable(starts: UnsafeBufferPointer<Int>, end: Int) -> Bool {
     let start = starts[0]
     let count = min(end &- start, learnedSpan)
@@ -410,10 +410,13 @@ enum GreedyLeadingLinesKernel {
     }
   }
 
-  /// The items whose join tests `lineEndsLearnable` plays.
-  static let learnedSpan = 2_048
+  /// The items whose join tests `lineEndsLearnable` plays: 1 024 (2 048 until 2026-11-27 cost
+  /// a `mixed` layout of 10 000 items ~2.5 µs more, and gave the same verdicts on random and
+  /// periodic widths but near the 15 % line; docs/profiling.md, "Learnable line ends decided
+  /// from the paired lines").
+  static let learnedSpan = 1_024
 
-  /// `body` given `learnedSpan` zeroed bits (256 bytes: on the stack).
+  /// `body` given `learnedSpan` zeroed bits (128 bytes: on the stack).
   @inline(__always)
   private static func withJoinBits<R>(_ body: (UnsafeMutableBufferPointer<UInt64>) -> R) -> R {
     withUnsafeTemporaryAllocation(of: UInt64.self, capacity: learnedSpan / 64) { bits in
@@ -482,7 +485,7 @@ enum GreedyLeadingLinesKernel {
   /// (`lineEndsLearnable(starts:end:)`). Measured on line ends no predictor has seen (the
   /// bench's 16 widths): `mixed` at 7 000 items takes 22.7 µs paired and checked against
   /// 25.6–25.7 µs fused, at 5 000 items 18.0–18.3 against 17.2–17.4 µs (docs/profiling.md,
-  /// "Learnable line ends decided from the paired lines"); 3 × the 2 048 items the check plays.
+  /// "Learnable line ends decided from the paired lines"); 6 × the 1 024 items the check plays.
   static let branchFreeItems = 6_144
 
   /// The most items of a line whose positions are computed from its start rather than stored

@@ -44,7 +44,7 @@ public struct CLoopOperation: TimedOperation {
   public mutating func perform() {
     if coldStart { return performCold() }
     phase &+= 1
-    let width = Workload.layoutWidths[phase % Workload.layoutWidths.count]
+    let width = Workload.layoutWidth(ofRun: phase)
     let lineLength = width - insets.left - insets.right
     let n = widths.count
     let bottom = widths.withUnsafeBufferPointer { w in
@@ -65,7 +65,7 @@ public struct CLoopOperation: TimedOperation {
   /// them) into two freshly allocated columns, freed afterwards.
   mutating func performCold() {
     phase &+= 1
-    let width = Workload.layoutWidths[phase % Workload.layoutWidths.count]
+    let width = Workload.layoutWidth(ofRun: phase)
     let lineLength = width - insets.left - insets.right
     let n = widths.count
     let x = UnsafeMutablePointer<Double>.allocate(capacity: max(n, 1))

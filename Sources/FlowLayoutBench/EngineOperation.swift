@@ -136,7 +136,7 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
     switch operation {
     case .layout:
       phase &+= 1
-      try engine.setWidth(Workload.layoutWidths[phase % Workload.layoutWidths.count])
+      try engine.setWidth(Workload.layoutWidth(ofRun: phase))
       checksum += engine.contentSize.height
     case .coldStart:
       phase &+= 1

@@ -33,6 +33,9 @@ public struct Workload: Hashable, Sendable {
   /// `mixed` items) are more than the predictor holds (docs/benchmarks.md, "Layout widths").
   public static let layoutWidths: [Double] = (0..<16).map { 319 + Double((7 * $0) % 16) * 8 }
 
+  /// The width of `layout`'s (and `init`'s) run `k`: `layoutWidths[k mod 16]`.
+  public static func layoutWidth(ofRun k: Int) -> Double { layoutWidths[k % layoutWidths.count] }
+
   /// The layout options of this workload: insets 16 and spacings 8 everywhere, plus the variant's
   /// own mode (`itemSize` 110 × 150 for `uniform`, own sizes for `mixed`, `sections` and the
   /// Fiori cells, two columns for `columns`).

@@ -255,31 +255,26 @@ struct ComputedStartsTests {
       let limit = 375.0 - 32 + 1e-9
       let c = RowBreaking.uniformCapacity(width: width, count: 65, limit: limit, interitem: 10)
       for (start, maxLines) in [(0, 10_000), (0, 64), (c * 5, 100), (count - 1, 4)] {
-        var startsA = [Int](repeating: -1, count: maxLines)
-        var heightsA = [Double](repeating: -1, count: maxLines)
-        var heightsB = heightsA
-        let a = ws.withUnsafeBufferPointer { w in
-          hs.withUnsafeBufferPointer { h in
-            startsA.withUnsafeMutableBufferPointer { s in
-              heightsA.withUnsafeMutableBufferPointer { out in
+        // The kernel with `starts` (when given) into `heights`.
+        func lines(_ starts: UnsafeMutableBufferPointer<Int>?, _ heights: inout [Double])
+          -> (lines: Int, end: Int)?
+        {
+          ws.withUnsafeBufferPointer { w in
+            hs.withUnsafeBufferPointer { h in
+              heights.withUnsafeMutableBufferPointer { out in
                 GreedyLeadingLinesKernel.equalWidthLines(
                   w, h, .init(start: nil, count: 0), from: start, limit: limit, interitem: 10,
-                  left: 16, starts: s, heights: out, maxLines: maxLines, widthsKnownEqual: true,
-                  writesPositions: false)
+                  left: 16, starts: starts, heights: out, maxLines: maxLines,
+                  widthsKnownEqual: true, writesPositions: false)
               }
             }
           }
         }
-        let b = ws.withUnsafeBufferPointer { w in
-          hs.withUnsafeBufferPointer { h in
-            heightsB.withUnsafeMutableBufferPointer { out in
-              GreedyLeadingLinesKernel.equalWidthLines(
-                w, h, .init(start: nil, count: 0), from: start, limit: limit, interitem: 10,
-                left: 16, starts: nil, heights: out, maxLines: maxLines, widthsKnownEqual: true,
-                writesPositions: false)
-            }
-          }
-        }
+        var startsA = [Int](repeating: -1, count: maxLines)
+        var heightsA = [Double](repeating: -1, count: maxLines)
+        var heightsB = heightsA
+        let a = startsA.withUnsafeMutableBufferPointer { lines($0, &heightsA) }
+        let b = lines(nil, &heightsB)
         let note = "w \(width) from \(start)"
         #expect(a?.lines == b?.lines && a?.end == b?.end && heightsA == heightsB, "\(note)")
         guard let a else { continue }

@@ -376,7 +376,7 @@ enum GreedyLeadingLinesKernel {
     _ ws: UnsafeBufferPointer<Double>, from start: Int, limit: Double, interitem: Double
   ) -> Bool {
     let count = min(ws.count &- start, learnedSpan)
-    return withJoinBits { bits in
+    return withJoinBits(filledWith: 0) { bits in
       var used = ws[start]
       for i in 1..<max(count, 1) {
         let width = ws[start &+ i]
@@ -398,9 +398,8 @@ enum GreedyLeadingLinesKernel {
   static func lineEndsLearnable(starts: UnsafeBufferPointer<Int>, end: Int) -> Bool {
     let start = starts[0]
     let count = min(end &- start, learnedSpan)
-    return withJoinBits { bits in
-      // Every item joins (bits set) but the lines' first items.
-      for w in 0..<bits.count { bits[w] = ~0 }
+    // Every item joins (bits set) but the lines' first items.
+    return withJoinBits(filledWith: ~0) { bits in
       for k in 0..<starts.count {
         let item = starts[k] &- start
         if item >= learnedSpan { break }
@@ -416,11 +415,13 @@ enum GreedyLeadingLinesKernel {
   /// from the paired lines").
   static let learnedSpan = 1_024
 
-  /// `body` given `learnedSpan` zeroed bits (128 bytes: on the stack).
+  /// `body` given `learnedSpan` bits, each word `fill` (128 bytes: on the stack).
   @inline(__always)
-  private static func withJoinBits<R>(_ body: (UnsafeMutableBufferPointer<UInt64>) -> R) -> R {
+  private static func withJoinBits<R>(
+    filledWith fill: UInt64, _ body: (UnsafeMutableBufferPointer<UInt64>) -> R
+  ) -> R {
     withUnsafeTemporaryAllocation(of: UInt64.self, capacity: learnedSpan / 64) { bits in
-      bits.initialize(repeating: 0)
+      bits.initialize(repeating: fill)
       return body(bits)
     }
   }
@@ -476,7 +477,7 @@ enum GreedyLeadingLinesKernel {
         misses &+= play(i)
         i &+= 1
       }
-      return (misses, max(count &- half, 0))
+      return (misses, count &- half)
     }
   }
 

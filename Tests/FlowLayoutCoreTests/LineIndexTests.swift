@@ -37,21 +37,29 @@ struct LineIndexTests {
     }
   }
 
-  /// The stored in-block offsets (`LineTable.offsetsInBlock`) are bit for bit a scan of their
-  /// block's extents (none are stored for one block), and every line top matches a running sum
-  /// of the line extents. Returns whether they do.
+  /// The stored in-block offsets (`LineTable.offsetsInBlock`, one per group of lines) and every
+  /// line's offset in its block are bit for bit a scan of their block's extents (none are
+  /// stored for one block), and every line top matches a running sum of the line extents.
+  /// Returns whether they do.
   @discardableResult
   static func expectExactOffsets(_ t: LineTable, lineSpacing spacing: Double, _ note: String)
     -> Bool
   {
-    let stored = t.lineCount > LineTable.blockSize ? t.lineCount : 0
+    let lines = t.lineCount > LineTable.blockSize ? t.lineCount : 0
+    let stored = LineTable.groupCount(lines: lines)
     #expect(t.offsetsInBlock.count == stored, "\(note)")
     guard t.offsetsInBlock.count == stored else { return false }
     var inBlock = 0.0
-    for k in 0..<stored {
+    for k in 0..<lines {
       if k % LineTable.blockSize == 0 { inBlock = 0 }
-      if t.offsetsInBlock[k] != inBlock {
-        Issue.record("line \(k): offset \(t.offsetsInBlock[k]) ≠ \(inBlock) \(note)")
+      if k % LineTable.groupSize == 0, t.offsetsInBlock[k / LineTable.groupSize] != inBlock {
+        Issue.record(
+          "group \(k / LineTable.groupSize): offset \(t.offsetsInBlock[k / LineTable.groupSize]) ≠ \(inBlock) \(note)")
+        return false
+      }
+      let offset = t.offsetInBlock(ofLine: k, lineSpacing: spacing)
+      if offset.bitPattern != inBlock.bitPattern {
+        Issue.record("line \(k): offset \(offset) ≠ \(inBlock) \(note)")
         return false
       }
       inBlock += t.heights[k] + spacing

@@ -5,15 +5,16 @@
 /// lines, the last being the end of the visible items (later items are hidden).
 ///
 /// Offsets: lines are grouped in blocks of `blockSize`; `blocks` is a `RowOffsetTree` over each
-/// block's `Σ (heights[i] + L)` (summed left to right), and `offsetsInBlock[k]` is that sum over
-/// the lines before `k` in its block (the same additions, stopped earlier). Line `k`'s top below
-/// the first line's top is the tree's prefix up to its block plus `offsetsInBlock[k]`: O(log₃₂ r)
-/// independent loads and one addition. A height change rewrites one block (≤ 32 additions) and
-/// ≤ 32 partial sums per tree level; a full rebuild costs one add per line (the tree has r / 32
-/// values), which keeps it off the layout's critical path.
+/// block's `Σ (heights[i] + L)` (summed left to right), and `offsetsInBlock[g]` is that sum over
+/// the lines of its block before line `4g` (the same additions, stopped earlier: one entry per
+/// group of `groupSize` lines). Line `k`'s top below the first line's top is the tree's prefix
+/// up to its block plus its group's entry plus the ≤ 3 lines of its group before it, added in
+/// the same order: O(log₃₂ r) independent loads and ≤ 4 additions. A height change rewrites one
+/// block (≤ 32 additions) and ≤ 32 partial sums per tree level; a full rebuild costs one add per
+/// line (the tree has r / 32 values), which keeps it off the layout's critical path.
 ///
-/// - Memory: 24 bytes per line plus ~1 for the tree, plus the item index (1/2 byte per item);
-///   an equal-count table (`itemsPerLine`) 16 bytes per line plus the tree, no index, no
+/// - Memory: 18 bytes per line plus ~1 for the tree, plus the item index (1/2 byte per item);
+///   an equal-count table (`itemsPerLine`) 10 bytes per line plus the tree, no index, no
 ///   starts.
 struct LineTable: Sendable, Equatable {
   static let blockSize = 1 << blockShift
@@ -129,10 +130,18 @@ struct LineTable: Sendable, Equatable {
     }
   }
   private(set) var blocks: RowOffsetTree
-  /// Entry `k`: `Σ (heights[i] + L)` over the lines of `k`'s block before `k`, left to right
-  /// (the partial sums of the block's sum). Kept wherever the block sums are; empty for a table
-  /// of one block (≤ 32 lines: short sections), whose tops are summed on demand instead.
+  /// Entry `g`: `Σ (heights[i] + L)` over the lines of line `4g`'s block before line `4g`, left
+  /// to right (every fourth partial sum of the block's sum; `groupSize`). Kept wherever the
+  /// block sums are; empty for a table of one block (≤ 32 lines: short sections), whose tops
+  /// are summed on demand instead.
   private(set) var offsetsInBlock: [Double] = []
+  /// Lines per entry of `offsetsInBlock` (a divisor of `blockSize`), as a shift.
+  static let groupShift = 2
+  /// Lines per entry of `offsetsInBlock`.
+  static let groupSize = 1 << groupShift
+  /// The entries of `offsetsInBlock` for `m` lines (of more than one block).
+  @inline(__always)
+  static func groupCount(lines m: Int) -> Int { (m &+ groupSize &- 1) &>> groupShift }
   /// Items per entry of `lineOfItem`, as a shift (8 items).
   static let indexShift = 3
 
@@ -280,7 +289,7 @@ struct LineTable: Sendable, Equatable {
   ///
   /// - Precondition: `0 ≤ item`.
   /// - Complexity: O(log 8 + log₃₂ r) with the item index; O(log r) worst case otherwise.
-  @inline(__always)
+  @_transparent  // (`@inline(__always)` left it out of line in the lookup's witness)
   func line(holding item: Int, lineSpacing: Double) -> (start: Int, top: Double, height: Double)?
   {
     guard item < visibleEnd else { return nil }
@@ -424,7 +433,8 @@ struct LineTable: Sendable, Equatable {
   /// Rewrites `offsetsInBlock` for the lines of block `b` (when kept) and returns the block's
   /// sum `Σ (heights[i] + L)`, left to right.
   ///
-  /// - Precondition: `offsetsInBlock` has `lineCount` entries, or none for one block.
+  /// - Precondition: `offsetsInBlock` has `groupCount(lines: lineCount)` entries, or none for
+  ///   one block.
   /// - Complexity: O(32).
   private mutating func summarizeBlock(_ b: Int, lineSpacing: Double) -> Double {
     let range = (b * Self.blockSize)..<min((b + 1) * Self.blockSize, lineCount)
@@ -435,8 +445,10 @@ struct LineTable: Sendable, Equatable {
     }
   }
 
-  /// Writes `o[i]` = `Σ (h[j] + L)` for `j` in `range` before `i` (unless `o` is empty), and
-  /// returns the whole sum.
+  /// Writes `o[i / 4]` = `Σ (h[j] + L)` for `j` in `range` before `i`, for each `i` in `range`
+  /// that is a multiple of `groupSize` (unless `o` is empty), and returns the whole sum.
+  ///
+  /// - Precondition: `range` starts at a multiple of `groupSize`.
   @inline(__always)
   private static func summarize(
     _ h: UnsafeBufferPointer<Double>, _ range: Range<Int>, lineSpacing: Double,
@@ -445,16 +457,16 @@ struct LineTable: Sendable, Equatable {
     var sum = 0.0
     let writes = !o.isEmpty
     for i in range {
-      if writes { o[i] = sum }
+      if writes, i & (groupSize - 1) == 0 { o[i >> groupShift] = sum }
       sum += h[i] + lineSpacing
     }
     return sum
   }
 
-  /// Resizes `offsetsInBlock` to one entry per line (new entries 0, to be written), or none for
-  /// a table of one block.
+  /// Resizes `offsetsInBlock` to one entry per group of lines (new entries 0, to be written),
+  /// or none for a table of one block.
   private mutating func sizeOffsetsInBlock() {
-    let m = lineCount <= Self.blockSize ? 0 : lineCount
+    let m = lineCount <= Self.blockSize ? 0 : Self.groupCount(lines: lineCount)
     if offsetsInBlock.count > m {
       offsetsInBlock.removeSubrange(m...)
     } else if offsetsInBlock.count < m {
@@ -474,7 +486,8 @@ struct LineTable: Sendable, Equatable {
   }
 
   /// Writes `sums[b − blocks.lowerBound]` = block `b`'s sum `Σ (h[i] + L)` (left to right) for
-  /// each `b` in `blocks`, and the in-block offsets `o` of their lines (unless `o` is empty).
+  /// each `b` in `blocks`, and the in-block offsets `o` of their groups of lines (unless `o` is
+  /// empty).
   /// Four full blocks at a time, one per SIMD lane: each lane adds its block's lines in order,
   /// so every sum is bit for bit `summarize`'s; the four chains run in parallel.
   ///
@@ -493,10 +506,14 @@ struct LineTable: Sendable, Equatable {
         var acc = SIMD4<Double>(repeating: 0)
         let base = b * size
         for i in 0..<size {
-          o[base + i] = acc[0]
-          o[base + size + i] = acc[1]
-          o[base + 2 * size + i] = acc[2]
-          o[base + 3 * size + i] = acc[3]
+          if i & (groupSize - 1) == 0 {
+            let g = (base + i) >> groupShift
+            let groups = size >> groupShift
+            o[g] = acc[0]
+            o[g + groups] = acc[1]
+            o[g + 2 * groups] = acc[2]
+            o[g + 3 * groups] = acc[3]
+          }
           let v = SIMD4<Double>(
             h[base + i], h[base + size + i], h[base + 2 * size + i], h[base + 3 * size + i])
           acc = acc + (v + lineSpacing)
@@ -515,8 +532,8 @@ struct LineTable: Sendable, Equatable {
     }
   }
 
-  /// Calls `fill` with the heights, the in-block offsets (one per line, or none for one
-  /// block) and the values of a tree of `blockCount` block sums, which `fill` writes; then
+  /// Calls `fill` with the heights, the in-block offsets (one per group of lines, or none for
+  /// one block) and the values of a tree of `blockCount` block sums, which `fill` writes; then
   /// the tree's levels above them are summed.
   ///
   /// - Complexity: O(r / 32) plus `fill`.
@@ -665,10 +682,11 @@ struct LineTable: Sendable, Equatable {
   }
 
   /// Line `k`'s top below the first line's top: its block's offset plus its offset in the
-  /// block (summed for a table of one block).
+  /// block (its group's entry and the lines of its group before it; summed from the first line
+  /// for a table of one block).
   ///
   /// - Precondition: `0 ≤ k < lineCount`.
-  /// - Complexity: O(log₃₂ r) independent loads and one addition; O(k) additions for a table
+  /// - Complexity: O(log₃₂ r) independent loads and ≤ 4 additions; O(k) additions for a table
   ///   of one block (k < 32).
   @inline(__always)
   func top(ofLine k: Int, lineSpacing: Double) -> Double {
@@ -677,8 +695,32 @@ struct LineTable: Sendable, Equatable {
       for i in 0..<k { top += heights[i] + lineSpacing }
       return top
     }
-    return blocks.prefix(k / Self.blockSize) + offsetsInBlock[k]
+    return blocks.prefix(k / Self.blockSize) + offsetInBlock(ofLine: k, lineSpacing: lineSpacing)
   }
+
+  /// `Σ (heights[i] + L)` over the lines of `k`'s block before `k`, left to right: its group's
+  /// entry plus the ≤ 3 lines of its group before it.
+  ///
+  /// - Precondition: `0 ≤ k < lineCount`; the table keeps offsets (more than one block).
+  /// - Complexity: O(1), ≤ 3 additions.
+  @inline(__always)
+  func offsetInBlock(ofLine k: Int, lineSpacing: Double) -> Double {
+    // (Branch-free forms, selecting or multiplying away the lines after `k`, measured slower:
+    // LLVM turned their selects back into branches, or loaded a table.)
+    var sum = offsetsInBlock[k &>> Self.groupShift]
+    heights.withUnsafeBufferPointer { h in
+      // (Unchecked: lines `4⌊k / 4⌋ ..< k` are in the table.)
+      var line = h.baseAddress! + (k & ~(Self.groupSize - 1))
+      let end = h.baseAddress! + k
+      while line < end {
+        sum = sum + (line.pointee + lineSpacing)
+        line += 1
+      }
+    }
+    return sum
+  }
+
+
 
   /// The first line whose bottom (below the first line's top) is at least `target`, or
   /// `lineCount`.
@@ -748,7 +790,8 @@ extension LineTable {
     var blockRoom: Int { min(room, (count | (LineTable.blockSize - 1)) &+ 1) }
 
     /// Appends the line starting at item `start`, of height `height`: its start, height, offset
-    /// in its block (the sum before it, then `sum + (height + L)`, as `rebuildOffsets` adds),
+    /// in its block when it opens a group (the sum before it; the sum becomes
+    /// `sum + (height + L)`, as `rebuildOffsets` adds),
     /// and the index entry of the first multiple of 8 at or after `start` (`lineOfItem`: this
     /// line's when it holds that item, else the next line's, which starts where this one ends
     /// and writes the entry again; the last line writes the spare entry). Entries no line
@@ -762,7 +805,7 @@ extension LineTable {
       let k = count
       starts[k] = start
       heights[k] = height
-      offsets[k] = blockSum
+      if k & (LineTable.groupSize &- 1) == 0 { offsets[k &>> LineTable.groupShift] = blockSum }
       blockSum = blockSum + (height + lineSpacing)
       let shift = LineTable.indexShift
       index[(start &+ (1 << shift) &- 1) &>> shift] = Int32(truncatingIfNeeded: k)
@@ -776,7 +819,7 @@ extension LineTable {
       let k = count
       starts[k] = start
       heights[k] = height
-      offsets[k] = blockSum
+      if k & (LineTable.groupSize &- 1) == 0 { offsets[k &>> LineTable.groupShift] = blockSum }
       blockSum = blockSum + (height + lineSpacing)
       count = k &+ 1
       return k
@@ -840,8 +883,9 @@ extension LineTable {
       var k = first
       var sum = blockSum
       let block = LineTable.blockSize
-      // Line `k`: its start and height (`copies`), its offset `sum`, its index entry; returns
-      // the sum after it.
+      // Line `k`: its start and height (`copies`), its index entry; returns the sum after it
+      // (`sum` before it). Its group's offset is the caller's to write.
+      let group = LineTable.groupSize
       @inline(__always)
       func line(_ k: Int, _ sum: Double) -> Double {
         let height = h[k &- first]
@@ -849,7 +893,6 @@ extension LineTable {
           starts[k] = s[k &- first]
           heights[k] = height
         }
-        offsets[k] = sum
         // (No start read without `indexed` or `copies`: a pass of computed starts has none.)
         guard indexed else { return sum + (height + spacing) }
         let q = (s[k &- first] &+ (1 << shift) &- 1) &>> shift
@@ -871,9 +914,13 @@ extension LineTable {
           var sumB = 0.0
           var t = 0
           while t < block {
-            sumA = line(k &+ t, sumA)
-            sumB = line(k &+ block &+ t, sumB)
-            t &+= 1
+            offsets[(k &+ t) &>> LineTable.groupShift] = sumA
+            offsets[(k &+ block &+ t) &>> LineTable.groupShift] = sumB
+            for u in 0..<group {
+              sumA = line(k &+ t &+ u, sumA)
+              sumB = line(k &+ block &+ t &+ u, sumB)
+            }
+            t &+= group
           }
           if indexed {
             let shared = (s[k &+ block &- 1 &- first] &+ (1 << shift) &- 1) &>> shift
@@ -889,7 +936,18 @@ extension LineTable {
           continue
         }
         // To the end of the block (no test of the block per line), then the block closed.
+        // Whole groups of lines between a first and a last part group.
         let blockEnd = min(end, (k | (LineTable.blockSize - 1)) &+ 1)
+        while k < blockEnd, k & (group &- 1) != 0 {
+          sum = line(k, sum)
+          k &+= 1
+        }
+        while k &+ group <= blockEnd {
+          offsets[k &>> LineTable.groupShift] = sum
+          for u in 0..<group { sum = line(k &+ u, sum) }
+          k &+= group
+        }
+        if k < blockEnd { offsets[k &>> LineTable.groupShift] = sum }
         while k < blockEnd {
           sum = line(k, sum)
           k &+= 1
@@ -977,14 +1035,17 @@ extension LineTable {
       }
     }
 
-    /// After the last line of a block: the block's sum is stored (`sums`, from its last line's
-    /// offset and height, the addition `append` made, so a second call stores the same) and
-    /// the next block's sum starts from 0.
+    /// After the last line of a block: the block's sum is stored (`sums`, from its last group's
+    /// offset and the heights of the group's lines, the additions `append` made, so a second
+    /// call stores the same) and the next block's sum starts from 0.
     @inline(__always)
     mutating func closeBlockIfFull() {
       let k = count
       guard k & (LineTable.blockSize - 1) == 0, k > 0 else { return }
-      sums[(k &- 1) &>> LineTable.blockShift] = offsets[k &- 1] + (heights[k &- 1] + lineSpacing)
+      let first = k &- LineTable.groupSize
+      var sum = offsets[first &>> LineTable.groupShift]
+      for i in first..<k { sum = sum + (heights[i] + lineSpacing) }
+      sums[(k &- 1) &>> LineTable.blockShift] = sum
       blockSum = 0
     }
   }
@@ -1008,7 +1069,7 @@ extension LineTable {
     if starts { lineStarts.resizeUninitialized(to: lines + 1) }
     heights.resizeUninitialized(to: lines)
     if offsets {
-      offsetsInBlock.resizeUninitialized(to: lines)
+      offsetsInBlock.resizeUninitialized(to: Self.groupCount(lines: lines))
       writtenBlockSums.resizeUninitialized(to: (lines + Self.blockSize - 1) / Self.blockSize)
     }
   }
@@ -1157,12 +1218,12 @@ extension LineTable {
       }
       blocks.rebuild(count: m == 0 ? 0 : 1) { if m > 0 { $0[0] = sum } }
     } else {
-      offsetsInBlock.resize(to: m)
+      offsetsInBlock.resize(to: Self.groupCount(lines: m))
       let blockCount = (m + size - 1) / size
       // Full blocks' sums as the writer stored them; the last block's from its last line.
       let full = m / size
       let last = m - 1
-      let lastSum = offsetsInBlock[last] + (heights[last] + lineSpacing)
+      let lastSum = offsetInBlock(ofLine: last, lineSpacing: lineSpacing) + (heights[last] + lineSpacing)
       writtenBlockSums.withUnsafeBufferPointer { written in
         blocks.rebuild(count: blockCount) { sums in
           _ = sums.update(fromContentsOf: written[0..<full])

@@ -294,7 +294,9 @@ struct LineTable: Sendable, Equatable {
   {
     guard item < visibleEnd else { return nil }
     let k = line(containing: item)
-    return (start(ofLine: k), top(ofLine: k, lineSpacing: lineSpacing), heights[k])
+    // (Unchecked in release: `line(containing:)` returns a line of the table.)
+    let height = heights.withUnsafeBufferPointer { $0[k] }
+    return (start(ofLine: k), top(ofLine: k, lineSpacing: lineSpacing), height)
   }
 
   /// `line(containing:)`, adding the entries of `starts` it read to `probes` (counted only by
@@ -691,9 +693,11 @@ struct LineTable: Sendable, Equatable {
   @inline(__always)
   func top(ofLine k: Int, lineSpacing: Double) -> Double {
     if offsetsInBlock.isEmpty {
-      var top = 0.0
-      for i in 0..<k { top += heights[i] + lineSpacing }
-      return top
+      return heights.withUnsafeBufferPointer { h in
+        var top = 0.0
+        for i in 0..<k { top += h[i] + lineSpacing }
+        return top
+      }
     }
     return blocks.prefix(k / Self.blockSize) + offsetInBlock(ofLine: k, lineSpacing: lineSpacing)
   }
@@ -707,7 +711,7 @@ struct LineTable: Sendable, Equatable {
   func offsetInBlock(ofLine k: Int, lineSpacing: Double) -> Double {
     // (Branch-free forms, selecting or multiplying away the lines after `k`, measured slower:
     // LLVM turned their selects back into branches, or loaded a table.)
-    var sum = offsetsInBlock[k &>> Self.groupShift]
+    var sum = offsetsInBlock.withUnsafeBufferPointer { $0[k &>> Self.groupShift] }
     heights.withUnsafeBufferPointer { h in
       // (Unchecked: lines `4⌊k / 4⌋ ..< k` are in the table.)
       var line = h.baseAddress! + (k & ~(Self.groupSize - 1))
@@ -797,7 +801,9 @@ extension LineTable {
     /// and writes the entry again; the last line writes the spare entry). Entries no line
     /// start writes (inside a line of more than 8 items) are filled by `finishLines`.
     ///
-    /// - Precondition: `count < blockRoom`; lines are appended in order.
+    /// - Precondition: `count < blockRoom`; lines are appended in order, on one thread (the
+    ///   entry it writes ahead is another group's until that group's first line), in a pass
+    ///   that claims no lines (`claim`: their writers write their groups' entries).
     /// - Complexity: O(1).
     @inline(__always)
     mutating func append(start: Int, height: Double) {
@@ -805,7 +811,12 @@ extension LineTable {
       let k = count
       starts[k] = start
       heights[k] = height
-      if k & (LineTable.groupSize &- 1) == 0 { offsets[k &>> LineTable.groupShift] = blockSum }
+      // Into the entry of the group of line `k + 3`: line `k`'s own when it opens a group, else
+      // the next group's, which that group's first line writes again (no test of `k`: in the
+      // column flows' loop, whose lines hold a fixed number of items, a test `k % 4 == 0` was
+      // mispredicted enough to cost 11 % of the layout; the entry after the last group is the
+      // buffers' spare, `reserveLines`).
+      offsets[(k &+ LineTable.groupSize &- 1) &>> LineTable.groupShift] = blockSum
       blockSum = blockSum + (height + lineSpacing)
       let shift = LineTable.indexShift
       index[(start &+ (1 << shift) &- 1) &>> shift] = Int32(truncatingIfNeeded: k)
@@ -1035,17 +1046,16 @@ extension LineTable {
       }
     }
 
-    /// After the last line of a block: the block's sum is stored (`sums`, from its last group's
-    /// offset and the heights of the group's lines, the additions `append` made, so a second
-    /// call stores the same) and the next block's sum starts from 0.
+    /// After the last line of a block: the block's sum is stored (`sums`, the running sum the
+    /// appends added up) and the next block's sum starts from 0.
+    ///
+    /// - Precondition: called once per block, right after `append` wrote its last line (the
+    ///   block's other lines may be claimed, written by another thread).
     @inline(__always)
     mutating func closeBlockIfFull() {
       let k = count
       guard k & (LineTable.blockSize - 1) == 0, k > 0 else { return }
-      let first = k &- LineTable.groupSize
-      var sum = offsets[first &>> LineTable.groupShift]
-      for i in first..<k { sum = sum + (heights[i] + lineSpacing) }
-      sums[(k &- 1) &>> LineTable.blockShift] = sum
+      sums[(k &- 1) &>> LineTable.blockShift] = blockSum
       blockSum = 0
     }
   }
@@ -1069,7 +1079,8 @@ extension LineTable {
     if starts { lineStarts.resizeUninitialized(to: lines + 1) }
     heights.resizeUninitialized(to: lines)
     if offsets {
-      offsetsInBlock.resizeUninitialized(to: Self.groupCount(lines: lines))
+      // (One spare entry: `LineWriter.append(start:height:)` writes one group ahead.)
+      offsetsInBlock.resizeUninitialized(to: Self.groupCount(lines: lines) + 1)
       writtenBlockSums.resizeUninitialized(to: (lines + Self.blockSize - 1) / Self.blockSize)
     }
   }

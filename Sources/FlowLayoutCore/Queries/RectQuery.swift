@@ -174,9 +174,12 @@ extension FastFlowLayout {
       let target = r.minY - slack - linesTop
       var k =
         target <= 0 ? 0 : pages[p].tableFirstLine(bottomAtLeast: target, lineSpacing: lineSpacing)
+      // (Each line's top from the one before: one addition within a block.)
+      var previous: LineTable.LineTop? = nil
       while k < lineCount {
-        let line = pages[p].tableLine(k, lineSpacing: lineSpacing)
-        let lineTop = linesTop + line.top
+        let line = pages[p].tableLine(k, after: previous, lineSpacing: lineSpacing)
+        previous = line.top
+        let lineTop = linesTop + line.top.top
         if lineTop > r.maxY + slack { break }
         var items = line.items
         if rules.breaking == .noWrap {
@@ -240,15 +243,21 @@ extension SectionLayout {
     return t.firstLine(bottomAtLeast: target, lineSpacing: lineSpacing)
   }
 
-  /// Line `k` of the table: its top below the first line's top, its items and its height.
+  /// Line `k` of the table: its top below the first line's top (`LineTable.lineTop`, from
+  /// `previous` when that is the line before), its items and its height.
   ///
-  /// - Precondition: `hasLineTable`, `0 ≤ k < visibleLineCount`.
-  /// - Complexity: O(log r).
+  /// - Precondition: `hasLineTable`, `0 ≤ k < visibleLineCount`; `previous` from this page.
+  /// - Complexity: O(1) after the line before in its block, else O(log r).
   @inline(__always)
-  func tableLine(_ k: Int, lineSpacing: Double) -> (top: Double, items: Range<Int>, height: Double)
-  {
-    guard case .table(let t) = lines else { return (0, 0..<0, 0) }
-    return (t.top(ofLine: k, lineSpacing: lineSpacing), t.range(ofLine: k), t.heights[k])
+  func tableLine(_ k: Int, after previous: LineTable.LineTop?, lineSpacing: Double) -> (
+    top: LineTable.LineTop, items: Range<Int>, height: Double
+  ) {
+    guard case .table(let t) = lines else {
+      return (LineTable.LineTop(line: k, blockTop: 0, inBlock: 0), 0..<0, 0)
+    }
+    return (
+      t.lineTop(k, after: previous, lineSpacing: lineSpacing), t.range(ofLine: k), t.heights[k]
+    )
   }
 
   /// Appends the items of a page whose lines are the closed form or equal-width lines that

@@ -702,6 +702,42 @@ struct LineTable: Sendable, Equatable {
     return blocks.prefix(k / Self.blockSize) + offsetInBlock(ofLine: k, lineSpacing: lineSpacing)
   }
 
+  /// A line's top below the first line's top, as its block's top and its offset in the block
+  /// (`top(ofLine:)` is their sum), so that the next line's follows by one addition.
+  struct LineTop {
+    /// The line.
+    var line: Int
+    /// Its block's top (the offset tree's prefix; 0 for a table of one block).
+    var blockTop: Double
+    /// `Σ (heights[i] + L)` over the lines of its block before it, left to right.
+    var inBlock: Double
+    /// The line's top: bit for bit `top(ofLine: line)`.
+    @inline(__always)
+    var top: Double { blockTop + inBlock }
+  }
+
+  /// Line `k`'s top (`LineTop.top` is bit for bit `top(ofLine: k)`): from `previous` when it is
+  /// line `k − 1` of the same block (one addition, as the writer added), else as
+  /// `top(ofLine:)` finds it.
+  ///
+  /// - Precondition: `0 ≤ k < lineCount`; `previous`, when given, was returned by this table.
+  /// - Complexity: O(1) after the line before in its block; else `top(ofLine:)`'s.
+  @inline(__always)
+  func lineTop(_ k: Int, after previous: LineTop?, lineSpacing: Double) -> LineTop {
+    if let p = previous, p.line &+ 1 == k, k & (Self.blockSize - 1) != 0 {
+      let height = heights.withUnsafeBufferPointer { $0[p.line] }
+      return LineTop(line: k, blockTop: p.blockTop, inBlock: p.inBlock + (height + lineSpacing))
+    }
+    if offsetsInBlock.isEmpty {
+      // One block: the sum from the first line (`top(ofLine:)`'s; 0 + a sum that is never −0
+      // is that sum).
+      return LineTop(line: k, blockTop: 0, inBlock: top(ofLine: k, lineSpacing: lineSpacing))
+    }
+    return LineTop(
+      line: k, blockTop: blocks.prefix(k / Self.blockSize),
+      inBlock: offsetInBlock(ofLine: k, lineSpacing: lineSpacing))
+  }
+
   /// `Σ (heights[i] + L)` over the lines of `k`'s block before `k`, left to right: its group's
   /// entry plus the ≤ 3 lines of its group before it.
   ///

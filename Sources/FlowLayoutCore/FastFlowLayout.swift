@@ -14,8 +14,9 @@ import FlowLayoutModel
 ///
 /// Memory at rest: 24 bytes per item (sizes and positions; 16 in closed-form sections, column
 /// flows and sections of ≤ 32 items of greedy leading lines, whose positions are computed), 1/2
-/// byte per item for the item → line index (none in a table of ≤ 32 lines), ~25 bytes per line
-/// (start, height, offset in its block, ~1 for the block tree; 16 in a table of one block), and
+/// byte per item for the item → line index (none in a table of ≤ 32 lines), ~19 bytes per line
+/// (start and height, a quarter of an offset in its block: one per group of 4 lines, ~1 for the
+/// block tree; 16 in a table of one block, 10 in an equal-count table), and
 /// per page its 160 bytes (`SectionLayout`), its arrays' headers and ~2–4 slots of the page
 /// trees and section starts (`docs/storage.md`, "Short sections").
 ///

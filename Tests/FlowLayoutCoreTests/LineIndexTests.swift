@@ -52,9 +52,9 @@ struct LineIndexTests {
     var inBlock = 0.0
     for k in 0..<lines {
       if k % LineTable.blockSize == 0 { inBlock = 0 }
-      if k % LineTable.groupSize == 0, t.offsetsInBlock[k / LineTable.groupSize] != inBlock {
-        Issue.record(
-          "group \(k / LineTable.groupSize): offset \(t.offsetsInBlock[k / LineTable.groupSize]) ≠ \(inBlock) \(note)")
+      let g = k / LineTable.groupSize
+      if k % LineTable.groupSize == 0, t.offsetsInBlock[g] != inBlock {
+        Issue.record("group \(g): offset \(t.offsetsInBlock[g]) ≠ \(inBlock) \(note)")
         return false
       }
       let offset = t.offsetInBlock(ofLine: k, lineSpacing: spacing)

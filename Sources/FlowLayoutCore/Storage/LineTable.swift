@@ -760,8 +760,6 @@ struct LineTable: Sendable, Equatable {
     return sum
   }
 
-
-
   /// The first line whose bottom (below the first line's top) is at least `target`, or
   /// `lineCount`.
   ///
@@ -859,8 +857,8 @@ extension LineTable {
       count = k &+ 1
     }
 
-    /// Appends a line's start, height and offset in its block (no index entry); returns its
-    /// number.
+    /// Appends a line's start, height and its group's offset in its block when it opens a group
+    /// (no index entry); returns its number.
     @inline(__always)
     private mutating func appendRow(start: Int, height: Double) -> Int {
       let k = count
@@ -1270,7 +1268,8 @@ extension LineTable {
       // Full blocks' sums as the writer stored them; the last block's from its last line.
       let full = m / size
       let last = m - 1
-      let lastSum = offsetInBlock(ofLine: last, lineSpacing: lineSpacing) + (heights[last] + lineSpacing)
+      let lastSum =
+        offsetInBlock(ofLine: last, lineSpacing: lineSpacing) + (heights[last] + lineSpacing)
       writtenBlockSums.withUnsafeBufferPointer { written in
         blocks.rebuild(count: blockCount) { sums in
           _ = sums.update(fromContentsOf: written[0..<full])

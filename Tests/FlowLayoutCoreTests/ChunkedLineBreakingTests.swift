@@ -153,6 +153,66 @@ struct ChunkedLineBreakingTests {
     }
   }
 
+  /// A block closed right after a claim, before the claimed lines are written (as a commit may
+  /// close one while another task still copies the lines it claimed), gets the block's sum from
+  /// the writer's running sum, not from the unwritten entries: the table equals the one
+  /// `rebuildOffsets` sums. The storage holds other lines first, so an entry read before it is
+  /// written is wrong, whatever the threads' timing.
+  @Test func blockClosedBeforeItsClaimedLinesAreWritten() {
+    let spacing = 4.5
+    let n = 80
+    let heights = (0..<n).map { Double(10 + ($0 * 37) % 91) + 0.25 }
+    let starts = Array(0..<n)
+    for claimed in [1, 2, 3, 5, 29, 30, 31] {
+      var table = LineTable()
+      // Storage holding 80 other lines (height 1 000 000), then reused unwritten.
+      table.reserveLines(n)
+      table.resetItemIndex(items: n)
+      var old = (count: 0, blockSum: 0.0)
+      table.withLineWriter(&old, lineSpacing: spacing) { writer in
+        for k in 0..<n {
+          writer.append(start: k, end: k + 1, height: 1_000_000)
+          writer.closeBlockIfFull()
+        }
+      }
+      table.finishLines(count: n, end: n, lineSpacing: spacing, indexWritten: true)
+      table.reserveLines(n)
+      table.sizeItemIndex(items: n)
+      var cursor = (count: 0, blockSum: 0.0)
+      let first = 32 - claimed
+      table.withLineWriter(&cursor, lineSpacing: spacing) { writer in
+        for k in 0..<first {
+          writer.append(start: k, end: k + 1, height: heights[k])
+          writer.closeBlockIfFull()
+        }
+        // Lines `first ..< 31` claimed; line 31 appended and its block closed before the
+        // claimed lines are written.
+        let claim = heights.withUnsafeBufferPointer {
+          writer.claim(claimed - 1, heights: $0.baseAddress! + first)
+        }
+        writer.append(start: 31, end: 32, height: heights[31])
+        writer.closeBlockIfFull()
+        starts.withUnsafeBufferPointer { s in
+          heights.withUnsafeBufferPointer { h in
+            writer.writeClaimed(
+              claimed - 1, at: claim.first, blockSum: claim.blockSum,
+              starts: s.baseAddress! + first, heights: h.baseAddress! + first,
+              items: first..<31)
+          }
+        }
+        for k in 32..<n {
+          writer.append(start: k, end: k + 1, height: heights[k])
+          writer.closeBlockIfFull()
+        }
+      }
+      table.finishLines(count: n, end: n, lineSpacing: spacing, indexWritten: true)
+      var summarised = table
+      summarised.rebuildOffsets(lineSpacing: spacing)
+      #expect(summarised == table, "\(claimed) claimed")
+      #expect(table.heights == heights, "\(claimed) claimed")
+    }
+  }
+
   /// With room for r lines, the chunked breaking writes exactly the first r greedy lines
   /// (`GreedyLeadingLinesKernel.scalarLines`), their offsets and index entries as one thread
   /// writes them, and the positions of their items, and returns where line r starts.

@@ -164,6 +164,10 @@ public struct LayoutSession<Engine: LayoutEngine> {
       return w.string
     case "contentSize":
       let live = try open()
+      // (A value of another type is named as this request's, not as a syntax error.)
+      guard s.peek() == UInt8(ascii: "n") else {
+        throw s.typeError("contentSize", expected: "null")
+      }
       try s.readNull()
       var w = JSONWriter()
       appendPosition(live, to: &w)

@@ -165,6 +165,8 @@ import Testing
       #"{"elements": [0, 0, 100, 10]}"#,
       #"{"contentSize": null, "frame": [0, 0]}"#,
       "[",
+      #"{"contentSize": {}}"#,
+      #"{"contentSize": [1]}"#,
     ].map { session.answer(Array($0.utf8)) }
     #expect(
       answers[0] == #"{"error":"request: no document is open (send {\"open\": DOCUMENT} first)"}"#)
@@ -188,6 +190,9 @@ import Testing
       ))
     #expect(answers[9].hasPrefix(#"{"error":"request: one request per line"#))
     #expect(answers[10].hasPrefix(#"{"error":"#))
+    // A request's value of the wrong type is named by the request.
+    #expect(answers[11] == #"{"error":"contentSize: expected null, found an object"}"#)
+    #expect(answers[12] == #"{"error":"contentSize: expected null, found an array"}"#)
     for answer in answers { #expect(!answer.contains("\n")) }
   }
 

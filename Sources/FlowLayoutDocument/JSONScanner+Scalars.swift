@@ -16,15 +16,11 @@ extension JSONScanner {
     throw typeError(field(), expected: "true or false")
   }
 
-  /// - Throws: a syntax error unless `null` comes next.
-  mutating func readNull() throws(LayoutError) {
-    if !readLiteral("null") {
-      _ = peek()
-      throw position < bytes.count && literalLength() == nil
-        && (bytes[position] | 0x20) >= UInt8(ascii: "a")
-        && (bytes[position] | 0x20) <= UInt8(ascii: "z")
-        ? invalidLiteral() : syntaxError("expected null")
-    }
+  /// - Throws: `.invalidDocument` naming `field` for another value (as `readBool`); a syntax
+  ///   error for a malformed word (`nul`).
+  mutating func readNull(field: @autoclosure () -> String) throws(LayoutError) {
+    if readLiteral("null") { return }
+    throw typeError(field(), expected: "null")
   }
 
   /// The length of the literal (`true`, `false`, `null`) at `position`, when one is there and

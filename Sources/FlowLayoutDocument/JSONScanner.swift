@@ -251,7 +251,7 @@ struct JSONScanner {
       try readArray(field: "document") { (s, _) throws(LayoutError) in try s.skipValue() }
     case UInt8(ascii: "\""): _ = try readString(field: "document")
     case UInt8(ascii: "t"), UInt8(ascii: "f"): _ = try readBool(field: "document")
-    case UInt8(ascii: "n"): try readNull()
+    case UInt8(ascii: "n"): try readNull(field: "document")
     case nil: throw syntaxError("unexpected end of input")
     default: _ = try readNumber(field: "document")
     }

@@ -164,11 +164,7 @@ public struct LayoutSession<Engine: LayoutEngine> {
       return w.string
     case "contentSize":
       let live = try open()
-      // (A value of another type is named as this request's, not as a syntax error.)
-      guard s.peek() == UInt8(ascii: "n") else {
-        throw s.typeError("contentSize", expected: "null")
-      }
-      try s.readNull()
+      try s.readNull(field: "contentSize")
       var w = JSONWriter()
       appendPosition(live, to: &w)
       w.append("}")

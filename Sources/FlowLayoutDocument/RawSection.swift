@@ -63,7 +63,7 @@ struct RawSection {
             widths.append(size.width)
             heights.append(size.height)
           case UInt8(ascii: "n"):
-            try s.readNull()
+            try s.readNull(field: "\(field).items[\(i)]")
             raw.estimates.append(i)
             raw.defaultEstimates.append(i)
             widths.append(0)

@@ -60,9 +60,12 @@ extension ReferenceFlowLayout: PresentingLayoutEngine {
       if let header = section.header {
         var frame = header
         if presentation.sectionHeadersPinToVisibleBounds {
-          // y = min(max(naturalY, viewport.y), footerNaturalY − H)
+          // y = min(max(naturalY, viewport.y), footerNaturalY − H), never above naturalY:
+          // footerNaturalY − H ≥ naturalY, but computed as (naturalY + H + …) − H it can fall
+          // an ulp below it.
           let natural = alongX ? header.minX : header.minY
-          let start = min(max(natural, viewportStart), section.footerTop - headerLength)
+          let start = max(
+            natural, min(max(natural, viewportStart), section.footerTop - headerLength))
           frame = moved(header, to: start)
         }
         present(.header(s, frame), pinned: frame != header)

@@ -144,6 +144,35 @@ struct PresentationProperties {
     }
   }
 
+  /// A section without lines or insets whose top t makes (t + H) − H an ulp below t (found by
+  /// the large corpus, `presentationsWithMetrics`): the clamp's bound `footerNaturalY − H`
+  /// rounds above the header, which stays at its natural place, not pinned, in both engines.
+  @Test func headerClampRoundingBelowItsNaturalPlace() throws {
+    let top = 25.333333333333332
+    let header = 44.5
+    try #require((top + header) - header < top)
+    let input = LayoutInput(
+      configuration: LayoutConfiguration(variant: .horizontalFlow), bounds: Size(width: 100, height: 812),
+      sections: [
+        SectionData(footer: top, items: []), SectionData(header: header, items: []),
+        SectionData(header: header, items: [Size(width: 50, height: 50)]),
+      ])
+    let fast = try FastFlowLayout(input)
+    let reference = try ReferenceFlowLayout(input)
+    for viewport in [nil, Rect(x: 0, y: 0, width: 100, height: 40)] as [Rect?] {
+      var p = Presentation()
+      p.sectionHeadersPinToVisibleBounds = true
+      p.viewport = viewport
+      for engine in [fast.allPresentedElements(p), reference.allPresentedElements(p)] {
+        let first = try #require(engine.first { $0.element.kind == ElementKind.header })
+        #expect(first.element.frame.minY == top && !first.isPinned, "\(first)")
+      }
+      #expect(
+        Self.sameElements(
+          fast.allPresentedElements(p), reference.allPresentedElements(p), scale: 0) == nil)
+    }
+  }
+
   @Test("right-to-left ≡ left-to-right mirrored in M = max(B, content width)")
   func rightToLeftMirrors() {
     Self.forEachCase { fast, reference, p, _ in

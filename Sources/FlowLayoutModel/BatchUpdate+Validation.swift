@@ -8,17 +8,19 @@ public struct BatchPlan: Hashable, Sendable {
   /// The item counts before the update (shared with the caller's array).
   let oldCounts: [Int]
   /// For each section after the update, the section before it (`nil` if inserted); `nil` when
-  /// no section is moved (then `sparseMap` gives it, or every section keeps its index).
+  /// no section is moved (then `deletions` and `insertions` give it in O(log k) for k of them,
+  /// not O(s)).
   let sectionMap: [Int?]?
-  /// The sections deleted (before the update) and inserted (after it), ascending, when sections
-  /// are inserted or deleted but none is moved: the map in O(k) for k of them, not O(s).
-  let sparseMap: SparseSectionMap?
+  /// The deleted sections, by their index before the update, ascending (the batch's own array
+  /// when it names them in that order: no copy).
+  package let deletions: [Int]
   /// Items removed (deleted or moved out) per section before the update.
   let removed: SectionTally
   /// Items added (inserted or moved in) per section after the update.
   let added: SectionTally
-  /// Item counts of inserted sections, by their index after the update.
-  let insertedCounts: [Int: Int]
+  /// The inserted sections, ascending by their index after the update (the batch's own array
+  /// when it names them in that order: no copy).
+  package let insertions: [SectionInsertion]
   /// The bounds after the update.
   public var newBounds: Size
   /// The options after the update (`setWidthClass`).
@@ -26,21 +28,18 @@ public struct BatchPlan: Hashable, Sendable {
 
   /// The number of sections after the update.
   public var newSectionCount: Int {
-    if let sparseMap {
-      return oldCounts.count - sparseMap.deleted.count + sparseMap.inserted.count
-    }
-    return sectionMap?.count ?? oldCounts.count
+    sectionMap?.count ?? oldCounts.count - deletions.count + insertions.count
   }
 
   /// The section before the update of section `n` after it, or `nil` if inserted.
   ///
   /// - Complexity: O(1), or O(log k) for k sections inserted or deleted without moves.
   public func oldSection(ofNewSection n: Int) -> Int? {
-    if let sparseMap {
+    if sectionMap == nil {
       // n is the m-th kept section: the old section m + (deletions d_j with d_j − j ≤ m).
-      let (inserted, deleted) = (sparseMap.inserted, sparseMap.deleted)
-      let i = Self.count(in: inserted) { $0 < n }
-      if i < inserted.count, inserted[i] == n { return nil }
+      let deleted = deletions
+      let i = Self.count(in: insertions) { $0.at < n }
+      if i < insertions.count, insertions[i].at == n { return nil }
       let m = n - i
       var lo = 0
       var hi = deleted.count
@@ -50,14 +49,13 @@ public struct BatchPlan: Hashable, Sendable {
       }
       return m + lo
     }
-    guard let sectionMap else { return n }
-    return sectionMap[n]
+    return sectionMap![n]
   }
 
   /// The length of the prefix of `sorted` whose values satisfy `below` (monotonic).
   ///
   /// - Complexity: O(log k).
-  private static func count(in sorted: [Int], where below: (Int) -> Bool) -> Int {
+  private static func count<Element>(in sorted: [Element], where below: (Element) -> Bool) -> Int {
     var lo = 0
     var hi = sorted.count
     while lo < hi {
@@ -71,7 +69,10 @@ public struct BatchPlan: Hashable, Sendable {
   ///
   /// - Complexity: O(1).
   public func newItemCount(ofSection n: Int) -> Int {
-    guard let o = oldSection(ofNewSection: n) else { return insertedCounts[n] ?? 0 }
+    guard let o = oldSection(ofNewSection: n) else {
+      let i = Self.count(in: insertions) { $0.at < n }
+      return i < insertions.count && insertions[i].at == n ? insertions[i].section.count : 0
+    }
     return oldCounts[o] - removed[o] + added[n]
   }
 
@@ -79,19 +80,23 @@ public struct BatchPlan: Hashable, Sendable {
   ///
   /// - Complexity: O(s).
   public var oldSectionOfNewSection: [Int?] {
-    if sparseMap != nil { return (0..<newSectionCount).map(oldSection(ofNewSection:)) }
-    return sectionMap ?? oldCounts.indices.map { $0 }
+    if let sectionMap { return sectionMap }
+    guard changesSections else { return oldCounts.indices.map { $0 } }
+    return (0..<newSectionCount).map(oldSection(ofNewSection:))
   }
 
   /// For each section before the update: the section it becomes, or `nil` if deleted.
   ///
   /// - Complexity: O(s).
   public var newSectionOfOldSection: [Int?] {
-    guard sectionMap != nil || sparseMap != nil else { return oldCounts.indices.map { $0 } }
+    guard sectionMap != nil || changesSections else { return oldCounts.indices.map { $0 } }
     var result = [Int?](repeating: nil, count: oldCounts.count)
     for n in 0..<newSectionCount { if let o = oldSection(ofNewSection: n) { result[o] = n } }
     return result
   }
+
+  /// Whether sections are inserted, deleted or moved.
+  var changesSections: Bool { sectionMap != nil || !deletions.isEmpty || !insertions.isEmpty }
 
   /// Item counts after the update, per section.
   ///
@@ -99,11 +104,6 @@ public struct BatchPlan: Hashable, Sendable {
   public var newItemCounts: [Int] { (0..<newSectionCount).map(newItemCount(ofSection:)) }
 }
 
-/// The sections a batch deletes (indices before it) and inserts (after it), ascending.
-struct SparseSectionMap: Hashable, Sendable {
-  var deleted: [Int]
-  var inserted: [Int]
-}
 
 extension BatchUpdate {
   /// Checks the whole batch against the current content without changing anything.
@@ -150,43 +150,51 @@ extension BatchUpdate {
         reason: "measurements are applied through SelfSizingLayout, not by an engine")
     }
 
-    // 1. Section deletions (before-space).
-    var deletedSection = Set<Int>()
-    for (i, s) in deleteSections.enumerated() {
-      func field() -> String { "\(prefix)deleteSections[\(i)]" }
-      guard s >= 0, s < oldSectionCount else {
-        throw .sectionOutOfRange(field: field(), section: s, sectionCount: oldSectionCount)
-      }
-      guard deletedSection.insert(s).inserted else {
-        throw .inconsistentBatch(field: field(), reason: "section \(s) is deleted twice")
+    // 1. Section deletions (before-space), ascending: the batch's own array when it names them
+    //    in that order (no copy, no hashing). A section named twice is reported by the walk in
+    //    the batch's order, which finds the first error there.
+    let deletions = Self.ascending(deleteSections, by: { $0 })
+    if Self.hasAdjacentEqual(deletions, by: { $0 }) {
+      var deletedSection = Set<Int>()
+      for (i, s) in deleteSections.enumerated() {
+        func field() -> String { "\(prefix)deleteSections[\(i)]" }
+        guard s >= 0, s < oldSectionCount else {
+          throw .sectionOutOfRange(field: field(), section: s, sectionCount: oldSectionCount)
+        }
+        guard deletedSection.insert(s).inserted else {
+          throw .inconsistentBatch(field: field(), reason: "section \(s) is deleted twice")
+        }
       }
     }
+    for (i, s) in deleteSections.enumerated() where s < 0 || s >= oldSectionCount {
+      throw .sectionOutOfRange(
+        field: "\(prefix)deleteSections[\(i)]", section: s, sectionCount: oldSectionCount)
+    }
+    func isDeleted(_ s: Int) -> Bool { Self.contains(s, inAscending: deletions, by: { $0 }) }
 
-    // 2. Section insertions (after-space).
+    // 2. Section insertions (after-space), ascending by index, as the deletions.
     let newSectionCount = oldSectionCount - deleteSections.count + insertSections.count
-    var insertedSection = Set<Int>()
+    let insertions = Self.ascending(insertSections, by: \.at)
+    let insertsTwice = Self.hasAdjacentEqual(insertions, by: \.at)
+    var insertedSection = Set<Int>()  // a section inserted twice only
     for (i, insertion) in insertSections.enumerated() {
       func field() -> String { "\(prefix)insertSections[\(i)].at" }
       guard insertion.at >= 0, insertion.at < newSectionCount else {
         throw .sectionOutOfRange(field: field(), section: insertion.at, sectionCount: newSectionCount)
       }
-      guard insertedSection.insert(insertion.at).inserted else {
+      guard !insertsTwice || insertedSection.insert(insertion.at).inserted else {
         throw .inconsistentBatch(field: field(), reason: "section \(insertion.at) is inserted twice")
       }
       try insertion.section.validate(field: "\(prefix)insertSections[\(i)]")
     }
+    func isInserted(_ s: Int) -> Bool { Self.contains(s, inAscending: insertions, by: \.at) }
 
     // 3. Section moves (from: before-space, to: after-space), then map the sections that stay
     //    between the two index spaces: they keep their order and fill the after-space indices
-    //    no insertion or move destination takes (identity, not stored, when no section is
-    //    inserted, deleted or moved).
+    //    no insertion or move destination takes (stored with moves only: otherwise
+    //    `deletions` and `insertions` give it).
     var oldOfNew: [Int?]? = nil
-    var sparseMap: SparseSectionMap? = nil
-    if moveSections.isEmpty, !deleteSections.isEmpty || !insertSections.isEmpty {
-      sparseMap = SparseSectionMap(
-        deleted: deleteSections.count < 2 ? deleteSections : deleteSections.sorted(),
-        inserted: insertSections.map(\.at).sorted())
-    } else if !moveSections.isEmpty {
+    if !moveSections.isEmpty {
       var map = [Int?](repeating: nil, count: newSectionCount)
       var movedSection = Set<Int>()
       for (i, move) in moveSections.enumerated() {
@@ -194,7 +202,7 @@ extension BatchUpdate {
         guard move.from >= 0, move.from < oldSectionCount else {
           throw .sectionOutOfRange(field: from, section: move.from, sectionCount: oldSectionCount)
         }
-        guard !deletedSection.contains(move.from), movedSection.insert(move.from).inserted else {
+        guard !isDeleted(move.from), movedSection.insert(move.from).inserted else {
           throw .inconsistentBatch(
             field: from, reason: "section \(move.from) is deleted or moved more than once")
         }
@@ -202,15 +210,15 @@ extension BatchUpdate {
         guard move.to >= 0, move.to < newSectionCount else {
           throw .sectionOutOfRange(field: to, section: move.to, sectionCount: newSectionCount)
         }
-        guard !insertedSection.contains(move.to), map[move.to] == nil else {
+        guard !isInserted(move.to), map[move.to] == nil else {
           throw .inconsistentBatch(
             field: to, reason: "two sections are inserted or moved to \(move.to)")
         }
         map[move.to] = move.from
       }
       var nextOld = 0
-      for n in 0..<newSectionCount where !insertedSection.contains(n) && map[n] == nil {
-        while deletedSection.contains(nextOld) || movedSection.contains(nextOld) { nextOld += 1 }
+      for n in 0..<newSectionCount where !isInserted(n) && map[n] == nil {
+        while isDeleted(nextOld) || movedSection.contains(nextOld) { nextOld += 1 }
         map[n] = nextOld
         nextOld += 1
       }
@@ -231,7 +239,7 @@ extension BatchUpdate {
       guard path.item >= 0, path.item < oldCounts[path.section] else {
         throw .itemOutOfRange(field: field(), path: path)
       }
-      if !deletedSection.isEmpty, deletedSection.contains(path.section) {
+      if !deletions.isEmpty, isDeleted(path.section) {
         throw .inconsistentBatch(field: field(), reason: "item \(path) is in a section deleted by the same batch")
       }
     }
@@ -278,7 +286,7 @@ extension BatchUpdate {
       guard path.section >= 0, path.section < newSectionCount else {
         throw .sectionOutOfRange(field: field(), section: path.section, sectionCount: newSectionCount)
       }
-      if !insertedSection.isEmpty, insertedSection.contains(path.section) {
+      if !insertions.isEmpty, isInserted(path.section) {
         throw .inconsistentBatch(
           field: field(), reason: "item \(path) is in a section inserted by the same batch (insert it with the section)")
       }
@@ -300,11 +308,9 @@ extension BatchUpdate {
     let addedPerSection = SectionTally(sorted: scratch.destinations)
 
     // 6. Counts after the update, and every destination inside them.
-    var insertedCounts: [Int: Int] = [:]
-    for insertion in insertSections { insertedCounts[insertion.at] = insertion.section.count }
     let plan = BatchPlan(
-      oldCounts: oldCounts, sectionMap: oldOfNew, sparseMap: sparseMap, removed: removedPerSection,
-      added: addedPerSection, insertedCounts: insertedCounts, newBounds: bounds,
+      oldCounts: oldCounts, sectionMap: oldOfNew, deletions: deletions, removed: removedPerSection,
+      added: addedPerSection, insertions: insertions, newBounds: bounds,
       newConfiguration: configuration)
     // A section's count is looked up once per run of edits naming it (a batch's edits
     // usually name few sections).
@@ -378,5 +384,44 @@ extension BatchUpdate {
     result.newBounds = newBounds
     result.newConfiguration = newConfiguration
     return result
+  }
+}
+
+extension BatchUpdate {
+  /// `values` in ascending order of `key` (stable): `values` itself, sharing its storage, when
+  /// it is already in that order.
+  ///
+  /// - Complexity: O(k) when in order (no allocation), else O(k log k).
+  static func ascending<Element>(_ values: [Element], by key: (Element) -> Int) -> [Element] {
+    var k = 1
+    while k < values.count, key(values[k - 1]) <= key(values[k]) { k += 1 }
+    return k >= values.count ? values : values.sorted { key($0) < key($1) }
+  }
+
+  /// Whether two neighbours of `sorted` (ascending by `key`) have one key.
+  ///
+  /// - Complexity: O(k).
+  static func hasAdjacentEqual<Element>(_ sorted: [Element], by key: (Element) -> Int) -> Bool {
+    var k = 1
+    while k < sorted.count {
+      if key(sorted[k - 1]) == key(sorted[k]) { return true }
+      k += 1
+    }
+    return false
+  }
+
+  /// Whether `sorted` (ascending by `key`) holds an element whose key is `value`.
+  ///
+  /// - Complexity: O(log k).
+  static func contains<Element>(
+    _ value: Int, inAscending sorted: [Element], by key: (Element) -> Int
+  ) -> Bool {
+    var lo = 0
+    var hi = sorted.count
+    while lo < hi {
+      let mid = (lo + hi) >> 1
+      if key(sorted[mid]) < value { lo = mid + 1 } else { hi = mid }
+    }
+    return lo < sorted.count && key(sorted[lo]) == value
   }
 }

@@ -275,6 +275,23 @@ import Testing
     (BatchUpdate(deleteSections: [2]), "edits[0].deleteSections[0]"),
     (BatchUpdate(deleteSections: [-1]), "edits[0].deleteSections[0]"),
     (BatchUpdate(deleteSections: [1, 1]), "edits[0].deleteSections[1]"),
+    // The first error in the batch's order, whether a repeat or a range error comes first.
+    (BatchUpdate(deleteSections: [1, 5, 1]), "edits[0].deleteSections[1]"),
+    (BatchUpdate(deleteSections: [1, 0, 1]), "edits[0].deleteSections[2]"),
+    (
+      BatchUpdate(insertSections: [
+        SectionInsertion(at: 1, section: SectionData(items: [])),
+        SectionInsertion(at: 7, section: SectionData(items: [])),
+        SectionInsertion(at: 1, section: SectionData(items: [])),
+      ]), "edits[0].insertSections[1].at"
+    ),
+    (
+      BatchUpdate(insertSections: [
+        SectionInsertion(at: 1, section: SectionData(footer: -2, items: [])),
+        SectionInsertion(at: 0, section: SectionData(items: [])),
+        SectionInsertion(at: 0, section: SectionData(items: [])),
+      ]), "edits[0].insertSections[0].footer"
+    ),
     (
       BatchUpdate(insertSections: [SectionInsertion(at: 3, section: SectionData(items: []))]),
       "edits[0].insertSections[0].at"

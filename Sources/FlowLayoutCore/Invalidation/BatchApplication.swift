@@ -41,6 +41,8 @@ extension FastFlowLayout {
     // Item edits per section, in the sections before the batch (an item edit never names a
     // deleted or inserted section: the validation refuses it).
     itemEdits(update, sectionBefore: { plan.oldSection(ofNewSection: $0)! }, into: &scratch)
+    // Sections deleted (before the batch) and inserted (after it), ascending.
+    let sectionEdits = (deletions: plan.deletions, insertions: plan.insertions)
     // The plan shares `itemCounts`' storage: let it go before the counts change (or they are
     // copied, O(s)).
     _ = consume plan
@@ -51,11 +53,15 @@ extension FastFlowLayout {
     configuration = newConfiguration
     if relayoutAll {
       relayOut(
-        scratch: &scratch, update: update, rules: newRules, configuration: newConfiguration,
-        bounds: newBounds, counters: &counters)
+        scratch: &scratch, sectionEdits: sectionEdits, rules: newRules,
+        configuration: newConfiguration, bounds: newBounds, counters: &counters)
     } else {
       applyItemEdits(scratch: &scratch, counters: &counters)
-      if changesSections { replaceSections(update: update, counters: &counters) }
+      if changesSections {
+        replaceSections(
+          deleting: sectionEdits.deletions, inserting: sectionEdits.insertions,
+          counters: &counters)
+      }
     }
   }
 
@@ -366,7 +372,8 @@ extension FastFlowLayout {
   ///
   /// - Complexity: O(n + e log e) for n items.
   private mutating func relayOut(
-    scratch: inout EditScratch, update: BatchUpdate, rules newRules: LayoutRules,
+    scratch: inout EditScratch, sectionEdits: (deletions: [Int], insertions: [SectionInsertion]),
+    rules newRules: LayoutRules,
     configuration newConfiguration: LayoutConfiguration, bounds newBounds: Size,
     counters: inout WorkCounters
   ) {
@@ -417,13 +424,13 @@ extension FastFlowLayout {
     }
     // Sections out and in (inserted ones are laid out under the new rules as they are built).
     var laidOut = [Bool](repeating: false, count: pages.count)
-    if !update.deleteSections.isEmpty || !update.insertSections.isEmpty {
-      for s in update.deleteSections.sorted(by: >) {
+    if !sectionEdits.deletions.isEmpty || !sectionEdits.insertions.isEmpty {
+      for s in sectionEdits.deletions.reversed() {
         pages.remove(at: s)
         itemCounts.remove(at: s)
         laidOut.remove(at: s)
       }
-      for insertion in update.insertSections.sorted(by: { $0.at < $1.at }) {
+      for insertion in sectionEdits.insertions {
         let own = OwnMetrics.resolving(
           insertion.section.metrics, configuration: newConfiguration, bounds: newBounds)
         pages.insert(
@@ -452,22 +459,24 @@ extension FastFlowLayout {
   /// Deletes and inserts sections (item edits already applied), keeping the pages of the
   /// surviving sections: a few in place (deletions from the last, then insertions from the
   /// first, their indices after the batch), each a splice of the page list at its gap with the
-  /// page trees kept current; many in one merge pass.
+  /// page trees kept current; many in one merge pass. `deletions` (before the batch) and
+  /// `insertions` (after it) are ascending (`BatchPlan`).
   ///
   /// - Complexity: for k ≤ 8 sections deleted or inserted, O((k + d) log p) for the d pages
   ///   and sections between the gaps of `pages` and `firstPage` and the edits (`splicePages`,
   ///   `SectionStarts`), plus per section an O(s) memory move of 8 bytes a section
-  ///   (`itemCounts`, the batch validation's array); else O(p + s + k log k). Plus O(m) for the
+  ///   (`itemCounts`, the batch validation's array); else O(p + s + k). Plus O(m) for the
   ///   m items of inserted sections.
-  private mutating func replaceSections(update: BatchUpdate, counters: inout WorkCounters) {
-    let insertions = update.insertSections.sorted(by: { $0.at < $1.at })
-    if update.deleteSections.count + insertions.count > 8 {
-      mergeSections(
-        deleting: update.deleteSections.sorted(), inserting: insertions, counters: &counters)
+  private mutating func replaceSections(
+    deleting deletions: [Int], inserting insertions: [SectionInsertion],
+    counters: inout WorkCounters
+  ) {
+    if deletions.count + insertions.count > 8 {
+      mergeSections(deleting: deletions, inserting: insertions, counters: &counters)
       rebuildPageDirectory()
       return
     }
-    for s in update.deleteSections.sorted(by: >) {
+    for s in deletions.reversed() {
       let range = pages(ofSection: s)
       counters.pageTreeNodesWritten += splicePages(range, with: EmptyCollection())
       firstPage.shift(after: s, by: -range.count)

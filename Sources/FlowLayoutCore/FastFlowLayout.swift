@@ -61,8 +61,15 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
   /// `.horizontalScroll`: each slot's page extent, and the largest (the content width).
   var pageExtents: [Double] = []
   var widestExtent = 0.0
-  /// Item counts per section (hidden items included), as the batch validation takes them.
-  var itemCounts: [Int] = []
+  /// Item counts per section (hidden items included), stored with a gap so that a section is
+  /// inserted or removed without moving the counts after it; the batch validation reads them
+  /// in place (`validationCounts`).
+  var itemCounts = GapBuffer<Int>([], filler: 0)
+  /// `itemCounts` as the batch validation takes them (sharing their storage: no copy).
+  var validationCounts: SectionCounts {
+    SectionCounts(
+      slots: itemCounts.slots, gapStart: itemCounts.gapStart, gapLength: itemCounts.gapLength)
+  }
   /// How large pages are; small in tests so that short sections are paged too.
   var pageCapacity = PageCapacity.standard
   /// `contentSize`, kept current by every change.
@@ -135,7 +142,7 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
     if !screen.passes { try BulkValidation.validate(input) }
     workCounters = counters
     firstPage = SectionStarts(Array(0...pages.count))
-    itemCounts = input.sections.map(\.count)
+    itemCounts = GapBuffer(input.sections.map(\.count), filler: 0)
     rebuildPageDirectory()
   }
 
@@ -174,7 +181,10 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
   @inline(__always)  // into the protocol witness too, which otherwise copies `self` per call
   public func frame(ofItemAt path: ItemPath) throws(LayoutError) -> Rect {
     let s = path.section
-    guard s >= 0, s < itemCounts.count, path.item >= 0, path.item < itemCounts[s] else {
+    // (Unsigned: a negative index fails the same comparison; the count is read unchecked.)
+    guard UInt(bitPattern: s) < UInt(bitPattern: itemCounts.count),
+      UInt(bitPattern: path.item) < UInt(bitPattern: itemCounts.uncheckedElement(s))
+    else {
       throw .itemOutOfRange(field: "path", path: path)
     }
     let (p, j) = page(holdingItem: path.item, inSection: s)

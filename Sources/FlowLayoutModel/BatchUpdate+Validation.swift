@@ -5,8 +5,8 @@
 /// It holds only what the batch names (O(e) for e edits, plus the section maps when sections
 /// are inserted or deleted); the per-section arrays are built when read.
 public struct BatchPlan: Hashable, Sendable {
-  /// The item counts before the update (shared with the caller's array).
-  let oldCounts: [Int]
+  /// The item counts before the update (shared with the caller's storage).
+  let oldCounts: SectionCounts
   /// For each section after the update, the section before it (`nil` if inserted); `nil` when
   /// no section is moved (then `deletions` and `insertions` give it in O(log k) for k of them,
   /// not O(s)).
@@ -129,8 +129,8 @@ extension BatchUpdate {
   ) throws(LayoutError) -> BatchPlan {
     var scratch = BatchValidationScratch()
     return try validate(
-      itemCounts: oldCounts, configuration: configuration, bounds: bounds, field: prefix,
-      scratch: &scratch)
+      itemCounts: SectionCounts(oldCounts), configuration: configuration, bounds: bounds,
+      field: prefix, scratch: &scratch)
   }
 
   /// `validate(itemCounts:configuration:bounds:field:)` sorting the batch's item paths in
@@ -140,7 +140,7 @@ extension BatchUpdate {
   ///   with no allocation when the buffers have room (and no `expectedItemCounts`); the rest
   ///   as `validate(itemCounts:configuration:bounds:field:)`.
   package func validate(
-    itemCounts oldCounts: [Int], configuration: LayoutConfiguration, bounds: Size,
+    itemCounts oldCounts: SectionCounts, configuration: LayoutConfiguration, bounds: Size,
     field prefix: String = "", scratch: inout BatchValidationScratch
   ) throws(LayoutError) -> BatchPlan {
     let oldSectionCount = oldCounts.count
@@ -384,6 +384,48 @@ extension BatchUpdate {
     result.newBounds = newBounds
     result.newConfiguration = newConfiguration
     return result
+  }
+}
+
+/// Item counts per section, as a batch's validation reads them: an array, or the slots of a
+/// gap buffer read in place (the fast engine keeps its counts in a `GapBuffer`, so that a section
+/// is inserted or removed without moving the counts after it): section `s` is slot `s` before
+/// the gap and slot `s + gapLength` after it.
+package struct SectionCounts: RandomAccessCollection, Hashable, Sendable {
+  /// The counts and the gap, in slot order.
+  let slots: [Int]
+  /// The first slot of the gap.
+  let gapStart: Int
+  /// The number of slots in the gap.
+  let gapLength: Int
+
+  /// `counts`, with no gap (sharing the array's storage).
+  package init(_ counts: [Int]) {
+    slots = counts
+    gapStart = counts.count
+    gapLength = 0
+  }
+
+  /// The counts in `slots` but `gapStart ..< gapStart + gapLength` (sharing their storage).
+  package init(slots: [Int], gapStart: Int, gapLength: Int) {
+    self.slots = slots
+    self.gapStart = gapStart
+    self.gapLength = gapLength
+  }
+
+  package var startIndex: Int { 0 }
+  package var endIndex: Int { slots.count - gapLength }
+
+  /// Section `s`'s count.
+  ///
+  /// - Complexity: O(1).
+  package subscript(s: Int) -> Int { slots[s < gapStart ? s : s + gapLength] }
+
+  package static func == (a: Self, b: Self) -> Bool { a.elementsEqual(b) }
+
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(count)
+    for c in self { hasher.combine(c) }
   }
 }
 

@@ -126,23 +126,70 @@ import Testing
     var scratch = BatchValidationScratch()
     let batch = Self.largeBatch()
     let first = try batch.validate(
-      itemCounts: Self.counts, configuration: Self.configuration, bounds: Self.bounds,
-      scratch: &scratch)
+      itemCounts: SectionCounts(Self.counts), configuration: Self.configuration,
+      bounds: Self.bounds, scratch: &scratch)
     var other = BatchUpdate()
     other.deleteItems = (0..<20).map { ItemPath(0, $0) }
     let second = try other.validate(
-      itemCounts: Self.counts, configuration: Self.configuration, bounds: Self.bounds,
-      scratch: &scratch)
+      itemCounts: SectionCounts(Self.counts), configuration: Self.configuration,
+      bounds: Self.bounds, scratch: &scratch)
     #expect(first.newItemCounts == Self.counts)
     #expect(second.newItemCounts == [0] + Self.counts.dropFirst())
     var repeated = other
     repeated.deleteItems.append(ItemPath(0, 7))
     #expect(throws: LayoutError.self) {
       _ = try repeated.validate(
-        itemCounts: Self.counts, configuration: Self.configuration, bounds: Self.bounds,
-        scratch: &scratch)
+        itemCounts: SectionCounts(Self.counts), configuration: Self.configuration,
+        bounds: Self.bounds, scratch: &scratch)
     }
     #expect(scratch.capacity >= 21)
+  }
+
+  /// Counts read through a gap (as the fast engine keeps them: slots of a gap buffer whose gap
+  /// holds other values) validate every batch as the plain array does: the same plan, the same
+  /// first error, and section edits located by the counts after the gap.
+  @Test func countsReadThroughAGapValidateAsTheArray() throws {
+    let counts = (0..<12).map { 20 + $0 }
+    var batches = [Self.largeBatch()]
+    var named = BatchUpdate(deleteSections: [7, 2])
+    named.insertSections = [
+      SectionInsertion(at: 11, section: SectionData(items: [Size(1, 1)])),
+      SectionInsertion(at: 0, section: SectionData(items: [])),
+    ]
+    named.deleteItems = [ItemPath(9, 25)]  // old section 9: new section 8
+    named.insertItems = [ItemInsertion(at: ItemPath(10, 31), size: Size(2, 2))]  // old 11
+    batches.append(named)
+    var outOfRange = BatchUpdate()
+    outOfRange.deleteItems = [ItemPath(11, 31)]  // section 11 has 31 items: 0 ... 30
+    batches.append(outOfRange)
+    var inRange = BatchUpdate()
+    inRange.deleteItems = [ItemPath(11, 30)]
+    batches.append(inRange)
+    for gapStart in [0, 5, 12] {
+      let slots = Array(counts[..<gapStart]) + [999, 0, 999] + Array(counts[gapStart...])
+      let gapped = SectionCounts(slots: slots, gapStart: gapStart, gapLength: 3)
+      #expect(Array(gapped) == counts && gapped == SectionCounts(counts))
+      for (k, batch) in batches.enumerated() {
+        func plan(_ c: SectionCounts) -> Result<BatchPlan, LayoutError> {
+          var scratch = BatchValidationScratch()
+          do {
+            return .success(
+              try batch.validate(
+                itemCounts: c, configuration: Self.configuration, bounds: Self.bounds,
+                scratch: &scratch))
+          } catch { return .failure(error) }
+        }
+        let plain = plan(SectionCounts(counts))
+        #expect(plain == plan(gapped), "batch \(k), gap at \(gapStart)")
+        if case .success(let p) = plain {
+          #expect(p.newItemCounts.count == p.newSectionCount, "batch \(k)")
+        }
+      }
+    }
+    let plan = try named.validate(
+      itemCounts: counts, configuration: Self.configuration, bounds: Self.bounds)
+    #expect(plan.newItemCounts == [0, 20, 21, 23, 24, 25, 26, 28, 28, 30, 32, 1])
+    #expect(plan.oldSectionOfNewSection == [nil, 0, 1, 3, 4, 5, 6, 8, 9, 10, 11, nil])
   }
 
   @Test func sortInPlaceSortsLikeTheStandardLibrary() {

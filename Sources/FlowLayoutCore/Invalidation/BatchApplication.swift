@@ -16,7 +16,7 @@ extension FastFlowLayout {
   public mutating func apply(_ update: BatchUpdate) throws(LayoutError) {
     if !update.moveSections.isEmpty { return try applyMovingSections(update) }
     let plan = try update.validate(
-      itemCounts: itemCounts, configuration: configuration, bounds: bounds,
+      itemCounts: validationCounts, configuration: configuration, bounds: bounds,
       scratch: &scratch.validation)
     let newBounds = plan.newBounds
     let newConfiguration = plan.newConfiguration
@@ -463,10 +463,9 @@ extension FastFlowLayout {
   /// `insertions` (after it) are ascending (`BatchPlan`).
   ///
   /// - Complexity: for k ≤ 8 sections deleted or inserted, O((k + d) log p) for the d pages
-  ///   and sections between the gaps of `pages` and `firstPage` and the edits (`splicePages`,
-  ///   `SectionStarts`), plus per section an O(s) memory move of 8 bytes a section
-  ///   (`itemCounts`, the batch validation's array); else O(p + s + k). Plus O(m) for the
-  ///   m items of inserted sections.
+  ///   and sections between the gaps of `pages`, `firstPage` and `itemCounts` and the edits
+  ///   (`splicePages`, `SectionStarts`, `GapBuffer`); else O(p + s + k). Plus O(m) for the m
+  ///   items of inserted sections.
   private mutating func replaceSections(
     deleting deletions: [Int], inserting insertions: [SectionInsertion],
     counters: inout WorkCounters
@@ -544,6 +543,6 @@ extension FastFlowLayout {
     }
     pages = PageList(newPages)
     firstPage = SectionStarts(newFirstPage)
-    itemCounts = newCounts
+    itemCounts = GapBuffer(newCounts, filler: 0)
   }
 }

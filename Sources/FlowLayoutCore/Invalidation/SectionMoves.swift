@@ -18,7 +18,8 @@ extension FastFlowLayout {
       && update.setHeight == nil && update.setWidthClass == nil
     guard editsSectionsOnly else { return try applyRebuilding(update) }
     let plan = try update.validate(
-      itemCounts: itemCounts, configuration: configuration, bounds: bounds)
+      itemCounts: validationCounts, configuration: configuration, bounds: bounds,
+      scratch: &scratch.validation)
     // Inserted sections resolve their own metrics under the current options and bounds: the
     // batch changes neither, so their own rules need no further check (the validation did it).
     reorderSections(plan: plan, insertions: update.insertSections)
@@ -59,7 +60,7 @@ extension FastFlowLayout {
     }
     pages = PageList(newPages)
     firstPage = SectionStarts(newFirstPage)
-    itemCounts = newCounts
+    itemCounts = GapBuffer(newCounts, filler: 0)
     rebuildPageDirectory()
   }
 

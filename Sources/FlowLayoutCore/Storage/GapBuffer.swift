@@ -62,6 +62,15 @@ struct GapBuffer<Element>: RandomAccessCollection, MutableCollection {
     @inline(__always) _modify { yield &slots[slot(p)] }
   }
 
+  /// Element `p`, read without a bounds check (the caller has checked `p`).
+  ///
+  /// - Precondition: `0 ≤ p < count`.
+  /// - Complexity: O(1).
+  @inline(__always)
+  func uncheckedElement(_ p: Int) -> Element {
+    slots.withUnsafeBufferPointer { $0[slot(p)] }
+  }
+
   /// Replaces elements `range` with `new`. Returns the slots whose element changed (moved,
   /// written or emptied), or `nil` when every slot was re-laid out (the gap was too small).
   ///

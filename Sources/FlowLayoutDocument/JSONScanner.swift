@@ -42,6 +42,10 @@ struct JSONScanner {
     case UInt8(ascii: "{"): found = "an object"
     case UInt8(ascii: "["): found = "an array"
     case UInt8(ascii: "\""): found = "a string"
+    // At the top level the fail-fast reader (`JSONStreamCheck`) refuses a literal's first
+    // letter: the message names that letter alone, so that the bytes up to it give it too.
+    case let b where depth == 0 && (b == 0x74 || b == 0x66 || b == 0x6E):  // t, f, n
+      found = describe(b)
     case UInt8(ascii: "t"), UInt8(ascii: "f"):
       guard literalLength() != nil else { return invalidLiteral() }
       found = "a boolean"

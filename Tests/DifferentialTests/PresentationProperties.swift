@@ -152,7 +152,8 @@ struct PresentationProperties {
     let header = 44.5
     try #require((top + header) - header < top)
     let input = LayoutInput(
-      configuration: LayoutConfiguration(variant: .horizontalFlow), bounds: Size(width: 100, height: 812),
+      configuration: LayoutConfiguration(variant: .horizontalFlow),
+      bounds: Size(width: 100, height: 812),
       sections: [
         SectionData(footer: top, items: []), SectionData(header: header, items: []),
         SectionData(header: header, items: [Size(width: 50, height: 50)]),

@@ -292,6 +292,9 @@ import Testing
     #"{"a": [1, 2, 3] }}"#,
     #"{"a": 1e5x}"#,
     "{\"a\": \"\u{1}\"}",
+    // Found by `fuzz-document`: a literal at the top level, refused at its first letter (the
+    // whole text's error named a boolean, the first letter's an invalid literal).
+    #"false{"layout": "vertical"}"#, "true", "null", "nul", " f",
   ])
   func streamRefusalGivesTheWholeDocumentsError(text: String) throws {
     let bytes = Array(text.utf8)

@@ -104,7 +104,6 @@ public struct BatchPlan: Hashable, Sendable {
   public var newItemCounts: [Int] { (0..<newSectionCount).map(newItemCount(ofSection:)) }
 }
 
-
 extension BatchUpdate {
   /// Checks the whole batch against the current content without changing anything.
   ///
@@ -155,6 +154,7 @@ extension BatchUpdate {
     //    the batch's order, which finds the first error there.
     let deletions = Self.ascending(deleteSections, by: { $0 })
     if Self.hasAdjacentEqual(deletions, by: { $0 }) {
+      // (The walk throws: a section is named twice, or an index before the repeat is invalid.)
       var deletedSection = Set<Int>()
       for (i, s) in deleteSections.enumerated() {
         func field() -> String { "\(prefix)deleteSections[\(i)]" }

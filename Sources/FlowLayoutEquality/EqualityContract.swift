@@ -26,7 +26,8 @@ import FlowLayoutModel
 ///   the properties use, and still ≈ 1e-10 at 10⁶ lines);
 /// - consequently an element whose frame only touches a query rect within the tolerance may be
 ///   returned by one engine and not the other; such boundary elements are exempt (both engines
-///   apply the same closed `intersects` to their own frames).
+///   apply the same closed `intersects` to their own frames). An element is a boundary element
+///   when either engine's frame of it touches the rect within the tolerance.
 public enum EqualityContract {
   /// The largest difference accepted between two coordinates of the same element.
   public static func tolerance(_ a: Double, _ b: Double) -> Double {

@@ -55,7 +55,7 @@ public struct BatchPlan: Hashable, Sendable {
   /// The length of the prefix of `sorted` whose values satisfy `below` (monotonic).
   ///
   /// - Complexity: O(log k).
-  private static func count<Element>(in sorted: [Element], where below: (Element) -> Bool) -> Int {
+  static func count<Element>(in sorted: [Element], where below: (Element) -> Bool) -> Int {
     var lo = 0
     var hi = sorted.count
     while lo < hi {
@@ -443,7 +443,9 @@ extension BatchUpdate {
   /// Whether two neighbours of `sorted` (ascending by `key`) have one key.
   ///
   /// - Complexity: O(k).
-  static func hasAdjacentEqual<Element>(_ sorted: [Element], by key: (Element) -> Int) -> Bool {
+  static func hasAdjacentEqual<Element, Key: Equatable>(
+    _ sorted: [Element], by key: (Element) -> Key
+  ) -> Bool {
     var k = 1
     while k < sorted.count {
       if key(sorted[k - 1]) == key(sorted[k]) { return true }
@@ -458,12 +460,7 @@ extension BatchUpdate {
   static func contains<Element>(
     _ value: Int, inAscending sorted: [Element], by key: (Element) -> Int
   ) -> Bool {
-    var lo = 0
-    var hi = sorted.count
-    while lo < hi {
-      let mid = (lo + hi) >> 1
-      if key(sorted[mid]) < value { lo = mid + 1 } else { hi = mid }
-    }
-    return lo < sorted.count && key(sorted[lo]) == value
+    let i = BatchPlan.count(in: sorted) { key($0) < value }
+    return i < sorted.count && key(sorted[i]) == value
   }
 }

@@ -66,8 +66,9 @@ package struct BatchValidationScratch: Sendable {
     removals.sortInPlace()
     resizes.sortInPlace()
     destinations.sortInPlace()
-    if Self.hasAdjacentEqual(removals) || Self.hasAdjacentEqual(resizes)
-      || Self.hasAdjacentEqual(destinations)
+    if BatchUpdate.hasAdjacentEqual(removals, by: { $0 })
+      || BatchUpdate.hasAdjacentEqual(resizes, by: { $0 })
+      || BatchUpdate.hasAdjacentEqual(destinations, by: { $0 })
     {
       return true
     }
@@ -77,15 +78,6 @@ package struct BatchValidationScratch: Sendable {
     while r < removals.count, x < resizes.count {
       if removals[r] == resizes[x] { return true }
       if removals[r] < resizes[x] { r += 1 } else { x += 1 }
-    }
-    return false
-  }
-
-  private static func hasAdjacentEqual(_ sorted: [ItemPath]) -> Bool {
-    var k = 1
-    while k < sorted.count {
-      if sorted[k] == sorted[k - 1] { return true }
-      k += 1
     }
     return false
   }

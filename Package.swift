@@ -120,7 +120,7 @@ let package = Package(
       name: "FlowLayoutBenchTests",
       dependencies: [
         "FlowLayoutBench", "FlowLayoutModel", "FlowLayoutCore", "FlowLayoutReference",
-        "FlowLayoutWorkloads", "FlowLayoutTestSupport",
+        "FlowLayoutWorkloads", "FlowLayoutDocument", "FlowLayoutTestSupport",
       ]),
     // The `flowlayout` executable as a user runs it (subprocesses; needs `swift build` first).
     .testTarget(

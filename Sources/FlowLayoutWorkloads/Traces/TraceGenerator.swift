@@ -62,7 +62,8 @@ struct TraceGenerator {
   // MARK: - Lists
 
   /// The feed: `n` estimated items (343 × 120) in one column; scrolled down from the top with
-  /// flings measuring every item that appears (heights 60–360), then near the end where a page
+  /// flings measuring every item that appears (heights 60–360), then from 1.5 screens before the
+  /// end where a page
   /// of 50 estimated items is appended whenever the viewport comes within half a screen of the
   /// end, then at the top where a refresh prepends 20 items and the reader scrolls up through
   /// them, measuring them.
@@ -89,16 +90,20 @@ struct TraceGenerator {
     {
       recorder.viewport(Self.rect(y: y))
       recorder.elements(Self.rect(y: y))
+      // Measured in one batch, in rounds until no visible item is left unmeasured (items that
+      // shrink bring more into view): the first visible item is the anchor and keeps its top,
+      // so the offset does not move.
       var batch = BatchUpdate()
-      for i in column.visible(y: y, height: h) where !column.flag(i) {
-        let size = Size(width: 343, height: rng.nextPoints(in: 60...360))
-        batch.measureItems.append(ItemResize(at: ItemPath(section: 0, item: i), size: size))
-      }
-      // Measured in one batch: the first visible item is the anchor and keeps its top, so the
-      // offset does not move.
-      for m in batch.measureItems {
-        column.setHeight(m.at.item, m.size.height)
-        column.setFlag(m.at.item)
+      var measuring = true
+      while measuring {
+        measuring = false
+        for i in column.visible(y: y, height: h) where !column.flag(i) {
+          let size = Size(width: 343, height: rng.nextPoints(in: 60...360))
+          batch.measureItems.append(ItemResize(at: ItemPath(section: 0, item: i), size: size))
+          column.setHeight(i, size.height)
+          column.setFlag(i)
+          measuring = true
+        }
       }
       recorder.apply(batch)
       if let edit { recorder.apply(edit) }
@@ -112,8 +117,9 @@ struct TraceGenerator {
       frame(&column, &rng, edit: nil, tag: .scroll, recorder: &recorder)
       y = min(y + fling.step(using: &rng, speeds: 12...60), column.contentHeight - h)
     }
-    // 2. Near the end, down, appending pages.
-    y = max(0, column.contentHeight - 2 * h)
+    // 2. Near the end (jumped there), down, appending a page whenever the viewport is within
+    // half a screen of the end.
+    y = max(0, column.contentHeight - 1.5 * h)
     fling = Fling()
     for _ in 0..<second {
       var edit: BatchUpdate?
@@ -157,7 +163,8 @@ struct TraceGenerator {
   /// up and goes down (the viewport's height animates 812 ↔ 476 over 24 frames, its bottom at
   /// the content's end); then the reader scrolls up while messages keep arriving; then at the
   /// top 50 older messages are prepended (the first visible message anchors) and the reader
-  /// scrolls up through them.
+  /// scrolls up through them. (The keyboard's animation is shorter when the first phase is
+  /// under 96 frames.)
   mutating func chat() -> [UInt8] {
     var heights = [Double](repeating: 0, count: n)
     for k in 0..<n { heights[k] = rng.nextPoints(in: 36...180) }
@@ -202,12 +209,13 @@ struct TraceGenerator {
     }
     // 1. At the bottom: messages, keyboard up, keyboard down.
     let first = frameCount * 2 / 5
-    let up = 10
-    let down = max(up + 30, first - 30)
+    let animation = min(24, first / 4)
+    let up = first / 8
+    let down = first - animation - first / 8
     for k in 0..<first {
       var tag = TraceTag.scroll
-      if (up..<up + 24).contains(k) || (down..<down + 24).contains(k) {
-        let t = Double((k - (k < down ? up : down)) + 1) / 24
+      if (up..<up + animation).contains(k) || (down..<down + animation).contains(k) {
+        let t = Double((k - (k < down ? up : down)) + 1) / Double(animation)
         let eased = t * t * (3 - 2 * t)
         h = k < down ? Self.height - keyboard * eased : Self.height - keyboard * (1 - eased)
         h = h.rounded()
@@ -454,9 +462,10 @@ struct TraceGenerator {
   }
 
   /// A search over a grid of `Workload.mixed` items: a section of 12 recent items and one of
-  /// the other `n − 12`, 44 pt headers. Scrolled from the top; then one batch deletes a seeded
-  /// half of the large section (the filter) and the results are scrolled from the top; then one
-  /// batch inserts them back (the search cleared) and the list is scrolled again.
+  /// the other `n − 12`, 44 pt headers. Scrolled from the top for a sixth of the frames; then one
+  /// batch deletes a seeded half of the large section (the filter) and the results are scrolled
+  /// from the top for another sixth; then one batch inserts them back (the search cleared) and
+  /// the list is scrolled for the remaining frames.
   mutating func searchFilter() -> [UInt8] {
     let recent = 12
     let sizes = Workload.mixed.itemSizes(count: n)
@@ -485,8 +494,10 @@ struct TraceGenerator {
         recorder.endFrame(.scroll)
       }
     }
-    let third = max(1, (frameCount - 2) / 3)
-    scroll(frames: third, &rng, &recorder)
+    // The filter and the restore come early (after a sixth and a third of the frames), so that
+    // a replay cut by its time limit still has them.
+    let sixth = max(1, (frameCount - 2) / 6)
+    scroll(frames: sixth, &rng, &recorder)
     // The filter: a seeded half of the large section.
     var kept: [Bool] = []
     kept.reserveCapacity(large)
@@ -502,7 +513,7 @@ struct TraceGenerator {
     recorder.apply(filter)
     recorder.endFrame(.filter)
     contentItems -= filter.deleteItems.count
-    scroll(frames: third, &rng, &recorder)
+    scroll(frames: sixth, &rng, &recorder)
     // Cleared: every deleted item back at its place.
     var restore = BatchUpdate()
     restore.insertItems.reserveCapacity(filter.deleteItems.count)
@@ -518,7 +529,7 @@ struct TraceGenerator {
     recorder.apply(restore)
     recorder.endFrame(.restore)
     contentItems = n
-    scroll(frames: max(0, frameCount - 2 - 2 * third), &rng, &recorder)
+    scroll(frames: max(0, frameCount - 2 - 2 * sixth), &rng, &recorder)
     return open
   }
 }

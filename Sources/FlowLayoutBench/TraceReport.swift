@@ -1,3 +1,5 @@
+import Foundation
+
 /// The traces' part of a run's report: one table line per replay (trace, n, mode) and one
 /// latency chart per trace (every replay of it as a percentile curve).
 public enum TraceReport {
@@ -48,7 +50,7 @@ public enum TraceReport {
       lines.append(
         "| \(r.trace)\(r.status == "ok" ? "" : " (\(r.status))") | \(r.n) | \(r.mode) "
           + "| \(r.framesReplayed == r.frames ? "\(r.frames)" : "\(r.framesReplayed)/\(r.frames)") | \(time(r.openNs)) | \(time(r.p50Ns)) | \(time(r.p99Ns)) "
-          + "| \(time(r.maxNs)) | \(r.framesOver8ms) | \(r.framesOver16ms) "
+          + "| \(time(r.maxNs)) | \(r.framesOver8Ms) | \(r.framesOver16Ms) "
           + "| \(r.worstTag ?? "–") | \(allocations) | \(live) | \(rss) |")
     }
     return lines
@@ -66,7 +68,18 @@ public enum TraceReport {
       let series = results.filter { $0.trace == name && !$0.frameNs.isEmpty }.map { r in
         let sorted = r.frameNs.sorted()
         let m = Double(sorted.count)
-        let points = sorted.enumerated().map { k, ns in (m / (m - Double(k)), ns) }
+        // A point where the curve moved by 1/40 of a decade on either axis, and the maximum:
+        // ≤ ~250 points whatever the frame count, the shape kept.
+        var points: [(Double, Double)] = []
+        for (k, ns) in sorted.enumerated() {
+          let x = m / (m - Double(k))
+          if let last = points.last, k < sorted.count - 1,
+            log10(x / last.0) < 0.025 && log10(ns / max(last.1, 1)) < 0.025
+          {
+            continue
+          }
+          points.append((x, ns))
+        }
         let color = sizeColors[(sizes.firstIndex(of: r.n) ?? 0) % sizeColors.count]
         return LogLogChart.Series(
           label: "\(r.n) \(r.mode)", color: color, dash: r.mode == "pipe" ? "6,3" : nil,

@@ -37,8 +37,8 @@ public struct TraceResult: Codable, Sendable, Hashable {
   public var p99Ns: Double?
   public var maxNs: Double?
   /// Frames over 8.33 ms (120 Hz) and over 16.7 ms (60 Hz).
-  public var framesOver8ms: Int
-  public var framesOver16ms: Int
+  public var framesOver8Ms: Int
+  public var framesOver16Ms: Int
   /// The slowest frame's index and tag.
   public var worstFrame: Int?
   public var worstTag: String?
@@ -77,8 +77,8 @@ public struct TraceResult: Codable, Sendable, Hashable {
     status = "ok"
     errors = 0
     frameNs = []
-    framesOver8ms = 0
-    framesOver16ms = 0
+    framesOver8Ms = 0
+    framesOver16Ms = 0
     tags = []
   }
 
@@ -94,8 +94,8 @@ public struct TraceResult: Codable, Sendable, Hashable {
     p50Ns = Self.percentile(frameNs, 50)
     p99Ns = Self.percentile(frameNs, 99)
     maxNs = frameNs.max()
-    framesOver8ms = frameNs.filter { $0 > Self.budget120Hz }.count
-    framesOver16ms = frameNs.filter { $0 > Self.budget60Hz }.count
+    framesOver8Ms = frameNs.filter { $0 > Self.budget120Hz }.count
+    framesOver16Ms = frameNs.filter { $0 > Self.budget60Hz }.count
     if let worst = frameNs.indices.max(by: { frameNs[$0] < frameNs[$1] }) {
       worstFrame = worst
       worstTag = frameTags[worst]

@@ -119,7 +119,7 @@ import Testing
       // Appended items come measured at the estimate's size; the rest must have been measured.
       #expect(!output.items.contains { $0.estimated }, "frame \(frame.tag)")
     }
-    #expect(measured > 20)
+    #expect(measured >= 15)
   }
 
   @Test func percentilesAreNearestRank() {
@@ -131,7 +131,13 @@ import Testing
     #expect(TraceResult.percentile([], 50) == nil)
   }
 
-  @Test func replayMeasuresEveryFrameAndStopsAtItsLimit() {
+  static let meta = BenchMeta(
+    date: "2026-11-29T00:00:00Z", machine: "m", cpu: "c", cores: 2, toolchain: "t", commit: "x",
+    build: "release", flags: [], sizes: [], workloads: [], operations: [], engines: [],
+    sampling: .quick, allocator: "a", allocationCounting: "none", clock: "c",
+    clockResolutionNs: 20, clockStatedResolutionNs: 1, peers: nil)
+
+  @Test func replayMeasuresEveryFrameAndStopsAtItsLimit() throws {
     let trace = TraceKind.reorder.trace(itemCount: 1_000, frames: 40)
     let whole = TraceReplay.inProcess(
       trace, engine: FastFlowLayout.self, engineName: "fast", allocator: UnmeasuredAllocator())
@@ -151,6 +157,10 @@ import Testing
     let table = TraceReport.lines([whole, cut])
     #expect(table.count == 4)
     #expect(table[3].contains("1/\(trace.frames.count)"))
+    // results.json keeps them (snake_case keys, read back as written).
+    let meta = try ResultsFolder.decode(
+      ResultsFolder.encode(BenchResults(meta: Self.meta, rows: [], traces: [whole, cut])))
+    #expect(meta.traces == [whole, cut])
     let charts = TraceReport.charts(for: [whole, cut])
     #expect(charts.map(\.name) == ["trace-reorder.svg"])
     #expect(charts[0].svg.contains("99 %"))

@@ -35,7 +35,8 @@ public enum TraceReport {
     ]
     for r in results {
       guard r.status == "ok" || !r.frameNs.isEmpty else {
-        lines.append("| \(r.trace) | \(r.n) | \(r.mode) | \(r.frames) | \(r.status) | | | | | | | | | |")
+        lines.append(
+          "| \(r.trace) | \(r.n) | \(r.mode) | \(r.frames) | \(r.status) | | | | | | | | | |")
         continue
       }
       let counted =

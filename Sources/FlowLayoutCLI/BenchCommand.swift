@@ -134,7 +134,8 @@ struct BenchCommand: ParsableCommand {
     let traceNames = traces ?? (listsGiven ? "none" : "all")
     let traceKinds: [TraceKind] =
       traceNames == "none"
-      ? [] : try parsedList(traceNames == "all" ? Self.allTraces : traceNames, "trace") {
+      ? []
+      : try parsedList(traceNames == "all" ? Self.allTraces : traceNames, "trace") {
         TraceKind.named($0)
       }
     let runsMatrix = traces == nil || traces == "none" || listsGiven

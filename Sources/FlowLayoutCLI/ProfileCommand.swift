@@ -122,7 +122,8 @@ struct ProfileCommand: ParsableCommand {
       "trace \(kind.rawValue) n=\(itemCount): \(trace.frames.count) frames, "
         + "\(trace.requestCount) requests, generated in \(format(nanoseconds: Double(start - generated))); "
         + "\(runs) replays in \(format(nanoseconds: Double(end - start))) (open "
-        + "\(format(nanoseconds: Double(openNs) / Double(max(runs, 1)))) each), \(errors) error answers")
+        + "\(format(nanoseconds: Double(openNs) / Double(max(runs, 1)))) each), \(errors) error answers"
+    )
     if errors > 0 { throw ExitCode(1) }
   }
 

@@ -108,8 +108,7 @@ import Testing
         _ = session.answer(line)
         let request = try SessionAnswers.object(line)
         if let r = request["elements"] as? [Double] { rect = r }
-        if let apply = request["apply"] as? [String: Any], let m = apply["measureItems"] as? [Any]
-        {
+        if let apply = request["apply"] as? [String: Any], let m = apply["measureItems"] as? [Any] {
           measured += m.count
         }
       }
@@ -190,7 +189,8 @@ enum SessionAnswers {
   static func difference(_ a: String, _ b: String, request: [UInt8]) throws -> String? {
     if a == b { return nil }
     if let rect = try object(request)["elements"] as? [Double] {
-      return try elementsDifference(a, b, rect: Rect(x: rect[0], y: rect[1], width: rect[2], height: rect[3]))
+      return try elementsDifference(
+        a, b, rect: Rect(x: rect[0], y: rect[1], width: rect[2], height: rect[3]))
     }
     let x = try JSONSerialization.jsonObject(with: Data(a.utf8))
     let y = try JSONSerialization.jsonObject(with: Data(b.utf8))
@@ -233,18 +233,23 @@ enum SessionAnswers {
     }
     switch (x.contentOffset, y.contentOffset) {
     case (nil, nil): break
-    case (let p?, let q?) where EqualityContract.close(p.x, q.x) && EqualityContract.close(p.y, q.y):
+    case (let p?, let q?)
+    where EqualityContract.close(p.x, q.x) && EqualityContract.close(p.y, q.y):
       break
-    default: return "contentOffset \(String(describing: x.contentOffset)) vs \(String(describing: y.contentOffset))"
+    default:
+      return
+        "contentOffset \(String(describing: x.contentOffset)) vs \(String(describing: y.contentOffset))"
     }
     if x.hiddenItems != y.hiddenItems { return "hiddenItems differ" }
     if x.overflowingItems != y.overflowingItems { return "overflowingItems differ" }
     func elements(_ o: LayoutOutput) -> [LayoutElement] {
       o.items.map {
-        LayoutElement(kind: .item, path: ItemPath(section: $0.section, item: $0.item), frame: $0.frame)
+        LayoutElement(
+          kind: .item, path: ItemPath(section: $0.section, item: $0.item), frame: $0.frame)
       }
         + o.supplementary.map {
-          LayoutElement(kind: $0.kind, path: ItemPath(section: $0.section, item: 0), frame: $0.frame)
+          LayoutElement(
+            kind: $0.kind, path: ItemPath(section: $0.section, item: 0), frame: $0.frame)
         }
     }
     var comparison = EngineComparison(limit: 1)

@@ -41,16 +41,14 @@ struct TraceGenerator {
     return w.bytes
   }
 
-  static func appendItems(_ widths: ArraySlice<Double>, _ heights: ArraySlice<Double>,
-    to w: inout JSONWriter)
-  {
+  static func appendItems(
+    _ widths: ArraySlice<Double>, _ heights: ArraySlice<Double>,
+    to w: inout JSONWriter
+  ) {
     w.append("[")
     for (k, (width, height)) in zip(widths, heights).enumerated() {
-      w.append(k == 0 ? "[" : ",[")
-      w.append(width)
-      w.append(",")
-      w.append(height)
-      w.append("]")
+      if k > 0 { w.append(",") }
+      TraceRecorder.appendPair(width, height, to: &w)
     }
     w.append("]")
   }
@@ -85,9 +83,10 @@ struct TraceGenerator {
     var y = 0.0
     var fling = Fling()
     /// Viewport, elements, and the measurements of the visible items not yet measured.
-    func frame(_ column: inout ColumnPlacement, _ rng: inout SplitMix64, edit: BatchUpdate?,
-      tag: TraceTag, recorder: inout TraceRecorder)
-    {
+    func frame(
+      _ column: inout ColumnPlacement, _ rng: inout SplitMix64, edit: BatchUpdate?,
+      tag: TraceTag, recorder: inout TraceRecorder
+    ) {
       recorder.viewport(Self.rect(y: y))
       recorder.elements(Self.rect(y: y))
       // Measured in one batch, in rounds until no visible item is left unmeasured (items that
@@ -265,6 +264,27 @@ struct TraceGenerator {
   static let gridOptions: StaticString =
     "\"layout\":\"horizontalFlow\",\"width\":375,\"height\":812,\"sectionInset\":[16,16,16,16],\"minimumInteritemSpacing\":8,\"minimumLineSpacing\":8,\"estimatedItemSize\":[130,130]"
 
+  /// One section of `workload`'s first `n` items in the grid options: its rough placement, its
+  /// content height, a viewport 30 % of the way down, and the open line with that viewport.
+  ///
+  /// - Complexity: O(n).
+  static func oneSectionGrid(_ workload: Workload, itemCount n: Int) -> (
+    grid: GridPlacement, content: Double, y: Double, open: [UInt8]
+  ) {
+    let sizes = workload.itemSizes(count: n)
+    let grid = GridPlacement(
+      widths: sizes.widths, heights: sizes.heights, lineLength: lineLength, spacing: 8,
+      lineSpacing: 8)
+    let content = 32 + grid.linesHeight(items: n)
+    let y = (content * 0.3).rounded()
+    let open = openLine(options: gridOptions, viewport: rect(y: y), capacity: 200 + 12 * n) { w in
+      w.append("{\"items\":")
+      appendItems(sizes.widths[...], sizes.heights[...], to: &w)
+      w.append("}")
+    }
+    return (grid, content, y, open)
+  }
+
   /// The grid options with `"sectionHeadersPinToVisibleBounds": true`.
   static let pinnedGridOptions: StaticString =
     "\"layout\":\"horizontalFlow\",\"width\":375,\"height\":812,\"sectionInset\":[16,16,16,16],\"minimumInteritemSpacing\":8,\"minimumLineSpacing\":8,\"estimatedItemSize\":[130,130],\"sectionHeadersPinToVisibleBounds\":true"
@@ -273,21 +293,9 @@ struct TraceGenerator {
   /// landscape (812 × 375) and back four times in all, one item inserted and one deleted near
   /// the viewport.
   mutating func galleryRotation() -> [UInt8] {
-    let sizes = Workload.fioriGrid.itemSizes(count: n)
-    var grid = GridPlacement(
-      widths: sizes.widths, heights: sizes.heights, lineLength: Self.lineLength, spacing: 8,
-      lineSpacing: 8)
+    var (grid, content, y, open) = Self.oneSectionGrid(.fioriGrid, itemCount: n)
     var width = Self.width
     var h = Self.height
-    var content = 32 + grid.linesHeight(items: n)
-    var y = (content * 0.3).rounded()
-    let open = Self.openLine(
-      options: Self.gridOptions, viewport: Self.rect(y: y), capacity: 200 + 12 * n
-    ) { w in
-      w.append("{\"items\":")
-      Self.appendItems(sizes.widths[...], sizes.heights[...], to: &w)
-      w.append("}")
-    }
     var count = n
     var fling = Fling()
     var direction = 1.0
@@ -414,19 +422,8 @@ struct TraceGenerator {
   /// frame (`moveItems`) for 40–80 frames while the viewport auto-scrolls 2 pt a frame with it;
   /// between drags, 10–20 frames of flings.
   mutating func reorder() -> [UInt8] {
-    let sizes = Workload.mixed.itemSizes(count: n)
-    let grid = GridPlacement(
-      widths: sizes.widths, heights: sizes.heights, lineLength: Self.lineLength, spacing: 8,
-      lineSpacing: 8)
-    let content = 32 + grid.linesHeight(items: n)
-    var y = (content * 0.3).rounded()
-    let open = Self.openLine(
-      options: Self.gridOptions, viewport: Self.rect(y: y), capacity: 200 + 12 * n
-    ) { w in
-      w.append("{\"items\":")
-      Self.appendItems(sizes.widths[...], sizes.heights[...], to: &w)
-      w.append("}")
-    }
+    let (grid, content, start, open) = Self.oneSectionGrid(.mixed, itemCount: n)
+    var y = start
     var fling = Fling()
     var k = 0
     while k < frameCount {

@@ -149,8 +149,9 @@ struct GridPlacement {
   let lineSpacing: Double
 
   /// - Complexity: O(min(n, 4096)).
-  init(widths: [Double], heights: [Double], lineLength: Double, spacing: Double, lineSpacing: Double)
-  {
+  init(
+    widths: [Double], heights: [Double], lineLength: Double, spacing: Double, lineSpacing: Double
+  ) {
     let m = min(widths.count, 4096)
     var lines = 0
     var sumHeights = 0.0

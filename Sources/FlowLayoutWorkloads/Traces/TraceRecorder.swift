@@ -41,20 +41,21 @@ struct TraceRecorder {
     return w.bytes
   }
 
-  static func append(_ path: ItemPath, to w: inout JSONWriter) {
+  /// `[a,b]` (whole numbers without a fraction, as `JSONWriter` writes them).
+  static func appendPair(_ a: Double, _ b: Double, to w: inout JSONWriter) {
     w.append("[")
-    w.append(path.section)
+    w.append(a)
     w.append(",")
-    w.append(path.item)
+    w.append(b)
     w.append("]")
   }
 
+  static func append(_ path: ItemPath, to w: inout JSONWriter) {
+    appendPair(Double(path.section), Double(path.item), to: &w)
+  }
+
   static func append(_ size: Size, to w: inout JSONWriter) {
-    w.append("[")
-    w.append(size.width)
-    w.append(",")
-    w.append(size.height)
-    w.append("]")
+    appendPair(size.width, size.height, to: &w)
   }
 
   /// `[e₀,e₁,…]` with `element` writing each.

@@ -29,7 +29,7 @@ public enum TraceReport {
   /// The table, Markdown pipe syntax.
   public static func lines(_ results: [TraceResult]) -> [String] {
     var lines = [
-      "| trace | n | mode | frames | open | p50 | p99 | max | > 8.33 ms | > 16.7 ms | worst "
+      "| trace | n | mode | frames | open (document) | p50 | p99 | max | > 8.33 ms | > 16.7 ms | worst "
         + "| allocs/frame (max) | live after open → end | RSS after open → end (peak) |",
       "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
@@ -50,7 +50,7 @@ public enum TraceReport {
       let rss = "\(bytes(r.rssAfterOpen)) → \(bytes(r.rssAtEnd)) (\(bytes(r.peakRss)))"
       lines.append(
         "| \(r.trace)\(r.status == "ok" ? "" : " (\(r.status))") | \(r.n) | \(r.mode) "
-          + "| \(r.framesReplayed == r.frames ? "\(r.frames)" : "\(r.framesReplayed)/\(r.frames)") | \(time(r.openNs)) | \(time(r.p50Ns)) | \(time(r.p99Ns)) "
+          + "| \(r.framesReplayed == r.frames ? "\(r.frames)" : "\(r.framesReplayed)/\(r.frames)") | \(time(r.openNs)) (\(bytes(r.openBytes))) | \(time(r.p50Ns)) | \(time(r.p99Ns)) "
           + "| \(time(r.maxNs)) | \(r.framesOver8Ms) | \(r.framesOver16Ms) "
           + "| \(r.worstTag ?? "–") | \(allocations) | \(live) | \(rss) |")
     }

@@ -165,6 +165,31 @@ import Testing
     #expect(charts[0].svg.contains("99 %"))
   }
 
+  /// The same trace through a `flowlayout session` child: every answer valid, every frame
+  /// timed, the child's memory read; and `flowlayout profile --trace` replays one.
+  @Test(.enabled(if: FlowLayoutBinary.url != nil, "flowlayout is not built: run `swift build`"))
+  func pipeAndProfileReplay() throws {
+    let url = try #require(FlowLayoutBinary.url)
+    let trace = TraceKind.chat.trace(itemCount: 1_000, frames: 20)
+    var environment = ProcessInfo.processInfo.environment
+    environment["SWIFT_BACKTRACE"] = "enable=no"
+    let piped = TraceReplay.throughPipe(
+      trace, executable: url.path, arguments: ["session", "--engine", "fast"],
+      environment: environment, engineName: "fast")
+    #expect(piped.status == "ok", "\(piped.note ?? "") \(piped.firstError ?? "")")
+    #expect(piped.errors == 0)
+    #expect(piped.framesReplayed == trace.frames.count)
+    #if os(Linux)
+      #expect((piped.rssAfterOpen ?? 0) > 0 && (piped.peakRss ?? 0) >= (piped.rssAtEnd ?? 0))
+    #endif
+    let profile = try FlowLayoutBinary.run(
+      ["profile", "--trace", "chat", "--n", "1000", "--frames", "20"])
+    #expect(profile.status == 0, "\(profile.stderr)")
+    #expect(profile.stdout.contains("0 error answers"), "\(profile.stdout)")
+    let unknown = try FlowLayoutBinary.run(["profile", "--trace", "chatter"])
+    #expect(unknown.status != 0 && unknown.stderr.contains("unknown trace"))
+  }
+
   @Test func anInvalidTraceFails() {
     var trace = TraceKind.feed.trace(itemCount: 1_000, frames: 20)
     trace.frames[3].lines.append(Array("{\"frame\":[0,999999]}".utf8))

@@ -41,7 +41,9 @@ extension FastFlowLayout {
           }
         // (Page indices here; slots once no section is joined any more, below.)
         for p in range {
-          jobs.append(PageLayoutTasks.Job(slot: p, rules: sectionRules, branchFree: branchFree))
+          jobs.append(
+            PageLayoutTasks.Job(
+              page: p, slot: p, section: s, rules: sectionRules, branchFree: branchFree))
         }
         paged.append(s)
         continue
@@ -58,20 +60,27 @@ extension FastFlowLayout {
         rules: sectionRules, kernels: kernels, threading: threading, counters: &counters)
     }
     // The paged sections' pages, on the layout's threads (a page at a time: O(c) each).
-    for k in jobs.indices { jobs[k].slot = pages.slot(jobs[k].slot) }
+    for k in jobs.indices { jobs[k].slot = pages.slot(jobs[k].page) }
     let threads = threading.threads
     let kernels = self.kernels
-    counters.add(
-      pages.withUnsafeMutableSlots { slots in
-        PageLayoutTasks.layOut(jobs, in: slots, kernels: kernels, threads: threads)
-      })
+    let (done, seams) = pages.withUnsafeMutableSlots { slots in
+      PageLayoutTasks.layOut(jobs, in: slots, kernels: kernels, threads: threads)
+    }
+    counters.add(done)
     rules = newRules
-    // Every boundary of a paged section checked (the lines of each page were broken from its
-    // first item, which stays a line start only where the page before ends with a full line).
-    for s in paged {
+    // Each paged section's pages checked (sizes, empty pages), and the boundaries the tasks
+    // did not check (a seam between two threads' runs: the page after it was laid out from a
+    // guessed line start), from the last section (earlier page indices stay valid).
+    var seam = seams.count - 1
+    for s in paged.reversed() {
       let range = pages(ofSection: s)
+      var boundaries: [Int] = []
+      while seam >= 0, seams[seam] >= range.lowerBound {
+        boundaries.append(seams[seam] - 1)
+        seam -= 1
+      }
       _ = repairPages(
-        ofSection: s, touched: Array(range), boundaries: Array(range.dropLast()),
+        ofSection: s, touched: Array(range), boundaries: boundaries.reversed(),
         scratch: &scratch, counters: &counters)
     }
     rebuildPageDirectory()

@@ -42,14 +42,18 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
   public private(set) var measurementsApplied = 0
   /// Measurements that gave an item the size it had (dropped: no layout work).
   public private(set) var measurementsUnchanged = 0
+  /// Sections whose estimated items and item count batches rewrote (the sections they edit,
+  /// not every section): the work counter of the self-sizing state's bookkeeping.
+  public private(set) var sectionStatesRewritten = 0
   /// The item that anchored the last change, with its leading edge's distance to the
   /// viewport's before and after it (they differ only when the offset clamped); `nil` when no
   /// item anchored it (rule `none`, `bottom` at the end, no surviving visible item).
   public private(set) var lastAnchor: AnchorReport?
 
-  /// Lays out `input` with `estimatedItems` (per section; none when `nil`) marked estimated.
+  /// Lays out `input` with `estimatedItems` (per section; none when `nil`) marked estimated,
+  /// the engine keeping its diagnostics (`LayoutEngine.keepDiagnostics()`).
   ///
-  /// - Complexity: the engine's initialisation, plus O(s + R).
+  /// - Complexity: the engine's initialisation and `keepDiagnostics()`, plus O(s + R).
   /// - Throws: the engine's `LayoutError`; `.invalidDocument(field: "estimatedItems", …)` when
   ///   the sets do not fit the sections; `viewport` errors as `setViewport(_:)`.
   public init(
@@ -74,6 +78,7 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
     }
     if let viewport { try LayoutValidation.viewport(viewport, field: "viewport") }
     self.engine = try Engine(input)
+    engine.keepDiagnostics()
     self.configuration = input.configuration
     self.bounds = input.bounds
     self.itemCounts = input.sections.map(\.count)
@@ -173,17 +178,40 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
     let unchanged = update.measureItems.count - (batch.resizeItems.count - update.resizeItems.count)
     if !batch.isEmpty { try engine.apply(batch) }
     // Nothing below throws.
-    estimatedItems = update.estimatedItems(after: estimatedItems, plan: plan)
-    itemCounts = plan.newItemCounts
+    let map = BatchPathMap(update)
+    update.carryEstimatedItems(&estimatedItems, plan: plan, map: map)
+    sectionStatesRewritten += Self.carry(&itemCounts, through: update, plan: plan, map: map)
     bounds = plan.newBounds
     measurementsApplied += update.measureItems.count - unchanged
     measurementsUnchanged += unchanged
     if !anchor.candidates.isEmpty, !update.isEmpty {
-      let map = BatchPathMap(update, plan: plan)
       anchor.candidates = anchor.candidates.compactMap { path, distance in
         map.path(after: path).map { ($0, distance) }
       }
     }
+  }
+
+  /// The item counts of every section after `update`, in place: only the sections it edits
+  /// are rewritten.
+  ///
+  /// - Complexity: O(e) for e edited sections, plus what
+  ///   `BatchUpdate.restructureSections(_:plan:inserted:)` costs; one O(s) memory copy while
+  ///   `plan` shares the counts' storage (the validation reads them in place).
+  /// - Returns: the number of sections rewritten.
+  @discardableResult
+  static func carry(
+    _ counts: inout [Int], through update: BatchUpdate, plan: BatchPlan, map: BatchPathMap
+  ) -> Int {
+    var edited: [(section: Int, count: Int)] = []
+    for o in map.oldSectionsLosingItems {
+      if let n = map.newSection(ofOldSection: o) {
+        edited.append((n, plan.newItemCount(ofSection: n)))
+      }
+    }
+    for n in map.newSectionsGainingItems { edited.append((n, plan.newItemCount(ofSection: n))) }
+    update.restructureSections(&counts, plan: plan) { $0.section.count }
+    for (n, count) in edited { counts[n] = count }
+    return edited.count
   }
 
   /// Validates `update` (which may hold `measureItems`) against the current content without

@@ -138,7 +138,7 @@ public struct DocumentLayout<Engine: LayoutEngine> {
     // Nothing below throws except measuring near the viewport, which only sizes cells that
     // were validated when read (a failure leaves the measured ones measured).
     var anchor = layout.beginChange()
-    try layout.apply(update, validated: plan, tracking: &anchor)
+    try layout.apply(update, validated: consume plan, tracking: &anchor)
     if movesItems {
       update.carry(&cells, insertedSections: insertedCells, editCells: editCells)
     }
@@ -154,7 +154,7 @@ public struct DocumentLayout<Engine: LayoutEngine> {
       }
       cellItems = nil  // uniquely referenced while carried
       let map = BatchPathMap(carrier)
-      carrier.carryEstimatedItems(&items, plan: plan, map: map)
+      carrier.carryEstimatedItems(&items, map: map)
       // Items inserted with a cell, and items given a cell by a resize, are cells now.
       for path in editCells.inserted.keys { items[path.section].insert(path.item) }
       for path in editCells.resized.keys {

@@ -69,10 +69,10 @@ extension BatchUpdate {
   /// - Parameters:
   ///   - old: the estimated items of every section before the batch.
   ///   - plan: what `validateWithMeasurements` returned for this batch.
-  /// - Complexity: O(s) for the copy, plus what `carryEstimatedItems(_:plan:map:)` costs.
+  /// - Complexity: O(s) for the copy, plus what `carryEstimatedItems(_:map:)` costs.
   public func estimatedItems(after old: [ItemIndexSet], plan: BatchPlan) -> [ItemIndexSet] {
     var result = old
-    carryEstimatedItems(&result, plan: plan, map: BatchPathMap(self))
+    carryEstimatedItems(&result, map: BatchPathMap(self))
     return result
   }
 
@@ -81,33 +81,54 @@ extension BatchUpdate {
   ///
   /// - Parameters:
   ///   - sets: per section, before the batch; after it on return.
-  ///   - plan: what `validateWithMeasurements` returned for this batch.
   ///   - map: `BatchPathMap(self)`.
+  /// - Precondition: the batch is valid for `sets`' sections (validated).
   /// - Complexity: O(e log e + R) for e edits and the R ranges of edited sections' sets; plus
-  ///   an O(s) memory move when sections are inserted or deleted, O(s) when sections move.
-  public func carryEstimatedItems(
-    _ sets: inout [ItemIndexSet], plan: BatchPlan, map: BatchPathMap
-  ) {
+  ///   what `restructureSections(_:map:inserted:)` costs.
+  public func carryEstimatedItems(_ sets: inout [ItemIndexSet], map: BatchPathMap) {
     for measurement in measureItems { sets[measurement.at.section].remove(measurement.at.item) }
     // Moved items' state, read before anything moves.
     let estimatedMoves = moveItems.filter { sets[$0.from.section].contains($0.from.item) }
     for o in map.oldSectionsLosingItems {
       sets[o] = sets[o].closingGaps(at: map.itemsLeaving(oldSection: o))
     }
-    restructureSections(&sets, plan: plan) { $0.estimatedItems }
+    restructureSections(&sets, map: map) { $0.estimatedItems }
     for n in map.newSectionsGainingItems {
       sets[n] = sets[n].openingGaps(at: map.itemsEntering(newSection: n))
     }
     for move in estimatedMoves { sets[move.to.section].insert(move.to.item) }
   }
 
+  /// The item counts of every section after this batch, in place: only the sections it edits
+  /// are rewritten.
+  ///
+  /// - Parameter map: `BatchPathMap(self)`.
+  /// - Precondition: the batch is valid for `counts`.
+  /// - Returns: the number of sections whose count was rewritten.
+  /// - Complexity: O(e) for e edits, plus what `restructureSections(_:map:inserted:)` costs.
+  @discardableResult
+  public func carryItemCounts(_ counts: inout [Int], map: BatchPathMap) -> Int {
+    var rewritten = 0
+    for o in map.oldSectionsLosingItems {
+      counts[o] -= map.itemsLeaving(oldSection: o).count
+      rewritten += 1
+    }
+    restructureSections(&counts, map: map) { $0.section.count }
+    for n in map.newSectionsGainingItems {
+      counts[n] += map.itemsEntering(newSection: n).count
+      rewritten += 1
+    }
+    return rewritten
+  }
+
   /// Per-section values taken from the sections before the batch to those after it: deleted
   /// sections' values leave, inserted sections get `inserted(insertion)`, moved ones move.
   ///
+  /// - Parameter map: `BatchPathMap(self)`.
   /// - Complexity: O(1) for a batch without section edits; an O(s) memory move for
-  ///   insertions and deletions (O(k) for k of them otherwise); O(s) with section moves.
+  ///   insertions and deletions; O(s + k) with k section moves.
   public func restructureSections<Value>(
-    _ values: inout [Value], plan: BatchPlan, inserted: (SectionInsertion) -> Value
+    _ values: inout [Value], map: BatchPathMap, inserted: (SectionInsertion) -> Value
   ) {
     guard !(deleteSections.isEmpty && insertSections.isEmpty && moveSections.isEmpty) else {
       return
@@ -119,18 +140,13 @@ extension BatchUpdate {
       }
       return
     }
-    var byPosition: [Int: SectionInsertion] = [:]
-    for insertion in insertSections { byPosition[insertion.at] = insertion }
-    var result: [Value] = []
-    result.reserveCapacity(plan.newSectionCount)
-    for n in 0..<plan.newSectionCount {
-      if let o = plan.oldSection(ofNewSection: n) {
-        result.append(values[o])
-      } else {
-        result.append(inserted(byPosition[n]!))
-      }
+    var result = [Value?](
+      repeating: nil, count: values.count - deleteSections.count + insertSections.count)
+    for (o, value) in values.enumerated() {
+      if let n = map.newSection(ofOldSection: o) { result[n] = value }
     }
-    values = result
+    for insertion in insertSections { result[insertion.at] = inserted(insertion) }
+    values = result.map { $0! }
   }
 }
 

@@ -170,18 +170,22 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
   }
 
   /// `apply(_:tracking:)` with the plan `update(validating: update)` returned for the layout as
-  /// it is now (nothing changed since), so that the batch is not validated twice.
+  /// it is now (nothing changed since), so that the batch is not validated twice. The plan
+  /// shares the kept counts' storage: pass it consumed (`consume plan`), or the counts are
+  /// copied (O(s)) when written.
   package mutating func apply(
-    _ update: BatchUpdate, validated: BatchPlan?, tracking anchor: inout PendingAnchor
+    _ update: BatchUpdate, validated: consuming BatchPlan?, tracking anchor: inout PendingAnchor
   ) throws(LayoutError) {
     let (plan, batch) = try prepare(update, validated: validated)
+    let newBounds = plan.newBounds
+    _ = consume plan  // the counts are written below
     let unchanged = update.measureItems.count - (batch.resizeItems.count - update.resizeItems.count)
     if !batch.isEmpty { try engine.apply(batch) }
     // Nothing below throws.
     let map = BatchPathMap(update)
-    update.carryEstimatedItems(&estimatedItems, plan: plan, map: map)
-    sectionStatesRewritten += Self.carry(&itemCounts, through: update, plan: plan, map: map)
-    bounds = plan.newBounds
+    update.carryEstimatedItems(&estimatedItems, map: map)
+    sectionStatesRewritten += update.carryItemCounts(&itemCounts, map: map)
+    bounds = newBounds
     measurementsApplied += update.measureItems.count - unchanged
     measurementsUnchanged += unchanged
     if !anchor.candidates.isEmpty, !update.isEmpty {
@@ -189,29 +193,6 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
         map.path(after: path).map { ($0, distance) }
       }
     }
-  }
-
-  /// The item counts of every section after `update`, in place: only the sections it edits
-  /// are rewritten.
-  ///
-  /// - Complexity: O(e) for e edited sections, plus what
-  ///   `BatchUpdate.restructureSections(_:plan:inserted:)` costs; one O(s) memory copy while
-  ///   `plan` shares the counts' storage (the validation reads them in place).
-  /// - Returns: the number of sections rewritten.
-  @discardableResult
-  static func carry(
-    _ counts: inout [Int], through update: BatchUpdate, plan: BatchPlan, map: BatchPathMap
-  ) -> Int {
-    var edited: [(section: Int, count: Int)] = []
-    for o in map.oldSectionsLosingItems {
-      if let n = map.newSection(ofOldSection: o) {
-        edited.append((n, plan.newItemCount(ofSection: n)))
-      }
-    }
-    for n in map.newSectionsGainingItems { edited.append((n, plan.newItemCount(ofSection: n))) }
-    update.restructureSections(&counts, plan: plan) { $0.section.count }
-    for (n, count) in edited { counts[n] = count }
-    return edited.count
   }
 
   /// Validates `update` (which may hold `measureItems`) against the current content without
@@ -228,13 +209,13 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
   /// engine's batch (measurements that change nothing dropped).
   ///
   /// - Complexity: O(e log e + s), plus one `ownSize` per measurement.
-  private func prepare(_ update: BatchUpdate, validated: BatchPlan?) throws(LayoutError) -> (
-    BatchPlan, BatchUpdate
-  ) {
+  private func prepare(_ update: BatchUpdate, validated: consuming BatchPlan?) throws(LayoutError)
+    -> (BatchPlan, BatchUpdate)
+  {
     let plan: BatchPlan
-    if let validated {
-      plan = validated
-    } else {
+    switch consume validated {
+    case .some(let validated): plan = validated
+    case .none:
       plan = try update.validateWithMeasurements(
         itemCounts: itemCounts, configuration: configuration, bounds: bounds)
     }

@@ -57,7 +57,7 @@ struct BatchCarryTests {
       itemCounts: Self.sections.map(\.count), configuration: configuration, bounds: bounds)
     var sets = Self.estimated
     let map = BatchPathMap(batch)
-    batch.carryEstimatedItems(&sets, plan: plan, map: map)
+    batch.carryEstimatedItems(&sets, map: map)
     #expect(sets.count == after.count)
     for (s, section) in after.enumerated() {
       let expected = ItemIndexSet(ascending: section.itemWidths.indices.filter {
@@ -66,14 +66,8 @@ struct BatchCarryTests {
       #expect(sets[s] == expected, "section \(s)")
     }
     #expect(batch.estimatedItems(after: Self.estimated, plan: plan) == sets)
-    // Counts in place.
     var counts = Self.sections.map(\.count)
-    _ = plan  // (the counts' storage is shared with the plan: the carry copies once)
-    batch.restructureSections(&counts, plan: plan) { $0.section.count }
-    for o in map.oldSectionsLosingItems {
-      if let n = map.newSection(ofOldSection: o) { counts[n] = plan.newItemCount(ofSection: n) }
-    }
-    for n in map.newSectionsGainingItems { counts[n] = plan.newItemCount(ofSection: n) }
+    batch.carryItemCounts(&counts, map: map)
     #expect(counts == after.map(\.count))
     // Every item's path after the batch, found by its identity (its height).
     var position: [Double: ItemPath] = [:]

@@ -131,8 +131,8 @@ extension FastFlowLayout {
 
   /// The wide items of section `s`.
   ///
-  /// - Complexity: O(m) for its m items (one pass over a table page's widths), O(pages) when
-  ///   its items have one fixed size.
+  /// - Complexity: O(m) for its m items (one pass over a page's width column), O(pages) when its
+  ///   items have one fixed size.
   func wideItems(inSection s: Int) -> ItemIndexSet {
     var indices: [Int] = []
     var all = ItemIndexSet()
@@ -140,14 +140,15 @@ extension FastFlowLayout {
     for p in pages(ofSection: s) {
       let count = pages[p].count
       defer { base += count }
-      let pageRules = rules(ofPage: p)
-      guard pageRules.canOverflow else { continue }
-      let limit = pageRules.available + pageRules.epsilon
-      switch pageRules.sizing {
+      let (canOverflow, limit, sizing) = withRules(ofPage: p) {
+        ($0.canOverflow, $0.available + $0.epsilon, $0.sizing)
+      }
+      guard canOverflow, count > 0 else { continue }
+      switch sizing {
       case .fixed(let size):
-        if size.width > limit, count > 0 { all.formUnion(ItemIndexSet(base..<(base + count))) }
+        if size.width > limit { all.formUnion(ItemIndexSet(base..<(base + count))) }
       case .own:
-        if case .table = pages[p].lines {
+        if pages[p].readsSizesFromColumns {
           pages[p].items.widths.withUnsafeBufferPointer { widths in
             for i in widths.indices where widths[i] > limit { indices.append(base + i) }
           }
@@ -340,5 +341,17 @@ extension BatchUpdate {
   var editsSectionsOnly: Bool {
     deleteItems.isEmpty && insertItems.isEmpty && moveItems.isEmpty && resizeItems.isEmpty
       && measureItems.isEmpty && setWidth == nil && setHeight == nil && setWidthClass == nil
+  }
+}
+
+extension SectionLayout {
+  /// Whether `size(ofItem:)` reads the item columns (not equal-width lines or a closed form's
+  /// kept sizes).
+  var readsSizesFromColumns: Bool {
+    switch lines {
+    case .table, .taken: return true
+    case .uniform(let u): return u.keptSizes == nil
+    case .equalWidth: return false
+    }
   }
 }

@@ -14,8 +14,9 @@ import FlowLayoutModel
 public struct DocumentLayout<Engine: LayoutEngine> {
   /// The engine, the estimated items and the viewport.
   public private(set) var layout: SelfSizingLayout<Engine>
-  /// Per section, per item: the item's cell, `nil` for a plain item.
-  public private(set) var cells: [[CellDescription?]]
+  /// Per section, per item: the item's cell, `nil` for a plain item (kept as document text
+  /// until measured: `CellColumn`).
+  public private(set) var cells: [CellColumn]
   /// When cells are measured.
   public let cellSizing: CellSizing
   /// Cells measured (`fittingSize` calls) since creation: the work counter of self-sizing.
@@ -65,18 +66,6 @@ public struct DocumentLayout<Engine: LayoutEngine> {
   /// The engine.
   public var engine: Engine { layout.engine }
 
-  /// The indices of a column's cells.
-  ///
-  /// - Complexity: O(n) for n items.
-  static func cellIndices(_ column: [CellDescription?]) -> ItemIndexSet {
-    // Through the buffer: an array subscript would copy each cell (a retain per text field).
-    column.withUnsafeBufferPointer { buffer in
-      var indices: [Int] = []
-      for i in buffer.indices where buffer[i] != nil { indices.append(i) }
-      return indices.isEmpty ? ItemIndexSet() : ItemIndexSet(ascending: indices)
-    }
-  }
-
   /// The width cells are proposed for the current bounds.
   var proposedCellWidth: Double {
     layout.configuration.proposedCellWidth(boundsWidth: layout.bounds.width)
@@ -96,7 +85,7 @@ public struct DocumentLayout<Engine: LayoutEngine> {
   ///   proposed width changes (`"all"`), or O(n) and the cells near the viewport (`"visible"`).
   /// - Throws: the batch's `LayoutError`, or a cell's sizing error; nothing changes.
   public mutating func apply(
-    _ update: BatchUpdate, insertedCells: [[CellDescription?]] = [],
+    _ update: BatchUpdate, insertedCells: [CellColumn] = [],
     editCells: EditCells = EditCells()
   ) throws(LayoutError) {
     let plan = try layout.update(validating: update)
@@ -110,13 +99,13 @@ public struct DocumentLayout<Engine: LayoutEngine> {
     // (a cell's sizing may throw); that needs the cells after the batch, a copy.
     var remeasured: [ItemResize] = []
     if widthChanges, cellSizing == .all {
-      let newCells =
-        movesItems
-        ? update.carrying(cells, insertedSections: insertedCells, editCells: editCells) : cells
+      var newCells = cells
+      if movesItems {
+        update.carry(&newCells, insertedSections: insertedCells, editCells: editCells)
+      }
       for (s, column) in newCells.enumerated() {
-        for (i, cell) in column.enumerated() {
-          guard let cell else { continue }
-          let size = try cell.fittingSize(
+        for i in column.indices where column.isCell(i) {
+          let size = try column[i]!.fittingSize(
             proposedWidth: newWidth, field: "sections[\(s)].items[\(i)]")
           remeasured.append(ItemResize(at: ItemPath(section: s, item: i), size: size))
         }
@@ -137,7 +126,7 @@ public struct DocumentLayout<Engine: LayoutEngine> {
         carrier.insertSections[j].estimatedItems =
           insertedCells.indices.contains(j)
             && insertedCells[j].count == carrier.insertSections[j].section.count
-          ? Self.cellIndices(insertedCells[j]) : ItemIndexSet()
+          ? insertedCells[j].cellIndices : ItemIndexSet()
       }
       cellItems = carrier.estimatedItems(after: before, plan: plan)
     }
@@ -146,7 +135,7 @@ public struct DocumentLayout<Engine: LayoutEngine> {
       try layout.apply(BatchUpdate(measureItems: remeasured), tracking: &anchor)
     }
     if widthChanges, cellSizing == .visible {
-      let items = cellItems ?? cells.map(Self.cellIndices)
+      let items = cellItems ?? cells.map(\.cellIndices)
       cellItems = items
       layout.markEstimated(items)
     }

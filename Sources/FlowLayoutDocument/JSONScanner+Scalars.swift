@@ -62,7 +62,13 @@ extension JSONScanner {
   mutating func readString(field: @autoclosure () -> String) throws(LayoutError) -> String {
     guard peek() == UInt8(ascii: "\"") else { throw typeError(field(), expected: "a string") }
     position += 1
-    var utf8: [UInt8] = []
+    // Printable ASCII up to the closing quote (the common string) is its own bytes.
+    let start = position
+    if let end = endOfPlainString() {
+      position = end + 1
+      return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+    var utf8 = Array(bytes[start..<position])
     while true {
       guard position < bytes.count else { throw syntaxError("unterminated string") }
       let b = bytes[position]
@@ -84,6 +90,43 @@ extension JSONScanner {
         position += 1
       }
     }
+  }
+
+  /// Skips the string at `position`, checking it as `readString` does, without building it.
+  ///
+  /// - Throws: what `readString` throws.
+  mutating func skipString(field: @autoclosure () -> String) throws(LayoutError) {
+    if peek() == UInt8(ascii: "\"") {
+      let quote = position
+      position += 1
+      if let end = endOfPlainString() {
+        position = end + 1
+        return
+      }
+      position = quote
+    }
+    _ = try readString(field: field())
+  }
+
+  /// Moves `position` over printable ASCII without escapes; the closing quote's index when
+  /// that is where the run ends, else `nil` (`position` at the byte that ended the run).
+  ///
+  /// - Complexity: O(k) for the k bytes of the run.
+  private mutating func endOfPlainString() -> Int? {
+    let start = position
+    let end = bytes.withUnsafeBufferPointer { buffer -> Int in
+      var i = start
+      while i < buffer.count {
+        let b = buffer[i]
+        if b < 0x20 || b >= 0x80 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
+          return i
+        }
+        i += 1
+      }
+      return i
+    }
+    position = end
+    return end < bytes.count && bytes[end] == UInt8(ascii: "\"") ? end : nil
   }
 
   /// The length of the well-formed UTF-8 sequence at `position` (Unicode 15, table 3-7: no

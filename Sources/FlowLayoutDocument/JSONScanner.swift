@@ -19,11 +19,21 @@ struct JSONScanner {
   /// The deepest nesting of arrays and objects, counted from the root of the text, before the
   /// text is refused (no stack overflow, whatever reads the value).
   static let maximumDepth = 512
+  /// The text as a `CellSource`, made when the first cell is kept as text (`keptCellSource()`).
+  private var cellSource: CellSource?
 
   init(_ bytes: [UInt8]) {
     self.bytes = bytes
     // A UTF-8 byte order mark is allowed and ignored.
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
+  }
+
+  /// The text as a `CellSource` (the same one for every cell of the text).
+  mutating func keptCellSource() -> CellSource {
+    if let cellSource { return cellSource }
+    let source = CellSource(bytes)
+    cellSource = source
+    return source
   }
 
   // MARK: Errors
@@ -253,7 +263,7 @@ struct JSONScanner {
       try readObject(field: "document") { (s, _) throws(LayoutError) in try s.skipValue() }
     case UInt8(ascii: "["):
       try readArray(field: "document") { (s, _) throws(LayoutError) in try s.skipValue() }
-    case UInt8(ascii: "\""): _ = try readString(field: "document")
+    case UInt8(ascii: "\""): try skipString(field: "document")
     case UInt8(ascii: "t"), UInt8(ascii: "f"): _ = try readBool(field: "document")
     case UInt8(ascii: "n"): try readNull(field: "document")
     case nil: throw syntaxError("unexpected end of input")

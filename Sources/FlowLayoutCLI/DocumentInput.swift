@@ -122,6 +122,29 @@ struct LineInput {
   private var start = 0
   private var atEnd = false
 
+  /// Lines at least this long leave the buffer without a copy (`takeLine`).
+  static let movedLineBytes = 1 << 20
+
+  /// The bytes `buffer[start..<end]`; reading goes on at `next`. A long line takes the
+  /// buffer's storage with it (the bytes after it are copied into a new buffer, at most a
+  /// chunk): a 134 MB `open` is not copied.
+  ///
+  /// - Complexity: O(l) for a short line of l bytes; O(start + r) for a long one, r bytes after
+  ///   it.
+  private mutating func takeLine(upTo end: Int, resumingAt next: Int) -> [UInt8] {
+    guard end - start >= Self.movedLineBytes else {
+      let line = Array(buffer[start..<end])
+      start = next
+      return line
+    }
+    var line = buffer
+    buffer = Array(buffer[next...])
+    line.removeSubrange(end...)
+    line.removeSubrange(..<start)
+    start = 0
+    return line
+  }
+
   init(fd: Int32 = STDIN_FILENO, maximumBytes: Int) {
     self.fd = fd
     self.maximumBytes = maximumBytes
@@ -129,7 +152,7 @@ struct LineInput {
 
   /// One line of input.
   enum Line {
-    case bytes(ArraySlice<UInt8>)
+    case bytes([UInt8])
     /// A line longer than the limit (its bytes were dropped).
     case tooLong
   }
@@ -143,9 +166,11 @@ struct LineInput {
     var scanned = start
     while true {
       if let newline = buffer[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
-        let line = buffer[start..<newline]
-        start = newline + 1
-        return skipping || line.count > maximumBytes ? .tooLong : .bytes(line)
+        if skipping || newline - start > maximumBytes {
+          start = newline + 1
+          return .tooLong
+        }
+        return .bytes(takeLine(upTo: newline, resumingAt: newline + 1))
       }
       if buffer.count - start > maximumBytes {
         // Drop what was read of the line; keep reading to its end.
@@ -155,9 +180,11 @@ struct LineInput {
       }
       if atEnd {
         guard start < buffer.count || skipping else { return nil }
-        let line = buffer[start...]
-        start = buffer.count
-        return skipping ? .tooLong : .bytes(line)
+        if skipping {
+          start = buffer.count
+          return .tooLong
+        }
+        return .bytes(takeLine(upTo: buffer.count, resumingAt: buffer.count))
       }
       if start > 0, start == buffer.count {
         buffer.removeAll(keepingCapacity: true)

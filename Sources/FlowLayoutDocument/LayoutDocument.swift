@@ -80,7 +80,11 @@ public struct LayoutDocument: Sendable {
     -> LayoutDocument
   {
     // An array is read where it is (its cells are kept as text there: no copy).
-    var scanner = JSONScanner((bytes as? [UInt8]) ?? Array(bytes))
+    try decodeChecked(JSONScanner((bytes as? [UInt8]) ?? Array(bytes)))
+  }
+
+  private static func decodeChecked(_ scanner: JSONScanner) throws(LayoutError) -> LayoutDocument {
+    var scanner = scanner
     if scanner.peek() == nil {
       throw .invalidDocument(field: "document", reason: "the document is empty")
     }
@@ -88,6 +92,19 @@ public struct LayoutDocument: Sendable {
     try raw.read(&scanner)
     try scanner.expectEnd()
     return try raw.resolve()
+  }
+
+  /// Decodes and validates the document `text[range]` where it is in `text` (its cells are
+  /// kept as text there, no copy is made): the same result and errors as `decode(_:)` of a copy.
+  ///
+  /// - Complexity: as `decode(_:)`.
+  /// - Throws: as `decode(_:)`.
+  static func decode(_ text: [UInt8], in range: Range<Int>) throws(LayoutError) -> LayoutDocument {
+    do {
+      return try decodeChecked(JSONScanner(text, in: range))
+    } catch {
+      throw error.printable
+    }
   }
 
   /// Decodes and validates a document from a JSON string. See `decode(_:)` on bytes.

@@ -39,7 +39,7 @@ struct RawSection {
     var heights: [Double] = []
     // A guess from the bytes left (an item takes at least 5: `[0,0]`, its comma aside): sized
     // items are read without regrowing the columns.
-    let expected = min((s.bytes.count - s.position) / 8, 1 << 22)
+    let expected = min((s.end - s.position) / 8, 1 << 22)
     widths.reserveCapacity(expected)
     heights.reserveCapacity(expected)
     var metrics = SectionMetrics()
@@ -164,12 +164,12 @@ struct RawSection {
     // A key without escapes is its bytes up to the next quote: compared without a string.
     let start = t.position + 1
     var end = start
-    while end < t.bytes.count, t.bytes[end] != UInt8(ascii: "\""),
+    while end < t.end, t.bytes[end] != UInt8(ascii: "\""),
       t.bytes[end] != UInt8(ascii: "\\")
     {
       end += 1
     }
-    if end < t.bytes.count, t.bytes[end] == UInt8(ascii: "\"") {
+    if end < t.end, t.bytes[end] == UInt8(ascii: "\"") {
       return t.bytes[start..<end].elementsEqual("estimate".utf8)
     }
     return (try? t.readString(field: "")) == "estimate"

@@ -28,15 +28,17 @@ public final class CellSource: Sendable {
 /// One section's cells: per item, the item's cell or `nil` (a plain item), as a collection of
 /// `CellDescription?`.
 ///
-/// Storage: one word per item. A cell read from a document stays where it is in the document's
+/// Storage: nothing per item while no item is a cell, else one word per item. A cell read from a document stays where it is in the document's
 /// text (its byte offset) and becomes a `CellDescription` only when read from the column
 /// (`subscript`), each time; cells given as values (a batch's, a test's) are kept as values.
 /// A million cells cost 8 MB here plus the text they were read from, instead of the heap
 /// objects (fields box, strings) of a million decoded cells.
 public struct CellColumn: RandomAccessCollection, Sendable {
   /// Per item: 0 for no cell, `offset + 1` for a cell at byte `offset` of `source`, `-(k + 1)`
-  /// for `values[k]`.
-  private var entries: [Int]
+  /// for `values[k]`; empty while no item is a cell (`itemCount` plain items).
+  private var entries: [Int] = []
+  /// The number of items.
+  private var itemCount: Int
   /// Cells given as values.
   private var values: [CellDescription] = []
   /// The text the offsets point into; `nil` when the column holds no offset.
@@ -44,48 +46,66 @@ public struct CellColumn: RandomAccessCollection, Sendable {
 
   /// Where one item's cell is: what moves when the item moves.
   enum Entry {
-    case none
+    /// A plain item.
+    case plain
     case text(CellSource, offset: Int)
     case value(CellDescription)
   }
 
   /// `count` plain items.
   public init(plainItems count: Int) {
-    entries = [Int](repeating: 0, count: count)
+    itemCount = count
   }
 
   /// The cells of `column`, kept as values.
   public init(_ column: [CellDescription?]) {
-    entries = [Int](repeating: 0, count: column.count)
+    itemCount = column.count
     for (i, cell) in column.enumerated() {
       guard let cell else { continue }
-      entries[i] = -(values.count + 1)
       values.append(cell)
+      setEntry(-values.count, at: i)
     }
   }
 
   /// `count` items of which `offsets` (ascending items) are cells read from `source`.
   init(count: Int, source: CellSource, offsets: [(index: Int, offset: Int)]) {
+    itemCount = count
+    guard !offsets.isEmpty else { return }
+    self.source = source
     entries = [Int](repeating: 0, count: count)
-    self.source = offsets.isEmpty ? nil : source
     for (index, offset) in offsets { entries[index] = offset + 1 }
   }
 
   public var startIndex: Int { 0 }
-  public var endIndex: Int { entries.count }
+  public var endIndex: Int { itemCount }
+
+  /// Item `i`'s stored entry (0 while no item is a cell).
+  private func storedEntry(_ i: Int) -> Int {
+    precondition(i >= 0 && i < itemCount, "item index out of range")
+    return entries.isEmpty ? 0 : entries[i]
+  }
+
+  /// Sets item `i`'s stored entry, giving every item one when the first cell arrives.
+  private mutating func setEntry(_ entry: Int, at i: Int) {
+    if entries.isEmpty {
+      if entry == 0 { return }
+      entries = [Int](repeating: 0, count: itemCount)
+    }
+    entries[i] = entry
+  }
 
   /// The cell of item `i`, decoded from the document's text when it was read from one.
   ///
   /// - Complexity: O(1), plus O(b) for a cell of b bytes kept as text.
   public subscript(i: Int) -> CellDescription? {
-    let entry = entries[i]
+    let entry = storedEntry(i)
     if entry == 0 { return nil }
     if entry < 0 { return values[-entry - 1] }
     return source!.cell(at: entry - 1)
   }
 
   /// Whether item `i` is a cell, without decoding it. O(1).
-  public func isCell(_ i: Int) -> Bool { entries[i] != 0 }
+  public func isCell(_ i: Int) -> Bool { storedEntry(i) != 0 }
 
   /// The items that are cells.
   ///
@@ -100,8 +120,8 @@ public struct CellColumn: RandomAccessCollection, Sendable {
 
   /// Item `i`'s cell, where it is stored.
   func entry(at i: Int) -> Entry {
-    let entry = entries[i]
-    if entry == 0 { return .none }
+    let entry = storedEntry(i)
+    if entry == 0 { return .plain }
     if entry < 0 { return .value(values[-entry - 1]) }
     return .text(source!, offset: entry - 1)
   }
@@ -110,7 +130,7 @@ public struct CellColumn: RandomAccessCollection, Sendable {
   /// text (or the column has none yet), else a value (decoded from its text).
   private mutating func stored(_ entry: Entry) -> Int {
     switch entry {
-    case .none: return 0
+    case .plain: return 0
     case .value(let cell):
       values.append(cell)
       return -values.count
@@ -126,7 +146,7 @@ public struct CellColumn: RandomAccessCollection, Sendable {
   ///
   /// - Complexity: O(1) amortized.
   mutating func replace(at i: Int, with cell: CellDescription?) {
-    entries[i] = stored(cell.map { .value($0) } ?? .none)
+    setEntry(stored(cell.map { .value($0) } ?? .plain), at: i)
   }
 
   /// Inserts an item whose cell is `entry` at `i`.
@@ -134,6 +154,10 @@ public struct CellColumn: RandomAccessCollection, Sendable {
   /// - Complexity: O(n) for n items (a memory move of one word per item).
   mutating func insert(_ entry: Entry, at i: Int) {
     let value = stored(entry)
+    precondition(i >= 0 && i <= itemCount, "item index out of range")
+    itemCount += 1
+    if entries.isEmpty, value == 0 { return }
+    if entries.isEmpty { entries = [Int](repeating: 0, count: itemCount - 1) }
     entries.insert(value, at: i)
   }
 
@@ -141,6 +165,8 @@ public struct CellColumn: RandomAccessCollection, Sendable {
   ///
   /// - Complexity: O(n) for n items (one pass over words, or a memory move per item for ≤ 16).
   mutating func remove(_ leaving: Set<Int>) {
+    itemCount -= leaving.count
+    if entries.isEmpty { return }
     if leaving.count <= 16 {
       for i in leaving.sorted(by: >) { entries.remove(at: i) }
     } else {

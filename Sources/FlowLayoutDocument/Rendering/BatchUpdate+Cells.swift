@@ -82,7 +82,7 @@ extension BatchUpdate {
     }
     var entering = moved
     for insertion in insertItems {
-      entering[insertion.at] = editCells.inserted[insertion.at].map { .value($0) } ?? .none
+      entering[insertion.at] = editCells.inserted[insertion.at].map { .value($0) } ?? .plain
     }
     for path in entering.keys.sorted() where new.indices.contains(path.section) {
       let item = min(path.item, new[path.section].count)

@@ -43,24 +43,27 @@ public struct JSONStreamCheck: Sendable {
         index = Self.endOfPlainText(chunk, from: index)
         guard index < chunk.count else { break }
       }
-      let byte = chunk[index]
       // Fast path: numbers, separators, whitespace and nested arrays inside the object.
       if !inString, depth > 0 {
-        if Self.isPlain(byte) {
-          index += 1
-          continue
+        var d = depth
+        while index < chunk.count {
+          let b = chunk[index]
+          if Self.isPlain(b) {
+            index += 1
+          } else if b == UInt8(ascii: "["), d < JSONScanner.maximumDepth {
+            d += 1
+            index += 1
+          } else if b == UInt8(ascii: "]"), d > 1 {
+            d -= 1
+            index += 1
+          } else {
+            break
+          }
         }
-        if byte == UInt8(ascii: "["), depth < JSONScanner.maximumDepth {
-          depth += 1
-          index += 1
-          continue
-        }
-        if byte == UInt8(ascii: "]"), depth > 1 {
-          depth -= 1
-          index += 1
-          continue
-        }
+        depth = d
+        guard index < chunk.count else { break }
       }
+      let byte = chunk[index]
       offset = base + index
       guard accepts(byte) else { return index }
       index += 1

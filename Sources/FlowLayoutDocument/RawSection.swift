@@ -60,7 +60,12 @@ struct RawSection {
       case "footer": footer = try s.readNumber(field: "\(field).footer")
       case "seeAll": showsSeeAll = try s.readBool(field: "\(field).seeAll")
       case "items":
-        try s.readArray(field: "\(field).items") { (s, i) throws(LayoutError) in
+        try s.readArray(field: "\(field).items") { (s, _) throws(LayoutError) in
+          // The item's index: a run of plain pairs is read at once (`readPlainPairs`).
+          let i = widths.count
+          if s.peek() == UInt8(ascii: "["), s.readPlainPairs(widths: &widths, heights: &heights) > 0 {
+            return
+          }
           switch s.peek() {
           case UInt8(ascii: "["):
             var size = Size.zero

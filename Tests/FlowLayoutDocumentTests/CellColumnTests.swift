@@ -205,6 +205,45 @@ import Testing
     }
   }
 
+  /// Runs of plain pairs (`readPlainPairs`) interleaved with every other item form read as
+  /// each item alone does, and an error after a run names its item and byte.
+  @Test func itemRunsReadAsEachItemAlone() throws {
+    var rng = SplitMix64(seed: 5)
+    let forms = [
+      "[1,2]", "[ 12.5 ,\n7 ]", "[0.05,-0]", "[1e2, 3]", "null", #"{"estimate": [4, 5]}"#,
+      #"{"type": "keyValue", "key": "k"}"#, "[123456.789012345, 1]", "[1234567.890123456, 2]",
+    ]
+    var items: [String] = []
+    for _ in 0..<400 { items.append(forms[rng.nextInt(below: forms.count)]) }
+    let document = try LayoutDocument.decode(
+      #"{"layout": "keyValueColumnFlow", "width": 375, "estimatedItemSize": [139.5, 66], "#
+        + #""cellSizing": "visible", "sections": [{"items": ["#
+        + items.joined(separator: ", ") + "]}]}")
+    let section = document.input.sections[0]
+    #expect(section.count == items.count)
+    for (i, item) in items.enumerated() where item.hasPrefix("[") {
+      var alone = JSONScanner(Array(item.utf8))
+      let size = try RawDocument.readSize(&alone, field: "f")
+      #expect(section.itemWidths[i].bitPattern == size.width.bitPattern, "\(i): \(item)")
+      #expect(section.itemHeights[i].bitPattern == size.height.bitPattern, "\(i): \(item)")
+    }
+    let prefix =
+      #"{"layout": "horizontalFlow", "width": 375, "sections": [{"items": [[1, 2], [3, 4], "#
+    let n = prefix.utf8.count
+    for (bad, expected) in [
+      ("[5, -]]}]}", "document: invalid JSON at byte \(n + 5): a number needs a digit after '-'"),
+      ("[5]]}]}", "sections[0].items[2]: expected [width, height] (2 numbers), found 1"),
+      ("[5, 01]]}]}", "document: invalid JSON at byte \(n + 5): a number must not have a leading zero"),
+    ] {
+      do {
+        _ = try LayoutDocument.decode(prefix + bad)
+        Issue.record("accepted \(bad)")
+      } catch {
+        #expect(error.description == expected)
+      }
+    }
+  }
+
   /// Batches move cells kept as text as they move decoded ones; none is decoded to move.
   @Test(arguments: CellCarryingTests.batches.indices)
   func columnsCarryAsArraysDo(_ index: Int) throws {

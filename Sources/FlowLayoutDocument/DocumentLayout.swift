@@ -14,8 +14,9 @@ import FlowLayoutModel
 public struct DocumentLayout<Engine: LayoutEngine> {
   /// The engine, the estimated items and the viewport.
   public private(set) var layout: SelfSizingLayout<Engine>
-  /// Per section, per item: the item's cell, `nil` for a plain item.
-  public private(set) var cells: [[CellDescription?]]
+  /// Per section, per item: the item's cell, `nil` for a plain item (kept as document text
+  /// until measured: `CellColumn`).
+  public private(set) var cells: [CellColumn]
   /// When cells are measured.
   public let cellSizing: CellSizing
   /// Cells measured (`fittingSize` calls) since creation: the work counter of self-sizing.
@@ -65,18 +66,6 @@ public struct DocumentLayout<Engine: LayoutEngine> {
   /// The engine.
   public var engine: Engine { layout.engine }
 
-  /// The indices of a column's cells.
-  ///
-  /// - Complexity: O(n) for n items.
-  static func cellIndices(_ column: [CellDescription?]) -> ItemIndexSet {
-    // Through the buffer: an array subscript would copy each cell (a retain per text field).
-    column.withUnsafeBufferPointer { buffer in
-      var indices: [Int] = []
-      for i in buffer.indices where buffer[i] != nil { indices.append(i) }
-      return indices.isEmpty ? ItemIndexSet() : ItemIndexSet(ascending: indices)
-    }
-  }
-
   /// The width cells are proposed for the current bounds.
   var proposedCellWidth: Double {
     layout.configuration.proposedCellWidth(boundsWidth: layout.bounds.width)
@@ -97,7 +86,7 @@ public struct DocumentLayout<Engine: LayoutEngine> {
   ///   width change (the cells found) and at a width change that also moves items.
   /// - Throws: the batch's `LayoutError`, or a cell's sizing error; nothing changes.
   public mutating func apply(
-    _ update: BatchUpdate, insertedCells: [[CellDescription?]] = [],
+    _ update: BatchUpdate, insertedCells: [CellColumn] = [],
     editCells: EditCells = EditCells()
   ) throws(LayoutError) {
     let plan = try layout.update(validating: update)
@@ -114,14 +103,15 @@ public struct DocumentLayout<Engine: LayoutEngine> {
     var remeasured: [ItemResize] = []
     var foundCellItems: [ItemIndexSet]?
     if widthChanges, cellSizing == .all {
-      let newCells =
-        movesItems
-        ? update.carrying(cells, insertedSections: insertedCells, editCells: editCells) : cells
+      var newCells = cells
+      if movesItems {
+        update.carry(&newCells, insertedSections: insertedCells, editCells: editCells)
+      }
       let items: [ItemIndexSet]
       if !movesItems, let cellItems {
         items = cellItems
       } else {
-        items = newCells.map(Self.cellIndices)
+        items = newCells.map(\.cellIndices)
         if !movesItems { foundCellItems = items }
       }
       for (s, set) in items.enumerated() {
@@ -150,7 +140,7 @@ public struct DocumentLayout<Engine: LayoutEngine> {
         carrier.insertSections[j].estimatedItems =
           insertedCells.indices.contains(j)
             && insertedCells[j].count == carrier.insertSections[j].section.count
-          ? Self.cellIndices(insertedCells[j]) : ItemIndexSet()
+          ? insertedCells[j].cellIndices : ItemIndexSet()
       }
       cellItems = nil  // uniquely referenced while carried
       let map = BatchPathMap(carrier)
@@ -168,7 +158,7 @@ public struct DocumentLayout<Engine: LayoutEngine> {
       try layout.apply(BatchUpdate(measureItems: remeasured), tracking: &anchor)
     }
     if widthChanges, cellSizing == .visible {
-      let items = cellItems ?? cells.map(Self.cellIndices)
+      let items = cellItems ?? cells.map(\.cellIndices)
       cellItems = items
       layout.markEstimated(items)
     }

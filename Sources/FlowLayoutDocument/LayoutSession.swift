@@ -46,7 +46,7 @@ public struct LayoutSession<Engine: LayoutEngine> {
           field: "request",
           reason: "one request per line (found \"\(printable(key))\" after another)")
       }
-      request = (key, try s.readRawValue())
+      request = (key, try s.readRawValue(field: key))
     }
     try s.expectEnd()
     guard let request else {
@@ -98,17 +98,29 @@ public struct LayoutSession<Engine: LayoutEngine> {
       return try change { (live) throws(LayoutError) in try live.apply(json: bytes, field: "apply")
       }
     case "transitions":
-      // The batch is applied as by `apply`; the layout before it is kept for the answer (one
-      // copy of the engine's storage, O(n), which `apply` avoids).
-      let before = try open().engine
+      // The batch is applied as by `apply`; the document before it is kept for the answer and
+      // restored if the answer cannot be made (one copy of the engine's storage, O(n), which
+      // `apply` avoids).
+      let saved = try open()
       let bytes = try s.readRawValue()
       var update = BatchUpdate()
       _ = try change { (live) throws(LayoutError) in
         update = try live.apply(json: bytes, field: "transitions")
       }
+      // Measurements are resizes to an engine (those that change nothing dropped).
+      let batch = update.engineBatch { path in
+        (try? saved.engine.ownSize(ofItemAt: path)) ?? Size(width: -1, height: -1)
+      }
+      let list: [LayoutTransition]
+      do {
+        list = try Self.transitions(saved.engine, document!.engine, batch)
+      } catch {
+        document = saved
+        throw error.prefixingField(with: "transitions.")
+      }
       var w = JSONWriter()
       w.append("{\"transitions\":[")
-      for (k, t) in (try Self.transitions(before, document!.engine, update)).enumerated() {
+      for (k, t) in list.enumerated() {
         if k > 0 { w.append(",") }
         t.appendJSON(to: &w)
       }

@@ -108,8 +108,10 @@ public struct SessionLockstep {
     func failure(_ kind: String, _ message: String) -> SessionFailure {
       SessionFailure(line: index, kind: kind, message: message)
     }
-    let fastBefore = SessionState(fast)
-    let referenceBefore = SessionState(reference)
+    // Copies (O(1) until a request changes the session): the states are compared only after
+    // an error answer.
+    let fastBefore = fast
+    let referenceBefore = reference
     let bytes = Array(line.utf8)
     let a = fast.answer(bytes)
     let b = reference.answer(bytes)
@@ -125,10 +127,10 @@ public struct SessionLockstep {
     if aFailed || bFailed {
       guard a == b else { return failure("answer", "fast \(a) vs reference \(b)") }
       errors += 1
-      if let d = SessionState(fast).difference(from: fastBefore) {
+      if let d = SessionState(fast).difference(from: SessionState(fastBefore)) {
         return failure("state-after-error", "fast: \(d) after \(a)")
       }
-      if let d = SessionState(reference).difference(from: referenceBefore) {
+      if let d = SessionState(reference).difference(from: SessionState(referenceBefore)) {
         return failure("state-after-error", "reference: \(d) after \(a)")
       }
       return nil
@@ -142,7 +144,12 @@ public struct SessionLockstep {
     if let d = compareAnswers(x, y, key: key, line: line) {
       return failure("answer", "\(d): fast \(a) vs reference \(b)")
     }
-    if let d = compareSessions() { return failure("engines", d) }
+    // Queries change nothing (an error answer's check covers the refused ones).
+    if ["open", "apply", "transitions", "viewport"].contains(key ?? ""),
+      let d = compareSessions()
+    {
+      return failure("engines", d)
+    }
     return nil
   }
 

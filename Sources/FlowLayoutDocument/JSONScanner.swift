@@ -259,7 +259,7 @@ struct JSONScanner {
       try readArray(field: field()) { (s, i) throws(LayoutError) in
         try s.skipValue(field: "\(field())[\(i)]")
       }
-    case UInt8(ascii: "\""): _ = try readString(field: "document")
+    case UInt8(ascii: "\""): try skipString()
     case UInt8(ascii: "t"), UInt8(ascii: "f"): _ = try readBool(field: "document")
     case UInt8(ascii: "n"): try readNull(field: "document")
     case nil: throw syntaxError("unexpected end of input")

@@ -10,7 +10,7 @@ import FlowLayoutTestSupport
 /// promise broke, for the shrinker to keep) and a one-line message.
 public struct SessionFailure: Error, CustomStringConvertible, Sendable {
   public var line: Int
-  /// `answer`, `state-after-error`, `engines`, `error-text`, `not-json`.
+  /// `answer`, `state-after-error`, `engines`, `not-json`, `stream-check`.
   public var kind: String
   public var message: String
   public var description: String { "request \(line): \(kind): \(message)" }
@@ -60,7 +60,9 @@ struct SessionState: Equatable {
 /// `LayoutSession<ReferenceFlowLayout>`) answering the same requests in lockstep, checking after
 /// each request:
 ///
-/// 1. each answer is one line of JSON;
+/// 1. each answer is one line of JSON; where `JSONStreamCheck` refuses a byte of the line (so
+///    that `flowlayout session` stops reading it there), the answer to the bytes up to that
+///    byte is the line's answer, an error;
 /// 2. the answers are equal under the equality contract (`EqualityContract`): the same keys,
 ///    strings and integers (paths, counts) exactly, other numbers within
 ///    `1e-9 · max(1, |a|, |b|, m)` where m is the largest magnitude in the answer (a distance
@@ -124,6 +126,16 @@ public struct SessionLockstep {
     }
     let aFailed = x["error"] != nil
     let bFailed = y["error"] != nil
+    // `flowlayout session` stops reading a line at the first byte `JSONStreamCheck` refuses and
+    // answers the bytes up to it: that answer must be the whole line's (an error, which
+    // changes nothing, so asking again after the whole line is the same as asking instead).
+    var check = JSONStreamCheck()
+    if let bad = check.check(bytes) {
+      let prefixAnswer = fast.answer(bytes: Array(bytes[...bad]))
+      guard aFailed, prefixAnswer == a else {
+        return failure("stream-check", "the bytes up to byte \(bad) answer \(prefixAnswer), the line \(a)")
+      }
+    }
     if aFailed || bFailed {
       guard a == b else { return failure("answer", "fast \(a) vs reference \(b)") }
       errors += 1

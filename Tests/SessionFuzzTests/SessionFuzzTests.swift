@@ -11,7 +11,7 @@ import Testing
 
 /// The session fuzzer, bounded (docs/fuzzing.md, "Session fuzzer"): random sessions of both
 /// engines in lockstep. `SESSION_FUZZ_SESSIONS` (total, default 520) and
-/// `SESSION_FUZZ_REQUESTS` (per session, default 40) raise it; `SESSION_FUZZ_BASE` picks other
+/// `SESSION_FUZZ_REQUESTS` (per session, default 30) raise it; `SESSION_FUZZ_BASE` picks other
 /// seeds. A failure is shrunk and printed as lines to paste into `SessionFuzzSeeds.swift`.
 @Suite struct SessionFuzzTests {
   static func setting(_ name: String, _ fallback: Int) -> Int {
@@ -27,7 +27,7 @@ import Testing
   @Test(arguments: 0..<shards)
   func randomSessionsAgree(shard: Int) {
     let total = Self.setting("SESSION_FUZZ_SESSIONS", 520)
-    let requests = Self.setting("SESSION_FUZZ_REQUESTS", 40)
+    let requests = Self.setting("SESSION_FUZZ_REQUESTS", 30)
     let base = UInt64(Self.setting("SESSION_FUZZ_BASE", 34))
     let per = (total + Self.shards - 1) / Self.shards
     let indices = (shard * per)..<min(total, (shard + 1) * per)

@@ -43,13 +43,22 @@ public enum BenchOperation: String, Sendable, Codable, CaseIterable, Comparable 
   case scrollRightToLeft = "scroll-rtl"
   /// `scroll` with pixel snapping at display scale 3.
   case scrollSnapped = "scroll-snapped"
+  /// One scroll target (`scrollTarget(for:position:insets:viewport:)`) at seeded items,
+  /// positions cycling through `ScrollPosition.allCases` (opt-in, `isInteraction`).
+  case scrollTo
 
   public static func < (a: Self, b: Self) -> Bool {
     allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
   }
 
   /// `true` when one run is cheap and the runner times many in one sample.
-  public var isBatchedPerSample: Bool { self == .scroll || self == .lookup || isPresentedQuery }
+  public var isBatchedPerSample: Bool {
+    self == .scroll || self == .lookup || isPresentedQuery || isInteraction
+  }
+
+  /// The interaction queries (`docs/semantics.md`, "Scroll to an item"; opt-in: not in the
+  /// default run, nor in `--all-operations`).
+  public var isInteraction: Bool { self == .scrollTo }
 
   /// The presented-query variants of `scroll` (engines that present; opt-in: not in the
   /// default run, nor in `--all-operations`).
@@ -59,7 +68,7 @@ public enum BenchOperation: String, Sendable, Codable, CaseIterable, Comparable 
 
   /// Every operation but the presented-query variants (what a run measures by default).
   public static var defaultCases: [BenchOperation] {
-    allCases.filter { !$0.isPresentedQuery && $0 != .coldStart }
+    allCases.filter { !$0.isPresentedQuery && !$0.isInteraction && $0 != .coldStart }
   }
 
   /// `true` when a run is followed by an untimed undo that puts the collection back as it was
@@ -68,7 +77,7 @@ public enum BenchOperation: String, Sendable, Codable, CaseIterable, Comparable 
     switch self {
     case .insert, .delete, .move, .append, .prepend, .insertSection, .deleteSection: true
     case .layout, .coldStart, .resize, .batch, .scroll, .lookup, .memory, .scrollPinned,
-      .scrollRightToLeft, .scrollSnapped:
+      .scrollRightToLeft, .scrollSnapped, .scrollTo:
       false
     }
   }
@@ -81,7 +90,7 @@ public enum BenchOperation: String, Sendable, Codable, CaseIterable, Comparable 
       .deleteSection:
       true
     case .layout, .coldStart, .scroll, .lookup, .memory, .scrollPinned, .scrollRightToLeft,
-      .scrollSnapped:
+      .scrollSnapped, .scrollTo:
       false
     }
   }

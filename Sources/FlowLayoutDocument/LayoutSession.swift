@@ -61,10 +61,13 @@ public struct LayoutSession<Engine: LayoutEngine> {
   }
 
   static var requests: [String] {
-    ["open", "apply", "viewport", "elements", "frame", "hitTest", "contentSize", "transitions"]
+    [
+      "open", "apply", "viewport", "elements", "frame", "hitTest", "contentSize", "transitions",
+      "scrollTo",
+    ]
   }
 
-  private func open() throws(LayoutError) -> DocumentLayout<Engine> {
+  func open() throws(LayoutError) -> DocumentLayout<Engine> {
     guard let document else {
       throw .invalidDocument(
         field: "request", reason: "no document is open (send {\"open\": DOCUMENT} first)")
@@ -169,6 +172,7 @@ public struct LayoutSession<Engine: LayoutEngine> {
       appendPosition(live, to: &w)
       w.append("}")
       return w.string
+    case "scrollTo": return try scrollTo(&s)
     default:
       throw RawDocument.unknownKey(key, field: "", expected: Self.requests)
     }
@@ -178,7 +182,7 @@ public struct LayoutSession<Engine: LayoutEngine> {
   /// uniquely referenced (no copy-on-write copy of a million items), and answers the change.
   /// A throwing `body` changes nothing when it fails validation (every `DocumentLayout` call
   /// validates first).
-  private mutating func change(
+  mutating func change(
     _ body: (inout DocumentLayout<Engine>) throws(LayoutError) -> Void
   ) throws(LayoutError) -> String {
     var live = document!

@@ -20,7 +20,7 @@ struct GoldenSessionTests {
 
   @Test("golden session", arguments: allNames())
   func transcript(_ name: String) throws {
-    let text = try String(contentsOf: directory.appendingPathComponent(name + ".txt"), encoding: .utf8)
+    let text = try String(contentsOf: Self.directory.appendingPathComponent(name + ".txt"), encoding: .utf8)
     let lines = text.split(separator: "\n", omittingEmptySubsequences: true)
     #expect(lines.contains("# name: \(name)"))
     #expect(lines.contains { $0.hasPrefix("# rule: ") } && lines.contains { $0.hasPrefix("# notes: ") })

@@ -48,3 +48,20 @@ public enum ScrollTargetRequest {
     try LayoutValidation.viewport(viewport, field: "viewport")
   }
 }
+
+extension LayoutEngine {
+  /// `frame(ofItemAt:)` with a missing item's error naming `field` (a request's own field, as
+  /// `item` of a scroll target).
+  ///
+  /// - Complexity: one `frame(ofItemAt:)`.
+  /// - Throws: `.itemOutOfRange` naming `field`, `.itemHidden`.
+  @inlinable
+  public func frame(ofItemAt path: ItemPath, field: String) throws(LayoutError) -> Rect {
+    do {
+      return try frame(ofItemAt: path)
+    } catch {
+      guard case .itemOutOfRange(_, let path) = error else { throw error }
+      throw .itemOutOfRange(field: field, path: path)
+    }
+  }
+}

@@ -10,13 +10,7 @@ extension ReferenceFlowLayout: ScrollTargetingLayoutEngine {
     for path: ItemPath, position: ScrollPosition, insets: EdgeInsets, viewport: Rect
   ) throws(LayoutError) -> Point {
     try ScrollTargetRequest.validate(insets: insets, viewport: viewport)
-    let item: Rect
-    do {
-      item = try frame(ofItemAt: path)
-    } catch {
-      guard case .itemOutOfRange(_, let path) = error else { throw error }
-      throw .itemOutOfRange(field: "item", path: path)
-    }
+    let item = try frame(ofItemAt: path, field: "item")
     let alongX =
       input.configuration.scrollDirection == .horizontal
       && input.configuration.variant.honoursScrollDirection

@@ -9,13 +9,7 @@ extension FastFlowLayout: ScrollTargetingLayoutEngine {
     for path: ItemPath, position: ScrollPosition, insets: EdgeInsets, viewport: Rect
   ) throws(LayoutError) -> Point {
     try ScrollTargetRequest.validate(insets: insets, viewport: viewport)
-    let item: Rect
-    do {
-      item = try frame(ofItemAt: path)
-    } catch {
-      guard case .itemOutOfRange(_, let path) = error else { throw error }
-      throw .itemOutOfRange(field: "item", path: path)
-    }
+    let item = try frame(ofItemAt: path, field: "item")
     let axisIsX = rules.transposed
     let content = cachedContentSize
     // Along the scroll axis: the item's edges, the viewport's start and length, the content's

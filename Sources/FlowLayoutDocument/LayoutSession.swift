@@ -63,7 +63,7 @@ public struct LayoutSession<Engine: LayoutEngine> {
   static var requests: [String] {
     [
       "open", "apply", "viewport", "elements", "frame", "hitTest", "contentSize", "transitions",
-      "scrollTo",
+      "scrollTo", "navigate",
     ]
   }
 
@@ -173,6 +173,7 @@ public struct LayoutSession<Engine: LayoutEngine> {
       w.append("}")
       return w.string
     case "scrollTo": return try scrollTo(&s)
+    case "navigate": return try navigate(&s)
     default:
       throw RawDocument.unknownKey(key, field: "", expected: Self.requests)
     }

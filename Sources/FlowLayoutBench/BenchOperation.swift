@@ -46,6 +46,9 @@ public enum BenchOperation: String, Sendable, Codable, CaseIterable, Comparable 
   /// One scroll target (`scrollTarget(for:position:insets:viewport:)`) at seeded items,
   /// positions cycling through `ScrollPosition.allCases` (opt-in, `isInteraction`).
   case scrollTo
+  /// One directional move (`item(from:direction:layoutDirection:pageLength:scratch:)`) from
+  /// seeded items, directions cycling through up, down, left, right (opt-in, `isInteraction`).
+  case navigate
 
   public static func < (a: Self, b: Self) -> Bool {
     allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
@@ -58,7 +61,7 @@ public enum BenchOperation: String, Sendable, Codable, CaseIterable, Comparable 
 
   /// The interaction queries (`docs/semantics.md`, "Scroll to an item"; opt-in: not in the
   /// default run, nor in `--all-operations`).
-  public var isInteraction: Bool { self == .scrollTo }
+  public var isInteraction: Bool { self == .scrollTo || self == .navigate }
 
   /// The presented-query variants of `scroll` (engines that present; opt-in: not in the
   /// default run, nor in `--all-operations`).
@@ -77,7 +80,7 @@ public enum BenchOperation: String, Sendable, Codable, CaseIterable, Comparable 
     switch self {
     case .insert, .delete, .move, .append, .prepend, .insertSection, .deleteSection: true
     case .layout, .coldStart, .resize, .batch, .scroll, .lookup, .memory, .scrollPinned,
-      .scrollRightToLeft, .scrollSnapped, .scrollTo:
+      .scrollRightToLeft, .scrollSnapped, .scrollTo, .navigate:
       false
     }
   }
@@ -90,7 +93,7 @@ public enum BenchOperation: String, Sendable, Codable, CaseIterable, Comparable 
       .deleteSection:
       true
     case .layout, .coldStart, .scroll, .lookup, .memory, .scrollPinned, .scrollRightToLeft,
-      .scrollSnapped, .scrollTo:
+      .scrollSnapped, .scrollTo, .navigate:
       false
     }
   }

@@ -23,6 +23,8 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
   private var userEdit = ReversibleEdit(edit: BatchUpdate(), undo: BatchUpdate())
   /// The engine's scroll target (opened once at init), for `scrollTo`.
   private var scrollTarget: ScrollTargetQuery? = nil
+  /// The engine's navigation (opened once at init), for `navigate`.
+  private var navigation: NavigationQuery? = nil
   /// `resize`'s two alternating batches.
   private var resizes: [BatchUpdate] = []
   private var presentedBuffer: [PresentedElement] = []
@@ -62,6 +64,9 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
     case .scrollTo:
       paths = script.lookupPaths(count: 4096)
       scrollTarget = ScrollTargetQuery(engine, viewport: engine.input.bounds)
+    case .navigate:
+      paths = script.lookupPaths(count: 4096)
+      navigation = NavigationQuery(engine, pageLength: engine.input.bounds.height)
     case .scroll:
       viewports = Self.sweep(
         content: engine.contentSize, viewport: engine.input.bounds, count: 4096)
@@ -181,6 +186,9 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
     case .scrollTo:
       phase &+= 1
       checksum += scrollTarget?.run(paths[phase & (paths.count - 1)], phase) ?? 0
+    case .navigate:
+      phase &+= 1
+      checksum += navigation?.run(paths[phase & (paths.count - 1)], phase) ?? 0
     case .memory:
       break
     }
@@ -191,7 +199,7 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
     case .insert, .delete, .move, .append, .prepend, .insertSection, .deleteSection:
       try engine.apply(userEdit.undo)
     case .layout, .coldStart, .resize, .batch, .scroll, .lookup, .memory, .scrollPinned,
-      .scrollRightToLeft, .scrollSnapped, .scrollTo:
+      .scrollRightToLeft, .scrollSnapped, .scrollTo, .navigate:
       break
     }
   }

@@ -41,3 +41,41 @@ struct ScrollTargetQuery {
     return point.x + point.y
   }
 }
+
+/// The navigation of an engine that navigates, opened once, with its working buffer.
+final class NavigationQuery {
+  /// One move of the opened engine (a copy: a query operation does not change it).
+  let move: (ItemPath, NavigationDirection, inout [LayoutElement]) -> ItemPath?
+  /// Reused by every move: allocation-free once grown.
+  var scratch: [LayoutElement] = []
+
+  /// `nil` when the engine does not navigate.
+  init?<E: LayoutEngine>(_ engine: E, pageLength: Double) {
+    guard let navigating = engine as? any NavigatingLayoutEngine else { return nil }
+    move = Self.open(navigating, pageLength: pageLength)
+    scratch.reserveCapacity(1024)
+  }
+
+  private static func open<T: NavigatingLayoutEngine>(_ engine: T, pageLength: Double)
+    -> (ItemPath, NavigationDirection, inout [LayoutElement]) -> ItemPath?
+  {
+    { path, direction, scratch in
+      try? engine.item(
+        from: path, direction: direction, layoutDirection: .leftToRight,
+        pageLength: pageLength, scratch: &scratch) ?? nil
+    }
+  }
+
+  /// One move from `path`, the direction `run` picks (up, down, left, right in turn); the
+  /// answer's item index, for the checksum.
+  func run(_ path: ItemPath, _ run: Int) -> Double {
+    let direction: NavigationDirection =
+      switch run & 3 {
+      case 0: .up
+      case 1: .down
+      case 2: .left
+      default: .right
+      }
+    return Double(move(path, direction, &scratch)?.item ?? -1)
+  }
+}

@@ -29,32 +29,37 @@ extension ReferenceFlowLayout: NavigatingLayoutEngine {
       if layoutDirection == .rightToLeft {
         if move == .left { move = .right } else if move == .right { move = .left }
       }
-      return Self.nearest(move, from: source, excluding: path, among: items)
+      return Self.nearest(move, from: source, excluding: path, among: items, alongX: alongX)
     case .pageDown:
       let edge =
         alongX
         ? Rect(x: source.minX + page, y: source.minY, width: 0, height: source.height)
         : Rect(x: source.minX, y: source.minY + page, width: source.width, height: 0)
-      return Self.nearest(alongX ? .right : .down, from: edge, excluding: path, among: items)
+      return Self.nearest(
+        alongX ? .right : .down, from: edge, excluding: path, among: items, alongX: alongX)
         ?? last
     case .pageUp:
       let edge =
         alongX
         ? Rect(x: source.maxX - page, y: source.minY, width: 0, height: source.height)
         : Rect(x: source.minX, y: source.maxY - page, width: source.width, height: 0)
-      return Self.nearest(alongX ? .left : .up, from: edge, excluding: path, among: items)
+      return Self.nearest(
+        alongX ? .left : .up, from: edge, excluding: path, among: items, alongX: alongX)
         ?? first
     }
   }
 
   /// The ruling's choice for an arrow `move` from the frame `f`: among the items beyond `f`'s
   /// edge, those overlapping it across the move first (least gap, then least distance between
-  /// centres across), else the least gap plus cross gap; ties within the tolerance go to the
-  /// first in document order.
+  /// centres across), else — only for a move along the scroll axis (`alongX`: the layout
+  /// scrolls on x) — the least gap plus cross gap; ties within the tolerance go to the first in
+  /// document order.
   static func nearest(
     _ move: NavigationDirection, from f: Rect, excluding source: ItemPath,
-    among items: [(path: ItemPath, frame: Rect)]
+    among items: [(path: ItemPath, frame: Rect)], alongX: Bool
   ) -> ItemPath? {
+    let vertical = move == .up || move == .down
+    let fallback = vertical != alongX
     func tol(_ a: Double, _ b: Double) -> Double { 1e-9 * max(1, abs(a), abs(b)) }
     var best: (path: ItemPath, overlaps: Bool, gap: Double, across: Double)?
     for (path, c) in items where path != source {
@@ -78,12 +83,12 @@ extension ReferenceFlowLayout: NavigatingLayoutEngine {
       }
       guard beyond else { continue }
       // Across the move: the frames' intervals, their gap (0 when they meet) and centres.
-      let vertical = move == .up || move == .down
       let (cLow, cHigh) = vertical ? (c.minX, c.maxX) : (c.minY, c.maxY)
       let (fLow, fHigh) = vertical ? (f.minX, f.maxX) : (f.minY, f.maxY)
       crossGap = max(0, cLow - fHigh, fLow - cHigh)
       centres = abs((cLow + cHigh) / 2 - (fLow + fHigh) / 2)
       let overlaps = crossGap <= 1e-9 * max(1, abs(cLow), abs(cHigh), abs(fLow), abs(fHigh))
+      guard overlaps || fallback else { continue }
       let score = overlaps ? gap : gap + crossGap
       guard let current = best else {
         best = (path, overlaps, score, centres)

@@ -20,7 +20,7 @@ import Testing
     case .insertSection: workload.itemsPerSection ?? 20
     case .deleteSection: -(workload.itemsPerSection ?? 20)
     case .layout, .coldStart, .resize, .move, .batch, .scroll, .lookup, .memory, .scrollPinned,
-      .scrollRightToLeft, .scrollSnapped, .scrollTo:
+      .scrollRightToLeft, .scrollSnapped, .scrollTo, .navigate:
       0
     }
   }

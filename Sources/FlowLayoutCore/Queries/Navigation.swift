@@ -84,11 +84,13 @@ extension FastFlowLayout: NavigatingLayoutEngine {
   }
 
   /// The ruling's answer of an arrow `move` from the frame `f`: first among the items beyond
-  /// `f`'s edge that overlap it across the move, by a band of doubling depth; when none does,
-  /// by a window growing on both sides too (least gap plus cross gap).
+  /// `f`'s edge that overlap it across the move, by a band of doubling depth; when none does
+  /// and the move is along the scroll axis, by a window growing on both sides too (least gap
+  /// plus cross gap).
   ///
   /// - Complexity: O(log(C/d)) rect queries of the items within about twice the answer's
-  ///   distance d.
+  ///   distance d; when no item overlaps the source that way, the band reaches the content's
+  ///   end, and a rect query costs O(1) per line it crosses.
   func nearestItem(
     _ move: NavigationDirection, from f: Rect, excluding source: ItemPath,
     _ scratch: inout [LayoutElement]
@@ -99,7 +101,12 @@ extension FastFlowLayout: NavigatingLayoutEngine {
     let limit =
       magnitude + max(cachedContentSize.width, cachedContentSize.height)
       + LayoutLimits.maximumLength
-    for acrossToo in [false, true] {
+    // The fallback (items that do not overlap the source) only for a move across the lines,
+    // along the scroll axis; a move along a line stops at its end.
+    let vertical = move == .up || move == .down
+    let phases = vertical != rules.transposed ? 2 : 1
+    for phase in 0..<phases {
+      let acrossToo = phase == 1
       var depth = max(1, f.width, f.height)
       while true {
         // A margin past every tolerance the ruling allows.

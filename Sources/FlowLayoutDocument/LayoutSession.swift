@@ -76,11 +76,14 @@ public struct LayoutSession<Engine: LayoutEngine> {
 
   /// Every request's key, in the order `session --help` and the unknown-key error list them.
   public static var requests: [String] {
-    ["open", "apply", "viewport", "elements", "frame", "hitTest", "contentSize", "transitions"]
+    [
+      "open", "apply", "viewport", "elements", "frame", "hitTest", "contentSize", "transitions",
+      "scrollTo", "navigate",
+    ]
   }
 
   /// - Throws: `.invalidDocument(field: "request", …)` when no document is open.
-  private func requireOpen() throws(LayoutError) {
+  func requireOpen() throws(LayoutError) {
     guard document != nil else {
       throw .invalidDocument(
         field: "request", reason: "no document is open (send {\"open\": DOCUMENT} first)")
@@ -206,6 +209,8 @@ public struct LayoutSession<Engine: LayoutEngine> {
       appendPosition(document!, to: &w)
       w.append("}")
       return w.string
+    case "scrollTo": return try scrollTo(&s)
+    case "navigate": return try navigate(&s)
     default:
       throw RawDocument.unknownKey(key, field: "", expected: Self.requests)
     }
@@ -215,7 +220,7 @@ public struct LayoutSession<Engine: LayoutEngine> {
   /// uniquely referenced (no copy-on-write copy of a million items), and answers the change.
   /// A throwing `body` changes nothing when it fails validation (every `DocumentLayout` call
   /// validates first).
-  private mutating func change(
+  mutating func change(
     _ body: (inout DocumentLayout<Engine>) throws(LayoutError) -> Void
   ) throws(LayoutError) -> String {
     var live: DocumentLayout<Engine>? = nil

@@ -152,9 +152,9 @@ struct RawDocument {
       estimatedItems.append(estimated)
     }
     // The design rules that span the collection; each cell was validated by its sizing above.
-    try CellDescription.validateCollectionRules(
+    try CellDescription.validateIconActionCounts(
       sections.enumerated().flatMap { s, section in
-        section.collectionItemCells(field: "sections[\(s)]")
+        section.iconActionCounts(field: "sections[\(s)]")
       })
     let input = LayoutInput(configuration: configuration, bounds: bounds, sections: sectionData)
     try input.validate()

@@ -6,9 +6,12 @@ struct RawSection {
   /// The section; items given as cells hold 0 × 0 until `sized(proposedWidth:field:)`.
   var section = SectionData(itemWidths: [], itemHeights: [])
   /// The items given as cells, by index, in ascending order: each cell's byte offset in
-  /// `source`, and whether its design rules certainly hold (`FlatCell.isCertainlyValid`; else
-  /// the decoded cell is validated when sized).
+  /// `source`, and whether its own design rules hold (checked when read; a cell that breaks one
+  /// is decoded and validated again when sized, which names its field in document order).
   var cells: [(index: Int, offset: Int, isValid: Bool)] = []
+  /// The cells that are collection items, by index, with their number of icon actions (the
+  /// rule that spans a collection, `CellDescription.validateIconActionCounts`).
+  var collectionItems: [(index: Int, iconActions: Int)] = []
   /// The text the cells were read from.
   var source: CellSource?
   /// The items given as `{"estimate": [w, h]}` (size already in `section`) or `null` (size
@@ -90,12 +93,20 @@ struct RawSection {
           case UInt8(ascii: "{"):
             // Checked, not decoded: the cell stays text until it is measured.
             let offset = s.position
-            let isValid: Bool
+            var isValid = false
+            var cell: CellDescription?
             if let flat = s.readFlatCell() {
               isValid = flat.isCertainlyValid(in: s.bytes)
+              if !isValid { cell = flat.cell(in: s.bytes) }
             } else {
-              _ = try s.readCell(field: "\(field).items[\(i)]")
-              isValid = false
+              cell = try s.readCell(field: "\(field).items[\(i)]")
+            }
+            if let cell {
+              // Decoded anyway: its own rules now, the error (if any) when sized.
+              isValid = (try? cell.validate(field: "")) != nil
+              if cell.cellType == .collectionItem {
+                raw.collectionItems.append((i, cell.iconActions?.count ?? 0))
+              }
             }
             if raw.source == nil { raw.source = s.keptCellSource() }
             raw.cells.append((i, offset, isValid))
@@ -199,16 +210,11 @@ struct RawSection {
       count: section.count, source: source, offsets: cells.map { ($0.index, $0.offset) })
   }
 
-  /// The cells of collection items, decoded, with their fields (`field.items[i]`), in order:
-  /// what the rules spanning a collection read (`CellDescription.validateCollectionRules`).
-  /// Cells whose rules certainly hold are no collection items (`FlatCell.isCertainlyValid`).
+  /// The icon action counts of the collection item cells, with their fields
+  /// (`field.items[i]`), in order.
   ///
-  /// - Complexity: O(c) for the c cells, plus decoding the others.
-  func collectionItemCells(field: String) -> [(field: String, cell: CellDescription)] {
-    cells.compactMap { index, offset, isValid in
-      guard !isValid, let cell = source?.cell(at: offset), cell.cellType == .collectionItem
-      else { return nil }
-      return ("\(field).items[\(index)]", cell)
-    }
+  /// - Complexity: O(k) for k collection item cells.
+  func iconActionCounts(field: String) -> [(field: String, count: Int)] {
+    collectionItems.map { ("\(field).items[\($0.index)]", $0.iconActions) }
   }
 }

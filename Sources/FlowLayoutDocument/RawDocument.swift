@@ -205,7 +205,7 @@ struct RawDocument {
     document.editCells = edits.map(\.cells)
     document.scrollAnchor = scrollAnchor ?? .firstVisibleItem
     document.cellSizing = cellSizing
-    document.cellItems = sections.map { ItemIndexSet(ascending: $0.cells.map(\.index)) }
+    document.cellItems = sections.map(\.cellColumn.cellIndices)
     return document
   }
 

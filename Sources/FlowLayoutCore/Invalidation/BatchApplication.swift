@@ -14,6 +14,18 @@ extension FastFlowLayout {
   ///   `WorkCounters`.
   /// - Throws: what `BatchUpdate.validate(itemCounts:configuration:bounds:field:)` throws.
   public mutating func apply(_ update: BatchUpdate) throws(LayoutError) {
+    guard let kept = diagnostics.take() else { return try applyLayout(update) }
+    let rulesBefore = rules
+    do { try applyLayout(update) } catch {
+      diagnostics = consume kept
+      throw error
+    }
+    let rebuilt = !update.moveSections.isEmpty && !update.editsSectionsOnly
+    carryDiagnostics(kept, through: update, relaidOut: rebuilt || rules != rulesBefore)
+  }
+
+  /// `apply(_:)` but for the kept diagnostics (`keepDiagnostics()`).
+  private mutating func applyLayout(_ update: BatchUpdate) throws(LayoutError) {
     if !update.moveSections.isEmpty { return try applyMovingSections(update) }
     let plan = try update.validate(
       itemCounts: validationCounts, configuration: configuration, bounds: bounds,

@@ -72,7 +72,6 @@ public struct LayoutSession<Engine: LayoutEngine> {
     }
   }
 
-
   private mutating func respond(to key: String, _ s: inout JSONScanner) throws(LayoutError)
     -> String
   {

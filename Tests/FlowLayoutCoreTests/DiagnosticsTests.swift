@@ -35,7 +35,8 @@ struct DiagnosticsTests {
     #expect(engine.overflowingItems == overflowing, "\(note)")
   }
 
-  @Test("kept answers equal the pass over every page through every kind of batch", arguments: [0, 2])
+  @Test(
+    "kept answers equal the pass over every page through every kind of batch", arguments: [0, 2])
   func keptEqualsScanned(rows: Int) throws {
     var engine = try FastFlowLayout(Self.input(sections: 4, items: 3_000, every: 97, rows: rows))
     engine.pageCapacity = PageCapacity(target: 64)

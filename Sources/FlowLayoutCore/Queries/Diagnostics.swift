@@ -131,8 +131,8 @@ extension FastFlowLayout {
 
   /// The wide items of section `s`.
   ///
-  /// - Complexity: O(m) for its m items (one pass over a page's width column), O(pages) when its
-  ///   items have one fixed size.
+  /// - Complexity: O(m) for its m items (one SIMD pass over a page's width column, a second over
+  ///   a page with wide items), O(pages) when its items have one width.
   func wideItems(inSection s: Int) -> ItemIndexSet {
     var indices: [Int] = []
     var all = ItemIndexSet()
@@ -148,8 +148,14 @@ extension FastFlowLayout {
       case .fixed(let size):
         if size.width > limit { all.formUnion(ItemIndexSet(base..<(base + count))) }
       case .own:
-        if pages[p].readsSizesFromColumns {
+        if case .equalWidth(let e) = pages[p].lines, !e.heights.keepsWidths {
+          if e.width > limit { all.formUnion(ItemIndexSet(base..<(base + count))) }
+        } else if pages[p].readsSizesFromColumns {
           pages[p].items.widths.withUnsafeBufferPointer { widths in
+            // The page's widest item first (SIMD): most pages have no wide item.
+            guard LineMaxKernel.maximum(widths, widths.indices, using: kernels) > limit else {
+              return
+            }
             for i in widths.indices where widths[i] > limit { indices.append(base + i) }
           }
         } else {

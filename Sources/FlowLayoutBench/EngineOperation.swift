@@ -21,6 +21,10 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
   private var viewports: [Rect] = []
   private var buffer: [LayoutElement] = []
   private var userEdit = ReversibleEdit(edit: BatchUpdate(), undo: BatchUpdate())
+  /// The engine's scroll target (opened once at init), for `scrollTo`.
+  private var scrollTarget: ScrollTargetQuery? = nil
+  /// The engine's navigation (opened once at init), for `navigate`.
+  private var navigation: NavigationQuery? = nil
   /// `resize`'s two alternating batches.
   private var resizes: [BatchUpdate] = []
   private var presentedBuffer: [PresentedElement] = []
@@ -57,6 +61,12 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
     switch operation {
     case .batch: batches = script.mixedBatches(count: 16)
     case .lookup: paths = script.lookupPaths(count: 4096)
+    case .scrollTo:
+      paths = script.lookupPaths(count: 4096)
+      scrollTarget = ScrollTargetQuery(engine, viewport: engine.input.bounds)
+    case .navigate:
+      paths = script.lookupPaths(count: 4096)
+      navigation = NavigationQuery(engine, pageLength: engine.input.bounds.height)
     case .scroll:
       viewports = Self.sweep(
         content: engine.contentSize, viewport: engine.input.bounds, count: 4096)
@@ -66,6 +76,15 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
       userEdit = ReversibleEdit(edit: script.middleInsertion(), undo: script.middleDeletion())
     case .delete:
       userEdit = ReversibleEdit(edit: script.middleDeletion(), undo: script.middleInsertion())
+    case .firstEdit:
+      userEdit = ReversibleEdit(edit: script.middleInsertion(), undo: script.middleDeletion())
+      coldInputs = [engine.input]
+    case .firstEditAfterWidth:
+      userEdit = ReversibleEdit(edit: script.middleInsertion(), undo: script.middleDeletion())
+      try self.engine.apply(userEdit.edit)
+      try self.engine.apply(userEdit.undo)
+      phase = 1
+      try self.engine.setWidth(Workload.layoutWidth(ofRun: phase))
     case .move: userEdit = script.quarterMove()
     case .append: userEdit = script.pageAppend()
     case .prepend: userEdit = script.pagePrepend()
@@ -75,6 +94,10 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
       if let preparation = prepared.preparation { try self.engine.apply(preparation) }
       userEdit = prepared.deletion
     case .layout, .memory: break
+    case .layoutAfterEdit:
+      let edit = ReversibleEdit(edit: script.middleInsertion(), undo: script.middleDeletion())
+      try self.engine.apply(edit.edit)
+      try self.engine.apply(edit.undo)
     case .coldStart:
       coldInputs = Workload.layoutWidths.map { width in
         var input = engine.input
@@ -127,14 +150,14 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
     switch operation {
     case .batch: max(batches.count, 1)
     case .resize: max(resizes.count, 1)
-    case .layout, .coldStart: Workload.layoutWidths.count
+    case .layout, .layoutAfterEdit, .coldStart: Workload.layoutWidths.count
     default: 1
     }
   }
 
   public mutating func perform() throws {
     switch operation {
-    case .layout:
+    case .layout, .layoutAfterEdit:
       phase &+= 1
       try engine.setWidth(Workload.layoutWidth(ofRun: phase))
       checksum += engine.contentSize.height
@@ -146,7 +169,8 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
       phase &+= 1
       try engine.apply(resizes[phase & 1])
       checksum += engine.contentSize.height
-    case .insert, .delete, .move, .append, .prepend, .insertSection, .deleteSection:
+    case .insert, .delete, .move, .append, .prepend, .insertSection, .deleteSection, .firstEdit,
+      .firstEditAfterWidth:
       try engine.apply(userEdit.edit)
       checksum += engine.contentSize.height
     case .batch:
@@ -173,6 +197,12 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
     case .lookup:
       phase &+= 1
       checksum += try engine.frame(ofItemAt: paths[phase & (paths.count - 1)]).minY
+    case .scrollTo:
+      phase &+= 1
+      checksum += scrollTarget?.run(paths[phase & (paths.count - 1)], phase) ?? 0
+    case .navigate:
+      phase &+= 1
+      checksum += navigation?.run(paths[phase & (paths.count - 1)], phase) ?? 0
     case .memory:
       break
     }
@@ -182,8 +212,15 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
     switch operation {
     case .insert, .delete, .move, .append, .prepend, .insertSection, .deleteSection:
       try engine.apply(userEdit.undo)
-    case .layout, .coldStart, .resize, .batch, .scroll, .lookup, .memory, .scrollPinned,
-      .scrollRightToLeft, .scrollSnapped:
+    case .firstEdit:
+      engine = try build(coldInputs[0])
+    case .firstEditAfterWidth:
+      try engine.apply(userEdit.undo)
+      phase &+= 1
+      try engine.setWidth(Workload.layoutWidth(ofRun: phase))
+    case .layout, .layoutAfterEdit, .coldStart, .resize, .batch, .scroll, .lookup, .memory,
+      .scrollPinned,
+      .scrollRightToLeft, .scrollSnapped, .scrollTo, .navigate:
       break
     }
   }

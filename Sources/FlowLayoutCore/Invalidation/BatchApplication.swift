@@ -63,7 +63,12 @@ extension FastFlowLayout {
     // Inserted sections resolve their own metrics under the options and bounds after the batch.
     bounds = newBounds
     configuration = newConfiguration
-    if relayoutAll {
+    if relayoutAll, scratch.sections.isEmpty, !changesSections, pages.count != sectionCount {
+      // Only the line rules change and some section is paged: its pages are kept.
+      relayOutKeepingPages(
+        rules: newRules, configuration: newConfiguration, bounds: newBounds, scratch: &scratch,
+        counters: &counters)
+    } else if relayoutAll {
       relayOut(
         scratch: &scratch, sectionEdits: sectionEdits, rules: newRules,
         configuration: newConfiguration, bounds: newBounds, counters: &counters)

@@ -119,3 +119,36 @@ struct NavigationProperties {
     }
   }
 }
+
+/// The reading order (`readingOrder(in:)`) read geometrically on the reference's frames: two
+/// items next to each other in it, in one section, are on one line (the second after the first
+/// along the line, their extents across the line meeting) or the second is on a later line
+/// (wholly past the first across the lines).
+@Suite("Reading order")
+struct ReadingOrderProperties {
+  @Test("document order is lines in order, each leading to trailing")
+  func geometricOrder() {
+    var pairs = 0
+    PresentationProperties.forEachCase { fast, reference, _, _ in
+      let configuration = reference.input.configuration
+      let alongX =
+        configuration.scrollDirection == .horizontal && configuration.variant.honoursScrollDirection
+      let everything = Rect(x: -1e9, y: -1e9, width: 4e9, height: 4e9)
+      let order = reference.readingOrder(in: everything)
+      #expect(fast.readingOrder(in: everything) == order)
+      for (a, b) in zip(order, order.dropFirst()) where a.section == b.section {
+        let f = try! reference.frame(ofItemAt: a)
+        let g = try! reference.frame(ofItemAt: b)
+        let t = 1e-9 * max(1, abs(f.maxX), abs(f.maxY), abs(g.maxX), abs(g.maxY))
+        // Along the line (x, or y when the lines are columns) and across it.
+        let (fHigh, gLow) = alongX ? (f.maxY, g.minY) : (f.maxX, g.minX)
+        let (fTop, fBottom, gTop, gBottom) = alongX ? (f.minX, f.maxX, g.minX, g.maxX) : (f.minY, f.maxY, g.minY, g.maxY)
+        let sameLine = gLow >= fHigh - t && gTop <= fBottom + t && fTop <= gBottom + t
+        let laterLine = gTop >= fBottom - t
+        #expect(sameLine || laterLine, "\(a) \(f) then \(b) \(g)")
+        pairs += 1
+      }
+    }
+    #expect(pairs > 1000)
+  }
+}

@@ -7,7 +7,7 @@
 //   FlowLayoutModel  <-  FlowLayoutCore (fast)      <-  FlowLayoutDocument  <-  flowlayout (CLI)
 //                    <-  FlowLayoutReference (naive) <-/                      <-  FlowLayoutBench
 //                    <-  FioriCells                  <-/
-//                    <-  FlowLayoutWorkloads
+//                    <-  FlowLayoutWorkloads (its traces write session requests: FlowLayoutDocument)
 //
 // The fast core never imports the reference; the reference never imports the core.
 // jemalloc (CJemalloc) is linked into the `flowlayout` executable only, never into a library.
@@ -27,6 +27,7 @@ let package = Package(
     // Test support (not API): for the test targets here and for the fuzz targets in Fuzz/,
     // which can only reach a product.
     .library(name: "FlowLayoutTestSupport", targets: ["FlowLayoutTestSupport"]),
+    .library(name: "SessionFuzzing", targets: ["SessionFuzzing"]),
     .executable(name: "flowlayout", targets: ["FlowLayoutCLI"]),
   ],
   dependencies: [
@@ -48,7 +49,9 @@ let package = Package(
     // The equality contract between the engines, shared by the differential tests and Fuzz/.
     .target(name: "FlowLayoutEquality", dependencies: ["FlowLayoutModel"]),
     // Seeded workload generators and edit scripts shared by the runner, Benchmarks/ and tests.
-    .target(name: "FlowLayoutWorkloads", dependencies: ["FlowLayoutModel", "FioriCells"]),
+    .target(
+      name: "FlowLayoutWorkloads",
+      dependencies: ["FlowLayoutModel", "FioriCells", "FlowLayoutDocument"]),
     // The JSON layout document (input and output) and SVG rendering. Engine-agnostic.
     .target(name: "FlowLayoutDocument", dependencies: ["FlowLayoutModel", "FioriCells"]),
     // The benchmark runner (tables, results/, charts, comparisons). Allocator statistics are injected by the CLI.
@@ -80,6 +83,17 @@ let package = Package(
         "FlowLayoutModel", "FlowLayoutEquality", "FlowLayoutCore", "FlowLayoutReference",
       ],
       path: "Tests/FlowLayoutTestSupport"),
+
+    // The session fuzzer (docs/fuzzing.md, "Session fuzzer"): random documents and request
+    // streams answered by a session of each engine in lockstep, and its shrinker. Run bounded by
+    // the SessionFuzzTests target, long by Fuzz/'s `fuzz-sessions`.
+    .target(
+      name: "SessionFuzzing",
+      dependencies: [
+        "FlowLayoutModel", "FlowLayoutCore", "FlowLayoutReference", "FlowLayoutDocument",
+        "FioriCells", "FlowLayoutEquality", "FlowLayoutTestSupport",
+      ],
+      path: "Tests/SessionFuzzing"),
 
     .testTarget(
       name: "FlowLayoutModelTests",
@@ -118,7 +132,7 @@ let package = Package(
       name: "FlowLayoutBenchTests",
       dependencies: [
         "FlowLayoutBench", "FlowLayoutModel", "FlowLayoutCore", "FlowLayoutReference",
-        "FlowLayoutWorkloads", "FlowLayoutTestSupport",
+        "FlowLayoutWorkloads", "FlowLayoutDocument", "FlowLayoutTestSupport",
       ]),
     // The `flowlayout` executable as a user runs it (subprocesses; needs `swift build` first).
     .testTarget(
@@ -131,5 +145,13 @@ let package = Package(
     .testTarget(
       name: "FuzzRegressionTests",
       dependencies: ["FlowLayoutDocument", "FlowLayoutModel", "FlowLayoutTestSupport"]),
+    // The session fuzzer, bounded (≥ 500 sessions; SESSION_FUZZ_SESSIONS raises it), and the
+    // sessions it found, shrunk, as regression cases.
+    .testTarget(
+      name: "SessionFuzzTests",
+      dependencies: [
+        "SessionFuzzing", "FlowLayoutDocument", "FlowLayoutModel", "FlowLayoutCore",
+        "FlowLayoutReference", "FlowLayoutTestSupport",
+      ]),
   ]
 )

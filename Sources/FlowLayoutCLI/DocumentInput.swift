@@ -38,12 +38,36 @@ enum DocumentInput {
       field: "--input",
       reason: "\(name) holds more than \(maximumBytes) bytes (the limit set by --max-input-bytes)")
     var bytes: [UInt8] = []
+    var check = JSONStreamCheck()
     var status = stat()
     if fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG {
       guard Int(status.st_size) <= maximumBytes else { throw tooLarge }
-      bytes.reserveCapacity(Int(status.st_size) + 1)
+      // A file is read straight into the array, each chunk checked where it lands.
+      var failure: Int32 = 0
+      var refused: Int?
+      bytes = [UInt8](unsafeUninitializedCapacity: Int(status.st_size) + 1) { buffer, count in
+        while count < buffer.count {
+          let n = read(fd, buffer.baseAddress! + count, min(chunkSize, buffer.count - count))
+          if n < 0, errno == EINTR { continue }
+          if n < 0 { failure = errno }
+          if n <= 0 { return }
+          if let bad = check.check(UnsafeRawBufferPointer(start: buffer.baseAddress! + count, count: n)) {
+            count += bad + 1
+            refused = check.offset
+            return
+          }
+          count += n
+        }
+      }
+      if failure != 0 {
+        throw .invalidDocument(
+          field: "--input", reason: "cannot read \(name): \(String(cString: strerror(failure)))")
+      }
+      if let refused { throw refusal(bytes, at: refused) }
+      guard bytes.count == Int(status.st_size) + 1 else { return bytes }
+      // The file grew while it was read: the rest in chunks.
+      guard bytes.count <= maximumBytes else { throw tooLarge }
     }
-    var check = JSONStreamCheck()
     var chunk = [UInt8](repeating: 0, count: chunkSize)
     while true {
       let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
@@ -86,76 +110,5 @@ enum DocumentInput {
         reason: "expected a positive integer, found \"\(String(text.prefix(40)))\"")
     }
     return value
-  }
-}
-
-/// The lines of stdin as bytes (no repair of invalid UTF-8: the decoder refuses it), each at
-/// most `maximumBytes` long: a longer line is skipped to its end and reported, never held.
-struct LineInput {
-  private let fd: Int32
-  private let maximumBytes: Int
-  private var buffer: [UInt8] = []
-  private var start = 0
-  private var atEnd = false
-
-  init(fd: Int32 = STDIN_FILENO, maximumBytes: Int) {
-    self.fd = fd
-    self.maximumBytes = maximumBytes
-  }
-
-  /// One line of input.
-  enum Line {
-    case bytes(ArraySlice<UInt8>)
-    /// A line longer than the limit (its bytes were dropped).
-    case tooLong
-  }
-
-  /// The next line without its `\n`, or `nil` at the end of input.
-  ///
-  /// - Complexity: O(l) for the l bytes of the line; memory O(min(l, maximumBytes)).
-  /// - Throws: `.invalidDocument(field: "stdin", …)` when stdin cannot be read.
-  mutating func next() throws(LayoutError) -> Line? {
-    var skipping = false
-    var scanned = start
-    while true {
-      if let newline = buffer[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
-        let line = buffer[start..<newline]
-        start = newline + 1
-        return skipping || line.count > maximumBytes ? .tooLong : .bytes(line)
-      }
-      if buffer.count - start > maximumBytes {
-        // Drop what was read of the line; keep reading to its end.
-        skipping = true
-        buffer.removeAll(keepingCapacity: true)
-        start = 0
-      }
-      if atEnd {
-        guard start < buffer.count || skipping else { return nil }
-        let line = buffer[start...]
-        start = buffer.count
-        return skipping ? .tooLong : .bytes(line)
-      }
-      if start > 0, start == buffer.count {
-        buffer.removeAll(keepingCapacity: true)
-        start = 0
-      } else if start > DocumentInput.chunkSize, start * 2 > buffer.count {
-        buffer.removeFirst(start)
-        start = 0
-      }
-      scanned = buffer.count
-      let oldCount = buffer.count
-      buffer.append(contentsOf: repeatElement(0, count: DocumentInput.chunkSize))
-      let count = buffer.withUnsafeMutableBytes {
-        Glibc.read(fd, $0.baseAddress! + oldCount, DocumentInput.chunkSize)
-      }
-      if count < 0 {
-        buffer.removeLast(DocumentInput.chunkSize)
-        if errno == EINTR { continue }
-        throw .invalidDocument(
-          field: "stdin", reason: "cannot read: \(String(cString: strerror(errno)))")
-      }
-      buffer.removeLast(DocumentInput.chunkSize - count)
-      if count == 0 { atEnd = true }
-    }
   }
 }

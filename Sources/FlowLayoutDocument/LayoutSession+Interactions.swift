@@ -12,7 +12,7 @@ extension LayoutSession {
   ///   `item`; `scrollTo.item` for a path that does not exist; `.itemHidden`; `scrollTo.insets.<side>`
   ///   for a bad inset. Nothing changes.
   mutating func scrollTo(_ s: inout JSONScanner) throws(LayoutError) -> String {
-    _ = try open()
+    try requireOpen()
     var path: ItemPath?
     var position = ScrollPosition.top
     var insets = EdgeInsets.zero
@@ -56,7 +56,8 @@ extension LayoutSession {
   /// - Throws: `.invalidDocument` naming `navigate.<key>` for a malformed request or a missing
   ///   `from` or `direction`; `navigate.from` for a path that does not exist; `.itemHidden`.
   func navigate(_ s: inout JSONScanner) throws(LayoutError) -> String {
-    let live = try open()
+    try requireOpen()
+    let live = document!
     var from: ItemPath?
     var direction: NavigationDirection?
     var layoutDirection = LayoutDirection.leftToRight

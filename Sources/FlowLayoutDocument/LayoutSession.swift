@@ -21,8 +21,14 @@ public struct LayoutSession<Engine: LayoutEngine> {
   /// - Complexity: the request's own cost (a document's decoding and layout, a batch, one rect
   ///   query, one frame) plus O(b) for b bytes of request.
   public mutating func answer(_ line: some Collection<UInt8>) -> String {
+    answer(bytes: Array(line))
+  }
+
+  /// `answer(_:)` taking the line's bytes over: the request's value is cut out of them in place,
+  /// so that a large request (a document) is held once, never copied.
+  public mutating func answer(bytes line: consuming [UInt8]) -> String {
     do {
-      return try respond(Array(line))
+      return try respond(consume line)
     } catch {
       var w = JSONWriter()
       w.append("{\"error\":")
@@ -32,55 +38,73 @@ public struct LayoutSession<Engine: LayoutEngine> {
     }
   }
 
-  private mutating func respond(_ line: [UInt8]) throws(LayoutError) -> String {
+  private mutating func respond(_ line: consuming [UInt8]) throws(LayoutError) -> String {
+    let (key, value) = try Self.request(in: line)
+    // The value alone, moved to the front of the line's own storage.
+    line.removeSubrange(value.upperBound..<line.count)
+    line.removeSubrange(0..<value.lowerBound)
+    return try respond(to: key, consume line)
+  }
+
+  /// The request's key and the range of its value in `line`. The whole line is read before
+  /// anything is done: a syntax error after the value must not follow a change.
+  ///
+  /// - Complexity: O(b) for b bytes.
+  private static func request(in line: [UInt8]) throws(LayoutError) -> (String, Range<Int>) {
     var s = JSONScanner(line)
     guard s.peek() != nil else {
       throw .invalidDocument(field: "request", reason: "empty line (expected a JSON object)")
     }
-    // The whole line is read before anything is done: a syntax error after the value must not
-    // follow a change.
-    var request: (key: String, value: ArraySlice<UInt8>)?
+    var request: (key: String, value: Range<Int>)?
     try s.readObject(field: "request") { (s, key) throws(LayoutError) in
       guard request == nil else {
         throw .invalidDocument(
           field: "request",
           reason: "one request per line (found \"\(printable(key))\" after another)")
       }
-      request = (key, try s.readRawValue())
+      let bytes = try s.readRawValue(field: key)
+      request = (key, bytes.startIndex..<bytes.endIndex)
     }
     try s.expectEnd()
     guard let request else {
       throw .invalidDocument(
         field: "request",
-        reason: "empty object (expected one of: \(Self.requests.joined(separator: ", ")))")
+        reason: "empty object (expected one of: \(requests.joined(separator: ", ")))")
     }
-    var value = JSONScanner(Array(request.value))
-    let answer = try respond(to: request.key, &value)
-    try value.expectEnd()
-    return answer
+    return request
   }
 
-  static var requests: [String] {
+  /// Every request's key, in the order `session --help` and the unknown-key error list them.
+  public static var requests: [String] {
     [
       "open", "apply", "viewport", "elements", "frame", "hitTest", "contentSize", "transitions",
       "scrollTo", "navigate",
     ]
   }
 
-  func open() throws(LayoutError) -> DocumentLayout<Engine> {
-    guard let document else {
+  /// - Throws: `.invalidDocument(field: "request", …)` when no document is open.
+  func requireOpen() throws(LayoutError) {
+    guard document != nil else {
       throw .invalidDocument(
         field: "request", reason: "no document is open (send {\"open\": DOCUMENT} first)")
     }
-    return document
   }
 
-  private mutating func respond(to key: String, _ s: inout JSONScanner) throws(LayoutError)
-    -> String
+  /// Answers request `key` whose value is `bytes` (exactly one JSON value, checked).
+  private mutating func respond(to key: String, _ bytes: [UInt8]) throws(LayoutError) -> String {
+    var s = JSONScanner(bytes)
+    let answer = try respond(to: key, bytes, &s)
+    try s.expectEnd()
+    return answer
+  }
+
+  private mutating func respond(to key: String, _ bytes: [UInt8], _ s: inout JSONScanner)
+    throws(LayoutError) -> String
   {
     switch key {
     case "open":
-      let bytes = try s.readRawValue()
+      // The value is the document (read by the document's decoder, not through `s`).
+      s.position = bytes.count
       let decoded: LayoutDocument
       do {
         decoded = try LayoutDocument.decode(bytes)
@@ -96,41 +120,54 @@ public struct LayoutSession<Engine: LayoutEngine> {
       document = opened
       return changeAnswer(opened, measuredBefore: 0)
     case "apply":
-      _ = try open()
-      let bytes = try s.readRawValue()
+      try requireOpen()
+      s.position = bytes.count
       return try change { (live) throws(LayoutError) in try live.apply(json: bytes, field: "apply")
       }
     case "transitions":
-      // The batch is applied as by `apply`; the layout before it is kept for the answer (one
-      // copy of the engine's storage, O(n), which `apply` avoids).
-      let before = try open().engine
-      let bytes = try s.readRawValue()
+      // The batch is applied as by `apply`; the document before it is kept for the answer and
+      // restored if the answer cannot be made (one copy of the engine's storage, O(n), which
+      // `apply` avoids).
+      try requireOpen()
+      let saved = document!
+      s.position = bytes.count
       var update = BatchUpdate()
       _ = try change { (live) throws(LayoutError) in
         update = try live.apply(json: bytes, field: "transitions")
       }
+      // Measurements are resizes to an engine (those that change nothing dropped).
+      let batch = update.engineBatch { path in
+        (try? saved.engine.ownSize(ofItemAt: path)) ?? Size(width: -1, height: -1)
+      }
+      let list: [LayoutTransition]
+      do {
+        list = try Self.transitions(saved.engine, document!.engine, batch)
+      } catch {
+        document = saved
+        throw error.prefixingField(with: "transitions.")
+      }
       var w = JSONWriter()
       w.append("{\"transitions\":[")
-      for (k, t) in (try Self.transitions(before, document!.engine, update)).enumerated() {
+      for (k, t) in list.enumerated() {
         if k > 0 { w.append(",") }
         t.appendJSON(to: &w)
       }
       w.append("]}")
       return w.string
     case "viewport":
-      _ = try open()
+      try requireOpen()
       let rect = try Self.readRect(&s, field: "viewport")
       return try change { (live) throws(LayoutError) in try live.setViewport(rect) }
     case "elements":
-      let live = try open()
+      try requireOpen()
       let rect = try Self.readRect(&s, field: "elements")
-      return LayoutOutput(layout: live.layout, rect: rect).json()
+      return LayoutOutput(layout: document!.layout, rect: rect).json()
     case "frame":
-      let live = try open()
+      try requireOpen()
       let path = try RawDocument.readPath(&s, field: "frame")
       let frame: Rect
       do {
-        frame = try live.engine.frame(ofItemAt: path)
+        frame = try document!.engine.frame(ofItemAt: path)
       } catch {
         guard case .itemOutOfRange(_, let path) = error else { throw error }
         throw .itemOutOfRange(field: "frame", path: path)
@@ -139,11 +176,11 @@ public struct LayoutSession<Engine: LayoutEngine> {
       w.append("{\"frame\":")
       w.append(numbers: frame.minX, frame.minY, frame.width, frame.height, separator: ",")
       w.append(",\"estimated\":")
-      w.append(live.layout.isEstimated(path) ? "true" : "false")
+      w.append(document!.layout.isEstimated(path) ? "true" : "false")
       w.append("}")
       return w.string
     case "hitTest":
-      let live = try open()
+      try requireOpen()
       var v: [Double] = []
       try s.readTuple(field: "hitTest", names: ["x", "y"]) { v.append($0) }
       guard v.allSatisfy(\.isFinite) else {
@@ -151,7 +188,7 @@ public struct LayoutSession<Engine: LayoutEngine> {
       }
       let point = Rect(x: v[0], y: v[1], width: 0, height: 0)
       // Later items are drawn above earlier ones: the last item containing the point is hit.
-      let hit = live.engine.elements(in: point).last { $0.kind == .item }
+      let hit = document!.engine.elements(in: point).last { $0.kind == .item }
       var w = JSONWriter()
       w.append("{\"item\":")
       if let hit {
@@ -166,10 +203,10 @@ public struct LayoutSession<Engine: LayoutEngine> {
       w.append("}")
       return w.string
     case "contentSize":
-      let live = try open()
+      try requireOpen()
       try s.readNull(field: "contentSize")
       var w = JSONWriter()
-      appendPosition(live, to: &w)
+      appendPosition(document!, to: &w)
       w.append("}")
       return w.string
     case "scrollTo": return try scrollTo(&s)
@@ -186,12 +223,12 @@ public struct LayoutSession<Engine: LayoutEngine> {
   mutating func change(
     _ body: (inout DocumentLayout<Engine>) throws(LayoutError) -> Void
   ) throws(LayoutError) -> String {
-    var live = document!
-    document = nil
-    defer { document = live }
-    let before = live.cellsMeasured
-    try body(&live)
-    return changeAnswer(live, measuredBefore: before)
+    var live: DocumentLayout<Engine>? = nil
+    swap(&live, &document)
+    defer { swap(&live, &document) }
+    let before = live!.cellsMeasured
+    try body(&live!)
+    return changeAnswer(live!, measuredBefore: before)
   }
 
   /// `{"contentSize": [w, h], "contentOffset": [x, y]` (when there is a viewport) — unclosed.

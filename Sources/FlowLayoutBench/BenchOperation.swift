@@ -82,8 +82,8 @@ public enum BenchOperation: String, Sendable, Codable, CaseIterable, Comparable 
   /// Every operation but the presented-query variants (what a run measures by default).
   public static var defaultCases: [BenchOperation] {
     allCases.filter {
-      !$0.isPresentedQuery && !$0.isInteraction && $0 != .coldStart && $0 != .firstEdit && $0 != .firstEditAfterWidth
-        && $0 != .layoutAfterEdit
+      !$0.isPresentedQuery && $0 != .coldStart && $0 != .firstEdit && $0 != .firstEditAfterWidth
+        && $0 != .layoutAfterEdit && !$0.isInteraction
     }
   }
 

@@ -186,6 +186,34 @@ public struct CellColumn: RandomAccessCollection, Sendable {
     entries.insert(Int32(value), at: i)
   }
 
+  /// Inserts items whose cells are `sorted`'s entries, each at its index in the column after the
+  /// insertions before it (ascending indices; one past the end appends), as inserting them one by
+  /// one in that order does.
+  ///
+  /// - Complexity: O(k) for k ≤ 16 insertions plus a memory move each; else O(n + k) for n items.
+  mutating func insert(contentsOf sorted: [(index: Int, entry: Entry)]) {
+    guard sorted.count > 16 else {
+      for (i, entry) in sorted { insert(entry, at: Swift.min(i, itemCount)) }
+      return
+    }
+    let values = sorted.map { Int32(stored($0.entry)) }
+    let oldCount = itemCount
+    itemCount += sorted.count
+    if entries.isEmpty, !values.contains(where: { $0 != 0 }) { return }
+    let old = entries.isEmpty ? [Int32](repeating: 0, count: oldCount) : entries
+    var result: [Int32] = []
+    result.reserveCapacity(itemCount)
+    var next = 0
+    for (k, insertion) in sorted.enumerated() {
+      let take = Swift.min(Swift.max(insertion.index - result.count, 0), old.count - next)
+      result.append(contentsOf: old[next..<(next + take)])
+      next += take
+      result.append(values[k])
+    }
+    result.append(contentsOf: old[next...])
+    entries = result
+  }
+
   /// Removes the items in `leaving`.
   ///
   /// - Complexity: O(n) for n items (one pass, or a memory move per item for ≤ 16).

@@ -23,11 +23,13 @@ extension BatchUpdate {
     return result.map(Array.init)
   }
 
-  /// `carrying(_:insertedSections:)` over columns, in place: a section with a few removals
-  /// (≤ 16) removes them one by one (a memory move per removal, no copy when `cells` is
-  /// uniquely referenced). No cell kept as text is decoded, unless it moves between texts.
+  /// `carrying(_:insertedSections:)` over columns, in place: a section with a few removals or
+  /// insertions (≤ 16) takes them one by one (a memory move each, no copy when `cells` is
+  /// uniquely referenced), with more in one pass. The sections are rebuilt only when the batch
+  /// edits sections. No cell kept as text is decoded, unless it moves between texts.
   ///
-  /// - Complexity: O(m + e log e) for the m items of edited sections.
+  /// - Complexity: O(m + e log e) for the m items of edited sections, plus O(s) for s sections
+  ///   when the batch inserts, deletes or moves sections.
   public func carry(
     _ cells: inout [CellColumn], insertedSections: [CellColumn] = [],
     editCells: EditCells = EditCells()
@@ -41,10 +43,61 @@ extension BatchUpdate {
     }
     var moved: [ItemPath: CellColumn.Entry] = [:]
     for move in moveItems { moved[move.to] = old[move.from.section].entry(at: move.from.item) }
-    var leaving = [Set<Int>](repeating: [], count: old.count)
-    for path in deleteItems { leaving[path.section].insert(path.item) }
-    for move in moveItems { leaving[move.from.section].insert(move.from.item) }
-    for s in old.indices where !leaving[s].isEmpty { old[s].remove(leaving[s]) }
+    var leaving: [Int: Set<Int>] = [:]
+    for path in deleteItems { leaving[path.section, default: []].insert(path.item) }
+    for move in moveItems { leaving[move.from.section, default: []].insert(move.from.item) }
+    for (s, items) in leaving where old.indices.contains(s) { old[s].remove(items) }
+    var entering = moved
+    for insertion in insertItems {
+      entering[insertion.at] = editCells.inserted[insertion.at].map { .value($0) } ?? .plain
+    }
+    guard deleteSections.isEmpty, insertSections.isEmpty, moveSections.isEmpty else {
+      cells = Self.reorderedSections(
+        &old, deleted: deleteSections, inserted: insertSections, cells: insertedSections,
+        moved: moveSections)
+      Self.insert(entering, into: &cells)
+      return
+    }
+    Self.insert(entering, into: &old)
+    cells = old
+  }
+
+  /// Enters `entering` (after-space paths) into `columns` in ascending path order, one pass per
+  /// section.
+  ///
+  /// - Complexity: O(k log k) for k entries, plus O(m) for the m items of a section given more
+  ///   than 16.
+  private static func insert(
+    _ entering: [ItemPath: CellColumn.Entry], into columns: inout [CellColumn]
+  ) {
+    var run: [(index: Int, entry: CellColumn.Entry)] = []
+    var section = -1
+    func flush() {
+      if !run.isEmpty, columns.indices.contains(section) {
+        columns[section].insert(contentsOf: run)
+      }
+      run.removeAll(keepingCapacity: true)
+    }
+    for path in entering.keys.sorted() {
+      if path.section != section {
+        flush()
+        section = path.section
+      }
+      run.append((path.item, entering[path]!))
+    }
+    flush()
+  }
+
+  /// The sections after the batch's section edits: inserted ones from `cells` (per
+  /// `insertSections` entry; plain items when missing or of another count), moved ones at their
+  /// destinations, the others in order; kept columns are moved out of `old`, not copied.
+  ///
+  /// - Complexity: O(s + e) for s sections and e section edits.
+  private static func reorderedSections(
+    _ old: inout [CellColumn], deleted deleteSections: [Int],
+    inserted insertSections: [SectionInsertion], cells insertedSections: [CellColumn],
+    moved moveSections: [SectionMove]
+  ) -> [CellColumn] {
     let deleted = Set(deleteSections)
     let movedTo = Dictionary(
       moveSections.map { ($0.to, $0.from) }, uniquingKeysWith: { a, _ in a })
@@ -80,14 +133,6 @@ extension BatchUpdate {
         new.append(column)
       }
     }
-    var entering = moved
-    for insertion in insertItems {
-      entering[insertion.at] = editCells.inserted[insertion.at].map { .value($0) } ?? .plain
-    }
-    for path in entering.keys.sorted() where new.indices.contains(path.section) {
-      let item = min(path.item, new[path.section].count)
-      new[path.section].insert(entering[path]!, at: item)
-    }
-    cells = new
+    return new
   }
 }

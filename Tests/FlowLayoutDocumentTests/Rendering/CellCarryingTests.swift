@@ -42,12 +42,18 @@ import Testing
     BatchUpdate(
       deleteItems: [ItemPath(0, 0), ItemPath(0, 1), ItemPath(0, 2)], deleteSections: [1]),
     BatchUpdate(setWidth: 300),
+    // More than 16 insertions and removals in a section: the one-pass merge.
+    BatchUpdate(
+      deleteItems: (0..<20).map { ItemPath(0, 2 * $0) },
+      insertItems: (0..<25).map { ItemInsertion(at: ItemPath(0, 2 * $0 + 1), size: Size(500, 1)) }
+        + (0..<18).map { ItemInsertion(at: ItemPath(2, $0 * 2), size: Size(700, 1)) },
+      moveItems: [ItemMove(from: ItemPath(1, 0), to: ItemPath(0, 60))]),
   ]
 
   @Test(arguments: batches.indices)
   func cellsFollowTheirItems(_ index: Int) throws {
-    let (sections, cells) = Self.world([3, 2, 4])
     let batch = Self.batches[index]
+    let (sections, cells) = Self.world(index == Self.batches.count - 1 ? [60, 2, 30] : [3, 2, 4])
     let configuration = LayoutConfiguration(variant: .horizontalFlow)
     let after = try batch.applied(
       to: sections, configuration: configuration, bounds: Size(400, 800)

@@ -22,7 +22,7 @@ public struct LayoutSession<Engine: LayoutEngine> {
   ///   query, one frame) plus O(b) for b bytes of request.
   public mutating func answer(_ line: some Collection<UInt8>) -> String {
     do {
-      return try respond(Array(line))
+      return try respond((line as? [UInt8]) ?? Array(line))
     } catch {
       var w = JSONWriter()
       w.append("{\"error\":")
@@ -54,7 +54,8 @@ public struct LayoutSession<Engine: LayoutEngine> {
         field: "request",
         reason: "empty object (expected one of: \(Self.requests.joined(separator: ", ")))")
     }
-    var value = JSONScanner(Array(request.value))
+    // Read where it is in the line: an `open`'s document (134 MB at 1M cells) is not copied.
+    var value = JSONScanner(line, in: request.value.startIndex..<request.value.endIndex)
     let answer = try respond(to: request.key, &value)
     try value.expectEnd()
     return answer
@@ -64,23 +65,27 @@ public struct LayoutSession<Engine: LayoutEngine> {
     ["open", "apply", "viewport", "elements", "frame", "hitTest", "contentSize", "transitions"]
   }
 
-  private func open() throws(LayoutError) -> DocumentLayout<Engine> {
-    guard let document else {
+  /// - Throws: `.invalidDocument(field: "request", …)` when no document is open.
+  private func requireOpen() throws(LayoutError) {
+    guard document != nil else {
       throw .invalidDocument(
         field: "request", reason: "no document is open (send {\"open\": DOCUMENT} first)")
     }
-    return document
   }
+
 
   private mutating func respond(to key: String, _ s: inout JSONScanner) throws(LayoutError)
     -> String
   {
     switch key {
     case "open":
-      let bytes = try s.readRawValue()
+      // The value is the scanner's whole text (checked when the line was read).
+      _ = s.peek()
+      let text = s.position..<s.end
+      s.position = s.end
       let decoded: LayoutDocument
       do {
-        decoded = try LayoutDocument.decode(bytes)
+        decoded = try LayoutDocument.decode(s.bytes, in: text)
       } catch {
         throw error.prefixingField(with: "open.")
       }
@@ -93,14 +98,15 @@ public struct LayoutSession<Engine: LayoutEngine> {
       document = opened
       return changeAnswer(opened, measuredBefore: 0)
     case "apply":
-      _ = try open()
+      try requireOpen()
       let bytes = try s.readRawValue()
       return try change { (live) throws(LayoutError) in try live.apply(json: bytes, field: "apply")
       }
     case "transitions":
       // The batch is applied as by `apply`; the layout before it is kept for the answer (one
       // copy of the engine's storage, O(n), which `apply` avoids).
-      let before = try open().engine
+      try requireOpen()
+      let before = document!.engine
       let bytes = try s.readRawValue()
       var update = BatchUpdate()
       _ = try change { (live) throws(LayoutError) in
@@ -115,19 +121,19 @@ public struct LayoutSession<Engine: LayoutEngine> {
       w.append("]}")
       return w.string
     case "viewport":
-      _ = try open()
+      try requireOpen()
       let rect = try Self.readRect(&s, field: "viewport")
       return try change { (live) throws(LayoutError) in try live.setViewport(rect) }
     case "elements":
-      let live = try open()
+      try requireOpen()
       let rect = try Self.readRect(&s, field: "elements")
-      return LayoutOutput(layout: live.layout, rect: rect).json()
+      return LayoutOutput(layout: document!.layout, rect: rect).json()
     case "frame":
-      let live = try open()
+      try requireOpen()
       let path = try RawDocument.readPath(&s, field: "frame")
       let frame: Rect
       do {
-        frame = try live.engine.frame(ofItemAt: path)
+        frame = try document!.engine.frame(ofItemAt: path)
       } catch {
         guard case .itemOutOfRange(_, let path) = error else { throw error }
         throw .itemOutOfRange(field: "frame", path: path)
@@ -136,11 +142,11 @@ public struct LayoutSession<Engine: LayoutEngine> {
       w.append("{\"frame\":")
       w.append(numbers: frame.minX, frame.minY, frame.width, frame.height, separator: ",")
       w.append(",\"estimated\":")
-      w.append(live.layout.isEstimated(path) ? "true" : "false")
+      w.append(document!.layout.isEstimated(path) ? "true" : "false")
       w.append("}")
       return w.string
     case "hitTest":
-      let live = try open()
+      try requireOpen()
       var v: [Double] = []
       try s.readTuple(field: "hitTest", names: ["x", "y"]) { v.append($0) }
       guard v.allSatisfy(\.isFinite) else {
@@ -148,7 +154,7 @@ public struct LayoutSession<Engine: LayoutEngine> {
       }
       let point = Rect(x: v[0], y: v[1], width: 0, height: 0)
       // Later items are drawn above earlier ones: the last item containing the point is hit.
-      let hit = live.engine.elements(in: point).last { $0.kind == .item }
+      let hit = document!.engine.elements(in: point).last { $0.kind == .item }
       var w = JSONWriter()
       w.append("{\"item\":")
       if let hit {
@@ -163,10 +169,10 @@ public struct LayoutSession<Engine: LayoutEngine> {
       w.append("}")
       return w.string
     case "contentSize":
-      let live = try open()
+      try requireOpen()
       try s.readNull(field: "contentSize")
       var w = JSONWriter()
-      appendPosition(live, to: &w)
+      appendPosition(document!, to: &w)
       w.append("}")
       return w.string
     default:
@@ -181,12 +187,12 @@ public struct LayoutSession<Engine: LayoutEngine> {
   private mutating func change(
     _ body: (inout DocumentLayout<Engine>) throws(LayoutError) -> Void
   ) throws(LayoutError) -> String {
-    var live = document!
-    document = nil
-    defer { document = live }
-    let before = live.cellsMeasured
-    try body(&live)
-    return changeAnswer(live, measuredBefore: before)
+    var live: DocumentLayout<Engine>? = nil
+    swap(&live, &document)
+    defer { swap(&live, &document) }
+    let before = live!.cellsMeasured
+    try body(&live!)
+    return changeAnswer(live!, measuredBefore: before)
   }
 
   /// `{"contentSize": [w, h], "contentOffset": [x, y]` (when there is a viewport) — unclosed.

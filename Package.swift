@@ -27,6 +27,7 @@ let package = Package(
     // Test support (not API): for the test targets here and for the fuzz targets in Fuzz/,
     // which can only reach a product.
     .library(name: "FlowLayoutTestSupport", targets: ["FlowLayoutTestSupport"]),
+    .library(name: "SessionFuzzing", targets: ["SessionFuzzing"]),
     .executable(name: "flowlayout", targets: ["FlowLayoutCLI"]),
   ],
   dependencies: [
@@ -83,6 +84,17 @@ let package = Package(
       ],
       path: "Tests/FlowLayoutTestSupport"),
 
+    // The session fuzzer (docs/fuzzing.md, "Session fuzzer"): random documents and request
+    // streams answered by a session of each engine in lockstep, and its shrinker. Run bounded by
+    // the SessionFuzzTests target, long by Fuzz/'s `fuzz-sessions`.
+    .target(
+      name: "SessionFuzzing",
+      dependencies: [
+        "FlowLayoutModel", "FlowLayoutCore", "FlowLayoutReference", "FlowLayoutDocument",
+        "FioriCells", "FlowLayoutEquality", "FlowLayoutTestSupport",
+      ],
+      path: "Tests/SessionFuzzing"),
+
     .testTarget(
       name: "FlowLayoutModelTests",
       dependencies: ["FlowLayoutModel", "FlowLayoutWorkloads", "FlowLayoutTestSupport"]),
@@ -133,5 +145,13 @@ let package = Package(
     .testTarget(
       name: "FuzzRegressionTests",
       dependencies: ["FlowLayoutDocument", "FlowLayoutModel", "FlowLayoutTestSupport"]),
+    // The session fuzzer, bounded (≥ 500 sessions; SESSION_FUZZ_SESSIONS raises it), and the
+    // sessions it found, shrunk, as regression cases.
+    .testTarget(
+      name: "SessionFuzzTests",
+      dependencies: [
+        "SessionFuzzing", "FlowLayoutDocument", "FlowLayoutModel", "FlowLayoutCore",
+        "FlowLayoutReference", "FlowLayoutTestSupport",
+      ]),
   ]
 )

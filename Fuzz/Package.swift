@@ -30,5 +30,10 @@ let package = Package(
     .executableTarget(name: "fuzz-document", dependencies: ["FuzzSupport", document] + engines),
     .executableTarget(name: "fuzz-session", dependencies: ["FuzzSupport", document] + engines),
     .executableTarget(name: "fuzz-edits", dependencies: ["FuzzSupport"] + engines),
+    // The session fuzzer's long run: seeded sessions in lockstep, no libFuzzer (built without
+    // sanitizers by scripts/fuzz-sessions.sh).
+    .executableTarget(
+      name: "fuzz-sessions",
+      dependencies: [.product(name: "SessionFuzzing", package: "FioriFlowLayout")]),
   ]
 )

@@ -43,7 +43,7 @@ public struct DocumentLayout<Engine: LayoutEngine> {
     cells = document.cells
     cellItems = document.cellItems?.count == document.cells.count ? document.cellItems : nil
     cellSizing = document.cellSizing
-    try measureNearViewport()
+    try measureNearViewport(refusing: true)
   }
 
   /// The document laid out with every edit applied in order.
@@ -125,8 +125,10 @@ public struct DocumentLayout<Engine: LayoutEngine> {
         }
       }
     }
-    // Nothing below throws except measuring near the viewport, which only sizes cells that
-    // were validated when read (a failure leaves the measured ones measured).
+    // Nothing below throws except measuring near the viewport after a width change (a cell
+    // too narrow for the new width), which then restores this copy: a width change lays
+    // everything out again anyway, so its O(n) copy-on-write copy adds no order of cost.
+    let saved = widthChanges && cellSizing == .visible ? self : nil
     var anchor = layout.beginChange()
     try layout.apply(update, validated: consume plan, tracking: &anchor)
     if movesItems {
@@ -163,7 +165,12 @@ public struct DocumentLayout<Engine: LayoutEngine> {
       layout.markEstimated(items)
     }
     layout.endChange(anchor)
-    try measureNearViewport()
+    do {
+      try measureNearViewport(refusing: saved != nil)
+    } catch {
+      self = saved!
+      throw error
+    }
   }
 
   /// Decodes one batch in the document's edit format (`docs/layout-document.md`, "Edits", plus
@@ -202,7 +209,7 @@ public struct DocumentLayout<Engine: LayoutEngine> {
   /// - Throws: `.invalidNumber` naming `viewport`; a cell's sizing error.
   public mutating func setViewport(_ rect: Rect?) throws(LayoutError) {
     try layout.setViewport(rect)
-    try measureNearViewport()
+    try measureNearViewport(refusing: false)
   }
 
   /// The rect within which `"visible"` measures cells: the viewport extended by one viewport
@@ -219,21 +226,35 @@ public struct DocumentLayout<Engine: LayoutEngine> {
   }
 
   /// Under `"visible"`: measures every estimated cell near the viewport, in rounds (a round can
-  /// bring more cells near), each round an anchored change, until none is left.
+  /// bring more cells near), each round an anchored change, until none is left. A cell is near
+  /// when its frame intersects the measuring rect by more than the equality contract's
+  /// tolerance (`Rect.certainlyIntersects`), so that both engines measure the same cells
+  /// whatever their last-bit rounding.
   ///
+  /// - Parameter refusing: a cell that cannot be sized for the proposed width (an object cell
+  ///   too narrow) throws; otherwise it is skipped and stays an estimate (the user scrolled: a
+  ///   scroll is not refused).
   /// - Complexity: per round one rect query and the k cells measured; at most c rounds for c
   ///   cells (each round measures at least one).
-  /// - Throws: a cell's sizing error.
-  mutating func measureNearViewport() throws(LayoutError) {
+  /// - Throws: a cell's sizing error, when `refusing`; the cells measured in earlier rounds stay
+  ///   measured (the callers restore their copy).
+  mutating func measureNearViewport(refusing: Bool) throws(LayoutError) {
     guard cellSizing == .visible else { return }
     let width = proposedCellWidth
     while let rect = measuringRect {
       var measurements: [ItemResize] = []
-      for element in layout.engine.elements(in: rect) where element.kind == .item {
+      for element in layout.engine.elements(in: rect)
+      where element.kind == .item && element.frame.certainlyIntersects(rect) {
         let path = element.path
         guard layout.isEstimated(path), let cell = cells[path.section][path.item] else { continue }
-        let size = try cell.fittingSize(
-          proposedWidth: width, field: "sections[\(path.section)].items[\(path.item)]")
+        let size: Size
+        do {
+          size = try cell.fittingSize(
+            proposedWidth: width, field: "sections[\(path.section)].items[\(path.item)]")
+        } catch {
+          if refusing { throw error }
+          continue
+        }
         measurements.append(ItemResize(at: path, size: size))
       }
       if measurements.isEmpty { return }

@@ -268,17 +268,23 @@ struct JSONScanner {
 
   /// Skips one value of any type, checking its syntax.
   ///
+  /// - Parameter field: the value's path, for a key repeated in an object inside it (built
+  ///   only when that throws).
   /// - Throws: a syntax error naming `document`, also for nesting deeper than `maximumDepth`
-  ///   (counted from the root of the text).
-  mutating func skipValue() throws(LayoutError) {
+  ///   (counted from the root of the text); a repeated key naming its path under `field`.
+  mutating func skipValue(field: @autoclosure () -> String = "document") throws(LayoutError) {
     switch peek() {
     case UInt8(ascii: "{"):
       if skipFlatObject() { return }
-      try readObject(field: "document") { (s, _) throws(LayoutError) in try s.skipValue() }
+      try readObject(field: field()) { (s, key) throws(LayoutError) in
+        try s.skipValue(field: join(field(), key))
+      }
     case UInt8(ascii: "["):
       if readPlainPair() != nil { return }
-      try readArray(field: "document") { (s, _) throws(LayoutError) in try s.skipValue() }
-    case UInt8(ascii: "\""): try skipString(field: "document")
+      try readArray(field: field()) { (s, i) throws(LayoutError) in
+        try s.skipValue(field: "\(field())[\(i)]")
+      }
+    case UInt8(ascii: "\""): try skipString()
     case UInt8(ascii: "t"), UInt8(ascii: "f"): _ = try readBool(field: "document")
     case UInt8(ascii: "n"): try readNull(field: "document")
     case nil: throw syntaxError("unexpected end of input")
@@ -287,16 +293,21 @@ struct JSONScanner {
   }
 
   /// The bytes of the next value, skipped (a session request's value, read again by the
-  /// request's own reader).
-  mutating func readRawValue() throws(LayoutError) -> ArraySlice<UInt8> {
-    bytes[try readRawRange()]
+  /// request's own reader); a key repeated inside it is named by its path under `field`.
+  mutating func readRawValue(field: @autoclosure () -> String = "document") throws(LayoutError)
+    -> ArraySlice<UInt8>
+  {
+    bytes[try readRawRange(field: field())]
   }
 
-  /// Where the next value is in `bytes`, skipped.
-  mutating func readRawRange() throws(LayoutError) -> Range<Int> {
+  /// Where the next value is in `bytes`, skipped; a key repeated inside it is named by its path
+  /// under `field`.
+  mutating func readRawRange(field: @autoclosure () -> String = "document") throws(LayoutError)
+    -> Range<Int>
+  {
     _ = peek()
     let start = position
-    try skipValue()
+    try skipValue(field: field())
     return start..<position
   }
 }

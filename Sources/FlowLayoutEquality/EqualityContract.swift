@@ -31,7 +31,7 @@ import FlowLayoutModel
 public enum EqualityContract {
   /// The largest difference accepted between two coordinates of the same element.
   public static func tolerance(_ a: Double, _ b: Double) -> Double {
-    1e-9 * max(1, abs(a), abs(b))
+    LayoutTolerance.between(a, b)
   }
 
   public static func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= tolerance(a, b) }
@@ -47,11 +47,9 @@ public enum EqualityContract {
 
   /// `true` when `frame` intersects `rect` by more than the tolerance on both axes: a
   /// non-boundary element that both engines must return.
+  /// (`Rect.certainlyIntersects`, the same band the scroll anchor uses.)
   public static func certainlyIntersects(_ frame: Rect, _ rect: Rect) -> Bool {
-    let tx = tolerance(max(abs(rect.minX), abs(rect.maxX)), max(abs(frame.minX), abs(frame.maxX)))
-    let ty = tolerance(max(abs(rect.minY), abs(rect.maxY)), max(abs(frame.minY), abs(frame.maxY)))
-    return frame.minX + tx < rect.maxX && rect.minX + tx < frame.maxX
-      && frame.minY + ty < rect.maxY && rect.minY + ty < frame.maxY
+    frame.certainlyIntersects(rect)
   }
 
   /// `true` when `frame` intersects `rect` grown by the tolerance: every returned element must.

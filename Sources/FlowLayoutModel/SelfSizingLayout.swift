@@ -1,8 +1,9 @@
 /// How the content offset follows a change of the layout (`docs/semantics.md`, "Self-sizing and
 /// the scroll anchor").
 public enum ScrollAnchor: String, Hashable, Sendable, Codable, CaseIterable {
-  /// The first item, in document order, that intersects the viewport before the change and
-  /// survives it keeps its distance to the viewport's leading edge; then the offset clamps.
+  /// The first item, in document order, that intersects the viewport before the change by
+  /// more than the equality tolerance (`Rect.certainlyIntersects`) and survives it keeps its
+  /// distance to the viewport's leading edge; then the offset clamps.
   case firstVisibleItem
   /// The offset only clamps (UIKit's behaviour: content jumps).
   case none
@@ -147,7 +148,11 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
     }
     let axisIsX = scrollsAlongX
     var candidates: [(ItemPath, Double)] = []
-    for element in engine.elements(in: viewport) where element.kind == .item {
+    // The band rule (`Rect.certainlyIntersects`): an item that only touches the viewport
+    // within the tolerance is no candidate, so that a one-ulp difference between two engines'
+    // frames cannot pick different anchors.
+    for element in engine.elements(in: viewport)
+    where element.kind == .item && element.frame.certainlyIntersects(viewport) {
       let distance =
         axisIsX ? element.frame.minX - viewport.minX : element.frame.minY - viewport.minY
       candidates.append((element.path, distance))

@@ -268,7 +268,10 @@ enum SelfSizingRun {
     if layout.scrollAnchor == .bottom && atEnd {
       leading = contentLength - viewLength
     } else if layout.scrollAnchor != .none {
-      for element in layout.engine.elements(in: viewport) where element.kind == .item {
+      // The band rule (docs/semantics.md, "The scroll anchor"): candidates overlap the
+      // viewport by more than the tolerance.
+      for element in layout.engine.elements(in: viewport)
+      where element.kind == .item && element.frame.certainlyIntersects(viewport) {
         guard let path = newPath[flatBefore[element.path]!],
           let frame = try? engine.frame(ofItemAt: path)
         else { continue }

@@ -1,0 +1,357 @@
+import FlowLayoutModel
+
+/// What the request generator sees of the live session (from the fast engine's session), so
+/// that most indices it draws exist and most rects fall on the content.
+public struct SessionView {
+  /// Item counts per section; `nil` before a document is open.
+  public var itemCounts: [Int]?
+  public var contentSize = Size(0, 0)
+  public var viewport: Rect?
+  public var boundsWidth: Double = 375
+  /// A few item frames (to aim hit tests and viewports at edges).
+  public var frames: [Rect] = []
+
+  public init() {}
+}
+
+/// Seeded random sessions (`docs/fuzzing.md`, "Session fuzzer"): a document over every variant
+/// and option, then requests of every kind, valid most of the time and hostile the rest.
+///
+/// The same seed and the same sequence of `SessionView`s give the same lines on every machine
+/// (`SplitMix64`).
+public struct SessionGenerator {
+  public var rng: SplitMix64
+  /// Whether the open document has a non-zero `estimatedItemSize` (`null` items allowed).
+  var hasEstimate = false
+
+  public init(seed: UInt64) { rng = SplitMix64(seed: seed) }
+
+  static let variants = [
+    "horizontalFlow", "horizontalScroll", "autosizingColumnFlow", "keyValueColumnFlow",
+    "timeline", "horizontalFit", "vertical", "multiColumn", "uikitFlow",
+  ]
+  /// Lengths: round, fractional (0.1 and 0.3 sum differently in different orders), zero.
+  static let lengths: [Double] = [0, 0.1, 0.3, 1, 10, 20.5, 33.3, 40, 50, 50, 60, 99.5, 100, 120, 200.9]
+  static let spacings: [Double] = [0, 0.1, 0.3, 1, 8, 10, 10.5, 24]
+  static let widths: [Double] = [50, 100, 120, 200.5, 300, 320, 333.3, 375, 812, 1000]
+  static let estimates: [[Double]] = [[50, 50], [100, 50], [40.5, 33.3], [139.5, 66], [30, 20.1]]
+  static let cells: [String] = [
+    #"{"type":"keyValue","key":"Name","value":"Pump 4711 is broken and leaks oil"}"#,
+    #"{"type":"keyValue","key":"Plant"}"#,
+    #"{"type":"object","title":"Pump"}"#,
+    #"{"type":"object","title":"Work order 4711","subtitle":"Acme Corp","description":"Replace the bearing of the main pump","detailImage":{"size":44},"accessory":"chevron"}"#,
+    #"{"type":"object","title":"Valve","attributes":[{"text":"High","status":"negative"}],"widthClass":"regular","orientation":"landscape"}"#,
+    #"{"type":"collectionItem","cellWidth":120,"title":"Invoice_42.pdf","subtitle":"220 KB"}"#,
+    #"{"type":"collectionItem","image":{"shape":"circular","width":80,"height":80}}"#,
+  ]
+
+  mutating func chance(_ p: Double) -> Bool { rng.nextUnit() < p }
+  mutating func int(_ range: ClosedRange<Int>) -> Int {
+    range.lowerBound + rng.nextInt(below: range.count)
+  }
+  mutating func length() -> JSONValue { .number(rng.pick(Self.lengths)) }
+  mutating func size() -> JSONValue { .array([length(), length()]) }
+  mutating func cell() -> JSONValue { JSONValue.parse(rng.pick(Self.cells))! }
+
+  // MARK: Documents
+
+  /// A random document (the value of an `open` request).
+  public mutating func document() -> JSONValue {
+    var d: [(String, JSONValue)] = []
+    let variant = rng.pick(Self.variants)
+    let columnFlow = ["autosizingColumnFlow", "keyValueColumnFlow", "multiColumn"].contains(variant)
+    d.append(("layout", .string(variant)))
+    let width = rng.pick(Self.widths)
+    d.append(("width", .number(width)))
+    if chance(0.4) { d.append(("height", .number(rng.pick([100, 300, 812, 77.7, 500])))) }
+    hasEstimate = chance(0.55)
+    if hasEstimate { d.append(("estimatedItemSize", .array(rng.pick(Self.estimates).map(JSONValue.number)))) }
+    if hasEstimate, chance(0.5) {
+      d.append(("cellSizing", .string(chance(0.6) ? "visible" : "all")))
+    }
+    if chance(0.4) { d.append(("minimumInteritemSpacing", .number(rng.pick(Self.spacings)))) }
+    if chance(0.5) { d.append(("minimumLineSpacing", .number(rng.pick(Self.spacings)))) }
+    if chance(0.3) {
+      d.append(("sectionInset", .array((0..<4).map { _ in .number(rng.pick([0, 1, 8, 16, 0.7])) })))
+    }
+    if chance(0.3) { d.append(("itemSize", .array([.number(rng.pick([30, 50, 110, 0.3])), length()]))) }
+    if chance(0.12) { d.append(("minimumScaledItemSize", .array([.number(rng.pick([40, 90.5])), .number(rng.pick([40, 60]))]))) }
+    if columnFlow ? chance(0.8) : chance(0.12) {
+      d.append(("numberOfColumns", .number(Double(int(columnFlow ? 1...3 : 0...3)))))
+    }
+    if chance(0.12) { d.append(("numberOfRows", .number(Double(int(0...2))))) }
+    if chance(0.25) { d.append(("isLayoutJustified", .bool(chance(0.5)))) }
+    if chance(0.25) { d.append(("isTopAligned", .bool(chance(0.5)))) }
+    if chance(0.25) { d.append(("scrollDirection", .string(chance(0.7) ? "horizontal" : "vertical"))) }
+    if chance(0.2) { d.append(("widthClass", .string(rng.pick(["compact", "regular", "regularReadable"])))) }
+    if chance(0.65) {
+      let y = rng.pick([0, 50, 120, 200.9, 1000, 0.3])
+      let x = chance(0.7) ? 0 : rng.pick([0.3, 50, 200.9])
+      d.append(("viewport", .array([.number(x), .number(y), .number(rng.pick([50, 100, width])), .number(rng.pick([50, 100, 300]))])))
+    }
+    if chance(0.5) { d.append(("scrollAnchor", .string(rng.pick(["firstVisibleItem", "none", "bottom"])))) }
+    if chance(0.15) { d.append(("sectionHeadersPinToVisibleBounds", .bool(true))) }
+    if chance(0.1) { d.append(("sectionFootersPinToVisibleBounds", .bool(true))) }
+    if chance(0.15) { d.append(("layoutDirection", .string("rightToLeft"))) }
+    if chance(0.15) { d.append(("displayScale", .number(rng.pick([1, 2, 3])))) }
+    let sectionCount = rng.pick([0, 1, 1, 1, 2, 2, 3, 4])
+    d.append(("sections", .array((0..<sectionCount).map { _ in section(at: nil) })))
+    if chance(0.08) {
+      // An edit in the document: inserting at the front of section 0 (an error when there is none).
+      d.append(("edits", .array([.object([("insertItems", .array([.object([("at", .array([0, 0].map(JSONValue.number))), ("size", size())])]))])])))
+    }
+    return .object(d)
+  }
+
+  /// A section (of a document, or of `insertSections` with `at`).
+  mutating func section(at: Int?) -> JSONValue {
+    var s: [(String, JSONValue)] = []
+    if let at { s.append(("at", .number(Double(at)))) }
+    if chance(0.3) { s.append(("header", .number(rng.pick([0, 44, 20.5, 0.3])))) }
+    if chance(0.2) { s.append(("footer", .number(rng.pick([0, 30, 10.1])))) }
+    if chance(0.08) { s.append(("seeAll", .bool(true))) }
+    if chance(0.12) {
+      s.append(("sectionInset", .array((0..<4).map { _ in .number(rng.pick([0, 2, 8, 0.3])) })))
+    }
+    if chance(0.1) { s.append(("minimumInteritemSpacing", .number(rng.pick(Self.spacings)))) }
+    if chance(0.1) { s.append(("minimumLineSpacing", .number(rng.pick(Self.spacings)))) }
+    let count = chance(0.1) ? int(20...90) : int(0...12)
+    s.append(("items", .array((0..<count).map { _ in item() })))
+    return .object(s)
+  }
+
+  mutating func item() -> JSONValue {
+    let r = rng.nextUnit()
+    if r < 0.15, hasEstimate { return .null }
+    if r < 0.25 { return .object([("estimate", size())]) }
+    if r < 0.4 { return cell() }
+    return size()
+  }
+
+  // MARK: Requests
+
+  /// One request line for the session as `view` shows it.
+  public mutating func request(_ view: SessionView) -> String {
+    guard let counts = view.itemCounts else {
+      return chance(0.9) ? open() : hostile(view)
+    }
+    let r = rng.nextUnit()
+    switch r {
+    case ..<0.015: return open()
+    case ..<0.24: return one("apply", batch(counts, view))
+    case ..<0.33: return one("apply", .object([("measureItems", measurements(counts))]))
+    case ..<0.38: return one("apply", boundsChange(view))
+    case ..<0.44: return one("transitions", chance(0.3) ? .object([("measureItems", measurements(counts))]) : batch(counts, view))
+    case ..<0.56: return one("viewport", rect(view, viewport: true))
+    case ..<0.65: return one("elements", rect(view, viewport: false))
+    case ..<0.72: return one("frame", path(counts))
+    case ..<0.80: return one("hitTest", point(view))
+    case ..<0.82: return one("contentSize", .null)
+    default: return hostile(view)
+    }
+  }
+
+  func one(_ key: String, _ value: JSONValue) -> String { JSONValue.object([(key, value)]).text }
+
+  mutating func open() -> String { one("open", document()) }
+
+  mutating func path(_ counts: [Int]) -> JSONValue {
+    if counts.isEmpty || chance(0.05) {
+      return .array([.number(Double(int(-1...2))), .number(Double(int(-1...3)))])
+    }
+    let s = rng.nextInt(below: counts.count)
+    let i = counts[s] == 0 || chance(0.04) ? int(-1...counts[s]) : rng.nextInt(below: counts[s])
+    return .array([.number(Double(s)), .number(Double(i))])
+  }
+
+  /// Distinct existing paths (fewer when the content is small).
+  mutating func existingPaths(_ counts: [Int], _ n: Int) -> [JSONValue] {
+    var seen = Set<[Int]>()
+    var result: [JSONValue] = []
+    for _ in 0..<n {
+      guard case .array(let p) = path(counts), let s = p[0].double, let i = p[1].double else { continue }
+      if chance(0.9), seen.contains([Int(s), Int(i)]) { continue }
+      seen.insert([Int(s), Int(i)])
+      result.append(.array(p))
+    }
+    return result
+  }
+
+  mutating func measurements(_ counts: [Int]) -> JSONValue {
+    .array(existingPaths(counts, int(1...4)).map { at in
+      .object([("at", at), ("size", chance(0.3) ? .array([50, 50].map(JSONValue.number)) : size())])
+    })
+  }
+
+  mutating func boundsChange(_ view: SessionView) -> JSONValue {
+    var b: [(String, JSONValue)] = []
+    let r = rng.nextUnit()
+    if r < 0.6 || r >= 0.9 { b.append(("setWidth", .number(rng.pick(Self.widths + [20, view.boundsWidth])))) }
+    if r >= 0.6 && r < 0.8 || chance(0.2) { b.append(("setHeight", .number(rng.pick([100, 300, 812, 77.7])))) }
+    if r >= 0.75 || chance(0.15) {
+      b.append(("setWidthClass", .string(rng.pick(["compact", "regular", "regularReadable"]))))
+    }
+    return .object(b)
+  }
+
+  /// A batch of 1–4 kinds of edit, consistent most of the time.
+  mutating func batch(_ counts: [Int], _ view: SessionView) -> JSONValue {
+    var b: [(String, JSONValue)] = []
+    var after = counts
+    let kinds = int(1...3)
+    var used = Set<String>()
+    for _ in 0..<kinds {
+      let kind = rng.pick([
+        "deleteItems", "insertItems", "insertItems", "moveItems", "resizeItems", "measureItems",
+        "deleteSections", "insertSections", "moveSections", "setWidth", "expectedItemCounts",
+      ])
+      guard used.insert(kind).inserted else { continue }
+      switch kind {
+      case "deleteItems":
+        let paths = existingPaths(counts, int(1...3))
+        for p in paths { if case .array(let v) = p, let s = v[0].double.map(Int.init), after.indices.contains(s) { after[s] -= 1 } }
+        b.append((kind, .array(paths)))
+      case "insertItems":
+        var entries: [JSONValue] = []
+        for _ in 0..<int(1...3) where !after.isEmpty {
+          let s = rng.nextInt(below: after.count)
+          let i = chance(0.95) ? int(0...max(0, after[s])) : after[s] + 1
+          after[s] += 1
+          let payload: (String, JSONValue) = chance(0.2) ? ("cell", cell()) : ("size", size())
+          entries.append(.object([("at", .array([.number(Double(s)), .number(Double(i))])), payload]))
+        }
+        b.append((kind, .array(entries)))
+      case "moveItems":
+        var entries: [JSONValue] = []
+        for from in existingPaths(counts, int(1...2)) {
+          let to = path(counts)
+          entries.append(.object([("from", from), ("to", to)]))
+        }
+        b.append((kind, .array(entries)))
+      case "resizeItems":
+        b.append((kind, .array(existingPaths(counts, int(1...3)).map { at in
+          .object([("at", at), chance(0.15) ? ("cell", cell()) : ("size", size())])
+        })))
+      case "measureItems":
+        b.append((kind, measurements(counts)))
+      case "deleteSections":
+        guard !counts.isEmpty else { continue }
+        let s = rng.nextInt(below: counts.count + (chance(0.05) ? 1 : 0))
+        b.append((kind, .array([.number(Double(s))])))
+        if b.contains(where: { $0.0 == "deleteSections" }) { after = [] }
+      case "insertSections":
+        b.append((kind, .array([section(at: int(0...counts.count))])))
+        after = []
+      case "moveSections":
+        guard counts.count >= 2 else { continue }
+        b.append((kind, .array([.object([("from", .number(Double(rng.nextInt(below: counts.count)))), ("to", .number(Double(rng.nextInt(below: counts.count))))])])))
+      case "setWidth":
+        b.append((kind, .number(rng.pick(Self.widths))))
+      default:
+        // Right when no section was inserted or deleted, else usually wrong.
+        b.append((kind, .array(after.map { .number(Double($0 + (chance(0.1) ? 1 : 0))) })))
+      }
+    }
+    if b.isEmpty { b.append(("measureItems", measurements(counts))) }
+    return .object(b)
+  }
+
+  mutating func rect(_ view: SessionView, viewport: Bool) -> JSONValue {
+    let c = view.contentSize
+    if let frame = view.frames.isEmpty ? nil : rng.pick(view.frames), chance(0.4) {
+      // On an item's edge: one viewport exactly touching it.
+      let edge = rng.pick([frame.maxY, frame.minY, frame.maxX, frame.minX])
+      let h = rng.pick([50, 100, 300.0])
+      return .array([0, edge, rng.pick([c.width, 100, 50]), h].map(JSONValue.number))
+    }
+    if chance(0.1) { return .array([0, 0, c.width, c.height].map(JSONValue.number)) }
+    let x = chance(0.7) ? 0 : rng.nextPoints(in: -20...Int(max(1, c.width)))
+    let y = rng.nextPoints(in: -20...Int(max(1, c.height)) + 20) + (chance(0.3) ? 0.9 : 0)
+    let w = rng.pick([view.boundsWidth, 50, 100, 0])
+    let h = rng.pick([50, 100, 300.0, 0, 812])
+    return .array([x, y, w, h].map(JSONValue.number))
+  }
+
+  mutating func point(_ view: SessionView) -> JSONValue {
+    if let frame = view.frames.isEmpty ? nil : rng.pick(view.frames), chance(0.6) {
+      // A corner or an edge's middle: where two engines' frames may differ by one ulp.
+      let x = rng.pick([frame.minX, frame.maxX, frame.minX + frame.width / 2])
+      let y = rng.pick([frame.minY, frame.maxY, frame.minY + frame.height / 2])
+      return .array([.number(x), .number(y)])
+    }
+    return .array([
+      .number(rng.nextDouble(in: -10...(view.contentSize.width + 10))),
+      .number(rng.nextDouble(in: -10...(view.contentSize.height + 10))),
+    ])
+  }
+
+  // MARK: Hostile requests
+
+  /// A request that must be refused (or, for a few, that a careless client may send): broken
+  /// JSON, unknown or repeated keys, bad numbers, wrong types, out-of-range indices, a valid
+  /// request cut or corrupted at a random byte.
+  mutating func hostile(_ view: SessionView) -> String {
+    let counts = view.itemCounts ?? [1]
+    let templates: [String] = [
+      "", " ", "{}", "[]", "null", "{\"apply\"", "{\"apply\": {}", "{\"apply\": {}} x",
+      "{\"frobnicate\": 1}", "{\"apply\": {}, \"viewport\": [0,0,1,1]}",
+      "{\"viewport\": [0, 0, 100]}", "{\"viewport\": [0, 1e999, 100, 100]}",
+      "{\"viewport\": [0, 0, -1, 100]}", "{\"viewport\": [0, 0, 1e8, 100]}",
+      "{\"elements\": [0, 0, 100, \"a\"]}", "{\"frame\": [0]}", "{\"frame\": [0, 1.5]}",
+      "{\"frame\": [0, 9007199254740993]}", "{\"hitTest\": [1e999, 0]}", "{\"contentSize\": 1}",
+      "{\"apply\": {\"setWidth\": -5}}", "{\"apply\": {\"setWidth\": 0}}",
+      "{\"apply\": {\"setWidth\": 1e999}}", "{\"apply\": {\"setHeight\": 1e8}}",
+      "{\"apply\": {\"setWidthClass\": \"huge\"}}",
+      "{\"apply\": {\"measureItems\": [{\"at\": [0, 0], \"size\": [50, 50], \"size\": [50, 50]}]}}",
+      "{\"transitions\": {\"measureItems\": [{\"at\": [0, 0], \"size\": [50, 50], \"size\": [1, 1]}]}}",
+      "{\"apply\": {\"insertItems\": [{\"at\": [0, 0], \"size\": [-1, 5]}]}}",
+      "{\"apply\": {\"insertItems\": [{\"at\": [0, 0]}]}}",
+      "{\"apply\": {\"insertItems\": [{\"at\": [0, 0], \"size\": [1, 1], \"cell\": {\"type\": \"object\", \"title\": \"x\"}}]}}",
+      "{\"apply\": {\"insertItems\": [{\"at\": [0, 0], \"cell\": {\"type\": \"object\"}}]}}",
+      "{\"apply\": {\"deleteItems\": [[0, 0], [0, 0]]}}",
+      "{\"apply\": {\"measureItems\": [{\"at\": [0, 0], \"size\": [1, 1]}], \"deleteItems\": [[0, 0]]}}",
+      "{\"apply\": {\"measureItems\": [{\"at\": [0, 0], \"size\": [1, 1]}, {\"at\": [0, 0], \"size\": [2, 2]}]}}",
+      "{\"apply\": {\"expectedItemCounts\": [\(counts.map { String($0 + 1) }.joined(separator: ","))]}}",
+      "{\"apply\": {\"deleteSections\": [\(counts.count)]}}",
+      "{\"apply\": {\"moveSections\": [{\"from\": 0, \"to\": \(counts.count + 1)}]}}",
+      "{\"apply\": {\"insertSections\": [{\"at\": 0, \"items\": [null, [1, 1]]}]}}",
+      "{\"apply\": {\"insertSections\": [{\"at\": 0, \"items\": [{\"type\": \"keyValue\"}]}]}}",
+      "{\"transitions\": {\"deleteItems\": [[0, 99999]]}}",
+      "{\"transitions\": {\"setWidth\": 20}}", "{\"apply\": {\"setWidth\": 20}}",
+      "{\"transitions\": {\"measureItems\": [{\"at\": [0, 0], \"size\": [1e999, 1]}]}}",
+      "{\"open\": {\"layout\": \"grid\", \"width\": 100, \"sections\": []}}",
+      "{\"open\": {\"layout\": \"horizontalFlow\", \"width\": 100, \"sections\": [{\"items\": [null]}]}}",
+      "{\"open\": {\"layout\": \"horizontalFlow\", \"width\": 100, \"width\": 100, \"sections\": []}}",
+      "{\"open\": {\"layout\": \"horizontalFlow\", \"width\": 100, \"cellSizing\": \"visible\", \"sections\": []}}",
+      "{\"apply\": {\"deleteItems\": [[0, 0]]}}\u{0}", "{\"apply\": \"\u{FF}\"}",
+      "{\"elements\": [0, 0, 1, 1], }", "{\"elements\": [-1e15, -1e15, 1e7, 1e7]}",
+      "{\"hitTest\": [0, 0, 0]}", "{\"frame\": [-9007199254740992, 0]}",
+      "{\"apply\": {\"resizeItems\": [{\"at\": [0, 0], \"size\": [1, 1]}], \"measureItems\": [{\"at\": [0, 0], \"size\": [1, 1]}]}}",
+    ]
+    if chance(0.6) { return rng.pick(templates) }
+    // A valid request, corrupted.
+    var bytes = Array(request(SessionView(itemCounts: view.itemCounts, view)).utf8)
+    guard !bytes.isEmpty else { return "{" }
+    switch int(0...4) {
+    case 0: bytes.removeLast(int(1...bytes.count))
+    case 1: bytes.insert(rng.pick(Array("{}[],:\"x0-e\\ ".utf8) + [0xFF, 0x00]), at: rng.nextInt(below: bytes.count))
+    case 2: bytes[rng.nextInt(below: bytes.count)] = rng.pick(Array("]}9\",.".utf8))
+    case 3: return "{\"apply\": {\"setWidth\": \(rng.pick(["-0", "1e-400", "1e7", "10000001", "\"375\"", "null", "[375]"]))}}"
+    default:
+      // A member repeated inside the batch or document.
+      let text = String(decoding: bytes, as: UTF8.self)
+      if text.contains("\"size\":") {
+        return text.replacing("\"size\":", with: "\"size\":[1,1],\"size\":", maxReplacements: 1)
+      }
+      return text.replacing("{\"layout\":", with: "{\"width\":1,\"width\":1,\"layout\":")
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}
+
+extension SessionView {
+  init(itemCounts: [Int]?, _ other: SessionView) {
+    self = other
+    self.itemCounts = itemCounts
+  }
+}

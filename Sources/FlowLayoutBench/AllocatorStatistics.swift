@@ -21,6 +21,7 @@ public protocol AllocatorStatistics {
 }
 
 extension AllocatorStatistics {
+  /// Not measured unless the allocator says (`nil`).
   public func processLiveBytes() -> Int? { nil }
 }
 

@@ -5,7 +5,7 @@ elided), its answer and the wall time until the answer (docs/session.md).
 
     python3 scripts/interaction-transcript.py FLOWLAYOUT_BINARY COUNT FEATURE [--engine fast]
 
-FEATURE: scrollTo."""
+FEATURE: scrollTo, navigate."""
 import subprocess
 import sys
 import time
@@ -29,6 +29,22 @@ features = {
         '{"scrollTo": {"item": [0, %d]}}' % count,
         '{"scrollTo": {"item": [0, 5], "insets": [0, 0, -1, 0]}}',
         '{"contentSize": null}',
+    ],
+    "navigate": [
+        '{"navigate": {"from": [0, 0], "direction": "down"}}',
+        '{"navigate": {"from": [0, 0], "direction": "right"}}',
+        '{"navigate": {"from": [0, 1], "direction": "right"}}',
+        '{"navigate": {"from": [0, 1], "direction": "right", "layoutDirection": "rightToLeft"}}',
+        '{"navigate": {"from": [0, 0], "direction": "pageDown"}}',
+        '{"navigate": {"from": [0, %d], "direction": "down"}}' % middle,
+        '{"navigate": {"from": [0, %d], "direction": "up"}}' % middle,
+        '{"scrollTo": {"item": [0, %d], "position": "nearest"}}' % (middle - 2),
+        '{"navigate": {"from": [0, %d], "direction": "pageUp"}}' % middle,
+        '{"navigate": {"from": [0, 0], "direction": "end"}}',
+        '{"navigate": {"from": [0, %d], "direction": "down"}}' % last,
+        '{"navigate": {"from": [0, %d], "direction": "home"}}' % last,
+        '{"navigate": {"from": [0, %d], "direction": "down"}}' % count,
+        '{"navigate": {"from": [0, 0], "direction": "diagonal"}}',
     ],
 }
 here = os.path.dirname(os.path.abspath(__file__))

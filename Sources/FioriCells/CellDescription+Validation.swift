@@ -71,6 +71,20 @@ extension CellDescription {
     try checkCollection(cells, validatingEachCell: false)
   }
 
+  /// `validateCollectionRules` for collection item cells given by their icon action counts
+  /// (`iconActions?.count ?? 0`), each with its field, in document order.
+  ///
+  /// - Complexity: O(n) for n cells.
+  /// - Throws: `LayoutError.invalidDocument` naming the first cell that breaks the count.
+  public static func validateIconActionCounts(_ items: [(field: String, count: Int)])
+    throws(LayoutError)
+  {
+    var first: (field: String, count: Int)?
+    for item in items {
+      try checkIconActionCount(item.count, field: item.field, against: &first)
+    }
+  }
+
   /// One pass in document order, so the first offending cell is reported whichever rule it breaks.
   private static func checkCollection(
     _ cells: [(field: String, cell: CellDescription)], validatingEachCell: Bool
@@ -79,16 +93,22 @@ extension CellDescription {
     for (field, cell) in cells {
       if validatingEachCell { try cell.validate(lazyField: field) }
       guard cell.cellType == .collectionItem else { continue }
-      let count = cell.iconActions?.count ?? 0
-      if let first, first.count != count {
-        throw .invalidDocument(
-          field: "\(field).iconActions",
-          reason:
-            "\(count) icon actions, but \(first.field) has \(first.count): the number of "
-            + "icon actions must be consistent across all collection view items")
-      }
-      if first == nil { first = (field, count) }
+      try checkIconActionCount(cell.iconActions?.count ?? 0, field: field, against: &first)
     }
+  }
+
+  /// Seed 000 "Icon Actions": `count` must be the first collection item's (kept in `first`).
+  private static func checkIconActionCount(
+    _ count: Int, field: String, against first: inout (field: String, count: Int)?
+  ) throws(LayoutError) {
+    if let first, first.count != count {
+      throw .invalidDocument(
+        field: "\(field).iconActions",
+        reason:
+          "\(count) icon actions, but \(first.field) has \(first.count): the number of "
+          + "icon actions must be consistent across all collection view items")
+    }
+    if first == nil { first = (field, count) }
   }
 
   /// The first JSON key set on this description (in declaration order) that does not belong to

@@ -28,15 +28,16 @@ public final class CellSource: Sendable {
 /// One section's cells: per item, the item's cell or `nil` (a plain item), as a collection of
 /// `CellDescription?`.
 ///
-/// Storage: nothing per item while no item is a cell, else one word per item. A cell read from a document stays where it is in the document's
-/// text (its byte offset) and becomes a `CellDescription` only when read from the column
-/// (`subscript`), each time; cells given as values (a batch's, a test's) are kept as values.
-/// A million cells cost 8 MB here plus the text they were read from, instead of the heap
-/// objects (fields box, strings) of a million decoded cells.
+/// Storage: nothing per item while no item is a cell, else 4 bytes per item. A cell read from
+/// a document stays where it is in the document's text (its byte offset) and becomes a
+/// `CellDescription` only when read from the column (`subscript`), each time; cells given as
+/// values (a batch's, a test's, or one beyond the text's first 2 GiB) are kept as values. A
+/// million cells cost 4 MB here plus the text they were read from, instead of the heap objects
+/// (fields box, strings) of a million decoded cells.
 public struct CellColumn: RandomAccessCollection, Sendable {
   /// Per item: 0 for no cell, `offset + 1` for a cell at byte `offset` of `source`, `-(k + 1)`
   /// for `values[k]`; empty while no item is a cell (`itemCount` plain items).
-  private var entries: [Int] = []
+  private var entries: [Int32] = []
   /// The number of items.
   private var itemCount: Int
   /// Cells given as values.
@@ -67,13 +68,23 @@ public struct CellColumn: RandomAccessCollection, Sendable {
     }
   }
 
-  /// `count` items of which `offsets` (ascending items) are cells read from `source`.
-  init(count: Int, source: CellSource, offsets: [(index: Int, offset: Int)]) {
+  /// Appends plain items until the column holds `count` items.
+  ///
+  /// - Complexity: O(1) while no item is a cell, else O(k) for the k items appended.
+  mutating func appendPlainItems(upTo count: Int) {
+    guard count > itemCount else { return }
+    if !entries.isEmpty { entries.append(contentsOf: repeatElement(0, count: count - itemCount)) }
     itemCount = count
-    guard !offsets.isEmpty else { return }
-    self.source = source
-    entries = [Int](repeating: 0, count: count)
-    for (index, offset) in offsets { entries[index] = offset + 1 }
+  }
+
+  /// Appends an item whose cell is the one at byte `offset` of `text`.
+  ///
+  /// - Complexity: amortized O(1), O(n) for n items when it is the first cell.
+  mutating func appendCell(textAt offset: Int, in text: CellSource) {
+    let entry = Int32(stored(.text(text, offset: offset)))
+    if entries.isEmpty { entries = [Int32](repeating: 0, count: itemCount) }
+    entries.append(entry)
+    itemCount += 1
   }
 
   public var startIndex: Int { 0 }
@@ -82,16 +93,16 @@ public struct CellColumn: RandomAccessCollection, Sendable {
   /// Item `i`'s stored entry (0 while no item is a cell).
   private func storedEntry(_ i: Int) -> Int {
     precondition(i >= 0 && i < itemCount, "item index out of range")
-    return entries.isEmpty ? 0 : entries[i]
+    return entries.isEmpty ? 0 : Int(entries[i])
   }
 
   /// Sets item `i`'s stored entry, giving every item one when the first cell arrives.
   private mutating func setEntry(_ entry: Int, at i: Int) {
     if entries.isEmpty {
       if entry == 0 { return }
-      entries = [Int](repeating: 0, count: itemCount)
+      entries = [Int32](repeating: 0, count: itemCount)
     }
-    entries[i] = entry
+    entries[i] = Int32(entry)
   }
 
   /// The cell of item `i`, decoded from the document's text when it was read from one.
@@ -112,9 +123,18 @@ public struct CellColumn: RandomAccessCollection, Sendable {
   /// - Complexity: O(n) for n items (no cell is decoded).
   public var cellIndices: ItemIndexSet {
     entries.withUnsafeBufferPointer { buffer in
-      var indices: [Int] = []
-      for i in buffer.indices where buffer[i] != 0 { indices.append(i) }
-      return indices.isEmpty ? ItemIndexSet() : ItemIndexSet(ascending: indices)
+      var ranges: [Range<Int>] = []
+      var i = 0
+      while i < buffer.count {
+        guard buffer[i] != 0 else {
+          i += 1
+          continue
+        }
+        let start = i
+        while i < buffer.count, buffer[i] != 0 { i += 1 }
+        ranges.append(start..<i)
+      }
+      return ItemIndexSet(ascendingRanges: ranges)
     }
   }
 
@@ -127,19 +147,24 @@ public struct CellColumn: RandomAccessCollection, Sendable {
   }
 
   /// The stored form of `entry` in this column: an offset when it points into this column's
-  /// text (or the column has none yet), else a value (decoded from its text).
+  /// text (or the column has none yet) within its first 2 GiB, else a value (decoded from its
+  /// text).
   private mutating func stored(_ entry: Entry) -> Int {
     switch entry {
     case .plain: return 0
     case .value(let cell):
-      values.append(cell)
-      return -values.count
+      return storedValue(cell)
     case .text(let text, let offset):
       if source == nil { source = text }
-      if source === text { return offset + 1 }
-      values.append(text.cell(at: offset))
-      return -values.count
+      if source === text, offset < Int(Int32.max) { return offset + 1 }
+      return storedValue(text.cell(at: offset))
     }
+  }
+
+  private mutating func storedValue(_ cell: CellDescription) -> Int {
+    precondition(values.count < Int(Int32.max), "too many cells in a section")
+    values.append(cell)
+    return -values.count
   }
 
   /// Gives item `i` the cell `cell` (kept as a value).
@@ -151,26 +176,26 @@ public struct CellColumn: RandomAccessCollection, Sendable {
 
   /// Inserts an item whose cell is `entry` at `i`.
   ///
-  /// - Complexity: O(n) for n items (a memory move of one word per item).
+  /// - Complexity: O(n) for n items (a memory move of 4 bytes per item).
   mutating func insert(_ entry: Entry, at i: Int) {
     let value = stored(entry)
     precondition(i >= 0 && i <= itemCount, "item index out of range")
     itemCount += 1
     if entries.isEmpty, value == 0 { return }
-    if entries.isEmpty { entries = [Int](repeating: 0, count: itemCount - 1) }
-    entries.insert(value, at: i)
+    if entries.isEmpty { entries = [Int32](repeating: 0, count: itemCount - 1) }
+    entries.insert(Int32(value), at: i)
   }
 
   /// Removes the items in `leaving`.
   ///
-  /// - Complexity: O(n) for n items (one pass over words, or a memory move per item for ≤ 16).
+  /// - Complexity: O(n) for n items (one pass, or a memory move per item for ≤ 16).
   mutating func remove(_ leaving: Set<Int>) {
     itemCount -= leaving.count
     if entries.isEmpty { return }
     if leaving.count <= 16 {
       for i in leaving.sorted(by: >) { entries.remove(at: i) }
     } else {
-      var kept: [Int] = []
+      var kept: [Int32] = []
       kept.reserveCapacity(entries.count - leaving.count)
       for (i, entry) in entries.enumerated() where !leaving.contains(i) { kept.append(entry) }
       entries = kept

@@ -66,6 +66,10 @@ public struct DocumentLayout<Engine: LayoutEngine> {
   /// The engine.
   public var engine: Engine { layout.engine }
 
+  /// Stores the layout as edits need it (`SelfSizingLayout.prepareForEdits()`): a live session
+  /// pays the fast engine's one-time page cut when it opens, not in its first edit.
+  public mutating func prepareForEdits() { layout.prepareForEdits() }
+
   /// The width cells are proposed for the current bounds.
   var proposedCellWidth: Double {
     layout.configuration.proposedCellWidth(boundsWidth: layout.bounds.width)

@@ -25,7 +25,8 @@ extension LayoutSession {
         try s.readTuple(field: "scrollTo.insets", names: RawDocument.insetNames) { v.append($0) }
         insets = EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
       default:
-        throw RawDocument.unknownKey(key, field: "scrollTo", expected: ["item", "position", "insets"])
+        throw RawDocument.unknownKey(
+          key, field: "scrollTo", expected: ["item", "position", "insets"])
       }
     }
     guard let path else {

@@ -152,9 +152,9 @@ struct RawDocument {
       estimatedItems.append(estimated)
     }
     // The design rules that span the collection; each cell was validated by its sizing above.
-    try CellDescription.validateCollectionRules(
+    try CellDescription.validateIconActionCounts(
       sections.enumerated().flatMap { s, section in
-        section.collectionItemCells(field: "sections[\(s)]")
+        section.iconActionCounts(field: "sections[\(s)]")
       })
     let input = LayoutInput(configuration: configuration, bounds: bounds, sections: sectionData)
     try input.validate()
@@ -205,7 +205,7 @@ struct RawDocument {
     document.editCells = edits.map(\.cells)
     document.scrollAnchor = scrollAnchor ?? .firstVisibleItem
     document.cellSizing = cellSizing
-    document.cellItems = sections.map { ItemIndexSet(ascending: $0.cells.map(\.index)) }
+    document.cellItems = sections.map(\.cellColumn.cellIndices)
     return document
   }
 

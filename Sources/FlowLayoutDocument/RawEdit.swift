@@ -176,7 +176,7 @@ struct RawEdit {
   ) throws(LayoutError) -> BatchUpdate {
     var result = update
     for (j, section) in insertedSections.enumerated()
-    where !section.cells.isEmpty || !section.estimates.isEmpty {
+    where section.hasCells || !section.estimates.isEmpty {
       let sectionWidth = configuration.applying(section.section.metrics)
         .proposedCellWidth(boundsWidth: boundsWidth)
       let (data, estimated) = try section.sized(

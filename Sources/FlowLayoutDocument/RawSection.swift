@@ -5,12 +5,17 @@ import FlowLayoutModel
 struct RawSection {
   /// The section; items given as cells hold 0 × 0 until `sized(proposedWidth:field:)`.
   var section = SectionData(itemWidths: [], itemHeights: [])
-  /// The items given as cells, by index, in ascending order: each cell's byte offset in
-  /// `source`, and whether its design rules certainly hold (`FlatCell.isCertainlyValid`; else
-  /// the decoded cell is validated when sized).
-  var cells: [(index: Int, offset: Int, isValid: Bool)] = []
-  /// The text the cells were read from.
-  var source: CellSource?
+  /// Per item: its cell, kept as its byte offset in the text it was read from (complete after
+  /// `read`; its `count` is the section's).
+  var cellColumn = CellColumn(plainItems: 0)
+  /// Whether an item is a cell.
+  var hasCells = false
+  /// The cells that break one of their own design rules (checked when read), ascending: each
+  /// is decoded and validated again when sized, which names its field in document order.
+  var invalidCells: [Int] = []
+  /// The cells that are collection items, by index, with their number of icon actions (the
+  /// rule that spans a collection, `CellDescription.validateIconActionCounts`).
+  var collectionItems: [(index: Int, iconActions: Int)] = []
   /// The items given as `{"estimate": [w, h]}` (size already in `section`) or `null` (size
   /// filled in by `sized`), ascending.
   var estimates: [Int] = []
@@ -37,9 +42,11 @@ struct RawSection {
     var showsSeeAll = false
     var widths: [Double] = []
     var heights: [Double] = []
-    // A guess from the bytes left (an item takes at least 5: `[0,0]`, its comma aside): sized
-    // items are read without regrowing the columns.
-    let expected = min((s.end - s.position) / 8, 1 << 22)
+    // A guess from the bytes left (an item takes at least 5: `[0,0]`, its comma aside), at most
+    // 64 Ki items (512 KiB a column): a large section regrows a few times, and a document of
+    // many small sections does not map (and fault in) a column sized for the whole document per
+    // section; the columns are trimmed to their items below.
+    let expected = min((s.end - s.position) / 8, 1 << 16)
     widths.reserveCapacity(expected)
     heights.reserveCapacity(expected)
     var metrics = SectionMetrics()
@@ -90,15 +97,25 @@ struct RawSection {
           case UInt8(ascii: "{"):
             // Checked, not decoded: the cell stays text until it is measured.
             let offset = s.position
-            let isValid: Bool
+            var isValid = false
+            var cell: CellDescription?
             if let flat = s.readFlatCell() {
               isValid = flat.isCertainlyValid(in: s.bytes)
+              if !isValid { cell = flat.cell(in: s.bytes) }
             } else {
-              _ = try s.readCell(field: "\(field).items[\(i)]")
-              isValid = false
+              cell = try s.readCell(field: "\(field).items[\(i)]")
             }
-            if raw.source == nil { raw.source = s.keptCellSource() }
-            raw.cells.append((i, offset, isValid))
+            if let cell {
+              // Decoded anyway: its own rules now, the error (if any) when sized.
+              isValid = (try? cell.validate(field: "")) != nil
+              if cell.cellType == .collectionItem {
+                raw.collectionItems.append((i, cell.iconActions?.count ?? 0))
+              }
+            }
+            raw.cellColumn.appendPlainItems(upTo: i)
+            raw.cellColumn.appendCell(textAt: offset, in: s.keptCellSource())
+            raw.hasCells = true
+            if !isValid { raw.invalidCells.append(i) }
             widths.append(0)
             heights.append(0)
           default:
@@ -114,8 +131,9 @@ struct RawSection {
     if allowsAt, at == nil {
       throw .invalidDocument(field: "\(field).at", reason: "missing (required)")
     }
+    raw.cellColumn.appendPlainItems(upTo: widths.count)
     raw.section = SectionData(
-      header: header, footer: footer, itemWidths: widths, itemHeights: heights,
+      header: header, footer: footer, itemWidths: trimmed(widths), itemHeights: trimmed(heights),
       showsSeeAll: showsSeeAll, metrics: metrics.isEmpty ? nil : metrics)
     return raw
   }
@@ -141,23 +159,24 @@ struct RawSection {
       result.itemWidths[index] = estimatedItemSize.width
       result.itemHeights[index] = estimatedItemSize.height
     }
-    var estimatedCells: [Int] = []
-    for (index, offset, isValid) in cells {
-      let size: Size
-      if measuresCells {
-        size = try source!.cell(at: offset).fittingSize(
+    guard hasCells else { return (result, estimated) }
+    if measuresCells {
+      for index in cellColumn.indices where cellColumn.isCell(index) {
+        let size = try cellColumn[index]!.fittingSize(
           proposedWidth: proposedWidth, field: "\(field).items[\(index)]")
-      } else {
-        if !isValid { try source!.cell(at: offset).validate(field: "\(field).items[\(index)]") }
-        size = estimatedItemSize
-        estimatedCells.append(index)
+        result.itemWidths[index] = size.width
+        result.itemHeights[index] = size.height
       }
-      result.itemWidths[index] = size.width
-      result.itemHeights[index] = size.height
+      return (result, estimated)
     }
-    if !estimatedCells.isEmpty {
-      estimated.formUnion(ItemIndexSet(ascending: estimatedCells))
+    for index in invalidCells {
+      try cellColumn[index]!.validate(field: "\(field).items[\(index)]")
     }
+    for index in cellColumn.indices where cellColumn.isCell(index) {
+      result.itemWidths[index] = estimatedItemSize.width
+      result.itemHeights[index] = estimatedItemSize.height
+    }
+    estimated.formUnion(cellColumn.cellIndices)
     return (result, estimated)
   }
 
@@ -192,23 +211,20 @@ struct RawSection {
     return size
   }
 
-  /// Per item: its cell, or `nil`.
-  var cellColumn: CellColumn {
-    guard let source else { return CellColumn(plainItems: section.count) }
-    return CellColumn(
-      count: section.count, source: source, offsets: cells.map { ($0.index, $0.offset) })
-  }
-
-  /// The cells of collection items, decoded, with their fields (`field.items[i]`), in order:
-  /// what the rules spanning a collection read (`CellDescription.validateCollectionRules`).
-  /// Cells whose rules certainly hold are no collection items (`FlatCell.isCertainlyValid`).
+  /// The icon action counts of the collection item cells, with their fields
+  /// (`field.items[i]`), in order.
   ///
-  /// - Complexity: O(c) for the c cells, plus decoding the others.
-  func collectionItemCells(field: String) -> [(field: String, cell: CellDescription)] {
-    cells.compactMap { index, offset, isValid in
-      guard !isValid, let cell = source?.cell(at: offset), cell.cellType == .collectionItem
-      else { return nil }
-      return ("\(field).items[\(index)]", cell)
-    }
+  /// - Complexity: O(k) for k collection item cells.
+  func iconActionCounts(field: String) -> [(field: String, count: Int)] {
+    collectionItems.map { ("\(field).items[\($0.index)]", $0.iconActions) }
   }
+}
+
+/// `column` with its capacity cut to its count when the guess left more than half unused (a copy,
+/// O(count)); else `column`. A section keeps no reserve it will not use.
+private func trimmed(_ column: [Double]) -> [Double] {
+  column.capacity > 2 * column.count + 16 ? Array(unsafeUninitializedCapacity: column.count) {
+    buffer, initialized in
+    initialized = buffer.initialize(fromContentsOf: column)
+  } : column
 }

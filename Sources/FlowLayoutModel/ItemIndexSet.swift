@@ -31,6 +31,15 @@ public struct ItemIndexSet: Hashable, Sendable, Codable, CustomStringConvertible
     for i in indices { appendRange(i..<(i + 1)) }
   }
 
+  /// The union of `ranges`, given ascending (each starting at or after the previous one's
+  /// end; not checked: a wrong order gives a wrong set).
+  ///
+  /// - Complexity: O(r) for r ranges.
+  public init(ascendingRanges ranges: [Range<Int>]) {
+    self.ranges = []
+    for range in ranges { appendRange(range) }
+  }
+
   public var isEmpty: Bool { ranges.isEmpty }
 
   /// The number of indices. O(R).

@@ -45,6 +45,12 @@ public protocol LayoutEngine {
   /// - Throws: `LayoutError.itemOutOfRange` (field `path`) for a path that does not exist.
   func ownSize(ofItemAt path: ItemPath) throws(LayoutError) -> Size
 
+  /// Stores the layout as edits need it, so that the first edit costs what later ones do (the
+  /// fast engine cuts its long sections into pages, O(n) once, instead of in the first edit).
+  /// Changes no answer. A live session calls it after opening a document; a one-off layout need
+  /// not. The default does nothing.
+  mutating func prepareForEdits()
+
   /// Applies a batch of edits (UIKit index semantics) and lays out what changed.
   ///
   /// - Throws: `LayoutError` naming the offending edit; the engine is unchanged.
@@ -70,6 +76,9 @@ public protocol LayoutEngine {
 }
 
 extension LayoutEngine {
+  /// Nothing: an engine whose first edit costs what later ones do.
+  public mutating func prepareForEdits() {}
+
   /// The default: read from `input`. O(1) for an engine that stores its input, O(n) for one that
   /// rebuilds it (an engine should then provide its own).
   ///

@@ -54,3 +54,15 @@ public enum NavigationRequest {
     try LayoutValidation.positiveLength(pageLength, field: "pageLength")
   }
 }
+
+extension LayoutEngine {
+  /// The accessibility reading order of the visible items meeting `rect` (closed
+  /// intersection): lines in order, each leading to trailing, section by section — which is
+  /// document order in every variant (`docs/semantics.md`, "Directional navigation"); under
+  /// right to left the leading edge is the right one, as presented.
+  ///
+  /// - Complexity: one rect query, O(log n + k) in the fast engine.
+  public func readingOrder(in rect: Rect) -> [ItemPath] {
+    elements(in: rect).compactMap { $0.kind == .item ? $0.path : nil }
+  }
+}

@@ -88,6 +88,12 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
     self.scrollAnchor = scrollAnchor
   }
 
+  /// Stores the engine's layout as edits need it (`LayoutEngine.prepareForEdits()`), so that
+  /// the first edit costs what later ones do. Changes no answer.
+  ///
+  /// - Complexity: the engine's, O(n) once for the fast engine.
+  public mutating func prepareForEdits() { engine.prepareForEdits() }
+
   /// The content offset: the viewport's origin; `nil` without a viewport.
   public var contentOffset: Point? { viewport?.origin }
 

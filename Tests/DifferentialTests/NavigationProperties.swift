@@ -37,7 +37,10 @@ struct NavigationProperties {
             }
             switch (a, b) {
             case (.success(let x), .success(let y)):
-              #expect(x == y, "\(direction) \(layoutDirection) from \(source) (page \(page)): fast \(String(describing: x)), reference \(String(describing: y))")
+              #expect(
+                x == y,
+                "\(direction) \(layoutDirection) from \(source) (page \(page)): fast \(String(describing: x)), reference \(String(describing: y))"
+              )
               compared += 1
               if x != nil { moved += 1 }
             case (.failure(let e), .failure(let f)):
@@ -58,14 +61,18 @@ struct NavigationProperties {
       let items = reference.allElements.filter { $0.kind == .item }
       guard !items.isEmpty else { return }
       let source = items[random.nextInt(below: items.count)]
-      for (direction, mirrored) in [(NavigationDirection.left, NavigationDirection.right), (.right, .left)] {
+      for (direction, mirrored) in [
+        (NavigationDirection.left, NavigationDirection.right), (.right, .left),
+      ] {
         #expect(
-          (try? reference.item(from: source.path, direction: direction, layoutDirection: .rightToLeft, pageLength: 100))
+          (try? reference.item(
+            from: source.path, direction: direction, layoutDirection: .rightToLeft, pageLength: 100))
             == (try? reference.item(from: source.path, direction: mirrored, pageLength: 100)))
       }
       let f = source.frame
       for direction in [NavigationDirection.up, .down, .left, .right] {
-        guard let found = try? reference.item(from: source.path, direction: direction, pageLength: 100)
+        guard
+          let found = try? reference.item(from: source.path, direction: direction, pageLength: 100)
         else { continue }
         let c = try! reference.frame(ofItemAt: found)
         let tolerance = 1e-9 * max(1, abs(c.maxX), abs(c.maxY), abs(f.maxX), abs(f.maxY))
@@ -88,20 +95,27 @@ struct NavigationProperties {
     let input = LayoutInput(
       configuration: configuration, bounds: Size(100, 300),
       sections: [
-        SectionData(items: []), SectionData(header: 20, items: [Size(50, 50), Size(50, 50), Size(50, 50)]),
+        SectionData(items: []),
+        SectionData(header: 20, items: [Size(50, 50), Size(50, 50), Size(50, 50)]),
       ])
     let fast = try FastFlowLayout(input)
     let reference = try ReferenceFlowLayout(input)
     for engine in [fast as any NavigatingLayoutEngine, reference] {
       // Item (1, 2) is hidden (numberOfRows 1: two items a line).
-      #expect(try engine.item(from: ItemPath(1, 1), direction: .home, pageLength: 10) == ItemPath(1, 0))
-      #expect(try engine.item(from: ItemPath(1, 0), direction: .end, pageLength: 10) == ItemPath(1, 1))
+      #expect(
+        try engine.item(from: ItemPath(1, 1), direction: .home, pageLength: 10) == ItemPath(1, 0))
+      #expect(
+        try engine.item(from: ItemPath(1, 0), direction: .end, pageLength: 10) == ItemPath(1, 1))
       #expect(try engine.item(from: ItemPath(1, 0), direction: .home, pageLength: 10) == nil)
-      #expect(try engine.item(from: ItemPath(1, 0), direction: .right, pageLength: 10) == ItemPath(1, 1))
+      #expect(
+        try engine.item(from: ItemPath(1, 0), direction: .right, pageLength: 10) == ItemPath(1, 1))
       #expect(try engine.item(from: ItemPath(1, 0), direction: .down, pageLength: 10) == nil)
-      #expect(try engine.item(from: ItemPath(1, 0), direction: .pageDown, pageLength: 10) == ItemPath(1, 1))
+      #expect(
+        try engine.item(from: ItemPath(1, 0), direction: .pageDown, pageLength: 10)
+          == ItemPath(1, 1))
       for (path, page, field) in [
-        (ItemPath(1, 3), 10.0, "from"), (ItemPath(2, 0), 10, "from"), (ItemPath(1, 0), 0, "pageLength"),
+        (ItemPath(1, 3), 10.0, "from"), (ItemPath(2, 0), 10, "from"),
+        (ItemPath(1, 0), 0, "pageLength"),
         (ItemPath(1, 0), .nan, "pageLength"), (ItemPath(1, 0), -1, "pageLength"),
       ] {
         #expect(throws: LayoutError.self) {
@@ -117,5 +131,39 @@ struct NavigationProperties {
         _ = try engine.item(from: ItemPath(1, 2), direction: .up, pageLength: 10)
       }
     }
+  }
+}
+
+/// The reading order (`readingOrder(in:)`) read geometrically on the reference's frames: two
+/// items next to each other in it, in one section, are on one line (the second after the first
+/// along the line, their extents across the line meeting) or the second is on a later line
+/// (wholly past the first across the lines).
+@Suite("Reading order")
+struct ReadingOrderProperties {
+  @Test("document order is lines in order, each leading to trailing")
+  func geometricOrder() {
+    var pairs = 0
+    PresentationProperties.forEachCase { fast, reference, _, _ in
+      let configuration = reference.input.configuration
+      let alongX =
+        configuration.scrollDirection == .horizontal && configuration.variant.honoursScrollDirection
+      let everything = Rect(x: -1e9, y: -1e9, width: 4e9, height: 4e9)
+      let order = reference.readingOrder(in: everything)
+      #expect(fast.readingOrder(in: everything) == order)
+      for (a, b) in zip(order, order.dropFirst()) where a.section == b.section {
+        let f = try! reference.frame(ofItemAt: a)
+        let g = try! reference.frame(ofItemAt: b)
+        let t = 1e-9 * max(1, abs(f.maxX), abs(f.maxY), abs(g.maxX), abs(g.maxY))
+        // Along the line (x, or y when the lines are columns) and across it.
+        let (fHigh, gLow) = alongX ? (f.maxY, g.minY) : (f.maxX, g.minX)
+        let (fTop, fBottom, gTop, gBottom) =
+          alongX ? (f.minX, f.maxX, g.minX, g.maxX) : (f.minY, f.maxY, g.minY, g.maxY)
+        let sameLine = gLow >= fHigh - t && gTop <= fBottom + t && fTop <= gBottom + t
+        let laterLine = gTop >= fBottom - t
+        #expect(sameLine || laterLine, "\(a) \(f) then \(b) \(g)")
+        pairs += 1
+      }
+    }
+    #expect(pairs > 1000)
   }
 }

@@ -134,7 +134,8 @@ struct ScrollTargetProperties {
         // center: the middles meet, unless clamped.
         let center = target(.center)
         if center > tolerance, center < limit - tolerance {
-          #expect(abs((lo + hi) / 2 - (center + before + (length - before - after) / 2)) <= tolerance)
+          #expect(
+            abs((lo + hi) / 2 - (center + before + (length - before - after) / 2)) <= tolerance)
         }
         // nearest: no move when fully visible within a viewport inside the content; otherwise
         // the top or the bottom placement.
@@ -168,22 +169,32 @@ struct ScrollTargetProperties {
       (ItemPath(section: 1, item: 0), ok, viewport, "item"),
       (ItemPath(section: -1, item: 0), ok, viewport, "item"),
       (ItemPath(section: 0, item: 2), ok, viewport, "item"),  // hidden (numberOfRows 1)
-      (ItemPath(section: 0, item: 0), EdgeInsets(top: .nan, left: 0, bottom: 0, right: 0), viewport,
-       "insets.top"),
-      (ItemPath(section: 0, item: 0), EdgeInsets(top: 0, left: 0, bottom: -1, right: 0), viewport,
-       "insets.bottom"),
-      (ItemPath(section: 0, item: 0), EdgeInsets(top: 0, left: .infinity, bottom: 0, right: 0),
-       viewport, "insets.left"),
+      (
+        ItemPath(section: 0, item: 0), EdgeInsets(top: .nan, left: 0, bottom: 0, right: 0),
+        viewport,
+        "insets.top"
+      ),
+      (
+        ItemPath(section: 0, item: 0), EdgeInsets(top: 0, left: 0, bottom: -1, right: 0), viewport,
+        "insets.bottom"
+      ),
+      (
+        ItemPath(section: 0, item: 0), EdgeInsets(top: 0, left: .infinity, bottom: 0, right: 0),
+        viewport, "insets.left"
+      ),
       (ItemPath(section: 0, item: 0), ok, Rect(x: .nan, y: 0, width: 1, height: 1), "viewport.x"),
-      (ItemPath(section: 0, item: 0), ok, Rect(x: 0, y: 0, width: 1, height: -1),
-       "viewport.height"),
+      (
+        ItemPath(section: 0, item: 0), ok, Rect(x: 0, y: 0, width: 1, height: -1),
+        "viewport.height"
+      ),
     ]
     for (path, insets, rect, field) in cases {
       for position in ScrollPosition.allCases {
         var errors: [LayoutError] = []
         for engine in [fast as any ScrollTargetingLayoutEngine, reference] {
           do {
-            _ = try engine.scrollTarget(for: path, position: position, insets: insets, viewport: rect)
+            _ = try engine.scrollTarget(
+              for: path, position: position, insets: insets, viewport: rect)
             Issue.record("\(path) \(insets) \(rect) was accepted")
           } catch {
             errors.append(error)

@@ -35,7 +35,8 @@ struct DiagnosticsTests {
     #expect(engine.overflowingItems == overflowing, "\(note)")
   }
 
-  @Test("kept answers equal the pass over every page through every kind of batch", arguments: [0, 2])
+  @Test(
+    "kept answers equal the pass over every page through every kind of batch", arguments: [0, 2])
   func keptEqualsScanned(rows: Int) throws {
     var engine = try FastFlowLayout(Self.input(sections: 4, items: 3_000, every: 97, rows: rows))
     engine.pageCapacity = PageCapacity(target: 64)
@@ -81,6 +82,25 @@ struct DiagnosticsTests {
     }
     #expect(engine.hiddenItems == before.0 && engine.overflowingItems == before.1)
     Self.expectKeptEqualsScanned(engine, "refused")
+  }
+
+  @Test("width changes: items become wide and narrow again, found from the widest bound or a pass")
+  func widthChanges() throws {
+    var sizes = SplitMix64(seed: 3)
+    var engine = try FastFlowLayout(TestInputs.ownSizes([sizes.mixedSizes(5_000)]))
+    engine.keepDiagnostics()
+    #expect(engine.overflowingItems.isEmpty)
+    for width in [150.0, 375, 600, 190, 212, 375] {
+      try engine.apply(BatchUpdate(setWidth: width))
+      Self.expectKeptEqualsScanned(engine, "width \(width)")
+      if width == 150 { #expect(!engine.overflowingItems.isEmpty) }
+      if width == 375 { #expect(engine.diagnostics!.sections.isEmpty) }
+    }
+    try engine.apply(
+      BatchUpdate(insertItems: [ItemInsertion(at: ItemPath(0, 7), size: Size(500, 20))]))
+    try engine.apply(BatchUpdate(setWidth: 414))
+    Self.expectKeptEqualsScanned(engine, "a wide insertion, then a wider layout")
+    #expect(engine.overflowingItems == [ItemPath(0, 7)])
   }
 
   @Test("an answer reads the wide items only: the same work at 10× the items")

@@ -98,3 +98,59 @@ struct FirstEditWorkTests {
       "10k: \(small.first)\n1M: \(large.first)")
   }
 }
+
+/// `prepareForEdits()` (what a session's `open` calls) pays the page cut up front: the first
+/// insertion after it does the tenth's work, at 10k and at 1M the same; answers are unchanged.
+@Suite("First edit after open")
+struct FirstEditAfterOpenTests {
+  /// The work of the first insertion and of a tenth, after `init` and `prepareForEdits()`.
+  static func firstAndTenth(_ n: Int) throws -> (first: WorkCounters, tenth: WorkCounters) {
+    var sizes = SplitMix64(seed: 77)
+    var engine = try FastFlowLayout(TestInputs.ownSizes([sizes.mixedSizes(n)]))
+    let before = engine.allElements.count
+    engine.prepareForEdits()
+    #expect(engine.pages(ofSection: 0).count > 1, "n = \(n): cut into pages")
+    #expect(engine.allElements.count == before)
+    var first = WorkCounters()
+    var tenth = WorkCounters()
+    for k in 0..<10 {
+      engine.resetWorkCounters()
+      try engine.apply(
+        BatchUpdate(
+          insertItems: [ItemInsertion(at: ItemPath(0, n / 2 + 7 * k), size: Size(90, 40))]))
+      if k == 0 { first = engine.workCounters }
+      if k == 9 { tenth = engine.workCounters }
+    }
+    return (first, tenth)
+  }
+
+  @Test func theFirstInsertionAfterPreparingDoesTheTenthsWork() throws {
+    for n in [10_000, 1_000_000] {
+      let (first, tenth) = try Self.firstAndTenth(n)
+      #expect(first.itemsPaged == tenth.itemsPaged, "n = \(n): \(first) vs \(tenth)")
+      #expect(first.itemsPaged < 2 * PageCapacity.standard.maximum, "n = \(n): \(first)")
+      #expect(first.linesRebroken <= 2 * max(tenth.linesRebroken, 4), "n = \(n)")
+    }
+  }
+
+  /// Preparing changes no answer, and a prepared engine edits as an unprepared one does.
+  @Test func preparingChangesNoAnswer() throws {
+    var sizes = SplitMix64(seed: 78)
+    let input = TestInputs.ownSizes([sizes.mixedSizes(5_000), sizes.mixedSizes(3_000)])
+    var plain = try FastFlowLayout(input)
+    var prepared = try FastFlowLayout(input)
+    prepared.pageCapacity = PageCapacity(target: 64)
+    plain.pageCapacity = PageCapacity(target: 64)
+    prepared.prepareForEdits()
+    #expect(prepared.pages(ofSection: 0).count > 2)
+    PagingTests.expectPageInvariants(prepared, "prepared")
+    #expect(EngineComparison.elementDifference(prepared.allElements, plain.allElements) == nil)
+    let edit = BatchUpdate(
+      deleteItems: [ItemPath(0, 10), ItemPath(1, 2_000)],
+      insertItems: [ItemInsertion(at: ItemPath(0, 4_000), size: Size(300, 12))])
+    try plain.apply(edit)
+    try prepared.apply(edit)
+    PagingTests.expectPageInvariants(prepared, "prepared, edited")
+    #expect(EngineComparison.elementDifference(prepared.allElements, plain.allElements) == nil)
+  }
+}

@@ -177,6 +177,25 @@ import Testing
     }
   }
 
+  /// A flat collection item cell (read without `readCell`) counts in the rule that spans the
+  /// collection, in document order.
+  @Test func flatCollectionItemsCountTheirIconActions() {
+    let document = """
+      {"layout": "horizontalFlow", "width": 375, "estimatedItemSize": [1, 1], "sections": [
+        {"items": [{"type": "collectionItem", "title": "A"}]},
+        {"items": [{"type": "collectionItem", "title": "B", "iconActions": [{"icon": "share"}]}]}]}
+      """
+    do {
+      _ = try LayoutDocument.decode(document)
+      Issue.record("0 and 1 icon actions were accepted")
+    } catch {
+      #expect(
+        error.description
+          == "sections[1].items[0].iconActions: 1 icon actions, but sections[0].items[0] has 0: "
+          + "the number of icon actions must be consistent across all collection view items")
+    }
+  }
+
   @Test func plainPairsReadAsReadSizeDoes() {
     let numbers = [
       "0", "-0", "7", "12", "12.5", "0.05", "-3.25", "120.50", "1e2", "1E-2", "01", "1.", "-",

@@ -11,7 +11,8 @@ import Testing
 /// scrollTo of the same item does not move; both engines agree; bad requests change nothing.
 @Suite("Session scrollTo")
 struct ScrollToSessionTests {
-  static func answer<E: LayoutEngine>(_ session: inout LayoutSession<E>, _ line: String) -> [String: Any]
+  static func answer<E: LayoutEngine>(_ session: inout LayoutSession<E>, _ line: String) -> [String:
+    Any]
   {
     let text = session.answer(Array(line.utf8))
     return (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any]
@@ -74,7 +75,8 @@ struct ScrollToSessionTests {
       #expect(c == d, "reference: \(request) moved from \(c) to \(d)")
       #expect(second["cellsMeasured"] as? Int == 0 && secondReference["cellsMeasured"] as? Int == 0)
       #expect(EqualityContract.close(a[1], c[1]), "\(request): fast \(a), reference \(c)")
-      #expect((first["estimated"] as? [Any])?.isEmpty == true, "cells at the destination are measured")
+      #expect(
+        (first["estimated"] as? [Any])?.isEmpty == true, "cells at the destination are measured")
     }
   }
 
@@ -89,7 +91,8 @@ struct ScrollToSessionTests {
       """
     var session = LayoutSession<FastFlowLayout>()
     _ = Self.answer(&session, #"{"open": \#(document)}"#)
-    let answer = Self.answer(&session, #"{"scrollTo": {"item": [0, 300], "position": "center", "insets": [20, 0, 0, 0]}}"#)
+    let answer = Self.answer(
+      &session, #"{"scrollTo": {"item": [0, 300], "position": "center", "insets": [20, 0, 0, 0]}}"#)
     let offset = try #require(Self.offset(answer))
     let frame = try #require(
       (Self.answer(&session, #"{"frame": [0, 300]}"#)["frame"] as? [NSNumber])?.map(\.doubleValue))
@@ -108,7 +111,8 @@ struct ScrollToSessionTests {
     )
     let answer = Self.answer(&session, #"{"scrollTo": {"item": [0, 4], "position": "bottom"}}"#)
     #expect(Self.offset(answer) == [0, 150])
-    #expect((answer["estimated"] as? [[Int]]) == [[0, 2], [0, 3], [0, 4], [0, 5]])  // closed: 2 and 5 touch it
+    // Closed intersection: items 2 and 5 touch the viewport [150, 250].
+    #expect((answer["estimated"] as? [[Int]]) == [[0, 2], [0, 3], [0, 4], [0, 5]])
   }
 
   @Test(

@@ -60,9 +60,10 @@ struct BatchCarryTests {
     batch.carryEstimatedItems(&sets, map: map)
     #expect(sets.count == after.count)
     for (s, section) in after.enumerated() {
-      let expected = ItemIndexSet(ascending: section.itemWidths.indices.filter {
-        section.itemWidths[$0] == 1
-      })
+      let expected = ItemIndexSet(
+        ascending: section.itemWidths.indices.filter {
+          section.itemWidths[$0] == 1
+        })
       #expect(sets[s] == expected, "section \(s)")
     }
     #expect(batch.estimatedItems(after: Self.estimated, plan: plan) == sets)

@@ -11,6 +11,15 @@ struct ItemIndexSetTests {
     for (a, b) in zip(set.ranges, set.ranges.dropFirst()) { #expect(a.upperBound < b.lowerBound) }
   }
 
+  @Test("ascending ranges, touching or empty ones among them, give their union")
+  func ascendingRanges() {
+    let set = ItemIndexSet(ascendingRanges: [0..<2, 2..<2, 2..<5, 7..<8, 9..<12, 12..<13])
+    Self.checkInvariant(set)
+    #expect(set.ranges == [0..<5, 7..<8, 9..<13])
+    #expect(set == ItemIndexSet(ascending: [0, 1, 2, 3, 4, 7, 9, 10, 11, 12]))
+    #expect(ItemIndexSet(ascendingRanges: []).isEmpty)
+  }
+
   @Test("random inserts, removes and unions match a Set<Int>", arguments: 0..<20)
   func randomOperations(seed: UInt64) {
     var rng = SplitMix64(seed: seed &+ 0x1d5e7)

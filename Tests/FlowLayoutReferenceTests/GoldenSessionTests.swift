@@ -20,10 +20,12 @@ struct GoldenSessionTests {
 
   @Test("golden session", arguments: allNames())
   func transcript(_ name: String) throws {
-    let text = try String(contentsOf: Self.directory.appendingPathComponent(name + ".txt"), encoding: .utf8)
+    let text = try String(
+      contentsOf: Self.directory.appendingPathComponent(name + ".txt"), encoding: .utf8)
     let lines = text.split(separator: "\n", omittingEmptySubsequences: true)
     #expect(lines.contains("# name: \(name)"))
-    #expect(lines.contains { $0.hasPrefix("# rule: ") } && lines.contains { $0.hasPrefix("# notes: ") })
+    #expect(
+      lines.contains { $0.hasPrefix("# rule: ") } && lines.contains { $0.hasPrefix("# notes: ") })
     var session = LayoutSession<ReferenceFlowLayout>()
     var pending: String?
     var answered = 0
@@ -35,7 +37,8 @@ struct GoldenSessionTests {
         let actual = try #require(pending, "\(name): an answer without a request")
         pending = nil
         let expected = String(line.dropFirst(2))
-        #expect(Self.same(actual, expected), "\(name):\n  expected \(expected)\n  actual   \(actual)")
+        #expect(
+          Self.same(actual, expected), "\(name):\n  expected \(expected)\n  actual   \(actual)")
         answered += 1
       }
     }

@@ -133,6 +133,61 @@ extension FastFlowLayout {
     return pages[p].size(ofItem: i)
   }
 
+  /// Stores every long section as edits need it (cut into pages, equal-width lines, or a
+  /// closed form keeping its sizes in leaves), so that the first insertion, removal or move
+  /// does the work of the tenth instead of that O(n) step. Changes no answer. A session calls
+  /// it once after opening a document (`LayoutEngine.prepareForEdits()`); a full layout never
+  /// does (it keeps one page per section: no copy).
+  ///
+  /// - Complexity: O(n) once for n items of long sections; O(s) when they are stored so.
+  public mutating func prepareForEdits() {
+    var counters = workCounters
+    var pageCountChanged = false
+    for s in 0..<sectionCount where storeForEdits(section: s, counters: &counters) {
+      pageCountChanged = true
+    }
+    if pageCountChanged { rebuildPageDirectory() }
+    workCounters = counters
+  }
+
+  /// Stores section `s` as edits need it when it is long and still one page: equal-width
+  /// lines, pages cut at line starts, or a closed form's sizes in leaves. The caller rebuilds
+  /// the page directory when this returns `true` (the page count changed).
+  ///
+  /// - Complexity: O(m) for the m items of a long one-page section; O(1) otherwise.
+  private mutating func storeForEdits(section s: Int, counters: inout WorkCounters) -> Bool {
+    var p = firstPage[s]
+    var cutIntoPages = false
+    if EqualWidthLines.isPossible(under: rules), pages(ofSection: s).count == 1,
+      pages[p].count >= pageCapacity.maximum, case .table = pages[p].lines
+    {
+      // Equal widths never re-synchronise across pages: lines of k items by phase instead.
+      if let lines = EqualWidthLines(
+        pages[p].items, rules: rules(ofPage: p), leafTarget: pageCapacity.target)
+      {
+        counters.itemsPaged += pages[p].count
+        pages[p].items = ItemColumns(widths: [], heights: [])
+        pages[p].lines = .equalWidth(lines)
+      } else if SectionLayout.isPaged(under: rules) {
+        let cut = pages[p].pages(target: pageCapacity.target, rules: rules(ofPage: p))
+        counters.itemsPaged += pages[p].count
+        if cut.count > 1 {
+          replacePages(p..<(p + 1), with: cut, section: s)
+          cutIntoPages = true
+          p = firstPage[s]
+        }
+      }
+    }
+    // A long closed form whose sizes are ignored keeps them in leaves (once: O(n)).
+    let n = pages[p].count
+    if UniformLines.ignoresSizes(under: rules), n >= pageCapacity.maximum,
+      pages[p].keepSizesInLeaves(rules: rules(ofPage: p), leafTarget: pageCapacity.target)
+    {
+      counters.itemsPaged += n
+    }
+    return cutIntoPages
+  }
+
   /// Applies the item edits in `scratch` to the sections they name (the line rules unchanged):
   /// moved items' sizes read first, then each section's pages in order, each page's resizes,
   /// removals and insertions applied together and its lines re-broken from the first touched
@@ -150,53 +205,17 @@ extension FastFlowLayout {
       scratch.edits = edits
     }
     // A long greedy section is cut into pages before its first insertion or removal (once:
-    // O(n)), or kept as equal-width lines (greedy equal widths, column flows); a resize moves
-    // nothing in a section of one page.
+    // O(n), unless `prepareForEdits()` did it), or kept as equal-width lines (greedy equal
+    // widths, column flows); a resize moves nothing in a section of one page.
     var pageCountChanged = false
-    if EqualWidthLines.isPossible(under: rules) {
-      for (k, s) in sections.enumerated() where pages(ofSection: s).count == 1 {
-        let edit = edits[k]
-        guard !edit.removals.isEmpty || !edit.moves.isEmpty || !edit.insertions.isEmpty else {
-          continue
-        }
-        let p = firstPage[s]
-        guard pages[p].count >= pageCapacity.maximum, case .table = pages[p].lines else {
-          continue
-        }
-        // Equal widths never re-synchronise across pages: lines of k items by phase instead.
-        if let lines = EqualWidthLines(
-          pages[p].items, rules: rules(ofPage: p), leafTarget: pageCapacity.target)
-        {
-          counters.itemsPaged += pages[p].count
-          pages[p].items = ItemColumns(widths: [], heights: [])
-          pages[p].lines = .equalWidth(lines)
-          continue
-        }
-        guard SectionLayout.isPaged(under: rules) else { continue }
-        let cut = pages[p].pages(target: pageCapacity.target, rules: rules(ofPage: p))
-        counters.itemsPaged += pages[p].count
-        if cut.count > 1 {
-          replacePages(p..<(p + 1), with: cut, section: s)
-          pageCountChanged = true
-        }
+    for (k, s) in sections.enumerated() {
+      let edit = edits[k]
+      guard !edit.removals.isEmpty || !edit.moves.isEmpty || !edit.insertions.isEmpty else {
+        continue
       }
+      if storeForEdits(section: s, counters: &counters) { pageCountChanged = true }
     }
     if pageCountChanged { rebuildPageDirectory() }
-    // A long closed form whose sizes are ignored keeps them in leaves (once: O(n)).
-    if UniformLines.ignoresSizes(under: rules) {
-      for (k, s) in sections.enumerated()
-      where !edits[k].removals.isEmpty || !edits[k].moves.isEmpty || !edits[k].insertions.isEmpty
-      {
-        let p = firstPage[s]
-        let n = pages[p].count
-        if n >= pageCapacity.maximum,
-          pages[p].keepSizesInLeaves(rules: rules(ofPage: p), leafTarget: pageCapacity.target)
-        {
-          counters.itemsPaged += n
-        }
-      }
-    }
-
     // A moved item is never resized in the same batch (the validation refuses it), so moves
     // read their sizes before any resize is applied; resizes are applied page by page with the
     // other edits (`applySectionEdit`).

@@ -39,9 +39,20 @@ extension FastFlowLayout {
     newPages.reserveCapacity(pages.count + insertions.count)
     newFirstPage.reserveCapacity(newSectionCount + 1)
     newCounts.reserveCapacity(newSectionCount)
+    // The kept pages are moved out of the old slots (a swap with an empty page each: no
+    // reference counting), not copied: a copy retained and released every column of every page
+    // (~0.2 s for a section move among 50 000 sections).
+    var oldSlots = pages.slots
+    let (gapStart, gapLength) = (pages.gapStart, pages.gapLength)
+    pages = PageList()  // `oldSlots` is now the only reference: the swaps below copy nothing.
     for n in 0..<newSectionCount {
       if let old = plan.oldSection(ofNewSection: n) {
-        newPages.append(contentsOf: pages[pages(ofSection: old)])
+        for p in pages(ofSection: old) {
+          let q = PageList.slot(p, gapStart: gapStart, gapLength: gapLength)
+          var page = SectionLayout()
+          swap(&page, &oldSlots[q])
+          newPages.append(page)
+        }
         newCounts.append(itemCounts[old])
       } else {
         let section = inserted[n]!

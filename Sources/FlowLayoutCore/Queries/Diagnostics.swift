@@ -13,6 +13,11 @@ struct DiagnosticSections: Sendable, Equatable {
   var sections: [Int] = []
   var wide: [ItemIndexSet] = []
   var hides: [Bool] = []
+  /// At least every item's own width (working orientation) under `.own` sizing, so that a width
+  /// change that leaves every item within its line needs no pass over the items.
+  var widestBound = 0.0
+  /// Whether some section was read with its own metrics (its line length then differs).
+  var sectionsHaveOwnMetrics = false
 
   /// The entry of section `s`, or where it would go.
   ///
@@ -83,21 +88,36 @@ extension FastFlowLayout {
   /// - Complexity: O(s + n) once (O(s) when no item can overflow).
   public mutating func keepDiagnostics() {
     guard diagnostics == nil else { return }
-    diagnostics = foundDiagnostics()
+    diagnostics = foundDiagnostics(after: nil)
   }
 
   /// Whether `keepDiagnostics()` was called.
   public var keepsDiagnostics: Bool { diagnostics != nil }
 
-  /// `DiagnosticSections` from the pages.
+  /// `DiagnosticSections` from the pages; when `previous` was kept for the same items (a batch
+  /// that changed only the bounds or options), from it alone if every item stays within its
+  /// line and nothing hides.
   ///
-  /// - Complexity: O(s), plus O(n) when an item can overflow.
-  func foundDiagnostics() -> DiagnosticSections {
+  /// - Complexity: O(1) from `previous`; else O(s), plus O(n) when an item can overflow.
+  func foundDiagnostics(after previous: DiagnosticSections?) -> DiagnosticSections {
     var found = DiagnosticSections()
     let limited = rules.lineLimit < Int.max
     guard rules.canOverflow || limited else { return found }
+    if let previous, !limited, !previous.sectionsHaveOwnMetrics {
+      found.widestBound = previous.widestBound
+      switch rules.sizing {
+      case .own where previous.widestBound <= rules.available + rules.epsilon: return found
+      case .fixed(let size) where size.width <= rules.available + rules.epsilon: return found
+      default: break
+      }
+    }
+    found.widestBound = 0
     for s in 0..<sectionCount {
-      let wide = rules.canOverflow ? wideItems(inSection: s) : ItemIndexSet()
+      let wide =
+        rules.canOverflow
+        ? wideItems(
+          inSection: s, widest: &found.widestBound, ownMetrics: &found.sectionsHaveOwnMetrics)
+        : ItemIndexSet()
       let hides = limited && sectionHides(s)
       if !wide.isEmpty || hides {
         found.sections.append(s)
@@ -120,20 +140,21 @@ extension FastFlowLayout {
     }
   }
 
-  /// Whether item `j` of section `s` is wide.
+  /// Whether item `j` of section `s` is wide, and its width (working orientation).
   ///
   /// - Complexity: O(log p).
-  func isWide(item j: Int, inSection s: Int) -> Bool {
+  func isWide(item j: Int, inSection s: Int) -> (wide: Bool, width: Double) {
     let (p, i) = page(holdingItem: j, inSection: s)
     let width = pages[p].size(ofItem: i).width
-    return withRules(ofPage: p) { Self.isWide(width, rules: $0) }
+    return (withRules(ofPage: p) { Self.isWide(width, rules: $0) }, width)
   }
 
-  /// The wide items of section `s`.
+  /// The wide items of section `s`; raises `widest` to its widest item's width (`.own` sizing)
+  /// and sets `ownMetrics` when it has its own metrics.
   ///
-  /// - Complexity: O(m) for its m items (one pass over a page's width column), O(pages) when its
-  ///   items have one fixed size.
-  func wideItems(inSection s: Int) -> ItemIndexSet {
+  /// - Complexity: O(m) for its m items (one SIMD pass over a page's width column, a second over
+  ///   a page with wide items), O(pages) when its items have one width.
+  func wideItems(inSection s: Int, widest: inout Double, ownMetrics: inout Bool) -> ItemIndexSet {
     var indices: [Int] = []
     var all = ItemIndexSet()
     var base = 0
@@ -144,17 +165,27 @@ extension FastFlowLayout {
         ($0.canOverflow, $0.available + $0.epsilon, $0.sizing)
       }
       guard canOverflow, count > 0 else { continue }
+      if pages[p].ownMetrics != nil { ownMetrics = true }
       switch sizing {
       case .fixed(let size):
         if size.width > limit { all.formUnion(ItemIndexSet(base..<(base + count))) }
       case .own:
-        if pages[p].readsSizesFromColumns {
+        if case .equalWidth(let e) = pages[p].lines, !e.heights.keepsWidths {
+          widest = max(widest, e.width)
+          if e.width > limit { all.formUnion(ItemIndexSet(base..<(base + count))) }
+        } else if pages[p].readsSizesFromColumns {
           pages[p].items.widths.withUnsafeBufferPointer { widths in
+            // The page's widest item first (SIMD): most pages have no wide item.
+            let pageWidest = LineMaxKernel.maximum(widths, widths.indices, using: kernels)
+            widest = max(widest, pageWidest)
+            guard pageWidest > limit else { return }
             for i in widths.indices where widths[i] > limit { indices.append(base + i) }
           }
         } else {
-          for i in 0..<count where pages[p].size(ofItem: i).width > limit {
-            indices.append(base + i)
+          for i in 0..<count {
+            let width = pages[p].size(ofItem: i).width
+            widest = max(widest, width)
+            if width > limit { indices.append(base + i) }
           }
         }
       default: continue
@@ -178,12 +209,16 @@ extension FastFlowLayout {
   ///
   /// - Complexity: O(e log e + (e + E) log n) for e edits and E entries (the entries are
   ///   renumbered when sections are inserted, deleted or moved), plus O(m) for the m items of
-  ///   inserted sections; O(s + n) when `relaidOut`.
+  ///   inserted sections; when `relaidOut`, what `foundDiagnostics(after:)` costs (O(1) for a
+  ///   width change that leaves every item within its line).
   mutating func carryDiagnostics(
     _ kept: consuming DiagnosticSections, through update: BatchUpdate, relaidOut: Bool
   ) {
     guard !relaidOut else {
-      diagnostics = foundDiagnostics()
+      let sameItems =
+        update.insertItems.isEmpty && update.resizeItems.isEmpty && update.moveItems.isEmpty
+        && update.insertSections.isEmpty
+      diagnostics = foundDiagnostics(after: sameItems ? kept : nil)
       return
     }
     var kept = kept
@@ -218,11 +253,18 @@ extension FastFlowLayout {
     for o in map.oldSectionsLosingItems {
       if let n = map.newSection(ofOldSection: o) { touched.insert(n) }
     }
-    for path in decided where isWide(item: path.item, inSection: path.section) {
-      kept.update(path.section) { wide, _ in wide.insert(path.item) }
+    for path in decided {
+      let (wide, width) = isWide(item: path.item, inSection: path.section)
+      kept.widestBound = max(kept.widestBound, width)
+      if wide { kept.update(path.section) { wide, _ in wide.insert(path.item) } }
     }
     for insertion in update.insertSections {
-      let wide = rules.canOverflow ? wideItems(inSection: insertion.at) : ItemIndexSet()
+      let wide =
+        rules.canOverflow
+        ? wideItems(
+          inSection: insertion.at, widest: &kept.widestBound,
+          ownMetrics: &kept.sectionsHaveOwnMetrics)
+        : ItemIndexSet()
       kept.update(insertion.at) { set, _ in set = wide }
       touched.insert(insertion.at)
     }

@@ -122,7 +122,8 @@ extension FastFlowLayout: NavigatingLayoutEngine {
             x: f.minX - side, y: f.minY - depth, width: f.width + 2 * side, height: depth + margin)
         case .right:
           window = Rect(
-            x: f.maxX - margin, y: f.minY - side, width: depth + margin, height: f.height + 2 * side)
+            x: f.maxX - margin, y: f.minY - side, width: depth + margin, height: f.height + 2 * side
+          )
         default:
           window = Rect(
             x: f.minX - depth, y: f.minY - side, width: depth + margin, height: f.height + 2 * side)

@@ -14,6 +14,15 @@ public protocol AllocatorStatistics {
   /// jemalloc: the thread cache off, so every request reaches the counted arena). Slower: never
   /// time inside it.
   func exactly<T>(_ body: () throws -> T) rethrows -> T
+  /// Bytes allocated and not freed by the whole process now (every thread), or `nil` when not
+  /// measured: what a session holds when its work runs on several threads, where the calling
+  /// thread's `liveBytes` miss what other threads allocate or free.
+  func processLiveBytes() -> Int?
+}
+
+extension AllocatorStatistics {
+  /// Not measured unless the allocator says (`nil`).
+  public func processLiveBytes() -> Int? { nil }
 }
 
 /// Counters of the calling thread at one moment.

@@ -1,17 +1,33 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Resident memory of a process, from `/proc/PID/status` (Linux; `nil` elsewhere).
 public enum ProcessMemory {
   /// `VmRSS` (resident now) and `VmHWM` (peak resident) in bytes of process `pid` (this
   /// process when `nil`), or `nil` when they cannot be read.
   ///
+  /// Read with `read(2)`: `/proc` files state a size of 0, and Foundation's file reading leaks
+  /// its buffer on a file of size 0 (LeakSanitizer, `Tests/FlowLayoutTestSupport`).
+  ///
   /// - Complexity: one small file read.
   public static func resident(pid: Int32? = nil) -> (now: Int, peak: Int)? {
     let path = "/proc/\(pid.map(String.init) ?? "self")/status"
-    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while bytes.count < 1 << 20 {
+      let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if count <= 0 { break }
+      bytes += chunk[0..<count]
+    }
     var now: Int?
     var peak: Int?
-    for line in text.split(separator: "\n") {
+    for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
       func kilobytes() -> Int? {
         line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first
           .flatMap { Int($0) }.map { $0 * 1024 }

@@ -12,24 +12,34 @@ public enum SummaryReport {
       "| toolchain | \(m.toolchain) |",
       "| build | \(m.build) |",
       "| commit | \(m.commit) |",
-      "| sizes | \(m.sizes.map(String.init).joined(separator: ", ")) |",
-      "| sampling | warm-up ≥ \(m.sampling.warmupRuns) runs and \(fixed(m.sampling.warmupSeconds, 3)) s; "
+    ]
+    // A run of traces alone has no engine cells: no sizes, sampling, scope or table legend.
+    let cells = !results.rows.isEmpty
+    if cells {
+      lines += [
+        "| sizes | \(m.sizes.map(String.init).joined(separator: ", ")) |",
+        "| sampling | warm-up ≥ \(m.sampling.warmupRuns) runs and \(fixed(m.sampling.warmupSeconds, 3)) s; "
         + "samples until ≥ \(fixed(m.sampling.minimumSeconds, 2)) s and ≥ \(m.sampling.minimumSamples) samples "
         + "(≤ \(m.sampling.maximumSamples)); median, min, max; skip above \(fixed(m.sampling.sampleLimitSeconds, 2)) s per run |",
+      ]
+    }
+    lines += [
       "| clock | \(m.clock): steps of \(m.clockResolutionNs) ns seen (stated \(m.clockStatedResolutionNs) ns) |",
       "| allocator | \(m.allocator); allocation counts: \(m.allocationCounting) |",
     ]
-    if let scope = m.scope { lines.append("| left out | \(scope) |") }
+    if cells, let scope = m.scope { lines.append("| left out | \(scope) |") }
     if let peers = m.peers { lines.append("| peers | \(peers) |") }
-    lines += [
-      "",
-      "Times are of one operation (one whole layout for `layout`, one viewport query for `scroll`), "
-        + "median [min–max]. `fast/x` is the fast engine's time divided by x's (below 1: fast is "
-        + "faster); for `memory` it divides bytes per item. `skipped`: one run would exceed the "
-        + "sample limit (see results.json's `note`).",
-      "",
-    ]
-    if !results.rows.isEmpty { lines += ResultTable(rows: results.rows).lines() }
+    if cells {
+      lines += [
+        "",
+        "Times are of one operation (one whole layout for `layout`, one viewport query for `scroll`), "
+          + "median [min–max]. `fast/x` is the fast engine's time divided by x's (below 1: fast is "
+          + "faster); for `memory` it divides bytes per item. `skipped`: one run would exceed the "
+          + "sample limit (see results.json's `note`).",
+        "",
+      ]
+      lines += ResultTable(rows: results.rows).lines()
+    }
     if let traces = results.traces, !traces.isEmpty {
       lines += ["", "## Traces", ""] + TraceReport.explanation + [""] + TraceReport.lines(traces)
       let failed = traces.filter { $0.status != "ok" }

@@ -65,11 +65,17 @@ public enum TraceReplay {
     if countAllocations, allocator.snapshot() != nil {
       allocator.exactly {
         var session = LayoutSession<Engine>()
+        // The whole process's bytes when the allocator tells them (a session may lay out on
+        // several threads), else this thread's.
+        func live(_ snapshot: AllocationSnapshot) -> Int {
+          allocator.processLiveBytes() ?? snapshot.liveBytes
+        }
         guard let before = allocator.snapshot() else { return }
+        let liveBefore = live(before)
         _ = session.answer(trace.open)
         guard let opened = allocator.snapshot() else { return }
         result.openAllocations = opened.allocations - before.allocations
-        result.liveBytesAfterOpen = opened.liveBytes - before.liveBytes
+        result.liveBytesAfterOpen = live(opened) - liveBefore
         var total = 0
         var most = 0
         var last = opened
@@ -89,7 +95,7 @@ public enum TraceReplay {
         result.framesCounted = counted
         result.allocationsPerFrame = Double(total) / Double(max(counted, 1))
         result.maxAllocationsPerFrame = most
-        result.liveBytesAtEnd = last.liveBytes - before.liveBytes
+        result.liveBytesAtEnd = live(last) - liveBefore
       }
     }
     return result

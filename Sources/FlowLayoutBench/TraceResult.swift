@@ -50,8 +50,9 @@ public struct TraceResult: Codable, Sendable, Hashable {
   public var openAllocations: Int?
   public var allocationsPerFrame: Double?
   public var maxAllocationsPerFrame: Int?
-  /// The session's live bytes (allocated − freed since before `open`) after `open` and after
-  /// the last frame, from the same counting replay.
+  /// The session's live bytes (allocated − freed since before `open`, by the whole process
+  /// when the allocator tells it: jemalloc's `stats.allocated`) after `open` and after the
+  /// last frame, from the same counting replay.
   public var liveBytesAfterOpen: Int?
   public var liveBytesAtEnd: Int?
   /// Resident memory of the process answering (in process: the runner itself, traces and all;

@@ -70,6 +70,12 @@ struct JemallocStatistics: AllocatorStatistics {
     return AllocationSnapshot(liveBytes: allocated &- freed, allocations: small + large)
   }
 
+  /// `stats.allocated` after `epoch`: the bytes the application holds, every thread.
+  func processLiveBytes() -> Int? {
+    refresh()
+    return read("stats.allocated")
+  }
+
   func setThreadCache(_ enabled: Bool) -> Bool {
     var old = true
     var new = enabled

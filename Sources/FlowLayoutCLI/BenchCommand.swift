@@ -78,7 +78,8 @@ struct BenchCommand: ParsableCommand {
     help: """
       Session traces to replay, comma-separated, from: \(listed(allTraces)); 'all', or 'none'. \
       Naming traces runs only them (add --workloads or --operations for the engine cells too); \
-      without the option the default run and --quick replay all of them.
+      without the option the default run and --quick replay all of them (not a run given \
+      --sizes, --large, --workloads or --operations).
       """)
   var traces: String?
   @Option(help: "Item counts of the traces (default 1000000; --quick 10000).") var traceSizes:
@@ -129,9 +130,13 @@ struct BenchCommand: ParsableCommand {
       threads: try parsedList(threads, "thread count") {
         Int($0).flatMap { $0 >= 1 && $0 <= 1_024 ? $0 : nil }
       })
-    // Traces: named ones run alone (unless lists are given too); the default run and --quick
-    // replay all of them.
-    let traceNames = traces ?? (listsGiven ? "none" : "all")
+    // Traces: named ones run alone (unless --workloads or --operations are given too); the
+    // default run and --quick replay all of them.
+    // Cells chosen by hand (workloads, operations, sizes, --large) are a run of their own:
+    // no traces unless named.
+    let cellsChosen =
+      listsGiven || large || (!quick && sizes != "1000,10000,100000,1000000")
+    let traceNames = traces ?? (cellsChosen ? "none" : "all")
     let traceKinds: [TraceKind] =
       traceNames == "none"
       ? []

@@ -94,10 +94,10 @@ public struct SessionLockstep {
     v.boundsWidth = d.layout.bounds.width
     var frames: [Rect] = []
     for (s, count) in v.itemCounts!.enumerated() where count > 0 {
-      for i in [0, count / 2, count - 1] {
+      for i in Set([0, count / 5, 2 * count / 5, 3 * count / 5, 4 * count / 5, count - 1]) {
         if let f = try? d.engine.frame(ofItemAt: ItemPath(s, i)) { frames.append(f) }
       }
-      if frames.count > 12 { break }
+      if frames.count > 24 { break }
     }
     v.frames = frames
     return v

@@ -7,7 +7,7 @@
 //   FlowLayoutModel  <-  FlowLayoutCore (fast)      <-  FlowLayoutDocument  <-  flowlayout (CLI)
 //                    <-  FlowLayoutReference (naive) <-/                      <-  FlowLayoutBench
 //                    <-  FioriCells                  <-/
-//                    <-  FlowLayoutWorkloads
+//                    <-  FlowLayoutWorkloads (its traces write session requests: FlowLayoutDocument)
 //
 // The fast core never imports the reference; the reference never imports the core.
 // jemalloc (CJemalloc) is linked into the `flowlayout` executable only, never into a library.
@@ -49,7 +49,9 @@ let package = Package(
     // The equality contract between the engines, shared by the differential tests and Fuzz/.
     .target(name: "FlowLayoutEquality", dependencies: ["FlowLayoutModel"]),
     // Seeded workload generators and edit scripts shared by the runner, Benchmarks/ and tests.
-    .target(name: "FlowLayoutWorkloads", dependencies: ["FlowLayoutModel", "FioriCells"]),
+    .target(
+      name: "FlowLayoutWorkloads",
+      dependencies: ["FlowLayoutModel", "FioriCells", "FlowLayoutDocument"]),
     // The JSON layout document (input and output) and SVG rendering. Engine-agnostic.
     .target(name: "FlowLayoutDocument", dependencies: ["FlowLayoutModel", "FioriCells"]),
     // The benchmark runner (tables, results/, charts, comparisons). Allocator statistics are injected by the CLI.
@@ -130,7 +132,7 @@ let package = Package(
       name: "FlowLayoutBenchTests",
       dependencies: [
         "FlowLayoutBench", "FlowLayoutModel", "FlowLayoutCore", "FlowLayoutReference",
-        "FlowLayoutWorkloads", "FlowLayoutTestSupport",
+        "FlowLayoutWorkloads", "FlowLayoutDocument", "FlowLayoutTestSupport",
       ]),
     // The `flowlayout` executable as a user runs it (subprocesses; needs `swift build` first).
     .testTarget(

@@ -185,7 +185,11 @@ public struct CellDescription: Hashable, Sendable, Codable {
   ///   (`validate(field:)`), or `LayoutError.invalidNumber` / `.invalidConfiguration` for a
   ///   proposed width that is not finite and positive or leaves no room for the text.
   public func fittingSize(proposedWidth: Double, field: String) throws(LayoutError) -> Size {
-    try layout(proposedWidth: proposedWidth, field: field).size
+    guard cellType == .keyValue else { return try layout(proposedWidth: proposedWidth, field: field).size }
+    // The size alone: no line is built (`layout`'s size, see `KeyValueCell.size(width:)`).
+    try validate(lazyField: field)
+    try Self.checkProposedWidth(proposedWidth, field: field)
+    return KeyValueCell(self).size(width: proposedWidth)
   }
 
   /// The cell's parts (image, text lines, actions) in its own coordinates, and its size.

@@ -14,6 +14,17 @@ struct KeyValueCell {
 
   init(_ cell: CellDescription) { self.cell = cell }
 
+  /// `layout(width:).size`, without building the lines.
+  ///
+  /// - Complexity: O(c) for c characters of the value.
+  func size(width: Double) -> Size {
+    let valueLines = TextMeasurement.lineCount(
+      of: cell.value ?? "", in: FioriTypography.value, width: width)
+    let valueTop = FioriTypography.key.lineHeight + Self.gap
+    let valueHeight = Double(max(1, valueLines)) * FioriTypography.value.lineHeight
+    return Size(width: width, height: valueTop + valueHeight)
+  }
+
   /// - Complexity: O(c) for c characters of text.
   func layout(width: Double) -> CellLayout {
     let key = TextMeasurement.lines(

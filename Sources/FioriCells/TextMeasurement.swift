@@ -81,6 +81,15 @@ public enum TextMeasurement {
     Double(units(of: text)) * scale(of: font)
   }
 
+  /// The number of lines of `lines(of: text, in: font, width: width, maximumLines: 0)`,
+  /// without building them.
+  ///
+  /// - Complexity: O(b) for b UTF-8 bytes.
+  public static func lineCount(of text: String, in font: FontStyle, width: Double) -> Int {
+    let unitWidth = max(0, width) / scale(of: font) + 1e-9
+    return LineBreaker(bytes: Array(text.utf8), unitWidth: unitWidth).lineRanges().count
+  }
+
   /// Breaks `text` into lines of at most `width` points, as a label with
   /// `lineBreakMode = .byWordWrapping` and then `.byTruncatingTail` on the last allowed line.
   ///

@@ -8,6 +8,16 @@ public enum BenchOperation: String, Sendable, Codable, CaseIterable, Comparable 
   /// position columns and runs the loop at the same width.
   /// Opt-in (`--operations init`): not in the default run.
   case coldStart = "init"
+  /// The first edit of an engine: one item inserted before the middle item of an engine just
+  /// built from the workload's input (the undo, untimed, builds it again). Opt-in.
+  case firstEdit
+  /// The first edit after a width change: one item inserted before the middle item of an
+  /// engine that was edited before and whose width then changed (the undo, untimed, deletes it
+  /// and changes the width to the next of `Workload.layoutWidths`). Opt-in.
+  case firstEditAfterWidth
+  /// `layout` of an engine that was edited before (its long sections cut into pages), as a
+  /// width change in a session meets it. Opt-in.
+  case layoutAfterEdit
   /// One item in the middle measured again (`resizeItems`), alternating two sizes.
   case resize
   /// One item inserted before the middle item (the deletion that undoes it is not timed).
@@ -59,15 +69,21 @@ public enum BenchOperation: String, Sendable, Codable, CaseIterable, Comparable 
 
   /// Every operation but the presented-query variants (what a run measures by default).
   public static var defaultCases: [BenchOperation] {
-    allCases.filter { !$0.isPresentedQuery && $0 != .coldStart }
+    allCases.filter {
+      !$0.isPresentedQuery && $0 != .coldStart && $0 != .firstEdit && $0 != .firstEditAfterWidth
+        && $0 != .layoutAfterEdit
+    }
   }
 
   /// `true` when a run is followed by an untimed undo that puts the collection back as it was
   /// (the item count changes, or an item moved away).
   public var needsUndo: Bool {
     switch self {
-    case .insert, .delete, .move, .append, .prepend, .insertSection, .deleteSection: true
-    case .layout, .coldStart, .resize, .batch, .scroll, .lookup, .memory, .scrollPinned,
+    case .insert, .delete, .move, .append, .prepend, .insertSection, .deleteSection, .firstEdit,
+      .firstEditAfterWidth:
+      true
+    case .layout, .layoutAfterEdit, .coldStart, .resize, .batch, .scroll, .lookup, .memory,
+      .scrollPinned,
       .scrollRightToLeft, .scrollSnapped:
       false
     }
@@ -78,9 +94,10 @@ public enum BenchOperation: String, Sendable, Codable, CaseIterable, Comparable 
   public var isEdit: Bool {
     switch self {
     case .resize, .insert, .delete, .batch, .move, .append, .prepend, .insertSection,
-      .deleteSection:
+      .deleteSection, .firstEdit, .firstEditAfterWidth:
       true
-    case .layout, .coldStart, .scroll, .lookup, .memory, .scrollPinned, .scrollRightToLeft,
+    case .layout, .layoutAfterEdit, .coldStart, .scroll, .lookup, .memory, .scrollPinned,
+      .scrollRightToLeft,
       .scrollSnapped:
       false
     }

@@ -111,10 +111,14 @@ public struct BenchMeta: Codable, Sendable, Hashable {
 public struct BenchResults: Codable, Sendable, Hashable {
   public var meta: BenchMeta
   public var rows: [BenchRow]
+  /// The trace replays of the run (`flowlayout bench --traces`); `nil` when none ran (and in
+  /// runs made before traces existed).
+  public var traces: [TraceResult]?
 
-  public init(meta: BenchMeta, rows: [BenchRow]) {
+  public init(meta: BenchMeta, rows: [BenchRow], traces: [TraceResult]? = nil) {
     self.meta = meta
     self.rows = rows
+    self.traces = traces
   }
 
   /// The row for a key, if the run has it.

@@ -66,6 +66,15 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
       userEdit = ReversibleEdit(edit: script.middleInsertion(), undo: script.middleDeletion())
     case .delete:
       userEdit = ReversibleEdit(edit: script.middleDeletion(), undo: script.middleInsertion())
+    case .firstEdit:
+      userEdit = ReversibleEdit(edit: script.middleInsertion(), undo: script.middleDeletion())
+      coldInputs = [engine.input]
+    case .firstEditAfterWidth:
+      userEdit = ReversibleEdit(edit: script.middleInsertion(), undo: script.middleDeletion())
+      try self.engine.apply(userEdit.edit)
+      try self.engine.apply(userEdit.undo)
+      phase = 1
+      try self.engine.setWidth(Workload.layoutWidth(ofRun: phase))
     case .move: userEdit = script.quarterMove()
     case .append: userEdit = script.pageAppend()
     case .prepend: userEdit = script.pagePrepend()
@@ -75,6 +84,10 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
       if let preparation = prepared.preparation { try self.engine.apply(preparation) }
       userEdit = prepared.deletion
     case .layout, .memory: break
+    case .layoutAfterEdit:
+      let edit = ReversibleEdit(edit: script.middleInsertion(), undo: script.middleDeletion())
+      try self.engine.apply(edit.edit)
+      try self.engine.apply(edit.undo)
     case .coldStart:
       coldInputs = Workload.layoutWidths.map { width in
         var input = engine.input
@@ -127,14 +140,14 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
     switch operation {
     case .batch: max(batches.count, 1)
     case .resize: max(resizes.count, 1)
-    case .layout, .coldStart: Workload.layoutWidths.count
+    case .layout, .layoutAfterEdit, .coldStart: Workload.layoutWidths.count
     default: 1
     }
   }
 
   public mutating func perform() throws {
     switch operation {
-    case .layout:
+    case .layout, .layoutAfterEdit:
       phase &+= 1
       try engine.setWidth(Workload.layoutWidth(ofRun: phase))
       checksum += engine.contentSize.height
@@ -146,7 +159,8 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
       phase &+= 1
       try engine.apply(resizes[phase & 1])
       checksum += engine.contentSize.height
-    case .insert, .delete, .move, .append, .prepend, .insertSection, .deleteSection:
+    case .insert, .delete, .move, .append, .prepend, .insertSection, .deleteSection, .firstEdit,
+      .firstEditAfterWidth:
       try engine.apply(userEdit.edit)
       checksum += engine.contentSize.height
     case .batch:
@@ -182,7 +196,14 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
     switch operation {
     case .insert, .delete, .move, .append, .prepend, .insertSection, .deleteSection:
       try engine.apply(userEdit.undo)
-    case .layout, .coldStart, .resize, .batch, .scroll, .lookup, .memory, .scrollPinned,
+    case .firstEdit:
+      engine = try build(coldInputs[0])
+    case .firstEditAfterWidth:
+      try engine.apply(userEdit.undo)
+      phase &+= 1
+      try engine.setWidth(Workload.layoutWidth(ofRun: phase))
+    case .layout, .layoutAfterEdit, .coldStart, .resize, .batch, .scroll, .lookup, .memory,
+      .scrollPinned,
       .scrollRightToLeft, .scrollSnapped:
       break
     }

@@ -28,10 +28,13 @@ public struct LogLogChart {
   public var referenceY: Double?
   /// How y values are printed on the axis (seconds as durations, or plain numbers).
   public var yAxisIsNanoseconds: Bool
+  /// The label of the x axis' tick at 10^e (default: `1`, `10`, …, `1k`, …).
+  public var xTickLabel: (Int) -> String
 
   public init(
     title: String, xLabel: String, yLabel: String, series: [Series],
-    referenceY: Double? = nil, yAxisIsNanoseconds: Bool
+    referenceY: Double? = nil, yAxisIsNanoseconds: Bool,
+    xTickLabel: @escaping (Int) -> String = LogLogChart.power
   ) {
     self.title = title
     self.xLabel = xLabel
@@ -39,6 +42,7 @@ public struct LogLogChart {
     self.series = series
     self.referenceY = referenceY
     self.yAxisIsNanoseconds = yAxisIsNanoseconds
+    self.xTickLabel = xTickLabel
   }
 
   /// The chart as an SVG document (deterministic).
@@ -76,7 +80,7 @@ public struct LogLogChart {
     for e in Int(xLo)...Int(xHi) {
       let x = px(pow(10, Double(e)))
       chart.line(x, top, x, top + plotH, stroke: "#ddd")
-      chart.text(x, top + plotH + 18, Self.power(e), size: 11, anchor: "middle")
+      chart.text(x, top + plotH + 18, xTickLabel(e), size: 11, anchor: "middle")
     }
     for e in Int(yLo)...Int(yHi) {
       let y = py(pow(10, Double(e)))
@@ -103,7 +107,8 @@ public struct LogLogChart {
     return chart.document(width: width, height: height)
   }
 
-  static func power(_ e: Int) -> String {
+  /// `10^e` spelled short: `1`, `10`, `100`, `1k`, …, `10M`, `0.1`, …
+  public static func power(_ e: Int) -> String {
     switch e {
     case 0: return "1"
     case 1: return "10"

@@ -16,7 +16,9 @@ public enum ResultsFolder {
     var written: [String] = []
     try encode(results).write(to: url.appendingPathComponent("results.json"))
     written.append("results.json")
-    let charts = ResultCharts.charts(for: results.rows)
+    let charts =
+      (results.rows.isEmpty ? [] : ResultCharts.charts(for: results.rows))
+      + TraceReport.charts(for: results.traces ?? [])
     for chart in charts {
       try Data(chart.svg.utf8).write(to: url.appendingPathComponent(chart.name))
       written.append(chart.name)

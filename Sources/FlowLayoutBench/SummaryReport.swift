@@ -29,7 +29,18 @@ public enum SummaryReport {
         + "sample limit (see results.json's `note`).",
       "",
     ]
-    lines += ResultTable(rows: results.rows).lines()
+    if !results.rows.isEmpty { lines += ResultTable(rows: results.rows).lines() }
+    if let traces = results.traces, !traces.isEmpty {
+      lines += ["", "## Traces", ""] + TraceReport.explanation + [""] + TraceReport.lines(traces)
+      let failed = traces.filter { $0.status != "ok" }
+      if !failed.isEmpty {
+        lines += [""]
+        lines += failed.map {
+          "- trace \($0.trace) n=\($0.n) \($0.mode): \($0.status) — \($0.note ?? "")"
+            + ($0.firstError.map { " (first error: `\($0)`)" } ?? "")
+        }
+      }
+    }
     let problems = results.rows.filter { $0.status != "ok" }
     if !problems.isEmpty {
       lines += ["", "## Not measured", ""]

@@ -15,7 +15,9 @@ struct BenchCommand: ParsableCommand {
       Prints a table of medians [min-max] and fast/other time ratios per (workload, \
       operation, n), writes results/<UTC date-time>/ (results.json, summary.md, SVG \
       charts), and with --compare exits 1 on regressions. Build with -c release for \
-      meaningful numbers.
+      meaningful numbers. The default run (and --quick) also replays the session traces \
+      (--traces; at 1000000 items, --quick at 10000): frame latencies of real sessions \
+      through LayoutSession, the code `flowlayout session` runs.
       """)
 
   @Option(help: "Item counts, comma-separated.") var sizes: String = "1000,10000,100000,1000000"
@@ -71,6 +73,30 @@ struct BenchCommand: ParsableCommand {
     }
   }
 
+  static let allTraces = TraceKind.allCases.map(\.rawValue).joined(separator: ",")
+  @Option(
+    help: """
+      Session traces to replay, comma-separated, from: \(listed(allTraces)); 'all', or 'none'. \
+      Naming traces runs only them (add --workloads or --operations for the engine cells too); \
+      without the option the default run and --quick replay all of them.
+      """)
+  var traces: String?
+  @Option(help: "Item counts of the traces (default 1000000; --quick 10000).") var traceSizes:
+    String?
+  @Option(help: "Frames per trace (default 600 up to 1M items, 300 beyond; --quick 60).")
+  var traceFrames: Int?
+  @Option(help: "Seed of the traces (default: each trace's own).") var traceSeed: UInt64?
+  @Option(
+    help: """
+      A trace replay starts no frame after its frames took this long, in seconds (default 8; \
+      --quick 2); the allocation-counting replay stops at half of it.
+      """)
+  var traceTimeLimit: Double?
+  @Flag(help: "Also replay every trace through a `flowlayout session` child's pipe.")
+  var tracePipe = false
+  @Option(help: "Also write every trace as JSON Lines into this folder (NAME-N.jsonl).")
+  var saveTraces: String?
+
   @Option(help: "Only redraw DIR's summary.md and charts from its results.json (no run).")
   var redraw: String?
 
@@ -103,6 +129,36 @@ struct BenchCommand: ParsableCommand {
       threads: try parsedList(threads, "thread count") {
         Int($0).flatMap { $0 >= 1 && $0 <= 1_024 ? $0 : nil }
       })
+    // Traces: named ones run alone (unless lists are given too); the default run and --quick
+    // replay all of them.
+    let traceNames = traces ?? (listsGiven ? "none" : "all")
+    let traceKinds: [TraceKind] =
+      traceNames == "none"
+      ? []
+      : try parsedList(traceNames == "all" ? Self.allTraces : traceNames, "trace") {
+        TraceKind.named($0)
+      }
+    let runsMatrix = traces == nil || traces == "none" || listsGiven
+    let tracePlan = TracePlan(
+      kinds: traceKinds,
+      sizes: try parsedList(traceSizes ?? (quick ? "10000" : "1000000"), "trace size") {
+        Int($0).flatMap { $0 >= 100 && $0 <= 100_000_000 ? $0 : nil }
+      },
+      frames: try traceFrames.map { frames in
+        guard frames >= 10 && frames <= 1_000_000 else {
+          throw ValidationError("--trace-frames must be in 10...1000000")
+        }
+        return frames
+      } ?? (quick ? 60 : nil),
+      seed: traceSeed, pipe: tracePipe ? try Self.sessionChild() : nil,
+      timeLimitSeconds: try traceTimeLimit.map { limit in
+        guard limit > 0 && limit.isFinite else {
+          throw ValidationError("--trace-time-limit must be > 0")
+        }
+        return limit
+      } ?? (quick ? 2 : 8),
+      saveDirectory: saveTraces)
+
     var plan = quick ? SamplingPlan.quick : SamplingPlan.standard
     if let sampleLimit { plan.sampleLimitSeconds = sampleLimit }
     if let minTime { plan.minimumSeconds = minTime }
@@ -139,7 +195,14 @@ struct BenchCommand: ParsableCommand {
       selection: selection, sampler: Sampler(plan: plan, clock: clock), allocator: allocator)
     var bar = ProgressBar()
     runner.progress = { done, total, label in bar.update(done: done, total: total, label: label) }
-    var rows = runner.run()
+    var rows = runsMatrix ? runner.run() : []
+    var traceResults: [TraceResult] = []
+    if !traceKinds.isEmpty {
+      var traceBar = ProgressBar(unit: "replays")
+      traceResults = try tracePlan.run(allocator: allocator) { done, total, label in
+        traceBar.update(done: done, total: total, label: label)
+      }
+    }
 
     // 4. Peers.
     var peerNote: String?
@@ -166,17 +229,29 @@ struct BenchCommand: ParsableCommand {
       toolchain: MachineDescription.toolchain(),
       commit: MachineDescription.gitCommit(), build: build,
       flags: Array(CommandLine.arguments.dropFirst(2)),
-      sizes: sizeList.sorted(), workloads: selection.workloads.map(\.name),
-      operations: selection.operations.map(\.rawValue), engines: selection.engines.map(\.rawValue),
+      sizes: runsMatrix ? sizeList.sorted() : [],
+      workloads: runsMatrix ? selection.workloads.map(\.name) : [],
+      operations: runsMatrix ? selection.operations.map(\.rawValue) : [],
+      engines: runsMatrix ? selection.engines.map(\.rawValue) : [],
       sampling: plan, allocator: allocator.name, allocationCounting: counting,
       clock: "clock_gettime(CLOCK_MONOTONIC)", clockResolutionNs: clock.resolutionNanoseconds,
       clockStatedResolutionNs: clock.statedResolutionNanoseconds, peers: peerNote,
       scope: selection.scope?.summary)
-    let results = BenchResults(meta: meta, rows: rows)
+    let results = BenchResults(
+      meta: meta, rows: rows, traces: traceResults.isEmpty ? nil : traceResults)
     print("flowlayout bench: \(meta.cpu), \(meta.toolchain), \(build), allocator \(meta.allocator)")
     print(
       "clock: steps of \(clock.resolutionNanoseconds) ns; times of one operation, median [min-max]")
-    for line in ResultTable(rows: rows).lines() { print(line) }
+    if !rows.isEmpty { for line in ResultTable(rows: rows).lines() { print(line) } }
+    if !traceResults.isEmpty {
+      print("\nsession traces (docs/benchmarks.md, \"Traces\"):")
+      for line in TraceReport.lines(traceResults) { print(line) }
+      for failed in traceResults where failed.status != "ok" {
+        print(
+          "trace \(failed.trace) n=\(failed.n) \(failed.mode): \(failed.status): "
+            + "\(failed.note ?? "") \(failed.firstError ?? "")")
+      }
+    }
     if let json { try ResultsFolder.encode(results).write(to: URL(fileURLWithPath: json)) }
     if !noOut {
       let folder = out ?? ResultsFolder.defaultPath(date: date)
@@ -196,6 +271,26 @@ struct BenchCommand: ParsableCommand {
       print("\(regressions.count) regressions in \(comparison.changes.count) compared rows")
       if !regressions.isEmpty { throw ExitCode(1) }
     }
+  }
+
+  /// This executable as a `flowlayout session --engine fast` child, with the user's environment:
+  /// without the jemalloc preload that `bench` gives itself (`AllocatorPreload`), as a user
+  /// would run it.
+  static func sessionChild() throws -> TracePlan.Child {
+    let executable =
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+      ?? CommandLine.arguments[0]
+    var environment = ProcessInfo.processInfo.environment
+    environment[AllocatorPreload.marker] = nil
+    if let preload = environment["LD_PRELOAD"] {
+      let kept = preload.split(separator: ":").filter {
+        !AllocatorPreload.candidates.contains(String($0))
+      }
+      environment["LD_PRELOAD"] = kept.isEmpty ? nil : kept.joined(separator: ":")
+    }
+    return TracePlan.Child(
+      executable: executable, arguments: ["session", "--engine", "fast"],
+      environment: environment)
   }
 
   /// Frames of the first `n` items of `workload` at 375 pt from the first engine that works

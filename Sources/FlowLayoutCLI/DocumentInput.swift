@@ -38,12 +38,36 @@ enum DocumentInput {
       field: "--input",
       reason: "\(name) holds more than \(maximumBytes) bytes (the limit set by --max-input-bytes)")
     var bytes: [UInt8] = []
+    var check = JSONStreamCheck()
     var status = stat()
     if fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG {
       guard Int(status.st_size) <= maximumBytes else { throw tooLarge }
-      bytes.reserveCapacity(Int(status.st_size) + 1)
+      // A file is read straight into the array, each chunk checked where it lands.
+      var failure: Int32 = 0
+      var refused: Int?
+      bytes = [UInt8](unsafeUninitializedCapacity: Int(status.st_size) + 1) { buffer, count in
+        while count < buffer.count {
+          let n = read(fd, buffer.baseAddress! + count, min(chunkSize, buffer.count - count))
+          if n < 0, errno == EINTR { continue }
+          if n < 0 { failure = errno }
+          if n <= 0 { return }
+          if let bad = check.check(UnsafeRawBufferPointer(start: buffer.baseAddress! + count, count: n)) {
+            count += bad + 1
+            refused = check.offset
+            return
+          }
+          count += n
+        }
+      }
+      if failure != 0 {
+        throw .invalidDocument(
+          field: "--input", reason: "cannot read \(name): \(String(cString: strerror(failure)))")
+      }
+      if let refused { throw refusal(bytes, at: refused) }
+      guard bytes.count == Int(status.st_size) + 1 else { return bytes }
+      // The file grew while it was read: the rest in chunks.
+      guard bytes.count <= maximumBytes else { throw tooLarge }
     }
-    var check = JSONStreamCheck()
     var chunk = [UInt8](repeating: 0, count: chunkSize)
     while true {
       let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }

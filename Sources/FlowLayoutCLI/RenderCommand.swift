@@ -142,7 +142,7 @@ struct RenderCommand: ParsableCommand {
       + presented.filter(\.isPinned).map(\.element)
     return SVGRenderer(layoutDirection: presentation.layoutDirection).render(
       elements: elements, contentSize: layout.presentedContentSize(presentation),
-      sections: layout.input.sections, cells: cells, viewport: shown, headerTitles: titles,
+      sections: layout.input.sections, columns: cells, viewport: shown, headerTitles: titles,
       crop: crop)
   }
 

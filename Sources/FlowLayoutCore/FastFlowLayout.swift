@@ -78,6 +78,9 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
   var scratch = EditScratch()
   /// How full layouts are split across threads (`ChunkedLineBreaking`); small chunks in tests.
   var threading: LayoutThreading
+  /// What `hiddenItems` and `overflowingItems` read, once kept (`keepDiagnostics()`,
+  /// `Queries/Diagnostics.swift`); `nil` until then.
+  var diagnostics: DiagnosticSections?
 
   /// Lays out `input` with SIMD kernels, on every active core.
   ///

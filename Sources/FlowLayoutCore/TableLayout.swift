@@ -15,10 +15,13 @@ extension SectionLayout {
   ///
   /// Greedy lines of more than `threading.minimumItems` items (no line limit, not a grid) are
   /// broken on `threading.threads` threads (`ChunkedLineBreaking`), with the same result.
+  /// `branchFree`, when given, says whether position-free leading lines of differing widths
+  /// take the branch-free form whatever the count (a page of a section that decided it once:
+  /// `relayOutKeepingPages`); else long sections decide it from their first lines.
   @discardableResult
   mutating func layOutTable(
     rules: LayoutRules, kernels: KernelSelection, threading: LayoutThreading = .off,
-    counters: inout WorkCounters, screening: Bool = false
+    counters: inout WorkCounters, screening: Bool = false, branchFree decided: Bool? = nil
   ) -> (screenedEnd: Int, screen: LengthScreen) {
     // Moved out, not copied (a copy retains and releases every buffer of the table): `table`
     // is unique.
@@ -179,7 +182,7 @@ extension SectionLayout {
     // form breaks (`learnableDecided` below), so the decision breaks no line twice.
     var branchFree =
       leading && !writesPositions && kernels == .simd && !widthsEqual
-      && n >= GreedyLeadingLinesKernel.branchFreeItems
+      && (decided ?? (n >= GreedyLeadingLinesKernel.branchFreeItems))
     // Long greedy sections on several threads (equal widths: the kernel above, one thread).
     if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *), breaking == .greedy,
       limit == Int.max, !grid, threading.splits(n), !widthsEqual
@@ -207,7 +210,7 @@ extension SectionLayout {
     // estimate was short, and are trimmed after. A first layout screens every line it makes.
     let lineSpacing = rules.lineSpacing
     var cursor = (count: 0, blockSum: 0.0)
-    var learnableDecided = false
+    var learnableDecided = decided != nil
     let oneBlock = n <= LineTable.blockSize
     // Equal widths in lines of c ≤ 8 items (the Fiori grid: 2 or 3): every index entry (item
     // 8q) has a line starting among the 8 items before it (one per c), whose writer stores the

@@ -37,6 +37,23 @@ public struct WorkCounters: Sendable, Hashable, CustomStringConvertible {
 
   public init() {}
 
+  /// Adds every counter of `other` to this one's.
+  mutating func add(_ other: WorkCounters) {
+    linesRebroken += other.linesRebroken
+    itemsPositioned += other.itemsPositioned
+    offsetTreeNodesWritten += other.offsetTreeNodesWritten
+    lineEntriesRebuilt += other.lineEntriesRebuilt
+    lineStartsRenumbered += other.lineStartsRenumbered
+    sizesCompared += other.sizesCompared
+    sectionsLaidOut += other.sectionsLaidOut
+    pageTreeNodesWritten += other.pageTreeNodesWritten
+    pageBoundariesMoved += other.pageBoundariesMoved
+    pageBoundariesChecked += other.pageBoundariesChecked
+    itemsPaged += other.itemsPaged
+    phaseSummaryWork += other.phaseSummaryWork
+    itemsSpliced += other.itemsSpliced
+  }
+
   public var description: String {
     "linesRebroken=\(linesRebroken) itemsPositioned=\(itemsPositioned) "
       + "offsetTreeNodesWritten=\(offsetTreeNodesWritten) lineEntriesRebuilt=\(lineEntriesRebuilt) "

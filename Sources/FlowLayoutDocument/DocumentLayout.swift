@@ -14,15 +14,16 @@ import FlowLayoutModel
 public struct DocumentLayout<Engine: LayoutEngine> {
   /// The engine, the estimated items and the viewport.
   public private(set) var layout: SelfSizingLayout<Engine>
-  /// Per section, per item: the item's cell, `nil` for a plain item.
-  public private(set) var cells: [[CellDescription?]]
+  /// Per section, per item: the item's cell, `nil` for a plain item (kept as document text
+  /// until measured: `CellColumn`).
+  public private(set) var cells: [CellColumn]
   /// When cells are measured.
   public let cellSizing: CellSizing
   /// Cells measured (`fittingSize` calls) since creation: the work counter of self-sizing.
   public private(set) var cellsMeasured = 0
-  /// Per section, the items that are cells, found at the first width change under
-  /// `"visible"` and then kept through batches like the estimated items (so that the next
-  /// rotation marks them estimated in O(R), not by a pass over n items); `nil` until then.
+  /// Per section, the items that are cells, found at the first width change and then kept
+  /// through batches like the estimated items (so that the next rotation marks them estimated,
+  /// or measures them, in O(R + c) for c cells, not by a pass over n items); `nil` until then.
   private var cellItems: [ItemIndexSet]?
 
   /// Lays out the document's first layout (its edits are not applied: see `laidOut(_:)`), and
@@ -65,18 +66,6 @@ public struct DocumentLayout<Engine: LayoutEngine> {
   /// The engine.
   public var engine: Engine { layout.engine }
 
-  /// The indices of a column's cells.
-  ///
-  /// - Complexity: O(n) for n items.
-  static func cellIndices(_ column: [CellDescription?]) -> ItemIndexSet {
-    // Through the buffer: an array subscript would copy each cell (a retain per text field).
-    column.withUnsafeBufferPointer { buffer in
-      var indices: [Int] = []
-      for i in buffer.indices where buffer[i] != nil { indices.append(i) }
-      return indices.isEmpty ? ItemIndexSet() : ItemIndexSet(ascending: indices)
-    }
-  }
-
   /// The width cells are proposed for the current bounds.
   var proposedCellWidth: Double {
     layout.configuration.proposedCellWidth(boundsWidth: layout.bounds.width)
@@ -92,11 +81,12 @@ public struct DocumentLayout<Engine: LayoutEngine> {
   ///   - insertedCells: per `insertSections` entry, the cells of the inserted section.
   ///   - editCells: the cells of the batch's `insertItems` and `resizeItems` entries.
   /// - Complexity: the engine's cost for the batch, plus O(m) to move the cells of the m items
-  ///   of edited sections, plus O(n) and c cell measurements for n items and c cells when the
-  ///   proposed width changes (`"all"`), or O(n) and the cells near the viewport (`"visible"`).
+  ///   of edited sections, plus c cell measurements for c cells when the proposed width changes
+  ///   (`"all"`), or the cells near the viewport (`"visible"`); O(n) more for n items at the first
+  ///   width change (the cells found) and at a width change that also moves items.
   /// - Throws: the batch's `LayoutError`, or a cell's sizing error; nothing changes.
   public mutating func apply(
-    _ update: BatchUpdate, insertedCells: [[CellDescription?]] = [],
+    _ update: BatchUpdate, insertedCells: [CellColumn] = [],
     editCells: EditCells = EditCells()
   ) throws(LayoutError) {
     let plan = try layout.update(validating: update)
@@ -107,18 +97,31 @@ public struct DocumentLayout<Engine: LayoutEngine> {
     let newWidth = plan.newConfiguration.proposedCellWidth(boundsWidth: plan.newBounds.width)
     let widthChanges = newWidth != proposedCellWidth
     // Under "all", the re-measurements for the new width are computed before anything changes
-    // (a cell's sizing may throw); that needs the cells after the batch, a copy.
+    // (a cell's sizing may throw); that needs the cells after the batch, a copy when the batch
+    // moves items. Without one, only the cells are read (`cellItems`, found once), not every
+    // item.
     var remeasured: [ItemResize] = []
+    var foundCellItems: [ItemIndexSet]?
     if widthChanges, cellSizing == .all {
-      let newCells =
-        movesItems
-        ? update.carrying(cells, insertedSections: insertedCells, editCells: editCells) : cells
-      for (s, column) in newCells.enumerated() {
-        for (i, cell) in column.enumerated() {
-          guard let cell else { continue }
-          let size = try cell.fittingSize(
-            proposedWidth: newWidth, field: "sections[\(s)].items[\(i)]")
-          remeasured.append(ItemResize(at: ItemPath(section: s, item: i), size: size))
+      var newCells = cells
+      if movesItems {
+        update.carry(&newCells, insertedSections: insertedCells, editCells: editCells)
+      }
+      let items: [ItemIndexSet]
+      if !movesItems, let cellItems {
+        items = cellItems
+      } else {
+        items = newCells.map(\.cellIndices)
+        if !movesItems { foundCellItems = items }
+      }
+      for (s, set) in items.enumerated() {
+        for range in set.ranges {
+          for i in range {
+            guard let cell = newCells[s][i] else { continue }
+            let size = try cell.fittingSize(
+              proposedWidth: newWidth, field: "sections[\(s)].items[\(i)]")
+            remeasured.append(ItemResize(at: ItemPath(section: s, item: i), size: size))
+          }
         }
       }
     }
@@ -127,11 +130,11 @@ public struct DocumentLayout<Engine: LayoutEngine> {
     // everything out again anyway, so its O(n) copy-on-write copy adds no order of cost.
     let saved = widthChanges && cellSizing == .visible ? self : nil
     var anchor = layout.beginChange()
-    try layout.apply(update, validated: plan, tracking: &anchor)
+    try layout.apply(update, validated: consume plan, tracking: &anchor)
     if movesItems {
       update.carry(&cells, insertedSections: insertedCells, editCells: editCells)
     }
-    if movesItems, let before = cellItems {
+    if movesItems, var items = cellItems {
       // The cell items move as estimated items do; inserted sections bring their cells.
       var carrier = update
       carrier.measureItems = []
@@ -139,16 +142,25 @@ public struct DocumentLayout<Engine: LayoutEngine> {
         carrier.insertSections[j].estimatedItems =
           insertedCells.indices.contains(j)
             && insertedCells[j].count == carrier.insertSections[j].section.count
-          ? Self.cellIndices(insertedCells[j]) : ItemIndexSet()
+          ? insertedCells[j].cellIndices : ItemIndexSet()
       }
-      cellItems = carrier.estimatedItems(after: before, plan: plan)
+      cellItems = nil  // uniquely referenced while carried
+      let map = BatchPathMap(carrier)
+      carrier.carryEstimatedItems(&items, map: map)
+      // Items inserted with a cell, and items given a cell by a resize, are cells now.
+      for path in editCells.inserted.keys { items[path.section].insert(path.item) }
+      for path in editCells.resized.keys {
+        if let after = map.path(after: path) { items[after.section].insert(after.item) }
+      }
+      cellItems = items
     }
+    if let foundCellItems { cellItems = foundCellItems }
     if !remeasured.isEmpty {
       cellsMeasured += remeasured.count
       try layout.apply(BatchUpdate(measureItems: remeasured), tracking: &anchor)
     }
     if widthChanges, cellSizing == .visible {
-      let items = cellItems ?? cells.map(Self.cellIndices)
+      let items = cellItems ?? cells.map(\.cellIndices)
       cellItems = items
       layout.markEstimated(items)
     }

@@ -34,12 +34,12 @@ extension JSONScanner {
 
   private func matches(_ word: StaticString) -> Bool {
     let count = word.utf8CodeUnitCount
-    guard position + count <= bytes.count else { return false }
+    guard position + count <= end else { return false }
     let same = word.withUTF8Buffer { w in
       (0..<count).allSatisfy { bytes[position + $0] == w[$0] }
     }
     guard same else { return false }
-    if position + count < bytes.count {
+    if position + count < end {
       let next = bytes[position + count] | 0x20  // lowercased if a letter
       if next >= UInt8(ascii: "a"), next <= UInt8(ascii: "z") { return false }
     }
@@ -56,73 +56,78 @@ extension JSONScanner {
 
   /// Reads a string, decoding escapes.
   ///
-  /// - Complexity: O(b) for its b bytes; memory: the `String` alone when it holds no escape
-  ///   (made from the bytes at once), else also an array of its bytes while decoding.
   /// - Throws: `.invalidDocument` naming `field` for another value; a syntax error for bad escapes,
   ///   control characters, invalid UTF-8 (RFC 8259 §8.1: refused, not replaced) or an
   ///   unterminated string, at the offending byte.
   mutating func readString(field: @autoclosure () -> String) throws(LayoutError) -> String {
     guard peek() == UInt8(ascii: "\"") else { throw typeError(field(), expected: "a string") }
-    let start = position + 1
-    if try scanString(decoding: false) {
-      return String(decoding: bytes[start..<position - 1], as: UTF8.self)
-    }
-    position = start - 1
-    var utf8: [UInt8] = []
-    _ = try scanString(decoding: true, into: &utf8)
-    return String(decoding: utf8, as: UTF8.self)
-  }
-
-  /// Skips a string (at its opening quote), checking it as `readString` does, without building
-  /// it: a skipped value costs no memory.
-  mutating func skipString() throws(LayoutError) {
-    _ = try scanString(decoding: false)
-  }
-
-  /// Checks the string at `position` (its opening quote) and moves past it; with `decoding`,
-  /// appends its decoded bytes to `utf8`.
-  ///
-  /// - Returns: `true` when the string held no escape (its bytes are its UTF-8).
-  private mutating func scanString(decoding: Bool) throws(LayoutError) -> Bool {
-    var none: [UInt8] = []
-    return try scanString(decoding: decoding, into: &none)
-  }
-
-  @inline(__always)
-  private mutating func scanString(decoding: Bool, into utf8: inout [UInt8]) throws(LayoutError)
-    -> Bool
-  {
     position += 1
-    var segment = position
-    var escaped = false
-    var scratch: [UInt8] = []
+    // Printable ASCII up to the closing quote (the common string) is its own bytes.
+    let start = position
+    if let end = endOfPlainString() {
+      position = end + 1
+      return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+    var utf8 = Array(bytes[start..<position])
     while true {
-      guard position < bytes.count else { throw syntaxError("unterminated string") }
+      guard position < end else { throw syntaxError("unterminated string") }
       let b = bytes[position]
       switch b {
       case UInt8(ascii: "\""):
-        if decoding { utf8.append(contentsOf: bytes[segment..<position]) }
         position += 1
-        return !escaped
+        return String(decoding: utf8, as: UTF8.self)
       case UInt8(ascii: "\\"):
-        escaped = true
-        if decoding { utf8.append(contentsOf: bytes[segment..<position]) }
         position += 1
-        if decoding {
-          try readEscape(into: &utf8)
-        } else {
-          scratch.removeAll(keepingCapacity: true)
-          try readEscape(into: &scratch)
-        }
-        segment = position
+        try readEscape(into: &utf8)
       case 0..<0x20:
         throw syntaxError("control character \(describe(b)) in a string")
       case 0x80...:
-        position += try utf8SequenceLength()
+        let length = try utf8SequenceLength()
+        utf8.append(contentsOf: bytes[position..<position + length])
+        position += length
       default:
+        utf8.append(b)
         position += 1
       }
     }
+  }
+
+  /// Skips the string at `position`, checking it as `readString` does, without building it.
+  ///
+  /// - Throws: what `readString` throws.
+  mutating func skipString(field: @autoclosure () -> String) throws(LayoutError) {
+    if peek() == UInt8(ascii: "\"") {
+      let quote = position
+      position += 1
+      if let end = endOfPlainString() {
+        position = end + 1
+        return
+      }
+      position = quote
+    }
+    _ = try readString(field: field())
+  }
+
+  /// Moves `position` over printable ASCII without escapes; the closing quote's index when
+  /// that is where the run ends, else `nil` (`position` at the byte that ended the run).
+  ///
+  /// - Complexity: O(k) for the k bytes of the run.
+  private mutating func endOfPlainString() -> Int? {
+    let start = position
+    let limit = end
+    let stop = bytes.withUnsafeBufferPointer { buffer -> Int in
+      var i = start
+      while i < limit {
+        let b = buffer[i]
+        if b < 0x20 || b >= 0x80 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
+          return i
+        }
+        i += 1
+      }
+      return i
+    }
+    position = stop
+    return stop < limit && bytes[stop] == UInt8(ascii: "\"") ? stop : nil
   }
 
   /// The length of the well-formed UTF-8 sequence at `position` (Unicode 15, table 3-7: no
@@ -145,7 +150,7 @@ extension JSONScanner {
     default: throw syntaxError("invalid UTF-8 byte 0x\(String(lead, radix: 16)) in a string")
     }
     for k in 1..<length {
-      guard position + k < bytes.count else {
+      guard position + k < end else {
         position += k
         throw syntaxError("unterminated string")
       }
@@ -160,7 +165,7 @@ extension JSONScanner {
   }
 
   private mutating func readEscape(into utf8: inout [UInt8]) throws(LayoutError) {
-    guard position < bytes.count else { throw syntaxError("unterminated string") }
+    guard position < end else { throw syntaxError("unterminated string") }
     let b = bytes[position]
     position += 1
     switch b {
@@ -174,7 +179,7 @@ extension JSONScanner {
       var scalar = try readHex4()
       if (0xD800..<0xDC00).contains(scalar) {
         // A high surrogate must be followed by an escaped low surrogate.
-        guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
+        guard position + 1 < end, bytes[position] == UInt8(ascii: "\\"),
           bytes[position + 1] == UInt8(ascii: "u")
         else { throw syntaxError("unpaired surrogate in a \\u escape") }
         position += 2
@@ -202,7 +207,7 @@ extension JSONScanner {
     var value: UInt32 = 0
     for _ in 0..<4 {
       // Digit by digit, so that the error names the first bad byte, as `JSONStreamCheck` does.
-      guard position < bytes.count else { throw syntaxError("unterminated \\u escape") }
+      guard position < end else { throw syntaxError("unterminated \\u escape") }
       let b = bytes[position]
       let digit: UInt8
       switch b {
@@ -241,46 +246,46 @@ extension JSONScanner {
     var exact = true  // `mantissa` holds every digit
 
     // Integer part: 0 or [1-9][0-9]*.
-    guard position < bytes.count, isDigit(bytes[position]) else {
+    guard position < end, isDigit(bytes[position]) else {
       throw syntaxError("a number needs a digit after '-'")
     }
     if bytes[position] == UInt8(ascii: "0") {
       position += 1
-      if position < bytes.count, isDigit(bytes[position]) {
+      if position < end, isDigit(bytes[position]) {
         throw syntaxError("a number must not have a leading zero")
       }
     } else {
-      while position < bytes.count, isDigit(bytes[position]) {
+      while position < end, isDigit(bytes[position]) {
         accumulate(bytes[position], &mantissa, &digits, &exact, &exponent, fraction: false)
         position += 1
       }
     }
     // Fraction.
-    if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+    if position < end, bytes[position] == UInt8(ascii: ".") {
       position += 1
-      guard position < bytes.count, isDigit(bytes[position]) else {
+      guard position < end, isDigit(bytes[position]) else {
         throw syntaxError("a number needs a digit after '.'")
       }
-      while position < bytes.count, isDigit(bytes[position]) {
+      while position < end, isDigit(bytes[position]) {
         accumulate(bytes[position], &mantissa, &digits, &exact, &exponent, fraction: true)
         position += 1
       }
     }
     // Exponent.
-    if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+    if position < end, bytes[position] | 0x20 == UInt8(ascii: "e") {
       position += 1
       var exponentNegative = false
-      if position < bytes.count,
+      if position < end,
         bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-")
       {
         exponentNegative = bytes[position] == UInt8(ascii: "-")
         position += 1
       }
-      guard position < bytes.count, isDigit(bytes[position]) else {
+      guard position < end, isDigit(bytes[position]) else {
         throw syntaxError("a number needs a digit in its exponent")
       }
       var e = 0
-      while position < bytes.count, isDigit(bytes[position]) {
+      while position < end, isDigit(bytes[position]) {
         if e < 100_000 { e = e * 10 + Int(bytes[position] - UInt8(ascii: "0")) }
         position += 1
       }

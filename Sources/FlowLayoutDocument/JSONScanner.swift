@@ -14,29 +14,52 @@ import FlowLayoutModel
 struct JSONScanner {
   let bytes: [UInt8]
   var position = 0
+  /// Where the text starts in `bytes` (byte offsets in errors count from here).
+  let origin: Int
+  /// Where the text ends in `bytes`.
+  let end: Int
   /// Arrays and objects open at `position`, counted from the root of the text.
   private(set) var depth = 0
   /// The deepest nesting of arrays and objects, counted from the root of the text, before the
   /// text is refused (no stack overflow, whatever reads the value).
   static let maximumDepth = 512
+  /// The text as a `CellSource`, made when the first cell is kept as text (`keptCellSource()`).
+  private var cellSource: CellSource?
 
   init(_ bytes: [UInt8]) {
+    self.init(bytes, in: 0..<bytes.count)
+  }
+
+  /// The text `bytes[range]`, read where it is: the same reads and errors as over a copy of it.
+  init(_ bytes: [UInt8], in range: Range<Int>) {
     self.bytes = bytes
+    origin = range.lowerBound
+    end = range.upperBound
+    position = origin
     // A UTF-8 byte order mark is allowed and ignored.
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
+    if bytes[range].starts(with: [0xEF, 0xBB, 0xBF]) { position += 3 }
+  }
+
+  /// The text as a `CellSource` (the same one for every cell of the text).
+  mutating func keptCellSource() -> CellSource {
+    if let cellSource { return cellSource }
+    let source = CellSource(bytes)
+    cellSource = source
+    return source
   }
 
   // MARK: Errors
 
   /// A JSON syntax error at the current byte offset.
   func syntaxError(_ what: String) -> LayoutError {
-    .invalidDocument(field: "document", reason: "invalid JSON at byte \(position): \(what)")
+    .invalidDocument(
+      field: "document", reason: "invalid JSON at byte \(position - origin): \(what)")
   }
 
   /// A value of the wrong type (or syntax garbage) where `field` expects `expected`.
   mutating func typeError(_ field: String, expected: String) -> LayoutError {
     skipWhitespace()
-    guard position < bytes.count else { return syntaxError("unexpected end of input") }
+    guard position < end else { return syntaxError("unexpected end of input") }
     let found: String
     switch bytes[position] {
     case UInt8(ascii: "{"): found = "an object"
@@ -76,7 +99,7 @@ struct JSONScanner {
   // MARK: Structure
 
   mutating func skipWhitespace() {
-    while position < bytes.count {
+    while position < end {
       switch bytes[position] {
       case 0x20, 0x0A, 0x0D, 0x09: position += 1
       default: return
@@ -87,12 +110,12 @@ struct JSONScanner {
   /// The next non-whitespace byte, not consumed; `nil` at the end of input.
   mutating func peek() -> UInt8? {
     skipWhitespace()
-    return position < bytes.count ? bytes[position] : nil
+    return position < end ? bytes[position] : nil
   }
 
   mutating func expect(_ byte: UInt8) throws(LayoutError) {
     guard peek() == byte else {
-      if position >= bytes.count { throw syntaxError("unexpected end of input") }
+      if position >= end { throw syntaxError("unexpected end of input") }
       throw syntaxError(
         "expected '\(Character(Unicode.Scalar(byte)))', found \(describe(bytes[position]))")
     }
@@ -135,7 +158,7 @@ struct JSONScanner {
     var seenSet: Set<String> = []
     while true {
       guard peek() == UInt8(ascii: "\"") else {
-        throw position < bytes.count
+        throw position < end
           ? syntaxError("expected a key in double quotes") : syntaxError("unexpected end of input")
       }
       let key = try readString(field: field())
@@ -252,14 +275,16 @@ struct JSONScanner {
   mutating func skipValue(field: @autoclosure () -> String = "document") throws(LayoutError) {
     switch peek() {
     case UInt8(ascii: "{"):
+      if skipFlatObject() { return }
       try readObject(field: field()) { (s, key) throws(LayoutError) in
         try s.skipValue(field: join(field(), key))
       }
     case UInt8(ascii: "["):
+      if readPlainPair() != nil { return }
       try readArray(field: field()) { (s, i) throws(LayoutError) in
         try s.skipValue(field: "\(field())[\(i)]")
       }
-    case UInt8(ascii: "\""): try skipString()
+    case UInt8(ascii: "\""): try skipString(field: "document")
     case UInt8(ascii: "t"), UInt8(ascii: "f"): _ = try readBool(field: "document")
     case UInt8(ascii: "n"): try readNull(field: "document")
     case nil: throw syntaxError("unexpected end of input")
@@ -272,10 +297,17 @@ struct JSONScanner {
   mutating func readRawValue(field: @autoclosure () -> String = "document") throws(LayoutError)
     -> ArraySlice<UInt8>
   {
+    bytes[try readRawRange(field: field())]
+  }
+
+  /// Where the next value is in `bytes`, skipped.
+  mutating func readRawRange(field: @autoclosure () -> String = "document") throws(LayoutError)
+    -> Range<Int>
+  {
     _ = peek()
     let start = position
     try skipValue(field: field())
-    return bytes[start..<position]
+    return start..<position
   }
 }
 

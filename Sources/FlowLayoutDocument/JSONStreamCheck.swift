@@ -38,12 +38,32 @@ public struct JSONStreamCheck: Sendable {
     let base = offset
     var index = 0
     while index < chunk.count {
-      let byte = chunk[index]
-      // Fast path: numbers, separators and whitespace inside the object.
-      if !inString, depth > 0, Self.isPlain(byte) {
-        index += 1
-        continue
+      // Fast path: a run of printable ASCII inside a string, 8 bytes at a time.
+      if inString, escape == 0, continuations == 0 {
+        index = Self.endOfPlainText(chunk, from: index)
+        guard index < chunk.count else { break }
       }
+      // Fast path: numbers, separators, whitespace and nested arrays inside the object.
+      if !inString, depth > 0 {
+        var d = depth
+        while index < chunk.count {
+          let b = chunk[index]
+          if Self.isPlain(b) {
+            index += 1
+          } else if b == UInt8(ascii: "["), d < JSONScanner.maximumDepth {
+            d += 1
+            index += 1
+          } else if b == UInt8(ascii: "]"), d > 1 {
+            d -= 1
+            index += 1
+          } else {
+            break
+          }
+        }
+        depth = d
+        guard index < chunk.count else { break }
+      }
+      let byte = chunk[index]
       offset = base + index
       guard accepts(byte) else { return index }
       index += 1
@@ -61,6 +81,34 @@ public struct JSONStreamCheck: Sendable {
       return true
     default: return false
     }
+  }
+
+  /// The index of the first byte from `start` on that is not printable ASCII (`0x20`…`0x7F`)
+  /// or is a quote or a backslash: where a string's plain run ends.
+  ///
+  /// - Complexity: O(k) for the k bytes of the run, 8 at a time.
+  @inline(__always)
+  private static func endOfPlainText(_ chunk: UnsafeRawBufferPointer, from start: Int) -> Int {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    var i = start
+    while i + 8 <= chunk.count {
+      let w = chunk.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+      // A byte ≥ 0x80, < 0x20, = '"' or = '\\' (the zero-byte test of each, SWAR).
+      let quote = w ^ (ones &* 0x22)
+      let backslash = w ^ (ones &* 0x5C)
+      let special =
+        w | ((w &- ones &* 0x20) & ~w) | ((quote &- ones) & ~quote)
+        | ((backslash &- ones) & ~backslash)
+      if special & highs != 0 { break }
+      i += 8
+    }
+    while i < chunk.count {
+      let b = chunk[i]
+      if b < 0x20 || b >= 0x80 || b == 0x22 || b == 0x5C { return i }
+      i += 1
+    }
+    return i
   }
 
   /// `check` over an array's bytes.

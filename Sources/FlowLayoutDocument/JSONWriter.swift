@@ -5,19 +5,20 @@ import FlowLayoutModel
 /// Numbers: an integral value within ±2⁵³ is written without a fraction (`16`, `-0.0` as `0`);
 /// any other finite value as Swift's shortest round-trip form (`1234.5`, `0.1`, `1e-07`), which
 /// reads back to the same `Double`. A non-finite value (never produced by a valid layout) is
-/// written as `null`.
-struct JSONWriter {
-  private(set) var bytes: [UInt8] = []
+/// written as `null`. Public for the request lines of the benchmark's traces
+/// (`FlowLayoutWorkloads/Traces/`), which are written by this writer too.
+public struct JSONWriter: Sendable {
+  public private(set) var bytes: [UInt8] = []
 
-  init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+  public init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
 
-  var string: String { String(decoding: bytes, as: UTF8.self) }
+  public var string: String { String(decoding: bytes, as: UTF8.self) }
 
-  mutating func append(_ text: StaticString) {
+  public mutating func append(_ text: StaticString) {
     text.withUTF8Buffer { bytes.append(contentsOf: $0) }
   }
 
-  mutating func append(_ value: Int) {
+  public mutating func append(_ value: Int) {
     if value < 0 {
       bytes.append(UInt8(ascii: "-"))
       appendDigits(value.magnitude)
@@ -40,7 +41,7 @@ struct JSONWriter {
     }
   }
 
-  mutating func append(_ value: Double) {
+  public mutating func append(_ value: Double) {
     if value.isFinite, value.rounded(.towardZero) == value, abs(value) <= 9_007_199_254_740_992 {
       append(Int(value))
     } else if value.isFinite {
@@ -51,7 +52,7 @@ struct JSONWriter {
   }
 
   /// A string in double quotes, escaping `"`, `\` and control characters.
-  mutating func append(quoted text: String) {
+  public mutating func append(quoted text: String) {
     bytes.append(UInt8(ascii: "\""))
     for b in text.utf8 {
       switch b {
@@ -73,7 +74,7 @@ struct JSONWriter {
   }
 
   /// `[a, b, …]` (with `separator` between numbers).
-  mutating func append(numbers: Double..., separator: StaticString) {
+  public mutating func append(numbers: Double..., separator: StaticString) {
     bytes.append(UInt8(ascii: "["))
     for (i, n) in numbers.enumerated() {
       if i > 0 { append(separator) }

@@ -13,13 +13,13 @@ public struct LayoutDocument: Sendable {
   /// The batches, applied in order after the first layout.
   public var edits: [BatchUpdate]
   /// Per section, per item of `input`: the cell description when the item was given as a cell,
-  /// else `nil` (kept for rendering).
-  public var cells: [[CellDescription?]]
+  /// else `nil` (kept as text until asked for: `CellColumn`).
+  public var cells: [CellColumn]
   /// Per section of `input`: the items that are estimates (`{"estimate": …}`, `null`, and cells
   /// not measured yet under `"cellSizing": "visible"`).
   public var estimatedItems: [ItemIndexSet]
   /// Per edit, per `insertSections` entry: the inserted section's cells (`nil` for plain items).
-  public var insertedCells: [[[CellDescription?]]]
+  public var insertedCells: [[CellColumn]]
   /// The visible rect (`"viewport"`), whose origin is the content offset; `nil` when not given.
   public var viewport: Rect?
   /// How the content offset follows a change (`"scrollAnchor"`).
@@ -49,9 +49,10 @@ public struct LayoutDocument: Sendable {
   public init(input: LayoutInput, edits: [BatchUpdate] = [], cells: [[CellDescription?]]? = nil) {
     self.input = input
     self.edits = edits
-    self.cells = cells ?? input.sections.map { [CellDescription?](repeating: nil, count: $0.count) }
+    self.cells =
+      cells.map { $0.map(CellColumn.init) } ?? input.sections.map { CellColumn(plainItems: $0.count) }
     self.estimatedItems = [ItemIndexSet](repeating: ItemIndexSet(), count: input.sections.count)
-    self.insertedCells = edits.map { $0.insertSections.map { _ in [] } }
+    self.insertedCells = edits.map { $0.insertSections.map { _ in CellColumn(plainItems: 0) } }
   }
 
   /// The bounds height when the document omits `height`.
@@ -78,7 +79,12 @@ public struct LayoutDocument: Sendable {
   private static func decodeChecked(_ bytes: some Collection<UInt8>) throws(LayoutError)
     -> LayoutDocument
   {
-    var scanner = JSONScanner(Array(bytes))
+    // An array is read where it is (its cells are kept as text there: no copy).
+    try decodeChecked(JSONScanner((bytes as? [UInt8]) ?? Array(bytes)))
+  }
+
+  private static func decodeChecked(_ scanner: JSONScanner) throws(LayoutError) -> LayoutDocument {
+    var scanner = scanner
     if scanner.peek() == nil {
       throw .invalidDocument(field: "document", reason: "the document is empty")
     }
@@ -86,6 +92,19 @@ public struct LayoutDocument: Sendable {
     try raw.read(&scanner)
     try scanner.expectEnd()
     return try raw.resolve()
+  }
+
+  /// Decodes and validates the document `text[range]` where it is in `text` (its cells are
+  /// kept as text there, no copy is made): the same result and errors as `decode(_:)` of a copy.
+  ///
+  /// - Complexity: as `decode(_:)`.
+  /// - Throws: as `decode(_:)`.
+  static func decode(_ text: [UInt8], in range: Range<Int>) throws(LayoutError) -> LayoutDocument {
+    do {
+      return try decodeChecked(JSONScanner(text, in: range))
+    } catch {
+      throw error.printable
+    }
   }
 
   /// Decodes and validates a document from a JSON string. See `decode(_:)` on bytes.

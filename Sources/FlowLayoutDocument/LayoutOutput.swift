@@ -102,8 +102,6 @@ public struct LayoutOutput: Codable, Hashable, Sendable {
   }
 
   private init<E: LayoutEngine>(engine: E, contentSize: Size, elements: [PresentedElement]) {
-    // Read only when a header is in the result: an engine may rebuild `input` in O(n).
-    var sections: [SectionData]?
     var items: [Item] = []
     items.reserveCapacity(elements.count)
     var supplementary: [Supplementary] = []
@@ -115,13 +113,10 @@ public struct LayoutOutput: Codable, Hashable, Sendable {
           Item(section: element.path.section, item: element.path.item, frame: element.frame))
       case .header:
         let section = element.path.section
-        if sections == nil { sections = engine.input.sections }
-        let seeAll =
-          sections!.indices.contains(section) && sections![section].showsSeeAll
-          ? "See All (\(sections![section].count))" : nil
         supplementary.append(
           Supplementary(
-            kind: .header, section: section, frame: element.frame, seeAll: seeAll,
+            kind: .header, section: section, frame: element.frame,
+            seeAll: engine.seeAllLabel(inSection: section),
             pinned: presented.isPinned))
       case .footer:
         supplementary.append(

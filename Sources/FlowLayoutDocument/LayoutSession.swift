@@ -21,14 +21,8 @@ public struct LayoutSession<Engine: LayoutEngine> {
   /// - Complexity: the request's own cost (a document's decoding and layout, a batch, one rect
   ///   query, one frame) plus O(b) for b bytes of request.
   public mutating func answer(_ line: some Collection<UInt8>) -> String {
-    answer(bytes: Array(line))
-  }
-
-  /// `answer(_:)` taking the line's bytes over: the request's value is cut out of them in place,
-  /// so that a large request (a document) is held once, never copied.
-  public mutating func answer(bytes line: consuming [UInt8]) -> String {
     do {
-      return try respond(consume line)
+      return try respond((line as? [UInt8]) ?? Array(line))
     } catch {
       var w = JSONWriter()
       w.append("{\"error\":")
@@ -38,40 +32,33 @@ public struct LayoutSession<Engine: LayoutEngine> {
     }
   }
 
-  private mutating func respond(_ line: consuming [UInt8]) throws(LayoutError) -> String {
-    let (key, value) = try Self.request(in: line)
-    // The value alone, moved to the front of the line's own storage.
-    line.removeSubrange(value.upperBound..<line.count)
-    line.removeSubrange(0..<value.lowerBound)
-    return try respond(to: key, consume line)
-  }
-
-  /// The request's key and the range of its value in `line`. The whole line is read before
-  /// anything is done: a syntax error after the value must not follow a change.
-  ///
-  /// - Complexity: O(b) for b bytes.
-  private static func request(in line: [UInt8]) throws(LayoutError) -> (String, Range<Int>) {
+  private mutating func respond(_ line: [UInt8]) throws(LayoutError) -> String {
     var s = JSONScanner(line)
     guard s.peek() != nil else {
       throw .invalidDocument(field: "request", reason: "empty line (expected a JSON object)")
     }
-    var request: (key: String, value: Range<Int>)?
+    // The whole line is read before anything is done: a syntax error after the value must not
+    // follow a change.
+    var request: (key: String, value: ArraySlice<UInt8>)?
     try s.readObject(field: "request") { (s, key) throws(LayoutError) in
       guard request == nil else {
         throw .invalidDocument(
           field: "request",
           reason: "one request per line (found \"\(printable(key))\" after another)")
       }
-      let bytes = try s.readRawValue(field: key)
-      request = (key, bytes.startIndex..<bytes.endIndex)
+      request = (key, try s.readRawValue(field: key))
     }
     try s.expectEnd()
     guard let request else {
       throw .invalidDocument(
         field: "request",
-        reason: "empty object (expected one of: \(requests.joined(separator: ", ")))")
+        reason: "empty object (expected one of: \(Self.requests.joined(separator: ", ")))")
     }
-    return request
+    // Read where it is in the line: an `open`'s document (134 MB at 1M cells) is not copied.
+    var value = JSONScanner(line, in: request.value.startIndex..<request.value.endIndex)
+    let answer = try respond(to: request.key, &value)
+    try value.expectEnd()
+    return answer
   }
 
   /// Every request's key, in the order `session --help` and the unknown-key error list them.
@@ -79,32 +66,27 @@ public struct LayoutSession<Engine: LayoutEngine> {
     ["open", "apply", "viewport", "elements", "frame", "hitTest", "contentSize", "transitions"]
   }
 
-  private func open() throws(LayoutError) -> DocumentLayout<Engine> {
-    guard let document else {
+  /// - Throws: `.invalidDocument(field: "request", …)` when no document is open.
+  private func requireOpen() throws(LayoutError) {
+    guard document != nil else {
       throw .invalidDocument(
         field: "request", reason: "no document is open (send {\"open\": DOCUMENT} first)")
     }
-    return document
   }
 
-  /// Answers request `key` whose value is `bytes` (exactly one JSON value, checked).
-  private mutating func respond(to key: String, _ bytes: [UInt8]) throws(LayoutError) -> String {
-    var s = JSONScanner(bytes)
-    let answer = try respond(to: key, bytes, &s)
-    try s.expectEnd()
-    return answer
-  }
 
-  private mutating func respond(to key: String, _ bytes: [UInt8], _ s: inout JSONScanner)
-    throws(LayoutError) -> String
+  private mutating func respond(to key: String, _ s: inout JSONScanner) throws(LayoutError)
+    -> String
   {
     switch key {
     case "open":
-      // The value is the document (read by the document's decoder, not through `s`).
-      s.position = bytes.count
+      // The value is the scanner's whole text (checked when the line was read).
+      _ = s.peek()
+      let text = s.position..<s.end
+      s.position = s.end
       let decoded: LayoutDocument
       do {
-        decoded = try LayoutDocument.decode(bytes)
+        decoded = try LayoutDocument.decode(s.bytes, in: text)
       } catch {
         throw error.prefixingField(with: "open.")
       }
@@ -117,16 +99,17 @@ public struct LayoutSession<Engine: LayoutEngine> {
       document = opened
       return changeAnswer(opened, measuredBefore: 0)
     case "apply":
-      _ = try open()
-      s.position = bytes.count
+      try requireOpen()
+      let bytes = try s.readRawValue()
       return try change { (live) throws(LayoutError) in try live.apply(json: bytes, field: "apply")
       }
     case "transitions":
       // The batch is applied as by `apply`; the document before it is kept for the answer and
       // restored if the answer cannot be made (one copy of the engine's storage, O(n), which
       // `apply` avoids).
-      let saved = try open()
-      s.position = bytes.count
+      try requireOpen()
+      let saved = document!
+      let bytes = try s.readRawValue()
       var update = BatchUpdate()
       _ = try change { (live) throws(LayoutError) in
         update = try live.apply(json: bytes, field: "transitions")
@@ -151,19 +134,19 @@ public struct LayoutSession<Engine: LayoutEngine> {
       w.append("]}")
       return w.string
     case "viewport":
-      _ = try open()
+      try requireOpen()
       let rect = try Self.readRect(&s, field: "viewport")
       return try change { (live) throws(LayoutError) in try live.setViewport(rect) }
     case "elements":
-      let live = try open()
+      try requireOpen()
       let rect = try Self.readRect(&s, field: "elements")
-      return LayoutOutput(layout: live.layout, rect: rect).json()
+      return LayoutOutput(layout: document!.layout, rect: rect).json()
     case "frame":
-      let live = try open()
+      try requireOpen()
       let path = try RawDocument.readPath(&s, field: "frame")
       let frame: Rect
       do {
-        frame = try live.engine.frame(ofItemAt: path)
+        frame = try document!.engine.frame(ofItemAt: path)
       } catch {
         guard case .itemOutOfRange(_, let path) = error else { throw error }
         throw .itemOutOfRange(field: "frame", path: path)
@@ -172,11 +155,11 @@ public struct LayoutSession<Engine: LayoutEngine> {
       w.append("{\"frame\":")
       w.append(numbers: frame.minX, frame.minY, frame.width, frame.height, separator: ",")
       w.append(",\"estimated\":")
-      w.append(live.layout.isEstimated(path) ? "true" : "false")
+      w.append(document!.layout.isEstimated(path) ? "true" : "false")
       w.append("}")
       return w.string
     case "hitTest":
-      let live = try open()
+      try requireOpen()
       var v: [Double] = []
       try s.readTuple(field: "hitTest", names: ["x", "y"]) { v.append($0) }
       guard v.allSatisfy(\.isFinite) else {
@@ -184,7 +167,7 @@ public struct LayoutSession<Engine: LayoutEngine> {
       }
       let point = Rect(x: v[0], y: v[1], width: 0, height: 0)
       // Later items are drawn above earlier ones: the last item containing the point is hit.
-      let hit = live.engine.elements(in: point).last { $0.kind == .item }
+      let hit = document!.engine.elements(in: point).last { $0.kind == .item }
       var w = JSONWriter()
       w.append("{\"item\":")
       if let hit {
@@ -199,10 +182,10 @@ public struct LayoutSession<Engine: LayoutEngine> {
       w.append("}")
       return w.string
     case "contentSize":
-      let live = try open()
+      try requireOpen()
       try s.readNull(field: "contentSize")
       var w = JSONWriter()
-      appendPosition(live, to: &w)
+      appendPosition(document!, to: &w)
       w.append("}")
       return w.string
     default:
@@ -217,12 +200,12 @@ public struct LayoutSession<Engine: LayoutEngine> {
   private mutating func change(
     _ body: (inout DocumentLayout<Engine>) throws(LayoutError) -> Void
   ) throws(LayoutError) -> String {
-    var live = document!
-    document = nil
-    defer { document = live }
-    let before = live.cellsMeasured
-    try body(&live)
-    return changeAnswer(live, measuredBefore: before)
+    var live: DocumentLayout<Engine>? = nil
+    swap(&live, &document)
+    defer { swap(&live, &document) }
+    let before = live!.cellsMeasured
+    try body(&live!)
+    return changeAnswer(live!, measuredBefore: before)
   }
 
   /// `{"contentSize": [w, h], "contentOffset": [x, y]` (when there is a viewport) — unclosed.

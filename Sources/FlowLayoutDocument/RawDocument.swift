@@ -154,7 +154,7 @@ struct RawDocument {
     // The design rules that span the collection; each cell was validated by its sizing above.
     try CellDescription.validateCollectionRules(
       sections.enumerated().flatMap { s, section in
-        section.cells.map { (field: "sections[\(s)].items[\($0.index)]", cell: $0.cell) }
+        section.collectionItemCells(field: "sections[\(s)]")
       })
     let input = LayoutInput(configuration: configuration, bounds: bounds, sections: sectionData)
     try input.validate()
@@ -196,8 +196,8 @@ struct RawDocument {
     var presentation = self.presentation
     presentation.viewport = viewport
     try presentation.validate()
-    var document = LayoutDocument(
-      input: input, edits: updates, cells: sections.map(\.cellColumn))
+    var document = LayoutDocument(input: input, edits: updates)
+    document.cells = sections.map(\.cellColumn)
     document.estimatedItems = estimatedItems
     document.insertedCells = edits.map { $0.insertedSections.map(\.cellColumn) }
     document.viewport = viewport

@@ -5,8 +5,12 @@ import FlowLayoutModel
 struct RawSection {
   /// The section; items given as cells hold 0 × 0 until `sized(proposedWidth:field:)`.
   var section = SectionData(itemWidths: [], itemHeights: [])
-  /// The items given as cells, by index, in ascending order.
-  var cells: [(index: Int, cell: CellDescription)] = []
+  /// The items given as cells, by index, in ascending order: each cell's byte offset in
+  /// `source`, and whether its design rules certainly hold (`FlatCell.isCertainlyValid`; else
+  /// the decoded cell is validated when sized).
+  var cells: [(index: Int, offset: Int, isValid: Bool)] = []
+  /// The text the cells were read from.
+  var source: CellSource?
   /// The items given as `{"estimate": [w, h]}` (size already in `section`) or `null` (size
   /// filled in by `sized`), ascending.
   var estimates: [Int] = []
@@ -33,6 +37,11 @@ struct RawSection {
     var showsSeeAll = false
     var widths: [Double] = []
     var heights: [Double] = []
+    // A guess from the bytes left (an item takes at least 5: `[0,0]`, its comma aside): sized
+    // items are read without regrowing the columns.
+    let expected = min((s.end - s.position) / 8, 1 << 22)
+    widths.reserveCapacity(expected)
+    heights.reserveCapacity(expected)
     var metrics = SectionMetrics()
     try s.readObject(field: field) { (s, key) throws(LayoutError) in
       switch key {
@@ -51,10 +60,20 @@ struct RawSection {
       case "footer": footer = try s.readNumber(field: "\(field).footer")
       case "seeAll": showsSeeAll = try s.readBool(field: "\(field).seeAll")
       case "items":
-        try s.readArray(field: "\(field).items") { (s, i) throws(LayoutError) in
+        try s.readArray(field: "\(field).items") { (s, _) throws(LayoutError) in
+          // The item's index: a run of plain pairs is read at once (`readPlainPairs`).
+          let i = widths.count
+          if s.peek() == UInt8(ascii: "["), s.readPlainPairs(widths: &widths, heights: &heights) > 0 {
+            return
+          }
           switch s.peek() {
           case UInt8(ascii: "["):
-            let size = try RawDocument.readSize(&s, field: "\(field).items[\(i)]")
+            var size = Size.zero
+            if let pair = s.readPlainPair() {
+              size = pair
+            } else {
+              size = try RawDocument.readSize(&s, field: "\(field).items[\(i)]")
+            }
             widths.append(size.width)
             heights.append(size.height)
           case UInt8(ascii: "{") where Self.startsEstimate(s):
@@ -69,7 +88,17 @@ struct RawSection {
             widths.append(0)
             heights.append(0)
           case UInt8(ascii: "{"):
-            raw.cells.append((i, try s.readCell(field: "\(field).items[\(i)]")))
+            // Checked, not decoded: the cell stays text until it is measured.
+            let offset = s.position
+            let isValid: Bool
+            if let flat = s.readFlatCell() {
+              isValid = flat.isCertainlyValid(in: s.bytes)
+            } else {
+              _ = try s.readCell(field: "\(field).items[\(i)]")
+              isValid = false
+            }
+            if raw.source == nil { raw.source = s.keptCellSource() }
+            raw.cells.append((i, offset, isValid))
             widths.append(0)
             heights.append(0)
           default:
@@ -112,17 +141,22 @@ struct RawSection {
       result.itemWidths[index] = estimatedItemSize.width
       result.itemHeights[index] = estimatedItemSize.height
     }
-    for (index, cell) in cells {
+    var estimatedCells: [Int] = []
+    for (index, offset, isValid) in cells {
       let size: Size
       if measuresCells {
-        size = try cell.fittingSize(proposedWidth: proposedWidth, field: "\(field).items[\(index)]")
+        size = try source!.cell(at: offset).fittingSize(
+          proposedWidth: proposedWidth, field: "\(field).items[\(index)]")
       } else {
-        try cell.validate(field: "\(field).items[\(index)]")
+        if !isValid { try source!.cell(at: offset).validate(field: "\(field).items[\(index)]") }
         size = estimatedItemSize
-        estimated.insert(index)
+        estimatedCells.append(index)
       }
       result.itemWidths[index] = size.width
       result.itemHeights[index] = size.height
+    }
+    if !estimatedCells.isEmpty {
+      estimated.formUnion(ItemIndexSet(ascending: estimatedCells))
     }
     return (result, estimated)
   }
@@ -132,6 +166,17 @@ struct RawSection {
     var t = s
     t.position += 1
     guard t.peek() == UInt8(ascii: "\"") else { return false }
+    // A key without escapes is its bytes up to the next quote: compared without a string.
+    let start = t.position + 1
+    var end = start
+    while end < t.end, t.bytes[end] != UInt8(ascii: "\""),
+      t.bytes[end] != UInt8(ascii: "\\")
+    {
+      end += 1
+    }
+    if end < t.end, t.bytes[end] == UInt8(ascii: "\"") {
+      return t.bytes[start..<end].elementsEqual("estimate".utf8)
+    }
     return (try? t.readString(field: "")) == "estimate"
   }
 
@@ -148,9 +193,22 @@ struct RawSection {
   }
 
   /// Per item: its cell, or `nil`.
-  var cellColumn: [CellDescription?] {
-    var column = [CellDescription?](repeating: nil, count: section.count)
-    for (index, cell) in cells { column[index] = cell }
-    return column
+  var cellColumn: CellColumn {
+    guard let source else { return CellColumn(plainItems: section.count) }
+    return CellColumn(
+      count: section.count, source: source, offsets: cells.map { ($0.index, $0.offset) })
+  }
+
+  /// The cells of collection items, decoded, with their fields (`field.items[i]`), in order:
+  /// what the rules spanning a collection read (`CellDescription.validateCollectionRules`).
+  /// Cells whose rules certainly hold are no collection items (`FlatCell.isCertainlyValid`).
+  ///
+  /// - Complexity: O(c) for the c cells, plus decoding the others.
+  func collectionItemCells(field: String) -> [(field: String, cell: CellDescription)] {
+    cells.compactMap { index, offset, isValid in
+      guard !isValid, let cell = source?.cell(at: offset), cell.cellType == .collectionItem
+      else { return nil }
+      return ("\(field).items[\(index)]", cell)
+    }
   }
 }

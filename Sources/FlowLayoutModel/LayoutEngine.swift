@@ -49,6 +49,24 @@ public protocol LayoutEngine {
   ///
   /// - Throws: `LayoutError` naming the offending edit; the engine is unchanged.
   mutating func apply(_ update: BatchUpdate) throws(LayoutError)
+
+  /// The number of sections.
+  var numberOfSections: Int { get }
+
+  /// A section's items, hidden ones included (the N of "See All (N)").
+  ///
+  /// - Throws: `LayoutError.sectionOutOfRange` (field `section`).
+  func numberOfItems(inSection section: Int) throws(LayoutError) -> Int
+
+  /// Whether a section's header shows "See All (N)" (`SectionData.showsSeeAll`).
+  ///
+  /// - Throws: `LayoutError.sectionOutOfRange` (field `section`).
+  func showsSeeAll(inSection section: Int) throws(LayoutError) -> Bool
+
+  /// From now on keeps `hiddenItems` and `overflowingItems` cheap to answer (about the cost of
+  /// their answer, not of the layout) through every later batch, for a caller that asks for
+  /// them often (a session). Changes no answer.
+  mutating func keepDiagnostics()
 }
 
 extension LayoutEngine {
@@ -86,11 +104,44 @@ extension LayoutEngine {
     try apply(BatchUpdate(setWidth: width))
   }
 
-  /// The items of every section, hidden ones included (for "See All (N)").
+  /// The default: nothing (an engine whose diagnostics cost what they cost).
+  public mutating func keepDiagnostics() {}
+
+  /// The default: read from `input` (O(1) for an engine that stores its input, O(n) for one
+  /// that rebuilds it: an engine should then provide its own).
+  public var numberOfSections: Int { input.sections.count }
+
+  /// The default: read from `input` (see `numberOfSections`).
+  ///
+  /// - Throws: `LayoutError.sectionOutOfRange` (field `section`).
   public func numberOfItems(inSection section: Int) throws(LayoutError) -> Int {
-    guard section >= 0, section < input.sections.count else {
-      throw .sectionOutOfRange(field: "section", section: section, sectionCount: input.sections.count)
+    try sectionData(section).count
+  }
+
+  /// The default: read from `input` (see `numberOfSections`).
+  ///
+  /// - Throws: `LayoutError.sectionOutOfRange` (field `section`).
+  public func showsSeeAll(inSection section: Int) throws(LayoutError) -> Bool {
+    try sectionData(section).showsSeeAll
+  }
+
+  /// Section `section` of `input`.
+  private func sectionData(_ section: Int) throws(LayoutError) -> SectionData {
+    let sections = input.sections
+    guard section >= 0, section < sections.count else {
+      throw .sectionOutOfRange(field: "section", section: section, sectionCount: sections.count)
     }
-    return input.sections[section].count
+    return sections[section]
+  }
+
+  /// The "See All (N)" label of a section's header, `nil` when the section does not show one
+  /// (or does not exist).
+  ///
+  /// - Complexity: `showsSeeAll(inSection:)` and `numberOfItems(inSection:)`.
+  public func seeAllLabel(inSection section: Int) -> String? {
+    guard (try? showsSeeAll(inSection: section)) == true,
+      let count = try? numberOfItems(inSection: section)
+    else { return nil }
+    return "See All (\(count))"
   }
 }

@@ -43,14 +43,18 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
   public private(set) var measurementsApplied = 0
   /// Measurements that gave an item the size it had (dropped: no layout work).
   public private(set) var measurementsUnchanged = 0
+  /// Sections whose estimated items and item count batches rewrote (the sections they edit,
+  /// not every section): the work counter of the self-sizing state's bookkeeping.
+  public private(set) var sectionStatesRewritten = 0
   /// The item that anchored the last change, with its leading edge's distance to the
   /// viewport's before and after it (they differ only when the offset clamped); `nil` when no
   /// item anchored it (rule `none`, `bottom` at the end, no surviving visible item).
   public private(set) var lastAnchor: AnchorReport?
 
-  /// Lays out `input` with `estimatedItems` (per section; none when `nil`) marked estimated.
+  /// Lays out `input` with `estimatedItems` (per section; none when `nil`) marked estimated,
+  /// the engine keeping its diagnostics (`LayoutEngine.keepDiagnostics()`).
   ///
-  /// - Complexity: the engine's initialisation, plus O(s + R).
+  /// - Complexity: the engine's initialisation and `keepDiagnostics()`, plus O(s + R).
   /// - Throws: the engine's `LayoutError`; `.invalidDocument(field: "estimatedItems", …)` when
   ///   the sets do not fit the sections; `viewport` errors as `setViewport(_:)`.
   public init(
@@ -75,6 +79,7 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
     }
     if let viewport { try LayoutValidation.viewport(viewport, field: "viewport") }
     self.engine = try Engine(input)
+    engine.keepDiagnostics()
     self.configuration = input.configuration
     self.bounds = input.bounds
     self.itemCounts = input.sections.map(\.count)
@@ -170,21 +175,25 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
   }
 
   /// `apply(_:tracking:)` with the plan `update(validating: update)` returned for the layout as
-  /// it is now (nothing changed since), so that the batch is not validated twice.
+  /// it is now (nothing changed since), so that the batch is not validated twice. The plan
+  /// shares the kept counts' storage: pass it consumed (`consume plan`), or the counts are
+  /// copied (O(s)) when written.
   package mutating func apply(
-    _ update: BatchUpdate, validated: BatchPlan?, tracking anchor: inout PendingAnchor
+    _ update: BatchUpdate, validated: consuming BatchPlan?, tracking anchor: inout PendingAnchor
   ) throws(LayoutError) {
     let (plan, batch) = try prepare(update, validated: validated)
+    let newBounds = plan.newBounds
+    _ = consume plan  // the counts are written below
     let unchanged = update.measureItems.count - (batch.resizeItems.count - update.resizeItems.count)
     if !batch.isEmpty { try engine.apply(batch) }
     // Nothing below throws.
-    estimatedItems = update.estimatedItems(after: estimatedItems, plan: plan)
-    itemCounts = plan.newItemCounts
-    bounds = plan.newBounds
+    let map = BatchPathMap(update)
+    update.carryEstimatedItems(&estimatedItems, map: map)
+    sectionStatesRewritten += update.carryItemCounts(&itemCounts, map: map)
+    bounds = newBounds
     measurementsApplied += update.measureItems.count - unchanged
     measurementsUnchanged += unchanged
     if !anchor.candidates.isEmpty, !update.isEmpty {
-      let map = BatchPathMap(update, plan: plan)
       anchor.candidates = anchor.candidates.compactMap { path, distance in
         map.path(after: path).map { ($0, distance) }
       }
@@ -205,13 +214,13 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
   /// engine's batch (measurements that change nothing dropped).
   ///
   /// - Complexity: O(e log e + s), plus one `ownSize` per measurement.
-  private func prepare(_ update: BatchUpdate, validated: BatchPlan?) throws(LayoutError) -> (
-    BatchPlan, BatchUpdate
-  ) {
+  private func prepare(_ update: BatchUpdate, validated: consuming BatchPlan?) throws(LayoutError)
+    -> (BatchPlan, BatchUpdate)
+  {
     let plan: BatchPlan
-    if let validated {
-      plan = validated
-    } else {
+    switch consume validated {
+    case .some(let validated): plan = validated
+    case .none:
       plan = try update.validateWithMeasurements(
         itemCounts: itemCounts, configuration: configuration, bounds: bounds)
     }

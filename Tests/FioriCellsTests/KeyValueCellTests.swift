@@ -5,6 +5,21 @@ import Testing
 
 /// h = 20 (key) + 2 + max(1, value lines) · 22.
 @Suite struct KeyValueCellTests {
+  /// `fittingSize` (which counts the value's lines without building them) is the layout's size.
+  @Test(arguments: [1.0, 40, 100, 139.5, 200, 375, 812])
+  func fittingSizeIsTheLayoutsSize(width: Double) throws {
+    let cells =
+      SampleContent.keyValueForm(count: 300, seed: 7) + [
+        CellDescription(type: .keyValue, key: "k"),
+        CellDescription(type: .keyValue, key: "k", value: "  a  \n\n b   Walldorfinspectiontechnician "),
+        CellDescription(type: .keyValue, key: "k", value: "é€𝄞 Ｗｉｄｅ"),
+      ]
+    for cell in cells {
+      let size = try cell.fittingSize(proposedWidth: width, field: "c")
+      #expect(size == (try cell.layout(proposedWidth: width, field: "c").size))
+    }
+  }
+
   @Test func shortValueOneLine() throws {
     // "Broken Plates on Pole" = 318 + 26 + 290 + 26 + 108 + 26 + 200 = 994 units · 0.17 = 168.98
     // ≤ 200 → 1 line: 20 + 2 + 22 = 44.

@@ -13,13 +13,14 @@ import Testing
   /// Item-count change of one `perform()` before its undo, for `workload` (0: count kept).
   static func countChange(_ operation: BenchOperation, _ workload: Workload) -> Int {
     switch operation {
-    case .insert: 1
+    case .insert, .firstEdit, .firstEditAfterWidth: 1
     case .delete: -1
     case .append: 50
     case .prepend: 20
     case .insertSection: workload.itemsPerSection ?? 20
     case .deleteSection: -(workload.itemsPerSection ?? 20)
-    case .layout, .coldStart, .resize, .move, .batch, .scroll, .lookup, .memory, .scrollPinned,
+    case .layout, .layoutAfterEdit, .coldStart, .resize, .move, .batch, .scroll, .lookup, .memory,
+      .scrollPinned,
       .scrollRightToLeft, .scrollSnapped:
       0
     }

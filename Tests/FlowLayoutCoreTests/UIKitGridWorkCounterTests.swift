@@ -31,8 +31,7 @@ struct UIKitGridWorkCounterTests {
     let engine = try FastFlowLayout(
       TestInputs.ownSizes([[Size](repeating: Self.common, count: n)], variant: .uikitFlow))
     func x(_ j: Int) throws -> Double {
-      let frame = try engine.frame(ofItemAt: ItemPath(0, j))
-      return try #require(frame).minX
+      try engine.frame(ofItemAt: ItemPath(0, j)).minX
     }
     let first = try (0..<3).map(x)
     let last = try (n - 2..<n).map(x)

@@ -84,6 +84,29 @@ import Testing
     }
   }
 
+  /// Cells inserted or given by a resize between two rotations are measured again by the
+  /// second, as a fresh layout at that width measures them (the cells are found once, at the
+  /// first rotation, then carried through batches).
+  @Test("a cell inserted after a rotation is measured again by the next one", arguments: [0, 1])
+  func cellsCarriedBetweenRotations(engine: Int) throws {
+    let cell = #"{"type": "keyValue", "key": "New", "value": "Technician reported minor wear on the bearing housing"}"#
+    let edits =
+      #""edits": [{"setWidth": 768}, {"insertItems": [{"at": [0, 2], "cell": \#(cell)}], "resizeItems": [{"at": [1, 0], "cell": \#(cell)}]}, {"setWidth": 320}],"#
+    let rotated = try LayoutDocument.decode(Self.keyValueDocument(count: 9, width: 375, extra: edits))
+    var fresh = Self.keyValueDocument(count: 9, width: 320)
+    fresh = fresh.replacingOccurrences(of: #"{"type": "keyValue", "key": "K2""#, with: cell + #", {"type": "keyValue", "key": "K2""#)
+    fresh = fresh.replacingOccurrences(of: "[[10, 30], [20, 40]]", with: "[\(cell), [20, 40]]")
+    let expected = LayoutOutput(
+      layout: try DocumentLayout<ReferenceFlowLayout>.laidOut(try LayoutDocument.decode(fresh))
+        .layout, rect: nil)
+    let laidOut =
+      engine == 0
+      ? LayoutOutput(layout: try DocumentLayout<FastFlowLayout>.laidOut(rotated).layout, rect: nil)
+      : LayoutOutput(
+        layout: try DocumentLayout<ReferenceFlowLayout>.laidOut(rotated).layout, rect: nil)
+    #expect(laidOut.json() == expected.json())
+  }
+
   @Test("cellSizing visible measures only near the viewport, and again after a rotation")
   func visibleSizing() throws {
     let text = Self.keyValueDocument(

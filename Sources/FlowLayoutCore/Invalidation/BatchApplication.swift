@@ -14,6 +14,18 @@ extension FastFlowLayout {
   ///   `WorkCounters`.
   /// - Throws: what `BatchUpdate.validate(itemCounts:configuration:bounds:field:)` throws.
   public mutating func apply(_ update: BatchUpdate) throws(LayoutError) {
+    guard let kept = diagnostics.take() else { return try applyLayout(update) }
+    let rulesBefore = rules
+    do { try applyLayout(update) } catch {
+      diagnostics = consume kept
+      throw error
+    }
+    let rebuilt = !update.moveSections.isEmpty && !update.editsSectionsOnly
+    carryDiagnostics(kept, through: update, relaidOut: rebuilt || rules != rulesBefore)
+  }
+
+  /// `apply(_:)` but for the kept diagnostics (`keepDiagnostics()`).
+  private mutating func applyLayout(_ update: BatchUpdate) throws(LayoutError) {
     if !update.moveSections.isEmpty { return try applyMovingSections(update) }
     let plan = try update.validate(
       itemCounts: validationCounts, configuration: configuration, bounds: bounds,
@@ -51,7 +63,12 @@ extension FastFlowLayout {
     // Inserted sections resolve their own metrics under the options and bounds after the batch.
     bounds = newBounds
     configuration = newConfiguration
-    if relayoutAll {
+    if relayoutAll, scratch.sections.isEmpty, !changesSections, pages.count != sectionCount {
+      // Only the line rules change and some section is paged: its pages are kept.
+      relayOutKeepingPages(
+        rules: newRules, configuration: newConfiguration, bounds: newBounds, scratch: &scratch,
+        counters: &counters)
+    } else if relayoutAll {
       relayOut(
         scratch: &scratch, sectionEdits: sectionEdits, rules: newRules,
         configuration: newConfiguration, bounds: newBounds, counters: &counters)

@@ -12,11 +12,7 @@ extension FastFlowLayout {
   ///   in inserted sections; the page trees are rebuilt, O(p)); otherwise O(n + e log e).
   /// - Throws: the batch's `LayoutError`; the engine is unchanged.
   mutating func applyMovingSections(_ update: BatchUpdate) throws(LayoutError) {
-    let editsSectionsOnly =
-      update.deleteItems.isEmpty && update.insertItems.isEmpty && update.moveItems.isEmpty
-      && update.resizeItems.isEmpty && update.measureItems.isEmpty && update.setWidth == nil
-      && update.setHeight == nil && update.setWidthClass == nil
-    guard editsSectionsOnly else { return try applyRebuilding(update) }
+    guard update.editsSectionsOnly else { return try applyRebuilding(update) }
     let plan = try update.validate(
       itemCounts: validationCounts, configuration: configuration, bounds: bounds,
       scratch: &scratch.validation)

@@ -1,29 +1,290 @@
 import FlowLayoutModel
 
+/// The sections whose items a whole-layout diagnostic can name (`hiddenItems`,
+/// `overflowingItems`), kept through batches once asked for (`FastFlowLayout.keepDiagnostics()`),
+/// so that both answers cost O(log n) per item they may hold instead of a pass over every page
+/// and line.
+///
+/// An entry per section that has *wide* items (wider than the section's line, working
+/// orientation: the only items that can overflow; a wide item overflows when it is laid out,
+/// alone on its line) or hides items (a single-page section past its line limit); none for the
+/// others. Entries ascending by section.
+struct DiagnosticSections: Sendable, Equatable {
+  var sections: [Int] = []
+  var wide: [ItemIndexSet] = []
+  var hides: [Bool] = []
+
+  /// The entry of section `s`, or where it would go.
+  ///
+  /// - Complexity: O(log E) for E entries.
+  func position(of s: Int) -> (index: Int, found: Bool) {
+    var low = 0
+    var high = sections.count
+    while low < high {
+      let mid = (low + high) / 2
+      if sections[mid] < s { low = mid + 1 } else { high = mid }
+    }
+    return (low, low < sections.count && sections[low] == s)
+  }
+
+  /// The wide items of section `s`.
+  func wideItems(ofSection s: Int) -> ItemIndexSet {
+    let (k, found) = position(of: s)
+    return found ? wide[k] : ItemIndexSet()
+  }
+
+  /// Applies `body` to section `s`'s entry (created empty when missing; removed when left
+  /// empty).
+  ///
+  /// - Complexity: O(log E) plus `body`, O(E) when an entry is created or removed.
+  mutating func update(_ s: Int, _ body: (inout ItemIndexSet, inout Bool) -> Void) {
+    let (k, found) = position(of: s)
+    if found {
+      body(&wide[k], &hides[k])
+      if wide[k].isEmpty, !hides[k] {
+        sections.remove(at: k)
+        wide.remove(at: k)
+        hides.remove(at: k)
+      }
+    } else {
+      var set = ItemIndexSet()
+      var hiding = false
+      body(&set, &hiding)
+      guard !set.isEmpty || hiding else { return }
+      sections.insert(s, at: k)
+      wide.insert(set, at: k)
+      hides.insert(hiding, at: k)
+    }
+  }
+
+  /// Every entry's section renumbered by `newSection` (`nil`: the entry leaves), in order.
+  ///
+  /// - Complexity: O(E log E).
+  mutating func renumber(_ newSection: (Int) -> Int?) {
+    var entries: [(section: Int, wide: ItemIndexSet, hides: Bool)] = []
+    entries.reserveCapacity(sections.count)
+    for k in sections.indices {
+      if let n = newSection(sections[k]) { entries.append((n, wide[k], hides[k])) }
+    }
+    entries.sort { $0.section < $1.section }
+    sections = entries.map(\.section)
+    wide = entries.map(\.wide)
+    hides = entries.map(\.hides)
+  }
+}
+
 extension FastFlowLayout {
+  /// From now on keeps what `hiddenItems` and `overflowingItems` read current through every
+  /// batch (`DiagnosticSections`): each answer then costs O(E + w log n + h) for the E sections
+  /// with wide or hidden items, the w wide items and the h hidden ones, instead of a pass over
+  /// every page and line. A batch then costs O(e log n + E) more for its e edits (O(m) for the
+  /// m items of inserted sections), a batch that lays everything out again O(n) more.
+  ///
+  /// - Complexity: O(s + n) once (O(s) when no item can overflow).
+  public mutating func keepDiagnostics() {
+    guard diagnostics == nil else { return }
+    diagnostics = foundDiagnostics()
+  }
+
+  /// Whether `keepDiagnostics()` was called.
+  public var keepsDiagnostics: Bool { diagnostics != nil }
+
+  /// `DiagnosticSections` from the pages.
+  ///
+  /// - Complexity: O(s), plus O(n) when an item can overflow.
+  func foundDiagnostics() -> DiagnosticSections {
+    var found = DiagnosticSections()
+    let limited = rules.lineLimit < Int.max
+    guard rules.canOverflow || limited else { return found }
+    for s in 0..<sectionCount {
+      let wide = rules.canOverflow ? wideItems(inSection: s) : ItemIndexSet()
+      let hides = limited && sectionHides(s)
+      if !wide.isEmpty || hides {
+        found.sections.append(s)
+        found.wide.append(wide)
+        found.hides.append(hides)
+      }
+    }
+    return found
+  }
+
+  /// Whether an item `width` wide (working orientation, as laid out) is wider than the line
+  /// under `rules`.
+  @inline(__always)
+  static func isWide(_ width: Double, rules: borrowing LayoutRules) -> Bool {
+    guard rules.canOverflow else { return false }
+    switch rules.sizing {
+    case .own: return width > rules.available + rules.epsilon
+    case .fixed(let size): return size.width > rules.available + rules.epsilon
+    default: return false
+    }
+  }
+
+  /// Whether item `j` of section `s` is wide.
+  ///
+  /// - Complexity: O(log p).
+  func isWide(item j: Int, inSection s: Int) -> Bool {
+    let (p, i) = page(holdingItem: j, inSection: s)
+    let width = pages[p].size(ofItem: i).width
+    return withRules(ofPage: p) { Self.isWide(width, rules: $0) }
+  }
+
+  /// The wide items of section `s`.
+  ///
+  /// - Complexity: O(m) for its m items (one pass over a page's width column), O(pages) when its
+  ///   items have one fixed size.
+  func wideItems(inSection s: Int) -> ItemIndexSet {
+    var indices: [Int] = []
+    var all = ItemIndexSet()
+    var base = 0
+    for p in pages(ofSection: s) {
+      let count = pages[p].count
+      defer { base += count }
+      let (canOverflow, limit, sizing) = withRules(ofPage: p) {
+        ($0.canOverflow, $0.available + $0.epsilon, $0.sizing)
+      }
+      guard canOverflow, count > 0 else { continue }
+      switch sizing {
+      case .fixed(let size):
+        if size.width > limit { all.formUnion(ItemIndexSet(base..<(base + count))) }
+      case .own:
+        if pages[p].readsSizesFromColumns {
+          pages[p].items.widths.withUnsafeBufferPointer { widths in
+            for i in widths.indices where widths[i] > limit { indices.append(base + i) }
+          }
+        } else {
+          for i in 0..<count where pages[p].size(ofItem: i).width > limit {
+            indices.append(base + i)
+          }
+        }
+      default: continue
+      }
+    }
+    if !indices.isEmpty { all.formUnion(ItemIndexSet(ascending: indices)) }
+    return all
+  }
+
+  /// Whether section `s` hides items (one page past its line limit; paged sections have none).
+  ///
+  /// - Complexity: O(1).
+  func sectionHides(_ s: Int) -> Bool {
+    let p = firstPage[s]
+    return firstPage[s + 1] - p == 1 && pages[p].visibleEnd < pages[p].count
+  }
+
+  /// Carries the kept diagnostics (`kept`, taken out of `diagnostics` before the batch) through
+  /// `update`, just applied; found again when the batch laid everything out again
+  /// (`relaidOut`).
+  ///
+  /// - Complexity: O(e log e + (e + E) log n) for e edits and E entries (the entries are
+  ///   renumbered when sections are inserted, deleted or moved), plus O(m) for the m items of
+  ///   inserted sections; O(s + n) when `relaidOut`.
+  mutating func carryDiagnostics(
+    _ kept: consuming DiagnosticSections, through update: BatchUpdate, relaidOut: Bool
+  ) {
+    guard !relaidOut else {
+      diagnostics = foundDiagnostics()
+      return
+    }
+    var kept = kept
+    let map = BatchPathMap(update)
+    // Before the batch's indices: resized items' state re-decided below, the leaving items'
+    // gaps closed.
+    for r in update.resizeItems { kept.update(r.at.section) { wide, _ in wide.remove(r.at.item) } }
+    for o in map.oldSectionsLosingItems {
+      let leaving = map.itemsLeaving(oldSection: o)
+      kept.update(o) { wide, _ in wide = wide.closingGaps(at: leaving) }
+    }
+    if !(update.deleteSections.isEmpty && update.insertSections.isEmpty
+      && update.moveSections.isEmpty)
+    {
+      kept.renumber { map.newSection(ofOldSection: $0) }
+    }
+    // After it: entering items' gaps opened, then every inserted, moved or resized item's state
+    // decided by its size as laid out (a moved item may enter a section of other metrics).
+    var touched = Set<Int>()
+    for n in map.newSectionsGainingItems {
+      let entering = map.itemsEntering(newSection: n)
+      kept.update(n) { wide, _ in wide = wide.openingGaps(at: entering) }
+      touched.insert(n)
+    }
+    var decided: [ItemPath] = update.insertItems.map(\.at) + update.moveItems.map(\.to)
+    for r in update.resizeItems {
+      if let path = map.path(after: r.at) {
+        decided.append(path)
+        touched.insert(path.section)
+      }
+    }
+    for o in map.oldSectionsLosingItems {
+      if let n = map.newSection(ofOldSection: o) { touched.insert(n) }
+    }
+    for path in decided where isWide(item: path.item, inSection: path.section) {
+      kept.update(path.section) { wide, _ in wide.insert(path.item) }
+    }
+    for insertion in update.insertSections {
+      let wide = rules.canOverflow ? wideItems(inSection: insertion.at) : ItemIndexSet()
+      kept.update(insertion.at) { set, _ in set = wide }
+      touched.insert(insertion.at)
+    }
+    if rules.lineLimit < Int.max {
+      for n in touched {
+        let hides = sectionHides(n)
+        kept.update(n) { _, hiding in hiding = hides }
+      }
+    }
+    diagnostics = kept
+  }
+
   /// Items that exist but are not laid out (`numberOfRows`, Horizontal Fit), in document order.
   ///
-  /// - Complexity: O(s + h) for h hidden items.
+  /// - Complexity: O(1) without a line limit; else O(E + h) for h hidden items when kept
+  ///   (`keepDiagnostics()`), O(s + h) otherwise.
   public var hiddenItems: [ItemPath] {
+    guard rules.lineLimit < Int.max else { return [] }
     var result: [ItemPath] = []
-    for s in 0..<sectionCount {
-      // Paged sections hide nothing (no line limit): their pages are not read.
-      let p = firstPage[s]
-      guard firstPage[s + 1] - p == 1 else { continue }
-      let section = pages[p]
+    func appendHidden(_ s: Int) {
+      let section = pages[firstPage[s]]
       for j in section.visibleEnd..<section.count { result.append(ItemPath(section: s, item: j)) }
     }
+    if let kept = diagnostics {
+      for k in kept.sections.indices where kept.hides[k] { appendHidden(kept.sections[k]) }
+      return result
+    }
+    // Paged sections hide nothing (no line limit): their pages are not read.
+    for s in 0..<sectionCount where sectionHides(s) { appendHidden(s) }
     return result
   }
 
   /// Items wider than the line they sit alone on, in document order.
   ///
-  /// - Complexity: O(p log p + r) over the p pages and their visible lines (O(v) for v visible items of a closed-form
-  ///   section whose items overflow).
+  /// - Complexity: O(E + w log n) for the w wide items when kept (`keepDiagnostics()`); O(p log
+  ///   p + r) otherwise, over the p pages and their visible lines (O(v) for v visible items of a
+  ///   closed-form section whose items overflow).
   public var overflowingItems: [ItemPath] {
+    var probes = 0
+    return overflowingItems(probes: &probes)
+  }
+
+  /// `overflowingItems`, counting in `probes` the items (kept) or pages (otherwise) read.
+  func overflowingItems(probes: inout Int) -> [ItemPath] {
     guard rules.canOverflow else { return [] }
     var result: [ItemPath] = []
+    if let kept = diagnostics {
+      for (k, s) in kept.sections.enumerated() {
+        for range in kept.wide[k].ranges {
+          for j in range {
+            probes += 1
+            let (p, i) = page(holdingItem: j, inSection: s)
+            let overflows =
+              i < pages[p].visibleEnd && withRules(ofPage: p) { pages[p].overflows(i, rules: $0) }
+            if overflows { result.append(ItemPath(section: s, item: j)) }
+          }
+        }
+      }
+      return result
+    }
     for p in pages.indices {
+      probes += 1
       let section = pages[p]
       let rules = section.rules(self.rules)
       let limit = rules.available + rules.epsilon
@@ -49,5 +310,48 @@ extension FastFlowLayout {
       }
     }
     return result
+  }
+
+  /// - Complexity: O(1).
+  public var numberOfSections: Int { sectionCount }
+
+  /// - Complexity: O(1).
+  /// - Throws: `LayoutError.sectionOutOfRange` (field `section`).
+  public func numberOfItems(inSection section: Int) throws(LayoutError) -> Int {
+    try checkSection(section)
+    return itemCounts[section]
+  }
+
+  /// - Complexity: O(1).
+  /// - Throws: `LayoutError.sectionOutOfRange` (field `section`).
+  public func showsSeeAll(inSection section: Int) throws(LayoutError) -> Bool {
+    try checkSection(section)
+    return pages[firstPage[section]].showsSeeAll
+  }
+
+  private func checkSection(_ section: Int) throws(LayoutError) {
+    guard section >= 0, section < sectionCount else {
+      throw .sectionOutOfRange(field: "section", section: section, sectionCount: sectionCount)
+    }
+  }
+}
+
+extension BatchUpdate {
+  /// Whether the batch edits sections only (no item edit, no bounds or options change).
+  var editsSectionsOnly: Bool {
+    deleteItems.isEmpty && insertItems.isEmpty && moveItems.isEmpty && resizeItems.isEmpty
+      && measureItems.isEmpty && setWidth == nil && setHeight == nil && setWidthClass == nil
+  }
+}
+
+extension SectionLayout {
+  /// Whether `size(ofItem:)` reads the item columns (not equal-width lines or a closed form's
+  /// kept sizes).
+  var readsSizesFromColumns: Bool {
+    switch lines {
+    case .table, .taken: return true
+    case .uniform(let u): return u.keptSizes == nil
+    case .equalWidth: return false
+    }
   }
 }

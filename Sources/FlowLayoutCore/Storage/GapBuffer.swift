@@ -27,6 +27,16 @@ struct GapBuffer<Element>: RandomAccessCollection, MutableCollection {
     gapLength = 0
   }
 
+  /// `body` given the slots (the gap's included) to write in place; the count and the gap
+  /// stay as they are.
+  ///
+  /// - Complexity: O(1) plus `body` (no copy when the slots are uniquely referenced).
+  mutating func withUnsafeMutableSlots<R>(
+    _ body: (UnsafeMutableBufferPointer<Element>) throws -> R
+  ) rethrows -> R {
+    try slots.withUnsafeMutableBufferPointer { try body($0) }
+  }
+
   var startIndex: Int { 0 }
   var endIndex: Int { slots.count &- gapLength }
 

@@ -53,6 +53,19 @@ public struct SVGRenderer: Sendable {
     cells: [[CellDescription?]]? = nil, viewport: Rect? = nil, headerTitles: [String]? = nil,
     crop: Rect? = nil
   ) -> String {
+    render(
+      elements: elements, contentSize: contentSize, sections: sections,
+      columns: cells?.map(CellColumn.init), viewport: viewport, headerTitles: headerTitles,
+      crop: crop)
+  }
+
+  /// `render(elements:contentSize:sections:cells:viewport:headerTitles:crop:)` with a
+  /// document's cell columns (only the cells of the elements drawn are decoded).
+  public func render(
+    elements: [LayoutElement], contentSize: Size, sections: [SectionData],
+    columns cells: [CellColumn]?, viewport: Rect? = nil, headerTitles: [String]? = nil,
+    crop: Rect? = nil
+  ) -> String {
     // 1. The canvas: the crop, or the content, every element (overflowing ones too) and the
     // viewport.
     var minX = crop?.minX ?? 0

@@ -1,0 +1,105 @@
+import Dispatch
+
+/// Pages laid out again by the full-layout pass (`SectionLayout.layOutTable`), on up to
+/// `threads` threads: each thread takes a contiguous run of the jobs, whose pages are distinct
+/// slots, so no two threads touch one page; a page's result does not depend on the thread.
+///
+/// Within a run, consecutive pages of one section are laid out in order, and before a page is
+/// laid out, the items of its front that the greedy rule puts on the previous page's last
+/// line move there (that line re-broken), so every page boundary inside a run is a line start
+/// when the run ends. Only the boundary before a run's first page (a seam: that page was laid
+/// out from a guessed line start) is left to `FastFlowLayout.repairPages`.
+enum PageLayoutTasks {
+  /// One page to lay out: its index and slot in the page list, its section, its rules, and
+  /// whether its lines take the branch-free form (decided once for its section).
+  struct Job: Sendable {
+    var page: Int
+    var slot: Int
+    var section: Int
+    var rules: LayoutRules
+    var branchFree: Bool
+  }
+
+  /// Fewest pages a thread is given (fewer: one thread).
+  static let pagesPerTask = 16
+
+  /// Lays out every job's page in `slots`; returns the work done and the seams (the pages
+  /// whose boundary with the page before, in the same section, was not checked), ascending.
+  ///
+  /// - Precondition: the jobs are in page order, their slots distinct, each page has a line
+  ///   table, and the pages of one section are consecutive jobs.
+  /// - Complexity: O(n / t) on t threads for the n items of the jobs' pages, plus O(c) per
+  ///   boundary moved (the page's columns).
+  static func layOut(
+    _ jobs: [Job], in slots: UnsafeMutableBufferPointer<SectionLayout>, kernels: KernelSelection,
+    threads: Int
+  ) -> (counters: WorkCounters, seams: [Int]) {
+    let tasks = max(min(threads, jobs.count / pagesPerTask), 1)
+    var perTask = [WorkCounters](repeating: WorkCounters(), count: tasks)
+    jobs.withUnsafeBufferPointer { jobBuffer in
+      perTask.withUnsafeMutableBufferPointer { counterBuffer in
+        // Disjoint: task t writes the pages of its run of jobs and its own counters.
+        let pages = SharedBuffer(slots)
+        let shared = SharedBuffer(jobBuffer)
+        let counts = SharedBuffer(counterBuffer)
+        let run: @Sendable (Int) -> Void = { t in
+          let all = shared.readOnly
+          counts.base[t] = layOut(
+            all[(t * all.count / tasks)..<((t + 1) * all.count / tasks)], in: pages.base,
+            kernels: kernels)
+        }
+        if tasks == 1 {
+          run(0)
+        } else {
+          DispatchQueue.concurrentPerform(iterations: tasks, execute: run)
+        }
+      }
+    }
+    var total = WorkCounters()
+    for c in perTask { total.add(c) }
+    var seams: [Int] = []
+    for t in 1..<max(tasks, 1) {
+      let b = t * jobs.count / tasks
+      if b > 0, b < jobs.count, jobs[b].section == jobs[b - 1].section {
+        seams.append(jobs[b].page)
+      }
+    }
+    return (total, seams)
+  }
+
+  /// One run of jobs, in order (`layOut(_:in:kernels:threads:)`).
+  ///
+  /// - Complexity: O(n + r) for the run's n items and r lines, plus O(c) per boundary moved.
+  private static func layOut(
+    _ run: Slice<UnsafeBufferPointer<Job>>, in pages: UnsafeMutableBufferPointer<SectionLayout>,
+    kernels: KernelSelection
+  ) -> WorkCounters {
+    var counters = WorkCounters()
+    var scratch = LineScratch()
+    for k in run.indices {
+      let job = run[k]
+      let q = job.slot
+      counters.sectionsLaidOut += 1
+      pages[q].layOutTable(
+        rules: job.rules, kernels: kernels, counters: &counters, branchFree: job.branchFree)
+      // The next page's first items that join this page's last line move here before that
+      // page is laid out (its lines then start at a line start).
+      if k + 1 < run.endIndex, run[k + 1].section == job.section {
+        let next = run[k + 1].slot
+        counters.pageBoundariesChecked += 1
+        let absorbed = pages[q].itemsAbsorbed(from: pages[next], rules: job.rules)
+        if absorbed > 0, case .table(let table) = pages[q].lines {
+          counters.pageBoundariesMoved += 1
+          counters.itemsPaged += absorbed
+          pages[q].items.append(frontOf: pages[next].items, count: absorbed)
+          pages[next].items.removeFirst(absorbed)
+          pages[q].rebuildLines(
+            fromLine: table.lineCount - 1, rules: job.rules, kernels: kernels,
+            scratch: &scratch, counters: &counters)
+        }
+      }
+      pages[q].updateHeight(rules: job.rules)
+    }
+    return counters
+  }
+}

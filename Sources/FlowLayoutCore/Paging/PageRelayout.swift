@@ -1,0 +1,88 @@
+import FlowLayoutModel
+
+extension FastFlowLayout {
+  /// A batch that changes only the line rules (a width change, options): every section laid
+  /// out again under `newRules`, a paged section page by page, keeping its pages (each laid out
+  /// by the full-layout pass, then the page boundaries repaired as after an edit:
+  /// `repairPages`), so that the next edit finds its page cut already (no O(n) join now and
+  /// cut later); a section that is one page, or is no longer paged under its new rules, is
+  /// laid out whole as by `relayOut`.
+  ///
+  /// - Precondition: the batch has no item or section edits; `newRules != rules`.
+  /// - Complexity: O(n + p log p) for n items in p pages.
+  mutating func relayOutKeepingPages(
+    rules newRules: LayoutRules, configuration newConfiguration: LayoutConfiguration,
+    bounds newBounds: Size, scratch: inout EditScratch, counters: inout WorkCounters
+  ) {
+    // Item columns back from equal-width lines and leaves (every section is laid out again).
+    for p in pages.indices { pages[p].restoreColumns() }
+    var paged: [Int] = []
+    var jobs: [PageLayoutTasks.Job] = []
+    for s in 0..<sectionCount {
+      let range = pages(ofSection: s)
+      let first = range.lowerBound
+      // Own metrics resolved again, one object for the section's pages.
+      if let own = pages[first].ownMetrics {
+        let resolved = OwnMetrics(own.metrics, configuration: newConfiguration, bounds: newBounds)
+        for p in range { pages[p].ownMetrics = resolved }
+      }
+      let sectionRules = pages[first].rules(newRules)
+      if range.count > 1, SectionLayout.isPaged(under: sectionRules),
+        range.allSatisfy({ pages[$0].hasLineTable })
+      {
+        // Decided once for the section, as a layout of it whole would (its first lines).
+        let branchFree =
+          itemCounts[s] >= GreedyLeadingLinesKernel.branchFreeItems
+          && !pages[first].items.withSizes { ws, _ in
+            ws.isEmpty
+              || GreedyLeadingLinesKernel.lineEndsLearnable(
+                ws, from: 0, limit: sectionRules.available + sectionRules.epsilon,
+                interitem: sectionRules.interitem)
+          }
+        // (Page indices here; slots once no section is joined any more, below.)
+        for p in range {
+          jobs.append(
+            PageLayoutTasks.Job(
+              page: p, slot: p, section: s, rules: sectionRules, branchFree: branchFree))
+        }
+        paged.append(s)
+        continue
+      }
+      if range.count > 1 {
+        // No longer paged: one page again (O(n) for its items, once).
+        counters.itemsPaged += itemCounts[s]
+        let whole = SectionLayout.joined(pages[range], rules: rules(ofPage: first))
+        replacePages(range, with: [whole], section: s)
+      }
+      pages[first].opensSection = true
+      pages[first].closesSection = true
+      pages[first].layOut(
+        rules: sectionRules, kernels: kernels, threading: threading, counters: &counters)
+    }
+    // The paged sections' pages, on the layout's threads (a page at a time: O(c) each).
+    for k in jobs.indices { jobs[k].slot = pages.slot(jobs[k].page) }
+    let threads = threading.threads
+    let kernels = self.kernels
+    let (done, seams) = pages.withUnsafeMutableSlots { slots in
+      PageLayoutTasks.layOut(jobs, in: slots, kernels: kernels, threads: threads)
+    }
+    counters.add(done)
+    rules = newRules
+    // Each paged section's pages checked (sizes, empty pages), and the boundaries the tasks
+    // did not check (a seam between two threads' runs: the page after it was laid out from a
+    // guessed line start), from the last section (earlier page indices stay valid).
+    var seam = seams.count - 1
+    for s in paged.reversed() {
+      let range = pages(ofSection: s)
+      var boundaries: [Int] = []
+      while seam >= 0, seams[seam] >= range.lowerBound {
+        boundaries.append(seams[seam] - 1)
+        seam -= 1
+      }
+      _ = repairPages(
+        ofSection: s, touched: Array(range), boundaries: boundaries.reversed(),
+        scratch: &scratch, counters: &counters)
+    }
+    rebuildPageDirectory()
+  }
+}

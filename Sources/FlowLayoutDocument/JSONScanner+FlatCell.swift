@@ -1,0 +1,303 @@
+import FioriCells
+import FlowLayoutModel
+
+/// A cell object of string fields only, located in the text but not decoded: the shape of the
+/// cells of a large document (`{"type": "keyValue", "key": …, "value": …}`), read without
+/// building a string or an object.
+struct FlatCell {
+  /// The byte ranges of each field's string value (between the quotes), `nil` when absent.
+  var type: Range<Int>?
+  var key: Range<Int>?
+  var value: Range<Int>?
+  var title: Range<Int>?
+  var subtitle: Range<Int>?
+  var attribute: Range<Int>?
+  var footnote: Range<Int>?
+  var description: Range<Int>?
+
+  /// Whether `validate(field:)` of the decoded cell certainly passes: a key/value cell with a
+  /// non-empty key and no field of another type, or an object cell with a non-empty title and
+  /// no field of another type (`CellDescription.validate(field:)`'s rules for these fields). A
+  /// `false` answer says nothing: the decoded cell is validated then.
+  ///
+  /// - Complexity: O(1).
+  func isCertainlyValid(in bytes: [UInt8]) -> Bool {
+    guard let type else { return false }
+    if Self.equals(bytes, type, "keyValue") {
+      return key?.isEmpty == false && title == nil && subtitle == nil && attribute == nil
+        && footnote == nil && description == nil
+    }
+    if Self.equals(bytes, type, "object") {
+      return title?.isEmpty == false && attribute == nil && key == nil && value == nil
+    }
+    return false
+  }
+
+  /// The cell (what `JSONScanner.readCell` decodes from the same bytes).
+  ///
+  /// - Complexity: O(b) for the b bytes of its strings.
+  func cell(in bytes: [UInt8]) -> CellDescription {
+    func text(_ range: Range<Int>?) -> String? {
+      range.map { String(decoding: bytes[$0], as: UTF8.self) }
+    }
+    var cell = CellDescription(
+      type: .keyValue, title: text(title), subtitle: text(subtitle), attribute: text(attribute),
+      footnote: text(footnote), descriptionText: text(description), key: text(key),
+      value: text(value))
+    if let type, !Self.equals(bytes, type, "keyValue") { cell.type = text(type)! }
+    return cell
+  }
+
+  static func equals(_ bytes: [UInt8], _ range: Range<Int>, _ word: StaticString) -> Bool {
+    guard range.count == word.utf8CodeUnitCount else { return false }
+    return word.withUTF8Buffer { w in
+      var k = 0
+      for i in range {
+        if bytes[i] != w[k] { return false }
+        k += 1
+      }
+      return true
+    }
+  }
+}
+
+extension JSONScanner {
+  /// Reads a cell object whose every key is one of `type`, `key`, `value`, `title`,
+  /// `subtitle`, `attribute`, `footnote`, `description` (each once, `type` among them) and
+  /// whose every value is a string of printable ASCII without escapes; for anything else
+  /// (another key or value, an escape, a syntax error) `nil`, the position unchanged, so that
+  /// `readCell` reads it and names what is wrong.
+  ///
+  /// What it accepts, `readCell` accepts too and decodes to `FlatCell.cell(in:)`.
+  ///
+  /// - Complexity: O(b) for the b bytes of the cell; no allocation.
+  mutating func readFlatCell() -> FlatCell? {
+    let start = position
+    guard depth < Self.maximumDepth, peek() == UInt8(ascii: "{") else { return nil }
+    position += 1
+    var cell = FlatCell()
+    var seen: UInt8 = 0
+    while true {
+      guard peek() == UInt8(ascii: "\""), let key = readPlainString(),
+        peek() == UInt8(ascii: ":")
+      else { break }
+      position += 1
+      guard peek() == UInt8(ascii: "\""), let value = readPlainString() else { break }
+      let bit: UInt8
+      switch key.count {
+      case 3 where FlatCell.equals(bytes, key, "key"): (bit, cell.key) = (1, value)
+      case 4 where FlatCell.equals(bytes, key, "type"): (bit, cell.type) = (2, value)
+      case 5 where FlatCell.equals(bytes, key, "value"): (bit, cell.value) = (4, value)
+      case 5 where FlatCell.equals(bytes, key, "title"): (bit, cell.title) = (8, value)
+      case 8 where FlatCell.equals(bytes, key, "subtitle"): (bit, cell.subtitle) = (16, value)
+      case 8 where FlatCell.equals(bytes, key, "footnote"): (bit, cell.footnote) = (32, value)
+      case 9 where FlatCell.equals(bytes, key, "attribute"): (bit, cell.attribute) = (64, value)
+      case 11 where FlatCell.equals(bytes, key, "description"):
+        (bit, cell.description) = (128, value)
+      default: bit = 0
+      }
+      guard bit != 0, seen & bit == 0 else { break }
+      seen |= bit
+      switch peek() {
+      case UInt8(ascii: ","):
+        position += 1
+        continue
+      case UInt8(ascii: "}") where cell.type != nil:
+        position += 1
+        return cell
+      default: break
+      }
+      break
+    }
+    position = start
+    return nil
+  }
+
+  /// Skips an object of at most 8 members with distinct keys, each key and each value a string
+  /// of printable ASCII without escapes (a value may also be a plain number, see
+  /// `readPlainPair`): `skipValue`'s fast path for a cell. For anything else `false`, the
+  /// position unchanged (`skipValue` then reads it and names what is wrong). What it skips,
+  /// `skipValue` skips without error.
+  ///
+  /// - Complexity: O(b) for the b bytes of the object; no allocation.
+  mutating func skipFlatObject() -> Bool {
+    let start = position
+    guard depth < Self.maximumDepth, peek() == UInt8(ascii: "{") else { return false }
+    position += 1
+    if peek() == UInt8(ascii: "}") {
+      position += 1
+      return true
+    }
+    var keyStarts = SIMD8<Int>(repeating: 0)
+    var keyEnds = SIMD8<Int>(repeating: 0)
+    var count = 0
+    while count < 8 {
+      guard peek() == UInt8(ascii: "\""), let key = readPlainString(), peek() == UInt8(ascii: ":")
+      else { break }
+      position += 1
+      let value: Bool
+      if peek() == UInt8(ascii: "\"") {
+        value = readPlainString() != nil
+      } else {
+        value = readPlainNumber() != nil
+      }
+      guard value else { break }
+      var repeated = false
+      for k in 0..<count where keyEnds[k] - keyStarts[k] == key.count {
+        if bytes[keyStarts[k]..<keyEnds[k]].elementsEqual(bytes[key]) { repeated = true }
+      }
+      guard !repeated else { break }
+      (keyStarts[count], keyEnds[count]) = (key.lowerBound, key.upperBound)
+      count += 1
+      switch peek() {
+      case UInt8(ascii: ","):
+        position += 1
+        continue
+      case UInt8(ascii: "}"):
+        position += 1
+        return true
+      default: break
+      }
+      break
+    }
+    position = start
+    return false
+  }
+
+  /// The range of the string at `position` (between its quotes) when it is printable ASCII
+  /// without escapes, consumed; else `nil` (the position then undefined).
+  ///
+  /// - Complexity: O(b) for its b bytes.
+  private mutating func readPlainString() -> Range<Int>? {
+    let start = position + 1
+    let limit = end
+    let quote = bytes.withUnsafeBufferPointer { buffer -> Int? in
+      var i = start
+      while i < limit {
+        let b = buffer[i]
+        if b == UInt8(ascii: "\"") { return i }
+        guard b >= 0x20, b < 0x80, b != UInt8(ascii: "\\") else { return nil }
+        i += 1
+      }
+      return nil
+    }
+    guard let quote else { return nil }
+    position = quote + 1
+    return start..<quote
+  }
+
+  /// Reads `[w, h]` when both are plain decimal numbers (at most 15 digits, no exponent), the
+  /// common form of a sized item, as `readSize` would; else `nil`, the position unchanged, for
+  /// `readSize` to read it (and name what is wrong).
+  ///
+  /// - Complexity: O(b) for its b bytes; no allocation.
+  mutating func readPlainPair() -> Size? {
+    let start = position
+    guard depth < Self.maximumDepth, position < end, bytes[position] == UInt8(ascii: "[")
+    else { return nil }
+    position += 1
+    guard let width = readPlainNumber(), peek() == UInt8(ascii: ",") else {
+      position = start
+      return nil
+    }
+    position += 1
+    guard let height = readPlainNumber(), peek() == UInt8(ascii: "]") else {
+      position = start
+      return nil
+    }
+    position += 1
+    return Size(width: width, height: height)
+  }
+
+  /// A number of at most 15 digits and no exponent, `readNumber`'s exact fast path; else `nil`
+  /// (the position then undefined).
+  private mutating func readPlainNumber() -> Double? {
+    let start = position
+    let limit = end
+    let read = bytes.withUnsafeBufferPointer { Self.plainNumber(in: $0, at: start, end: limit) }
+    guard let read else { return nil }
+    position = read.end
+    return read.value
+  }
+
+  /// Reads `[w, h]` items while they are plain (`readPlainPair`'s form) and separated by
+  /// commas, appending each to `widths` and `heights`, in one pass over the bytes; stops after
+  /// the last plain pair (before the `,` or `]` that follows it). The run of a million sized
+  /// items of a large document.
+  ///
+  /// - Returns: the number of items read (0: the position unchanged).
+  /// - Complexity: O(b) for the b bytes read; amortized O(1) allocation per item.
+  mutating func readPlainPairs(widths: inout [Double], heights: inout [Double]) -> Int {
+    guard depth < Self.maximumDepth else { return 0 }
+    let start = position
+    let limit = end
+    var count = 0
+    let stop = bytes.withUnsafeBufferPointer { b -> Int in
+      func skipSpaces(_ i: inout Int) {
+        while i < limit, b[i] == 0x20 || b[i] == 0x0A || b[i] == 0x0D || b[i] == 0x09 { i += 1 }
+      }
+      var good = start
+      var i = start
+      while i < limit, b[i] == UInt8(ascii: "[") {
+        guard let width = Self.plainNumber(in: b, at: i + 1, end: limit) else { break }
+        i = width.end
+        skipSpaces(&i)
+        guard i < limit, b[i] == UInt8(ascii: ","),
+          let height = Self.plainNumber(in: b, at: i + 1, end: limit)
+        else { break }
+        i = height.end
+        skipSpaces(&i)
+        guard i < limit, b[i] == UInt8(ascii: "]") else { break }
+        widths.append(width.value)
+        heights.append(height.value)
+        count += 1
+        good = i + 1
+        i = good
+        skipSpaces(&i)
+        guard i < limit, b[i] == UInt8(ascii: ",") else { break }
+        i += 1
+        skipSpaces(&i)
+      }
+      return good
+    }
+    position = stop
+    return count
+  }
+
+  /// The plain number at `start` (after whitespace) and the index after it; see
+  /// `readPlainNumber`.
+  private static func plainNumber(
+    in b: UnsafeBufferPointer<UInt8>, at start: Int, end n: Int
+  ) -> (value: Double, end: Int)? {
+    var i = start
+    while i < n, b[i] == 0x20 || b[i] == 0x0A || b[i] == 0x0D || b[i] == 0x09 { i += 1 }
+    var negative = false
+    if i < n, b[i] == UInt8(ascii: "-") {
+      negative = true
+      i += 1
+    }
+    var mantissa: UInt64 = 0
+    var digits = 0
+    while i < n, b[i] &- UInt8(ascii: "0") < 10 {
+      mantissa = mantissa &* 10 &+ UInt64(b[i] &- UInt8(ascii: "0"))
+      digits += 1
+      i += 1
+    }
+    // No digit, or a leading zero before another digit.
+    guard digits > 0, digits == 1 || b[i - digits] != UInt8(ascii: "0") else { return nil }
+    var fraction = 0
+    if i < n, b[i] == UInt8(ascii: ".") {
+      i += 1
+      while i < n, b[i] &- UInt8(ascii: "0") < 10 {
+        mantissa = mantissa &* 10 &+ UInt64(b[i] &- UInt8(ascii: "0"))
+        fraction += 1
+        i += 1
+      }
+      guard fraction > 0 else { return nil }
+    }
+    guard digits + fraction <= 15, i < n, b[i] | 0x20 != UInt8(ascii: "e") else { return nil }
+    var value = Double(mantissa)
+    if fraction > 0 { value /= powersOfTen[fraction] }
+    return (negative ? -value : value, i)
+  }
+}

@@ -1,0 +1,106 @@
+import FlowLayoutDocument
+import FlowLayoutModel
+import Testing
+
+@testable import FlowLayoutCore
+
+/// A session's requests do the work of what they answer, not of the layout: the same request
+/// sequence over 10× the sections (or items) does the same work (work counters, never a clock).
+@Suite("Session work")
+struct SessionWorkTests {
+  /// `sections` sections of 20 estimated items under 44-pt headers with "See All", pinned, a
+  /// wide item in each 10th section, a viewport near the middle.
+  static func groupedDocument(sections: Int) -> String {
+    let section =
+      #"{"header": 44, "seeAll": true, "items": [null, null, null, [120, 60], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null]}"#
+    let wide =
+      #"{"header": 44, "items": [null, [420, 60], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null]}"#
+    let body = (0..<sections).map { $0 % 10 == 3 ? wide : section }.joined(separator: ",")
+    return #"{"open": {"layout": "horizontalFlow", "width": 375, "height": 812, "#
+      + #""estimatedItemSize": [100, 60], "sectionHeadersPinToVisibleBounds": true, "#
+      + #""viewport": [0, 0, 375, 812], "sections": [\#(body)]}}"#
+  }
+
+  struct Work: Equatable, CustomStringConvertible {
+    var engine: WorkCounters
+    var sectionStates: Int
+    var overflowProbes: Int
+    var description: String {
+      "\(engine) sectionStates=\(sectionStates) overflowProbes=\(overflowProbes)"
+    }
+  }
+
+  /// The work of one scroll-measure-edit sequence in the middle of `sections` sections.
+  static func work(sections: Int) throws -> (Work, [String]) {
+    var session = LayoutSession<FastFlowLayout>()
+    let opened = session.answer(Array(groupedDocument(sections: sections).utf8))
+    #expect(!opened.contains("error"), "\(opened)")
+    let start = session.document!.engine.workCounters
+    let statesBefore = session.document!.layout.sectionStatesRewritten
+    let middle = sections / 2
+    let top = try session.document!.engine.supplementaryFrame(.header, inSection: middle)!.minY
+    var answers: [String] = []
+    func ask(_ request: String) {
+      let answer = session.answer(Array(request.utf8))
+      #expect(!answer.contains("error"), "\(request) → \(answer)")
+      answers.append(answer)
+    }
+    for step in 0..<3 {
+      let y = top + Double(step) * 300
+      ask(#"{"viewport": [0, \#(y), 375, 812]}"#)
+      ask(#"{"elements": [0, \#(y), 375, 812]}"#)
+      ask(#"{"apply": {"measureItems": [{"at": [\#(middle), \#(step)], "size": [110, 70]}]}}"#)
+      ask(#"{"frame": [\#(middle), 3]}"#)
+      ask(#"{"hitTest": [50, \#(y + 100)]}"#)
+      ask(#"{"apply": {"insertItems": [{"at": [\#(middle), 2], "size": [90, 50]}]}}"#)
+      ask(#"{"apply": {"deleteItems": [[\#(middle + 1), 4]]}}"#)
+      ask(#"{"apply": {"resizeItems": [{"at": [\#(middle), 5], "size": [130, 40]}]}}"#)
+      ask(#"{"contentSize": null}"#)
+    }
+    let engine = session.document!.engine
+    var counters = engine.workCounters
+    counters.pageTreeNodesWritten -= start.pageTreeNodesWritten
+    counters.linesRebroken -= start.linesRebroken
+    counters.itemsPositioned -= start.itemsPositioned
+    counters.offsetTreeNodesWritten -= start.offsetTreeNodesWritten
+    counters.lineEntriesRebuilt -= start.lineEntriesRebuilt
+    counters.lineStartsRenumbered -= start.lineStartsRenumbered
+    counters.sizesCompared -= start.sizesCompared
+    counters.sectionsLaidOut -= start.sectionsLaidOut
+    counters.pageBoundariesMoved -= start.pageBoundariesMoved
+    counters.pageBoundariesChecked -= start.pageBoundariesChecked
+    counters.itemsPaged -= start.itemsPaged
+    counters.phaseSummaryWork -= start.phaseSummaryWork
+    counters.itemsSpliced -= start.itemsSpliced
+    var probes = 0
+    _ = engine.overflowingItems(probes: &probes)
+    return (
+      Work(
+        engine: counters,
+        sectionStates: session.document!.layout.sectionStatesRewritten - statesBefore,
+        overflowProbes: probes), answers
+    )
+  }
+
+  @Test("1 000 and 10 000 sections: the same work for the same requests")
+  func sameWorkAtTenTimesTheSections() throws {
+    let (small, smallAnswers) = try Self.work(sections: 1_000)
+    let (large, largeAnswers) = try Self.work(sections: 10_000)
+    // The page tree is deeper over 10× the sections: O(log p) writes may grow by a few.
+    var smallCore = small.engine
+    var largeCore = large.engine
+    #expect(largeCore.pageTreeNodesWritten <= smallCore.pageTreeNodesWritten + 3 * 9)
+    smallCore.pageTreeNodesWritten = 0
+    largeCore.pageTreeNodesWritten = 0
+    #expect(smallCore == largeCore, "1k: \(small)\n10k: \(large)")
+    // An insertion and a deletion per step rewrite one section each; a measurement none.
+    #expect(small.sectionStates == large.sectionStates && small.sectionStates == 3 * 2)
+    // The wide items of every 10th section are read, not every page or line.
+    #expect(small.overflowProbes == 100 && large.overflowProbes == 1_000)
+    #expect(smallAnswers.count == largeAnswers.count)
+    // The answers hold the whole layout's overflowing items (byte-identical output kept).
+    let elements = largeAnswers[1]
+    #expect(elements.contains(#""overflowingItems":[[3,1],[13,1]"#), "\(elements.prefix(300))")
+    #expect(elements.contains(#""seeAll":"See All (20)""#), "\(elements.prefix(600))")
+  }
+}

@@ -100,8 +100,9 @@ public struct LayoutSession<Engine: LayoutEngine> {
       return changeAnswer(opened, measuredBefore: 0)
     case "apply":
       try requireOpen()
-      let bytes = try s.readRawValue()
-      return try change { (live) throws(LayoutError) in try live.apply(json: bytes, field: "apply")
+      let (text, range) = (s.bytes, try s.readRawRange())
+      return try change { (live) throws(LayoutError) in
+        try live.apply(json: text, in: range, field: "apply")
       }
     case "transitions":
       // The batch is applied as by `apply`; the document before it is kept for the answer and
@@ -109,10 +110,10 @@ public struct LayoutSession<Engine: LayoutEngine> {
       // `apply` avoids).
       try requireOpen()
       let saved = document!
-      let bytes = try s.readRawValue()
+      let (text, range) = (s.bytes, try s.readRawRange())
       var update = BatchUpdate()
       _ = try change { (live) throws(LayoutError) in
-        update = try live.apply(json: bytes, field: "transitions")
+        update = try live.apply(json: text, in: range, field: "transitions")
       }
       // Measurements are resizes to an engine (those that change nothing dropped).
       let batch = update.engineBatch { path in

@@ -53,13 +53,25 @@ public enum BenchOperation: String, Sendable, Codable, CaseIterable, Comparable 
   case scrollRightToLeft = "scroll-rtl"
   /// `scroll` with pixel snapping at display scale 3.
   case scrollSnapped = "scroll-snapped"
+  /// One scroll target (`scrollTarget(for:position:insets:viewport:)`) at seeded items,
+  /// positions cycling through `ScrollPosition.allCases` (opt-in, `isInteraction`).
+  case scrollTo
+  /// One directional move (`item(from:direction:layoutDirection:pageLength:scratch:)`) from
+  /// seeded items, directions cycling through up, down, left, right (opt-in, `isInteraction`).
+  case navigate
 
   public static func < (a: Self, b: Self) -> Bool {
     allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
   }
 
   /// `true` when one run is cheap and the runner times many in one sample.
-  public var isBatchedPerSample: Bool { self == .scroll || self == .lookup || isPresentedQuery }
+  public var isBatchedPerSample: Bool {
+    self == .scroll || self == .lookup || isPresentedQuery || isInteraction
+  }
+
+  /// The interaction queries (`docs/semantics.md`, "Scroll to an item"; opt-in: not in the
+  /// default run, nor in `--all-operations`).
+  public var isInteraction: Bool { self == .scrollTo || self == .navigate }
 
   /// The presented-query variants of `scroll` (engines that present; opt-in: not in the
   /// default run, nor in `--all-operations`).
@@ -71,7 +83,7 @@ public enum BenchOperation: String, Sendable, Codable, CaseIterable, Comparable 
   public static var defaultCases: [BenchOperation] {
     allCases.filter {
       !$0.isPresentedQuery && $0 != .coldStart && $0 != .firstEdit && $0 != .firstEditAfterWidth
-        && $0 != .layoutAfterEdit
+        && $0 != .layoutAfterEdit && !$0.isInteraction
     }
   }
 
@@ -84,7 +96,7 @@ public enum BenchOperation: String, Sendable, Codable, CaseIterable, Comparable 
       true
     case .layout, .layoutAfterEdit, .coldStart, .resize, .batch, .scroll, .lookup, .memory,
       .scrollPinned,
-      .scrollRightToLeft, .scrollSnapped:
+      .scrollRightToLeft, .scrollSnapped, .scrollTo, .navigate:
       false
     }
   }
@@ -98,7 +110,7 @@ public enum BenchOperation: String, Sendable, Codable, CaseIterable, Comparable 
       true
     case .layout, .layoutAfterEdit, .coldStart, .scroll, .lookup, .memory, .scrollPinned,
       .scrollRightToLeft,
-      .scrollSnapped:
+      .scrollSnapped, .scrollTo, .navigate:
       false
     }
   }

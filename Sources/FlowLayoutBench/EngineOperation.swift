@@ -21,6 +21,10 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
   private var viewports: [Rect] = []
   private var buffer: [LayoutElement] = []
   private var userEdit = ReversibleEdit(edit: BatchUpdate(), undo: BatchUpdate())
+  /// The engine's scroll target (opened once at init), for `scrollTo`.
+  private var scrollTarget: ScrollTargetQuery? = nil
+  /// The engine's navigation (opened once at init), for `navigate`.
+  private var navigation: NavigationQuery? = nil
   /// `resize`'s two alternating batches.
   private var resizes: [BatchUpdate] = []
   private var presentedBuffer: [PresentedElement] = []
@@ -57,6 +61,12 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
     switch operation {
     case .batch: batches = script.mixedBatches(count: 16)
     case .lookup: paths = script.lookupPaths(count: 4096)
+    case .scrollTo:
+      paths = script.lookupPaths(count: 4096)
+      scrollTarget = ScrollTargetQuery(engine, viewport: engine.input.bounds)
+    case .navigate:
+      paths = script.lookupPaths(count: 4096)
+      navigation = NavigationQuery(engine, pageLength: engine.input.bounds.height)
     case .scroll:
       viewports = Self.sweep(
         content: engine.contentSize, viewport: engine.input.bounds, count: 4096)
@@ -187,6 +197,12 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
     case .lookup:
       phase &+= 1
       checksum += try engine.frame(ofItemAt: paths[phase & (paths.count - 1)]).minY
+    case .scrollTo:
+      phase &+= 1
+      checksum += scrollTarget?.run(paths[phase & (paths.count - 1)], phase) ?? 0
+    case .navigate:
+      phase &+= 1
+      checksum += navigation?.run(paths[phase & (paths.count - 1)], phase) ?? 0
     case .memory:
       break
     }
@@ -204,7 +220,7 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
       try engine.setWidth(Workload.layoutWidth(ofRun: phase))
     case .layout, .layoutAfterEdit, .coldStart, .resize, .batch, .scroll, .lookup, .memory,
       .scrollPinned,
-      .scrollRightToLeft, .scrollSnapped:
+      .scrollRightToLeft, .scrollSnapped, .scrollTo, .navigate:
       break
     }
   }

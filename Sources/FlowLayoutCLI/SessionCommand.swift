@@ -57,11 +57,11 @@ struct SessionCommand: ParsableCommand {
       switch line {
       case .bytes(let bytes):
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-        answer = session.answer(bytes)
+        answer = session.answer(bytes: bytes)
       case .refused(let prefix):
         // The bytes up to the refused one give the whole line's error (`JSONStreamCheck`); a
         // refused request changes nothing.
-        answer = session.answer(prefix)
+        answer = session.answer(bytes: prefix)
       case .tooLong:
         answer = #"{"error":"request: longer than \#(maximumBytes) bytes (--max-input-bytes)"}"#
       }

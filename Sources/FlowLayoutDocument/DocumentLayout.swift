@@ -184,16 +184,7 @@ public struct DocumentLayout<Engine: LayoutEngine> {
   public mutating func apply(json bytes: some Collection<UInt8>, field: String = "apply")
     throws(LayoutError) -> BatchUpdate
   {
-    try apply(json: Array(bytes), in: 0..<bytes.count, field: field)
-  }
-
-  /// `apply(json:field:)` over the batch at `range` in `text` (a session's request line, read
-  /// where it is: a batch of large values is not copied).
-  @discardableResult
-  mutating func apply(json text: [UInt8], in range: Range<Int>, field: String)
-    throws(LayoutError) -> BatchUpdate
-  {
-    var scanner = JSONScanner(text, in: range)
+    var scanner = JSONScanner(Array(bytes))
     let raw = try RawEdit.read(&scanner, field: field)
     try scanner.expectEnd()
     var configuration = layout.configuration

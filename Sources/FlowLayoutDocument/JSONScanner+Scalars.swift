@@ -56,56 +56,87 @@ extension JSONScanner {
 
   /// Reads a string, decoding escapes.
   ///
+  /// - Complexity: O(b) for its b bytes; memory: the `String` alone when it holds no escape
+  ///   (made from the bytes at once), else also an array of its bytes while decoding.
   /// - Throws: `.invalidDocument` naming `field` for another value; a syntax error for bad escapes,
   ///   control characters, invalid UTF-8 (RFC 8259 §8.1: refused, not replaced) or an
   ///   unterminated string, at the offending byte.
   mutating func readString(field: @autoclosure () -> String) throws(LayoutError) -> String {
     guard peek() == UInt8(ascii: "\"") else { throw typeError(field(), expected: "a string") }
-    position += 1
+    let start = position + 1
     // Printable ASCII up to the closing quote (the common string) is its own bytes.
-    let start = position
-    if let end = endOfPlainString() {
-      position = end + 1
-      return String(decoding: bytes[start..<end], as: UTF8.self)
+    position = start
+    if let close = endOfPlainString() {
+      position = close + 1
+      return String(decoding: bytes[start..<close], as: UTF8.self)
     }
-    var utf8 = Array(bytes[start..<position])
+    position = start - 1
+    if try scanString(decoding: false) {
+      return String(decoding: bytes[start..<position - 1], as: UTF8.self)
+    }
+    position = start - 1
+    var utf8: [UInt8] = []
+    _ = try scanString(decoding: true, into: &utf8)
+    return String(decoding: utf8, as: UTF8.self)
+  }
+
+  /// Skips a string (at its opening quote), checking it as `readString` does, without building
+  /// it: a skipped value costs no memory.
+  mutating func skipString() throws(LayoutError) {
+    let quote = position
+    position += 1
+    if let close = endOfPlainString() {
+      position = close + 1
+      return
+    }
+    position = quote
+    _ = try scanString(decoding: false)
+  }
+
+  /// Checks the string at `position` (its opening quote) and moves past it; with `decoding`,
+  /// appends its decoded bytes to `utf8`.
+  ///
+  /// - Returns: `true` when the string held no escape (its bytes are its UTF-8).
+  private mutating func scanString(decoding: Bool) throws(LayoutError) -> Bool {
+    var none: [UInt8] = []
+    return try scanString(decoding: decoding, into: &none)
+  }
+
+  @inline(__always)
+  private mutating func scanString(decoding: Bool, into utf8: inout [UInt8]) throws(LayoutError)
+    -> Bool
+  {
+    position += 1
+    var segment = position
+    var escaped = false
+    var scratch: [UInt8] = []
     while true {
       guard position < end else { throw syntaxError("unterminated string") }
       let b = bytes[position]
       switch b {
       case UInt8(ascii: "\""):
+        if decoding { utf8.append(contentsOf: bytes[segment..<position]) }
         position += 1
-        return String(decoding: utf8, as: UTF8.self)
+        return !escaped
       case UInt8(ascii: "\\"):
+        escaped = true
+        if decoding { utf8.append(contentsOf: bytes[segment..<position]) }
         position += 1
-        try readEscape(into: &utf8)
+        if decoding {
+          try readEscape(into: &utf8)
+        } else {
+          scratch.removeAll(keepingCapacity: true)
+          try readEscape(into: &scratch)
+        }
+        segment = position
       case 0..<0x20:
         throw syntaxError("control character \(describe(b)) in a string")
       case 0x80...:
-        let length = try utf8SequenceLength()
-        utf8.append(contentsOf: bytes[position..<position + length])
-        position += length
+        position += try utf8SequenceLength()
       default:
-        utf8.append(b)
         position += 1
       }
     }
-  }
-
-  /// Skips the string at `position`, checking it as `readString` does, without building it.
-  ///
-  /// - Throws: what `readString` throws.
-  mutating func skipString(field: @autoclosure () -> String) throws(LayoutError) {
-    if peek() == UInt8(ascii: "\"") {
-      let quote = position
-      position += 1
-      if let end = endOfPlainString() {
-        position = end + 1
-        return
-      }
-      position = quote
-    }
-    _ = try readString(field: field())
   }
 
   /// Moves `position` over printable ASCII without escapes; the closing quote's index when

@@ -284,7 +284,7 @@ struct JSONScanner {
       try readArray(field: field()) { (s, i) throws(LayoutError) in
         try s.skipValue(field: "\(field())[\(i)]")
       }
-    case UInt8(ascii: "\""): try skipString(field: "document")
+    case UInt8(ascii: "\""): try skipString()
     case UInt8(ascii: "t"), UInt8(ascii: "f"): _ = try readBool(field: "document")
     case UInt8(ascii: "n"): try readNull(field: "document")
     case nil: throw syntaxError("unexpected end of input")
@@ -300,7 +300,8 @@ struct JSONScanner {
     bytes[try readRawRange(field: field())]
   }
 
-  /// Where the next value is in `bytes`, skipped.
+  /// Where the next value is in `bytes`, skipped; a key repeated inside it is named by its path
+  /// under `field`.
   mutating func readRawRange(field: @autoclosure () -> String = "document") throws(LayoutError)
     -> Range<Int>
   {

@@ -21,8 +21,14 @@ public struct LayoutSession<Engine: LayoutEngine> {
   /// - Complexity: the request's own cost (a document's decoding and layout, a batch, one rect
   ///   query, one frame) plus O(b) for b bytes of request.
   public mutating func answer(_ line: some Collection<UInt8>) -> String {
+    answer(bytes: Array(line))
+  }
+
+  /// `answer(_:)` taking the line's bytes over: the request's value is cut out of them in place,
+  /// so that a large request (a document) is held once, never copied.
+  public mutating func answer(bytes line: consuming [UInt8]) -> String {
     do {
-      return try respond((line as? [UInt8]) ?? Array(line))
+      return try respond(consume line)
     } catch {
       var w = JSONWriter()
       w.append("{\"error\":")
@@ -32,61 +38,76 @@ public struct LayoutSession<Engine: LayoutEngine> {
     }
   }
 
-  private mutating func respond(_ line: [UInt8]) throws(LayoutError) -> String {
+  private mutating func respond(_ line: consuming [UInt8]) throws(LayoutError) -> String {
+    let (key, value) = try Self.request(in: line)
+    // The value alone, moved to the front of the line's own storage.
+    line.removeSubrange(value.upperBound..<line.count)
+    line.removeSubrange(0..<value.lowerBound)
+    return try respond(to: key, consume line)
+  }
+
+  /// The request's key and the range of its value in `line`. The whole line is read before
+  /// anything is done: a syntax error after the value must not follow a change.
+  ///
+  /// - Complexity: O(b) for b bytes.
+  private static func request(in line: [UInt8]) throws(LayoutError) -> (String, Range<Int>) {
     var s = JSONScanner(line)
     guard s.peek() != nil else {
       throw .invalidDocument(field: "request", reason: "empty line (expected a JSON object)")
     }
-    // The whole line is read before anything is done: a syntax error after the value must not
-    // follow a change.
-    var request: (key: String, value: ArraySlice<UInt8>)?
+    var request: (key: String, value: Range<Int>)?
     try s.readObject(field: "request") { (s, key) throws(LayoutError) in
       guard request == nil else {
         throw .invalidDocument(
           field: "request",
           reason: "one request per line (found \"\(printable(key))\" after another)")
       }
-      request = (key, try s.readRawValue(field: key))
+      let bytes = try s.readRawValue(field: key)
+      request = (key, bytes.startIndex..<bytes.endIndex)
     }
     try s.expectEnd()
     guard let request else {
       throw .invalidDocument(
         field: "request",
-        reason: "empty object (expected one of: \(Self.requests.joined(separator: ", ")))")
+        reason: "empty object (expected one of: \(requests.joined(separator: ", ")))")
     }
-    // Read where it is in the line: an `open`'s document (134 MB at 1M cells) is not copied.
-    var value = JSONScanner(line, in: request.value.startIndex..<request.value.endIndex)
-    let answer = try respond(to: request.key, &value)
-    try value.expectEnd()
-    return answer
+    return request
   }
 
   /// Every request's key, in the order `session --help` and the unknown-key error list them.
   public static var requests: [String] {
-    ["open", "apply", "viewport", "elements", "frame", "hitTest", "contentSize", "transitions"]
+    [
+      "open", "apply", "viewport", "elements", "frame", "hitTest", "contentSize", "transitions",
+      "scrollTo", "navigate",
+    ]
   }
 
   /// - Throws: `.invalidDocument(field: "request", …)` when no document is open.
-  private func requireOpen() throws(LayoutError) {
+  func requireOpen() throws(LayoutError) {
     guard document != nil else {
       throw .invalidDocument(
         field: "request", reason: "no document is open (send {\"open\": DOCUMENT} first)")
     }
   }
 
+  /// Answers request `key` whose value is `bytes` (exactly one JSON value, checked).
+  private mutating func respond(to key: String, _ bytes: [UInt8]) throws(LayoutError) -> String {
+    var s = JSONScanner(bytes)
+    let answer = try respond(to: key, bytes, &s)
+    try s.expectEnd()
+    return answer
+  }
 
-  private mutating func respond(to key: String, _ s: inout JSONScanner) throws(LayoutError)
-    -> String
+  private mutating func respond(to key: String, _ bytes: [UInt8], _ s: inout JSONScanner)
+    throws(LayoutError) -> String
   {
     switch key {
     case "open":
-      // The value is the scanner's whole text (checked when the line was read).
-      _ = s.peek()
-      let text = s.position..<s.end
-      s.position = s.end
+      // The value is the document (read by the document's decoder, not through `s`).
+      s.position = bytes.count
       let decoded: LayoutDocument
       do {
-        decoded = try LayoutDocument.decode(s.bytes, in: text)
+        decoded = try LayoutDocument.decode(bytes)
       } catch {
         throw error.prefixingField(with: "open.")
       }
@@ -100,9 +121,8 @@ public struct LayoutSession<Engine: LayoutEngine> {
       return changeAnswer(opened, measuredBefore: 0)
     case "apply":
       try requireOpen()
-      let (text, range) = (s.bytes, try s.readRawRange())
-      return try change { (live) throws(LayoutError) in
-        try live.apply(json: text, in: range, field: "apply")
+      s.position = bytes.count
+      return try change { (live) throws(LayoutError) in try live.apply(json: bytes, field: "apply")
       }
     case "transitions":
       // The batch is applied as by `apply`; the document before it is kept for the answer and
@@ -110,10 +130,10 @@ public struct LayoutSession<Engine: LayoutEngine> {
       // `apply` avoids).
       try requireOpen()
       let saved = document!
-      let (text, range) = (s.bytes, try s.readRawRange())
+      s.position = bytes.count
       var update = BatchUpdate()
       _ = try change { (live) throws(LayoutError) in
-        update = try live.apply(json: text, in: range, field: "transitions")
+        update = try live.apply(json: bytes, field: "transitions")
       }
       // Measurements are resizes to an engine (those that change nothing dropped).
       let batch = update.engineBatch { path in
@@ -189,6 +209,8 @@ public struct LayoutSession<Engine: LayoutEngine> {
       appendPosition(document!, to: &w)
       w.append("}")
       return w.string
+    case "scrollTo": return try scrollTo(&s)
+    case "navigate": return try navigate(&s)
     default:
       throw RawDocument.unknownKey(key, field: "", expected: Self.requests)
     }
@@ -198,7 +220,7 @@ public struct LayoutSession<Engine: LayoutEngine> {
   /// uniquely referenced (no copy-on-write copy of a million items), and answers the change.
   /// A throwing `body` changes nothing when it fails validation (every `DocumentLayout` call
   /// validates first).
-  private mutating func change(
+  mutating func change(
     _ body: (inout DocumentLayout<Engine>) throws(LayoutError) -> Void
   ) throws(LayoutError) -> String {
     var live: DocumentLayout<Engine>? = nil

@@ -37,9 +37,11 @@ struct RawSection {
     var showsSeeAll = false
     var widths: [Double] = []
     var heights: [Double] = []
-    // A guess from the bytes left (an item takes at least 5: `[0,0]`, its comma aside): sized
-    // items are read without regrowing the columns.
-    let expected = min((s.end - s.position) / 8, 1 << 22)
+    // A guess from the bytes left (an item takes at least 5: `[0,0]`, its comma aside), at most
+    // 64 Ki items (512 KiB a column): a large section regrows a few times, and a document of
+    // many small sections does not map (and fault in) a column sized for the whole document per
+    // section; the columns are trimmed to their items below.
+    let expected = min((s.end - s.position) / 8, 1 << 16)
     widths.reserveCapacity(expected)
     heights.reserveCapacity(expected)
     var metrics = SectionMetrics()
@@ -115,7 +117,7 @@ struct RawSection {
       throw .invalidDocument(field: "\(field).at", reason: "missing (required)")
     }
     raw.section = SectionData(
-      header: header, footer: footer, itemWidths: widths, itemHeights: heights,
+      header: header, footer: footer, itemWidths: trimmed(widths), itemHeights: trimmed(heights),
       showsSeeAll: showsSeeAll, metrics: metrics.isEmpty ? nil : metrics)
     return raw
   }
@@ -211,4 +213,13 @@ struct RawSection {
       return ("\(field).items[\(index)]", cell)
     }
   }
+}
+
+/// `column` with its capacity cut to its count when the guess left more than half unused (a copy,
+/// O(count)); else `column`. A section keeps no reserve it will not use.
+private func trimmed(_ column: [Double]) -> [Double] {
+  column.capacity > 2 * column.count + 16 ? Array(unsafeUninitializedCapacity: column.count) {
+    buffer, initialized in
+    initialized = buffer.initialize(fromContentsOf: column)
+  } : column
 }

@@ -14,6 +14,15 @@ enum SessionFuzzSeeds {
         #"{"apply": {"insertItems": [{"at": [0, 4], "size": [50, 50]}]}}"#,
       ]),
     Seed(
+      name:
+        "fuzzer (band rule reverted for the experiment): the anchor flipped on a viewport at an item's edge rounded to 6 decimals",
+      lines: [
+        #"{"open":{"layout":"multiColumn","width":300,"estimatedItemSize":[0,20.1],"minimumLineSpacing":0.3,"numberOfColumns":1,"sections":[{"items":[null,[0,0],[0,120],null,{"type":"object","title":"V"},null,null,null]},{"items":[{"type":"keyValue","key":"P"},[0,0],null]}]}}"#,
+        #"{"apply":{"measureItems":[{"at":[1,0],"size":[0,50]},{"at":[0,0],"size":[0,120]}]}}"#,
+        #"{"viewport":[0,417.1,0,0]}"#,
+        #"{"apply":{"setWidth":375}}"#,
+      ]),
+    Seed(
       name: "issue 34: transitions with measureItems answered an error and applied the batch",
       lines: [
         #"{"open": {"layout": "horizontalFlow", "width": 100, "estimatedItemSize": [100, 50], "sections": [{"items": [null, null]}]}}"#,

@@ -259,8 +259,11 @@ public struct SessionGenerator {
   mutating func rect(_ view: SessionView, viewport: Bool) -> JSONValue {
     let c = view.contentSize
     if let frame = view.frames.isEmpty ? nil : rng.pick(view.frames), chance(0.4) {
-      // On an item's edge: one viewport exactly touching it.
-      let edge = rng.pick([frame.maxY, frame.minY, frame.maxX, frame.minX])
+      // On an item's edge: one viewport exactly touching it, at the fast engine's value or, as
+      // a client would write it, rounded to 6 decimals (the reference's sum may round the
+      // other way: issue 34's 200.9 against 200.89999999999998).
+      var edge = rng.pick([frame.maxY, frame.minY, frame.maxX, frame.minX])
+      if chance(0.5) { edge = (edge * 1e6).rounded() / 1e6 }
       let h = rng.pick([50, 100, 300.0])
       return .array([0, edge, rng.pick([c.width, 100, 50]), h].map(JSONValue.number))
     }

@@ -151,7 +151,7 @@ extension SectionLayout {
     // `GreedyLeadingLinesKernel`'s equal-width form, which takes the lines while the widths are
     // equal (all of them in the Fiori grid, none after the first group in `mixed`); the fused
     // loop below (its `.scalar` twin) takes the rest. Its fit-count form is not used here: it
-    // measured slower than the fused loop (docs/profiling.md).
+    // measured slower than the fused loop (docs/profiling-archive.md).
     // Tried only when the first two widths are equal: else it takes no line (a short section's
     // fixed cost, ~640 instructions, measured with callgrind).
     var kernelLines =
@@ -273,7 +273,7 @@ extension SectionLayout {
           // Up to 512 lines at a time, so that the writer reads their starts and heights back
           // from the L1 cache (1 024 lines of 2–3 items, with the heights read, outgrew a 32 KiB
           // L1; fewer lines a call cost more in each call's setup than they save: measured in
-          // docs/profiling.md, `gridlines` branch).
+          // docs/profiling-archive.md, `gridlines` branch).
           while kernelLines, s < n, writer.count < room {
             let free = writer.unwritten
             let asked = min(room - writer.count, 512)
@@ -298,7 +298,7 @@ extension SectionLayout {
           // `branchFree` (long sections of position-free leading lines whose line ends a
           // predictor would not learn): the paired branch-free form, up to 4 096 lines at a
           // time (no line's end mispredicted). Shorter sections, and line ends a predictor
-          // learns, take the fused loop below (docs/profiling.md, `lineEndsLearnable`): the
+          // learns, take the fused loop below (docs/profiling-archive.md, `lineEndsLearnable`): the
           // first call's lines (≤ 1 536 lines: one pair of streams, the 1 024 items the test
           // plays) decide, and the fused loop carries on from their end if they are learnable.
           while branchFree, s < n, writer.count < room {
@@ -641,7 +641,7 @@ extension SectionLayout {
       // Widths known equal (`layOutTable` checked them before reserving): every line but the
       // last holds the capacity k of that width, so the count is exact, and the first layout's
       // trim never copies (at 10M Fiori grid items the estimate below, plus the allocator's
-      // rounding, was trimmed by copying 120 MB of fresh lines: docs/profiling.md, "Cold start").
+      // rounding, was trimmed by copying 120 MB of fresh lines: docs/profiling-archive.md, "Cold start").
       if let k = equalWidthCapacity {
         return (n + k - 1) / k
       }

@@ -28,7 +28,7 @@ public struct Workload: Hashable, Sendable {
   /// from 319 to 439 pt in steps of 8, 375 the second (every iPhone's portrait width lies
   /// among them), each 56 or 72 pt from the one before. A layout repeated at the same one or two widths has its line ends learned
   /// by this machine's branch predictor below ~28 000 lines, and a loop that branches on them
-  /// runs ~4× faster than on line ends it has not seen (docs/profiling.md, "Branch-free
+  /// runs ~4× faster than on line ends it has not seen (docs/profiling-archive.md, "Branch-free
   /// lines"); no user's layout is repeated so, and 16 widths of ~4 000 lines each (10 000
   /// `mixed` items) are more than the predictor holds (docs/benchmarks.md, "Layout widths").
   public static let layoutWidths: [Double] = (0..<16).map { 319 + Double((7 * $0) % 16) * 8 }

@@ -25,7 +25,7 @@
 ///   second from a guessed start, kept from the first line start both share). About twice the
 ///   scalar loop's instructions, but no mispredicted line end.
 ///
-/// Measured (docs/profiling.md): the equal-width form is the engine's path for `.horizontalFlow`
+/// Measured (docs/profiling-archive.md): the equal-width form is the engine's path for `.horizontalFlow`
 /// sections, and the paired branch-free form for long sections of widths that differ, without
 /// positions (~0.7–0.85× the C loop at 100k–1M, where the scalar loop is ~1.0×); the fit-count
 /// form, and a branch-free form of fixed steps per line on four streams, execute more
@@ -204,7 +204,7 @@ enum GreedyLeadingLinesKernel {
   /// left: one from the first line's start, one from a guessed start `span` items later, whose
   /// lines are kept from the first line start both streams share (the first stream carried on,
   /// one line at a time, until it breaks where the second broke: greedy lines from one start
-  /// are the same lines). Two dependency chains instead of one (docs/profiling.md, "Branch-free
+  /// are the same lines). Two dependency chains instead of one (docs/profiling-archive.md, "Branch-free
   /// lines").
   ///
   /// - Precondition: `start < ws.count == hs.count`; `maxLines ≥ 1`; `starts` and `heights`
@@ -411,7 +411,7 @@ enum GreedyLeadingLinesKernel {
 
   /// The items whose join tests `lineEndsLearnable` plays: 1 024 (2 048 until 2026-11-27 cost
   /// a `mixed` layout of 10 000 items ~2.5 µs more, and gave the same verdicts on random and
-  /// periodic widths but near the 15 % line; docs/profiling.md, "Learnable line ends decided
+  /// periodic widths but near the 15 % line; docs/profiling-archive.md, "Learnable line ends decided
   /// from the paired lines").
   static let learnedSpan = 1_024
 
@@ -430,7 +430,7 @@ enum GreedyLeadingLinesKernel {
   /// bit 0, a line's first item, is not played) follow a pattern a branch predictor learns: a
   /// table of 512 two-bit counters indexed by the last 9 outcomes misses fewer than 15 % of
   /// the second half's tests (or there is none). Random widths of about two items a line miss
-  /// 17–39 %, periodic widths and Weyl sequences 0–8 % (docs/profiling.md, "Branch-free lines
+  /// 17–39 %, periodic widths and Weyl sequences 0–8 % (docs/profiling-archive.md, "Branch-free lines
   /// on widths a predictor can learn"): on the latter the fused loop is 2.3–2.8× faster than
   /// the branch-free forms, on the former slower.
   ///
@@ -485,7 +485,7 @@ enum GreedyLeadingLinesKernel {
   /// (`pairedLines`; fewer: the fused loop), unless its first lines are learnable
   /// (`lineEndsLearnable(starts:end:)`). Measured on line ends no predictor has seen (the
   /// bench's 16 widths): `mixed` at 7 000 items takes 22.7 µs paired and checked against
-  /// 25.6–25.7 µs fused, at 5 000 items 18.0–18.3 against 17.2–17.4 µs (docs/profiling.md,
+  /// 25.6–25.7 µs fused, at 5 000 items 18.0–18.3 against 17.2–17.4 µs (docs/profiling-archive.md,
   /// "Learnable line ends decided from the paired lines"); 6 × the 1 024 items the check plays.
   static let branchFreeItems = 6_144
 

@@ -47,7 +47,7 @@ extension SectionLines {
   // Transparent, not `@inline(__always)`: the lookup that inlines it (`frame(ofItemAt:)`'s
   // witness) is large enough that the optimizer declined the hint once `LineTable` grew its
   // computed starts, and the call copied the rules on every lookup (fiori-grid/lookup at 100k:
-  // 383 instructions a lookup against 296 inlined; docs/profiling.md, "gridstarts").
+  // 383 instructions a lookup against 296 inlined; docs/profiling-archive.md, "gridstarts").
   @_transparent
   func tableFrame(
     ofItem j: Int, items: ItemColumns, linesTop: Double, rules: borrowing LayoutRules

@@ -149,7 +149,7 @@ struct RawSection {
     proposedWidth: Double, estimatedItemSize: Size, measuresCells: Bool = true, field: String
   ) throws(LayoutError) -> (section: SectionData, estimated: ItemIndexSet) {
     var result = section
-    var estimated = ItemIndexSet(estimates)
+    var estimated = ItemIndexSet(ascending: estimates)  // appended in item order
     if let first = defaultEstimates.first, estimatedItemSize.isZero {
       throw .invalidDocument(
         field: "\(field).items[\(first)]",

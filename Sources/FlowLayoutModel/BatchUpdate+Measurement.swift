@@ -102,7 +102,9 @@ extension BatchUpdate {
   /// The item counts of every section after this batch, in place: only the sections it edits
   /// are rewritten.
   ///
-  /// - Parameter map: `BatchPathMap(self)`.
+  /// - Parameters:
+  ///   - counts: every section's item count before the batch; after it on return.
+  ///   - map: `BatchPathMap(self)`.
   /// - Precondition: the batch is valid for `counts`.
   /// - Returns: the number of sections whose count was rewritten.
   /// - Complexity: O(e) for e edits, plus what `restructureSections(_:map:inserted:)` costs.
@@ -124,7 +126,10 @@ extension BatchUpdate {
   /// Per-section values taken from the sections before the batch to those after it: deleted
   /// sections' values leave, inserted sections get `inserted(insertion)`, moved ones move.
   ///
-  /// - Parameter map: `BatchPathMap(self)`.
+  /// - Parameters:
+  ///   - values: one value per section before the batch; one per section after it on return.
+  ///   - map: `BatchPathMap(self)`.
+  ///   - inserted: the value of an inserted section.
   /// - Complexity: O(1) for a batch without section edits; an O(s) memory move for
   ///   insertions and deletions; O(s + k) with k section moves.
   public func restructureSections<Value>(

@@ -6,7 +6,11 @@ extension SelfSizingLayout where Engine: ScrollTargetingLayoutEngine {
   /// and the target no longer moves. A second scroll to the same item then moves 0 and
   /// measures nothing. Without a viewport, the viewport is the bounds at offset 0.
   ///
-  /// - Parameter size: the measured size of an estimated item (a cell's fitting size).
+  /// - Parameters:
+  ///   - path: the item to show.
+  ///   - position: where the item shows in the viewport.
+  ///   - insets: the viewport's edges left free (a toolbar, a keyboard).
+  ///   - size: the measured size of an estimated item (a cell's fitting size).
   /// - Complexity: per round one scroll target, one rect query over the viewport (O(log n + k))
   ///   and the batch of the k items measured; a round after the first follows one that measured
   ///   at least one item (at most 64 rounds).

@@ -5,8 +5,9 @@ import FlowLayoutModel
 /// Requests (each a one-key object): `{"open": DOCUMENT}`, `{"apply": BATCH}`,
 /// `{"viewport": [x, y, w, h]}`, `{"elements": [x, y, w, h]}`, `{"frame": [s, i]}`,
 /// `{"hitTest": [x, y]}`, `{"contentSize": null}`, `{"transitions": BATCH}` (applies the batch
-/// and answers its animation frames, `LayoutTransition`). Every answer is one JSON line. An answer to a
-/// change (`open`, `apply`, `viewport`) carries `contentSize`, `contentOffset` (when there is a
+/// and answers its animation frames, `LayoutTransition`), `{"scrollTo": …}` and `{"navigate": …}`
+/// (`LayoutSession+Interactions.swift`); `requests` lists them. Every answer is one JSON line. An
+/// answer to a change (`open`, `apply`, `viewport`, `scrollTo`) carries `contentSize`, `contentOffset` (when there is a
 /// viewport), `cellsMeasured` (cells measured by this request) and `anchor` (the item that held
 /// the offset, with its distance to the viewport's leading edge before and after, or `null`).
 /// A bad request is answered `{"error": "field: reason"}` and changes nothing.

@@ -5,8 +5,9 @@ extension DocumentLayout {
   /// an item"): the viewport moves to the engine's scroll target; under `"cellSizing":
   /// "visible"` the cells near the destination are then measured (each round an anchored
   /// change, as `setViewport(_:)`), and the target is asked again in the measured layout, until
-  /// it no longer moves. So a second scroll to the same item, with the same position and insets,
-  /// does not move. Without a viewport, the viewport is the bounds at offset 0.
+  /// it no longer moves (a target within the tolerance of the offset, `Point.isWithinTolerance`,
+  /// counts as the offset). So a second scroll to the same item, with the same position and
+  /// insets, does not move. Without a viewport, the viewport is the bounds at offset 0.
   ///
   /// - Complexity: per round one scroll target (one item lookup) and the measuring of
   ///   `setViewport(_:)`; each round after the first follows a round that measured at least
@@ -14,7 +15,8 @@ extension DocumentLayout {
   /// - Throws: before anything changes, `.invalidDocument` when the engine does not answer
   ///   scroll targets, then `ScrollTargetingLayoutEngine.scrollTarget`'s errors (a missing or
   ///   hidden item, bad insets); a cell's sizing error while measuring (the cells measured
-  ///   before it stay measured, as `setViewport(_:)`).
+  ///   before it stay measured, as `setViewport(_:)`). An item that the measuring hides (a line
+  ///   limit) ends the scroll where the measuring left it, without an error.
   public mutating func scroll(
     to path: ItemPath, position: ScrollPosition, insets: EdgeInsets = .zero
   ) throws(LayoutError) {
@@ -23,12 +25,21 @@ extension DocumentLayout {
       ?? Rect(x: 0, y: 0, width: layout.bounds.width, height: layout.bounds.height)
     var target = try scrollTarget(path, position, insets, viewport)
     // Bounded: a round that moves again follows one that measured cells.
+    // A target within the tolerance of the offset is where the offset is: the engines sum in
+    // different orders, and a last-bit difference must not cost one of them another round.
     for _ in 0..<Self.maximumScrollRounds {
-      viewport.origin = target
+      if !target.isWithinTolerance(of: viewport.origin) { viewport.origin = target }
       try setViewport(viewport)
       viewport = layout.viewport!
-      target = try scrollTarget(path, position, insets, viewport)
-      if target == viewport.origin { return }
+      do {
+        target = try scrollTarget(path, position, insets, viewport)
+      } catch {
+        // The cells measured on the way put the item past a line limit: it has no target now,
+        // and the scroll ends where the measuring left it (a change, not an error).
+        guard case .itemHidden = error else { throw error }
+        return
+      }
+      if target.isWithinTolerance(of: viewport.origin) { return }
     }
   }
 

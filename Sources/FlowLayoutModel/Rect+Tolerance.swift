@@ -32,3 +32,14 @@ extension Rect {
       && rect.minY + ty < maxY
   }
 }
+
+extension Point {
+  /// `true` when both coordinates differ from `other`'s by at most the tolerance
+  /// (`LayoutTolerance.between`): two engines' offsets for the same scroll agree this way.
+  ///
+  /// - Complexity: O(1).
+  public func isWithinTolerance(of other: Point) -> Bool {
+    abs(x - other.x) <= LayoutTolerance.between(x, other.x)
+      && abs(y - other.y) <= LayoutTolerance.between(y, other.y)
+  }
+}

@@ -16,7 +16,8 @@ extension SelfSizingLayout where Engine: ScrollTargetingLayoutEngine {
   ///   at least one item (at most 64 rounds).
   /// - Throws: before anything changes, `scrollTarget`'s errors (a missing or hidden item, bad
   ///   insets); then what `size` throws or a measurement's `LayoutError` (the rounds before it
-  ///   stay applied).
+  ///   stay applied). An item the measurements hide (a line limit) ends the scroll where they
+  ///   left it, without an error.
   public mutating func scroll(
     to path: ItemPath, position: ScrollPosition, insets: EdgeInsets = .zero,
     measuring size: (ItemPath) throws(LayoutError) -> Size
@@ -25,7 +26,9 @@ extension SelfSizingLayout where Engine: ScrollTargetingLayoutEngine {
     var target = try engine.scrollTarget(
       for: path, position: position, insets: insets, viewport: viewport)
     for _ in 0..<64 {
-      viewport.origin = target
+      // A target within the tolerance of the offset is where the offset is (the engines'
+      // last bits may differ: `Point.isWithinTolerance`).
+      if !target.isWithinTolerance(of: viewport.origin) { viewport.origin = target }
       try setViewport(viewport)
       var measurements: [ItemResize] = []
       for element in engine.elements(in: viewport)
@@ -34,9 +37,15 @@ extension SelfSizingLayout where Engine: ScrollTargetingLayoutEngine {
       }
       if !measurements.isEmpty { try apply(BatchUpdate(measureItems: measurements)) }
       viewport = self.viewport!
-      target = try engine.scrollTarget(
-        for: path, position: position, insets: insets, viewport: viewport)
-      if measurements.isEmpty, target == viewport.origin { return }
+      do {
+        target = try engine.scrollTarget(
+          for: path, position: position, insets: insets, viewport: viewport)
+      } catch {
+        // The measurements put the item past a line limit: the scroll ends where they left it.
+        guard case .itemHidden = error else { throw error }
+        return
+      }
+      if measurements.isEmpty, target.isWithinTolerance(of: viewport.origin) { return }
     }
   }
 }

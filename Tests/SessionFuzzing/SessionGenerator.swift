@@ -147,11 +147,37 @@ public struct SessionGenerator {
     case ..<0.72: return one("frame", path(counts))
     case ..<0.80: return one("hitTest", point(view))
     case ..<0.82: return one("contentSize", .null)
+    case ..<0.85: return one("scrollTo", scrollTo(counts))
+    case ..<0.87: return one("navigate", navigate(counts))
     default: return hostile(view)
     }
   }
 
   func one(_ key: String, _ value: JSONValue) -> String { JSONValue.object([(key, value)]).text }
+
+  /// `{"item": …, "position": …, "insets": …}`, the position and insets sometimes left out.
+  mutating func scrollTo(_ counts: [Int]) -> JSONValue {
+    var fields: [(String, JSONValue)] = [("item", path(counts))]
+    if chance(0.8) {
+      fields.append(("position", .string(rng.pick(["top", "center", "bottom", "nearest"]))))
+    }
+    if chance(0.3) {
+      fields.append(("insets", .array((0..<4).map { _ in .number(Double(int(0...60))) })))
+    }
+    return .object(fields)
+  }
+
+  /// `{"from": …, "direction": …, "layoutDirection": …}`, the layout direction sometimes left out.
+  mutating func navigate(_ counts: [Int]) -> JSONValue {
+    let directions = ["up", "down", "left", "right", "pageUp", "pageDown", "home", "end"]
+    var fields: [(String, JSONValue)] = [
+      ("from", path(counts)), ("direction", .string(rng.pick(directions))),
+    ]
+    if chance(0.3) {
+      fields.append(("layoutDirection", .string(rng.pick(["leftToRight", "rightToLeft"]))))
+    }
+    return .object(fields)
+  }
 
   mutating func open() -> String { one("open", document()) }
 

@@ -223,8 +223,11 @@ struct RawSection {
 /// `column` with its capacity cut to its count when the guess left more than half unused (a copy,
 /// O(count)); else `column`. A section keeps no reserve it will not use.
 private func trimmed(_ column: [Double]) -> [Double] {
-  column.capacity > 2 * column.count + 16 ? Array(unsafeUninitializedCapacity: column.count) {
-    buffer, initialized in
+  guard column.capacity > 2 * column.count + 16 else { return column }
+  // Not through `unsafeUninitializedCapacity` for no items: that writes the shared empty
+  // array's header, a data race under ThreadSanitizer when documents are read on two threads.
+  guard !column.isEmpty else { return [] }
+  return Array(unsafeUninitializedCapacity: column.count) { buffer, initialized in
     initialized = buffer.initialize(fromContentsOf: column)
-  } : column
+  }
 }

@@ -82,19 +82,8 @@ extension FastFlowLayout {
     var rebuilt = try FastFlowLayout(edited, kernels: kernels, threading: threading)
     rebuilt.pageCapacity = pageCapacity
     // The counters add the fresh layout's work to what was counted before.
-    let fresh = rebuilt.workCounters
     var counters = workCounters
-    counters.linesRebroken += fresh.linesRebroken
-    counters.itemsPositioned += fresh.itemsPositioned
-    counters.offsetTreeNodesWritten += fresh.offsetTreeNodesWritten
-    counters.lineEntriesRebuilt += fresh.lineEntriesRebuilt
-    counters.lineStartsRenumbered += fresh.lineStartsRenumbered
-    counters.sizesCompared += fresh.sizesCompared
-    counters.sectionsLaidOut += fresh.sectionsLaidOut
-    counters.pageTreeNodesWritten += fresh.pageTreeNodesWritten
-    counters.pageBoundariesMoved += fresh.pageBoundariesMoved
-    counters.pageBoundariesChecked += fresh.pageBoundariesChecked
-    counters.itemsPaged += fresh.itemsPaged
+    counters.add(rebuilt.workCounters)
     rebuilt.workCounters = counters
     self = rebuilt
   }

@@ -13,7 +13,9 @@ import FlowLayoutModel
 /// A bad request is answered `{"error": "field: reason"}` and changes nothing.
 public struct LayoutSession<Engine: LayoutEngine> {
   /// The open document's layout; `nil` before the first `open`.
-  public private(set) var document: DocumentLayout<Engine>?
+  public internal(set) var document: DocumentLayout<Engine>?
+  /// The drag in progress (`LayoutSession+Drag.swift`); `nil` when none is.
+  public internal(set) var interactiveMove: InteractiveMove?
 
   public init() {}
 
@@ -79,7 +81,7 @@ public struct LayoutSession<Engine: LayoutEngine> {
   public static var requests: [String] {
     [
       "open", "apply", "viewport", "elements", "frame", "hitTest", "contentSize", "transitions",
-      "scrollTo", "navigate",
+      "scrollTo", "navigate", "drag",
     ]
   }
 
@@ -102,6 +104,7 @@ public struct LayoutSession<Engine: LayoutEngine> {
   private mutating func respond(to key: String, _ bytes: [UInt8], _ s: inout JSONScanner)
     throws(LayoutError) -> String
   {
+    if interactiveMove != nil, let answer = try respondDuringDrag(to: key, &s) { return answer }
     switch key {
     case "open":
       // The value is the document (read by the document's decoder, not through `s`).
@@ -214,6 +217,7 @@ public struct LayoutSession<Engine: LayoutEngine> {
       return w.string
     case "scrollTo": return try scrollTo(&s)
     case "navigate": return try navigate(&s)
+    case "drag": return try drag(&s)
     default:
       throw RawDocument.unknownKey(key, field: "", expected: Self.requests)
     }
@@ -235,7 +239,7 @@ public struct LayoutSession<Engine: LayoutEngine> {
   }
 
   /// `{"contentSize": [w, h], "contentOffset": [x, y]` (when there is a viewport) — unclosed.
-  private func appendPosition(_ live: DocumentLayout<Engine>, to w: inout JSONWriter) {
+  func appendPosition(_ live: DocumentLayout<Engine>, to w: inout JSONWriter) {
     let size = live.engine.contentSize
     w.append("{\"contentSize\":")
     w.append(numbers: size.width, size.height, separator: ",")

@@ -119,13 +119,18 @@ extension LayoutSession {
   }
 
   /// Moves the item back, then applies the drag's batch to the document (cells, estimated
-  /// items, the scroll anchor), as an `apply` of it would.
+  /// items) as an `apply` of it would, except that the offset only clamps (scroll anchor
+  /// `none` for this batch: a drop does not scroll).
   private mutating func endDrag(_ move: InteractiveMove) throws(LayoutError) -> String {
     let batch = move.batch
     try document!.withLayout { (layout) throws(LayoutError) in
       try layout.withEngine { (engine) throws(LayoutError) in try move.cancel(in: &engine) }
     }
     interactiveMove = nil
+    // A drop never scrolls (UIKit's): the offset only clamps, whatever the anchor rule.
+    let rule = document!.layout.scrollAnchor
+    try document!.withLayout { (layout) throws(LayoutError) in layout.scrollAnchor = .none }
+    defer { try? document!.withLayout { (layout) throws(LayoutError) in layout.scrollAnchor = rule } }
     let answer: String
     do throws(LayoutError) {
       answer = try change { (live) throws(LayoutError) in try live.apply(batch) }

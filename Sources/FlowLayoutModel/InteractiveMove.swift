@@ -54,6 +54,12 @@ extension InteractivelyMovingLayoutEngine {
 
 /// The checks of an interactive move's requests that do not depend on the layout.
 public enum InteractiveMoveRequest {
+  /// Checks a pointer position.
+  ///
+  /// - Parameters:
+  ///   - pointer: the position.
+  ///   - field: the request's name for it (the errors name `field.x`, `field.y`).
+  /// - Complexity: O(1).
   /// - Throws: `.invalidNumber` naming `<field>.x` or `<field>.y` unless both are finite.
   public static func validate(pointer: Point, field: String = "pointer") throws(LayoutError) {
     guard pointer.x.isFinite else {
@@ -64,8 +70,14 @@ public enum InteractiveMoveRequest {
     }
   }
 
-  /// - Throws: `.itemOutOfRange` naming `field` unless `path` is an item of `engine`.
+  /// Checks that an item exists (visible or hidden).
+  ///
+  /// - Parameters:
+  ///   - path: the item.
+  ///   - engine: the layout it must be an item of.
+  ///   - field: the request's name for it.
   /// - Complexity: O(1) plus `numberOfItems(inSection:)`.
+  /// - Throws: `.itemOutOfRange` naming `field` unless `path` is an item of `engine`.
   public static func validate(
     _ path: ItemPath, in engine: some LayoutEngine, field: String
   ) throws(LayoutError) {
@@ -230,6 +242,7 @@ public struct InteractiveMove: Sendable {
 
   /// The path before the drag of the item at `live` in the live layout.
   ///
+  /// - Parameter live: an item's path in the live layout.
   /// - Complexity: O(1).
   public func documentPath(ofLive live: ItemPath) -> ItemPath {
     if live == target { return source }
@@ -242,6 +255,7 @@ public struct InteractiveMove: Sendable {
 
   /// The path in the live layout of the item at `document` before the drag.
   ///
+  /// - Parameter document: an item's path before the drag.
   /// - Complexity: O(1).
   public func livePath(ofDocument document: ItemPath) -> ItemPath {
     if document == source { return target }

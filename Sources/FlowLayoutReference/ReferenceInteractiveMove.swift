@@ -5,6 +5,7 @@ import FlowLayoutModel
 /// one is measured against the pointer, one by one in document order. Shares nothing with the
 /// fast core's search.
 extension ReferenceFlowLayout: InteractivelyMovingLayoutEngine {
+  /// - Complexity: O(1).
   public var mirrorWidth: Double { max(input.bounds.width, layout.contentSize.width) }
 
   /// - Complexity: O(n) for n items.

@@ -5,6 +5,7 @@ import FlowLayoutModel
 /// nearer than the window's edge, so a pointer move reads the items near the pointer, never the
 /// whole layout.
 extension FastFlowLayout: InteractivelyMovingLayoutEngine {
+  /// - Complexity: O(1).
   public var mirrorWidth: Double { max(bounds.width, cachedContentSize.width) }
 
   /// - Complexity: O(log(C/d)) rect queries (O(log p + log r + k) each) for a content length C

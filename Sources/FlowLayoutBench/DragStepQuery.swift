@@ -35,7 +35,8 @@ final class DragState<T: InteractivelyMovingLayoutEngine> {
   var engine: T
   var move: InteractiveMove
   /// 4 096 pointer positions: a Lissajous sweep over one screen centred on the lifted item
-  /// (x across the bounds, y ± 0.45 screen heights), each 1–15 pt from the one before.
+  /// (x across the bounds every 16 steps, y ± 0.45 screen heights every 128), up to ~70 pt
+  /// from the one before at 375 pt (a fast drag: most steps change the target).
   let pointers: [Point]
 
   init?(_ engine: T, lifting path: ItemPath, viewport: Size) {
@@ -47,8 +48,8 @@ final class DragState<T: InteractivelyMovingLayoutEngine> {
     pointers = (0..<4096).map { k in
       let t = Double(k)
       return Point(
-        x: width / 2 + (width / 2 - 8) * sin(t * 2 * .pi / 256),
-        y: centre.y + 0.45 * viewport.height * sin(t * 2 * .pi / 1024))
+        x: width / 2 + (width / 2 - 8) * sin(t * 2 * .pi / 16),
+        y: centre.y + 0.45 * viewport.height * sin(t * 2 * .pi / 128))
     }
   }
 

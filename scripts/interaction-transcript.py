@@ -54,7 +54,7 @@ features = {
         '{"drag": {"to": [100, 100]}}',
         '{"drag": {"begin": [0, %d]}}' % middle,
     ] + [
-        (lambda k: lambda lifted: '{"drag": {"to": [%g, %g]}}' % (
+        (lambda k: lambda lifted: '{"drag": {"to": [%s, %s]}}' % (
             lifted[0] + lifted[2] / 2 + k * 25, lifted[1] + lifted[3] / 2 + k * 90))(k)
         for k in range(1, 9)
     ] + [
@@ -62,8 +62,8 @@ features = {
         '{"drag": {"to": [1e999, 0]}}',
         '{"drag": "end"}',
         '{"drag": {"begin": [0, %d]}}' % (middle + 1),
-        (lambda lifted: '{"drag": {"to": [%g, %g]}}' % (lifted[0] + 10, lifted[1] + 400)),
-        (lambda lifted: '{"elements": [0, %g, 375, 1]}' % (lifted[1] + lifted[3] / 2)),
+        (lambda lifted: '{"drag": {"to": [%s, %s]}}' % (lifted[0] + 10, lifted[1] + 400)),
+        (lambda lifted: '{"elements": [0, %s, 375, 1]}' % (lifted[1] + lifted[3] / 2)),
         '{"drag": "cancel"}',
         '{"drag": "cancel"}',
     ],

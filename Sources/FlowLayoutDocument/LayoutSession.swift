@@ -6,7 +6,8 @@ import FlowLayoutModel
 /// `{"viewport": [x, y, w, h]}`, `{"elements": [x, y, w, h]}`, `{"frame": [s, i]}`,
 /// `{"hitTest": [x, y]}`, `{"contentSize": null}`, `{"transitions": BATCH}` (applies the batch
 /// and answers its animation frames, `LayoutTransition`), `{"scrollTo": …}` and `{"navigate": …}`
-/// (`LayoutSession+Interactions.swift`); `requests` lists them. Every answer is one JSON line. An
+/// (`LayoutSession+Interactions.swift`), `{"drag": …}` (`LayoutSession+Drag.swift`); `requests`
+/// lists them. Every answer is one JSON line. An
 /// answer to a change (`open`, `apply`, `viewport`, `scrollTo`) carries `contentSize`, `contentOffset` (when there is a
 /// viewport), `cellsMeasured` (cells measured by this request) and `anchor` (the item that held
 /// the offset, with its distance to the viewport's leading edge before and after, or `null`).

@@ -26,6 +26,9 @@ public struct LayoutDocument: Sendable {
   public var scrollAnchor: ScrollAnchor = .firstVisibleItem
   /// When cells are measured (`"cellSizing"`).
   public var cellSizing: CellSizing = .all
+  /// How far around the viewport items are prefetched, and `"visible"` cells measured
+  /// (`"prefetch"`; `docs/semantics.md`, "Prefetch ranges").
+  public var prefetch: PrefetchPolicy = .standard
   /// Per section of `input`: the indices of the items given as cells, when known (the decoder
   /// knows them; `nil` makes `DocumentLayout` find them in `cells` when it first needs them).
   public var cellItems: [ItemIndexSet]?

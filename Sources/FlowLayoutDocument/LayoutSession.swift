@@ -3,7 +3,8 @@ import FlowLayoutModel
 /// A live layout driven by JSON requests, one per line (`flowlayout session`, `docs/session.md`).
 ///
 /// Requests (each a one-key object): `{"open": DOCUMENT}`, `{"apply": BATCH}`,
-/// `{"viewport": [x, y, w, h]}`, `{"elements": [x, y, w, h]}`, `{"frame": [s, i]}`,
+/// `{"viewport": [x, y, w, h]}` (or `{"viewport": {"rect": …, "velocity": …}}`, answered with
+/// prefetch ranges: `LayoutSession+Prefetch.swift`), `{"elements": [x, y, w, h]}`, `{"frame": [s, i]}`,
 /// `{"hitTest": [x, y]}`, `{"contentSize": null}`, `{"transitions": BATCH}` (applies the batch
 /// and answers its animation frames, `LayoutTransition`), `{"scrollTo": …}` and `{"navigate": …}`
 /// (`LayoutSession+Interactions.swift`); `requests` lists them. Every answer is one JSON line. An
@@ -157,10 +158,7 @@ public struct LayoutSession<Engine: LayoutEngine> {
       }
       w.append("]}")
       return w.string
-    case "viewport":
-      try requireOpen()
-      let rect = try Self.readRect(&s, field: "viewport")
-      return try change { (live) throws(LayoutError) in try live.setViewport(rect) }
+    case "viewport": return try viewport(&s)
     case "elements":
       try requireOpen()
       let rect = try Self.readRect(&s, field: "elements")

@@ -27,6 +27,7 @@ struct SessionState: Equatable {
   var cells: [[CellDescription?]] = []
   var cellsMeasured = 0
   var anchor: AnchorReport?
+  var velocity = Point(x: 0, y: 0)
 
   init<E: LayoutEngine>(_ session: LayoutSession<E>) {
     guard let d = session.document else { return }
@@ -38,6 +39,7 @@ struct SessionState: Equatable {
     cells = d.cells.map(Array.init)
     cellsMeasured = d.cellsMeasured
     anchor = d.layout.lastAnchor
+    velocity = d.velocity
   }
 
   func difference(from before: SessionState) -> String? {
@@ -52,6 +54,7 @@ struct SessionState: Equatable {
     if cells != before.cells { return "cells changed" }
     if cellsMeasured != before.cellsMeasured { return "cellsMeasured changed" }
     if anchor != before.anchor { return "last anchor changed" }
+    if velocity != before.velocity { return "velocity \(before.velocity) -> \(velocity)" }
     return nil
   }
 }
@@ -169,7 +172,7 @@ public struct SessionLockstep {
 
   static let exactKeys: Set<String> = [
     "item", "section", "cellsMeasured", "before", "after", "kind", "estimated", "pinned",
-    "seeAll", "hiddenItems", "overflowingItems", "fromAlpha", "toAlpha",
+    "seeAll", "hiddenItems", "overflowingItems", "fromAlpha", "toAlpha", "prefetch",
   ]
 
   func compareAnswers(_ x: JSONValue, _ y: JSONValue, key: String?, line: String) -> String? {

@@ -93,8 +93,7 @@ struct LayoutCommand: ParsableCommand {
   ) throws(LayoutError) -> LayoutOutput {
     guard transitions, let last = document.edits.last else {
       let live = try DocumentLayout<E>.laidOut(document)
-      var output = LayoutOutput(
-        layout: live.layout, rect: rect, presentation: presentation(document, live))
+      var output = live.shownOutput(rect: rect, presentation: presentation(document, live))
       if transitions { output.transitions = [] }
       return output
     }

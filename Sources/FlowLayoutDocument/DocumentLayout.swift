@@ -25,6 +25,8 @@ public struct DocumentLayout<Engine: LayoutEngine> {
   /// The viewport's velocity as last set (`setViewport(_:velocity:)`), points per second;
   /// zero (at rest) until then and after a viewport set without one.
   public private(set) var velocity = Point(x: 0, y: 0)
+  /// Where content shorter than the viewport sits, and where the document opened.
+  public let verticalLayoutDirection: VerticalLayoutDirection
   /// Cells measured (`fittingSize` calls) since creation: the work counter of self-sizing.
   public private(set) var cellsMeasured = 0
   /// Per section, the items that are cells, found at the first width change and then kept
@@ -34,14 +36,17 @@ public struct DocumentLayout<Engine: LayoutEngine> {
 
   /// Lays out the document's first layout (its edits are not applied: see `laidOut(_:)`), and
   /// under `"visible"` measures the cells near the viewport (the bounds at offset 0 when the
-  /// document gives no viewport).
+  /// document gives no viewport). Under `.bottomToTop` (scrolling along y) the viewport then
+  /// moves to the content's end (`scrollToEnd()`): the document's viewport keeps its x and
+  /// size, not its y.
   ///
   /// - Throws: `.invalidNumber` naming `prefetch.ahead|behind`; what the engine or a cell's
   ///   sizing throws.
   public init(_ document: LayoutDocument) throws(LayoutError) {
     try document.prefetch.validate()
     var viewport = document.viewport
-    if document.cellSizing == .visible, viewport == nil {
+    let opensAtEnd = document.verticalLayoutDirection == .bottomToTop
+    if document.cellSizing == .visible || opensAtEnd, viewport == nil {
       let bounds = document.input.bounds
       viewport = Rect(x: 0, y: 0, width: bounds.width, height: bounds.height)
     }
@@ -52,7 +57,9 @@ public struct DocumentLayout<Engine: LayoutEngine> {
     cellItems = document.cellItems?.count == document.cells.count ? document.cellItems : nil
     cellSizing = document.cellSizing
     prefetch = document.prefetch
+    verticalLayoutDirection = document.verticalLayoutDirection
     try measureNearViewport(refusing: true)
+    if opensAtEnd, !layout.scrollsAlongX { try scrollToEnd() }
   }
 
   /// The document laid out with every edit applied in order.
@@ -232,6 +239,14 @@ public struct DocumentLayout<Engine: LayoutEngine> {
     try layout.setViewport(rect)
     self.velocity = velocity
     try measureNearViewport(refusing: false)
+  }
+
+  /// `setViewport(_:velocity:)` at rest, a cell that cannot be sized refusing the move when
+  /// `refusing` (the document is being opened).
+  mutating func moveViewport(_ rect: Rect, refusing: Bool) throws(LayoutError) {
+    try layout.setViewport(rect)
+    velocity = Point(x: 0, y: 0)
+    try measureNearViewport(refusing: refusing)
   }
 
   /// The rect within which `"visible"` measures cells: the prefetch region of the viewport at

@@ -29,6 +29,9 @@ public struct LayoutDocument: Sendable {
   /// How far around the viewport items are prefetched, and `"visible"` cells measured
   /// (`"prefetch"`; `docs/semantics.md`, "Prefetch ranges").
   public var prefetch: PrefetchPolicy = .standard
+  /// `.bottomToTop` opens at the content's end and shows content shorter than the viewport at
+  /// its bottom (`"verticalLayoutDirection"`; `docs/semantics.md`, "Bottom-up layouts").
+  public var verticalLayoutDirection: VerticalLayoutDirection = .topToBottom
   /// Per section of `input`: the indices of the items given as cells, when known (the decoder
   /// knows them; `nil` makes `DocumentLayout` find them in `cells` when it first needs them).
   public var cellItems: [ItemIndexSet]?

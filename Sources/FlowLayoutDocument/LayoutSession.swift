@@ -162,13 +162,14 @@ public struct LayoutSession<Engine: LayoutEngine> {
     case "elements":
       try requireOpen()
       let rect = try Self.readRect(&s, field: "elements")
-      return LayoutOutput(layout: document!.layout, rect: rect).json()
+      return document!.shownOutput(rect: rect).json()
     case "frame":
       try requireOpen()
       let path = try RawDocument.readPath(&s, field: "frame")
-      let frame: Rect
+      var frame: Rect
       do {
         frame = try document!.engine.frame(ofItemAt: path)
+        frame.origin.y += document!.contentShift()
       } catch {
         guard case .itemOutOfRange(_, let path) = error else { throw error }
         throw .itemOutOfRange(field: "frame", path: path)
@@ -187,7 +188,7 @@ public struct LayoutSession<Engine: LayoutEngine> {
       guard v.allSatisfy(\.isFinite) else {
         throw .invalidDocument(field: "hitTest", reason: "expected finite numbers")
       }
-      let point = Rect(x: v[0], y: v[1], width: 0, height: 0)
+      let point = Rect(x: v[0], y: v[1] - document!.contentShift(), width: 0, height: 0)
       // Later items are drawn above earlier ones: the last item containing the point is hit.
       let hit = document!.engine.elements(in: point).last { $0.kind == .item }
       var w = JSONWriter()
@@ -234,7 +235,8 @@ public struct LayoutSession<Engine: LayoutEngine> {
 
   /// `{"contentSize": [w, h], "contentOffset": [x, y]` (when there is a viewport) — unclosed.
   private func appendPosition(_ live: DocumentLayout<Engine>, to w: inout JSONWriter) {
-    let size = live.engine.contentSize
+    var size = live.engine.contentSize
+    size.height += live.contentShift()
     w.append("{\"contentSize\":")
     w.append(numbers: size.width, size.height, separator: ",")
     if let offset = live.layout.contentOffset {

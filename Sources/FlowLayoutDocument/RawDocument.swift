@@ -25,6 +25,8 @@ struct RawDocument {
   var cellSizing: CellSizing?
   /// `"prefetch": {"unit", "ahead", "behind"}` (`PrefetchPolicy`; omitted keys take its defaults).
   var prefetch = PrefetchPolicy.standard
+  /// `"verticalLayoutDirection"` (`VerticalLayoutDirection`).
+  var verticalLayoutDirection = VerticalLayoutDirection.topToBottom
   /// `layoutDirection`, `displayScale` and pinning (its viewport is `viewport`).
   var presentation = Presentation()
 
@@ -34,6 +36,7 @@ struct RawDocument {
     "isLayoutJustified", "isTopAligned", "scrollDirection", "widthClass", "sections", "edits",
     "viewport", "scrollAnchor", "cellSizing", "layoutDirection", "displayScale",
     "sectionHeadersPinToVisibleBounds", "sectionFootersPinToVisibleBounds", "prefetch",
+    "verticalLayoutDirection",
   ]
   static let sizeNames = ["width", "height"]
   static let insetNames = ["top", "left", "bottom", "right"]
@@ -84,6 +87,7 @@ struct RawDocument {
       case "sectionFootersPinToVisibleBounds":
         presentation.sectionFootersPinToVisibleBounds = try s.readBool(field: key)
       case "prefetch": prefetch = try Self.readPrefetch(&s, field: key)
+      case "verticalLayoutDirection": verticalLayoutDirection = try Self.readEnum(&s, field: key)
       case "sections":
         var sections: [RawSection] = []
         try s.readArray(field: "sections") { (s, i) throws(LayoutError) in
@@ -210,6 +214,7 @@ struct RawDocument {
     document.scrollAnchor = scrollAnchor ?? .firstVisibleItem
     document.cellSizing = cellSizing
     document.prefetch = prefetch
+    document.verticalLayoutDirection = verticalLayoutDirection
     document.cellItems = sections.map(\.cellColumn.cellIndices)
     return document
   }

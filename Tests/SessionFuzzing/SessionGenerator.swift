@@ -95,6 +95,9 @@ public struct SessionGenerator {
     if chance(0.15) { d.append(("layoutDirection", .string("rightToLeft"))) }
     if chance(0.15) { d.append(("displayScale", .number(rng.pick([1, 2, 3])))) }
     if chance(0.15) { d.append(("prefetch", prefetchPolicy())) }
+    if chance(0.2) {
+      d.append(("verticalLayoutDirection", .string(chance(0.8) ? "bottomToTop" : "topToBottom")))
+    }
     let sectionCount = rng.pick([0, 1, 1, 1, 2, 2, 3, 4])
     d.append(("sections", .array((0..<sectionCount).map { _ in section(at: nil) })))
     if chance(0.08) {
@@ -351,6 +354,7 @@ public struct SessionGenerator {
       "{\"viewport\": [0, 0, -1, 100]}", "{\"viewport\": [0, 0, 1e8, 100]}",
       "{\"viewport\": {\"rect\": [0, 0, 100, 100], \"velocity\": [0, 1e999]}}",
       "{\"viewport\": {\"rect\": [0, 0, 100, 100], \"velocity\": [0]}}",
+      "{\"open\": {\"layout\": \"horizontalFlow\", \"width\": 100, \"verticalLayoutDirection\": \"sideways\", \"sections\": []}}",
       "{\"viewport\": {\"velocity\": [0, 1]}}", "{\"viewport\": {\"rect\": [0, 0, 100, 100], \"speed\": 1}}",
       "{\"viewport\": {\"rect\": [0, 0, -1, 100], \"velocity\": [0, 1]}}",
       "{\"open\": {\"layout\": \"horizontalFlow\", \"width\": 100, \"prefetch\": {\"ahead\": -1}, \"sections\": []}}",

@@ -59,6 +59,10 @@ public enum BenchOperation: String, Sendable, Codable, CaseIterable, Comparable 
   /// One directional move (`item(from:direction:layoutDirection:pageLength:scratch:)`) from
   /// seeded items, directions cycling through up, down, left, right (opt-in, `isInteraction`).
   case navigate
+  /// One prefetch-range request (`prefetchRanges(viewport:velocity:policy:into:scratch:)`,
+  /// the standard policy) over `scroll`'s sweep of viewports, velocities alternating down and
+  /// up (opt-in, `isInteraction`).
+  case prefetch
 
   public static func < (a: Self, b: Self) -> Bool {
     allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
@@ -71,7 +75,7 @@ public enum BenchOperation: String, Sendable, Codable, CaseIterable, Comparable 
 
   /// The interaction queries (`docs/semantics.md`, "Scroll to an item"; opt-in: not in the
   /// default run, nor in `--all-operations`).
-  public var isInteraction: Bool { self == .scrollTo || self == .navigate }
+  public var isInteraction: Bool { self == .scrollTo || self == .navigate || self == .prefetch }
 
   /// The presented-query variants of `scroll` (engines that present; opt-in: not in the
   /// default run, nor in `--all-operations`).
@@ -96,7 +100,7 @@ public enum BenchOperation: String, Sendable, Codable, CaseIterable, Comparable 
       true
     case .layout, .layoutAfterEdit, .coldStart, .resize, .batch, .scroll, .lookup, .memory,
       .scrollPinned,
-      .scrollRightToLeft, .scrollSnapped, .scrollTo, .navigate:
+      .scrollRightToLeft, .scrollSnapped, .scrollTo, .navigate, .prefetch:
       false
     }
   }
@@ -110,7 +114,7 @@ public enum BenchOperation: String, Sendable, Codable, CaseIterable, Comparable 
       true
     case .layout, .layoutAfterEdit, .coldStart, .scroll, .lookup, .memory, .scrollPinned,
       .scrollRightToLeft,
-      .scrollSnapped, .scrollTo, .navigate:
+      .scrollSnapped, .scrollTo, .navigate, .prefetch:
       false
     }
   }

@@ -25,6 +25,8 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
   private var scrollTarget: ScrollTargetQuery? = nil
   /// The engine's navigation (opened once at init), for `navigate`.
   private var navigation: NavigationQuery? = nil
+  /// The engine's prefetch ranges (opened once at init), for `prefetch`.
+  private var prefetching: PrefetchQuery? = nil
   /// `resize`'s two alternating batches.
   private var resizes: [BatchUpdate] = []
   private var presentedBuffer: [PresentedElement] = []
@@ -67,6 +69,10 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
     case .navigate:
       paths = script.lookupPaths(count: 4096)
       navigation = NavigationQuery(engine, pageLength: engine.input.bounds.height)
+    case .prefetch:
+      viewports = Self.sweep(
+        content: engine.contentSize, viewport: engine.input.bounds, count: 4096)
+      prefetching = PrefetchQuery(engine)
     case .scroll:
       viewports = Self.sweep(
         content: engine.contentSize, viewport: engine.input.bounds, count: 4096)
@@ -203,6 +209,9 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
     case .navigate:
       phase &+= 1
       checksum += navigation?.run(paths[phase & (paths.count - 1)], phase) ?? 0
+    case .prefetch:
+      phase &+= 1
+      checksum += prefetching?.run(viewports[phase & (viewports.count - 1)], phase) ?? 0
     case .memory:
       break
     }
@@ -220,7 +229,7 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
       try engine.setWidth(Workload.layoutWidth(ofRun: phase))
     case .layout, .layoutAfterEdit, .coldStart, .resize, .batch, .scroll, .lookup, .memory,
       .scrollPinned,
-      .scrollRightToLeft, .scrollSnapped, .scrollTo, .navigate:
+      .scrollRightToLeft, .scrollSnapped, .scrollTo, .navigate, .prefetch:
       break
     }
   }

@@ -88,7 +88,7 @@ if feature in extras:
     shown = shown.replace('"cellSizing"', extras[feature] + '"cellSizing"')
 end = 0
 for line, label in [('{"open": %s}' % document, shown)] + [(r, None) for r in features[feature]]:
-    line = line.replace("{end_minus_5000}", "%g" % max(0, end - 5000))
+    line = line.replace("{end_minus_5000}", "%d" % max(0, end - 5000))
     start = time.monotonic()
     session.stdin.write(line + "\n")
     session.stdin.flush()

@@ -45,7 +45,12 @@ public struct DocumentLayout<Engine: LayoutEngine> {
   public init(_ document: LayoutDocument) throws(LayoutError) {
     try document.prefetch.validate()
     var viewport = document.viewport
-    let opensAtEnd = document.verticalLayoutDirection == .bottomToTop
+    // Bottom-up on a layout that scrolls along y (one along x ignores the direction).
+    let configuration = document.input.configuration
+    let opensAtEnd =
+      document.verticalLayoutDirection == .bottomToTop
+      && !(configuration.scrollDirection == .horizontal
+        && configuration.variant.honoursScrollDirection)
     if document.cellSizing == .visible || opensAtEnd, viewport == nil {
       let bounds = document.input.bounds
       viewport = Rect(x: 0, y: 0, width: bounds.width, height: bounds.height)
@@ -59,7 +64,7 @@ public struct DocumentLayout<Engine: LayoutEngine> {
     prefetch = document.prefetch
     verticalLayoutDirection = document.verticalLayoutDirection
     try measureNearViewport(refusing: true)
-    if opensAtEnd, !layout.scrollsAlongX { try scrollToEnd() }
+    if opensAtEnd { try scrollToEnd() }
   }
 
   /// The document laid out with every edit applied in order.

@@ -93,7 +93,8 @@ struct LayoutCommand: ParsableCommand {
   ) throws(LayoutError) -> LayoutOutput {
     guard transitions, let last = document.edits.last else {
       let live = try DocumentLayout<E>.laidOut(document)
-      var output = live.shownOutput(rect: rect, presentation: presentation(document, live))
+      var output = LayoutOutput(
+        layout: live.layout, rect: rect, presentation: presentation(document, live))
       if transitions { output.transitions = [] }
       return output
     }
@@ -124,6 +125,7 @@ struct LayoutCommand: ParsableCommand {
   {
     var presentation = document.presentation
     if let viewport = live.layout.viewport { presentation.viewport = viewport }
+    presentation.verticalLayoutDirection = document.verticalLayoutDirection
     return presentation
   }
 

@@ -25,48 +25,20 @@ extension DocumentLayout {
 
   /// How far every frame moves down as shown (`VerticalLayoutDirection.contentShift`): under
   /// `.bottomToTop`, `max(0, V − C)` for the viewport's height `V` (the bounds' without one);
-  /// else 0.
+  /// else 0. (A presented output gets it from `Presentation.verticalLayoutDirection`.)
   ///
-  /// - Parameter displayScale: points to pixels (the shift is whole pixels); 0 = no snapping.
   /// - Complexity: O(1).
-  public func contentShift(displayScale: Double = 0) -> Double {
-    let height = layout.viewport?.height ?? layout.bounds.height
-    var content = engine.contentSize
-    if displayScale > 0 {
-      content = Presentation(displayScale: displayScale).presentedContentSize(content)
-    }
-    return verticalLayoutDirection.contentShift(
-      contentHeight: content.height, viewportHeight: height, scrollsAlongX: layout.scrollsAlongX,
-      displayScale: displayScale)
-  }
-
-  /// The layout's output for `rect` (`nil`: everything) as `presentation` shows it, then moved
-  /// down by `contentShift` with the content as tall as the viewport: the query runs on `rect`
-  /// moved up by the shift, so an element is answered where its shown frame meets `rect`.
-  ///
-  /// - Parameters:
-  ///   - rect: the rect in shown coordinates; `nil` for every element.
-  ///   - presentation: pinning, reading direction, snapping (its viewport in shown
-  ///     coordinates).
-  /// - Complexity: the presented query's cost for its k results, plus O(k).
-  public func shownOutput(rect: Rect?, presentation: Presentation) -> LayoutOutput
-  where Engine: PresentingLayoutEngine {
-    let shift = contentShift(displayScale: presentation.displayScale)
-    guard shift > 0 else {
-      return LayoutOutput(layout: layout, rect: rect, presentation: presentation)
-    }
-    var laidOut = presentation
-    laidOut.viewport?.origin.y -= shift
-    var output = LayoutOutput(
-      layout: layout, rect: rect.map { $0.offsetBy(dy: -shift) }, presentation: laidOut)
-    output.moveDown(by: shift)
-    return output
+  public func contentShift() -> Double {
+    verticalLayoutDirection.contentShift(
+      contentHeight: engine.contentSize.height,
+      viewportHeight: layout.viewport?.height ?? layout.bounds.height,
+      scrollsAlongX: layout.scrollsAlongX)
   }
 }
 
 extension DocumentLayout {
   /// The layout's elements meeting `rect` as laid out, moved down by `contentShift()` (no
-  /// presentation: the session's `elements`); see `shownOutput(rect:presentation:)`.
+  /// presentation: the session's `elements`), the query run on `rect` moved up by the shift.
   ///
   /// - Parameter rect: the rect in shown coordinates.
   /// - Complexity: one rect query for its k results, plus O(k).

@@ -125,7 +125,6 @@ struct LayoutCommand: ParsableCommand {
   {
     var presentation = document.presentation
     if let viewport = live.layout.viewport { presentation.viewport = viewport }
-    presentation.verticalLayoutDirection = document.verticalLayoutDirection
     return presentation
   }
 

@@ -37,17 +37,19 @@ public struct LayoutDocument: Sendable {
   public var cellItems: [ItemIndexSet]?
   /// Per edit: the cells its `insertItems` and `resizeItems` entries carry (kept for rendering).
   public var editCells: [EditCells] = []
-  /// How the layout is shown (`layoutDirection`, `displayScale`, pinning); its `viewport` is
-  /// the document's.
+  /// How the layout is shown (`layoutDirection`, `displayScale`, pinning); its `viewport` and
+  /// `verticalLayoutDirection` are the document's.
   public var presentation: Presentation {
     get {
       var p = presentationOptions
       p.viewport = viewport
+      p.verticalLayoutDirection = verticalLayoutDirection
       return p
     }
     set {
       presentationOptions = newValue
       viewport = newValue.viewport
+      verticalLayoutDirection = newValue.verticalLayoutDirection
     }
   }
   private var presentationOptions = Presentation()

@@ -27,6 +27,8 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
   private var navigation: NavigationQuery? = nil
   /// The engine's prefetch ranges (opened once at init), for `prefetch`.
   private var prefetching: PrefetchQuery? = nil
+  /// The drag in progress (opened once at init, on its own copy of the engine), for `dragStep`.
+  private var drag: DragStepQuery? = nil
   /// `resize`'s two alternating batches.
   private var resizes: [BatchUpdate] = []
   private var presentedBuffer: [PresentedElement] = []
@@ -73,6 +75,12 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
       viewports = Self.sweep(
         content: engine.contentSize, viewport: engine.input.bounds, count: 4096)
       prefetching = PrefetchQuery(engine)
+    case .dragStep:
+      let total = engine.input.itemCount
+      let per = workload.itemsPerSection ?? total
+      drag = DragStepQuery(
+        engine, lifting: ItemPath(section: (total / 2) / max(per, 1), item: (total / 2) % max(per, 1)),
+        viewport: engine.input.bounds)
     case .scroll:
       viewports = Self.sweep(
         content: engine.contentSize, viewport: engine.input.bounds, count: 4096)
@@ -212,6 +220,9 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
     case .prefetch:
       phase &+= 1
       checksum += prefetching?.run(viewports[phase & (viewports.count - 1)], phase) ?? 0
+    case .dragStep:
+      phase &+= 1
+      checksum += drag?.step(phase) ?? 0
     case .memory:
       break
     }
@@ -229,7 +240,7 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
       try engine.setWidth(Workload.layoutWidth(ofRun: phase))
     case .layout, .layoutAfterEdit, .coldStart, .resize, .batch, .scroll, .lookup, .memory,
       .scrollPinned,
-      .scrollRightToLeft, .scrollSnapped, .scrollTo, .navigate, .prefetch:
+      .scrollRightToLeft, .scrollSnapped, .scrollTo, .navigate, .prefetch, .dragStep:
       break
     }
   }

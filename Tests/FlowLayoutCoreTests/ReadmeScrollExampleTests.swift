@@ -62,22 +62,10 @@ import Testing
   }
 
   @Test func theREADMEShowsThisExample() throws {
-    let here = URL(fileURLWithPath: #filePath)
-    let root = here.deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
-    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-    let source = try String(contentsOf: here, encoding: .utf8)
-    let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
-    func example(_ name: String) -> String {
-      let begin = lines.firstIndex { $0.hasSuffix("// README \(name) example: begin") }!
-      let end = lines.firstIndex { $0.hasSuffix("// README \(name) example: end") }!
-      return lines[(begin + 1)..<end].map { $0.dropFirst(4) }.joined(separator: "\n")
-    }
-    let block =
-      "```swift\nimport FlowLayoutCore\nimport FlowLayoutModel\n\n" + example("scroll") + "\n```"
-    #expect(readme.contains(block), "README.md must hold, verbatim:\n\(block)")
+    let (block, found) = try ReadmeBlock.check(marker: "README scroll example")
+    #expect(found, "README.md must hold, verbatim:\n\(block)")
     // The prefetch example continues it, in a block of its own.
-    let prefetch = "```swift\n" + example("prefetch") + "\n```"
-    #expect(readme.contains(prefetch), "README.md must hold, verbatim:\n\(prefetch)")
+    let (prefetch, prefetchFound) = try ReadmeBlock.check(marker: "README prefetch example")
+    #expect(prefetchFound, "README.md must hold, verbatim:\n\(prefetch)")
   }
 }

@@ -3,12 +3,20 @@ extension Array {
   /// library's `sort` allocates a buffer of half the elements past 20). Not stable: for keys
   /// that are distinct, or where equal elements are interchangeable.
   ///
-  /// - Complexity: O(k) for k elements already in order, else O(k log k) (insertion sort up to
-  ///   16 elements, Shellsort up to 256, else heapsort).
+  /// - Complexity: O(k) for k elements already in order (no write: shared storage stays
+  ///   shared), else O(k log k) (insertion sort up to 16 elements, Shellsort up to 256, else
+  ///   heapsort).
   @inlinable package mutating func sortInPlace(
     by areInIncreasingOrder: (Element, Element) -> Bool
   ) {
     guard count > 1 else { return }
+    // Edits usually arrive in order: checked without writing, so that an array in order that
+    // shares its storage (a batch's own list) is not copied.
+    let ordered = withUnsafeBufferPointer { b in
+      for k in 1..<b.count where areInIncreasingOrder(b[k], b[k - 1]) { return false }
+      return true
+    }
+    if ordered { return }
     // On the buffer: `Array.swapAt` checks uniqueness and bounds per swap.
     withUnsafeMutableBufferPointer { Self.sort($0, by: areInIncreasingOrder) }
   }

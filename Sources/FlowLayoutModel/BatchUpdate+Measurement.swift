@@ -193,15 +193,15 @@ public struct BatchPathMap: Sendable {
     deletedSections.sortInPlace()
     sectionMoves = update.moveSections
     sectionMoves.sortInPlace { $0.from < $1.from }
-    sectionsLeaving = Self.merged(deletedSections, sectionMoves.map(\.from))
-    sectionsEntering = Self.merged(
-      Self.sortedCopy(update.insertSections.map(\.at)), Self.sortedCopy(update.moveSections.map(\.to)))
+    sectionsLeaving = deletedSections.mergingAscending(sectionMoves.map(\.from), by: <)
+    sectionsEntering = Self.sortedCopy(update.insertSections.map(\.at)).mergingAscending(
+      Self.sortedCopy(update.moveSections.map(\.to)), by: <)
     itemMoves = update.moveItems
     itemMoves.sortInPlace { $0.from < $1.from }
-    leaving = Self.merged(Self.sortedCopy(update.deleteItems), itemMoves.map(\.from))
+    leaving = Self.sortedCopy(update.deleteItems).mergingAscending(itemMoves.map(\.from), by: <)
     leavingRuns = Self.runs(leaving)
-    entering = Self.merged(
-      Self.sortedCopy(update.insertItems.map(\.at)), Self.sortedCopy(itemMoves.map(\.to)))
+    entering = Self.sortedCopy(update.insertItems.map(\.at)).mergingAscending(
+      Self.sortedCopy(itemMoves.map(\.to)), by: <)
     enteringRuns = Self.runs(entering)
   }
 
@@ -212,30 +212,6 @@ public struct BatchPathMap: Sendable {
   private static func sortedCopy<T: Comparable>(_ values: [T]) -> [T] {
     var result = values
     result.sortInPlace()
-    return result
-  }
-
-  /// The merge of two ascending arrays, ascending.
-  ///
-  /// - Complexity: O(a + b); no copy when one is empty.
-  package static func merged<T: Comparable>(_ a: [T], _ b: [T]) -> [T] {
-    if b.isEmpty { return a }
-    if a.isEmpty { return b }
-    var result: [T] = []
-    result.reserveCapacity(a.count + b.count)
-    var i = 0
-    var j = 0
-    while i < a.count, j < b.count {
-      if b[j] < a[i] {
-        result.append(b[j])
-        j += 1
-      } else {
-        result.append(a[i])
-        i += 1
-      }
-    }
-    result.append(contentsOf: a[i...])
-    result.append(contentsOf: b[j...])
     return result
   }
 
@@ -275,13 +251,21 @@ public struct BatchPathMap: Sendable {
     ofRank rank: Int, skipping entering: Entering
   ) -> Int where Entering.Index == Int {
     let base = entering.startIndex
+    return rank + prefixLength(entering.count) { j in entering[base + j] - j <= rank }
+  }
+
+  /// The length of the prefix of offsets `0 ..< count` for which `holds` (monotonic: true,
+  /// then false).
+  ///
+  /// - Complexity: O(log count) calls of `holds`.
+  private static func prefixLength(_ count: Int, _ holds: (Int) -> Bool) -> Int {
     var low = 0
-    var high = entering.count
+    var high = count
     while low < high {
       let mid = (low + high) / 2
-      if entering[base + mid] - mid <= rank { low = mid + 1 } else { high = mid }
+      if holds(mid) { low = mid + 1 } else { high = mid }
     }
-    return rank + low
+    return low
   }
 
   /// The section after the batch of section `section` before it; `nil` when it is deleted.
@@ -326,13 +310,7 @@ public struct BatchPathMap: Sendable {
     _ value: Int, in sorted: Sorted
   ) -> Int where Sorted.Index == Int {
     let base = sorted.startIndex
-    var low = 0
-    var high = sorted.count
-    while low < high {
-      let mid = (low + high) / 2
-      if sorted[base + mid] < value { low = mid + 1 } else { high = mid }
-    }
-    return low
+    return prefixLength(sorted.count) { sorted[base + $0] < value }
   }
 
   /// The path after the batch of the item at `path` before it; `nil` when it is deleted (or

@@ -97,3 +97,32 @@ extension Array where Element: Comparable {
   /// - Complexity: O(k log k).
   @inlinable package mutating func sortInPlace() { sortInPlace(by: <) }
 }
+
+extension Array {
+  /// This array and `other`, both ascending by `areInIncreasingOrder`, merged into one
+  /// ascending array (stable: of equal elements, this array's first).
+  ///
+  /// - Complexity: O(a + b); no copy when either is empty.
+  package func mergingAscending(_ other: [Element], by areInIncreasingOrder: (Element, Element) -> Bool)
+    -> [Element]
+  {
+    if other.isEmpty { return self }
+    if isEmpty { return other }
+    var result: [Element] = []
+    result.reserveCapacity(count + other.count)
+    var i = 0
+    var j = 0
+    while i < count, j < other.count {
+      if areInIncreasingOrder(other[j], self[i]) {
+        result.append(other[j])
+        j += 1
+      } else {
+        result.append(self[i])
+        i += 1
+      }
+    }
+    result.append(contentsOf: self[i...])
+    result.append(contentsOf: other[j...])
+    return result
+  }
+}

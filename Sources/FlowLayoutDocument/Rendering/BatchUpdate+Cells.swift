@@ -53,7 +53,7 @@ extension BatchUpdate {
     leaving.sortInPlace()
     var movedOut = moveItems.map(\.from)
     movedOut.sortInPlace()
-    leaving = BatchPathMap.merged(leaving, movedOut)
+    leaving = leaving.mergingAscending(movedOut, by: <)
     var start = 0
     while start < leaving.count {
       let s = leaving[start].section
@@ -70,7 +70,7 @@ extension BatchUpdate {
     }
     inserted.sortInPlace { $0.path < $1.path }
     movedIn.sortInPlace { $0.path < $1.path }
-    let entering = Self.merged(inserted, movedIn)
+    let entering = inserted.mergingAscending(movedIn) { $0.path < $1.path }
     guard deleteSections.isEmpty, insertSections.isEmpty, moveSections.isEmpty else {
       cells = Self.reorderedSections(
         &old, deleted: deleteSections, inserted: insertSections, cells: insertedSections,
@@ -110,33 +110,6 @@ extension BatchUpdate {
     }
     for insertion in insertItems { cells[insertion.at.section].addPlainItems(1) }
     return true
-  }
-
-  /// The merge of two lists ascending by path.
-  ///
-  /// - Complexity: O(a + b).
-  private static func merged(
-    _ a: [(path: ItemPath, entry: CellColumn.Entry)],
-    _ b: [(path: ItemPath, entry: CellColumn.Entry)]
-  ) -> [(path: ItemPath, entry: CellColumn.Entry)] {
-    if b.isEmpty { return a }
-    if a.isEmpty { return b }
-    var result: [(path: ItemPath, entry: CellColumn.Entry)] = []
-    result.reserveCapacity(a.count + b.count)
-    var i = 0
-    var j = 0
-    while i < a.count, j < b.count {
-      if b[j].path < a[i].path {
-        result.append(b[j])
-        j += 1
-      } else {
-        result.append(a[i])
-        i += 1
-      }
-    }
-    result.append(contentsOf: a[i...])
-    result.append(contentsOf: b[j...])
-    return result
   }
 
   /// Enters `entering` (after-space paths, ascending) into `columns`, one pass per section.

@@ -220,6 +220,14 @@ public struct DocumentLayout<Engine: LayoutEngine> {
     var scanner = JSONScanner(Array(bytes))
     let raw = try RawEdit.read(&scanner, field: field)
     try scanner.expectEnd()
+    return try apply(raw, field: field)
+  }
+
+  /// `apply(json:field:)` for a batch already read.
+  ///
+  /// - Throws: what `apply(json:field:)` throws after reading; nothing changes.
+  @discardableResult
+  mutating func apply(_ raw: RawEdit, field: String) throws(LayoutError) -> BatchUpdate {
     var configuration = layout.configuration
     if let widthClass = raw.update.setWidthClass { configuration.widthClass = widthClass }
     let width = raw.update.setWidth ?? layout.bounds.width

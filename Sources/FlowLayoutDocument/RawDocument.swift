@@ -259,11 +259,12 @@ struct RawDocument {
   static func readPath(_ s: inout JSONScanner, field: @autoclosure () -> String) throws(LayoutError)
     -> ItemPath
   {
-    var values: [Int] = []
+    var path = ItemPath(section: 0, item: 0)
     try s.readTuple(field: field(), names: pathNames) { (s, k) throws(LayoutError) in
-      values.append(try s.readInt(field: "\(field()).\(pathNames[k])"))
+      let value = try s.readInt(field: "\(field()).\(pathNames[k])")
+      if k == 0 { path.section = value } else { path.item = value }
     }
-    return ItemPath(section: values[0], item: values[1])
+    return path
   }
 
   /// - Throws: `.invalidDocument` naming `field` unless the value is one of `E`'s raw names.

@@ -68,14 +68,17 @@ extension LayoutSession {
         throw error.prefixingField(with: "drag.")
       }
       interactiveMove = move
-      return dragAnswer(move)
-    case (nil, let pointer?):
+      return dragAnswer(move, shift: document!.contentShift())
+    case (nil, var pointer?):
       guard layoutDirection == nil else {
         throw .invalidDocument(
           field: "drag.layoutDirection", reason: "only with \"begin\" (a drag keeps its own)")
       }
       guard var move = interactiveMove else { throw Self.noDrag }
       try InteractiveMoveRequest.validate(pointer: pointer, field: "drag.to")
+      // Shown coordinates (bottom to top: short content moved down) to laid-out ones.
+      let shift = document!.contentShift()
+      pointer.y -= shift
       let next: ItemPath
       do throws(LayoutError) {
         next = try Self.target(for: pointer, of: &move, in: document!.engine)
@@ -89,7 +92,7 @@ extension LayoutSession {
         }
       }
       interactiveMove = move
-      return dragAnswer(move)
+      return dragAnswer(move, shift: shift)
     default:
       throw .invalidDocument(
         field: "drag", reason: "expected one of \"begin\" or \"to\" (or \"end\", \"cancel\")")
@@ -169,8 +172,9 @@ extension LayoutSession {
   }
 
   /// The change answer of a drag step: position, nothing measured, no anchor, the target and
-  /// the lifted frame.
-  private func dragAnswer(_ move: InteractiveMove) -> String {
+  /// the lifted frame, shown `shift` lower (`DocumentLayout.contentShift()` when the pointer was
+  /// read: centred on the pointer as sent).
+  private func dragAnswer(_ move: InteractiveMove, shift: Double) -> String {
     var w = JSONWriter()
     appendPosition(document!, to: &w)
     w.append(",\"cellsMeasured\":0,\"anchor\":null,\"target\":[")
@@ -178,7 +182,7 @@ extension LayoutSession {
     w.append(",")
     w.append(move.target.item)
     w.append("],\"lifted\":")
-    let f = move.liftedFrame
+    let f = move.liftedFrame.offsetBy(dy: shift)
     w.append(numbers: f.minX, f.minY, f.width, f.height, separator: ",")
     w.append("}")
     return w.string
@@ -198,6 +202,11 @@ extension LayoutSession {
         field: key,
         reason: "a drag is in progress (send {\"drag\": \"end\"} or {\"drag\": \"cancel\"} first)")
     case "viewport":
+      guard s.peek() != UInt8(ascii: "{") else {
+        throw .invalidDocument(
+          field: "viewport",
+          reason: "a drag is in progress: only the rect form [x, y, w, h] (prefetch waits for the drop)")
+      }
       let rect = try Self.readRect(&s, field: "viewport")
       try document!.withLayout { (layout) throws(LayoutError) in try layout.setViewport(rect) }
       var w = JSONWriter()
@@ -207,7 +216,9 @@ extension LayoutSession {
     case "elements":
       let rect = try Self.readRect(&s, field: "elements")
       let layout = document!.layout
-      var output = LayoutOutput(engine: layout.engine, rect: rect)
+      let shift = document!.contentShift()
+      var output = LayoutOutput(engine: layout.engine, rect: rect.offsetBy(dy: -shift))
+      if shift > 0 { output.moveDown(by: shift) }
       for k in output.items.indices {
         let live = ItemPath(output.items[k].section, output.items[k].item)
         output.items[k].estimated = layout.isEstimated(move.documentPath(ofLive: live))
@@ -216,7 +227,8 @@ extension LayoutSession {
       return output.json()
     case "frame":
       let path = try RawDocument.readPath(&s, field: "frame")
-      let frame = try document!.engine.frame(ofItemAt: path, field: "frame")
+      var frame = try document!.engine.frame(ofItemAt: path, field: "frame")
+      frame.origin.y += document!.contentShift()
       var w = JSONWriter()
       w.append("{\"frame\":")
       w.append(numbers: frame.minX, frame.minY, frame.width, frame.height, separator: ",")

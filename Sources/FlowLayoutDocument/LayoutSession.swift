@@ -44,7 +44,7 @@ public struct LayoutSession<Engine: LayoutEngine> {
   }
 
   private mutating func respond(_ line: consuming [UInt8]) throws(LayoutError) -> String {
-    if let edit = readApplyInPlace(line) {
+    if interactiveMove == nil, let edit = readApplyInPlace(line) {
       return try change { (live) throws(LayoutError) in try live.apply(edit, field: "apply") }
     }
     let (key, value) = try Self.request(in: line)

@@ -55,12 +55,11 @@ public struct LayoutSession<Engine: LayoutEngine> {
   }
 
   /// An `apply` line's batch, read once where it is (no skip of the value first, no copy of
-  /// it): `nil` for any other line, with no document open, or when anything in the line is
-  /// wrong, or during a drag, which the general path then reads and names exactly as before.
+  /// it): `nil` for any other line, with no document open, during a drag, or when anything in
+  /// the line is wrong, which the general path then reads and answers exactly as before.
   ///
   /// - Complexity: O(b) for b bytes.
   private func readApplyInPlace(_ line: [UInt8]) -> RawEdit? {
-    // During a drag every request goes through `respondDuringDrag` (an apply is refused).
     guard document != nil, interactiveMove == nil else { return nil }
     var s = JSONScanner(line)
     var edit: RawEdit?

@@ -214,4 +214,35 @@ struct FirstEditOfAClosedFormTests {
     #expect(EngineComparison.elementDifference(small.engine.allElements, fresh.allElements) == nil)
     #expect(small.engine.contentSize == fresh.contentSize)
   }
+
+  /// A long run of appends to a prepared feed splits its last leaf (every ~`target` items):
+  /// the split moves the other leaves' summaries instead of summarizing every leaf again, so
+  /// no append does O(n·k) work (before: ~n·k, 1M at 1M items); the answers stay a fresh
+  /// layout's.
+  @Test func appendsThatSplitALeafStayLocal() throws {
+    for n in [10_000, 1_000_000] {
+      var engine = try FastFlowLayout(
+        TestInputs.ownSizes([Array(repeating: Size(343, 120), count: n)]))
+      engine.prepareForEdits()
+      var most = 0
+      for k in 0..<300 {
+        let end = engine.input.sections[0].count
+        engine.resetWorkCounters()
+        try engine.apply(
+          BatchUpdate(
+            insertItems: (0..<5).map {
+              ItemInsertion(at: ItemPath(0, end + $0), size: Size(343, 60 + Double((k + $0) % 7)))
+            }))
+        most = max(most, engine.workCounters.phaseSummaryWork)
+      }
+      // One leaf (≤ 2 · 512 items) summarized, and the ≤ 2 · 4 096 nodes of the tree moved
+      // or combined, at k = 1.
+      #expect(most <= 2 * 1_024 + 2 * 4_096, "n = \(n): \(most)")
+      if n <= 10_000 {
+        let fresh = try FastFlowLayout(engine.input)
+        #expect(EngineComparison.elementDifference(engine.allElements, fresh.allElements) == nil)
+        #expect(engine.contentSize == fresh.contentSize)
+      }
+    }
+  }
 }

@@ -5,7 +5,8 @@ elided), its answer and the wall time until the answer (docs/session.md).
 
     python3 scripts/interaction-transcript.py FLOWLAYOUT_BINARY COUNT FEATURE [--engine fast]
 
-FEATURE: scrollTo, navigate."""
+FEATURE: scrollTo, navigate, drag (its pointer path follows the lifted frame `begin` answers)."""
+import json
 import subprocess
 import sys
 import time
@@ -46,6 +47,26 @@ features = {
         '{"navigate": {"from": [0, %d], "direction": "down"}}' % count,
         '{"navigate": {"from": [0, 0], "direction": "diagonal"}}',
     ],
+    # A drag across a screen: item `middle` shown at the top, lifted, dragged to the right
+    # column and down one screen in 8 moves, dropped; another lifted and cancelled.
+    "drag": [
+        '{"scrollTo": {"item": [0, %d], "position": "top"}}' % middle,
+        '{"drag": {"to": [100, 100]}}',
+        '{"drag": {"begin": [0, %d]}}' % middle,
+    ] + [
+        (lambda k: lambda lifted: '{"drag": {"to": [%s, %s]}}' % (
+            lifted[0] + lifted[2] / 2 + k * 25, lifted[1] + lifted[3] / 2 + k * 90))(k)
+        for k in range(1, 9)
+    ] + [
+        '{"apply": {"deleteItems": [[0, 0]]}}',
+        '{"drag": {"to": [1e999, 0]}}',
+        '{"drag": "end"}',
+        '{"drag": {"begin": [0, %d]}}' % (middle + 1),
+        (lambda lifted: '{"drag": {"to": [%s, %s]}}' % (lifted[0] + 10, lifted[1] + 400)),
+        (lambda lifted: '{"elements": [0, %s, 375, 1]}' % (lifted[1] + lifted[3] / 2)),
+        '{"drag": "cancel"}',
+        '{"drag": "cancel"}',
+    ],
 }
 here = os.path.dirname(os.path.abspath(__file__))
 document = subprocess.run(
@@ -54,12 +75,17 @@ document = subprocess.run(
 session = subprocess.Popen([binary, "session"] + extra, stdin=subprocess.PIPE,
                            stdout=subprocess.PIPE, text=True, bufsize=1)
 shown = '{"open": <%d key/value cells, "cellSizing": "visible", viewport [0, 0, 375, 812]>}' % count
+lifted = None  # the first `begin`'s lifted frame (drag)
 for line, label in [('{"open": %s}' % document, shown)] + [(r, None) for r in features[feature]]:
+    if callable(line):
+        line = line(lifted)
     start = time.monotonic()
     session.stdin.write(line + "\n")
     session.stdin.flush()
     answer = session.stdout.readline().strip()
     elapsed = time.monotonic() - start
+    if '"begin"' in line and lifted is None and '"lifted"' in answer:
+        lifted = json.loads(answer)["lifted"]
     if len(answer) > 400:
         answer = answer[:400] + " …"
     print("> " + (label or line))

@@ -70,6 +70,14 @@ public struct DocumentLayout<Engine: LayoutEngine> {
   /// pays the fast engine's one-time page cut when it opens, not in its first edit.
   public mutating func prepareForEdits() { layout.prepareForEdits() }
 
+  /// Runs `body` on the layout in place, the cells untouched: the live layout of an
+  /// interactive move (`LayoutSession+Drag.swift`), moved back before any batch.
+  package mutating func withLayout<R>(
+    _ body: (inout SelfSizingLayout<Engine>) throws(LayoutError) -> R
+  ) throws(LayoutError) -> R {
+    try body(&layout)
+  }
+
   /// The width cells are proposed for the current bounds.
   var proposedCellWidth: Double {
     layout.configuration.proposedCellWidth(boundsWidth: layout.bounds.width)

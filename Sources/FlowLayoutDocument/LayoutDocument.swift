@@ -94,19 +94,6 @@ public struct LayoutDocument: Sendable {
     return try raw.resolve()
   }
 
-  /// Decodes and validates the document `text[range]` where it is in `text` (its cells are
-  /// kept as text there, no copy is made): the same result and errors as `decode(_:)` of a copy.
-  ///
-  /// - Complexity: as `decode(_:)`.
-  /// - Throws: as `decode(_:)`.
-  static func decode(_ text: [UInt8], in range: Range<Int>) throws(LayoutError) -> LayoutDocument {
-    do {
-      return try decodeChecked(JSONScanner(text, in: range))
-    } catch {
-      throw error.printable
-    }
-  }
-
   /// Decodes and validates a document from a JSON string. See `decode(_:)` on bytes.
   public static func decode(_ text: String) throws(LayoutError) -> LayoutDocument {
     try decode(Array(text.utf8))

@@ -6,14 +6,17 @@ import FlowLayoutModel
 /// `{"viewport": [x, y, w, h]}`, `{"elements": [x, y, w, h]}`, `{"frame": [s, i]}`,
 /// `{"hitTest": [x, y]}`, `{"contentSize": null}`, `{"transitions": BATCH}` (applies the batch
 /// and answers its animation frames, `LayoutTransition`), `{"scrollTo": …}` and `{"navigate": …}`
-/// (`LayoutSession+Interactions.swift`); `requests` lists them. Every answer is one JSON line. An
+/// (`LayoutSession+Interactions.swift`), `{"drag": …}` (`LayoutSession+Drag.swift`); `requests`
+/// lists them. Every answer is one JSON line. An
 /// answer to a change (`open`, `apply`, `viewport`, `scrollTo`) carries `contentSize`, `contentOffset` (when there is a
 /// viewport), `cellsMeasured` (cells measured by this request) and `anchor` (the item that held
 /// the offset, with its distance to the viewport's leading edge before and after, or `null`).
 /// A bad request is answered `{"error": "field: reason"}` and changes nothing.
 public struct LayoutSession<Engine: LayoutEngine> {
   /// The open document's layout; `nil` before the first `open`.
-  public private(set) var document: DocumentLayout<Engine>?
+  public internal(set) var document: DocumentLayout<Engine>?
+  /// The drag in progress (`LayoutSession+Drag.swift`); `nil` when none is.
+  public internal(set) var interactiveMove: InteractiveMove?
 
   public init() {}
 
@@ -79,7 +82,7 @@ public struct LayoutSession<Engine: LayoutEngine> {
   public static var requests: [String] {
     [
       "open", "apply", "viewport", "elements", "frame", "hitTest", "contentSize", "transitions",
-      "scrollTo", "navigate",
+      "scrollTo", "navigate", "drag",
     ]
   }
 
@@ -102,6 +105,7 @@ public struct LayoutSession<Engine: LayoutEngine> {
   private mutating func respond(to key: String, _ bytes: [UInt8], _ s: inout JSONScanner)
     throws(LayoutError) -> String
   {
+    if interactiveMove != nil, let answer = try respondDuringDrag(to: key, &s) { return answer }
     switch key {
     case "open":
       // The value is the document (read by the document's decoder, not through `s`).
@@ -214,6 +218,7 @@ public struct LayoutSession<Engine: LayoutEngine> {
       return w.string
     case "scrollTo": return try scrollTo(&s)
     case "navigate": return try navigate(&s)
+    case "drag": return try drag(&s)
     default:
       throw RawDocument.unknownKey(key, field: "", expected: Self.requests)
     }
@@ -235,7 +240,7 @@ public struct LayoutSession<Engine: LayoutEngine> {
   }
 
   /// `{"contentSize": [w, h], "contentOffset": [x, y]` (when there is a viewport) — unclosed.
-  private func appendPosition(_ live: DocumentLayout<Engine>, to w: inout JSONWriter) {
+  func appendPosition(_ live: DocumentLayout<Engine>, to w: inout JSONWriter) {
     let size = live.engine.contentSize
     w.append("{\"contentSize\":")
     w.append(numbers: size.width, size.height, separator: ",")

@@ -46,16 +46,7 @@ import Testing
   }
 
   @Test func theREADMEShowsThisExample() throws {
-    let here = URL(fileURLWithPath: #filePath)
-    let root = here.deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
-    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-    let source = try String(contentsOf: here, encoding: .utf8)
-    let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
-    let begin = lines.firstIndex { $0.hasSuffix("// README scroll example: begin") }!
-    let end = lines.firstIndex { $0.hasSuffix("// README scroll example: end") }!
-    let example = lines[(begin + 1)..<end].map { $0.dropFirst(4) }.joined(separator: "\n")
-    let block = "```swift\nimport FlowLayoutCore\nimport FlowLayoutModel\n\n" + example + "\n```"
-    #expect(readme.contains(block), "README.md must hold, verbatim:\n\(block)")
+    let (block, found) = try ReadmeBlock.check(marker: "README scroll example")
+    #expect(found, "README.md must hold, verbatim:\n\(block)")
   }
 }

@@ -10,6 +10,8 @@ public struct SessionView {
   public var boundsWidth: Double = 375
   /// A few item frames (to aim hit tests and viewports at edges).
   public var frames: [Rect] = []
+  /// A drag is in progress (`{"drag": …}`).
+  public var dragging = false
 
   public init() {}
 }
@@ -135,6 +137,7 @@ public struct SessionGenerator {
     guard let counts = view.itemCounts else {
       return chance(0.9) ? open() : hostile(view)
     }
+    if view.dragging, chance(0.6) { return drag(view) }
     let r = rng.nextUnit()
     switch r {
     case ..<0.015: return open()
@@ -149,6 +152,7 @@ public struct SessionGenerator {
     case ..<0.82: return one("contentSize", .null)
     case ..<0.85: return one("scrollTo", scrollTo(counts))
     case ..<0.87: return one("navigate", navigate(counts))
+    case ..<0.90: return one("drag", .object(dragBegin(counts)))
     default: return hostile(view)
     }
   }
@@ -177,6 +181,33 @@ public struct SessionGenerator {
       fields.append(("layoutDirection", .string(rng.pick(["leftToRight", "rightToLeft"]))))
     }
     return .object(fields)
+  }
+
+  /// `{"begin": …}`, with a layout direction now and then.
+  mutating func dragBegin(_ counts: [Int]) -> [(String, JSONValue)] {
+    var fields: [(String, JSONValue)] = [("begin", path(counts))]
+    if chance(0.3) {
+      fields.append(("layoutDirection", .string(rng.pick(["leftToRight", "rightToLeft"]))))
+    }
+    return fields
+  }
+
+  /// A request during a drag: mostly pointer moves (at item corners and edge middles, or
+  /// anywhere over the content), then `end` or `cancel`; now and then a second `begin`, a
+  /// non-finite coordinate or an unknown word.
+  mutating func drag(_ view: SessionView) -> String {
+    let r = rng.nextUnit()
+    switch r {
+    case ..<0.78: return one("drag", .object([("to", point(view))]))
+    case ..<0.87: return one("drag", .string("end"))
+    case ..<0.95: return one("drag", .string("cancel"))
+    case ..<0.97: return one("drag", .object(dragBegin(view.itemCounts ?? [])))
+    default:
+      return rng.pick([
+        #"{"drag": {"to": [1e999, 0]}}"#, #"{"drag": {"to": [0, -1e400]}}"#, #"{"drag": "drop"}"#,
+        #"{"drag": {"to": [0]}}"#, #"{"drag": {"begin": [0, 0], "to": [0, 0]}}"#, #"{"drag": {}}"#,
+      ])
+    }
   }
 
   mutating func open() -> String { one("open", document()) }

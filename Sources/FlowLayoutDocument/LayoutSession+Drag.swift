@@ -38,7 +38,7 @@ extension LayoutSession {
     }
     var begin: ItemPath?
     var to: Point?
-    var layoutDirection = LayoutDirection.leftToRight
+    var layoutDirection: LayoutDirection?
     try s.readObject(field: "drag") { (s, key) throws(LayoutError) in
       switch key {
       case "begin": begin = try RawDocument.readPath(&s, field: "drag.begin")
@@ -62,13 +62,18 @@ extension LayoutSession {
       }
       let move: InteractiveMove
       do throws(LayoutError) {
-        move = try Self.begin(path, in: document!.engine, layoutDirection: layoutDirection)
+        move = try Self.begin(
+          path, in: document!.engine, layoutDirection: layoutDirection ?? .leftToRight)
       } catch {
         throw error.prefixingField(with: "drag.")
       }
       interactiveMove = move
       return dragAnswer(move)
     case (nil, let pointer?):
+      guard layoutDirection == nil else {
+        throw .invalidDocument(
+          field: "drag.layoutDirection", reason: "only with \"begin\" (a drag keeps its own)")
+      }
       guard var move = interactiveMove else { throw Self.noDrag }
       try InteractiveMoveRequest.validate(pointer: pointer, field: "drag.to")
       let next: ItemPath

@@ -3,7 +3,8 @@ import FlowLayoutModel
 /// A live layout driven by JSON requests, one per line (`flowlayout session`, `docs/session.md`).
 ///
 /// Requests (each a one-key object): `{"open": DOCUMENT}`, `{"apply": BATCH}`,
-/// `{"viewport": [x, y, w, h]}`, `{"elements": [x, y, w, h]}`, `{"frame": [s, i]}`,
+/// `{"viewport": [x, y, w, h]}` (or `{"viewport": {"rect": …, "velocity": …}}`, answered with
+/// prefetch ranges: `LayoutSession+Prefetch.swift`), `{"elements": [x, y, w, h]}`, `{"frame": [s, i]}`,
 /// `{"hitTest": [x, y]}`, `{"contentSize": null}`, `{"transitions": BATCH}` (applies the batch
 /// and answers its animation frames, `LayoutTransition`), `{"scrollTo": …}` and `{"navigate": …}`
 /// (`LayoutSession+Interactions.swift`), `{"drag": …}` (`LayoutSession+Drag.swift`); `requests`
@@ -43,11 +44,35 @@ public struct LayoutSession<Engine: LayoutEngine> {
   }
 
   private mutating func respond(_ line: consuming [UInt8]) throws(LayoutError) -> String {
+    if let edit = readApplyInPlace(line) {
+      return try change { (live) throws(LayoutError) in try live.apply(edit, field: "apply") }
+    }
     let (key, value) = try Self.request(in: line)
     // The value alone, moved to the front of the line's own storage.
     line.removeSubrange(value.upperBound..<line.count)
     line.removeSubrange(0..<value.lowerBound)
     return try respond(to: key, consume line)
+  }
+
+  /// An `apply` line's batch, read once where it is (no skip of the value first, no copy of
+  /// it): `nil` for any other line, with no document open, or when anything in the line is
+  /// wrong, which the general path then reads and names exactly as before.
+  ///
+  /// - Complexity: O(b) for b bytes.
+  private func readApplyInPlace(_ line: [UInt8]) -> RawEdit? {
+    guard document != nil else { return nil }
+    var s = JSONScanner(line)
+    var edit: RawEdit?
+    do {
+      try s.readObject(field: "request") { (s, key) throws(LayoutError) in
+        guard key == "apply", edit == nil else { throw .invalidDocument(field: "", reason: "") }
+        edit = try RawEdit.read(&s, field: "apply")
+      }
+      try s.expectEnd()
+    } catch {
+      return nil
+    }
+    return edit
   }
 
   /// The request's key and the range of its value in `line`. The whole line is read before
@@ -161,20 +186,18 @@ public struct LayoutSession<Engine: LayoutEngine> {
       }
       w.append("]}")
       return w.string
-    case "viewport":
-      try requireOpen()
-      let rect = try Self.readRect(&s, field: "viewport")
-      return try change { (live) throws(LayoutError) in try live.setViewport(rect) }
+    case "viewport": return try viewport(&s)
     case "elements":
       try requireOpen()
       let rect = try Self.readRect(&s, field: "elements")
-      return LayoutOutput(layout: document!.layout, rect: rect).json()
+      return document!.shownOutput(rect: rect).json()
     case "frame":
       try requireOpen()
       let path = try RawDocument.readPath(&s, field: "frame")
-      let frame: Rect
+      var frame: Rect
       do {
         frame = try document!.engine.frame(ofItemAt: path)
+        frame.origin.y += document!.contentShift()
       } catch {
         guard case .itemOutOfRange(_, let path) = error else { throw error }
         throw .itemOutOfRange(field: "frame", path: path)
@@ -193,7 +216,7 @@ public struct LayoutSession<Engine: LayoutEngine> {
       guard v.allSatisfy(\.isFinite) else {
         throw .invalidDocument(field: "hitTest", reason: "expected finite numbers")
       }
-      let point = Rect(x: v[0], y: v[1], width: 0, height: 0)
+      let point = Rect(x: v[0], y: v[1] - document!.contentShift(), width: 0, height: 0)
       // Later items are drawn above earlier ones: the last item containing the point is hit.
       let hit = document!.engine.elements(in: point).last { $0.kind == .item }
       var w = JSONWriter()
@@ -241,7 +264,8 @@ public struct LayoutSession<Engine: LayoutEngine> {
 
   /// `{"contentSize": [w, h], "contentOffset": [x, y]` (when there is a viewport) — unclosed.
   func appendPosition(_ live: DocumentLayout<Engine>, to w: inout JSONWriter) {
-    let size = live.engine.contentSize
+    var size = live.engine.contentSize
+    size.height += live.contentShift()
     w.append("{\"contentSize\":")
     w.append(numbers: size.width, size.height, separator: ",")
     if let offset = live.layout.contentOffset {

@@ -96,6 +96,10 @@ public struct SessionGenerator {
     if chance(0.1) { d.append(("sectionFootersPinToVisibleBounds", .bool(true))) }
     if chance(0.15) { d.append(("layoutDirection", .string("rightToLeft"))) }
     if chance(0.15) { d.append(("displayScale", .number(rng.pick([1, 2, 3])))) }
+    if chance(0.15) { d.append(("prefetch", prefetchPolicy())) }
+    if chance(0.2) {
+      d.append(("verticalLayoutDirection", .string(chance(0.8) ? "bottomToTop" : "topToBottom")))
+    }
     let sectionCount = rng.pick([0, 1, 1, 1, 2, 2, 3, 4])
     d.append(("sections", .array((0..<sectionCount).map { _ in section(at: nil) })))
     if chance(0.08) {
@@ -145,7 +149,8 @@ public struct SessionGenerator {
     case ..<0.33: return one("apply", .object([("measureItems", measurements(counts))]))
     case ..<0.38: return one("apply", boundsChange(view))
     case ..<0.44: return one("transitions", chance(0.3) ? .object([("measureItems", measurements(counts))]) : batch(counts, view))
-    case ..<0.56: return one("viewport", rect(view, viewport: true))
+    case ..<0.56:
+      return one("viewport", chance(0.35) ? movingViewport(view) : rect(view, viewport: true))
     case ..<0.65: return one("elements", rect(view, viewport: false))
     case ..<0.72: return one("frame", path(counts))
     case ..<0.80: return one("hitTest", point(view))
@@ -211,6 +216,27 @@ public struct SessionGenerator {
   }
 
   mutating func open() -> String { one("open", document()) }
+
+  /// `{"unit", "ahead", "behind"}` (a document's `prefetch`), keys sometimes left out.
+  mutating func prefetchPolicy() -> JSONValue {
+    var fields: [(String, JSONValue)] = []
+    let points = chance(0.4)
+    if points || chance(0.3) { fields.append(("unit", .string(points ? "points" : "screens"))) }
+    if chance(0.8) { fields.append(("ahead", .number(points ? rng.pick([0, 50, 400, 1200.5]) : rng.pick([0, 0.5, 1, 2.5])))) }
+    if chance(0.8) { fields.append(("behind", .number(points ? rng.pick([0, 20, 300]) : rng.pick([0, 0.25, 1])))) }
+    return .object(fields)
+  }
+
+  /// `{"rect": …, "velocity": [vx, vy]}` (a fling, a drag, at rest), the velocity sometimes
+  /// left out.
+  mutating func movingViewport(_ view: SessionView) -> JSONValue {
+    var fields: [(String, JSONValue)] = [("rect", rect(view, viewport: true))]
+    if chance(0.85) {
+      let speeds: [Double] = [0, 0, 800, -800, 4000.5, -12000, 1e-300, 3]
+      fields.append(("velocity", .array([.number(rng.pick(speeds)), .number(rng.pick(speeds))])))
+    }
+    return .object(fields)
+  }
 
   mutating func path(_ counts: [Int]) -> JSONValue {
     if counts.isEmpty || chance(0.05) {
@@ -357,6 +383,13 @@ public struct SessionGenerator {
       "{\"frobnicate\": 1}", "{\"apply\": {}, \"viewport\": [0,0,1,1]}",
       "{\"viewport\": [0, 0, 100]}", "{\"viewport\": [0, 1e999, 100, 100]}",
       "{\"viewport\": [0, 0, -1, 100]}", "{\"viewport\": [0, 0, 1e8, 100]}",
+      "{\"viewport\": {\"rect\": [0, 0, 100, 100], \"velocity\": [0, 1e999]}}",
+      "{\"viewport\": {\"rect\": [0, 0, 100, 100], \"velocity\": [0]}}",
+      "{\"open\": {\"layout\": \"horizontalFlow\", \"width\": 100, \"verticalLayoutDirection\": \"sideways\", \"sections\": []}}",
+      "{\"viewport\": {\"velocity\": [0, 1]}}", "{\"viewport\": {\"rect\": [0, 0, 100, 100], \"speed\": 1}}",
+      "{\"viewport\": {\"rect\": [0, 0, -1, 100], \"velocity\": [0, 1]}}",
+      "{\"open\": {\"layout\": \"horizontalFlow\", \"width\": 100, \"prefetch\": {\"ahead\": -1}, \"sections\": []}}",
+      "{\"open\": {\"layout\": \"horizontalFlow\", \"width\": 100, \"prefetch\": {\"unit\": \"miles\"}, \"sections\": []}}",
       "{\"elements\": [0, 0, 100, \"a\"]}", "{\"frame\": [0]}", "{\"frame\": [0, 1.5]}",
       "{\"frame\": [0, 9007199254740993]}", "{\"hitTest\": [1e999, 0]}", "{\"contentSize\": 1}",
       "{\"apply\": {\"setWidth\": -5}}", "{\"apply\": {\"setWidth\": 0}}",

@@ -29,6 +29,7 @@ struct SessionState: Equatable {
   var anchor: AnchorReport?
   /// The drag in progress: source, target, pointer, moves applied.
   var drag: [Double]?
+  var velocity = Point(x: 0, y: 0)
 
   init<E: LayoutEngine>(_ session: LayoutSession<E>) {
     if let m = session.interactiveMove {
@@ -46,6 +47,7 @@ struct SessionState: Equatable {
     cells = d.cells.map(Array.init)
     cellsMeasured = d.cellsMeasured
     anchor = d.layout.lastAnchor
+    velocity = d.velocity
   }
 
   func difference(from before: SessionState) -> String? {
@@ -61,6 +63,7 @@ struct SessionState: Equatable {
     if cellsMeasured != before.cellsMeasured { return "cellsMeasured changed" }
     if anchor != before.anchor { return "last anchor changed" }
     if drag != before.drag { return "the drag changed" }
+    if velocity != before.velocity { return "velocity \(before.velocity) -> \(velocity)" }
     return nil
   }
 }
@@ -183,6 +186,7 @@ public struct SessionLockstep {
   static let exactKeys: Set<String> = [
     "item", "section", "cellsMeasured", "before", "after", "kind", "estimated", "pinned",
     "seeAll", "hiddenItems", "overflowingItems", "fromAlpha", "toAlpha", "target", "moved",
+    "prefetch",
   ]
 
   func compareAnswers(_ x: JSONValue, _ y: JSONValue, key: String?, line: String) -> String? {

@@ -279,6 +279,15 @@ struct SectionLayout: Sendable, Equatable {
     return nil
   }
 
+  /// Whether the lines are the closed form of the items' own one size (not of sizes it ignores,
+  /// which it keeps aside: `UniformLines.keptSizes`, `itemSize` and the scaled modes).
+  ///
+  /// - Complexity: O(1).
+  var isOwnSizeClosedForm: Bool {
+    guard case .uniform(let u) = lines, u.keptSizes == nil else { return false }
+    return sameSize
+  }
+
   /// The closed form's stored positions (a full line's and the last line's), 0 if the lines are
   /// not `.uniform`.
   var closedFormPositions: Int {

@@ -154,3 +154,95 @@ struct FirstEditAfterOpenTests {
     #expect(EngineComparison.elementDifference(prepared.allElements, plain.allElements) == nil)
   }
 }
+
+/// A feed opened with every item at its estimate (one own size: the closed form) and then
+/// measured and appended to: `prepareForEdits()` stores it as equal-width lines, so the first
+/// measurement (a resize to another height) and the first insertion do the tenth's work, at
+/// 10k and at 1M the same (before: the first measurement laid the section out as a table,
+/// O(n), and the first insertion cut that table into pages, O(n) again).
+@Suite("First edit of a prepared closed form")
+struct FirstEditOfAClosedFormTests {
+  /// The first and tenth measurement, and the first and tenth appended page of 5 items.
+  static func work(_ n: Int) throws -> (
+    measure: (first: WorkCounters, tenth: WorkCounters),
+    append: (first: WorkCounters, tenth: WorkCounters), engine: FastFlowLayout
+  ) {
+    var engine = try FastFlowLayout(
+      TestInputs.ownSizes([Array(repeating: Size(343, 120), count: n)]))
+    engine.prepareForEdits()
+    var measured: [WorkCounters] = []
+    for k in 0..<10 {
+      engine.resetWorkCounters()
+      try engine.apply(
+        BatchUpdate(
+          resizeItems: [ItemResize(at: ItemPath(0, 3 * k + 1), size: Size(343, 60 + 17 * Double(k)))]))
+      measured.append(engine.workCounters)
+    }
+    var appended: [WorkCounters] = []
+    for _ in 0..<10 {
+      let end = engine.input.sections[0].count
+      engine.resetWorkCounters()
+      try engine.apply(
+        BatchUpdate(
+          insertItems: (0..<5).map { ItemInsertion(at: ItemPath(0, end + $0), size: Size(343, 120)) }))
+      appended.append(engine.workCounters)
+    }
+    return ((measured[0], measured[9]), (appended[0], appended[9]), engine)
+  }
+
+  @Test func theFirstMeasurementAndAppendDoTheTenthsWork() throws {
+    let small = try Self.work(10_000)
+    let large = try Self.work(1_000_000)
+    for (name, w) in [("10k", small), ("1M", large)] {
+      for (kind, c) in [("measure", w.measure), ("append", w.append)] {
+        #expect(c.first.itemsPaged == 0 && c.first.sectionsLaidOut == 0, "\(name) \(kind): \(c.first)")
+        #expect(
+          PagingTests.work(c.first) <= 2 * max(PagingTests.work(c.tenth), 1),
+          "\(name) \(kind) first: \(c.first)\ntenth: \(c.tenth)")
+      }
+    }
+    for (kind, s, l) in [
+      ("measure", small.measure.first, large.measure.first),
+      ("append", small.append.first, large.append.first),
+    ] {
+      #expect(
+        PagingTests.work(l) <= 2 * max(PagingTests.work(s), 1), "\(kind) 10k: \(s)\n1M: \(l)")
+      #expect(l.phaseSummaryWork <= 2 * max(s.phaseSummaryWork, 1), "\(kind) 10k: \(s)\n1M: \(l)")
+    }
+    // Every answer is a fresh layout's (10k).
+    let fresh = try FastFlowLayout(small.engine.input)
+    #expect(EngineComparison.elementDifference(small.engine.allElements, fresh.allElements) == nil)
+    #expect(small.engine.contentSize == fresh.contentSize)
+  }
+
+  /// A long run of appends to a prepared feed splits its last leaf (every ~`target` items):
+  /// the split moves the other leaves' summaries instead of summarizing every leaf again, so
+  /// no append does O(n·k) work (before: ~n·k, 1M at 1M items); the answers stay a fresh
+  /// layout's.
+  @Test func appendsThatSplitALeafStayLocal() throws {
+    for n in [10_000, 1_000_000] {
+      var engine = try FastFlowLayout(
+        TestInputs.ownSizes([Array(repeating: Size(343, 120), count: n)]))
+      engine.prepareForEdits()
+      var most = 0
+      for k in 0..<300 {
+        let end = engine.input.sections[0].count
+        engine.resetWorkCounters()
+        try engine.apply(
+          BatchUpdate(
+            insertItems: (0..<5).map {
+              ItemInsertion(at: ItemPath(0, end + $0), size: Size(343, 60 + Double((k + $0) % 7)))
+            }))
+        most = max(most, engine.workCounters.phaseSummaryWork)
+      }
+      // One leaf (≤ 2 · 512 items) summarized, and the ≤ 2 · 4 096 nodes of the tree moved
+      // or combined, at k = 1.
+      #expect(most <= 2 * 1_024 + 2 * 4_096, "n = \(n): \(most)")
+      if n <= 10_000 {
+        let fresh = try FastFlowLayout(engine.input)
+        #expect(EngineComparison.elementDifference(engine.allElements, fresh.allElements) == nil)
+        #expect(engine.contentSize == fresh.contentSize)
+      }
+    }
+  }
+}

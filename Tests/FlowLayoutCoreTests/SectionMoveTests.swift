@@ -1,5 +1,6 @@
-import FlowLayoutCore
+@testable import FlowLayoutCore
 import FlowLayoutModel
+import FlowLayoutTestSupport
 import Testing
 
 /// `moveSections` in the fast engine without a change of line rules (the pages of the moved
@@ -91,5 +92,93 @@ import Testing
       try engine.apply(BatchUpdate(moveSections: [SectionMove(from: 0, to: 3)]))
     }
     #expect(engine.allElements == before)
+  }
+
+  /// One section moved (the grouped list's drag, `s → s + 2`) among 500 and among 50 000
+  /// sections of 20 items: its pages are spliced out and in (`moveSection(from:to:)`), so the
+  /// work counted is the same at 10k and 1M items (before: every page moved and the page
+  /// trees rebuilt, O(p)), nothing is laid out, and every answer is a fresh layout's.
+  @Test func oneSectionMovesWorkDoesNotGrowWithTheSections() throws {
+    func moved(sections: Int) throws -> (first: WorkCounters, later: WorkCounters) {
+      var sizes = SplitMix64(seed: 3_301)
+      var input = TestInputs.ownSizes((0..<sections).map { _ in sizes.mixedSizes(20) })
+      for s in input.sections.indices { input.sections[s].header = Double(10 + s % 5) }
+      var engine = try FastFlowLayout(input)
+      var expected = input
+      let s = sections / 2
+      func move(_ from: Int, _ to: Int) throws -> WorkCounters {
+        let batch = BatchUpdate(moveSections: [SectionMove(from: from, to: to)])
+        engine.resetWorkCounters()
+        try engine.apply(batch)
+        expected = try expected.applying(batch)
+        return engine.workCounters
+      }
+      let first = try move(s, s + 2)
+      var later = WorkCounters()
+      for k in 1...9 { later = try move(s + k, s + k + 2) }
+      _ = try move(s + 20, s - 3)  // back before the others
+      #expect(engine.input == expected)
+      let fresh = try FastFlowLayout(expected)
+      if sections <= 500 { #expect(engine.allElements == fresh.allElements) }
+      for probe in [ItemPath(s - 3, 19), ItemPath(s + 11, 0), ItemPath(sections - 1, 7)] {
+        #expect(try engine.frame(ofItemAt: probe) == (try fresh.frame(ofItemAt: probe)))
+      }
+      #expect(engine.contentSize == fresh.contentSize)
+      return (first, later)
+    }
+    let small = try moved(sections: 500)
+    let large = try moved(sections: 50_000)
+    for c in [small.later, large.later] {
+      #expect(c.sectionsLaidOut == 0 && c.linesRebroken == 0 && c.itemsPositioned == 0, "\(c)")
+    }
+    #expect(large.later.pageTreeNodesWritten > 0)
+    #expect(
+      large.later.pageTreeNodesWritten <= 2 * small.later.pageTreeNodesWritten,
+      "1M: \(large.later), 10k: \(small.later)")
+    // The first move re-lays the page list out with a gap (O(p), once); the tenth is local.
+    #expect(large.later.pageTreeNodesWritten < 1_000)
+  }
+
+  /// Random single moves among sections of 0–300 items, some cut into pages of ~8 items (and
+  /// with their own metrics), the page list growing through a gap of 1: after every move the
+  /// answers are a fresh layout's, and the pages hold their invariants.
+  @Test(arguments: [false, true])
+  func randomSingleMovesEqualAFreshLayout(smallGap: Bool) throws {
+    var draws = SplitMix64(seed: smallGap ? 33 : 34)
+    var sections: [[Size]] = []
+    for s in 0..<24 { sections.append(draws.mixedSizes(s % 5 == 0 ? 0 : 20 + (s * 37) % 280)) }
+    var input = TestInputs.ownSizes(sections)
+    input.sections[3].metrics = SectionMetrics(minimumInteritemSpacing: 2, minimumLineSpacing: 9)
+    for s in input.sections.indices { input.sections[s].header = Double(s % 4) * 6 }
+    var engine = try FastFlowLayout(input)
+    engine.pageCapacity = PageCapacity(target: 8, smallGap: smallGap)
+    // Cut some sections into pages (an insertion each).
+    var expected = input
+    for s in [1, 3, 7, 12, 23] where expected.sections[s].count > 0 {
+      let batch = BatchUpdate(insertItems: [ItemInsertion(at: ItemPath(s, 1), size: Size(50, 30))])
+      try engine.apply(batch)
+      expected = try expected.applying(batch)
+    }
+    for step in 0..<40 {
+      let from = Int(draws.nextInt(below: 24))
+      let to = Int(draws.nextInt(below: 24))
+      let batch = BatchUpdate(moveSections: [SectionMove(from: from, to: to)])
+      engine.resetWorkCounters()
+      try engine.apply(batch)
+      expected = try expected.applying(batch)
+      #expect(engine.workCounters.sectionsLaidOut == 0, "step \(step)")
+      #expect(engine.input == expected, "step \(step)")
+      let fresh = try FastFlowLayout(expected)
+      #expect(engine.allElements == fresh.allElements, "step \(step): \(from) → \(to)")
+      #expect(engine.contentSize == fresh.contentSize, "step \(step)")
+      PagingTests.expectPageInvariants(engine, "step \(step)")
+      // An edit after the move finds its section's pages.
+      if step % 8 == 7, expected.sections[to].count > 2 {
+        let edit = BatchUpdate(deleteItems: [ItemPath(to, 2)])
+        try engine.apply(edit)
+        expected = try expected.applying(edit)
+        #expect(engine.allElements == (try FastFlowLayout(expected)).allElements, "step \(step)")
+      }
+    }
   }
 }

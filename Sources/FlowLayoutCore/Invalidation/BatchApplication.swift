@@ -139,11 +139,19 @@ extension FastFlowLayout {
   /// it once after opening a document (`LayoutEngine.prepareForEdits()`); a full layout never
   /// does (it keeps one page per section: no copy).
   ///
-  /// - Complexity: O(n) once for n items of long sections; O(s) when they are stored so.
+  /// A long closed form of one own size (a feed of estimated items) becomes equal-width lines
+  /// here too: its first resize to another height (a measurement) would otherwise lay the
+  /// section out as a table (O(n)) and its next insertion cut that table into pages (O(n)
+  /// again); as equal-width lines each costs one leaf (O(c·k + log p · k)). An edit does not
+  /// do this itself (a closed form stays one while its edits keep its size: O(c)).
+  ///
+  /// - Complexity: O(n·k) once for n items of long sections (k items a line); O(s) when they
+  ///   are stored so.
   public mutating func prepareForEdits() {
     var counters = workCounters
     var pageCountChanged = false
-    for s in 0..<sectionCount where storeForEdits(section: s, counters: &counters) {
+    for s in 0..<sectionCount
+    where storeForEdits(section: s, closedForms: true, counters: &counters) {
       pageCountChanged = true
     }
     if pageCountChanged { rebuildPageDirectory() }
@@ -151,15 +159,20 @@ extension FastFlowLayout {
   }
 
   /// Stores section `s` as edits need it when it is long and still one page: equal-width
-  /// lines, pages cut at line starts, or a closed form's sizes in leaves. The caller rebuilds
-  /// the page directory when this returns `true` (the page count changed).
+  /// lines, pages cut at line starts, or a closed form's sizes in leaves; with `closedForms`,
+  /// a closed form of one own size becomes equal-width lines too (`prepareForEdits()`). The
+  /// caller rebuilds the page directory when this returns `true` (the page count changed).
   ///
-  /// - Complexity: O(m) for the m items of a long one-page section; O(1) otherwise.
-  private mutating func storeForEdits(section s: Int, counters: inout WorkCounters) -> Bool {
+  /// - Complexity: O(m·k) for the m items of a long one-page section (k items a line); O(1)
+  ///   otherwise.
+  private mutating func storeForEdits(
+    section s: Int, closedForms: Bool = false, counters: inout WorkCounters
+  ) -> Bool {
     var p = firstPage[s]
     var cutIntoPages = false
     if EqualWidthLines.isPossible(under: rules), pages(ofSection: s).count == 1,
-      pages[p].count >= pageCapacity.maximum, case .table = pages[p].lines
+      pages[p].count >= pageCapacity.maximum,
+      pages[p].hasLineTable || (closedForms && pages[p].isOwnSizeClosedForm)
     {
       // Equal widths never re-synchronise across pages: lines of k items by phase instead.
       if let lines = EqualWidthLines(

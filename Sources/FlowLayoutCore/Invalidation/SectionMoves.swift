@@ -8,14 +8,30 @@ extension FastFlowLayout {
   /// (`reorderSections`): their lines are not broken again; inserted sections are laid out.
   /// Any other batch with moves lays the edited input out again (`applyRebuilding`).
   ///
-  /// - Complexity: O(e + p + s + m) for a batch of section edits (p pages, s sections, m items
-  ///   in inserted sections; the page trees are rebuilt, O(p)); otherwise O(n + e log e).
+  /// One section moved and nothing else (the grouped list's drag of a section) moves that
+  /// section's pages within the page list (`moveSection(from:to:)`).
+  ///
+  /// - Complexity: one move alone, O((k + d) log p) for its k pages and the d pages and
+  ///   sections between the page list's gap and the two places (d = 0 beside the previous
+  ///   section edit); O(e + p + s + m) for another batch of section edits (p pages, s sections,
+  ///   m items in inserted sections; the page trees are rebuilt, O(p)); otherwise
+  ///   O(n + e log e).
   /// - Throws: the batch's `LayoutError`; the engine is unchanged.
   mutating func applyMovingSections(_ update: BatchUpdate) throws(LayoutError) {
     guard update.editsSectionsOnly else { return try applyRebuilding(update) }
     let plan = try update.validate(
       itemCounts: validationCounts, configuration: configuration, bounds: bounds,
       scratch: &scratch.validation)
+    if update.moveSections.count == 1, update.insertSections.isEmpty,
+      update.deleteSections.isEmpty
+    {
+      // The plan shares `itemCounts`' storage: let it go before the counts change (or they are
+      // copied, O(s)).
+      _ = consume plan
+      let move = update.moveSections[0]
+      moveSection(from: move.from, to: move.to)
+      return
+    }
     // Inserted sections resolve their own metrics under the current options and bounds: the
     // batch changes neither, so their own rules need no further check (the validation did it).
     reorderSections(plan: plan, insertions: update.insertSections)
@@ -69,6 +85,40 @@ extension FastFlowLayout {
     firstPage = SectionStarts(newFirstPage)
     itemCounts = GapBuffer(newCounts, filler: 0)
     rebuildPageDirectory()
+  }
+
+  /// Moves section `s` (before the move) to index `t` (after it): its pages leave the page
+  /// list and enter it again at `t` as they are (lines, own metrics), its first page and item
+  /// count with them, each a splice at the gaps of `pages`, `firstPage` and `itemCounts` with
+  /// the page trees kept current (`splicePages`). Nothing is laid out; the tree nodes written
+  /// are counted (`WorkCounters.pageTreeNodesWritten`).
+  ///
+  /// - Precondition: `0 ≤ s, t < sectionCount` (validated).
+  /// - Complexity: O((k + d) log p) for the section's k pages and the d pages and sections
+  ///   between the gaps and `s`, `t` (`splicePages`; O(p) when it re-lays the slots out).
+  private mutating func moveSection(from s: Int, to t: Int) {
+    guard s != t else { return }
+    var counters = workCounters
+    defer { workCounters = counters }
+    let range = pages(ofSection: s)
+    // Moved out (a swap with an empty page each: no reference counting), not copied.
+    var moved: [SectionLayout] = []
+    moved.reserveCapacity(range.count)
+    for p in range {
+      var page = SectionLayout()
+      swap(&page, &pages[p])
+      moved.append(page)
+    }
+    let count = itemCounts[s]
+    counters.pageTreeNodesWritten += splicePages(range, with: EmptyCollection())
+    firstPage.shift(after: s, by: -range.count)
+    firstPage.remove(at: s)
+    itemCounts.remove(at: s)
+    let p = firstPage[t]
+    counters.pageTreeNodesWritten += splicePages(p..<p, with: moved)
+    firstPage.insert(p, at: t)
+    firstPage.shift(after: t, by: range.count)
+    itemCounts.insert(count, at: t)
   }
 
   /// Applies a batch with `moveSections` by laying the edited input out again: the data

@@ -414,8 +414,10 @@ struct PhasedLineTree: Sendable, Equatable {
       if keepsWidths { widthLeaves[l].remove(at: i) }
       count -= 1
       if leaves.count > 1, leaves[l].count < max(leafTarget / 4, 1) {
-        joinLeaf(l)
-        work += rebuildTreeCountingWork()
+        let before = leaves.count
+        let first = joinLeaf(l)
+        let delta = leaves.count - before
+        work += relayTree(changed: first..<(first + 1 + (delta == 0 ? 1 : 0)), delta: delta)
       } else {
         addToCounts(-1, aboveLeaf: l)
         dirty.append(l)
@@ -428,7 +430,7 @@ struct PhasedLineTree: Sendable, Equatable {
       count += 1
       if leaves[l].count > 2 * leafTarget {
         splitLeaf(l, at: leafTarget)
-        work += rebuildTreeCountingWork()
+        work += relayTree(changed: l..<(l + 2), delta: 1)
       } else {
         addToCounts(1, aboveLeaf: l)
         dirty.append(l)
@@ -438,9 +440,10 @@ struct PhasedLineTree: Sendable, Equatable {
     return work
   }
 
-  /// Leaf `l` (too small) joined with a neighbour, split again in halves when that is too big.
-  /// The tree is stale until `rebuildTree()`.
-  private mutating func joinLeaf(_ l: Int) {
+  /// Leaf `l` (too small) joined with a neighbour, split again in halves when that is too big;
+  /// returns the first of the leaves it wrote (one, or two when split again). The tree is
+  /// stale until `relayTree(changed:delta:)`.
+  private mutating func joinLeaf(_ l: Int) -> Int {
     let first = l + 1 < leaves.count ? l : l - 1
     let moved = leaves[first + 1]
     leaves[first].append(contentsOf: moved)
@@ -451,6 +454,7 @@ struct PhasedLineTree: Sendable, Equatable {
       widthLeaves.remove(at: first + 1)
     }
     if leaves[first].count > 2 * leafTarget { splitLeaf(first, at: leaves[first].count / 2) }
+    return first
   }
 
   /// Leaf `l` cut in two at `cut`. The tree is stale until `rebuildTree()`.
@@ -467,11 +471,54 @@ struct PhasedLineTree: Sendable, Equatable {
     }
   }
 
-  /// `rebuildTree()`, the pending leaves dropped (all summarized again); returns its work.
-  private mutating func rebuildTreeCountingWork() -> Int {
-    dirty.removeAll(keepingCapacity: true)
-    rebuildTree()
-    return count * perLine + 2 * capacity * perLine
+  /// The tree laid out again after leaves `changed` (new indices) were written and the leaf
+  /// count changed by `delta`: the changed leaves are summarized, every other leaf's summaries
+  /// are moved (leaf `j` after `changed` was leaf `j − delta`), and every node above them is
+  /// combined again. A summary is a function of its leaf's heights, so this equals
+  /// `rebuildTree()` exactly. The pending leaves (`dirty`) are renumbered the same way and stay
+  /// pending. Returns the summary work.
+  ///
+  /// - Complexity: O(m·c·k + p·k) for the m changed leaves among p (a split or join: O(c·k +
+  ///   p·k), not `rebuildTree()`'s O(n·k)).
+  private mutating func relayTree(changed: Range<Int>, delta: Int) -> Int {
+    let k = perLine
+    let oldCapacity = capacity
+    let oldSummaries = summaries
+    let oldChangedEnd = changed.upperBound - delta
+    var cap = 1
+    while cap < leaves.count { cap <<= 1 }
+    capacity = cap
+    counts = [Int](repeating: 0, count: 2 * cap)
+    summaries = [PhaseSummary](repeating: .open, count: 2 * cap * k)
+    var work = 0
+    oldSummaries.withUnsafeBufferPointer { old in
+      summaries.withUnsafeMutableBufferPointer { new in
+        for l in 0..<leaves.count where !changed.contains(l) {
+          let from = (oldCapacity + (l < changed.lowerBound ? l : l - delta)) * k
+          let to = (cap + l) * k
+          for phase in 0..<k { new[to + phase] = old[from + phase] }
+        }
+        for node in (cap + leaves.count)..<(2 * cap) { new[node * k] = .start }
+      }
+    }
+    for l in 0..<leaves.count {
+      if changed.contains(l) {
+        work += summarize(leaf: l)
+      } else {
+        counts[cap + l] = leaves[l].count
+      }
+    }
+    var node = cap - 1
+    while node >= 1 {
+      combine(node)
+      node -= 1
+    }
+    work += 2 * cap * k
+    for j in dirty.indices {
+      let d = dirty[j]
+      dirty[j] = d < changed.lowerBound ? d : d >= oldChangedEnd ? d + delta : changed.lowerBound
+    }
+    return work
   }
 
   /// Adds `delta` to the item counts of leaf `l` and of every node above it.

@@ -130,28 +130,96 @@ extension BatchUpdate {
   ///   - values: one value per section before the batch; one per section after it on return.
   ///   - map: `BatchPathMap(self)`.
   ///   - inserted: the value of an inserted section.
-  /// - Complexity: O(1) for a batch without section edits; an O(s) memory move for
-  ///   insertions and deletions; O(s + k) with k section moves.
+  /// - Complexity: as `restructureSections(_:insertedAt:)`.
   public func restructureSections<Value>(
     _ values: inout [Value], map: BatchPathMap, inserted: (SectionInsertion) -> Value
   ) {
-    guard !(deleteSections.isEmpty && insertSections.isEmpty && moveSections.isEmpty) else {
-      return
-    }
-    if moveSections.isEmpty {
-      for s in deleteSections.sorted(by: >) { values.remove(at: s) }
-      for insertion in insertSections.sorted(by: { $0.at < $1.at }) {
-        values.insert(inserted(insertion), at: insertion.at)
+    restructureSections(&values) { inserted(insertSections[$0]) }
+  }
+
+  /// Per-section values taken from the sections before the batch to those after it: deleted
+  /// sections' values leave, inserted sections get `insertedAt(j)` for `insertSections[j]`,
+  /// moved ones move. Values are moved, not copied: a uniquely referenced value stays so.
+  ///
+  /// - Precondition: the batch is valid for `values`' sections (validated).
+  /// - Complexity: O(1) for a batch without section edits; for k sections inserted, deleted or
+  ///   moved, O(k log k) plus k memory moves of the values after them when k ≤ 16, else one
+  ///   O(s + k log k) pass; no hashing.
+  package func restructureSections<Value>(
+    _ values: inout [Value], insertedAt: (Int) -> Value
+  ) {
+    let edits = deleteSections.count + insertSections.count + moveSections.count
+    guard edits > 0 else { return }
+    // Where each entering section comes from: `insertSections[j]` or `moveSections[m]`.
+    var entering: [(at: Int, index: Int, isMove: Bool)] = []
+    entering.reserveCapacity(insertSections.count + moveSections.count)
+    for (j, insertion) in insertSections.enumerated() { entering.append((insertion.at, j, false)) }
+    for (m, move) in moveSections.enumerated() { entering.append((move.to, m, true)) }
+    entering.sortInPlace { $0.at < $1.at }
+    // Moved values, taken out of their old places first.
+    var moved: [Value?] = []
+    if !moveSections.isEmpty {
+      moved.reserveCapacity(moveSections.count)
+      var sources: [(from: Int, move: Int)] = []
+      sources.reserveCapacity(moveSections.count + deleteSections.count)
+      for (m, move) in moveSections.enumerated() { sources.append((move.from, m)) }
+      for s in deleteSections { sources.append((s, -1)) }
+      sources.sortInPlace { $0.from < $1.from }
+      moved = [Value?](repeating: nil, count: moveSections.count)
+      if edits <= 16 {
+        for (from, m) in sources.reversed() {
+          let value = values.remove(at: from)
+          if m >= 0 { moved[m] = value }
+        }
+      } else {
+        // One pass: the values that stay, in order, moved (not copied) into a new array.
+        var kept: [Value] = []
+        kept.reserveCapacity(values.count - sources.count)
+        var next = 0
+        for (from, m) in sources {
+          kept.append(contentsOf: values[next..<from])
+          if m >= 0 { moved[m] = values[from] }
+          next = from + 1
+        }
+        kept.append(contentsOf: values[next...])
+        values = kept
       }
+    } else {
+      var deleted = deleteSections
+      deleted.sortInPlace()
+      if edits <= 16 {
+        for s in deleted.reversed() { values.remove(at: s) }
+      } else {
+        var kept: [Value] = []
+        kept.reserveCapacity(values.count - deleted.count)
+        var next = 0
+        for s in deleted {
+          kept.append(contentsOf: values[next..<s])
+          next = s + 1
+        }
+        kept.append(contentsOf: values[next...])
+        values = kept
+      }
+    }
+    func value(_ index: Int, isMove: Bool) -> Value {
+      isMove ? moved[index].take()! : insertedAt(index)
+    }
+    if edits <= 16 {
+      for (at, index, isMove) in entering { values.insert(value(index, isMove: isMove), at: at) }
       return
     }
-    var result = [Value?](
-      repeating: nil, count: values.count - deleteSections.count + insertSections.count)
-    for (o, value) in values.enumerated() {
-      if let n = map.newSection(ofOldSection: o) { result[n] = value }
+    // One pass: entering values at their places, the kept ones in order between them.
+    var result: [Value] = []
+    result.reserveCapacity(values.count + entering.count)
+    var next = 0
+    for (at, index, isMove) in entering {
+      let gap = at - result.count
+      result.append(contentsOf: values[next..<next + gap])
+      next += gap
+      result.append(value(index, isMove: isMove))
     }
-    for insertion in insertSections { result[insertion.at] = inserted(insertion) }
-    values = result.map { $0! }
+    result.append(contentsOf: values[next...])
+    values = result
   }
 }
 

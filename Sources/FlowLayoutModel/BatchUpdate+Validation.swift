@@ -7,10 +7,11 @@
 public struct BatchPlan: Hashable, Sendable {
   /// The item counts before the update (shared with the caller's storage).
   let oldCounts: SectionCounts
-  /// For each section after the update, the section before it (`nil` if inserted); `nil` when
-  /// no section is moved (then `deletions` and `insertions` give it in O(log k) for k of them,
-  /// not O(s)).
-  let sectionMap: [Int?]?
+  /// The moved sections, ascending by `to` (empty when none is moved).
+  let movesByDestination: [SectionMove]
+  /// The sections that leave their place, by their index before the update, ascending: the
+  /// deleted and the moved ones (`deletions` itself when no section is moved).
+  let leaving: [Int]
   /// The deleted sections, by their index before the update, ascending (the batch's own array
   /// when it names them in that order: no copy).
   package let deletions: [Int]
@@ -28,28 +29,32 @@ public struct BatchPlan: Hashable, Sendable {
 
   /// The number of sections after the update.
   public var newSectionCount: Int {
-    sectionMap?.count ?? oldCounts.count - deletions.count + insertions.count
+    oldCounts.count - deletions.count + insertions.count
   }
 
   /// The section before the update of section `n` after it, or `nil` if inserted.
   ///
-  /// - Complexity: O(1), or O(log k) for k sections inserted or deleted without moves.
+  /// - Complexity: O(log k) for k sections inserted, deleted or moved.
   public func oldSection(ofNewSection n: Int) -> Int? {
-    if sectionMap == nil {
-      // n is the m-th kept section: the old section m + (deletions d_j with d_j − j ≤ m).
-      let deleted = deletions
-      let i = Self.count(in: insertions) { $0.at < n }
-      if i < insertions.count, insertions[i].at == n { return nil }
-      let m = n - i
-      var lo = 0
-      var hi = deleted.count
-      while lo < hi {
-        let mid = (lo + hi) >> 1
-        if deleted[mid] - mid <= m { lo = mid + 1 } else { hi = mid }
+    let i = Self.count(in: insertions) { $0.at < n }
+    if i < insertions.count, insertions[i].at == n { return nil }
+    var m = n - i
+    if !movesByDestination.isEmpty {
+      let j = Self.count(in: movesByDestination) { $0.to < n }
+      if j < movesByDestination.count, movesByDestination[j].to == n {
+        return movesByDestination[j].from
       }
-      return m + lo
+      m -= j
     }
-    return sectionMap![n]
+    // n is the m-th section that stays: the old section m + (leaving l_j with l_j − j ≤ m).
+    let left = leaving
+    var lo = 0
+    var hi = left.count
+    while lo < hi {
+      let mid = (lo + hi) >> 1
+      if left[mid] - mid <= m { lo = mid + 1 } else { hi = mid }
+    }
+    return m + lo
   }
 
   /// The length of the prefix of `sorted` whose values satisfy `below` (monotonic).
@@ -67,7 +72,7 @@ public struct BatchPlan: Hashable, Sendable {
 
   /// Section `n`'s item count after the update.
   ///
-  /// - Complexity: O(1).
+  /// - Complexity: O(log k) for k sections and items edited.
   public func newItemCount(ofSection n: Int) -> Int {
     guard let o = oldSection(ofNewSection: n) else {
       let i = Self.count(in: insertions) { $0.at < n }
@@ -80,7 +85,6 @@ public struct BatchPlan: Hashable, Sendable {
   ///
   /// - Complexity: O(s).
   public var oldSectionOfNewSection: [Int?] {
-    if let sectionMap { return sectionMap }
     guard changesSections else { return oldCounts.indices.map { $0 } }
     return (0..<newSectionCount).map(oldSection(ofNewSection:))
   }
@@ -89,14 +93,14 @@ public struct BatchPlan: Hashable, Sendable {
   ///
   /// - Complexity: O(s).
   public var newSectionOfOldSection: [Int?] {
-    guard sectionMap != nil || changesSections else { return oldCounts.indices.map { $0 } }
+    guard changesSections else { return oldCounts.indices.map { $0 } }
     var result = [Int?](repeating: nil, count: oldCounts.count)
     for n in 0..<newSectionCount { if let o = oldSection(ofNewSection: n) { result[o] = n } }
     return result
   }
 
   /// Whether sections are inserted, deleted or moved.
-  var changesSections: Bool { sectionMap != nil || !deletions.isEmpty || !insertions.isEmpty }
+  var changesSections: Bool { !leaving.isEmpty || !insertions.isEmpty }
 
   /// Item counts after the update, per section.
   ///
@@ -116,9 +120,8 @@ extension BatchUpdate {
   ///   - configuration: the options in effect before the update.
   ///   - bounds: the bounds before the update.
   ///   - prefix: prefix for error fields, e.g. `"edits[2]."`.
-  /// - Complexity: O(e log e) for e item edits when no section is moved (nothing per section;
-  ///   O(k log k) more for k sections inserted or deleted); O(e log e + s) with section moves;
-  ///   plus O(m) to validate the m items of inserted sections and O(s) to check
+  /// - Complexity: O(e log e) for e item edits, O(k log k) more for k sections inserted,
+  ///   deleted or moved (nothing per section); plus O(m) to validate the m items of inserted sections and O(s) to check
   ///   `expectedItemCounts` when given.
   /// - Throws: `LayoutError.sectionOutOfRange`, `.itemOutOfRange`, `.inconsistentBatch`,
   ///   `.invalidNumber` or `.invalidConfiguration`, naming the offending field.
@@ -189,20 +192,28 @@ extension BatchUpdate {
     }
     func isInserted(_ s: Int) -> Bool { Self.contains(s, inAscending: insertions, by: \.at) }
 
-    // 3. Section moves (from: before-space, to: after-space), then map the sections that stay
-    //    between the two index spaces: they keep their order and fill the after-space indices
-    //    no insertion or move destination takes (stored with moves only: otherwise
-    //    `deletions` and `insertions` give it).
-    var oldOfNew: [Int?]? = nil
+    // 3. Section moves (from: before-space, to: after-space), checked in the batch's order.
+    //    Their sources and destinations are sorted first (no hashing): when none is named twice
+    //    the repeat checks are skipped; otherwise hash sets find the first repeat in the
+    //    batch's order. The sections that stay keep their order and fill the after-space
+    //    indices no insertion or move destination takes (`BatchPlan.oldSection(ofNewSection:)`
+    //    finds them by binary search: nothing per section).
+    var movesByDestination: [SectionMove] = []
+    var leaving = deletions
     if !moveSections.isEmpty {
-      var map = [Int?](repeating: nil, count: newSectionCount)
-      var movedSection = Set<Int>()
+      movesByDestination = Self.ascending(moveSections, by: \.to)
+      let sources = Self.ascending(moveSections.map(\.from), by: { $0 })
+      let movesTwice =
+        Self.hasAdjacentEqual(sources, by: { $0 })
+        || Self.hasAdjacentEqual(movesByDestination, by: \.to)
+      var movedSection = Set<Int>()  // a section moved twice only
+      var destination = Set<Int>()  // a destination named twice only
       for (i, move) in moveSections.enumerated() {
         let from = "\(prefix)moveSections[\(i)].from"
         guard move.from >= 0, move.from < oldSectionCount else {
           throw .sectionOutOfRange(field: from, section: move.from, sectionCount: oldSectionCount)
         }
-        guard !isDeleted(move.from), movedSection.insert(move.from).inserted else {
+        guard !isDeleted(move.from), !movesTwice || movedSection.insert(move.from).inserted else {
           throw .inconsistentBatch(
             field: from, reason: "section \(move.from) is deleted or moved more than once")
         }
@@ -210,19 +221,12 @@ extension BatchUpdate {
         guard move.to >= 0, move.to < newSectionCount else {
           throw .sectionOutOfRange(field: to, section: move.to, sectionCount: newSectionCount)
         }
-        guard !isInserted(move.to), map[move.to] == nil else {
+        guard !isInserted(move.to), !movesTwice || destination.insert(move.to).inserted else {
           throw .inconsistentBatch(
             field: to, reason: "two sections are inserted or moved to \(move.to)")
         }
-        map[move.to] = move.from
       }
-      var nextOld = 0
-      for n in 0..<newSectionCount where !isInserted(n) && map[n] == nil {
-        while isDeleted(nextOld) || movedSection.contains(nextOld) { nextOld += 1 }
-        map[n] = nextOld
-        nextOld += 1
-      }
-      oldOfNew = map
+      leaving = deletions.mergingAscending(sources, by: <)
     }
 
     // 4. Item edits in before-space: deletions, resizes, move sources.
@@ -309,7 +313,8 @@ extension BatchUpdate {
 
     // 6. Counts after the update, and every destination inside them.
     let plan = BatchPlan(
-      oldCounts: oldCounts, sectionMap: oldOfNew, deletions: deletions, removed: removedPerSection,
+      oldCounts: oldCounts, movesByDestination: movesByDestination, leaving: leaving,
+      deletions: deletions, removed: removedPerSection,
       added: addedPerSection, insertions: insertions, newBounds: bounds,
       newConfiguration: configuration)
     // A section's count is looked up once per run of edits naming it (a batch's edits

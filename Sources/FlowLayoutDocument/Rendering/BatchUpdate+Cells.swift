@@ -72,9 +72,13 @@ extension BatchUpdate {
     movedIn.sortInPlace { $0.path < $1.path }
     let entering = inserted.mergingAscending(movedIn) { $0.path < $1.path }
     guard deleteSections.isEmpty, insertSections.isEmpty, moveSections.isEmpty else {
-      cells = Self.reorderedSections(
-        &old, deleted: deleteSections, inserted: insertSections, cells: insertedSections,
-        moved: moveSections)
+      // Inserted sections take their cells (plain items when missing or of another count).
+      restructureSections(&old) { j in
+        let given = insertedSections.indices.contains(j) ? insertedSections[j] : nil
+        let count = insertSections[j].section.count
+        return given.flatMap { $0.count == count ? $0 : nil } ?? CellColumn(plainItems: count)
+      }
+      cells = consume old
       Self.insert(entering, into: &cells)
       return
     }
@@ -135,53 +139,5 @@ extension BatchUpdate {
       run.append((path.item, entry))
     }
     flush()
-  }
-
-  /// The sections after the batch's section edits: inserted ones from `cells` (per
-  /// `insertSections` entry; plain items when missing or of another count), moved ones at their
-  /// destinations, the others in order; kept columns are moved out of `old`, not copied.
-  ///
-  /// - Complexity: O(s + e) for s sections and e section edits.
-  private static func reorderedSections(
-    _ old: inout [CellColumn], deleted deleteSections: [Int],
-    inserted insertSections: [SectionInsertion], cells insertedSections: [CellColumn],
-    moved moveSections: [SectionMove]
-  ) -> [CellColumn] {
-    let deleted = Set(deleteSections)
-    let movedTo = Dictionary(
-      moveSections.map { ($0.to, $0.from) }, uniquingKeysWith: { a, _ in a })
-    let movedFrom = Set(moveSections.map(\.from))
-    let inserted = Dictionary(
-      insertSections.enumerated().map { j, insertion in
-        let given = insertedSections.indices.contains(j) ? insertedSections[j] : nil
-        return (
-          insertion.at,
-          given.flatMap { $0.count == insertion.section.count ? $0 : nil }
-            ?? CellColumn(plainItems: insertion.section.count)
-        )
-      }, uniquingKeysWith: { a, _ in a })
-    let sectionCount = old.count - deleteSections.count + insertSections.count
-    var new: [CellColumn] = []
-    new.reserveCapacity(sectionCount)
-    var nextOld = 0
-    for n in 0..<sectionCount {
-      if let column = inserted[n] {
-        new.append(column)
-      } else if let from = movedTo[n], old.indices.contains(from) {
-        var column = CellColumn(plainItems: 0)
-        swap(&column, &old[from])
-        new.append(column)
-      } else {
-        // The next surviving section, moved out of `old` (no second reference, no copy).
-        while nextOld < old.count, deleted.contains(nextOld) || movedFrom.contains(nextOld) {
-          nextOld += 1
-        }
-        var column = CellColumn(plainItems: 0)
-        if nextOld < old.count { swap(&column, &old[nextOld]) }
-        nextOld += 1
-        new.append(column)
-      }
-    }
-    return new
   }
 }

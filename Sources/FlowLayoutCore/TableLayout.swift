@@ -78,34 +78,17 @@ extension SectionLayout {
       var e: Int
       var lineHeight: Double
       if greedy {
-        // The greedy rule, the line's height and leading positions in one pass: three
-        // independent dependency chains the CPU overlaps.
-        var used = ws[s]
-        lineHeight = hs[s]
+        // The breaker's scalar kernel: the greedy rule, the line's height and leading
+        // positions in one pass (three independent dependency chains the CPU overlaps); a
+        // screened line's items screened after it, from cache (a maximum: any order).
+        var line = LineBreaker.open(s, ws, hs, xs, left: left, writesPositions: writesPositions)
+        e = LineBreaker.extend(
+          &line, ws, hs, xs, from: s + 1, to: n, limit: widthLimit, interitem: interitem,
+          writesPositions: writesPositions)
+        lineHeight = line.height
         if screened {
-          screen.add(used)
-          screen.add(lineHeight)
-        }
-        var x = left
-        if writesPositions { xs[s] = x }
-        // `ws[e - 1]`, the width the next position adds.
-        var previous = used
-        e = s + 1
-        while e < n {
-          let w = ws[e]
-          let candidate = used + interitem + w
-          if candidate > widthLimit { break }
-          if screened { screen.add(w) }
-          used = candidate
-          if writesPositions {
-            x = x + previous + interitem
-            xs[e] = x
-            previous = w
-          }
-          let h = hs[e]
-          if screened { screen.add(h) }
-          lineHeight = h > lineHeight ? h : lineHeight
-          e += 1
+          screen.add(ws, s..<e)
+          screen.add(hs, s..<e)
         }
       } else {
         if case .fixedCount(let c) = breaking { e = c >= n - s ? n : s + c } else { e = n }
@@ -211,6 +194,8 @@ extension SectionLayout {
     let lineSpacing = rules.lineSpacing
     var cursor = (count: 0, blockSum: 0.0)
     var learnableDecided = decided != nil
+    // Lines the branch-free form broke (`WorkCounters.linesBrokenBranchFree`).
+    var branchFreeLines = 0
     let oneBlock = n <= LineTable.blockSize
     // Equal widths in lines of c ≤ 8 items (the Fiori grid: 2 or 3): every index entry (item
     // 8q) has a line starting among the 8 items before it (one per c), whose writer stores the
@@ -304,7 +289,7 @@ extension SectionLayout {
           while branchFree, s < n, writer.count < room {
             let free = writer.unwritten
             let first = s
-            let (written, end, longest) = GreedyLeadingLinesKernel.pairedLines(
+            let (written, end, longest) = LineBreaker.pairedLines(
               ws, hs, from: s, limit: widthLimit, interitem: interitem, starts: free.starts,
               heights: free.heights,
               maxLines: min(room - writer.count, learnableDecided ? 4_096 : 1_536))
@@ -314,6 +299,7 @@ extension SectionLayout {
                 starts: UnsafeBufferPointer(rebasing: free.starts[..<written]), end: end)
             }
             writer.commitUnwritten(written)
+            branchFreeLines &+= written
             if screening {
               screen.addSIMD(ws, first..<end)
               screen.addSIMD(hs, first..<end)
@@ -366,6 +352,7 @@ extension SectionLayout {
       table.refreshItemIndex(fromLine: 0)
     }
     counters.linesRebroken += lineCount
+    counters.linesBrokenBranchFree += branchFreeLines
     counters.itemsPositioned += grid ? 0 : s  // every item of the visible lines
     lines = .table(table)
     if leading { boundLineLength(longestLine, positionFree: positionFree, rules: rules) }
@@ -386,7 +373,7 @@ extension SectionLayout {
     }
   }
 
-  /// Greedy leading lines (`GreedyLeadingLinesKernel.scalarLine`, the fused loop) from item
+  /// Greedy leading lines (`LineBreaker.line(from:…)`, the fused loop) from item
   /// `start` appended to `writer` until the items run out or it holds `room` lines, one block
   /// of lines at a time; returns the end of the last line and the writer after them. Out of
   /// line, the writer taken and given back by value, so that the loop keeps its pointers, count
@@ -453,8 +440,8 @@ extension SectionLayout {
       let blockEnd = min(lines.blockRoom, room)
       let first = s
       while s < n, lines.count < blockEnd {
-        let (e, height) = GreedyLeadingLinesKernel.scalarLine(
-          ws, hs, xs, from: s, limit: limit, interitem: interitem, left: left,
+        let (e, height) = LineBreaker.line(
+          from: s, ws, hs, xs, limit: limit, interitem: interitem, left: left,
           writesPositions: writesPositions)
         lines.append(start: s, height: height)
         longest = max(longest, e &- s)
@@ -656,7 +643,7 @@ extension SectionLayout {
         var lines = 0
         var s = 0
         while s < sample {
-          s = RowBreaking.lineEnd(ws, from: s, to: sample, limit: limit, interitem: rules.interitem)
+          s = LineBreaker.lineEnd(ws, from: s, to: sample, limit: limit, interitem: rules.interitem)
           lines += 1
         }
         return lines
@@ -676,7 +663,7 @@ extension SectionLayout {
     let n = items.count
     guard n > 0 else { return nil }
     let asked = min(n, exactLineCountLimit + 1)
-    let k = RowBreaking.uniformCapacity(
+    let k = LineBreaker.uniformCapacity(
       width: items.widths[0], count: asked, limit: rules.available + rules.epsilon,
       interitem: rules.interitem)
     // Fewer than asked: the accumulation stopped at the limit, so k is the capacity at every

@@ -10,14 +10,14 @@ import Dispatch
 /// the true line left open by the previous chunk is continued over the chunk, and from its end
 /// lines are broken again until one starts where a guessed line starts. Greedy breaking depends
 /// only on a line's start, so from there on the guessed lines are the true ones, and the chunk's
-/// open line is the true open line. The commit only claims their rows in the table
+/// open line is the true open line. The commit only claims their entries in the table
 /// (`LineTable.LineWriter.claim`: the line count and block sum move on, O(32)); the thread that
 /// guessed the chunk then writes them there (`writeClaimed`, from cache: starts, heights,
 /// offsets in block, block sums and their items' index entries) while the commits go on. A
 /// line's positions depend only on its start and items, and its height is the same maximum in
 /// the same order, so kept lines need no further work. Every line and every index entry is
 /// written into the table once (the re-broken lines by the commits, the kept ones by their
-/// chunk's thread, disjoint rows and entries); no pass over the lines or the index follows.
+/// chunk's thread, disjoint entries); no pass over the lines or the index follows.
 ///
 /// - Complexity: O(n / t + c·(k + 32)) on t threads for n items, c chunks and k items re-broken
 ///   per seam (a few lines: greedy lines re-synchronise quickly; a chunk whose lines never meet

@@ -80,16 +80,14 @@ extension SectionLayout {
       if greedy {
         // The breaker's scalar kernel: the greedy rule, the line's height and leading
         // positions in one pass (three independent dependency chains the CPU overlaps); a
-        // screened line's items screened after it, from cache (a maximum: any order).
+        // screened line's items screened after it, from cache (a maximum: any order), out of
+        // line (inlined, the screen's loops grew `layOutTable`'s block closure past inlining).
         var line = LineBreaker.open(s, ws, hs, xs, left: left, writesPositions: writesPositions)
         e = LineBreaker.extend(
           &line, ws, hs, xs, from: s + 1, to: n, limit: widthLimit, interitem: interitem,
           writesPositions: writesPositions)
         lineHeight = line.height
-        if screened {
-          screen.add(ws, s..<e)
-          screen.add(hs, s..<e)
-        }
+        if screened { Self.screen(ws, hs, s..<e, into: &screen) }
       } else {
         if case .fixedCount(let c) = breaking { e = c >= n - s ? n : s + c } else { e = n }
         lineHeight = LineMaxKernel.maximum(hs, s..<e, using: kernels)
@@ -454,6 +452,18 @@ extension SectionLayout {
       }
     }
     return (s, lines, longest)
+  }
+
+  /// Adds the widths and heights of the items `range` to `screen` (`LengthScreen.add`).
+  ///
+  /// - Complexity: O(k) for k items.
+  @inline(never)
+  static func screen(
+    _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>, _ range: Range<Int>,
+    into screen: inout LengthScreen
+  ) {
+    screen.add(ws, range)
+    screen.add(hs, range)
   }
 
   /// Places line `k` (`range`) by `rules`' alignment, unless its leading positions (written by

@@ -59,6 +59,14 @@ public enum BenchOperation: String, Sendable, Codable, CaseIterable, Comparable 
   /// One directional move (`item(from:direction:layoutDirection:pageLength:scratch:)`) from
   /// seeded items, directions cycling through up, down, left, right (opt-in, `isInteraction`).
   case navigate
+  /// One prefetch-range request (`prefetchRanges(viewport:velocity:policy:into:scratch:)`,
+  /// the standard policy) over `scroll`'s sweep of viewports, velocities alternating down and
+  /// up (opt-in, `isInteraction`).
+  case prefetch
+  /// One pointer move during a drag (`InteractiveMove.update(to:in:)`: the target for the
+  /// pointer and, when it changes, the single-item move) of the middle item, the pointer
+  /// sweeping a screen around it (opt-in, `isInteraction`).
+  case dragStep
 
   public static func < (a: Self, b: Self) -> Bool {
     allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
@@ -71,7 +79,9 @@ public enum BenchOperation: String, Sendable, Codable, CaseIterable, Comparable 
 
   /// The interaction queries (`docs/semantics.md`, "Scroll to an item"; opt-in: not in the
   /// default run, nor in `--all-operations`).
-  public var isInteraction: Bool { self == .scrollTo || self == .navigate }
+  public var isInteraction: Bool {
+    self == .scrollTo || self == .navigate || self == .prefetch || self == .dragStep
+  }
 
   /// The presented-query variants of `scroll` (engines that present; opt-in: not in the
   /// default run, nor in `--all-operations`).
@@ -96,7 +106,7 @@ public enum BenchOperation: String, Sendable, Codable, CaseIterable, Comparable 
       true
     case .layout, .layoutAfterEdit, .coldStart, .resize, .batch, .scroll, .lookup, .memory,
       .scrollPinned,
-      .scrollRightToLeft, .scrollSnapped, .scrollTo, .navigate:
+      .scrollRightToLeft, .scrollSnapped, .scrollTo, .navigate, .prefetch, .dragStep:
       false
     }
   }
@@ -110,7 +120,7 @@ public enum BenchOperation: String, Sendable, Codable, CaseIterable, Comparable 
       true
     case .layout, .layoutAfterEdit, .coldStart, .scroll, .lookup, .memory, .scrollPinned,
       .scrollRightToLeft,
-      .scrollSnapped, .scrollTo, .navigate:
+      .scrollSnapped, .scrollTo, .navigate, .prefetch, .dragStep:
       false
     }
   }

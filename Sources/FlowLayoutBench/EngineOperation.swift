@@ -25,6 +25,10 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
   private var scrollTarget: ScrollTargetQuery? = nil
   /// The engine's navigation (opened once at init), for `navigate`.
   private var navigation: NavigationQuery? = nil
+  /// The engine's prefetch ranges (opened once at init), for `prefetch`.
+  private var prefetching: PrefetchQuery? = nil
+  /// The drag in progress (opened once at init, on its own copy of the engine), for `dragStep`.
+  private var drag: DragStepQuery? = nil
   /// `resize`'s two alternating batches.
   private var resizes: [BatchUpdate] = []
   private var presentedBuffer: [PresentedElement] = []
@@ -67,6 +71,16 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
     case .navigate:
       paths = script.lookupPaths(count: 4096)
       navigation = NavigationQuery(engine, pageLength: engine.input.bounds.height)
+    case .prefetch:
+      viewports = Self.sweep(
+        content: engine.contentSize, viewport: engine.input.bounds, count: 4096)
+      prefetching = PrefetchQuery(engine)
+    case .dragStep:
+      let total = engine.input.itemCount
+      let per = workload.itemsPerSection ?? total
+      drag = DragStepQuery(
+        engine, lifting: ItemPath(section: (total / 2) / max(per, 1), item: (total / 2) % max(per, 1)),
+        viewport: engine.input.bounds)
     case .scroll:
       viewports = Self.sweep(
         content: engine.contentSize, viewport: engine.input.bounds, count: 4096)
@@ -203,6 +217,12 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
     case .navigate:
       phase &+= 1
       checksum += navigation?.run(paths[phase & (paths.count - 1)], phase) ?? 0
+    case .prefetch:
+      phase &+= 1
+      checksum += prefetching?.run(viewports[phase & (viewports.count - 1)], phase) ?? 0
+    case .dragStep:
+      phase &+= 1
+      checksum += drag?.step(phase) ?? 0
     case .memory:
       break
     }
@@ -220,7 +240,7 @@ public struct EngineOperation<E: LayoutEngine>: TimedOperation {
       try engine.setWidth(Workload.layoutWidth(ofRun: phase))
     case .layout, .layoutAfterEdit, .coldStart, .resize, .batch, .scroll, .lookup, .memory,
       .scrollPinned,
-      .scrollRightToLeft, .scrollSnapped, .scrollTo, .navigate:
+      .scrollRightToLeft, .scrollSnapped, .scrollTo, .navigate, .prefetch, .dragStep:
       break
     }
   }

@@ -79,3 +79,38 @@ final class NavigationQuery {
     return Double(move(path, direction, &scratch)?.item ?? -1)
   }
 }
+
+/// The prefetch ranges of an engine that answers them, opened once, with its buffers.
+final class PrefetchQuery {
+  /// One request to the opened engine (a copy: a query operation does not change it).
+  let ranges: (Rect, Point, inout [PrefetchRange], inout [LayoutElement]) -> Void
+  /// Reused by every request: allocation-free once grown.
+  var result: [PrefetchRange] = []
+  var scratch: [LayoutElement] = []
+
+  /// `nil` when the engine does not answer prefetch ranges.
+  init?<E: LayoutEngine>(_ engine: E) {
+    guard let prefetching = engine as? any PrefetchingLayoutEngine else { return nil }
+    ranges = Self.open(prefetching)
+    result.reserveCapacity(64)
+    scratch.reserveCapacity(4096)
+  }
+
+  private static func open<T: PrefetchingLayoutEngine>(_ engine: T)
+    -> (Rect, Point, inout [PrefetchRange], inout [LayoutElement]) -> Void
+  {
+    { viewport, velocity, result, scratch in
+      try? engine.prefetchRanges(
+        viewport: viewport, velocity: velocity, policy: .standard, into: &result,
+        scratch: &scratch)
+    }
+  }
+
+  /// The ranges for `viewport` moving down (even runs) or up (odd runs) at 2 400 pt/s; the
+  /// number of items in them, for the checksum.
+  func run(_ viewport: Rect, _ run: Int) -> Double {
+    result.removeAll(keepingCapacity: true)
+    ranges(viewport, Point(x: 0, y: run & 1 == 0 ? 2400 : -2400), &result, &scratch)
+    return Double(result.reduce(0) { $0 + $1.items.count })
+  }
+}

@@ -214,19 +214,44 @@ public struct CellColumn: RandomAccessCollection, Sendable {
     entries = result
   }
 
-  /// Removes the items in `leaving`.
+  /// Whether some item is a cell. O(1).
+  var holdsCells: Bool { !entries.isEmpty }
+
+  /// Adds `delta` plain items (removes `−delta`) to a column without cells, wherever they go
+  /// (all items are alike).
   ///
-  /// - Complexity: O(n) for n items (one pass, or a memory move per item for ≤ 16).
-  mutating func remove(_ leaving: Set<Int>) {
+  /// - Precondition: `!holdsCells`, and `count + delta ≥ 0`.
+  /// - Complexity: O(1).
+  mutating func addPlainItems(_ delta: Int) {
+    precondition(entries.isEmpty && itemCount + delta >= 0, "not a plain column")
+    itemCount += delta
+  }
+
+  /// Removes the items at `leaving` (ascending, distinct, each an index before the removal).
+  ///
+  /// - Complexity: O(1) while no item is a cell; else a memory move per item for ≤ 16, or one
+  ///   O(n) pass for n items.
+  mutating func remove<Indices: RandomAccessCollection<Int>>(ascending leaving: Indices) {
     itemCount -= leaving.count
-    if entries.isEmpty { return }
+    if entries.isEmpty || leaving.isEmpty { return }
     if leaving.count <= 16 {
-      for i in leaving.sorted(by: >) { entries.remove(at: i) }
-    } else {
-      var kept: [Int32] = []
-      kept.reserveCapacity(entries.count - leaving.count)
-      for (i, entry) in entries.enumerated() where !leaving.contains(i) { kept.append(entry) }
-      entries = kept
+      for i in leaving.reversed() { entries.remove(at: i) }
+      return
     }
+    entries.withUnsafeMutableBufferPointer { buffer in
+      // Compacts in place: each kept run moves down over the removed items before it.
+      var write = leaving.first!
+      var k = leaving.startIndex
+      while k < leaving.endIndex {
+        let start = leaving[k] + 1
+        k = leaving.index(after: k)
+        let end = k < leaving.endIndex ? leaving[k] : buffer.count
+        for i in start..<end {
+          buffer[write] = buffer[i]
+          write += 1
+        }
+      }
+    }
+    entries.removeLast(leaving.count)
   }
 }

@@ -7,8 +7,9 @@ import FlowLayoutModel
 ///
 /// Guarantees: under `"all"` every cell holds its fitting size for the current width after
 /// every change, so the layout equals a fresh layout of the same content at that width; under
-/// `"visible"` every cell whose frame intersects the viewport extended by one viewport length
-/// before and after it (along the scroll axis) is measured, the others keep estimates. Every
+/// `"visible"` every cell whose frame intersects the measuring rect (the prefetch region of the
+/// viewport at its last velocity: at rest and by default, the viewport extended by one viewport
+/// length before and after it along the scroll axis) is measured, the others keep estimates. Every
 /// change (a batch, a viewport move that measures cells, a re-measurement) is anchored by the
 /// layout's `scrollAnchor`. A throwing call changes nothing.
 public struct DocumentLayout<Engine: LayoutEngine> {
@@ -19,6 +20,13 @@ public struct DocumentLayout<Engine: LayoutEngine> {
   public private(set) var cells: [CellColumn]
   /// When cells are measured.
   public let cellSizing: CellSizing
+  /// The prefetch margins (`"prefetch"`), which also bound `"visible"` measuring.
+  public let prefetch: PrefetchPolicy
+  /// The viewport's velocity as last set (`setViewport(_:velocity:)`), points per second;
+  /// zero (at rest) until then and after a viewport set without one.
+  public private(set) var velocity = Point(x: 0, y: 0)
+  /// Where content shorter than the viewport sits, and where the document opened.
+  public let verticalLayoutDirection: VerticalLayoutDirection
   /// Cells measured (`fittingSize` calls) since creation: the work counter of self-sizing.
   public private(set) var cellsMeasured = 0
   /// Per section, the items that are cells, found at the first width change and then kept
@@ -28,12 +36,22 @@ public struct DocumentLayout<Engine: LayoutEngine> {
 
   /// Lays out the document's first layout (its edits are not applied: see `laidOut(_:)`), and
   /// under `"visible"` measures the cells near the viewport (the bounds at offset 0 when the
-  /// document gives no viewport).
+  /// document gives no viewport). Under `.bottomToTop` (scrolling along y) the viewport then
+  /// moves to the content's end (`scrollToEnd()`): the document's viewport keeps its x and
+  /// size, not its y.
   ///
-  /// - Throws: what the engine or a cell's sizing throws.
+  /// - Throws: `.invalidNumber` naming `prefetch.ahead|behind`; what the engine or a cell's
+  ///   sizing throws.
   public init(_ document: LayoutDocument) throws(LayoutError) {
+    try document.prefetch.validate()
     var viewport = document.viewport
-    if document.cellSizing == .visible, viewport == nil {
+    // Bottom-up on a layout that scrolls along y (one along x ignores the direction).
+    let configuration = document.input.configuration
+    let opensAtEnd =
+      document.verticalLayoutDirection == .bottomToTop
+      && !(configuration.scrollDirection == .horizontal
+        && configuration.variant.honoursScrollDirection)
+    if document.cellSizing == .visible || opensAtEnd, viewport == nil {
       let bounds = document.input.bounds
       viewport = Rect(x: 0, y: 0, width: bounds.width, height: bounds.height)
     }
@@ -43,7 +61,10 @@ public struct DocumentLayout<Engine: LayoutEngine> {
     cells = document.cells
     cellItems = document.cellItems?.count == document.cells.count ? document.cellItems : nil
     cellSizing = document.cellSizing
+    prefetch = document.prefetch
+    verticalLayoutDirection = document.verticalLayoutDirection
     try measureNearViewport(refusing: true)
+    if opensAtEnd { try scrollToEnd() }
   }
 
   /// The document laid out with every edit applied in order.
@@ -69,6 +90,14 @@ public struct DocumentLayout<Engine: LayoutEngine> {
   /// Stores the layout as edits need it (`SelfSizingLayout.prepareForEdits()`): a live session
   /// pays the fast engine's one-time page cut when it opens, not in its first edit.
   public mutating func prepareForEdits() { layout.prepareForEdits() }
+
+  /// Runs `body` on the layout in place, the cells untouched: the live layout of an
+  /// interactive move (`LayoutSession+Drag.swift`), moved back before any batch.
+  package mutating func withLayout<R>(
+    _ body: (inout SelfSizingLayout<Engine>) throws(LayoutError) -> R
+  ) throws(LayoutError) -> R {
+    try body(&layout)
+  }
 
   /// The width cells are proposed for the current bounds.
   var proposedCellWidth: Double {
@@ -191,6 +220,14 @@ public struct DocumentLayout<Engine: LayoutEngine> {
     var scanner = JSONScanner(Array(bytes))
     let raw = try RawEdit.read(&scanner, field: field)
     try scanner.expectEnd()
+    return try apply(raw, field: field)
+  }
+
+  /// `apply(json:field:)` for a batch already read.
+  ///
+  /// - Throws: what `apply(json:field:)` throws after reading; nothing changes.
+  @discardableResult
+  mutating func apply(_ raw: RawEdit, field: String) throws(LayoutError) -> BatchUpdate {
     var configuration = layout.configuration
     if let widthClass = raw.update.setWidthClass { configuration.widthClass = widthClass }
     let width = raw.update.setWidth ?? layout.bounds.width
@@ -207,26 +244,39 @@ public struct DocumentLayout<Engine: LayoutEngine> {
     return update
   }
 
-  /// Moves the viewport (the user scrolled) and, under `"visible"`, measures the cells that came
-  /// near it, each round of measurements an anchored change.
+  /// Moves the viewport (the user scrolled) at `velocity` (points per second; zero: at rest)
+  /// and, under `"visible"`, measures the cells that came near it, each round of measurements
+  /// an anchored change.
   ///
-  /// - Throws: `.invalidNumber` naming `viewport`; a cell's sizing error.
-  public mutating func setViewport(_ rect: Rect?) throws(LayoutError) {
+  /// - Parameters:
+  ///   - rect: the new viewport; `nil` for none.
+  ///   - velocity: the content offset's rate of change, which orients the measuring rect.
+  /// - Throws: `.invalidNumber` naming `viewport` or `velocity.x|y` (nothing changes); a cell's
+  ///   sizing error.
+  public mutating func setViewport(_ rect: Rect?, velocity: Point = Point(x: 0, y: 0))
+    throws(LayoutError)
+  {
+    try PrefetchRequest.velocityIsFinite(velocity)
     try layout.setViewport(rect)
+    self.velocity = velocity
     try measureNearViewport(refusing: false)
   }
 
-  /// The rect within which `"visible"` measures cells: the viewport extended by one viewport
-  /// length before and after it along the scroll axis.
+  /// `setViewport(_:velocity:)` at rest, a cell that cannot be sized refusing the move when
+  /// `refusing` (the document is being opened).
+  mutating func moveViewport(_ rect: Rect, refusing: Bool) throws(LayoutError) {
+    try layout.setViewport(rect)
+    velocity = Point(x: 0, y: 0)
+    try measureNearViewport(refusing: refusing)
+  }
+
+  /// The rect within which `"visible"` measures cells: the prefetch region of the viewport at
+  /// `velocity` (`PrefetchRequest.region`); with the default policy at rest, the viewport
+  /// extended by one viewport length before and after it along the scroll axis.
   public var measuringRect: Rect? {
     guard let viewport = layout.viewport else { return nil }
-    return layout.scrollsAlongX
-      ? Rect(
-        x: viewport.minX - viewport.width, y: viewport.minY, width: 3 * viewport.width,
-        height: viewport.height)
-      : Rect(
-        x: viewport.minX, y: viewport.minY - viewport.height, width: viewport.width,
-        height: 3 * viewport.height)
+    return PrefetchRequest.region(
+      viewport: viewport, velocity: velocity, policy: prefetch, alongX: layout.scrollsAlongX)
   }
 
   /// Under `"visible"`: measures every estimated cell near the viewport, in rounds (a round can

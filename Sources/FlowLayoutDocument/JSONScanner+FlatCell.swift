@@ -114,8 +114,8 @@ extension JSONScanner {
   }
 
   /// Skips an object of at most 8 members with distinct keys, each key and each value a string
-  /// of printable ASCII without escapes (a value may also be a plain number, see
-  /// `readPlainPair`): `skipValue`'s fast path for a cell. For anything else `false`, the
+  /// of printable ASCII without escapes (a value may also be a plain number or a pair of them,
+  /// see `readPlainPair`): `skipValue`'s fast path for a cell or a batch entry. For anything else `false`, the
   /// position unchanged (`skipValue` then reads it and names what is wrong). What it skips,
   /// `skipValue` skips without error.
   ///
@@ -138,6 +138,9 @@ extension JSONScanner {
       let value: Bool
       if peek() == UInt8(ascii: "\"") {
         value = readPlainString() != nil
+      } else if peek() == UInt8(ascii: "[") {
+        // A plain pair (`[section, item]`, `[width, height]`: a batch entry), one level deeper.
+        value = depth + 1 < Self.maximumDepth && readPlainPair() != nil
       } else {
         value = readPlainNumber() != nil
       }

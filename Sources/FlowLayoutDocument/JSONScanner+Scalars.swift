@@ -375,6 +375,8 @@ extension JSONScanner {
     let start = position
     _ = try readNumber(field: field())
     let text = bytes[start..<position]
+    // Plain digits (an index, a count; at most 15: below 2⁵³), read without allocating.
+    if let plain = Self.plainInteger(text) { return plain }
     // The significant digits (leading zeros dropped) and the power of ten they are scaled by.
     var digits: [UInt8] = []
     var scale = 0
@@ -426,6 +428,25 @@ extension JSONScanner {
   }
 
   private func isDigit(_ b: UInt8) -> Bool { b &- UInt8(ascii: "0") < 10 }
+
+  /// The value of `text` when it is an optional `-` and 1 to 15 digits only, else `nil`.
+  ///
+  /// - Complexity: O(c) for c bytes; no allocation.
+  private static func plainInteger(_ text: ArraySlice<UInt8>) -> Int? {
+    var index = text.startIndex
+    let negative = index < text.endIndex && text[index] == UInt8(ascii: "-")
+    if negative { index += 1 }
+    let digits = text.endIndex - index
+    guard digits >= 1, digits <= 15 else { return nil }
+    var value = 0
+    while index < text.endIndex {
+      let digit = text[index] &- UInt8(ascii: "0")
+      guard digit < 10 else { return nil }
+      value = value &* 10 &+ Int(digit)
+      index += 1
+    }
+    return negative ? -value : value
+  }
 
   static let powersOfTen: [Double] = (0...22).map { exponent in
     var value = 1.0

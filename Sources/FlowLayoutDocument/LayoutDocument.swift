@@ -26,22 +26,30 @@ public struct LayoutDocument: Sendable {
   public var scrollAnchor: ScrollAnchor = .firstVisibleItem
   /// When cells are measured (`"cellSizing"`).
   public var cellSizing: CellSizing = .all
+  /// How far around the viewport items are prefetched, and `"visible"` cells measured
+  /// (`"prefetch"`; `docs/semantics.md`, "Prefetch ranges").
+  public var prefetch: PrefetchPolicy = .standard
+  /// `.bottomToTop` opens at the content's end and shows content shorter than the viewport at
+  /// its bottom (`"verticalLayoutDirection"`; `docs/semantics.md`, "Bottom-up layouts").
+  public var verticalLayoutDirection: VerticalLayoutDirection = .topToBottom
   /// Per section of `input`: the indices of the items given as cells, when known (the decoder
   /// knows them; `nil` makes `DocumentLayout` find them in `cells` when it first needs them).
   public var cellItems: [ItemIndexSet]?
   /// Per edit: the cells its `insertItems` and `resizeItems` entries carry (kept for rendering).
   public var editCells: [EditCells] = []
-  /// How the layout is shown (`layoutDirection`, `displayScale`, pinning); its `viewport` is
-  /// the document's.
+  /// How the layout is shown (`layoutDirection`, `displayScale`, pinning); its `viewport` and
+  /// `verticalLayoutDirection` are the document's.
   public var presentation: Presentation {
     get {
       var p = presentationOptions
       p.viewport = viewport
+      p.verticalLayoutDirection = verticalLayoutDirection
       return p
     }
     set {
       presentationOptions = newValue
       viewport = newValue.viewport
+      verticalLayoutDirection = newValue.verticalLayoutDirection
     }
   }
   private var presentationOptions = Presentation()
@@ -92,19 +100,6 @@ public struct LayoutDocument: Sendable {
     try raw.read(&scanner)
     try scanner.expectEnd()
     return try raw.resolve()
-  }
-
-  /// Decodes and validates the document `text[range]` where it is in `text` (its cells are
-  /// kept as text there, no copy is made): the same result and errors as `decode(_:)` of a copy.
-  ///
-  /// - Complexity: as `decode(_:)`.
-  /// - Throws: as `decode(_:)`.
-  static func decode(_ text: [UInt8], in range: Range<Int>) throws(LayoutError) -> LayoutDocument {
-    do {
-      return try decodeChecked(JSONScanner(text, in: range))
-    } catch {
-      throw error.printable
-    }
   }
 
   /// Decodes and validates a document from a JSON string. See `decode(_:)` on bytes.

@@ -3,17 +3,21 @@ import FlowLayoutModel
 /// A live layout driven by JSON requests, one per line (`flowlayout session`, `docs/session.md`).
 ///
 /// Requests (each a one-key object): `{"open": DOCUMENT}`, `{"apply": BATCH}`,
-/// `{"viewport": [x, y, w, h]}`, `{"elements": [x, y, w, h]}`, `{"frame": [s, i]}`,
+/// `{"viewport": [x, y, w, h]}` (or `{"viewport": {"rect": …, "velocity": …}}`, answered with
+/// prefetch ranges: `LayoutSession+Prefetch.swift`), `{"elements": [x, y, w, h]}`, `{"frame": [s, i]}`,
 /// `{"hitTest": [x, y]}`, `{"contentSize": null}`, `{"transitions": BATCH}` (applies the batch
 /// and answers its animation frames, `LayoutTransition`), `{"scrollTo": …}` and `{"navigate": …}`
-/// (`LayoutSession+Interactions.swift`); `requests` lists them. Every answer is one JSON line. An
+/// (`LayoutSession+Interactions.swift`), `{"drag": …}` (`LayoutSession+Drag.swift`); `requests`
+/// lists them. Every answer is one JSON line. An
 /// answer to a change (`open`, `apply`, `viewport`, `scrollTo`) carries `contentSize`, `contentOffset` (when there is a
 /// viewport), `cellsMeasured` (cells measured by this request) and `anchor` (the item that held
 /// the offset, with its distance to the viewport's leading edge before and after, or `null`).
 /// A bad request is answered `{"error": "field: reason"}` and changes nothing.
 public struct LayoutSession<Engine: LayoutEngine> {
   /// The open document's layout; `nil` before the first `open`.
-  public private(set) var document: DocumentLayout<Engine>?
+  public internal(set) var document: DocumentLayout<Engine>?
+  /// The drag in progress (`LayoutSession+Drag.swift`); `nil` when none is.
+  public internal(set) var interactiveMove: InteractiveMove?
 
   public init() {}
 
@@ -40,11 +44,35 @@ public struct LayoutSession<Engine: LayoutEngine> {
   }
 
   private mutating func respond(_ line: consuming [UInt8]) throws(LayoutError) -> String {
+    if let edit = readApplyInPlace(line) {
+      return try change { (live) throws(LayoutError) in try live.apply(edit, field: "apply") }
+    }
     let (key, value) = try Self.request(in: line)
     // The value alone, moved to the front of the line's own storage.
     line.removeSubrange(value.upperBound..<line.count)
     line.removeSubrange(0..<value.lowerBound)
     return try respond(to: key, consume line)
+  }
+
+  /// An `apply` line's batch, read once where it is (no skip of the value first, no copy of
+  /// it): `nil` for any other line, with no document open, or when anything in the line is
+  /// wrong, which the general path then reads and names exactly as before.
+  ///
+  /// - Complexity: O(b) for b bytes.
+  private func readApplyInPlace(_ line: [UInt8]) -> RawEdit? {
+    guard document != nil else { return nil }
+    var s = JSONScanner(line)
+    var edit: RawEdit?
+    do {
+      try s.readObject(field: "request") { (s, key) throws(LayoutError) in
+        guard key == "apply", edit == nil else { throw .invalidDocument(field: "", reason: "") }
+        edit = try RawEdit.read(&s, field: "apply")
+      }
+      try s.expectEnd()
+    } catch {
+      return nil
+    }
+    return edit
   }
 
   /// The request's key and the range of its value in `line`. The whole line is read before
@@ -79,7 +107,7 @@ public struct LayoutSession<Engine: LayoutEngine> {
   public static var requests: [String] {
     [
       "open", "apply", "viewport", "elements", "frame", "hitTest", "contentSize", "transitions",
-      "scrollTo", "navigate",
+      "scrollTo", "navigate", "drag",
     ]
   }
 
@@ -102,6 +130,7 @@ public struct LayoutSession<Engine: LayoutEngine> {
   private mutating func respond(to key: String, _ bytes: [UInt8], _ s: inout JSONScanner)
     throws(LayoutError) -> String
   {
+    if interactiveMove != nil, let answer = try respondDuringDrag(to: key, &s) { return answer }
     switch key {
     case "open":
       // The value is the document (read by the document's decoder, not through `s`).
@@ -157,20 +186,18 @@ public struct LayoutSession<Engine: LayoutEngine> {
       }
       w.append("]}")
       return w.string
-    case "viewport":
-      try requireOpen()
-      let rect = try Self.readRect(&s, field: "viewport")
-      return try change { (live) throws(LayoutError) in try live.setViewport(rect) }
+    case "viewport": return try viewport(&s)
     case "elements":
       try requireOpen()
       let rect = try Self.readRect(&s, field: "elements")
-      return LayoutOutput(layout: document!.layout, rect: rect).json()
+      return document!.shownOutput(rect: rect).json()
     case "frame":
       try requireOpen()
       let path = try RawDocument.readPath(&s, field: "frame")
-      let frame: Rect
+      var frame: Rect
       do {
         frame = try document!.engine.frame(ofItemAt: path)
+        frame.origin.y += document!.contentShift()
       } catch {
         guard case .itemOutOfRange(_, let path) = error else { throw error }
         throw .itemOutOfRange(field: "frame", path: path)
@@ -189,7 +216,7 @@ public struct LayoutSession<Engine: LayoutEngine> {
       guard v.allSatisfy(\.isFinite) else {
         throw .invalidDocument(field: "hitTest", reason: "expected finite numbers")
       }
-      let point = Rect(x: v[0], y: v[1], width: 0, height: 0)
+      let point = Rect(x: v[0], y: v[1] - document!.contentShift(), width: 0, height: 0)
       // Later items are drawn above earlier ones: the last item containing the point is hit.
       let hit = document!.engine.elements(in: point).last { $0.kind == .item }
       var w = JSONWriter()
@@ -214,6 +241,7 @@ public struct LayoutSession<Engine: LayoutEngine> {
       return w.string
     case "scrollTo": return try scrollTo(&s)
     case "navigate": return try navigate(&s)
+    case "drag": return try drag(&s)
     default:
       throw RawDocument.unknownKey(key, field: "", expected: Self.requests)
     }
@@ -235,8 +263,9 @@ public struct LayoutSession<Engine: LayoutEngine> {
   }
 
   /// `{"contentSize": [w, h], "contentOffset": [x, y]` (when there is a viewport) — unclosed.
-  private func appendPosition(_ live: DocumentLayout<Engine>, to w: inout JSONWriter) {
-    let size = live.engine.contentSize
+  func appendPosition(_ live: DocumentLayout<Engine>, to w: inout JSONWriter) {
+    var size = live.engine.contentSize
+    size.height += live.contentShift()
     w.append("{\"contentSize\":")
     w.append(numbers: size.width, size.height, separator: ",")
     if let offset = live.layout.contentOffset {

@@ -23,6 +23,10 @@ struct RawDocument {
   var viewport: Rect?
   var scrollAnchor: ScrollAnchor?
   var cellSizing: CellSizing?
+  /// `"prefetch": {"unit", "ahead", "behind"}` (`PrefetchPolicy`; omitted keys take its defaults).
+  var prefetch = PrefetchPolicy.standard
+  /// `"verticalLayoutDirection"` (`VerticalLayoutDirection`).
+  var verticalLayoutDirection = VerticalLayoutDirection.topToBottom
   /// `layoutDirection`, `displayScale` and pinning (its viewport is `viewport`).
   var presentation = Presentation()
 
@@ -31,7 +35,8 @@ struct RawDocument {
     "itemSize", "estimatedItemSize", "minimumScaledItemSize", "numberOfColumns", "numberOfRows",
     "isLayoutJustified", "isTopAligned", "scrollDirection", "widthClass", "sections", "edits",
     "viewport", "scrollAnchor", "cellSizing", "layoutDirection", "displayScale",
-    "sectionHeadersPinToVisibleBounds", "sectionFootersPinToVisibleBounds",
+    "sectionHeadersPinToVisibleBounds", "sectionFootersPinToVisibleBounds", "prefetch",
+    "verticalLayoutDirection",
   ]
   static let sizeNames = ["width", "height"]
   static let insetNames = ["top", "left", "bottom", "right"]
@@ -81,6 +86,8 @@ struct RawDocument {
         presentation.sectionHeadersPinToVisibleBounds = try s.readBool(field: key)
       case "sectionFootersPinToVisibleBounds":
         presentation.sectionFootersPinToVisibleBounds = try s.readBool(field: key)
+      case "prefetch": prefetch = try Self.readPrefetch(&s, field: key)
+      case "verticalLayoutDirection": verticalLayoutDirection = try Self.readEnum(&s, field: key)
       case "sections":
         var sections: [RawSection] = []
         try s.readArray(field: "sections") { (s, i) throws(LayoutError) in
@@ -196,6 +203,7 @@ struct RawDocument {
     var presentation = self.presentation
     presentation.viewport = viewport
     try presentation.validate()
+    try prefetch.validate()
     var document = LayoutDocument(input: input, edits: updates)
     document.cells = sections.map(\.cellColumn)
     document.estimatedItems = estimatedItems
@@ -205,11 +213,32 @@ struct RawDocument {
     document.editCells = edits.map(\.cells)
     document.scrollAnchor = scrollAnchor ?? .firstVisibleItem
     document.cellSizing = cellSizing
+    document.prefetch = prefetch
+    document.verticalLayoutDirection = verticalLayoutDirection
     document.cellItems = sections.map(\.cellColumn.cellIndices)
     return document
   }
 
   // MARK: Shared readers
+
+  /// `{"unit": "screens"|"points", "ahead": A, "behind": B}`, each key optional (the default
+  /// policy's value); not validated (`PrefetchPolicy.validate`).
+  ///
+  /// - Throws: `.invalidDocument` naming `<field>.<key>` for a mistyped or unknown key.
+  static func readPrefetch(_ s: inout JSONScanner, field: String) throws(LayoutError)
+    -> PrefetchPolicy
+  {
+    var policy = PrefetchPolicy.standard
+    try s.readObject(field: field) { (s, key) throws(LayoutError) in
+      switch key {
+      case "unit": policy.unit = try readEnum(&s, field: "\(field).unit")
+      case "ahead": policy.ahead = try s.readNumber(field: "\(field).ahead")
+      case "behind": policy.behind = try s.readNumber(field: "\(field).behind")
+      default: throw unknownKey(key, field: field, expected: ["unit", "ahead", "behind"])
+      }
+    }
+    return policy
+  }
 
   /// - Throws: `.invalidDocument` naming `field` unless the value is `[width, height]`.
   static func readSize(_ s: inout JSONScanner, field: @autoclosure () -> String) throws(LayoutError)
@@ -230,11 +259,12 @@ struct RawDocument {
   static func readPath(_ s: inout JSONScanner, field: @autoclosure () -> String) throws(LayoutError)
     -> ItemPath
   {
-    var values: [Int] = []
+    var path = ItemPath(section: 0, item: 0)
     try s.readTuple(field: field(), names: pathNames) { (s, k) throws(LayoutError) in
-      values.append(try s.readInt(field: "\(field()).\(pathNames[k])"))
+      let value = try s.readInt(field: "\(field()).\(pathNames[k])")
+      if k == 0 { path.section = value } else { path.item = value }
     }
-    return ItemPath(section: values[0], item: values[1])
+    return path
   }
 
   /// - Throws: `.invalidDocument` naming `field` unless the value is one of `E`'s raw names.

@@ -31,10 +31,14 @@ struct RawEdit {
       switch key {
       case "deleteItems":
         try s.readArray(field: list) { (s, i) throws(LayoutError) in
+          if let path = s.readPlainPath() { return raw.update.deleteItems.append(path) }
           raw.update.deleteItems.append(try RawDocument.readPath(&s, field: "\(list)[\(i)]"))
         }
       case "insertItems":
         try s.readArray(field: list) { (s, i) throws(LayoutError) in
+          if let (at, size) = s.readPlainSizedPath(pathKey: "at") {
+            return raw.update.insertItems.append(ItemInsertion(at: at, size: size))
+          }
           let (at, size, cell) = try readPathAndSize(
             &s, field: "\(list)[\(i)]", pathKey: "at", allowsCells: true)
           raw.update.insertItems.append(ItemInsertion(at: at, size: size))
@@ -42,6 +46,9 @@ struct RawEdit {
         }
       case "resizeItems":
         try s.readArray(field: list) { (s, i) throws(LayoutError) in
+          if let (at, size) = s.readPlainSizedPath(pathKey: "at") {
+            return raw.update.resizeItems.append(ItemResize(at: at, size: size))
+          }
           let (at, size, cell) = try readPathAndSize(
             &s, field: "\(list)[\(i)]", pathKey: "at", allowsCells: true)
           raw.update.resizeItems.append(ItemResize(at: at, size: size))
@@ -49,6 +56,9 @@ struct RawEdit {
         }
       case "measureItems":
         try s.readArray(field: list) { (s, i) throws(LayoutError) in
+          if let (at, size) = s.readPlainSizedPath(pathKey: "at") {
+            return raw.update.measureItems.append(ItemResize(at: at, size: size))
+          }
           let (at, size, _) = try readPathAndSize(
             &s, field: "\(list)[\(i)]", pathKey: "at", allowsCells: false)
           raw.update.measureItems.append(ItemResize(at: at, size: size))
@@ -204,5 +214,86 @@ struct RawEdit {
     for (k, cell) in insertedCells { result.inserted[update.insertItems[k].at] = cell }
     for (k, cell) in resizedCells { result.resized[update.resizeItems[k].at] = cell }
     return result
+  }
+}
+
+extension JSONScanner {
+  /// `[section, item]` of two plain integers (an optional `-` and 1 to 15 digits, no leading
+  /// zero), whitespace allowed: what `RawDocument.readPath` reads, read without its closures and
+  /// field names; else `nil` with the position unchanged (the exact reader then reads it, or
+  /// names the error).
+  ///
+  /// - Complexity: O(b) for its b bytes; no allocation.
+  mutating func readPlainPath() -> ItemPath? {
+    let start = position
+    guard depth < Self.maximumDepth, peek() == UInt8(ascii: "[") else { return nil }
+    position += 1
+    if let section = readPlainInteger(), peek() == UInt8(ascii: ",") {
+      position += 1
+      if let item = readPlainInteger(), peek() == UInt8(ascii: "]") {
+        position += 1
+        return ItemPath(section: section, item: item)
+      }
+    }
+    position = start
+    return nil
+  }
+
+  /// `{"PATHKEY": [section, item], "size": [width, height]}` (those two keys, in that order,
+  /// plain numbers): one `insertItems`, `resizeItems` or `measureItems` entry of the common
+  /// form, read without closures or field names; else `nil` with the position unchanged.
+  ///
+  /// - Complexity: O(b) for its b bytes; no allocation.
+  mutating func readPlainSizedPath(pathKey: StaticString) -> (ItemPath, Size)? {
+    let start = position
+    guard depth + 1 < Self.maximumDepth, peek() == UInt8(ascii: "{") else { return nil }
+    position += 1
+    if readKey(pathKey), let path = readPlainPath(), peek() == UInt8(ascii: ",") {
+      position += 1
+      if readKey("size"), let size = readPlainPair(), peek() == UInt8(ascii: "}") {
+        position += 1
+        return (path, size)
+      }
+    }
+    position = start
+    return nil
+  }
+
+  /// Reads `"KEY":` when that is next (a key without escapes), else leaves the position
+  /// somewhere after it and returns `false`.
+  private mutating func readKey(_ key: StaticString) -> Bool {
+    guard peek() == UInt8(ascii: "\"") else { return false }
+    let count = key.utf8CodeUnitCount
+    let first = position + 1
+    guard first + count < end, bytes[first + count] == UInt8(ascii: "\"") else { return false }
+    for k in 0..<count where bytes[first + k] != key.utf8Start[k] { return false }
+    position = first + count + 1
+    guard peek() == UInt8(ascii: ":") else { return false }
+    position += 1
+    return true
+  }
+
+  /// An optional `-` and 1 to 15 digits without a leading zero, followed by neither `.` nor an
+  /// exponent (after whitespace); else `nil`, the position then somewhere after it.
+  private mutating func readPlainInteger() -> Int? {
+    _ = peek()
+    var i = position
+    let negative = i < end && bytes[i] == UInt8(ascii: "-")
+    if negative { i += 1 }
+    let first = i
+    var value = 0
+    while i < end, bytes[i] &- UInt8(ascii: "0") < 10 {
+      value = value &* 10 &+ Int(bytes[i] &- UInt8(ascii: "0"))
+      i += 1
+    }
+    let digits = i - first
+    guard digits >= 1, digits <= 15, digits == 1 || bytes[first] != UInt8(ascii: "0") else {
+      return nil
+    }
+    if i < end, bytes[i] == UInt8(ascii: ".") || bytes[i] | 0x20 == UInt8(ascii: "e") {
+      return nil
+    }
+    position = i
+    return negative ? -value : value
   }
 }

@@ -158,86 +158,159 @@ extension BatchUpdate {
 /// Where the items before a batch are after it (UIKit's index semantics), for the scroll anchor
 /// and for item sets carried through a batch.
 ///
-/// Built from the batch alone, in O(e log e) for its e edits: nothing per section.
+/// Built from the batch alone: sorted runs of paths (no hashing, nothing per section or per
+/// item of the content), in O(e) for e edits named in ascending order (as UIKit and the traces
+/// name them; a batch of deletions or insertions only then shares the batch's own list, no
+/// copy), O(e log e) otherwise.
 public struct BatchPathMap: Sendable {
+  /// The item indices of one section's run, ascending.
+  public typealias Run = LazyMapCollection<ArraySlice<ItemPath>, Int>
+
   /// Sections deleted or moved away, before the batch, ascending.
   private var sectionsLeaving: [Int]
   /// Sections inserted or moved in, after the batch, ascending.
   private var sectionsEntering: [Int]
-  /// Moved sections: before → after.
-  private var sectionMovedTo: [Int: Int] = [:]
-  private var deletedSections: Set<Int>
-  private var movedTo: [ItemPath: ItemPath] = [:]
-  private var deleted: Set<ItemPath>
-  /// Per old section: the item indices that leave (deleted or moved out), ascending.
-  private var leaving: [Int: [Int]] = [:]
-  /// Per new section: the after-space indices that are filled by entering items, ascending.
-  private var entering: [Int: [Int]] = [:]
+  /// Moved sections, ascending by `from`.
+  private var sectionMoves: [SectionMove]
+  /// Deleted sections, ascending.
+  private var deletedSections: [Int]
+  /// Moved items, ascending by `from`.
+  private var itemMoves: [ItemMove]
+  /// The items that leave (deleted or moved out), before the batch, ascending.
+  private var leaving: [ItemPath]
+  /// Per old section losing items, ascending: its positions in `leaving`.
+  private var leavingRuns: [(section: Int, range: Range<Int>)]
+  /// The after-space paths filled by entering items (inserted or moved in), ascending.
+  private var entering: [ItemPath]
+  /// Per new section gaining items, ascending: its positions in `entering`.
+  private var enteringRuns: [(section: Int, range: Range<Int>)]
 
   /// - Precondition: `update` is valid for the content it is applied to.
-  /// - Complexity: O(e log e) for e edited items and sections.
+  /// - Complexity: O(e) for e edited items and sections named in ascending order, else
+  ///   O(e log e); no hashing.
   public init(_ update: BatchUpdate) {
-    deletedSections = Set(update.deleteSections)
-    sectionsLeaving = (update.deleteSections + update.moveSections.map(\.from)).sorted()
-    sectionsEntering = (update.insertSections.map(\.at) + update.moveSections.map(\.to)).sorted()
-    for move in update.moveSections { sectionMovedTo[move.from] = move.to }
-    deleted = Set(update.deleteItems)
-    for path in update.deleteItems { leaving[path.section, default: []].append(path.item) }
-    for move in update.moveItems {
-      movedTo[move.from] = move.to
-      leaving[move.from.section, default: []].append(move.from.item)
-      entering[move.to.section, default: []].append(move.to.item)
-    }
-    for insertion in update.insertItems {
-      entering[insertion.at.section, default: []].append(insertion.at.item)
-    }
-    for key in leaving.keys { leaving[key]!.sort() }
-    for key in entering.keys { entering[key]!.sort() }
+    deletedSections = update.deleteSections
+    deletedSections.sortInPlace()
+    sectionMoves = update.moveSections
+    sectionMoves.sortInPlace { $0.from < $1.from }
+    sectionsLeaving = deletedSections.mergingAscending(sectionMoves.map(\.from), by: <)
+    sectionsEntering = Self.sortedCopy(update.insertSections.map(\.at)).mergingAscending(
+      Self.sortedCopy(update.moveSections.map(\.to)), by: <)
+    itemMoves = update.moveItems
+    itemMoves.sortInPlace { $0.from < $1.from }
+    leaving = Self.sortedCopy(update.deleteItems).mergingAscending(itemMoves.map(\.from), by: <)
+    leavingRuns = Self.runs(leaving)
+    entering = Self.sortedCopy(update.insertItems.map(\.at)).mergingAscending(
+      Self.sortedCopy(itemMoves.map(\.to)), by: <)
+    enteringRuns = Self.runs(entering)
   }
 
   /// `init(_:)`; the plan is not needed.
   public init(_ update: BatchUpdate, plan: BatchPlan) { self.init(update) }
 
+  /// `values` ascending (O(k) and no copy when already so).
+  private static func sortedCopy<T: Comparable>(_ values: [T]) -> [T] {
+    var result = values
+    result.sortInPlace()
+    return result
+  }
+
+  /// The runs of one section each in ascending paths.
+  ///
+  /// - Complexity: O(k) for k paths.
+  private static func runs(_ sorted: [ItemPath]) -> [(section: Int, range: Range<Int>)] {
+    var result: [(section: Int, range: Range<Int>)] = []
+    var start = 0
+    while start < sorted.count {
+      let section = sorted[start].section
+      var end = start + 1
+      while end < sorted.count, sorted[end].section == section { end += 1 }
+      result.append((section, start..<end))
+      start = end
+    }
+    return result
+  }
+
+  /// The item indices of `section`'s run in `paths` (empty when it has none).
+  ///
+  /// - Complexity: O(log r) for r runs.
+  private static func run(
+    of section: Int, in paths: [ItemPath], runs: [(section: Int, range: Range<Int>)]
+  ) -> Run {
+    let k = BatchPlan.count(in: runs) { $0.section < section }
+    let range = k < runs.count && runs[k].section == section ? runs[k].range : 0..<0
+    return paths[range].lazy.map(\.item)
+  }
+
+  /// The after-space index of the `rank`-th (0-based) position that no entering index in
+  /// `entering` (ascending) takes: `rank` plus the entering indices `e_j` with `e_j − j ≤ rank`
+  /// (`e_j − j` never decreases).
+  ///
+  /// - Complexity: O(log k) for k entering indices.
+  private static func slot<Entering: RandomAccessCollection<Int>>(
+    ofRank rank: Int, skipping entering: Entering
+  ) -> Int where Entering.Index == Int {
+    let base = entering.startIndex
+    return rank + prefixLength(entering.count) { j in entering[base + j] - j <= rank }
+  }
+
+  /// The length of the prefix of offsets `0 ..< count` for which `holds` (monotonic: true,
+  /// then false).
+  ///
+  /// - Complexity: O(log count) calls of `holds`.
+  private static func prefixLength(_ count: Int, _ holds: (Int) -> Bool) -> Int {
+    var low = 0
+    var high = count
+    while low < high {
+      let mid = (low + high) / 2
+      if holds(mid) { low = mid + 1 } else { high = mid }
+    }
+    return low
+  }
+
   /// The section after the batch of section `section` before it; `nil` when it is deleted.
   ///
   /// - Precondition: `section` exists before the batch.
-  /// - Complexity: O(log k + j) for k sections leaving and j entering up to its place.
+  /// - Complexity: O(log k) for k sections edited.
   public func newSection(ofOldSection section: Int) -> Int? {
-    if let to = sectionMovedTo[section] { return to }
-    if deletedSections.contains(section) { return nil }
+    let m = BatchPlan.count(in: sectionMoves) { $0.from < section }
+    if m < sectionMoves.count, sectionMoves[m].from == section { return sectionMoves[m].to }
+    if BatchUpdate.contains(section, inAscending: deletedSections, by: { $0 }) { return nil }
     // Its rank among the sections that stay, then the after-space slot of that rank among the
     // slots not taken by entering sections.
-    var n = section - Self.countBelow(section, in: sectionsLeaving)
-    for e in sectionsEntering {
-      if e <= n { n += 1 } else { break }
-    }
-    return n
+    return Self.slot(
+      ofRank: section - Self.countBelow(section, in: sectionsLeaving), skipping: sectionsEntering)
   }
 
   /// The items of old section `old` that leave it (deleted or moved out), ascending.
-  public func itemsLeaving(oldSection old: Int) -> [Int] { leaving[old] ?? [] }
+  ///
+  /// - Complexity: O(log r) for r sections losing items; no copy.
+  public func itemsLeaving(oldSection old: Int) -> Run {
+    Self.run(of: old, in: leaving, runs: leavingRuns)
+  }
 
   /// The after-space indices of new section `new` filled by entering items (inserted or moved
   /// in), ascending.
-  public func itemsEntering(newSection new: Int) -> [Int] { entering[new] ?? [] }
+  ///
+  /// - Complexity: O(log r) for r sections gaining items; no copy.
+  public func itemsEntering(newSection new: Int) -> Run {
+    Self.run(of: new, in: entering, runs: enteringRuns)
+  }
 
-  /// The sections before the batch that lose items (deleted or moved out).
-  public var oldSectionsLosingItems: Dictionary<Int, [Int]>.Keys { leaving.keys }
+  /// The sections before the batch that lose items (deleted or moved out), ascending.
+  public var oldSectionsLosingItems: [Int] { leavingRuns.map(\.section) }
 
-  /// The sections after the batch that gain items (inserted or moved in).
-  public var newSectionsGainingItems: Dictionary<Int, [Int]>.Keys { entering.keys }
+  /// The sections after the batch that gain items (inserted or moved in), ascending.
+  public var newSectionsGainingItems: [Int] { enteringRuns.map(\.section) }
 
   /// How many of `sorted`'s values are below `value`.
   ///
   /// - Complexity: O(log k).
-  private static func countBelow(_ value: Int, in sorted: [Int]) -> Int {
-    var low = 0
-    var high = sorted.count
-    while low < high {
-      let mid = (low + high) / 2
-      if sorted[mid] < value { low = mid + 1 } else { high = mid }
-    }
-    return low
+  private static func countBelow<Sorted: RandomAccessCollection<Int>>(
+    _ value: Int, in sorted: Sorted
+  ) -> Int where Sorted.Index == Int {
+    let base = sorted.startIndex
+    return prefixLength(sorted.count) { sorted[base + $0] < value }
   }
 
   /// The path after the batch of the item at `path` before it; `nil` when it is deleted (or
@@ -245,17 +318,16 @@ public struct BatchPathMap: Sendable {
   ///
   /// - Precondition: `path` exists before the batch.
   ///
-  /// - Complexity: O(log e + k) for the k items entering its section.
+  /// - Complexity: O(log e) for e edits.
   public func path(after path: ItemPath) -> ItemPath? {
-    if let to = movedTo[path] { return to }
-    guard path.section >= 0, let n = newSection(ofOldSection: path.section),
-      !deleted.contains(path)
-    else { return nil }
-    var index = path.item
-    if let gone = leaving[path.section] { index -= Self.countBelow(path.item, in: gone) }
-    for p in entering[n] ?? [] {
-      if p <= index { index += 1 } else { break }
-    }
-    return ItemPath(section: n, item: index)
+    let m = BatchPlan.count(in: itemMoves) { $0.from < path }
+    if m < itemMoves.count, itemMoves[m].from == path { return itemMoves[m].to }
+    guard path.section >= 0, let n = newSection(ofOldSection: path.section) else { return nil }
+    let gone = itemsLeaving(oldSection: path.section)
+    let below = Self.countBelow(path.item, in: gone)
+    // Leaving and not moved: deleted.
+    if below < gone.count, gone[gone.startIndex + below] == path.item { return nil }
+    let item = Self.slot(ofRank: path.item - below, skipping: itemsEntering(newSection: n))
+    return ItemPath(section: n, item: item)
   }
 }

@@ -3,12 +3,20 @@ extension Array {
   /// library's `sort` allocates a buffer of half the elements past 20). Not stable: for keys
   /// that are distinct, or where equal elements are interchangeable.
   ///
-  /// - Complexity: O(k) for k elements already in order, else O(k log k) (insertion sort up to
-  ///   16 elements, Shellsort up to 256, else heapsort).
+  /// - Complexity: O(k) for k elements already in order (no write: shared storage stays
+  ///   shared), else O(k log k) (insertion sort up to 16 elements, Shellsort up to 256, else
+  ///   heapsort).
   @inlinable package mutating func sortInPlace(
     by areInIncreasingOrder: (Element, Element) -> Bool
   ) {
     guard count > 1 else { return }
+    // Edits usually arrive in order: checked without writing, so that an array in order that
+    // shares its storage (a batch's own list) is not copied.
+    let ordered = withUnsafeBufferPointer { b in
+      for k in 1..<b.count where areInIncreasingOrder(b[k], b[k - 1]) { return false }
+      return true
+    }
+    if ordered { return }
     // On the buffer: `Array.swapAt` checks uniqueness and bounds per swap.
     withUnsafeMutableBufferPointer { Self.sort($0, by: areInIncreasingOrder) }
   }
@@ -88,4 +96,33 @@ extension Array where Element: Comparable {
   ///
   /// - Complexity: O(k log k).
   @inlinable package mutating func sortInPlace() { sortInPlace(by: <) }
+}
+
+extension Array {
+  /// This array and `other`, both ascending by `areInIncreasingOrder`, merged into one
+  /// ascending array (stable: of equal elements, this array's first).
+  ///
+  /// - Complexity: O(a + b); no copy when either is empty.
+  package func mergingAscending(_ other: [Element], by areInIncreasingOrder: (Element, Element) -> Bool)
+    -> [Element]
+  {
+    if other.isEmpty { return self }
+    if isEmpty { return other }
+    var result: [Element] = []
+    result.reserveCapacity(count + other.count)
+    var i = 0
+    var j = 0
+    while i < count, j < other.count {
+      if areInIncreasingOrder(other[j], self[i]) {
+        result.append(other[j])
+        j += 1
+      } else {
+        result.append(self[i])
+        i += 1
+      }
+    }
+    result.append(contentsOf: self[i...])
+    result.append(contentsOf: other[j...])
+    return result
+  }
 }

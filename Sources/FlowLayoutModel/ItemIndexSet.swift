@@ -138,15 +138,19 @@ public struct ItemIndexSet: Hashable, Sendable, Codable, CustomStringConvertible
   ///
   /// - Parameter removed: ascending, without duplicates.
   /// - Complexity: O(R + k) for k removals.
-  public func closingGaps(at removed: [Int]) -> ItemIndexSet {
+  public func closingGaps<Removed: RandomAccessCollection<Int>>(at removed: Removed)
+    -> ItemIndexSet where Removed.Index == Int
+  {
     guard !removed.isEmpty else { return self }
+    let base = removed.startIndex
     var result = ItemIndexSet()
     var k = 0  // removals consumed (all < the current position)
     for range in ranges {
       var start = range.lowerBound
-      while k < removed.count, removed[k] < start { k += 1 }
+      while k < removed.count, removed[base + k] < start { k += 1 }
       while start < range.upperBound {
-        let end = k < removed.count ? min(removed[k], range.upperBound) : range.upperBound
+        let end =
+          k < removed.count ? min(removed[base + k], range.upperBound) : range.upperBound
         result.appendRange((start - k)..<(end - k))
         if end < range.upperBound {  // `end` is a removed index inside the range
           start = end + 1
@@ -164,17 +168,20 @@ public struct ItemIndexSet: Hashable, Sendable, Codable, CustomStringConvertible
   ///
   /// - Parameter inserted: ascending, without duplicates.
   /// - Complexity: O(R + k) for k insertions.
-  public func openingGaps(at inserted: [Int]) -> ItemIndexSet {
+  public func openingGaps<Inserted: RandomAccessCollection<Int>>(at inserted: Inserted)
+    -> ItemIndexSet where Inserted.Index == Int
+  {
     guard !inserted.isEmpty else { return self }
+    let base = inserted.startIndex
     var result = ItemIndexSet()
     var k = 0  // insertions at or before the current item's new index
     for range in ranges {
       var a = range.lowerBound
       while a < range.upperBound {
-        while k < inserted.count, inserted[k] <= a + k { k += 1 }
+        while k < inserted.count, inserted[base + k] <= a + k { k += 1 }
         let length =
           k < inserted.count
-          ? min(range.upperBound - a, inserted[k] - (a + k)) : range.upperBound - a
+          ? min(range.upperBound - a, inserted[base + k] - (a + k)) : range.upperBound - a
         result.appendRange((a + k)..<(a + k + length))
         a += length
       }

@@ -11,7 +11,9 @@ public enum LayoutDirection: String, Sendable, Codable, CaseIterable {
 /// items again and never changes an engine. The transforms apply in this order:
 /// 1. pinning, in left-to-right coordinates, with the viewport mirrored when right-to-left;
 /// 2. mirroring, `x' = M − x − w` with `M = max(B, contentSize.width)`;
-/// 3. snapping of each edge to the nearest multiple of `1/displayScale` (ties toward +∞).
+/// 3. under `.bottomToTop`, content shorter than the viewport moved down to its bottom
+///    (`bottomUpShift(contentSize:bounds:scrollsAlongX:)`, whole pixels);
+/// 4. snapping of each edge to the nearest multiple of `1/displayScale` (ties toward +∞).
 public struct Presentation: Hashable, Sendable {
   /// `.rightToLeft` mirrors every frame (UIKit's `flipsHorizontallyInOppositeLayoutDirection`).
   public var layoutDirection: LayoutDirection
@@ -24,17 +26,48 @@ public struct Presentation: Hashable, Sendable {
   /// The visible rect, in presented coordinates; `nil` = the bounds at the scroll start:
   /// `(0, 0, B, Bh)` left to right, its mirror `(M − B, 0, B, Bh)` right to left.
   public var viewport: Rect?
+  /// `.bottomToTop` shows content shorter than the viewport at its bottom: every frame moved
+  /// down by `bottomUpShift(contentSize:bounds:scrollsAlongX:)`, after pinning and mirroring,
+  /// before snapping (`docs/semantics.md`, "Bottom-up layouts").
+  public var verticalLayoutDirection: VerticalLayoutDirection
 
+  /// A presentation; every argument defaults to no transform.
+  ///
+  /// - Parameters:
+  ///   - layoutDirection: `.rightToLeft` mirrors every frame.
+  ///   - displayScale: points to pixels; 0 = no snapping.
+  ///   - sectionHeadersPinToVisibleBounds: headers stay in the viewport while their section is.
+  ///   - sectionFootersPinToVisibleBounds: footers stay in the viewport while their section is.
+  ///   - viewport: the visible rect in presented coordinates; `nil` = the bounds at the start.
+  ///   - verticalLayoutDirection: `.bottomToTop` shows short content at the viewport's bottom.
   public init(
     layoutDirection: LayoutDirection = .leftToRight, displayScale: Double = 0,
     sectionHeadersPinToVisibleBounds: Bool = false, sectionFootersPinToVisibleBounds: Bool = false,
-    viewport: Rect? = nil
+    viewport: Rect? = nil, verticalLayoutDirection: VerticalLayoutDirection = .topToBottom
   ) {
     self.layoutDirection = layoutDirection
     self.displayScale = displayScale
     self.sectionHeadersPinToVisibleBounds = sectionHeadersPinToVisibleBounds
     self.sectionFootersPinToVisibleBounds = sectionFootersPinToVisibleBounds
     self.viewport = viewport
+    self.verticalLayoutDirection = verticalLayoutDirection
+  }
+
+  /// How far `.bottomToTop` moves every frame down (`VerticalLayoutDirection.contentShift`):
+  /// `max(0, V − C)` for the viewport's height `V` (the bounds' without a viewport) and the
+  /// presented content height `C`, in whole pixels when snapping; 0 otherwise.
+  ///
+  /// - Parameters:
+  ///   - contentSize: the content size as laid out.
+  ///   - bounds: the layout's bounds.
+  ///   - scrollsAlongX: the layout scrolls horizontally (then 0).
+  /// - Complexity: O(1).
+  public func bottomUpShift(contentSize: Size, bounds: Size, scrollsAlongX: Bool) -> Double {
+    guard verticalLayoutDirection == .bottomToTop else { return 0 }
+    return verticalLayoutDirection.contentShift(
+      contentHeight: presentedContentSize(contentSize).height,
+      viewportHeight: viewport?.height ?? bounds.height, scrollsAlongX: scrollsAlongX,
+      displayScale: displayScale)
   }
 
   /// No pinning, left to right, no snapping: every frame as laid out.
@@ -43,7 +76,7 @@ public struct Presentation: Hashable, Sendable {
   /// `true` when any transform applies.
   public var transformsFrames: Bool {
     layoutDirection == .rightToLeft || displayScale > 0 || sectionHeadersPinToVisibleBounds
-      || sectionFootersPinToVisibleBounds
+      || sectionFootersPinToVisibleBounds || verticalLayoutDirection == .bottomToTop
   }
 
   /// The largest `displayScale` accepted.
@@ -136,8 +169,15 @@ extension PresentingLayoutEngine {
       presentation: presentation)
   }
 
-  /// The content size as presented (rounded up when snapping).
+  /// The content size as presented (rounded up when snapping; under `.bottomToTop` at least
+  /// as tall as the viewport).
   public func presentedContentSize(_ presentation: Presentation) -> Size {
-    presentation.presentedContentSize(contentSize)
+    var size = presentation.presentedContentSize(contentSize)
+    let configuration = input.configuration
+    size.height += presentation.bottomUpShift(
+      contentSize: contentSize, bounds: input.bounds,
+      scrollsAlongX: configuration.scrollDirection == .horizontal
+        && configuration.variant.honoursScrollDirection)
+    return size
   }
 }

@@ -94,6 +94,14 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
   /// - Complexity: the engine's, O(n) once for the fast engine.
   public mutating func prepareForEdits() { engine.prepareForEdits() }
 
+  /// Runs `body` on the engine in place, the self-sizing state untouched: the live layout of
+  /// an interactive move (`InteractiveMove`), which the caller moves back before any batch.
+  package mutating func withEngine<R>(
+    _ body: (inout Engine) throws(LayoutError) -> R
+  ) throws(LayoutError) -> R {
+    try body(&engine)
+  }
+
   /// The content offset: the viewport's origin; `nil` without a viewport.
   public var contentOffset: Point? { viewport?.origin }
 

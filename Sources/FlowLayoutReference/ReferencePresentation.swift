@@ -27,6 +27,20 @@ extension ReferenceFlowLayout: PresentingLayoutEngine {
       viewport = given
       if rightToLeft { viewport.origin.x = mirrorWidth - given.minX - given.width }
     }
+    // Bottom-up: short content shown at the viewport's bottom, `D = max(0, V − C)` (whole
+    // pixels when snapping) added after mirroring, before snapping; pinning reads the
+    // viewport where the frames are before the shift.
+    var shift = 0.0
+    if presentation.verticalLayoutDirection == .bottomToTop, !alongX {
+      var height = contentSize.height
+      if scale > 0 {
+        let pixels = height * scale
+        height = (pixels - 1e-9 * max(1, abs(pixels))).rounded(.up) / scale
+      }
+      shift = max(0, viewport.height - height)
+      if scale > 0 { shift = (shift * scale).rounded(.down) / scale }
+      viewport.origin.y -= shift
+    }
     let viewportStart = alongX ? viewport.minX : viewport.minY
     let viewportEnd = alongX ? viewport.maxX : viewport.maxY
 
@@ -34,6 +48,7 @@ extension ReferenceFlowLayout: PresentingLayoutEngine {
     func present(_ element: LayoutElement, pinned: Bool) {
       var f = element.frame
       if rightToLeft { f.origin.x = mirrorWidth - f.minX - f.width }
+      f.origin.y += shift
       if scale > 0 {
         let minX = snapped(f.minX)
         let minY = snapped(f.minY)

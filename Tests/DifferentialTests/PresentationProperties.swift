@@ -102,9 +102,19 @@ struct PresentationProperties {
   @Test("fast ≡ reference, whole layout and rect queries, for random presentations")
   func fastMatchesReference() {
     var paged = 0
+    var bottomUp = 0
     defer { #expect(paged > 20, "cases with a section of several pages: \(paged)") }
+    defer { #expect(bottomUp > 20, "bottom-up cases with short content: \(bottomUp)") }
     Self.forEachCase { fast, reference, p, random in
       if fast.pages.count > fast.sectionCount { paged += 1 }
+      // A third of the cases bottom-up ("Bottom-up layouts").
+      var p = p
+      if random.nextInt(below: 3) == 0 {
+        p.verticalLayoutDirection = .bottomToTop
+        if reference.presentedContentSize(p).height > reference.contentSize.height + 1 {
+          bottomUp += 1
+        }
+      }
       if let d = Self.sameElements(
         fast.allPresentedElements(p), reference.allPresentedElements(p), scale: p.displayScale)
       {

@@ -21,7 +21,7 @@ import Testing
     case .deleteSection: -(workload.itemsPerSection ?? 20)
     case .layout, .layoutAfterEdit, .coldStart, .resize, .move, .batch, .scroll, .lookup, .memory,
       .scrollPinned,
-      .scrollRightToLeft, .scrollSnapped, .scrollTo, .navigate:
+      .scrollRightToLeft, .scrollSnapped, .scrollTo, .navigate, .prefetch, .dragStep:
       0
     }
   }

@@ -3,9 +3,10 @@ import FlowLayoutModel
 import Foundation
 import Testing
 
-/// The README's scroll-to-an-item example (section "In Swift"), compiled and run here; the
-/// lines between the markers must be the README's code block, line for line, less the imports
-/// (checked by `theREADMEShowsThisExample`).
+/// The README's scroll-to-an-item example (section "In Swift") and the prefetch example that
+/// continues it, compiled and run here; the lines between each pair of markers must be the
+/// README's code block, line for line, less the scroll example's imports (checked by
+/// `theREADMEShowsThisExample`).
 @Suite struct ReadmeScrollExampleTests {
   @Test func theExampleRuns() throws {
     // README scroll example: begin
@@ -43,19 +44,28 @@ import Testing
     for element in live.engine.elements(in: live.viewport!) where element.kind == .item {
       #expect(!live.isEstimated(element.path))
     }
+
+    // README prefetch example: begin
+    // Continuing the example above: the viewport flung down at 2 400 pt/s.
+    let fling = try live.engine.prefetchRanges(
+      viewport: live.viewport!, velocity: Point(x: 0, y: 2_400))
+    print(fling)  // [[0, first, end]]: from half a screen above to one screen below
+    // README prefetch example: end
+
+    // One range around item 700, from within 406 pt above the viewport to 812 pt below it.
+    let viewport = try #require(live.viewport)
+    #expect(fling.count == 1 && fling[0].section == 0 && fling[0].items.contains(700))
+    let first = try live.engine.frame(ofItemAt: ItemPath(0, fling[0].items.lowerBound))
+    let last = try live.engine.frame(ofItemAt: ItemPath(0, fling[0].items.upperBound - 1))
+    #expect(first.maxY > viewport.minY - 406 && first.minY < viewport.minY)
+    #expect(last.minY < viewport.maxY + 812 && last.maxY > viewport.maxY + 600)
   }
 
   @Test func theREADMEShowsThisExample() throws {
-    let here = URL(fileURLWithPath: #filePath)
-    let root = here.deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
-    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-    let source = try String(contentsOf: here, encoding: .utf8)
-    let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
-    let begin = lines.firstIndex { $0.hasSuffix("// README scroll example: begin") }!
-    let end = lines.firstIndex { $0.hasSuffix("// README scroll example: end") }!
-    let example = lines[(begin + 1)..<end].map { $0.dropFirst(4) }.joined(separator: "\n")
-    let block = "```swift\nimport FlowLayoutCore\nimport FlowLayoutModel\n\n" + example + "\n```"
-    #expect(readme.contains(block), "README.md must hold, verbatim:\n\(block)")
+    let (block, found) = try ReadmeBlock.check(marker: "README scroll example")
+    #expect(found, "README.md must hold, verbatim:\n\(block)")
+    // The prefetch example continues it, in a block of its own.
+    let (prefetch, prefetchFound) = try ReadmeBlock.check(marker: "README prefetch example")
+    #expect(prefetchFound, "README.md must hold, verbatim:\n\(prefetch)")
   }
 }

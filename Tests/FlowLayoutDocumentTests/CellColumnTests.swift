@@ -293,7 +293,7 @@ import Testing
     var column = CellColumn(plainItems: 5)
     #expect(column.count == 5 && column.allSatisfy { $0 == nil } && column.cellIndices.isEmpty)
     column.insert(.plain, at: 5)
-    column.remove([0, 1])
+    column.remove(ascending: [0, 1])
     #expect(column.count == 4 && column.cellIndices.isEmpty)
     column.insert(.value(CellDescription(type: .keyValue, key: "x")), at: 2)
     #expect(column.count == 5 && column.cellIndices == ItemIndexSet(2..<3))

@@ -102,4 +102,50 @@ struct SessionWorkTests {
     #expect(elements.contains(#""overflowingItems":[[3,1],[13,1]"#), "\(elements.prefix(300))")
     #expect(elements.contains(#""seeAll":"See All (20)""#), "\(elements.prefix(600))")
   }
+
+  /// The engine's work and the session's section states for one batch of 400 deletions, then
+  /// one inserting them back (the search filter's two batches, in small), at items 2 000–2 799
+  /// of a sized section of `items` items (a small section before it).
+  static func filterWork(items: Int) throws -> ([String: Int], Int) {
+    let sizes = (0..<items).map { i in "[\(60 + (i * 37) % 140), \(60 + (i * 53) % 140)]" }
+    let open =
+      #"{"open": {"layout": "horizontalFlow", "width": 375, "height": 812, "#
+      + #""estimatedItemSize": [100, 100], "viewport": [0, 0, 375, 812], "sections": ["#
+      + #"{"header": 44, "items": [[100, 100], [100, 100]]}, {"header": 44, "items": ["#
+      + sizes.joined(separator: ",") + "]}]}}"
+    var session = LayoutSession<FastFlowLayout>()
+    let opened = session.answer(Array(open.utf8))
+    #expect(!opened.contains("error"), "\(opened.prefix(200))")
+    let start = session.document!.engine.workCounters
+    let statesBefore = session.document!.layout.sectionStatesRewritten
+    let gone = stride(from: 2_000, to: 2_800, by: 2)
+    let delete = gone.map { "[1, \($0)]" }.joined(separator: ",")
+    let insert = gone.map { #"{"at": [1, \#($0)], "size": [70, 80]}"# }.joined(separator: ",")
+    for request in [
+      #"{"apply": {"deleteItems": [\#(delete)]}}"#, #"{"apply": {"insertItems": [\#(insert)]}}"#,
+    ] {
+      let answer = session.answer(Array(request.utf8))
+      #expect(!answer.contains("error"), "\(answer)")
+    }
+    return (
+      Self.difference(session.document!.engine.workCounters, start),
+      session.document!.layout.sectionStatesRewritten - statesBefore
+    )
+  }
+
+  @Test("a batch of 400 edits: the same work over 10× the items")
+  func largeBatchesDoTheSameWorkAtTenTimesTheItems() throws {
+    let (small, smallStates) = try Self.filterWork(items: 10_000)
+    let (large, largeStates) = try Self.filterWork(items: 100_000)
+    var smallCore = small
+    var largeCore = large
+    #expect(smallCore["itemsSpliced"]! >= 800, "\(small)")
+    // The page trees are deeper over 10× the items: O(log p) writes per entry rewritten grow
+    // by the ~3 levels 10× the pages add (measured: 360 at 10k items, 420 at 100k).
+    #expect(largeCore["pageTreeNodesWritten"]! <= smallCore["pageTreeNodesWritten"]! * 5 / 4)
+    smallCore["pageTreeNodesWritten"] = nil
+    largeCore["pageTreeNodesWritten"] = nil
+    #expect(smallCore == largeCore, "10k: \(small)\n100k: \(large)")
+    #expect(smallStates == largeStates && smallStates == 2)
+  }
 }

@@ -81,4 +81,102 @@ struct BatchCarryTests {
       }
     }
   }
+
+  /// A seeded batch of many edits named in no order (more than 16 per section, so that every
+  /// sorted-run path is taken): deletions, moves within and across sections and insertions
+  /// over 3 sections of 200 items, items tagged by their heights as above.
+  static func manyEdits(seed: UInt64) -> (sections: [SectionData], estimated: [ItemIndexSet], batch: BatchUpdate) {
+    var state = seed
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    let counts = [200, 200, 200]
+    var estimated: [ItemIndexSet] = []
+    var sections: [SectionData] = []
+    for (s, count) in counts.enumerated() {
+      let set = ItemIndexSet(ascending: stride(from: s % 4, to: count, by: 4))
+      estimated.append(set)
+      sections.append(
+        SectionData(
+          items: (0..<count).map { j in
+            Size(width: set.contains(j) ? 1 : 2, height: Double(1_000 * s + j + 1))
+          }))
+    }
+    var removed: [[Bool]] = counts.map { [Bool](repeating: false, count: $0) }
+    var batch = BatchUpdate()
+    for _ in 0..<150 {
+      let s = next(3)
+      let i = next(counts[s])
+      if removed[s][i] { continue }
+      removed[s][i] = true
+      batch.deleteItems.append(ItemPath(section: s, item: i))
+    }
+    var movedFrom: [ItemPath] = []
+    for _ in 0..<30 {
+      let s = next(3)
+      let i = next(counts[s])
+      if removed[s][i] { continue }
+      removed[s][i] = true
+      movedFrom.append(ItemPath(section: s, item: i))
+    }
+    var entering = [Int](repeating: 0, count: 3)
+    var moveTargets: [Int] = []
+    for _ in movedFrom {
+      let t = next(3)
+      moveTargets.append(t)
+      entering[t] += 1
+    }
+    var insertions = [Int](repeating: 0, count: 3)
+    for _ in 0..<60 { insertions[next(3)] += 1 }
+    var slots: [[Int]] = []
+    for s in 0..<3 {
+      entering[s] += insertions[s]
+      let newCount = counts[s] - removed[s].filter { $0 }.count + entering[s]
+      var free = Array(0..<newCount)
+      var chosen: [Int] = []
+      for _ in 0..<entering[s] { chosen.append(free.remove(at: next(free.count))) }
+      slots.append(chosen)
+    }
+    for (k, from) in movedFrom.enumerated() {
+      let t = moveTargets[k]
+      batch.moveItems.append(ItemMove(from: from, to: ItemPath(section: t, item: slots[t].removeLast())))
+    }
+    for s in 0..<3 {
+      for (k, i) in slots[s].enumerated() {
+        batch.insertItems.append(
+          ItemInsertion(at: ItemPath(section: s, item: i), size: Size(2, Double(90_000 + 1_000 * s + k))))
+      }
+    }
+    return (sections, estimated, batch)
+  }
+
+  @Test("many edits in no order: paths, counts and estimated items", arguments: 0..<6)
+  func manyEditsInNoOrder(_ seed: Int) throws {
+    let (sections, estimated, batch) = Self.manyEdits(seed: UInt64(seed) + 1)
+    let configuration = LayoutConfiguration(variant: .horizontalFlow)
+    let after = try batch.applied(
+      to: sections, configuration: configuration, bounds: Size(375, 812)
+    ).sections
+    let map = BatchPathMap(batch)
+    var position: [Double: ItemPath] = [:]
+    for (s, section) in after.enumerated() {
+      for (i, h) in section.itemHeights.enumerated() { position[h] = ItemPath(section: s, item: i) }
+    }
+    for (s, section) in sections.enumerated() {
+      for (i, h) in section.itemHeights.enumerated() {
+        #expect(map.path(after: ItemPath(section: s, item: i)) == position[h], "[\(s), \(i)]")
+      }
+    }
+    var sets = estimated
+    batch.carryEstimatedItems(&sets, map: map)
+    for (s, section) in after.enumerated() {
+      #expect(
+        sets[s] == ItemIndexSet(ascending: section.itemWidths.indices.filter { section.itemWidths[$0] == 1 }),
+        "section \(s)")
+    }
+    var counts = sections.map(\.count)
+    batch.carryItemCounts(&counts, map: map)
+    #expect(counts == after.map(\.count))
+  }
 }

@@ -34,7 +34,7 @@ import Testing
     let (counts, found) = SessionFuzzer.run(base: base, indices: indices, requests: requests)
     print(
       "session fuzz shard \(shard): \(counts.sessions) sessions, \(counts.requests) requests, "
-        + "\(counts.errors) error answers, \(counts.mismatches) mismatches")
+        + "\(counts.errors) error answers, \(counts.drags) drag answers, \(counts.mismatches) mismatches")
     if let found {
       var shrinker = SessionShrinker(lines: found.lines, failure: found.failure, budget: 2_000)
       shrinker.shrink()

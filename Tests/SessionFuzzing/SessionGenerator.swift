@@ -10,6 +10,8 @@ public struct SessionView {
   public var boundsWidth: Double = 375
   /// A few item frames (to aim hit tests and viewports at edges).
   public var frames: [Rect] = []
+  /// A drag is in progress (`{"drag": …}`).
+  public var dragging = false
 
   public init() {}
 }
@@ -94,6 +96,10 @@ public struct SessionGenerator {
     if chance(0.1) { d.append(("sectionFootersPinToVisibleBounds", .bool(true))) }
     if chance(0.15) { d.append(("layoutDirection", .string("rightToLeft"))) }
     if chance(0.15) { d.append(("displayScale", .number(rng.pick([1, 2, 3])))) }
+    if chance(0.15) { d.append(("prefetch", prefetchPolicy())) }
+    if chance(0.2) {
+      d.append(("verticalLayoutDirection", .string(chance(0.8) ? "bottomToTop" : "topToBottom")))
+    }
     let sectionCount = rng.pick([0, 1, 1, 1, 2, 2, 3, 4])
     d.append(("sections", .array((0..<sectionCount).map { _ in section(at: nil) })))
     if chance(0.08) {
@@ -135,6 +141,7 @@ public struct SessionGenerator {
     guard let counts = view.itemCounts else {
       return chance(0.9) ? open() : hostile(view)
     }
+    if view.dragging, chance(0.6) { return drag(view) }
     let r = rng.nextUnit()
     switch r {
     case ..<0.015: return open()
@@ -142,13 +149,15 @@ public struct SessionGenerator {
     case ..<0.33: return one("apply", .object([("measureItems", measurements(counts))]))
     case ..<0.38: return one("apply", boundsChange(view))
     case ..<0.44: return one("transitions", chance(0.3) ? .object([("measureItems", measurements(counts))]) : batch(counts, view))
-    case ..<0.56: return one("viewport", rect(view, viewport: true))
+    case ..<0.56:
+      return one("viewport", chance(0.35) ? movingViewport(view) : rect(view, viewport: true))
     case ..<0.65: return one("elements", rect(view, viewport: false))
     case ..<0.72: return one("frame", path(counts))
     case ..<0.80: return one("hitTest", point(view))
     case ..<0.82: return one("contentSize", .null)
     case ..<0.85: return one("scrollTo", scrollTo(counts))
     case ..<0.87: return one("navigate", navigate(counts))
+    case ..<0.90: return one("drag", .object(dragBegin(counts)))
     default: return hostile(view)
     }
   }
@@ -179,7 +188,55 @@ public struct SessionGenerator {
     return .object(fields)
   }
 
+  /// `{"begin": …}`, with a layout direction now and then.
+  mutating func dragBegin(_ counts: [Int]) -> [(String, JSONValue)] {
+    var fields: [(String, JSONValue)] = [("begin", path(counts))]
+    if chance(0.3) {
+      fields.append(("layoutDirection", .string(rng.pick(["leftToRight", "rightToLeft"]))))
+    }
+    return fields
+  }
+
+  /// A request during a drag: mostly pointer moves (at item corners and edge middles, or
+  /// anywhere over the content), then `end` or `cancel`; now and then a second `begin`, a
+  /// non-finite coordinate or an unknown word.
+  mutating func drag(_ view: SessionView) -> String {
+    let r = rng.nextUnit()
+    switch r {
+    case ..<0.78: return one("drag", .object([("to", point(view))]))
+    case ..<0.87: return one("drag", .string("end"))
+    case ..<0.95: return one("drag", .string("cancel"))
+    case ..<0.97: return one("drag", .object(dragBegin(view.itemCounts ?? [])))
+    default:
+      return rng.pick([
+        #"{"drag": {"to": [1e999, 0]}}"#, #"{"drag": {"to": [0, -1e400]}}"#, #"{"drag": "drop"}"#,
+        #"{"drag": {"to": [0]}}"#, #"{"drag": {"begin": [0, 0], "to": [0, 0]}}"#, #"{"drag": {}}"#,
+      ])
+    }
+  }
+
   mutating func open() -> String { one("open", document()) }
+
+  /// `{"unit", "ahead", "behind"}` (a document's `prefetch`), keys sometimes left out.
+  mutating func prefetchPolicy() -> JSONValue {
+    var fields: [(String, JSONValue)] = []
+    let points = chance(0.4)
+    if points || chance(0.3) { fields.append(("unit", .string(points ? "points" : "screens"))) }
+    if chance(0.8) { fields.append(("ahead", .number(points ? rng.pick([0, 50, 400, 1200.5]) : rng.pick([0, 0.5, 1, 2.5])))) }
+    if chance(0.8) { fields.append(("behind", .number(points ? rng.pick([0, 20, 300]) : rng.pick([0, 0.25, 1])))) }
+    return .object(fields)
+  }
+
+  /// `{"rect": …, "velocity": [vx, vy]}` (a fling, a drag, at rest), the velocity sometimes
+  /// left out.
+  mutating func movingViewport(_ view: SessionView) -> JSONValue {
+    var fields: [(String, JSONValue)] = [("rect", rect(view, viewport: true))]
+    if chance(0.85) {
+      let speeds: [Double] = [0, 0, 800, -800, 4000.5, -12000, 1e-300, 3]
+      fields.append(("velocity", .array([.number(rng.pick(speeds)), .number(rng.pick(speeds))])))
+    }
+    return .object(fields)
+  }
 
   mutating func path(_ counts: [Int]) -> JSONValue {
     if counts.isEmpty || chance(0.05) {
@@ -326,6 +383,13 @@ public struct SessionGenerator {
       "{\"frobnicate\": 1}", "{\"apply\": {}, \"viewport\": [0,0,1,1]}",
       "{\"viewport\": [0, 0, 100]}", "{\"viewport\": [0, 1e999, 100, 100]}",
       "{\"viewport\": [0, 0, -1, 100]}", "{\"viewport\": [0, 0, 1e8, 100]}",
+      "{\"viewport\": {\"rect\": [0, 0, 100, 100], \"velocity\": [0, 1e999]}}",
+      "{\"viewport\": {\"rect\": [0, 0, 100, 100], \"velocity\": [0]}}",
+      "{\"open\": {\"layout\": \"horizontalFlow\", \"width\": 100, \"verticalLayoutDirection\": \"sideways\", \"sections\": []}}",
+      "{\"viewport\": {\"velocity\": [0, 1]}}", "{\"viewport\": {\"rect\": [0, 0, 100, 100], \"speed\": 1}}",
+      "{\"viewport\": {\"rect\": [0, 0, -1, 100], \"velocity\": [0, 1]}}",
+      "{\"open\": {\"layout\": \"horizontalFlow\", \"width\": 100, \"prefetch\": {\"ahead\": -1}, \"sections\": []}}",
+      "{\"open\": {\"layout\": \"horizontalFlow\", \"width\": 100, \"prefetch\": {\"unit\": \"miles\"}, \"sections\": []}}",
       "{\"elements\": [0, 0, 100, \"a\"]}", "{\"frame\": [0]}", "{\"frame\": [0, 1.5]}",
       "{\"frame\": [0, 9007199254740993]}", "{\"hitTest\": [1e999, 0]}", "{\"contentSize\": 1}",
       "{\"apply\": {\"setWidth\": -5}}", "{\"apply\": {\"setWidth\": 0}}",

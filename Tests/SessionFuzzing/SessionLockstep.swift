@@ -27,8 +27,17 @@ struct SessionState: Equatable {
   var cells: [[CellDescription?]] = []
   var cellsMeasured = 0
   var anchor: AnchorReport?
+  /// The drag in progress: source, target, pointer, moves applied.
+  var drag: [Double]?
+  var velocity = Point(x: 0, y: 0)
 
   init<E: LayoutEngine>(_ session: LayoutSession<E>) {
+    if let m = session.interactiveMove {
+      drag = [
+        Double(m.source.section), Double(m.source.item), Double(m.target.section),
+        Double(m.target.item), m.pointer.x, m.pointer.y, Double(m.movesApplied),
+      ]
+    }
     guard let d = session.document else { return }
     engine = LayoutSnapshot(d.engine)
     viewport = d.layout.viewport
@@ -38,6 +47,7 @@ struct SessionState: Equatable {
     cells = d.cells.map(Array.init)
     cellsMeasured = d.cellsMeasured
     anchor = d.layout.lastAnchor
+    velocity = d.velocity
   }
 
   func difference(from before: SessionState) -> String? {
@@ -52,6 +62,8 @@ struct SessionState: Equatable {
     if cells != before.cells { return "cells changed" }
     if cellsMeasured != before.cellsMeasured { return "cellsMeasured changed" }
     if anchor != before.anchor { return "last anchor changed" }
+    if drag != before.drag { return "the drag changed" }
+    if velocity != before.velocity { return "velocity \(before.velocity) -> \(velocity)" }
     return nil
   }
 }
@@ -81,6 +93,8 @@ public struct SessionLockstep {
   /// Requests answered so far, and how many with an error.
   public private(set) var requests = 0
   public private(set) var errors = 0
+  /// `drag` requests answered without an error (begin, pointer moves, end, cancel).
+  public private(set) var drags = 0
 
   public init() {}
 
@@ -92,6 +106,7 @@ public struct SessionLockstep {
     v.contentSize = d.engine.contentSize
     v.viewport = d.layout.viewport
     v.boundsWidth = d.layout.bounds.width
+    v.dragging = fast.interactiveMove != nil
     var frames: [Rect] = []
     for (s, count) in v.itemCounts!.enumerated() where count > 0 {
       for i in [0, count / 2, count - 1] {
@@ -156,8 +171,9 @@ public struct SessionLockstep {
     if let d = compareAnswers(x, y, key: key, line: line) {
       return failure("answer", "\(d): fast \(a) vs reference \(b)")
     }
+    if key == "drag" { drags += 1 }
     // Queries change nothing (an error answer's check covers the refused ones).
-    if ["open", "apply", "transitions", "viewport"].contains(key ?? ""),
+    if ["open", "apply", "transitions", "viewport", "drag"].contains(key ?? ""),
       let d = compareSessions()
     {
       return failure("engines", d)
@@ -169,7 +185,8 @@ public struct SessionLockstep {
 
   static let exactKeys: Set<String> = [
     "item", "section", "cellsMeasured", "before", "after", "kind", "estimated", "pinned",
-    "seeAll", "hiddenItems", "overflowingItems", "fromAlpha", "toAlpha",
+    "seeAll", "hiddenItems", "overflowingItems", "fromAlpha", "toAlpha", "target", "moved",
+    "prefetch",
   ]
 
   func compareAnswers(_ x: JSONValue, _ y: JSONValue, key: String?, line: String) -> String? {
@@ -320,6 +337,11 @@ public struct SessionLockstep {
         if !EqualityContract.close(u, v) { return "viewport \(u) vs \(v)" }
       default: return "one session has a viewport"
       }
+      if fast.interactiveMove?.target != reference.interactiveMove?.target
+        || fast.interactiveMove?.source != reference.interactiveMove?.source
+      {
+        return "drag targets differ"
+      }
       if f.layout.lastAnchor?.path != r.layout.lastAnchor?.path {
         return "anchor \(String(describing: f.layout.lastAnchor)) vs \(String(describing: r.layout.lastAnchor))"
       }
@@ -337,13 +359,15 @@ public enum SessionFuzzer {
     public var requests = 0
     public var errors = 0
     public var mismatches = 0
+    /// `drag` requests answered without an error.
+    public var drags = 0
     public init() {}
   }
 
   /// Generates and runs session `seed` of `requests` requests; returns its lines and the
   /// first failure. A session stops early once its content holds more than `maximumItems`.
   public static func run(seed: UInt64, requests: Int, maximumItems: Int = 600)
-    -> (lines: [String], failure: SessionFailure?, errors: Int)
+    -> (lines: [String], failure: SessionFailure?, errors: Int, drags: Int)
   {
     var generator = SessionGenerator(seed: seed)
     var lockstep = SessionLockstep()
@@ -354,10 +378,10 @@ public enum SessionFuzzer {
       let line = generator.request(view)
       lines.append(line)
       if let failure = lockstep.step(line, index: k) {
-        return (lines, failure, lockstep.errors)
+        return (lines, failure, lockstep.errors, lockstep.drags)
       }
     }
-    return (lines, nil, lockstep.errors)
+    return (lines, nil, lockstep.errors, lockstep.drags)
   }
 
   /// Replays recorded lines; the first failure, `nil` when none.
@@ -383,8 +407,9 @@ public enum SessionFuzzer {
   ) -> (Counts, (index: Int, lines: [String], failure: SessionFailure)?) {
     var counts = Counts()
     for index in indices {
-      let (lines, failure, errors) = run(seed: seed(base, index), requests: requests)
+      let (lines, failure, errors, drags) = run(seed: seed(base, index), requests: requests)
       counts.sessions += 1
+      counts.drags += drags
       counts.requests += lines.count
       counts.errors += errors
       if let failure {

@@ -28,6 +28,28 @@ extension FastFlowLayout: PresentingLayoutEngine {
     in rect: Rect, presentation: Presentation, into result: inout [PresentedElement],
     scratch pinned: inout [LayoutElement]
   ) {
+    // Bottom-up: the query in the coordinates before the shift (whole pixels), the viewport
+    // with it, then every frame found moved down (`docs/semantics.md`, "Bottom-up layouts").
+    let shift = presentation.bottomUpShift(
+      contentSize: contentSize, bounds: bounds, scrollsAlongX: rules.transposed)
+    if presentation.verticalLayoutDirection == .bottomToTop {
+      var unshifted = presentation
+      unshifted.verticalLayoutDirection = .topToBottom
+      if shift > 0 {
+        var viewport =
+          presentation.viewport ?? Rect(x: 0, y: 0, width: bounds.width, height: bounds.height)
+        viewport.origin.y -= shift
+        unshifted.viewport = viewport
+      }
+      let start = result.count
+      presentedElements(
+        in: Rect(x: rect.minX, y: rect.minY - shift, width: rect.width, height: rect.height),
+        presentation: unshifted, into: &result, scratch: &pinned)
+      if shift > 0 {
+        for k in start..<result.count { result[k].element.frame.origin.y += shift }
+      }
+      return
+    }
     let transform = PresentationTransform(
       presentation, bounds: bounds, contentSize: contentSize, transposed: transposesLayout,
       kernels: kernels)

@@ -25,15 +25,19 @@ extension BatchUpdate {
 
   /// `carrying(_:insertedSections:)` over columns, in place: a section with a few removals or
   /// insertions (≤ 16) takes them one by one (a memory move each, no copy when `cells` is
-  /// uniquely referenced), with more in one pass. The sections are rebuilt only when the batch
-  /// edits sections. No cell kept as text is decoded, unless it moves between texts.
+  /// uniquely referenced), with more in one pass; a section without cells only counts them.
+  /// The sections are rebuilt only when the batch edits sections. No cell kept as text is
+  /// decoded, unless it moves between texts. The edits are sorted runs (no hashing per item,
+  /// but a lookup per inserted item in `editCells.inserted` when the batch gives cells).
   ///
-  /// - Complexity: O(m + e log e) for the m items of edited sections, plus O(s) for s sections
-  ///   when the batch inserts, deletes or moves sections.
+  /// - Complexity: O(e) for e edits named in ascending order (else O(e log e)), plus O(m) for
+  ///   the m items of edited sections that hold cells, plus O(s) for s sections when the batch
+  ///   inserts, deletes or moves sections.
   public func carry(
     _ cells: inout [CellColumn], insertedSections: [CellColumn] = [],
     editCells: EditCells = EditCells()
   ) {
+    if carryPlain(&cells, editCells: editCells) { return }
     var old = cells
     cells = []
     for (path, cell) in editCells.resized where old.indices.contains(path.section) {
@@ -41,16 +45,32 @@ extension BatchUpdate {
         old[path.section].replace(at: path.item, with: cell)
       }
     }
-    var moved: [ItemPath: CellColumn.Entry] = [:]
-    for move in moveItems { moved[move.to] = old[move.from.section].entry(at: move.from.item) }
-    var leaving: [Int: Set<Int>] = [:]
-    for path in deleteItems { leaving[path.section, default: []].insert(path.item) }
-    for move in moveItems { leaving[move.from.section, default: []].insert(move.from.item) }
-    for (s, items) in leaving where old.indices.contains(s) { old[s].remove(items) }
-    var entering = moved
-    for insertion in insertItems {
-      entering[insertion.at] = editCells.inserted[insertion.at].map { .value($0) } ?? .plain
+    // Moved items' cells, read before anything moves.
+    var movedIn: [(path: ItemPath, entry: CellColumn.Entry)] = moveItems.map {
+      ($0.to, old[$0.from.section].entry(at: $0.from.item))
     }
+    var leaving = deleteItems
+    leaving.sortInPlace()
+    var movedOut = moveItems.map(\.from)
+    movedOut.sortInPlace()
+    leaving = leaving.mergingAscending(movedOut, by: <)
+    var start = 0
+    while start < leaving.count {
+      let s = leaving[start].section
+      var end = start + 1
+      while end < leaving.count, leaving[end].section == s { end += 1 }
+      if old.indices.contains(s) {
+        old[s].remove(ascending: leaving[start..<end].lazy.map(\.item))
+      }
+      start = end
+    }
+    var inserted: [(path: ItemPath, entry: CellColumn.Entry)] = insertItems.map { insertion in
+      let cell = editCells.inserted.isEmpty ? nil : editCells.inserted[insertion.at]
+      return (insertion.at, cell.map { .value($0) } ?? .plain)
+    }
+    inserted.sortInPlace { $0.path < $1.path }
+    movedIn.sortInPlace { $0.path < $1.path }
+    let entering = inserted.mergingAscending(movedIn) { $0.path < $1.path }
     guard deleteSections.isEmpty, insertSections.isEmpty, moveSections.isEmpty else {
       cells = Self.reorderedSections(
         &old, deleted: deleteSections, inserted: insertSections, cells: insertedSections,
@@ -62,13 +82,42 @@ extension BatchUpdate {
     cells = old
   }
 
-  /// Enters `entering` (after-space paths) into `columns` in ascending path order, one pass per
-  /// section.
+  /// `carry`'s case of a batch that edits only items of sections without cells and gives no
+  /// cell: only the counts change. Returns `false`, changing nothing, for any other batch.
   ///
-  /// - Complexity: O(k log k) for k entries, plus O(m) for the m items of a section given more
-  ///   than 16.
+  /// - Complexity: O(e) for e item edits; no allocation.
+  private func carryPlain(_ cells: inout [CellColumn], editCells: EditCells) -> Bool {
+    guard deleteSections.isEmpty, insertSections.isEmpty, moveSections.isEmpty,
+      editCells.inserted.isEmpty, editCells.resized.isEmpty
+    else { return false }
+    // Without section edits a section has one index before and after the batch.
+    var checked = -1
+    func isPlain(_ s: Int) -> Bool {
+      if s == checked { return true }
+      guard cells.indices.contains(s), !cells[s].holdsCells else { return false }
+      checked = s
+      return true
+    }
+    for path in deleteItems where !isPlain(path.section) { return false }
+    for move in moveItems where !isPlain(move.from.section) || !isPlain(move.to.section) {
+      return false
+    }
+    for insertion in insertItems where !isPlain(insertion.at.section) { return false }
+    for path in deleteItems { cells[path.section].addPlainItems(-1) }
+    for move in moveItems {
+      cells[move.from.section].addPlainItems(-1)
+      cells[move.to.section].addPlainItems(1)
+    }
+    for insertion in insertItems { cells[insertion.at.section].addPlainItems(1) }
+    return true
+  }
+
+  /// Enters `entering` (after-space paths, ascending) into `columns`, one pass per section.
+  ///
+  /// - Complexity: O(k) for k entries, plus O(m) for the m items of a section holding cells
+  ///   given more than 16.
   private static func insert(
-    _ entering: [ItemPath: CellColumn.Entry], into columns: inout [CellColumn]
+    _ entering: [(path: ItemPath, entry: CellColumn.Entry)], into columns: inout [CellColumn]
   ) {
     var run: [(index: Int, entry: CellColumn.Entry)] = []
     var section = -1
@@ -78,12 +127,12 @@ extension BatchUpdate {
       }
       run.removeAll(keepingCapacity: true)
     }
-    for path in entering.keys.sorted() {
+    for (path, entry) in entering {
       if path.section != section {
         flush()
         section = path.section
       }
-      run.append((path.item, entering[path]!))
+      run.append((path.item, entry))
     }
     flush()
   }

@@ -20,10 +20,12 @@ import FlowLayoutModel
 /// per page its 160 bytes (`SectionLayout`), its arrays' headers and ~2–4 slots of the page
 /// trees and section starts (`docs/storage.md`, "Short sections").
 ///
-/// Where things are: `Storage/` (the only code that creates unsafe buffers), `RowBreaking`
-/// and `TableLayout` (the greedy rule and the one-pass full layout), `LinePlacing` (alignment
-/// rules), `Variants/` (options resolved per variant, the closed form), `Paging/` (pages, their
-/// trees and their repair), `Invalidation/` (batch application and re-breaking until the lines
+/// Where things are: `Storage/` and `Kernels/` (which create the unsafe buffers, with
+/// `CommitTurn`'s flags, `PageSplitting`'s starts and `UniformLines`' scratch),
+/// `Kernels/LineBreaker/` (the greedy rule), `TableLayout` (the one-pass full layout),
+/// `Threading/` (thread counts, chunk commits), `LinePlacing` (alignment rules), `Variants/`
+/// (options resolved per variant, the closed form), `Paging/` (pages, their trees and their
+/// repair), `Invalidation/` (batch application and re-breaking until the lines
 /// re-synchronise), `Queries/`, `Kernels/` (SIMD kernels beside their scalar twins),
 /// `WorkCounters`.
 public struct FastFlowLayout: LayoutEngine, Sendable {

@@ -321,14 +321,14 @@ struct SectionLayout: Sendable, Equatable {
     let limit = rules.available + rules.epsilon
     switch rules.sizing {
     case .fixed(let size):
-      let c = RowBreaking.uniformCapacity(
+      let c = LineBreaker.uniformCapacity(
         width: size.width, count: n, limit: limit, interitem: rules.interitem)
       return (size, c)
     case .scaled(let c, let size):
       return (size, c)
     case .own:
       guard rules.breaking == .greedy, let size = sameOwnSize else { return nil }
-      let c = RowBreaking.uniformCapacity(
+      let c = LineBreaker.uniformCapacity(
         width: size.width, count: n, limit: limit, interitem: rules.interitem)
       return (size, c)
     case .columns:

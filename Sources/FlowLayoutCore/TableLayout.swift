@@ -78,35 +78,16 @@ extension SectionLayout {
       var e: Int
       var lineHeight: Double
       if greedy {
-        // The greedy rule, the line's height and leading positions in one pass: three
-        // independent dependency chains the CPU overlaps.
-        var used = ws[s]
-        lineHeight = hs[s]
-        if screened {
-          screen.add(used)
-          screen.add(lineHeight)
-        }
-        var x = left
-        if writesPositions { xs[s] = x }
-        // `ws[e - 1]`, the width the next position adds.
-        var previous = used
-        e = s + 1
-        while e < n {
-          let w = ws[e]
-          let candidate = used + interitem + w
-          if candidate > widthLimit { break }
-          if screened { screen.add(w) }
-          used = candidate
-          if writesPositions {
-            x = x + previous + interitem
-            xs[e] = x
-            previous = w
-          }
-          let h = hs[e]
-          if screened { screen.add(h) }
-          lineHeight = h > lineHeight ? h : lineHeight
-          e += 1
-        }
+        // The breaker's scalar kernel: the greedy rule, the line's height and leading
+        // positions in one pass (three independent dependency chains the CPU overlaps); a
+        // screened line's items screened after it, from cache (a maximum: any order), out of
+        // line (inlined, the screen's loops grew `layOutTable`'s block closure past inlining).
+        var line = LineBreaker.open(s, ws, hs, xs, left: left, writesPositions: writesPositions)
+        e = LineBreaker.extend(
+          &line, ws, hs, xs, from: s + 1, to: n, limit: widthLimit, interitem: interitem,
+          writesPositions: writesPositions)
+        lineHeight = line.height
+        if screened { Self.screen(ws, hs, s..<e, into: &screen) }
       } else {
         if case .fixedCount(let c) = breaking { e = c >= n - s ? n : s + c } else { e = n }
         lineHeight = LineMaxKernel.maximum(hs, s..<e, using: kernels)
@@ -211,6 +192,8 @@ extension SectionLayout {
     let lineSpacing = rules.lineSpacing
     var cursor = (count: 0, blockSum: 0.0)
     var learnableDecided = decided != nil
+    // Lines the branch-free form broke (`WorkCounters.linesBrokenBranchFree`).
+    var branchFreeLines = 0
     let oneBlock = n <= LineTable.blockSize
     // Equal widths in lines of c ≤ 8 items (the Fiori grid: 2 or 3): every index entry (item
     // 8q) has a line starting among the 8 items before it (one per c), whose writer stores the
@@ -304,7 +287,7 @@ extension SectionLayout {
           while branchFree, s < n, writer.count < room {
             let free = writer.unwritten
             let first = s
-            let (written, end, longest) = GreedyLeadingLinesKernel.pairedLines(
+            let (written, end, longest) = LineBreaker.pairedLines(
               ws, hs, from: s, limit: widthLimit, interitem: interitem, starts: free.starts,
               heights: free.heights,
               maxLines: min(room - writer.count, learnableDecided ? 4_096 : 1_536))
@@ -314,6 +297,7 @@ extension SectionLayout {
                 starts: UnsafeBufferPointer(rebasing: free.starts[..<written]), end: end)
             }
             writer.commitUnwritten(written)
+            branchFreeLines &+= written
             if screening {
               screen.addSIMD(ws, first..<end)
               screen.addSIMD(hs, first..<end)
@@ -366,6 +350,7 @@ extension SectionLayout {
       table.refreshItemIndex(fromLine: 0)
     }
     counters.linesRebroken += lineCount
+    counters.linesBrokenBranchFree += branchFreeLines
     counters.itemsPositioned += grid ? 0 : s  // every item of the visible lines
     lines = .table(table)
     if leading { boundLineLength(longestLine, positionFree: positionFree, rules: rules) }
@@ -386,7 +371,7 @@ extension SectionLayout {
     }
   }
 
-  /// Greedy leading lines (`GreedyLeadingLinesKernel.scalarLine`, the fused loop) from item
+  /// Greedy leading lines (`LineBreaker.line(from:…)`, the fused loop) from item
   /// `start` appended to `writer` until the items run out or it holds `room` lines, one block
   /// of lines at a time; returns the end of the last line and the writer after them. Out of
   /// line, the writer taken and given back by value, so that the loop keeps its pointers, count
@@ -453,8 +438,8 @@ extension SectionLayout {
       let blockEnd = min(lines.blockRoom, room)
       let first = s
       while s < n, lines.count < blockEnd {
-        let (e, height) = GreedyLeadingLinesKernel.scalarLine(
-          ws, hs, xs, from: s, limit: limit, interitem: interitem, left: left,
+        let (e, height) = LineBreaker.line(
+          from: s, ws, hs, xs, limit: limit, interitem: interitem, left: left,
           writesPositions: writesPositions)
         lines.append(start: s, height: height)
         longest = max(longest, e &- s)
@@ -467,6 +452,18 @@ extension SectionLayout {
       }
     }
     return (s, lines, longest)
+  }
+
+  /// Adds the widths and heights of the items `range` to `screen` (`LengthScreen.add`).
+  ///
+  /// - Complexity: O(k) for k items.
+  @inline(never)
+  static func screen(
+    _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>, _ range: Range<Int>,
+    into screen: inout LengthScreen
+  ) {
+    screen.add(ws, range)
+    screen.add(hs, range)
   }
 
   /// Places line `k` (`range`) by `rules`' alignment, unless its leading positions (written by
@@ -487,108 +484,6 @@ extension SectionLayout {
         isLast: isLast, lineCount: isLast && k == 0 ? 1 : k + 2,
         gridColumns: sameSize ? firstLineCount : nil, allFit: isLast),
       kernels: kernels)
-  }
-
-  /// The lines to add to a full table after `lines` lines of `done` items, for the `remaining`
-  /// items left: about as many as they make at the rate so far, with 5 % and 16 lines of
-  /// slack.
-  static func moreLines(items remaining: Int, after lines: Int, lines done: Int) -> Int {
-    let rate = Double(lines) / Double(max(done, 1))
-    return min(remaining, Int(Double(remaining) * rate * 1.05) + 16)
-  }
-
-  /// The most lines a layout pass adds to its line buffers at a time (`layOutTable`), so that a
-  /// re-layout with more lines than the last one outgrows the storage it holds by at most this
-  /// many lines (an estimate's 5 % of slack past it would double the storage, kept at rest).
-  static let growthStep = 4_096
-
-  /// Greedy lines with no line limit, broken on `threading.threads` threads
-  /// (`ChunkedLineBreaking`) straight into `table`'s buffers (reused: `reusable` lines, else
-  /// reserved by the estimate and trimmed after), with their offsets and index entries, and
-  /// placed by `rules` when `places`; the buffers grow when the lines outrun them. Returns the
-  /// number of lines. Out of line, so that `layOutTable`'s own loop compiles as it did without
-  /// it.
-  ///
-  /// - Complexity: O(n / t) on t threads, plus the seams (`ChunkedLineBreaking`).
-  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-  @inline(never)
-  mutating func layOutInChunks(
-    _ table: inout LineTable, reusable: Int, equalWidthCapacity: Int?, rules: LayoutRules,
-    kernels: KernelSelection, branchFree: Bool,
-    threading: LayoutThreading, places: Bool, writesPositions: Bool, screen: inout LengthScreen,
-    screening: Bool
-  ) -> (lines: Int, longest: Int) {
-    let n = count
-    let lineSpacing = rules.lineSpacing
-    table.reserveLines(
-      reusable > 0
-        ? reusable
-        : max(
-          Self.expectedLineCount(items, rules: rules, equalWidthCapacity: equalWidthCapacity), 1))
-    // Every entry is written by the tasks (`ChunkedLineBreaking`): none is marked or filled.
-    table.sizeItemIndex(items: n)
-    var cursor = (count: 0, blockSum: 0.0)
-    var s = 0
-    var longest = 0
-    while s < n {
-      if s > 0 {
-        table.reserveLines(
-          table.lineRoom + Self.moreLines(items: n - s, after: cursor.count, lines: s))
-      }
-      let from = s
-      let chunk = table.withLineWriter(&cursor, lineSpacing: lineSpacing) { writer in
-        items.withPlacement(scratch: writesPositions) { ws, hs, xs in
-          ChunkedLineBreaking.lines(
-            ws, hs, xs, from: from, limit: rules.available + rules.epsilon,
-            interitem: rules.interitem, left: rules.inset.left, threading: threading,
-            writesPositions: writesPositions, branchFree: branchFree, screen: &screen,
-            screening: screening, into: &writer)
-        }
-      }
-      s = chunk.end
-      longest = max(longest, chunk.longest)
-    }
-    let m = cursor.count
-    table.finishLines(
-      count: m, end: n, lineSpacing: lineSpacing, trims: reusable == 0, indexWritten: true)
-    if places {
-      let (closes, sameSize) = (closesSection, self.sameSize)
-      items.withPlacement { ws, _, xs in
-        Self.placeLines(
-          ws, of: table, into: xs, closes: closes, rules: rules, sameSize: sameSize,
-          kernels: kernels, threads: threading.threads)
-      }
-    }
-    return (m, longest)
-  }
-
-  /// Places every line of `table` (`place`), the lines split among `threads` tasks.
-  ///
-  /// - Complexity: O(n / t) on t threads.
-  static func placeLines(
-    _ ws: UnsafeBufferPointer<Double>, of table: LineTable,
-    into xs: UnsafeMutableBufferPointer<Double>, closes: Bool, rules: LayoutRules,
-    sameSize: Bool, kernels: KernelSelection, threads: Int
-  ) {
-    let m = table.lineCount
-    guard m > 0 else { return }
-    let first = table.range(ofLine: 0).count
-    let parts = min(threads * 4, m)
-    // (All the starts, built once for an equal-count table, O(r): the placement is O(n).)
-    table.starts.withUnsafeBufferPointer { starts in
-      let starts = SharedBuffer(starts)
-      let ws = SharedBuffer(ws)
-      let xs = SharedBuffer(xs)
-      // Part p places lines `p·m/parts ..< (p + 1)·m/parts`, writing only their items.
-      ChunkedLineBreaking.perform(parts: parts, threads: threads) { p in
-        for k in (p * m / parts)..<((p + 1) * m / parts) {
-          place(
-            ws.readOnly, starts.base[k]..<starts.base[k + 1], line: k,
-            isLast: k == m - 1 && closes, firstLineCount: first, into: xs.base, rules: rules,
-            sameSize: sameSize, kernels: kernels)
-        }
-      }
-    }
   }
 
   /// Up to `maxLines` greedy leading lines of equal widths from `start`
@@ -621,67 +516,6 @@ extension SectionLayout {
       screen.addSIMD(hs, start..<r.end)
     }
     return r
-  }
-
-  /// Up to how many items `expectedLineCount` counts greedy lines exactly.
-  static let exactLineCountLimit = 64
-
-  /// About how many lines a full layout makes (greedy lines: from the lines of the first 1 024
-  /// items; exactly for at most `exactLineCountLimit` items), so that the line buffers are
-  /// allocated once at about the right size instead of doubling. `equalWidthCapacity`: the
-  /// items per line when every width is known equal (`exactEqualWidthCapacity`), else `nil`.
-  static func expectedLineCount(
-    _ items: ItemColumns, rules: LayoutRules, equalWidthCapacity: Int?
-  ) -> Int {
-    let n = items.count
-    switch rules.breaking {
-    case .noWrap, .firstLineOnly: return min(n, 1)
-    case .fixedCount(let c): return c >= n ? min(n, 1) : (n + c - 1) / c
-    case .greedy:
-      // Widths known equal (`layOutTable` checked them before reserving): every line but the
-      // last holds the capacity k of that width, so the count is exact, and the first layout's
-      // trim never copies (at 10M Fiori grid items the estimate below, plus the allocator's
-      // rounding, was trimmed by copying 120 MB of fresh lines: docs/profiling-archive.md, "Cold start").
-      if let k = equalWidthCapacity {
-        return (n + k - 1) / k
-      }
-      // Lines counted by the greedy rule itself over the first `sample` items (O(sample), ~the
-      // layout's breaking): exactly for a short section, whose buffers are then allocated at
-      // their size with no slack kept at rest; else the rate scaled to `n`, with 5 % and up
-      // to 16 lines of slack, close enough that the first layout's trim (`finishLines`, which
-      // copies when more than an eighth is spare) seldom copies.
-      let limit = rules.available + rules.epsilon
-      let sample = n <= exactLineCountLimit ? n : min(n, 1_024)
-      let lines = items.widths.withUnsafeBufferPointer { ws in
-        var lines = 0
-        var s = 0
-        while s < sample {
-          s = RowBreaking.lineEnd(ws, from: s, to: sample, limit: limit, interitem: rules.interitem)
-          lines += 1
-        }
-        return lines
-      }
-      if sample == n { return lines }
-      let rate = Double(lines) / Double(sample)
-      return min(n, Int(Double(n) * rate * 1.05) + min(16, 1 + n / 64))
-    }
-  }
-
-  /// The items per line of greedy lines whose widths are all the first's, when at most
-  /// `exactLineCountLimit` (else `nil`: the count is then estimated).
-  ///
-  /// - Precondition: every width is the first one's (`ItemColumns.widthsKnownEqual`), n > 0.
-  /// - Complexity: O(`exactLineCountLimit`).
-  static func exactEqualWidthCapacity(_ items: ItemColumns, rules: LayoutRules) -> Int? {
-    let n = items.count
-    guard n > 0 else { return nil }
-    let asked = min(n, exactLineCountLimit + 1)
-    let k = RowBreaking.uniformCapacity(
-      width: items.widths[0], count: asked, limit: rules.available + rules.epsilon,
-      interitem: rules.interitem)
-    // Fewer than asked: the accumulation stopped at the limit, so k is the capacity at every
-    // count (n items make ⌈n / k⌉ lines); all n asked: they fit on one line.
-    return k < asked || asked == n ? k : nil
   }
 
   /// An empty closed form, used as a placeholder while a table is rebuilt.

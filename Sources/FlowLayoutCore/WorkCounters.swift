@@ -34,6 +34,10 @@ public struct WorkCounters: Sendable, Hashable, CustomStringConvertible {
   /// Items moved in memory by a splice of a section's contiguous item columns (every item after
   /// the first inserted or removed one): the O(n) part of an insertion that leaves avoid.
   public var itemsSpliced: Int = 0
+  /// Lines of a full layout broken by the branch-free forms (`LineBreaker.pairedLines`) on the
+  /// calling thread; the rest of its `linesRebroken` took the scalar kernel or the equal-width
+  /// form (which of them is a choice of speed, not of result: the lines are the same).
+  public var linesBrokenBranchFree: Int = 0
 
   public init() {}
 
@@ -52,6 +56,7 @@ public struct WorkCounters: Sendable, Hashable, CustomStringConvertible {
     itemsPaged += other.itemsPaged
     phaseSummaryWork += other.phaseSummaryWork
     itemsSpliced += other.itemsSpliced
+    linesBrokenBranchFree += other.linesBrokenBranchFree
   }
 
   public var description: String {
@@ -62,6 +67,6 @@ public struct WorkCounters: Sendable, Hashable, CustomStringConvertible {
       + "pageBoundariesMoved=\(pageBoundariesMoved) "
       + "pageBoundariesChecked=\(pageBoundariesChecked) "
       + "itemsPaged=\(itemsPaged) phaseSummaryWork=\(phaseSummaryWork) "
-      + "itemsSpliced=\(itemsSpliced)"
+      + "itemsSpliced=\(itemsSpliced) linesBrokenBranchFree=\(linesBrokenBranchFree)"
   }
 }

@@ -62,15 +62,17 @@ extension DocumentLayout {
       for: path, position: position, insets: insets, viewport: viewport)
   }
 
-  /// The items intersecting the viewport that are still estimates, in document order (what a
-  /// caller measures, with `measureItems`, for a scroll target that is exact); empty without a
-  /// viewport.
+  /// The items certainly intersecting the viewport (by more than the tolerance on both axes,
+  /// `Rect.certainlyIntersects`: the band rule of the scroll anchor, so that both engines name
+  /// the same items) that are still estimates, in document order (what a caller measures, with
+  /// `measureItems`, for a scroll target that is exact); empty without a viewport.
   ///
   /// - Complexity: one rect query over the viewport, O(log n + k), plus O(log R) per item.
   public var estimatedItemsInViewport: [ItemPath] {
     guard let viewport = layout.viewport else { return [] }
     return engine.elements(in: viewport).compactMap { element in
-      element.kind == .item && layout.isEstimated(element.path) ? element.path : nil
+      element.kind == .item && element.frame.certainlyIntersects(viewport)
+        && layout.isEstimated(element.path) ? element.path : nil
     }
   }
 }

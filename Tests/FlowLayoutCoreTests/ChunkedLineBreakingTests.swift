@@ -306,6 +306,14 @@ struct ChunkedLineBreakingTests {
     let fused = try FastFlowLayout(input, kernels: .scalar, threading: .off)
     let single = try FastFlowLayout(input, kernels: .simd, threading: .off)
     Self.expectIdentical(single, fused, "branch-free, style \(style)")
+    // The path the test is named after was taken: the branch-free form broke lines (every
+    // line of random lines of 2–3 items, style 0, whose ends no predictor learns), the scalar
+    // loop none.
+    #expect(fused.workCounters.linesBrokenBranchFree == 0)
+    #expect(single.workCounters.linesBrokenBranchFree > 0, "style \(style)")
+    if style == 0 {
+      #expect(single.workCounters.linesBrokenBranchFree == single.workCounters.linesRebroken)
+    }
     let two = try FastFlowLayout(
       input, kernels: .simd, threading: LayoutThreading(threads: 2, minimumItems: 2))
     Self.expectIdentical(two, fused, "branch-free guesses, style \(style)")
@@ -336,6 +344,17 @@ struct ChunkedLineBreakingTests {
       let fused = try FastFlowLayout(input, kernels: .scalar, threading: .off)
       let single = try FastFlowLayout(input, kernels: .simd, threading: .off)
       Self.expectIdentical(single, fused, "style \(style), \(count) items")
+      // The switch the test is named after: periodic widths (styles 0 and 1) have their first
+      // call's lines (at most 1 536) broken branch-free and every later line by the fused
+      // loop; random widths (style 2) every line branch-free.
+      let branchFree = single.workCounters.linesBrokenBranchFree
+      let lines = single.workCounters.linesRebroken
+      #expect(branchFree > 0, "style \(style), \(count) items")
+      if style < 2 {
+        #expect(branchFree <= 1_536 && branchFree < lines, "style \(style), \(count) items")
+      } else {
+        #expect(branchFree == lines, "style \(style), \(count) items")
+      }
     }
   }
 

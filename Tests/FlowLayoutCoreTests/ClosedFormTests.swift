@@ -46,7 +46,7 @@ struct ClosedFormTests {
   @Test func capacityMatchesTheAccumulationAtBoundaries() {
     withEveryCombination(Self.lineLengths, Self.spacings, Self.boundaryWidths) { a, i, w in
       let expected = Self.greedyLineCounts(width: w, count: 40, a: a, i: i).first ?? 0
-      let c = RowBreaking.uniformCapacity(
+      let c = LineBreaker.uniformCapacity(
         width: w, count: 40, limit: a + 1e-9 * max(1, a), interitem: i)
       #expect(c == expected, "w \(w), A \(a), I \(i)")
     }

@@ -253,7 +253,7 @@ struct ComputedStartsTests {
       let ws = [Double](repeating: width, count: count)
       let hs = (0..<count).map { _ in rng.nextPoints(in: 10...90) }
       let limit = 375.0 - 32 + 1e-9
-      let c = RowBreaking.uniformCapacity(width: width, count: 65, limit: limit, interitem: 10)
+      let c = LineBreaker.uniformCapacity(width: width, count: 65, limit: limit, interitem: 10)
       for (start, maxLines) in [(0, 10_000), (0, 64), (c * 5, 100), (count - 1, 4)] {
         // The kernel with `starts` (when given) into `heights`.
         func lines(_ starts: UnsafeMutableBufferPointer<Int>?, _ heights: inout [Double])

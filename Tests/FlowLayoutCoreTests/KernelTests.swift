@@ -250,7 +250,7 @@ struct KernelTests {
             let note = "kind \(kind) n \(length) limit \(limit) start \(start) max \(maxLines)"
             let run = Self.runLineKernel(ws, hs, maxLines: maxLines, positions: false) {
               w, h, _, ls, lh, capacity in
-              GreedyLeadingLinesKernel.branchFreeLines(
+              LineBreaker.branchFreeLines(
                 w, h, from: start, limit: limit, interitem: interitem, starts: ls, heights: lh,
                 maxLines: capacity)
             }
@@ -279,7 +279,7 @@ struct KernelTests {
   /// call after call to the end as a caller asks (each call at least one line, at most
   /// `maxLines`), with their longest line bounded, for spans of 1 to 512 items (pairs that share a
   /// start at once, late, or never within their items), from several starts.
-  @Test(arguments: [1, 2, 5, 16, 64, GreedyLeadingLinesKernel.pairSpan])
+  @Test(arguments: [1, 2, 5, 16, 64, LineBreaker.pairSpan])
   func pairedLines(span: Int) {
     for length in [1, 2, 3 * span - 1, 3 * span, 3 * span + 1, 7 * span + 3, 3_000] {
       for kind in 0..<10 {
@@ -299,7 +299,7 @@ struct KernelTests {
               while s < length {
                 let run = Self.runLineKernel(ws, hs, maxLines: maxLines, positions: false) {
                   w, h, _, ls, lh, capacity in
-                  GreedyLeadingLinesKernel.pairedLines(
+                  LineBreaker.pairedLines(
                     w, h, from: s, limit: limit, interitem: interitem, starts: ls, heights: lh,
                     maxLines: capacity, span: span)
                 }
@@ -394,7 +394,7 @@ struct KernelTests {
       ws.withUnsafeBufferPointer { w in
         while s < w.count {
           starts.append(s)
-          s = RowBreaking.lineEnd(w, from: s, to: w.count, limit: limit, interitem: 8)
+          s = LineBreaker.lineEnd(w, from: s, to: w.count, limit: limit, interitem: 8)
         }
       }
       let fromStarts = starts.withUnsafeBufferPointer {

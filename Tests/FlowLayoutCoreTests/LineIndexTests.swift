@@ -10,31 +10,55 @@ import Testing
 @Suite("Line index")
 struct LineIndexTests {
   /// Every line table of more than one block has an index (one block has none), and through
-  /// it every visible item's line is the one a plain search of the line starts finds.
-  static func expectExactIndex(_ engine: FastFlowLayout, _ note: String) {
+  /// it every visible item's line is the one a plain search of the line starts finds. Pages
+  /// that are not tables (closed forms, equal-width lines: no index, an item's line is
+  /// arithmetic) are counted, not checked; a page left `.taken` is an issue, and so is an
+  /// engine with no table when `tablesExpected` (every caller's sections break into tables
+  /// unless it says otherwise). Returns the tables checked.
+  @discardableResult
+  static func expectExactIndex(
+    _ engine: FastFlowLayout, _ note: String, tablesExpected: Bool = true
+  ) -> Int {
+    var tables = 0
     for (s, section) in engine.pages.enumerated() {
-      guard case .table(let t) = section.lines else { continue }
-      let shift = LineTable.indexShift
-      // (An equal-count table keeps none: `EqualCountTableTests`.)
-      let entries =
-        LineTable.indexesItems(lineCount: t.lineCount) && t.itemsPerLine == 0
-        ? (t.visibleEnd + (1 << shift) - 1) >> shift : 0
-      #expect(t.lineOfItem.count == entries, "section \(s) \(note)")
-      guard t.lineOfItem.count == entries else { return }
-      guard expectExactOffsets(t, lineSpacing: engine.rules.lineSpacing, "section \(s) \(note)")
-      else { return }
-      // A search of the stored starts (an equal-count table's stored once, not per search).
-      var stored = t
-      stored.withEntries { _, _ in }
-      for item in 0..<t.visibleEnd {
-        let expected = stored.searchLine(containing: item, lo: 0, hi: t.lineCount - 1)
-        let indexed = t.line(containing: item)
-        if indexed != expected {
-          Issue.record("section \(s) item \(item): line \(indexed) ≠ \(expected) \(note)")
-          return
-        }
+      switch section.lines {
+      case .table(let t):
+        tables += 1
+        guard expectExactIndex(t, lineSpacing: engine.rules.lineSpacing, "section \(s) \(note)")
+        else { return tables }
+      case .uniform, .equalWidth:
+        continue
+      case .taken:
+        Issue.record("page \(s) left taken \(note)")
+        return tables
       }
     }
+    if tablesExpected { #expect(tables > 0, "no line table to check: \(note)") }
+    return tables
+  }
+
+  /// `expectExactIndex(_:_:tablesExpected:)` of one table; whether it passed.
+  static func expectExactIndex(_ t: LineTable, lineSpacing: Double, _ note: String) -> Bool {
+    let shift = LineTable.indexShift
+    // (An equal-count table keeps none: `EqualCountTableTests`.)
+    let entries =
+      LineTable.indexesItems(lineCount: t.lineCount) && t.itemsPerLine == 0
+      ? (t.visibleEnd + (1 << shift) - 1) >> shift : 0
+    #expect(t.lineOfItem.count == entries, "\(note)")
+    guard t.lineOfItem.count == entries else { return false }
+    guard expectExactOffsets(t, lineSpacing: lineSpacing, note) else { return false }
+    // A search of the stored starts (an equal-count table's stored once, not per search).
+    var stored = t
+    stored.withEntries { _, _ in }
+    for item in 0..<t.visibleEnd {
+      let expected = stored.searchLine(containing: item, lo: 0, hi: t.lineCount - 1)
+      let indexed = t.line(containing: item)
+      if indexed != expected {
+        Issue.record("item \(item): line \(indexed) ≠ \(expected) \(note)")
+        return false
+      }
+    }
+    return true
   }
 
   /// The stored in-block offsets (`LineTable.offsetsInBlock`, one per group of lines) and every

@@ -111,8 +111,9 @@ struct ScrollToSessionTests {
     )
     let answer = Self.answer(&session, #"{"scrollTo": {"item": [0, 4], "position": "bottom"}}"#)
     #expect(Self.offset(answer) == [0, 150])
-    // Closed intersection: items 2 and 5 touch the viewport [150, 250].
-    #expect((answer["estimated"] as? [[Int]]) == [[0, 2], [0, 3], [0, 4], [0, 5]])
+    // The band rule: items 2 and 5 only touch the viewport [150, 250], so they are not named
+    // (a fuzzer finding: at such an edge the engines' last bits named different items).
+    #expect((answer["estimated"] as? [[Int]]) == [[0, 3], [0, 4]])
   }
 
   @Test(

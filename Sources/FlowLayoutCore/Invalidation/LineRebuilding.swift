@@ -173,7 +173,7 @@ extension SectionLayout {
         let e: Int
         switch breaking {
         case .greedy, .firstLineOnly:
-          e = RowBreaking.lineEnd(ws, from: s, to: n, limit: widthLimit, interitem: interitem)
+          e = LineBreaker.lineEnd(ws, from: s, to: n, limit: widthLimit, interitem: interitem)
         case .fixedCount(let c):
           e = c >= n - s ? n : s + c
         case .noWrap:

@@ -148,7 +148,7 @@ extension SectionLayout {
             }
           }
         }
-        let e = RowBreaking.lineEnd(ws, from: s, to: n, limit: widthLimit, interitem: interitem)
+        let e = LineBreaker.lineEnd(ws, from: s, to: n, limit: widthLimit, interitem: interitem)
         newStarts.append(s)
         newHeights.append(LineMaxKernel.maximum(hs, s..<e, using: kernels))
         if let last = toPlace.last, last.upperBound == index {

@@ -1,76 +1,6 @@
 import Dispatch
-import Synchronization
 
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
-/// How many threads a full layout of a long greedy section uses (`ChunkedLineBreaking`), and
-/// from how many items on.
-///
-/// The lines, heights and positions are bit-identical for every setting (`ChunkedLineBreaking`).
-struct LayoutThreading: Sendable, Hashable {
-  /// At most this many tasks run at once; 1 breaks every section on the calling thread.
-  var threads: Int
-  /// Sections with fewer items are broken on the calling thread.
-  var minimumItems = 100_000
-  /// Items per chunk; `nil`: chunks of at most `largestChunk` items, at least one per thread.
-  /// Small in tests, so that short sections have many seams.
-  var chunkItems: Int? = nil
-
-  /// The most items of a chunk by default: a chunk's guessed lines (16 bytes a line, ~2.5
-  /// items a line in `mixed`) are copied into the table while they are still in the core's
-  /// L2 cache (512 KiB here), and a chunk costs one hand-over between threads (~1 µs).
-  static let largestChunk = 1 << 14
-
-  /// One thread.
-  static let off = LayoutThreading(threads: 1)
-
-  /// The machine's online cores (at least 1).
-  static var activeCores: Int {
-    max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
-  }
-
-  /// Whether `n` items are broken in chunks.
-  func splits(_ n: Int) -> Bool { threads > 1 && n >= max(minimumItems, 2) }
-
-  /// The chunks `0 ..< n` is cut into: equal ranges of about `chunkItems` items, or one per
-  /// thread.
-  func chunks(_ n: Int) -> [Range<Int>] {
-    let size = chunkItems ?? Self.largestChunk
-    let bySize = (n + max(size, 1) - 1) / max(size, 1)
-    let count = max(min(chunkItems == nil ? max(threads, bySize) : bySize, n), 1)
-    return (0..<count).map { c in (c * n / count)..<((c + 1) * n / count) }
-  }
-}
-
-/// A buffer shared by the tasks of one `DispatchQueue.concurrentPerform`: every task reads it or
-/// writes a range of it that no other task reads or writes meanwhile (disjoint ranges, or one
-/// task after another in an order that publishes the writes: `CommitTurn`), and its owner keeps
-/// the memory alive and leaves it alone until `concurrentPerform` returns. (One of the core's
-/// two unchecked `Sendable`s, with `CommitTurn`: it carries the pointer across the task
-/// boundary; each use states why its accesses do not overlap.)
-struct SharedBuffer<Element>: @unchecked Sendable {
-  let base: UnsafeMutableBufferPointer<Element>
-
-  init(_ base: UnsafeMutableBufferPointer<Element>) { self.base = base }
-  init(_ base: UnsafeBufferPointer<Element>) {
-    self.base = UnsafeMutableBufferPointer(mutating: base)
-  }
-
-  var readOnly: UnsafeBufferPointer<Element> { UnsafeBufferPointer(base) }
-
-  /// The elements `0 ..< end` (indices unchanged).
-  func prefix(_ end: Int) -> UnsafeMutableBufferPointer<Element> {
-    UnsafeMutableBufferPointer(rebasing: base[0..<end])
-  }
-}
-
-/// Greedy leading lines (`GreedyLeadingLinesKernel`'s scalar rule) on several threads, written
+/// Greedy leading lines (`LineBreaker`'s scalar kernel) on several threads, written
 /// into a line table with the same lines, heights, offsets, index entries and positions as one
 /// thread, bit for bit.
 ///
@@ -80,28 +10,22 @@ struct SharedBuffer<Element>: @unchecked Sendable {
 /// the true line left open by the previous chunk is continued over the chunk, and from its end
 /// lines are broken again until one starts where a guessed line starts. Greedy breaking depends
 /// only on a line's start, so from there on the guessed lines are the true ones, and the chunk's
-/// open line is the true open line. The commit only claims their rows in the table
+/// open line is the true open line. The commit only claims their entries in the table
 /// (`LineTable.LineWriter.claim`: the line count and block sum move on, O(32)); the thread that
 /// guessed the chunk then writes them there (`writeClaimed`, from cache: starts, heights,
 /// offsets in block, block sums and their items' index entries) while the commits go on. A
 /// line's positions depend only on its start and items, and its height is the same maximum in
 /// the same order, so kept lines need no further work. Every line and every index entry is
 /// written into the table once (the re-broken lines by the commits, the kept ones by their
-/// chunk's thread, disjoint rows and entries); no pass over the lines or the index follows.
+/// chunk's thread, disjoint entries); no pass over the lines or the index follows.
 ///
 /// - Complexity: O(n / t + c·(k + 32)) on t threads for n items, c chunks and k items re-broken
 ///   per seam (a few lines: greedy lines re-synchronise quickly; a chunk whose lines never meet
 ///   the guess is re-broken whole, in turn, O(n) in the worst case); the serial part is the c
 ///   commits.
 enum ChunkedLineBreaking {
-  /// A line whose items are being added: its first item, the width its items take with their
-  /// spacing, its height so far and its last item's position.
-  struct OpenLine: Sendable {
-    var start: Int
-    var used: Double
-    var height: Double
-    var x: Double
-  }
+  /// A line whose items are being added (the breaker's).
+  typealias OpenLine = LineBreaker.OpenLine
 
   /// A chunk's guess: its complete lines (in the guess buffers from `buffer`) and its open line.
   /// `longest`: the most items of its complete lines.
@@ -313,7 +237,7 @@ enum ChunkedLineBreaking {
   /// `writesPositions`.
   ///
   /// Without positions and with `branchFree`, the lines are broken by
-  /// `GreedyLeadingLinesKernel.pairedLines` (the same lines; without: its twin, the fused
+  /// `LineBreaker.pairedLines` (the same lines; without: its twin, the fused
   /// loop).
   ///
   /// - Precondition: `starts` and `heights` hold `chunk.count − 1` entries.
@@ -334,7 +258,7 @@ enum ChunkedLineBreaking {
       var stop = chunk.lowerBound
       var longest = 0
       repeat {
-        let part = GreedyLeadingLinesKernel.pairedLines(
+        let part = LineBreaker.pairedLines(
           UnsafeBufferPointer(rebasing: ws[..<end]), UnsafeBufferPointer(rebasing: hs[..<end]),
           from: stop, limit: limit, interitem: interitem,
           starts: UnsafeMutableBufferPointer(rebasing: starts[lines...]),
@@ -478,21 +402,18 @@ enum ChunkedLineBreaking {
     return true
   }
 
-  /// The line starting at item `s`, its first item placed at `left` (written when
-  /// `writesPositions`).
+  /// The line starting at item `s` (`LineBreaker.open`).
   @inline(__always)
   static func open(
     _ s: Int, _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
     _ xs: UnsafeMutableBufferPointer<Double>, left: Double, writesPositions: Bool
   ) -> OpenLine {
-    if writesPositions { xs[s] = left }
-    return OpenLine(start: s, used: ws[s], height: hs[s], x: left)
+    LineBreaker.open(s, ws, hs, xs, left: left, writesPositions: writesPositions)
   }
 
-  /// Adds the items from `start` to `line` while they fit and are before `end`, placing them
-  /// when `writesPositions` (`GreedyLeadingLinesKernel.scalarLine`'s additions, in its order).
-  /// Returns the first item that does not fit (the line's end), or `nil` when every item
-  /// before `end` joined.
+  /// `line` continued from item `start` up to `end` by the breaker (`LineBreaker.extend`):
+  /// the first item that does not join (the line's end), or `nil` when every item before `end`
+  /// joined.
   ///
   /// - Precondition: `start` is the item after the line's last; `end ≤ ws.count`.
   /// - Complexity: O(k) for the k items added.
@@ -502,23 +423,9 @@ enum ChunkedLineBreaking {
     _ hs: UnsafeBufferPointer<Double>, _ xs: UnsafeMutableBufferPointer<Double>,
     from start: Int, to end: Int, limit: Double, interitem: Double, writesPositions: Bool
   ) -> Int? {
-    var used = line.used
-    var height = line.height
-    var x = line.x
-    var e = start
-    while e < end {
-      let candidate = used + interitem + ws[e]
-      if candidate > limit { break }
-      used = candidate
-      if writesPositions {
-        x = x + ws[e &- 1] + interitem
-        xs[e] = x
-      }
-      let h = hs[e]
-      height = h > height ? h : height
-      e &+= 1
-    }
-    line = OpenLine(start: line.start, used: used, height: height, x: x)
+    let e = LineBreaker.extend(
+      &line, ws, hs, xs, from: start, to: end, limit: limit, interitem: interitem,
+      writesPositions: writesPositions)
     return e < end ? e : nil
   }
 
@@ -532,83 +439,6 @@ enum ChunkedLineBreaking {
     }
     DispatchQueue.concurrentPerform(iterations: tasks) { task in
       for p in (task * parts / tasks)..<((task + 1) * parts / tasks) { body(p) }
-    }
-  }
-}
-
-/// The order in which the chunks of a `ChunkedLineBreaking.lines` call are taken and
-/// committed: chunks are taken in order; each is committed once it and every chunk before it
-/// are guessed, by whichever task finds it so (`commitReady`), one commit at a time, in chunk
-/// order. A task waits only for a slot for its next guess (`wait(until:commit:)`), committing
-/// what it can meanwhile: the lowest chunk waited for has every chunk before it guessed or
-/// being guessed by a task that is not waiting, so every wait ends. Every ordering is
-/// sequentially consistent (a task marking a chunk guessed and a task ending a commit cannot
-/// both miss the other: one of them commits the chunk).
-///
-/// Its one unsafe part: the per-chunk flags, allocated and freed by the turn itself.
-@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-final class CommitTurn: @unchecked Sendable {
-  /// 2 × the chunks committed, plus 1 while a task commits the next.
-  private let turn = Atomic<Int>(0)
-  /// Chunks taken.
-  private let taken = Atomic<Int>(0)
-  /// No chunk is taken, guessed or committed any more (a commit found no room).
-  private let halted = Atomic<Bool>(false)
-  /// Whether each chunk is guessed.
-  private let guessed: UnsafeMutablePointer<Atomic<Bool>>
-  private let chunks: Int
-
-  init(chunks: Int) {
-    self.chunks = chunks
-    guessed = .allocate(capacity: max(chunks, 1))
-    for c in 0..<chunks { (guessed + c).initialize(to: Atomic(false)) }
-  }
-
-  deinit {
-    guessed.deinitialize(count: chunks)
-    guessed.deallocate()
-  }
-
-  /// The next chunk (may be past the last).
-  func take() -> Int { taken.wrappingAdd(1, ordering: .relaxed).oldValue }
-
-  var isHalted: Bool { halted.load(ordering: .relaxed) }
-
-  /// Stops every task at its next check.
-  func halt() { halted.store(true, ordering: .relaxed) }
-
-  /// Chunk `c`'s guess is written.
-  func markGuessed(_ c: Int) { guessed[c].store(true, ordering: .sequentiallyConsistent) }
-
-  /// The chunks committed.
-  var committed: Int { turn.load(ordering: .sequentiallyConsistent) >> 1 }
-
-  /// Calls `commit(c)` for each next chunk `c` in order while it is guessed, unless another
-  /// task is committing (that task then takes them).
-  func commitReady(_ commit: (Int) -> Void) {
-    while true {
-      let t = turn.load(ordering: .sequentiallyConsistent)
-      let c = t >> 1
-      guard t & 1 == 0, c < chunks, guessed[c].load(ordering: .sequentiallyConsistent)
-      else { return }
-      guard
-        turn.compareExchange(expected: t, desired: t | 1, ordering: .sequentiallyConsistent)
-          .exchanged
-      else { continue }
-      commit(c)
-      turn.store(2 * (c + 1), ordering: .sequentiallyConsistent)
-    }
-  }
-
-  /// Returns when the first `count` chunks are committed (or the turn is halted), committing
-  /// ready chunks meanwhile; spins for about a commit's time, then yields the core between
-  /// checks.
-  func wait(until count: Int, commit: (Int) -> Void) {
-    var spins = 0
-    while turn.load(ordering: .sequentiallyConsistent) >> 1 < count, !isHalted {
-      commitReady(commit)
-      spins &+= 1
-      if spins > 1_024 { sched_yield() }
     }
   }
 }

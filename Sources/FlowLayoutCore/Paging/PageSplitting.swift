@@ -105,8 +105,8 @@ extension SectionLayout {
 
   /// How many of `next`'s first items the greedy rule adds to this page's last line (0 when
   /// `next`'s first item does not fit there, i.e. the page boundary is a line start): the
-  /// same accumulation as `RowBreaking.lineEnd` over the last line's items, continued into
-  /// `next`.
+  /// last line's items accumulated as the breaker does, continued into `next` by it
+  /// (`LineBreaker.lineEnd(continuing:…)`).
   ///
   /// - Precondition: this page ends with a line holding its last items; `next` is the following
   ///   page of the same section.
@@ -120,14 +120,8 @@ extension SectionLayout {
       var used = ws[start]
       for j in (start + 1)..<ws.count { used = used + interitem + ws[j] }
       return next.items.withSizes { nws, _ in
-        var q = 0
-        while q < nws.count {
-          let candidate = used + interitem + nws[q]
-          if candidate > limit { break }
-          used = candidate
-          q += 1
-        }
-        return q
+        LineBreaker.lineEnd(
+          continuing: used, nws, from: 0, to: nws.count, limit: limit, interitem: interitem)
       }
     }
   }

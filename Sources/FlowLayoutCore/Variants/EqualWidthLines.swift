@@ -42,7 +42,7 @@ struct EqualWidthLines: Sendable, Equatable {
       return true
     }
     guard equal, w + rules.interitem != 0 else { return nil }
-    let k = RowBreaking.uniformCapacity(
+    let k = LineBreaker.uniformCapacity(
       width: w, count: n, limit: rules.available + rules.epsilon, interitem: rules.interitem)
     // k < n: the accumulation stopped at the limit, so k is the capacity at every count.
     guard k < n, k <= 64 else { return nil }

@@ -14,7 +14,7 @@ enum ItemSizing: Sendable, Equatable {
 
 /// How a section's items are cut into lines.
 enum LineBreaking: Sendable, Equatable {
-  /// The greedy rule with its tolerance (see `RowBreaking`).
+  /// The greedy rule with its tolerance (see `LineBreaker`).
   case greedy
   /// A fixed number of items per line (scaled modes, column flows).
   case fixedCount(Int)

@@ -5,7 +5,7 @@ import FlowLayoutModel
 /// items at the same positions, so laying out n items costs O(c) for the c positions of one line
 /// (O(1) in n), and item `j`'s frame is computed on demand from `j / c` and `j mod c`.
 ///
-/// Exactness: `perLine` is the greedy accumulation itself (`RowBreaking.uniformCapacity`), or the
+/// Exactness: `perLine` is the greedy accumulation itself (`LineBreaker.uniformCapacity`), or the
 /// scaled modes' `c` by construction, and the position tables come from the same `LinePlacing`
 /// as table sections, so both forms give identical lines and positions.
 struct UniformLines: Sendable, Equatable {

@@ -1,0 +1,227 @@
+/// The branch-free forms of the greedy line breaker (`LineBreaker`): the join test selected,
+/// not branched on, so that no line's end is mispredicted; one stream (`branchFreeLines`) or
+/// two at once (`pairedLines`). About twice the scalar loop's instructions; the engine's form
+/// for long sections of widths that differ, without positions, whose line ends a predictor
+/// would not learn (`GreedyLeadingLinesKernel.lineEndsLearnable`; ~0.7–0.85× the C loop at
+/// 100k–1M, where the scalar loop is ~1.0×: docs/profiling-archive.md, "Branch-free lines").
+extension LineBreaker {
+  /// The lines of the scalar kernel (`line(from:…)`, no positions) from `start`, at most `maxLines`,
+  /// with no branch on the data: every item takes the same instructions (the join test
+  /// selects, it does not branch), so no line's end is mispredicted, and the loop's time is its
+  /// dependency chain (`used`'s addition, compare and select: ~2.6 ns an item here whatever the
+  /// widths). Writes line `k`'s first item to `starts[k]` and its tallest item's height to
+  /// `heights[k]`; returns the lines written, the end (exclusive) of the last, and the most
+  /// items of a line written (at least that of every line written).
+  ///
+  /// The same accumulation as `extend`, bit for bit: `used + I` is carried (`(c + I)` after
+  /// a join, `(wᵢ + I)` after a break), so that each candidate is `(used + I) + wᵢ`.
+  ///
+  /// - Precondition: `start < ws.count == hs.count`; `maxLines ≥ 1`; `starts` and `heights`
+  ///   hold at least `maxLines` entries.
+  /// - Complexity: O(k) for the k items of the lines written (plus the items of the line after
+  ///   them, read up to where the lines ran out).
+  static func branchFreeLines(
+    _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>, from start: Int,
+    limit: Double, interitem: Double, starts: UnsafeMutableBufferPointer<Int>,
+    heights: UnsafeMutableBufferPointer<Double>, maxLines: Int
+  ) -> (lines: Int, end: Int, longest: Int) {
+    let n = ws.count
+    let w = ws.baseAddress!
+    let h = hs.baseAddress!
+    let lineStarts = starts.baseAddress!
+    let lineHeights = heights.baseAddress!
+    // One lane used: `SIMD2`'s compare and `replacing` select without a branch, where a
+    // scalar `?:` on `Double` compiles to one.
+    let bound = SIMD2<Double>(repeating: limit)
+    let gap = SIMD2<Double>(repeating: interitem)
+    var usedGap = SIMD2<Double>(repeating: w[start]) + gap
+    var tallest = SIMD2<Double>(repeating: h[start])
+    var s = start
+    var k = 0
+    var longest = 0
+    var i = start &+ 1
+    while i < n, k < maxLines {
+      // The current line as it stands (final when item `i` breaks it).
+      lineStarts[k] = s
+      lineHeights[k] = tallest[0]
+      let broken = branchFreeStep(
+        width: w[i], height: h[i], bound: bound, gap: gap, usedGap: &usedGap, tallest: &tallest)
+      k &+= broken ? 1 : 0
+      // (`i − s` is the broken line's count at its break, and below the line's count before.)
+      longest = max(longest, i &- s)
+      s = broken ? i : s
+      i &+= 1
+    }
+    if k == maxLines { return (k, s, longest) }
+    lineStarts[k] = s
+    lineHeights[k] = tallest[0]
+    return (k &+ 1, n, max(longest, n &- s))
+  }
+
+  /// Lines of `branchFreeLines` (the same lines, at most `maxLines`, at least one; the end of
+  /// the last; a `longest` at least the most items of a line written, and at most that of the
+  /// line after them, read in part, when more), broken on two
+  /// streams of items at once where at least `2 · span` items and `3 · span` lines of room are
+  /// left: one from the first line's start, one from a guessed start `span` items later, whose
+  /// lines are kept from the first line start both streams share (the first stream carried on,
+  /// one line at a time, until it breaks where the second broke: greedy lines from one start
+  /// are the same lines). Two dependency chains instead of one (docs/profiling-archive.md, "Branch-free
+  /// lines").
+  ///
+  /// - Precondition: `start < ws.count == hs.count`; `maxLines ≥ 1`; `starts` and `heights`
+  ///   hold at least `maxLines` entries; `span ≥ 1`.
+  /// - Complexity: O(k) for the k items of the lines written (plus up to `2 · span` items read
+  ///   past them; the second stream's lines before the first shared start are discarded).
+  static func pairedLines(
+    _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>, from start: Int,
+    limit: Double, interitem: Double, starts: UnsafeMutableBufferPointer<Int>,
+    heights: UnsafeMutableBufferPointer<Double>, maxLines: Int, span: Int = pairSpan
+  ) -> (lines: Int, end: Int, longest: Int) {
+    let n = ws.count
+    var k = 0
+    var s = start
+    var longest = 0
+    while n &- s >= 2 &* span, maxLines &- k >= 3 &* span {
+      // The second stream's lines go to the last `span` entries of the room, past any the
+      // first stream writes (at most `2 · span`).
+      let pair = linePair(
+        ws, hs, from: s, span: span, limit: limit, interitem: interitem,
+        starts: starts.baseAddress! + k, heights: heights.baseAddress! + k,
+        guesses: maxLines &- k &- span)
+      // (No line within 2 · span items: the one-stream form below takes it.)
+      if pair.lines == 0 { break }
+      k &+= pair.lines
+      s = pair.end
+      longest = max(longest, pair.longest)
+    }
+    // One stream where no pair was taken (too little room, or a line of 2 · span items), and
+    // for the last items; else the caller asks again, with room for pairs.
+    if s < n, k < maxLines, k == 0 || n &- s < 2 &* span {
+      let rest = branchFreeLines(
+        ws, hs, from: s, limit: limit, interitem: interitem,
+        starts: UnsafeMutableBufferPointer(rebasing: starts[k...]),
+        heights: UnsafeMutableBufferPointer(rebasing: heights[k...]), maxLines: maxLines &- k)
+      k &+= rest.lines
+      s = rest.end
+      longest = max(longest, rest.longest)
+    }
+    return (k, s, longest)
+  }
+
+  /// One item of a branch-free stream (`branchFreeLines`, each stream of `pairedLines`): the
+  /// item of width `width` and height `height` joins the line whose `used + I` is `usedGap`
+  /// (lane 0) and whose tallest item is `tallest`, or breaks it (`(used + I) + width >
+  /// bound`). Returns whether it breaks; `usedGap` and `tallest` become the line's after the
+  /// item (the item's own line's when it breaks): `extend`'s accumulation and maximum, bit
+  /// for bit, selected, not branched on.
+  ///
+  /// - Precondition: `height` and `tallest` are finite (a layout's lengths are: validated).
+  /// - Complexity: O(1), no branch.
+  @inline(__always)
+  static func branchFreeStep(
+    width: Double, height: Double, bound: SIMD2<Double>, gap: SIMD2<Double>,
+    usedGap: inout SIMD2<Double>, tallest: inout SIMD2<Double>
+  ) -> Bool {
+    let widths = SIMD2<Double>(repeating: width)
+    let heights = SIMD2<Double>(repeating: height)
+    let candidate = usedGap + widths
+    let breaks = candidate .> bound
+    // A break takes the line's tallest to −∞ (`t − ∞`; `t − 0` is `t`, −0 included), so that
+    // one maximum (`h > t ? h : t`, one `maxpd`) gives the item's height: two instructions
+    // and a maximum where two selects took six.
+    let dropped = tallest - SIMD2<Double>(repeating: 0).replacing(with: .infinity, where: breaks)
+    tallest = dropped.replacing(with: heights, where: heights .> dropped)
+    usedGap = (candidate + gap).replacing(with: widths + gap, where: breaks)
+    return breaks[0]
+  }
+
+  /// The items of a line pair's streams (`pairedLines`), each stream's span.
+  static let pairSpan = 512
+
+  /// One step of `pairedLines` over items `start ..< start + 2 · span`, the second stream's
+  /// lines written from entry `guesses` of `starts` and `heights` (`span` entries, from at
+  /// least `2 · span`): the complete lines from `start` up to the first line start both
+  /// streams share, then the second stream's lines after it, or, without one, up to the first
+  /// stream's line open at `start + 2 · span`. Returns the lines written to `starts` and
+  /// `heights` (at most `2 · span`), the start of the line after them, and the most items of
+  /// a line written, at least (and at most that of the line after them).
+  @inline(__always)
+  private static func linePair(
+    _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>, from start: Int,
+    span: Int, limit: Double, interitem: Double, starts: UnsafeMutablePointer<Int>,
+    heights: UnsafeMutablePointer<Double>, guesses: Int
+  ) -> (lines: Int, end: Int, longest: Int) {
+    let w = ws.baseAddress!
+    let h = hs.baseAddress!
+    let middle = start &+ span
+    let stop = middle &+ span
+    // Each stream in its own `SIMD2` (one lane used): two such chains select without a
+    // branch, where one `SIMD2` of both streams had its lanes' selects compiled to branches.
+    let bound = SIMD2<Double>(repeating: limit)
+    let gap = SIMD2<Double>(repeating: interitem)
+    var usedGapA = SIMD2<Double>(repeating: w[start]) + gap
+    var tallestA = SIMD2<Double>(repeating: h[start])
+    var usedGapB = SIMD2<Double>(repeating: w[middle]) + gap
+    var tallestB = SIMD2<Double>(repeating: h[middle])
+    var sA = start
+    var sB = middle
+    var kA = 0
+    var kB = guesses
+    var longest = 0
+    var i = start &+ 1
+    while i < middle {
+      starts[kA] = sA
+      heights[kA] = tallestA[0]
+      starts[kB] = sB
+      heights[kB] = tallestB[0]
+      let brokenA = branchFreeStep(
+        width: w[i], height: h[i], bound: bound, gap: gap, usedGap: &usedGapA,
+        tallest: &tallestA)
+      let brokenB = branchFreeStep(
+        width: w[i &+ span], height: h[i &+ span], bound: bound, gap: gap, usedGap: &usedGapB,
+        tallest: &tallestB)
+      kA &+= brokenA ? 1 : 0
+      kB &+= brokenB ? 1 : 0
+      // (`i − sA` is the broken line's count at its break, and below the line's count before.)
+      longest = max(longest, i &- sA)
+      sA = brokenA ? i : sA
+      sB = brokenB ? i &+ span : sB
+      i &+= 1
+    }
+    // The first stream on, one line at a time (the scalar kernel, from the first stream's
+    // open line's start), until it breaks where the second did.
+    let none = UnsafeMutableBufferPointer<Double>(start: nil, count: 0)
+    var line = open(sA, ws, hs, none, left: 0, writesPositions: false)
+    var e = extend(
+      &line, ws, hs, none, from: sA &+ 1, to: stop, limit: limit, interitem: interitem,
+      writesPositions: false)
+    var q = guesses
+    while e < stop {
+      starts[kA] = sA
+      heights[kA] = line.height
+      kA &+= 1
+      longest = max(longest, e &- sA)
+      sA = e
+      while q < kB, starts[q] < e { q &+= 1 }
+      if q < kB, starts[q] == e {
+        // The second stream's lines from here, moved forward (its entries lie at or after
+        // the ones they move to).
+        while q < kB {
+          let next = q &+ 1 < kB ? starts[q &+ 1] : sB
+          longest = max(longest, next &- starts[q])
+          starts[kA] = starts[q]
+          heights[kA] = heights[q]
+          kA &+= 1
+          q &+= 1
+        }
+        return (kA, sB, longest)
+      }
+      if q == kB, e == sB { return (kA, sB, longest) }
+      line = open(e, ws, hs, none, left: 0, writesPositions: false)
+      e = extend(
+        &line, ws, hs, none, from: e &+ 1, to: stop, limit: limit, interitem: interitem,
+        writesPositions: false)
+    }
+    return (kA, sA, longest)
+  }
+}

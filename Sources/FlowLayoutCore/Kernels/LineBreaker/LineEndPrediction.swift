@@ -1,0 +1,129 @@
+/// Whether a branch predictor would learn a section's line ends: a simulated table of two-bit
+/// counters played on the join tests of its first lines. Long sections whose line ends it
+/// would not learn take the branch-free forms (`LineBreaker.pairedLines`); the others the
+/// scalar loop, 2.3–2.8× faster than the branch-free forms where the predictor learns them
+/// (docs/profiling-archive.md, "Branch-free lines on widths a predictor can learn").
+extension GreedyLeadingLinesKernel {
+  /// The fewest items of a section whose full layout takes the branch-free forms
+  /// (`pairedLines`; fewer: the fused loop), unless its first lines are learnable
+  /// (`lineEndsLearnable(starts:end:)`). Measured on line ends no predictor has seen (the
+  /// bench's 16 widths): `mixed` at 7 000 items takes 22.7 µs paired and checked against
+  /// 25.6–25.7 µs fused, at 5 000 items 18.0–18.3 against 17.2–17.4 µs (docs/profiling-archive.md,
+  /// "Learnable line ends decided from the paired lines"); 6 × the 1 024 items the check plays.
+  static let branchFreeItems = 6_144
+
+  /// Whether the join tests of the greedy lines from `start` (a line's start), over up to
+  /// 1 024 items, follow a pattern a branch predictor learns (`lineEndsLearnable(joins:count:)`
+  /// of their outcomes, the lines broken by `LineBreaker.lineEnd`).
+  ///
+  /// - Precondition: `start < ws.count`.
+  /// - Complexity: O(min(n − start, 1 024)).
+  static func lineEndsLearnable(
+    _ ws: UnsafeBufferPointer<Double>, from start: Int, limit: Double, interitem: Double
+  ) -> Bool {
+    let count = min(ws.count &- start, learnedSpan)
+    // Every item joins (bits set) but the lines' first items, the lines broken by the breaker.
+    return withJoinBits(filledWith: ~0) { bits in
+      let stop = start &+ count
+      var s = start
+      while s < stop {
+        let item = s &- start
+        bits[item >> 6] &= ~(1 << UInt64(item & 63))
+        s = LineBreaker.lineEnd(ws, from: s, to: stop, limit: limit, interitem: interitem)
+      }
+      return lineEndsLearnable(joins: UnsafeBufferPointer(bits), count: count)
+    }
+  }
+
+  /// Whether the join tests of the lines starting at `starts` (greedy lines, the last ending at
+  /// `end`) follow a pattern a branch predictor learns, over their first 1 024 items
+  /// (`lineEndsLearnable(joins:count:)`; an item joins its line unless it starts one).
+  ///
+  /// - Precondition: `starts` is not empty, ascending, and `starts.last! < end`.
+  /// - Complexity: O(min(end − starts[0], 1 024)).
+  static func lineEndsLearnable(starts: UnsafeBufferPointer<Int>, end: Int) -> Bool {
+    let start = starts[0]
+    let count = min(end &- start, learnedSpan)
+    // Every item joins (bits set) but the lines' first items.
+    return withJoinBits(filledWith: ~0) { bits in
+      for k in 0..<starts.count {
+        let item = starts[k] &- start
+        if item >= learnedSpan { break }
+        bits[item >> 6] &= ~(1 << UInt64(item & 63))
+      }
+      return lineEndsLearnable(joins: UnsafeBufferPointer(bits), count: count)
+    }
+  }
+
+  /// The items whose join tests `lineEndsLearnable` plays: 1 024 (2 048 until 2026-11-27 cost
+  /// a `mixed` layout of 10 000 items ~2.5 µs more, and gave the same verdicts on random and
+  /// periodic widths but near the 15 % line; docs/profiling-archive.md, "Learnable line ends decided
+  /// from the paired lines").
+  static let learnedSpan = 1_024
+
+  /// `body` given `learnedSpan` bits, each word `fill` (128 bytes: on the stack).
+  @inline(__always)
+  private static func withJoinBits<R>(
+    filledWith fill: UInt64, _ body: (UnsafeMutableBufferPointer<UInt64>) -> R
+  ) -> R {
+    withUnsafeTemporaryAllocation(of: UInt64.self, capacity: learnedSpan / 64) { bits in
+      bits.initialize(repeating: fill)
+      return body(bits)
+    }
+  }
+
+  /// Whether the join tests whose outcomes are `joins` (bit i: the i-th item joins its line;
+  /// bit 0, a line's first item, is not played) follow a pattern a branch predictor learns: a
+  /// table of 512 two-bit counters indexed by the last 9 outcomes misses fewer than 15 % of
+  /// the second half's tests (or there is none). Random widths of about two items a line miss
+  /// 17–39 %, periodic widths and Weyl sequences 0–8 % (docs/profiling-archive.md, "Branch-free lines
+  /// on widths a predictor can learn"): on the latter the fused loop is 2.3–2.8× faster than
+  /// the branch-free forms, on the former slower.
+  ///
+  /// - Precondition: `1 ≤ count ≤ 64 · joins.count`.
+  /// - Complexity: O(count).
+  static func lineEndsLearnable(joins: UnsafeBufferPointer<UInt64>, count: Int) -> Bool {
+    let (misses, counted) = predictorMisses(joins: joins, count: count)
+    return counted == 0 || misses &* 100 < counted &* 15
+  }
+
+  /// The tests `lineEndsLearnable(joins:count:)` counts (those of the second half) and how many
+  /// of them its table of 512 two-bit counters (indexed by the last 9 outcomes, each counter
+  /// starting at 2, a join predicted from 2 on) mispredicts, playing outcomes 1 ..< `count`.
+  ///
+  /// - Precondition: `1 ≤ count ≤ 64 · joins.count`.
+  /// - Complexity: O(count).
+  static func predictorMisses(joins: UnsafeBufferPointer<UInt64>, count: Int) -> (
+    misses: Int, counted: Int
+  ) {
+    // 512 bytes: on the stack.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { table in
+      table.initialize(repeating: 2)
+      var history = 0
+      var misses = 0
+      // A counter c ∈ 0…3 after outcome j ∈ {0, 1} is `step[2c + j]` (saturating); it predicts
+      // a join when c ≥ 2. Looked up and counted in arithmetic, not branched on: the outcomes
+      // are what is unpredictable here. The first half trains, the second is counted too.
+      let step: UInt64 = 0x0302_0301_0200_0100  // byte 2c + j: 0 1 0 2 1 3 2 3
+      @inline(__always) func play(_ i: Int) -> Int {
+        let joined = Int(truncatingIfNeeded: joins[i &>> 6] &>> UInt64(i & 63)) & 1
+        let k = history & 511
+        let counter = Int(table[k])
+        table[k] = UInt8(truncatingIfNeeded: step &>> UInt64((counter &<< 4) | (joined &<< 3)))
+        history = (history &<< 1) | joined
+        return (counter &>> 1) ^ joined
+      }
+      let half = (1 &+ count) / 2
+      var i = 1
+      while i < half {
+        _ = play(i)
+        i &+= 1
+      }
+      while i < count {
+        misses &+= play(i)
+        i &+= 1
+      }
+      return (misses, count &- half)
+    }
+  }
+}

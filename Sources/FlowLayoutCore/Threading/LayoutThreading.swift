@@ -1,0 +1,46 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// How many threads a full layout of a long greedy section uses (`ChunkedLineBreaking`), and
+/// from how many items on.
+///
+/// The lines, heights and positions are bit-identical for every setting (`ChunkedLineBreaking`).
+struct LayoutThreading: Sendable, Hashable {
+  /// At most this many tasks run at once; 1 breaks every section on the calling thread.
+  var threads: Int
+  /// Sections with fewer items are broken on the calling thread.
+  var minimumItems = 100_000
+  /// Items per chunk; `nil`: chunks of at most `largestChunk` items, at least one per thread.
+  /// Small in tests, so that short sections have many seams.
+  var chunkItems: Int? = nil
+
+  /// The most items of a chunk by default: a chunk's guessed lines (16 bytes a line, ~2.5
+  /// items a line in `mixed`) are copied into the table while they are still in the core's
+  /// L2 cache (512 KiB here), and a chunk costs one hand-over between threads (~1 µs).
+  static let largestChunk = 1 << 14
+
+  /// One thread.
+  static let off = LayoutThreading(threads: 1)
+
+  /// The machine's online cores (at least 1).
+  static var activeCores: Int {
+    max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
+  }
+
+  /// Whether `n` items are broken in chunks.
+  func splits(_ n: Int) -> Bool { threads > 1 && n >= max(minimumItems, 2) }
+
+  /// The chunks `0 ..< n` is cut into: equal ranges of about `chunkItems` items, or one per
+  /// thread.
+  func chunks(_ n: Int) -> [Range<Int>] {
+    let size = chunkItems ?? Self.largestChunk
+    let bySize = (n + max(size, 1) - 1) / max(size, 1)
+    let count = max(min(chunkItems == nil ? max(threads, bySize) : bySize, n), 1)
+    return (0..<count).map { c in (c * n / count)..<((c + 1) * n / count) }
+  }
+}

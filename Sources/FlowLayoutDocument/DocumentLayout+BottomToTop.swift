@@ -43,10 +43,18 @@ extension DocumentLayout {
   /// - Parameter rect: the rect in shown coordinates.
   /// - Complexity: one rect query for its k results, plus O(k).
   public func shownOutput(rect: Rect) -> LayoutOutput {
+    shownOutput(rect: rect) { $0 }
+  }
+
+  /// `shownOutput(rect:)` where the engine's item at `p` is the document's `documentPath(p)`
+  /// for its estimated flag (the live layout of a drag).
+  ///
+  /// - Complexity: as `shownOutput(rect:)`, plus k calls of `documentPath`.
+  func shownOutput(rect: Rect, documentPath: (ItemPath) -> ItemPath) -> LayoutOutput {
     let shift = contentShift()
-    guard shift > 0 else { return LayoutOutput(layout: layout, rect: rect) }
-    var output = LayoutOutput(layout: layout, rect: rect.offsetBy(dy: -shift))
-    output.moveDown(by: shift)
+    var output = LayoutOutput(
+      layout: layout, rect: rect.offsetBy(dy: -shift), documentPath: documentPath)
+    if shift > 0 { output.moveDown(by: shift) }
     return output
   }
 }

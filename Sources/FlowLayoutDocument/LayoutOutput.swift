@@ -141,6 +141,17 @@ extension LayoutOutput {
     mark(layout)
   }
 
+  /// `init(layout:rect:)` where the layout's estimated items are named by other paths than the
+  /// engine's (during a drag: the engine's item at `p` is the layout's `documentPath(p)`).
+  ///
+  /// - Complexity: as `init(layout:rect:)`, plus k calls of `documentPath`.
+  init<E: LayoutEngine>(
+    layout: SelfSizingLayout<E>, rect: Rect?, documentPath: (ItemPath) -> ItemPath
+  ) {
+    self.init(engine: layout.engine, rect: rect)
+    mark(layout, documentPath: documentPath)
+  }
+
   /// The output of a self-sizing layout as `presentation` shows it
   /// (`init(engine:rect:presentation:)`), with estimated items marked and the content offset.
   ///
@@ -152,10 +163,15 @@ extension LayoutOutput {
     mark(layout)
   }
 
-  /// Marks the estimated items and sets the content offset of `layout`.
-  private mutating func mark<E: LayoutEngine>(_ layout: SelfSizingLayout<E>) {
+  /// Marks the estimated items (the engine's item at `p` being the layout's `documentPath(p)`)
+  /// and sets the content offset of `layout`.
+  private mutating func mark<E: LayoutEngine>(
+    _ layout: SelfSizingLayout<E>, documentPath: (ItemPath) -> ItemPath = { $0 }
+  ) {
     for k in items.indices
-    where layout.isEstimated(ItemPath(section: items[k].section, item: items[k].item)) {
+    where layout.isEstimated(
+      documentPath(ItemPath(section: items[k].section, item: items[k].item)))
+    {
       items[k].estimated = true
     }
     contentOffset = layout.contentOffset

@@ -105,25 +105,29 @@ extension LayoutSession {
       reason: "no drag in progress (send {\"drag\": {\"begin\": [s, i]}} first)")
   }
 
-  private static func begin(
-    _ path: ItemPath, in engine: Engine, layoutDirection: LayoutDirection
-  ) throws(LayoutError) -> InteractiveMove {
+  /// `engine` as an engine that reorders interactively.
+  private static func moving(_ engine: Engine) throws(LayoutError)
+    -> any InteractivelyMovingLayoutEngine
+  {
     guard let moving = engine as? any InteractivelyMovingLayoutEngine else {
       throw .invalidDocument(
         field: "drag", reason: "the \(Engine.engineName) engine does not reorder interactively")
     }
-    return try InteractiveMove(beginningAt: path, in: moving, layoutDirection: layoutDirection)
+    return moving
+  }
+
+  private static func begin(
+    _ path: ItemPath, in engine: Engine, layoutDirection: LayoutDirection
+  ) throws(LayoutError) -> InteractiveMove {
+    try InteractiveMove(
+      beginningAt: path, in: moving(engine), layoutDirection: layoutDirection)
   }
 
   /// The ruling's target for `pointer`, read on a copy of the engine released before the move.
   private static func target(
     for pointer: Point, of move: inout InteractiveMove, in engine: Engine
   ) throws(LayoutError) -> ItemPath {
-    guard let moving = engine as? any InteractivelyMovingLayoutEngine else {
-      throw .invalidDocument(
-        field: "drag", reason: "the \(Engine.engineName) engine does not reorder interactively")
-    }
-    return try move.target(for: pointer, in: moving)
+    try move.target(for: pointer, in: moving(engine))
   }
 
   /// Moves the item back, then applies the drag's batch to the document (cells, estimated
@@ -215,27 +219,10 @@ extension LayoutSession {
       return w.string
     case "elements":
       let rect = try Self.readRect(&s, field: "elements")
-      let layout = document!.layout
-      let shift = document!.contentShift()
-      var output = LayoutOutput(engine: layout.engine, rect: rect.offsetBy(dy: -shift))
-      if shift > 0 { output.moveDown(by: shift) }
-      for k in output.items.indices {
-        let live = ItemPath(output.items[k].section, output.items[k].item)
-        output.items[k].estimated = layout.isEstimated(move.documentPath(ofLive: live))
-      }
-      output.contentOffset = layout.contentOffset
-      return output.json()
+      return document!.shownOutput(rect: rect, documentPath: move.documentPath(ofLive:)).json()
     case "frame":
       let path = try RawDocument.readPath(&s, field: "frame")
-      var frame = try document!.engine.frame(ofItemAt: path, field: "frame")
-      frame.origin.y += document!.contentShift()
-      var w = JSONWriter()
-      w.append("{\"frame\":")
-      w.append(numbers: frame.minX, frame.minY, frame.width, frame.height, separator: ",")
-      w.append(",\"estimated\":")
-      w.append(document!.layout.isEstimated(move.documentPath(ofLive: path)) ? "true" : "false")
-      w.append("}")
-      return w.string
+      return try frameAnswer(path, documentPath: move.documentPath(ofLive: path))
     default:
       return nil
     }

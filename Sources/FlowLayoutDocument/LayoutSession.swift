@@ -194,21 +194,7 @@ public struct LayoutSession<Engine: LayoutEngine> {
     case "frame":
       try requireOpen()
       let path = try RawDocument.readPath(&s, field: "frame")
-      var frame: Rect
-      do {
-        frame = try document!.engine.frame(ofItemAt: path)
-        frame.origin.y += document!.contentShift()
-      } catch {
-        guard case .itemOutOfRange(_, let path) = error else { throw error }
-        throw .itemOutOfRange(field: "frame", path: path)
-      }
-      var w = JSONWriter()
-      w.append("{\"frame\":")
-      w.append(numbers: frame.minX, frame.minY, frame.width, frame.height, separator: ",")
-      w.append(",\"estimated\":")
-      w.append(document!.layout.isEstimated(path) ? "true" : "false")
-      w.append("}")
-      return w.string
+      return try frameAnswer(path, documentPath: path)
     case "hitTest":
       try requireOpen()
       var v: [Double] = []
@@ -260,6 +246,24 @@ public struct LayoutSession<Engine: LayoutEngine> {
     let before = live!.cellsMeasured
     try body(&live!)
     return changeAnswer(live!, measuredBefore: before)
+  }
+
+  /// `{"frame": [x, y, w, h], "estimated": …}`: the engine's item at `path` as shown, its
+  /// estimated flag that of the document's item at `documentPath` (the same path but during a
+  /// drag).
+  ///
+  /// - Complexity: one frame lookup plus O(log R).
+  /// - Throws: `.itemOutOfRange` naming `frame`, `.itemHidden`.
+  func frameAnswer(_ path: ItemPath, documentPath: ItemPath) throws(LayoutError) -> String {
+    var frame = try document!.engine.frame(ofItemAt: path, field: "frame")
+    frame.origin.y += document!.contentShift()
+    var w = JSONWriter()
+    w.append("{\"frame\":")
+    w.append(numbers: frame.minX, frame.minY, frame.width, frame.height, separator: ",")
+    w.append(",\"estimated\":")
+    w.append(document!.layout.isEstimated(documentPath) ? "true" : "false")
+    w.append("}")
+    return w.string
   }
 
   /// `{"contentSize": [w, h], "contentOffset": [x, y]` (when there is a viewport) — unclosed.

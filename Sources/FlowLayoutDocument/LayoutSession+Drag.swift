@@ -42,10 +42,7 @@ extension LayoutSession {
     try s.readObject(field: "drag") { (s, key) throws(LayoutError) in
       switch key {
       case "begin": begin = try RawDocument.readPath(&s, field: "drag.begin")
-      case "to":
-        var v: [Double] = []
-        try s.readTuple(field: "drag.to", names: ["x", "y"]) { v.append($0) }
-        to = Point(x: v[0], y: v[1])
+      case "to": to = try Self.readPoint(&s, field: "drag.to")
       case "layoutDirection":
         layoutDirection = try RawDocument.readEnum(&s, field: "drag.layoutDirection")
       default:

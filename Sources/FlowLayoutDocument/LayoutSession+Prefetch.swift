@@ -41,10 +41,7 @@ extension LayoutSession {
     try s.readObject(field: "viewport") { (s, key) throws(LayoutError) in
       switch key {
       case "rect": rect = try Self.readRect(&s, field: "viewport.rect")
-      case "velocity":
-        var v: [Double] = []
-        try s.readTuple(field: "viewport.velocity", names: ["x", "y"]) { v.append($0) }
-        velocity = Point(x: v[0], y: v[1])
+      case "velocity": velocity = try Self.readPoint(&s, field: "viewport.velocity")
       default:
         throw RawDocument.unknownKey(key, field: "viewport", expected: ["rect", "velocity"])
       }

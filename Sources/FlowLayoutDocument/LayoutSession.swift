@@ -197,12 +197,11 @@ public struct LayoutSession<Engine: LayoutEngine> {
       return try frameAnswer(path, documentPath: path)
     case "hitTest":
       try requireOpen()
-      var v: [Double] = []
-      try s.readTuple(field: "hitTest", names: ["x", "y"]) { v.append($0) }
-      guard v.allSatisfy(\.isFinite) else {
+      let p = try Self.readPoint(&s, field: "hitTest")
+      guard p.x.isFinite, p.y.isFinite else {
         throw .invalidDocument(field: "hitTest", reason: "expected finite numbers")
       }
-      let point = Rect(x: v[0], y: v[1] - document!.contentShift(), width: 0, height: 0)
+      let point = Rect(x: p.x, y: p.y - document!.contentShift(), width: 0, height: 0)
       // Later items are drawn above earlier ones: the last item containing the point is hit.
       let hit = document!.engine.elements(in: point).last { $0.kind == .item }
       var w = JSONWriter()
@@ -318,6 +317,13 @@ public struct LayoutSession<Engine: LayoutEngine> {
     guard let after = after as? P else { return [] }
     return try LayoutTransition.transitions(
       from: before, to: after, by: update, presentation: .plain)
+  }
+
+  /// `[x, y]` (two numbers, not otherwise checked: each request checks its own).
+  static func readPoint(_ s: inout JSONScanner, field: String) throws(LayoutError) -> Point {
+    var v: [Double] = []
+    try s.readTuple(field: field, names: ["x", "y"]) { v.append($0) }
+    return Point(x: v[0], y: v[1])
   }
 
   /// `[x, y, w, h]`, validated as a viewport.

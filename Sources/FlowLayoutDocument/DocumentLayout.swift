@@ -46,11 +46,9 @@ public struct DocumentLayout<Engine: LayoutEngine> {
     try document.prefetch.validate()
     var viewport = document.viewport
     // Bottom-up on a layout that scrolls along y (one along x ignores the direction).
-    let configuration = document.input.configuration
     let opensAtEnd =
       document.verticalLayoutDirection == .bottomToTop
-      && !(configuration.scrollDirection == .horizontal
-        && configuration.variant.honoursScrollDirection)
+      && !document.input.configuration.scrollsAlongX
     if document.cellSizing == .visible || opensAtEnd, viewport == nil {
       let bounds = document.input.bounds
       viewport = Rect(x: 0, y: 0, width: bounds.width, height: bounds.height)

@@ -370,8 +370,7 @@ extension BatchUpdate {
         default:
           // The options no longer fit the new bounds: name the bound that was set, or, when
           // both were, the one the lines are laid along (the height when transposed).
-          let transposes =
-            configuration.scrollDirection == .horizontal && configuration.variant.honoursScrollDirection
+          let transposes = configuration.scrollsAlongX
           let bound =
             setWidth != nil && setHeight != nil
             ? (transposes ? "setHeight" : "setWidth") : (setWidth != nil ? "setWidth" : "setHeight")

@@ -102,7 +102,7 @@ extension LayoutConfiguration {
     try LayoutValidation.count(numberOfRows, field: "numberOfRows")
 
     // The line length the variant wraps or fits within must be positive.
-    let transposes = scrollDirection == .horizontal && variant.honoursScrollDirection
+    let transposes = scrollsAlongX
     if transposes {
       try LayoutValidation.positiveLength(bounds.height, field: "height")
       if sectionInset.top + sectionInset.bottom >= bounds.height {
@@ -158,6 +158,16 @@ extension LayoutConfiguration {
     case .horizontalScroll, .timeline, .horizontalFit, .uikitFlow:
       break
     }
+  }
+}
+
+extension LayoutConfiguration {
+  /// `true` when the layout scrolls along x: `scrollDirection` is `.horizontal` and the variant
+  /// honours it (the lines run down and the sections stack on x: the transposed problem).
+  ///
+  /// - Complexity: O(1).
+  public var scrollsAlongX: Bool {
+    scrollDirection == .horizontal && variant.honoursScrollDirection
   }
 }
 

@@ -173,11 +173,9 @@ extension PresentingLayoutEngine {
   /// as tall as the viewport).
   public func presentedContentSize(_ presentation: Presentation) -> Size {
     var size = presentation.presentedContentSize(contentSize)
-    let configuration = input.configuration
     size.height += presentation.bottomUpShift(
       contentSize: contentSize, bounds: input.bounds,
-      scrollsAlongX: configuration.scrollDirection == .horizontal
-        && configuration.variant.honoursScrollDirection)
+      scrollsAlongX: input.configuration.scrollsAlongX)
     return size
   }
 }

@@ -282,10 +282,7 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
 
   /// Horizontal scrolling of a variant that honours `scrollDirection`: the anchor holds the
   /// leading (x) edge; otherwise the top (y).
-  public var scrollsAlongX: Bool {
-    configuration.scrollDirection == .horizontal
-      && configuration.variant.honoursScrollDirection
-  }
+  public var scrollsAlongX: Bool { configuration.scrollsAlongX }
 }
 
 /// The item that anchored a change and its distance to the viewport's leading edge.

@@ -43,9 +43,7 @@ extension ReferenceFlowLayout: InteractivelyMovingLayoutEngine {
 
     // Rule 3: before the nearest item when the pointer is on its leading half along the line
     // (x, or y when lines run down: a horizontally scrolling layout that honours it).
-    let linesRunDown =
-      input.configuration.scrollDirection == .horizontal
-      && input.configuration.variant.honoursScrollDirection
+    let linesRunDown = input.configuration.scrollsAlongX
     let along = linesRunDown ? py : px
     let middle = linesRunDown ? ((best.frame.minY + best.frame.maxY) / 2) : ((best.frame.minX + best.frame.maxX) / 2)
     let leadingHalf = along < middle - 1e-9 * Swift.max(1, abs(along), abs(middle))

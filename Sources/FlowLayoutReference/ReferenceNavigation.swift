@@ -15,9 +15,7 @@ extension ReferenceFlowLayout: NavigatingLayoutEngine {
     for section in layout.sections {
       for item in section.items { if let frame = item.frame { items.append((item.path, frame)) } }
     }
-    let alongX =
-      input.configuration.scrollDirection == .horizontal
-      && input.configuration.variant.honoursScrollDirection
+    let alongX = input.configuration.scrollsAlongX
     let first = items.first?.path == path ? nil : items.first?.path
     let last = items.last?.path == path ? nil : items.last?.path
     let page = pageLength

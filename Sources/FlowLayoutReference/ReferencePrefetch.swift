@@ -11,9 +11,7 @@ extension ReferenceFlowLayout: PrefetchingLayoutEngine {
     scratch: inout [LayoutElement]
   ) throws(LayoutError) {
     try PrefetchRequest.validate(viewport: viewport, velocity: velocity, policy: policy)
-    let alongX =
-      input.configuration.scrollDirection == .horizontal
-      && input.configuration.variant.honoursScrollDirection
+    let alongX = input.configuration.scrollsAlongX
     // Turned so that the scroll axis is y: the viewport's length V, the speed along it.
     let v = alongX ? viewport.transposed : viewport
     let speed = alongX ? velocity.x : velocity.y

@@ -13,9 +13,7 @@ extension ReferenceFlowLayout: PresentingLayoutEngine {
   ) {
     let bounds = input.bounds
     // Sections stack on x when the layout is transposed, else on y.
-    let alongX =
-      input.configuration.scrollDirection == .horizontal
-      && input.configuration.variant.honoursScrollDirection
+    let alongX = input.configuration.scrollsAlongX
     let mirrorWidth = max(bounds.width, contentSize.width)
     let rightToLeft = presentation.layoutDirection == .rightToLeft
     let scale = presentation.displayScale

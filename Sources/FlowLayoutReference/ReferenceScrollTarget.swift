@@ -11,9 +11,7 @@ extension ReferenceFlowLayout: ScrollTargetingLayoutEngine {
   ) throws(LayoutError) -> Point {
     try ScrollTargetRequest.validate(insets: insets, viewport: viewport)
     let item = try frame(ofItemAt: path, field: "item")
-    let alongX =
-      input.configuration.scrollDirection == .horizontal
-      && input.configuration.variant.honoursScrollDirection
+    let alongX = input.configuration.scrollsAlongX
     // Turned so that the scroll axis is y.
     let f = alongX ? item.transposed : item
     let v = alongX ? viewport.transposed : viewport

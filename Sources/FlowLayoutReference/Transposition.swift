@@ -7,8 +7,7 @@ enum Transposition {
   /// `true` when `input` scrolls horizontally and its variant honours the scroll direction
   /// (`horizontalFlow`, `vertical`, `timeline`, `uikitFlow`).
   static func applies(to input: LayoutInput) -> Bool {
-    input.configuration.scrollDirection == .horizontal
-      && input.configuration.variant.honoursScrollDirection
+    input.configuration.scrollsAlongX
   }
 
   /// The transposed problem: bounds `(Bh, B)`; every item size and `itemSize`,

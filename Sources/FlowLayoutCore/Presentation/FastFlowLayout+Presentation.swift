@@ -169,7 +169,7 @@ extension FastFlowLayout: PresentingLayoutEngine {
   /// `true` when the layout is the transposed problem (horizontal scrolling of a variant that
   /// honours it): sections stack on x.
   var transposesLayout: Bool {
-    configuration.scrollDirection == .horizontal && configuration.variant.honoursScrollDirection
+    configuration.scrollsAlongX
   }
 }
 

@@ -82,7 +82,7 @@ struct LayoutRules: Sendable, Equatable {
   /// - Complexity: O(1).
   init(configuration original: LayoutConfiguration, bounds originalBounds: Size) {
     let variant = original.variant
-    transposed = original.scrollDirection == .horizontal && variant.honoursScrollDirection
+    transposed = original.scrollsAlongX
     var c = original
     var bounds = originalBounds
     if transposed {

@@ -5,7 +5,7 @@ import FlowLayoutModel
 /// among its items.
 ///
 /// Inserting or removing one item shifts every later item by one place, so every later line
-/// changes its members and its height. Stored here, that costs O(c·k + log p · k) for leaves of
+/// changes its members and its height. Stored here, that costs O(c + log p · k) for leaves of
 /// c items among p leaves, not O(n): the item heights live in fixed-capacity leaves, and a
 /// segment tree over the leaves keeps, per node and per *incoming phase* φ ∈ 0..<k (the number
 /// of items already in the line open where the node starts), a `PhaseSummary` of the node's
@@ -31,7 +31,7 @@ struct PhasedLines: Sendable, Equatable {
   /// The lines of `heights` in lines of `perLine` items, in leaves of about `leafTarget` items;
   /// with `widths` (one per height), each item's width kept beside its height.
   ///
-  /// - Complexity: O(n·k).
+  /// - Complexity: O(n + p·k).
   init(heights: [Double], widths: [Double]? = nil, perLine: Int, leafTarget: Int) {
     tree = CopyOnWrite(
       PhasedLineTree(heights: heights, widths: widths, perLine: perLine, leafTarget: leafTarget))
@@ -69,23 +69,26 @@ struct PhasedLines: Sendable, Equatable {
     tree.value.firstLine(bottomAtLeast: target, lineSpacing: lineSpacing)
   }
 
-  /// `PhasedLineTree.setHeight(_:ofItem:)`: the summaries rewritten. O(c·k + log p · k).
+  /// `PhasedLineTree.rephase(perLine:)`: the same heights in lines of `k` items. O(n + p·k).
+  @discardableResult
+  mutating func rephase(perLine k: Int) -> Int { tree.value.rephase(perLine: k) }
+  /// `PhasedLineTree.setHeight(_:ofItem:)`: the summaries rewritten. O(c + k + log p · k).
   @discardableResult
   mutating func setHeight(_ height: Double, ofItem g: Int) -> Int {
     tree.value.setHeight(height, ofItem: g)
   }
   /// `PhasedLineTree.setWidth(_:ofItem:)`. O(log p).
   mutating func setWidth(_ width: Double, ofItem g: Int) { tree.value.setWidth(width, ofItem: g) }
-  /// `PhasedLineTree.insert(_:width:at:)`: the summaries rewritten. O(c·k + log p · k).
+  /// `PhasedLineTree.insert(_:width:at:)`: the summaries rewritten. O(c + log p · k).
   @discardableResult
   mutating func insert(_ height: Double, width: Double = 0, at g: Int) -> Int {
     tree.value.insert(height, width: width, at: g)
   }
-  /// `PhasedLineTree.remove(at:)`: the summaries rewritten. O(c·k + log p · k).
+  /// `PhasedLineTree.remove(at:)`: the summaries rewritten. O(c + log p · k).
   @discardableResult
   mutating func remove(at g: Int) -> Int { tree.value.remove(at: g) }
   /// `PhasedLineTree.splice(removing:inserting:)`: the summaries rewritten.
-  /// O(e log p + d·c·k + d·log p · k) for e edits in d leaves.
+  /// O(e log p + d·c + d·log p · k) for e edits in d leaves.
   @discardableResult
   mutating func splice(
     removing removals: some BidirectionalCollection<Int>,
@@ -143,8 +146,8 @@ struct PhasedLineTree: Sendable, Equatable {
     }
   }
 
-  /// Items per line, ≥ 1.
-  let perLine: Int
+  /// Items per line, ≥ 1 (`rephase(perLine:)` changes it).
+  private(set) var perLine: Int
   /// Leaves hold about `leafTarget` items: at most twice as many, and (with more than one leaf)
   /// at least a quarter as many.
   let leafTarget: Int
@@ -166,11 +169,24 @@ struct PhasedLineTree: Sendable, Equatable {
   /// The leaves a splice changed, then the nodes above them (empty between calls; its capacity
   /// is kept, so a splice allocates nothing).
   private var dirty: [Int] = []
+  /// Room for `summarizeAllPhases` (kept, so summarizing a leaf allocates nothing once it has
+  /// held the largest leaf's).
+  private var scratch = SummaryScratch()
+
+  /// Scratch values, not part of the tree's value (`==` ignores them).
+  struct SummaryScratch: Sendable, Equatable {
+    var values: [Double] = []
+    /// At least `count` values.
+    mutating func reserve(_ count: Int) {
+      if values.count < count { values += repeatElement(0, count: count - values.count) }
+    }
+    static func == (_: Self, _: Self) -> Bool { true }
+  }
 
   /// The lines of `heights` in lines of `perLine` items, in leaves of about `leafTarget` items;
   /// with `widths` (one per height), each item's width kept beside its height.
   ///
-  /// - Complexity: O(n·k).
+  /// - Complexity: O(n + p·k).
   init(heights: [Double], widths: [Double]? = nil, perLine: Int, leafTarget: Int) {
     let target = max(leafTarget, 1)
     self.perLine = max(perLine, 1)
@@ -209,14 +225,17 @@ struct PhasedLineTree: Sendable, Equatable {
 
   /// Rebuilds every node from the leaves.
   ///
-  /// - Complexity: O(n·k) for the leaves' summaries and O(p·k) above them.
+  /// - Complexity: O(n + p·k): O(c + k) for each leaf's summaries, O(k) for each node above.
   private mutating func rebuildTree() {
     var cap = 1
     while cap < leaves.count { cap <<= 1 }
     capacity = cap
     let k = perLine
-    counts = [Int](repeating: 0, count: 2 * cap)
-    summaries = [PhaseSummary](repeating: .open, count: 2 * cap * k)
+    // Rewritten in their own storage (no allocation when it has room: a width change).
+    counts.removeAll(keepingCapacity: true)
+    counts.append(contentsOf: repeatElement(0, count: 2 * cap))
+    summaries.removeAll(keepingCapacity: true)
+    summaries.append(contentsOf: repeatElement(PhaseSummary.open, count: 2 * cap * k))
     for node in cap..<(2 * cap) {
       let l = node - cap
       if l < leaves.count {
@@ -232,20 +251,41 @@ struct PhasedLineTree: Sendable, Equatable {
     }
   }
 
-  /// Rewrites leaf `l`'s count and its k summaries from its heights.
+  /// Rewrites leaf `l`'s count and its k summaries from its heights; returns the work (its
+  /// c heights and k summaries).
   ///
-  /// - Complexity: O(c·k) for its c items.
+  /// - Complexity: O(c·log k + k) for its c items (`summarizeAllPhases`).
   @discardableResult
   private mutating func summarize(leaf l: Int) -> Int {
     let node = capacity + l
     let k = perLine
     counts[node] = leaves[l].count
+    let c = leaves[l].count
+    scratch.reserve(2 * c + 3 * k + 1)
     leaves[l].withUnsafeBufferPointer { h in
-      for phase in 0..<k {
-        summaries[node * k + phase] = Self.summary(of: h, 0..<h.count, phase: phase, perLine: k)
+      summaries.withUnsafeMutableBufferPointer { s in
+        scratch.values.withUnsafeMutableBufferPointer { t in
+          Self.summarizeAllPhases(
+            of: h, perLine: k,
+            into: UnsafeMutableBufferPointer(rebasing: s[(node * k)..<(node * k + k)]),
+            scratch: t.baseAddress!)
+        }
       }
     }
-    return leaves[l].count * k
+    return c + k
+  }
+
+  /// The same heights in lines of `k` items: every leaf's summaries for the new phases and
+  /// every node above them; returns the work (`summarize(leaf:)` for each leaf, 2k per node).
+  /// The leaves and their heights stay as they are (no item is copied).
+  ///
+  /// - Complexity: O(n + p·k) for n items in p leaves; allocates only when the tree's summaries
+  ///   need more room than they had (k larger than before).
+  @discardableResult
+  mutating func rephase(perLine k: Int) -> Int {
+    perLine = max(k, 1)
+    rebuildTree()
+    return count + 2 * capacity * perLine
   }
 
   /// Rewrites node `i`'s count and summaries from its children.
@@ -265,6 +305,121 @@ struct PhasedLineTree: Sendable, Equatable {
         s[i * k + phase] = s[left * k + phase].then(s[right * k + out])
       }
     }
+  }
+
+  /// The summaries of `h` under every incoming phase φ ∈ 0..<k, in `out[φ]`: for each, the
+  /// same value as `summary(of:_:phase:perLine:)` bit for bit (a phase's line heights are
+  /// added in the same order, from its first line on; maxima do not depend on order).
+  ///
+  /// Every phase's lines are windows of k consecutive heights starting at the positions
+  /// s ≡ r (mod k), r = (k − φ) mod k its first boundary: so the window maxima W[s] (for all
+  /// s, by doubling: the maxima of 2, 4, … heights, then two overlapping ones) are added, in
+  /// order of s, to their residue's sum; heads are prefix maxima and tails suffix maxima of at
+  /// most k heights.
+  ///
+  /// - Precondition: `out.count == k ≥ 1`; `scratch.count ≥ 2·h.count + 3k + 1`.
+  /// - Complexity: O(c·log k + k) for c heights; allocates nothing.
+  static func summarizeAllPhases(
+    of h: UnsafeBufferPointer<Double>, perLine k: Int,
+    into out: UnsafeMutableBufferPointer<PhaseSummary>, scratch: UnsafeMutablePointer<Double>
+  ) {
+    let c = h.count
+    let sums = scratch  // by residue r
+    let suffix = sums + k  // suffix[j] = max h[c − j ..< c], j ∈ 0...k
+    for r in 0..<k { sums[r] = 0 }
+    if c >= k, let heights = h.baseAddress {
+      let w = windowMaxima(heights, count: c, width: k, scratch: suffix + k + 1)
+      let m = c - k + 1  // windows
+      // The sums in registers for the usual widths (k ≤ 8: the loops unrolled).
+      switch k {
+      case 1: addWindows(w, count: m, into: sums, InlineArray<1, Double>.self)
+      case 2: addWindows(w, count: m, into: sums, InlineArray<2, Double>.self)
+      case 3: addWindows(w, count: m, into: sums, InlineArray<3, Double>.self)
+      case 4: addWindows(w, count: m, into: sums, InlineArray<4, Double>.self)
+      case 5: addWindows(w, count: m, into: sums, InlineArray<5, Double>.self)
+      case 6: addWindows(w, count: m, into: sums, InlineArray<6, Double>.self)
+      case 7: addWindows(w, count: m, into: sums, InlineArray<7, Double>.self)
+      case 8: addWindows(w, count: m, into: sums, InlineArray<8, Double>.self)
+      default:
+        var s = 0
+        var t = 0
+        while s < m {
+          sums[t] += w[s]
+          s &+= 1
+          t &+= 1
+          if t == k { t = 0 }
+        }
+      }
+    }
+    suffix[0] = -.infinity
+    var j = 1
+    while j <= k, j <= c {
+      suffix[j] = max(suffix[j - 1], h[c - j])
+      j += 1
+    }
+    var head = -Double.infinity  // max h[0 ..< r]
+    for r in 0..<k {
+      let phase = r == 0 ? 0 : k - r
+      if r > c {
+        out[phase] = PhaseSummary(head: head, closes: false, lines: 0, sum: 0, tail: -.infinity)
+      } else {
+        let lines = (c - r) / k
+        let rest = c - r - lines * k  // items after the last boundary, < k
+        out[phase] = PhaseSummary(
+          head: head, closes: true, lines: lines, sum: sums[r], tail: suffix[rest])
+      }
+      if r < c { head = max(head, h[r]) }
+    }
+  }
+
+  /// Adds `w[s]` to `sums[s mod K]` for s ∈ 0..<m, in order of s (each residue's sum in a
+  /// register while it runs: K chains of additions side by side).
+  ///
+  /// - Precondition: `sums[0..<K]` are 0.
+  /// - Complexity: O(m).
+  @inline(__always)
+  private static func addWindows<let K: Int>(
+    _ w: UnsafePointer<Double>, count m: Int, into sums: UnsafeMutablePointer<Double>,
+    _: InlineArray<K, Double>.Type
+  ) {
+    var acc = InlineArray<K, Double>(repeating: 0)
+    var s = 0
+    while s &+ K <= m {
+      for t in 0..<K { acc[t] += w[s &+ t] }
+      s &+= K
+    }
+    for t in 0..<K { sums[t] = acc[t] }
+    var t = 0
+    while s < m {
+      sums[t] += w[s]
+      s &+= 1
+      t &+= 1
+    }
+  }
+
+  /// The window maxima W[s] = max h[s ..< s + k] for s ∈ 0...c − k: `h` itself for k = 1,
+  /// else in `scratch` (two buffers of c): the maxima of d = 2, 4, … heights, each from two of
+  /// the previous, then W[s] = max(M_d[s], M_d[s + k − d]) for the largest d ≤ k.
+  ///
+  /// - Precondition: c ≥ k ≥ 1; `scratch` holds 2c values.
+  /// - Complexity: O(c·log k).
+  private static func windowMaxima(
+    _ h: UnsafePointer<Double>, count c: Int, width k: Int, scratch: UnsafeMutablePointer<Double>
+  ) -> UnsafePointer<Double> {
+    var source = h
+    var target = scratch
+    var spare = scratch + c
+    var d = 1  // source[s] = max h[s ..< s + d], for s ≤ c − d
+    while 2 * d <= k {
+      for s in 0..<(c - 2 * d + 1) { target[s] = max(source[s], source[s &+ d]) }
+      source = UnsafePointer(target)
+      swap(&target, &spare)
+      d *= 2
+    }
+    if d == k { return source }
+    let shift = k - d
+    for s in 0..<(c - k + 1) { target[s] = max(source[s], source[s &+ shift]) }
+    return UnsafePointer(target)
   }
 
   /// The summary of `h[range]` under `phase`.
@@ -351,10 +506,10 @@ struct PhasedLineTree: Sendable, Equatable {
   }
 
   /// Sets item `g`'s height. Returns the summary work: the item heights read to summarize the
-  /// leaf again (c·k) plus the child summaries read on its path (2k per node); everything when
+  /// leaf again (c + k) plus the child summaries read on its path (2k per node); everything when
   /// the tree was rebuilt. A work counter for tests, never a clock.
   ///
-  /// - Complexity: O(c·k + log p · k).
+  /// - Complexity: O(c + log p · k).
   @discardableResult
   mutating func setHeight(_ height: Double, ofItem g: Int) -> Int {
     let (l, i) = locate(g)
@@ -373,7 +528,7 @@ struct PhasedLineTree: Sendable, Equatable {
   /// Inserts an item of `height` (and `width`, kept when `keepsWidths`) before item `g`
   /// (`g = count` appends); returns the summary work (`setHeight`).
   ///
-  /// - Complexity: O(c·k + log p · k); O(n·k / p) more when a leaf is split (once per ≥ c
+  /// - Complexity: O(c + log p · k); O(c + p·k) more when a leaf is split (once per ≥ c
   ///   insertions into it). Allocates nothing unless a leaf is split.
   @discardableResult
   mutating func insert(_ height: Double, width: Double = 0, at g: Int) -> Int {
@@ -384,7 +539,7 @@ struct PhasedLineTree: Sendable, Equatable {
 
   /// Removes item `g`; returns the summary work (`setHeight`).
   ///
-  /// - Complexity: O(c·k + log p · k); O(n·k / p) more when a leaf is joined with its
+  /// - Complexity: O(c + log p · k); O(c + p·k) more when a leaf is joined with its
   ///   neighbour. Allocates nothing unless leaves are joined.
   @discardableResult
   mutating func remove(at g: Int) -> Int {
@@ -398,7 +553,7 @@ struct PhasedLineTree: Sendable, Equatable {
   /// e edits falling into one leaf (an append, a prepend) cost one leaf's summaries. Returns the
   /// summary work (`setHeight`).
   ///
-  /// - Complexity: O(e log p + d·c·k + d·log p · k) for e edits touching d leaves; O(n·k / p)
+  /// - Complexity: O(e log p + d·c + d·log p · k) for e edits touching d leaves; O(c + p·k)
   ///   more per leaf split or joined (once per ≥ c/4 edits in it). Allocates nothing unless a
   ///   leaf is split or joined.
   @discardableResult
@@ -478,8 +633,8 @@ struct PhasedLineTree: Sendable, Equatable {
   /// `rebuildTree()` exactly. The pending leaves (`dirty`) are renumbered the same way and stay
   /// pending. Returns the summary work.
   ///
-  /// - Complexity: O(m·c·k + p·k) for the m changed leaves among p (a split or join: O(c·k +
-  ///   p·k), not `rebuildTree()`'s O(n·k)).
+  /// - Complexity: O(m·c + p·k) for the m changed leaves among p (a split or join: O(c +
+  ///   p·k), not `rebuildTree()`'s O(n + p·k)).
   private mutating func relayTree(changed: Range<Int>, delta: Int) -> Int {
     let k = perLine
     let oldCapacity = capacity
@@ -535,7 +690,7 @@ struct PhasedLineTree: Sendable, Equatable {
   /// Summarizes the leaves in `dirty` again, then every node above them once, level by level;
   /// returns the summary work.
   ///
-  /// - Complexity: O(d·c·k + d·log p · k) for d leaves.
+  /// - Complexity: O(d·c + d·log p · k) for d leaves.
   private mutating func summarizeDirty() -> Int {
     guard !dirty.isEmpty else { return 0 }
     var work = 0

@@ -239,7 +239,9 @@ struct SectionLayout: Sendable, Equatable {
     // the item columns come back from the lines that keep them.
     if case .equalWidth(var e) = lines {
       lines = .uniform(Self.noLines)  // `e` uniquely referenced
-      if let work = e.relayOut(rules: rules) {
+      if let work = e.relayOut(
+        rules: rules, threads: threading.splits(e.count) ? threading.threads : 1)
+      {
         counters.phaseSummaryWork += work
         counters.itemsPositioned += e.positions.fullLineX.count + e.positions.lastLineX.count
         lines = .equalWidth(e)

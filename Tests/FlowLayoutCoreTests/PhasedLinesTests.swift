@@ -163,6 +163,28 @@ struct PhasedLinesTests {
     }
   }
 
+  /// Rephasing on several threads (each a run of leaves) gives the same lines as on one, for
+  /// leaves of 1–9 items (≥ 2 · 64 leaves, so that the work is split) and after edits.
+  @Test func rephasingOnThreadsEqualsOneThread() {
+    var rng = SplitMix64(seed: 515)
+    for target in [1, 4, 9] {
+      var heights = (0..<(300 * target)).map { _ in Double(Int(rng.nextUnit() * 90)) * 0.5 }
+      var lines = PhasedLines(heights: heights, perLine: 2, leafTarget: target)
+      for g in stride(from: 5, to: heights.count, by: 37) {
+        lines.insert(7, at: g)
+        heights.insert(7, at: g)
+      }
+      for k in [6, 3, 1, 11, 2] {
+        var one = lines
+        var two = lines
+        one.rephase(perLine: k, threads: 1)
+        two.rephase(perLine: k, threads: 3)
+        #expect(one == two, "target \(target) k \(k)")
+        Self.expectSame(two, heights, lineSpacing: 8, "target \(target) k \(k)", rng: &rng)
+      }
+    }
+  }
+
   /// One insertion in the middle of 10 000 and of 1 000 000 items in lines of 3 (leaves of
   /// 1 024): the summaries rewritten are one leaf's and one tree path's, so the work at 1M is
   /// at most twice that at 10k; every later line moved with it.

@@ -1,3 +1,4 @@
+import Dispatch
 import FlowLayoutModel
 
 /// The lines of an equal-width section (every line holds exactly `perLine` = k items, the last
@@ -69,9 +70,12 @@ struct PhasedLines: Sendable, Equatable {
     tree.value.firstLine(bottomAtLeast: target, lineSpacing: lineSpacing)
   }
 
-  /// `PhasedLineTree.rephase(perLine:)`: the same heights in lines of `k` items. O(n + p·k).
+  /// `PhasedLineTree.rephase(perLine:threads:)`: the same heights in lines of `k` items.
+  /// O(n + p·k).
   @discardableResult
-  mutating func rephase(perLine k: Int) -> Int { tree.value.rephase(perLine: k) }
+  mutating func rephase(perLine k: Int, threads: Int = 1) -> Int {
+    tree.value.rephase(perLine: k, threads: threads)
+  }
   /// `PhasedLineTree.setHeight(_:ofItem:)`: the summaries rewritten. O(c + k + log p · k).
   @discardableResult
   mutating func setHeight(_ height: Double, ofItem g: Int) -> Int {
@@ -176,6 +180,8 @@ struct PhasedLineTree: Sendable, Equatable {
   /// Scratch values, not part of the tree's value (`==` ignores them).
   struct SummaryScratch: Sendable, Equatable {
     var values: [Double] = []
+    /// What the reads ahead found (kept so that they are not optimized away).
+    var ahead = 0.0
     /// At least `count` values.
     mutating func reserve(_ count: Int) {
       if values.count < count { values += repeatElement(0, count: count - values.count) }
@@ -223,10 +229,10 @@ struct PhasedLineTree: Sendable, Equatable {
 
   // MARK: Tree
 
-  /// Rebuilds every node from the leaves.
+  /// Rebuilds every node from the leaves, the leaves' summaries on up to `threads` threads.
   ///
   /// - Complexity: O(n + p·k): O(c + k) for each leaf's summaries, O(k) for each node above.
-  private mutating func rebuildTree() {
+  private mutating func rebuildTree(threads: Int = 1) {
     var cap = 1
     while cap < leaves.count { cap <<= 1 }
     capacity = cap
@@ -236,14 +242,8 @@ struct PhasedLineTree: Sendable, Equatable {
     counts.append(contentsOf: repeatElement(0, count: 2 * cap))
     summaries.removeAll(keepingCapacity: true)
     summaries.append(contentsOf: repeatElement(PhaseSummary.open, count: 2 * cap * k))
-    for node in cap..<(2 * cap) {
-      let l = node - cap
-      if l < leaves.count {
-        summarize(leaf: l)
-      } else {
-        summaries[node * k] = .start
-      }
-    }
+    summarizeLeaves(threads: threads)
+    for node in (cap + leaves.count)..<(2 * cap) { summaries[node * k] = .start }
     var node = cap - 1
     while node >= 1 {
       combine(node)
@@ -282,10 +282,82 @@ struct PhasedLineTree: Sendable, Equatable {
   /// - Complexity: O(n + p·k) for n items in p leaves; allocates only when the tree's summaries
   ///   need more room than they had (k larger than before).
   @discardableResult
-  mutating func rephase(perLine k: Int) -> Int {
+  mutating func rephase(perLine k: Int, threads: Int = 1) -> Int {
     perLine = max(k, 1)
-    rebuildTree()
+    rebuildTree(threads: threads)
     return count + 2 * capacity * perLine
+  }
+
+  /// The largest of every eighth value of `values` (one per 64-byte cache line): read to load
+  /// a leaf's lines ahead of its use, all of them in flight at once.
+  ///
+  /// - Complexity: O(c / 8).
+  @inline(__always)
+  static func oneValuePerCacheLine(_ values: [Double]) -> Double {
+    values.withUnsafeBufferPointer { v in
+      var m = -Double.infinity
+      var i = 0
+      while i < v.count {
+        m = max(m, v[i])
+        i &+= 8
+      }
+      return m
+    }
+  }
+
+  /// Leaves per task at least, when the leaves are summarized on several threads.
+  static let leavesPerTask = 64
+
+  /// Every leaf's count and summaries (`summarize(leaf:)`), on up to `threads` threads (each a
+  /// contiguous run of leaves, its own scratch).
+  ///
+  /// - Complexity: O(n / t + p·k / t) on t threads.
+  private mutating func summarizeLeaves(threads: Int) {
+    let tasks = max(min(threads, leaves.count / Self.leavesPerTask), 1)
+    guard tasks > 1 else {
+      // Each leaf's cache lines are read a leaf ahead (one value each, all at once), so that
+      // summarizing it does not wait for its heights one line after another.
+      var ahead = -Double.infinity
+      for l in leaves.indices {
+        if l + 1 < leaves.count { ahead = max(ahead, Self.oneValuePerCacheLine(leaves[l + 1])) }
+        summarize(leaf: l)
+      }
+      scratch.ahead = ahead
+      return
+    }
+    let k = perLine
+    let cap = capacity
+    let leaves = self.leaves
+    let room = 2 * leaves.reduce(0) { max($0, $1.count) } + 3 * k + 1
+    counts.withUnsafeMutableBufferPointer { c in
+      summaries.withUnsafeMutableBufferPointer { s in
+        // Disjoint: task t writes only the counts and summaries of its own leaves' nodes.
+        let sharedCounts = SharedBuffer(c)
+        let sharedSummaries = SharedBuffer(s)
+        DispatchQueue.concurrentPerform(iterations: tasks) { t in
+          var scratch = [Double](repeating: 0, count: room)
+          scratch.withUnsafeMutableBufferPointer { room in
+            let run = (t * leaves.count / tasks)..<((t + 1) * leaves.count / tasks)
+            for l in run {
+              if l + 1 < run.upperBound {
+                // Read ahead (`oneValuePerCacheLine`), kept in the slot no summary uses.
+                room[room.count - 1] = max(
+                  room[room.count - 1], Self.oneValuePerCacheLine(leaves[l + 1]))
+              }
+              let node = cap + l
+              sharedCounts.base[node] = leaves[l].count
+              leaves[l].withUnsafeBufferPointer { h in
+                Self.summarizeAllPhases(
+                  of: h, perLine: k,
+                  into: UnsafeMutableBufferPointer(
+                    rebasing: sharedSummaries.base[(node * k)..<(node * k + k)]),
+                  scratch: room.baseAddress!)
+              }
+            }
+          }
+        }
+      }
+    }
   }
 
   /// Rewrites node `i`'s count and summaries from its children.

@@ -77,15 +77,15 @@ struct EqualWidthLines: Sendable, Equatable {
   /// These lines laid out again under `rules` (a width change), kept as equal-width lines
   /// with the items a line the rules give them: the heights stay in their leaves, every
   /// leaf's summaries are rewritten for the new phases (`PhasedLines.rephase`), the positions
-  /// computed again. Returns the summary work, or `nil` (nothing changed) when the lines
-  /// cannot be kept under `rules` (`init`'s conditions).
+  /// computed again (the leaves on up to `threads` threads). Returns the summary work, or
+  /// `nil` (nothing changed) when the lines cannot be kept under `rules` (`init`'s conditions).
   ///
   /// - Complexity: O(n + p·k) for n items in p leaves; no item is copied.
-  mutating func relayOut(rules: LayoutRules) -> Int? {
+  mutating func relayOut(rules: LayoutRules, threads: Int = 1) -> Int? {
     guard let (k, w) = Self.shape(
       count: count, keepsWidths: heights.keepsWidths, width: width, rules: rules)
     else { return nil }
-    let work = k == perLine ? 0 : heights.rephase(perLine: k)
+    let work = k == perLine ? 0 : heights.rephase(perLine: k, threads: threads)
     positions.recount(
       count, size: Size(width: w, height: 0), perLine: k, rules: rules, sameSizeGrid: false)
     return work

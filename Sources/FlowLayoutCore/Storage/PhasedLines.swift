@@ -469,6 +469,12 @@ struct PhasedLineTree: Sendable, Equatable {
     }
   }
 
+  /// The larger of two heights, `Swift.max`'s answer (ties give `b`, so even the sign of a
+  /// zero agrees) for every number but NaN (heights are validated numbers), in one
+  /// comparison that compiles to `maxsd`/`maxpd` (`max` keeps a NaN out, a blend).
+  @inline(__always)
+  static func larger(_ a: Double, _ b: Double) -> Double { a > b ? a : b }
+
   /// The window maxima W[s] = max h[s ..< s + k] for s ∈ 0...c − k: `h` itself for k = 1,
   /// else in `scratch` (two buffers of c): the maxima of d = 2, 4, … heights, each from two of
   /// the previous, then W[s] = max(M_d[s], M_d[s + k − d]) for the largest d ≤ k.
@@ -483,14 +489,14 @@ struct PhasedLineTree: Sendable, Equatable {
     var spare = scratch + c
     var d = 1  // source[s] = max h[s ..< s + d], for s ≤ c − d
     while 2 * d <= k {
-      for s in 0..<(c - 2 * d + 1) { target[s] = max(source[s], source[s &+ d]) }
+      for s in 0..<(c - 2 * d + 1) { target[s] = larger(source[s], source[s &+ d]) }
       source = UnsafePointer(target)
       swap(&target, &spare)
       d *= 2
     }
     if d == k { return source }
     let shift = k - d
-    for s in 0..<(c - k + 1) { target[s] = max(source[s], source[s &+ shift]) }
+    for s in 0..<(c - k + 1) { target[s] = larger(source[s], source[s &+ shift]) }
     return UnsafePointer(target)
   }
 

@@ -240,7 +240,9 @@ struct SectionLayout: Sendable, Equatable {
     if case .equalWidth(var e) = lines {
       lines = .uniform(Self.noLines)  // `e` uniquely referenced
       if let work = e.relayOut(
-        rules: rules, threads: threading.splits(e.count) ? threading.threads : 1)
+        rules: rules,
+        threads: e.count >= EqualWidthLines.threadedItems && threading.splits(e.count)
+          ? threading.threads : 1)
       {
         counters.phaseSummaryWork += work
         counters.itemsPositioned += e.positions.fullLineX.count + e.positions.lastLineX.count

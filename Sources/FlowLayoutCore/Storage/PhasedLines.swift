@@ -180,8 +180,6 @@ struct PhasedLineTree: Sendable, Equatable {
   /// Scratch values, not part of the tree's value (`==` ignores them).
   struct SummaryScratch: Sendable, Equatable {
     var values: [Double] = []
-    /// What the reads ahead found (kept so that they are not optimized away).
-    var ahead = 0.0
     /// At least `count` values.
     mutating func reserve(_ count: Int) {
       if values.count < count { values += repeatElement(0, count: count - values.count) }
@@ -311,24 +309,27 @@ struct PhasedLineTree: Sendable, Equatable {
   /// Every leaf's count and summaries (`summarize(leaf:)`), on up to `threads` threads (each a
   /// contiguous run of leaves, its own scratch).
   ///
-  /// - Complexity: O(n / t + p·k / t) on t threads.
+  /// - Complexity: O(n·log k / t + p·k / t) on t threads.
   private mutating func summarizeLeaves(threads: Int) {
     let tasks = max(min(threads, leaves.count / Self.leavesPerTask), 1)
-    guard tasks > 1 else {
-      // Each leaf's cache lines are read a leaf ahead (one value each, all at once), so that
-      // summarizing it does not wait for its heights one line after another.
-      var ahead = -Double.infinity
-      for l in leaves.indices {
-        if l + 1 < leaves.count { ahead = max(ahead, Self.oneValuePerCacheLine(leaves[l + 1])) }
-        summarize(leaf: l)
-      }
-      scratch.ahead = ahead
-      return
-    }
     let k = perLine
     let cap = capacity
     let leaves = self.leaves
-    let room = 2 * leaves.reduce(0) { max($0, $1.count) } + 3 * k + 1
+    let room = 4 * leaves.reduce(0) { max($0, $1.count) } + 6 * k + 3
+    if tasks == 1 {
+      // On this thread, in the kept scratch (no allocation once it has room).
+      scratch.reserve(room)
+      counts.withUnsafeMutableBufferPointer { c in
+        summaries.withUnsafeMutableBufferPointer { s in
+          scratch.values.withUnsafeMutableBufferPointer { t in
+            Self.summarize(
+              leaves, leaves.indices, perLine: k, capacity: cap, counts: c, summaries: s,
+              scratch: t)
+          }
+        }
+      }
+      return
+    }
     counts.withUnsafeMutableBufferPointer { c in
       summaries.withUnsafeMutableBufferPointer { s in
         // Disjoint: task t writes only the counts and summaries of its own leaves' nodes.
@@ -337,27 +338,58 @@ struct PhasedLineTree: Sendable, Equatable {
         DispatchQueue.concurrentPerform(iterations: tasks) { t in
           var scratch = [Double](repeating: 0, count: room)
           scratch.withUnsafeMutableBufferPointer { room in
-            let run = (t * leaves.count / tasks)..<((t + 1) * leaves.count / tasks)
-            for l in run {
-              if l + 1 < run.upperBound {
-                // Read ahead (`oneValuePerCacheLine`), kept in the slot no summary uses.
-                room[room.count - 1] = max(
-                  room[room.count - 1], Self.oneValuePerCacheLine(leaves[l + 1]))
-              }
-              let node = cap + l
-              sharedCounts.base[node] = leaves[l].count
-              leaves[l].withUnsafeBufferPointer { h in
-                Self.summarizeAllPhases(
-                  of: h, perLine: k,
-                  into: UnsafeMutableBufferPointer(
-                    rebasing: sharedSummaries.base[(node * k)..<(node * k + k)]),
-                  scratch: room.baseAddress!)
-              }
-            }
+            Self.summarize(
+              leaves, (t * leaves.count / tasks)..<((t + 1) * leaves.count / tasks),
+              perLine: k, capacity: cap, counts: sharedCounts.base,
+              summaries: sharedSummaries.base, scratch: room)
           }
         }
       }
     }
+  }
+
+  /// The counts and summaries of `leaves[run]` (tree capacity `cap`), two leaves at a time
+  /// (`summarizeAllPhases(of:_:…)`), each pair's cache lines read a pair ahead
+  /// (`oneValuePerCacheLine`) so that summarizing it does not wait for its heights one line
+  /// after another.
+  ///
+  /// - Precondition: `scratch` holds 4c + 6k + 3 values for the largest leaf's c.
+  /// - Complexity: O(m·log k + k) for the m heights of the run.
+  private static func summarize(
+    _ leaves: [[Double]], _ run: Range<Int>, perLine k: Int, capacity cap: Int,
+    counts: UnsafeMutableBufferPointer<Int>, summaries: UnsafeMutableBufferPointer<PhaseSummary>,
+    scratch: UnsafeMutableBufferPointer<Double>
+  ) {
+    func out(_ l: Int) -> UnsafeMutableBufferPointer<PhaseSummary> {
+      UnsafeMutableBufferPointer(rebasing: summaries[((cap + l) * k)..<((cap + l) * k + k)])
+    }
+    var ahead = -Double.infinity
+    var l = run.lowerBound
+    while l < run.upperBound {
+      var next = l + 2
+      while next < min(l + 4, run.upperBound) {
+        ahead = larger(ahead, oneValuePerCacheLine(leaves[next]))
+        next += 1
+      }
+      counts[cap + l] = leaves[l].count
+      if l + 1 < run.upperBound {
+        counts[cap + l + 1] = leaves[l + 1].count
+        leaves[l].withUnsafeBufferPointer { a in
+          leaves[l + 1].withUnsafeBufferPointer { b in
+            summarizeAllPhases(
+              of: a, b, perLine: k, into: out(l), out(l + 1), scratch: scratch.baseAddress!)
+          }
+        }
+        l += 2
+      } else {
+        leaves[l].withUnsafeBufferPointer { a in
+          summarizeAllPhases(of: a, perLine: k, into: out(l), scratch: scratch.baseAddress!)
+        }
+        l += 1
+      }
+    }
+    // The reads ahead, kept in the slot no summary uses (else optimized away).
+    scratch[scratch.count - 1] = ahead
   }
 
   /// Rewrites node `i`'s count and summaries from its children.
@@ -395,34 +427,97 @@ struct PhasedLineTree: Sendable, Equatable {
     of h: UnsafeBufferPointer<Double>, perLine k: Int,
     into out: UnsafeMutableBufferPointer<PhaseSummary>, scratch: UnsafeMutablePointer<Double>
   ) {
+    let (w, m) = windowMaxima(of: h, perLine: k, scratch: scratch)
+    addWindows(w, count: m, into: scratch, perLine: k)
+    finishSummaries(of: h, perLine: k, sums: scratch, into: out)
+  }
+
+  /// `summarizeAllPhases` of two leaves, `a`'s into `outA` and `b`'s into `outB`, each the
+  /// same as alone: their sums' additions interleaved (twice the independent chains of
+  /// additions, which bound a leaf's summaries for k ≤ 8).
+  ///
+  /// - Precondition: `outA.count == outB.count == k ≥ 1`; `scratch` holds
+  ///   `2·(a.count + b.count) + 6k + 2` values.
+  /// - Complexity: O((a.count + b.count)·log k + k); allocates nothing.
+  static func summarizeAllPhases(
+    of a: UnsafeBufferPointer<Double>, _ b: UnsafeBufferPointer<Double>, perLine k: Int,
+    into outA: UnsafeMutableBufferPointer<PhaseSummary>,
+    _ outB: UnsafeMutableBufferPointer<PhaseSummary>, scratch: UnsafeMutablePointer<Double>
+  ) {
+    let scratchB = scratch + 2 * a.count + 3 * k + 1
+    let (wA, mA) = windowMaxima(of: a, perLine: k, scratch: scratch)
+    let (wB, mB) = windowMaxima(of: b, perLine: k, scratch: scratchB)
+    switch k {
+    case 1: addWindows(wA, mA, scratch, wB, mB, scratchB, InlineArray<1, Double>.self)
+    case 2: addWindows(wA, mA, scratch, wB, mB, scratchB, InlineArray<2, Double>.self)
+    case 3: addWindows(wA, mA, scratch, wB, mB, scratchB, InlineArray<3, Double>.self)
+    case 4: addWindows(wA, mA, scratch, wB, mB, scratchB, InlineArray<4, Double>.self)
+    case 5: addWindows(wA, mA, scratch, wB, mB, scratchB, InlineArray<5, Double>.self)
+    case 6: addWindows(wA, mA, scratch, wB, mB, scratchB, InlineArray<6, Double>.self)
+    case 7: addWindows(wA, mA, scratch, wB, mB, scratchB, InlineArray<7, Double>.self)
+    case 8: addWindows(wA, mA, scratch, wB, mB, scratchB, InlineArray<8, Double>.self)
+    default:
+      addWindows(wA, count: mA, into: scratch, perLine: k)
+      addWindows(wB, count: mB, into: scratchB, perLine: k)
+    }
+    finishSummaries(of: a, perLine: k, sums: scratch, into: outA)
+    finishSummaries(of: b, perLine: k, sums: scratchB, into: outB)
+  }
+
+  /// The window maxima of `h` (`windowMaxima(_:count:width:scratch:)`) and their count
+  /// (0 when h holds fewer than k heights), with `scratch[0..<k]` (the sums by residue) set
+  /// to 0 and `scratch[k ... 2k]` left for `finishSummaries`.
+  ///
+  /// - Complexity: O(c·log k + k).
+  @inline(__always)
+  private static func windowMaxima(
+    of h: UnsafeBufferPointer<Double>, perLine k: Int, scratch: UnsafeMutablePointer<Double>
+  ) -> (windows: UnsafePointer<Double>, count: Int) {
+    for r in 0..<k { scratch[r] = 0 }
     let c = h.count
-    let sums = scratch  // by residue r
-    let suffix = sums + k  // suffix[j] = max h[c − j ..< c], j ∈ 0...k
-    for r in 0..<k { sums[r] = 0 }
-    if c >= k, let heights = h.baseAddress {
-      let w = windowMaxima(heights, count: c, width: k, scratch: suffix + k + 1)
-      let m = c - k + 1  // windows
-      // The sums in registers for the usual widths (k ≤ 8: the loops unrolled).
-      switch k {
-      case 1: addWindows(w, count: m, into: sums, InlineArray<1, Double>.self)
-      case 2: addWindows(w, count: m, into: sums, InlineArray<2, Double>.self)
-      case 3: addWindows(w, count: m, into: sums, InlineArray<3, Double>.self)
-      case 4: addWindows(w, count: m, into: sums, InlineArray<4, Double>.self)
-      case 5: addWindows(w, count: m, into: sums, InlineArray<5, Double>.self)
-      case 6: addWindows(w, count: m, into: sums, InlineArray<6, Double>.self)
-      case 7: addWindows(w, count: m, into: sums, InlineArray<7, Double>.self)
-      case 8: addWindows(w, count: m, into: sums, InlineArray<8, Double>.self)
-      default:
-        var s = 0
-        var t = 0
-        while s < m {
-          sums[t] += w[s]
-          s &+= 1
-          t &+= 1
-          if t == k { t = 0 }
-        }
+    guard c >= k, let heights = h.baseAddress else { return (UnsafePointer(scratch), 0) }
+    return (windowMaxima(heights, count: c, width: k, scratch: scratch + 2 * k + 1), c - k + 1)
+  }
+
+  /// Adds `w[s]` to `sums[s mod k]` for s ∈ 0..<m, in order of s: in registers for k ≤ 8.
+  ///
+  /// - Complexity: O(m).
+  private static func addWindows(
+    _ w: UnsafePointer<Double>, count m: Int, into sums: UnsafeMutablePointer<Double>,
+    perLine k: Int
+  ) {
+    switch k {
+    case 1: addWindows(w, count: m, into: sums, InlineArray<1, Double>.self)
+    case 2: addWindows(w, count: m, into: sums, InlineArray<2, Double>.self)
+    case 3: addWindows(w, count: m, into: sums, InlineArray<3, Double>.self)
+    case 4: addWindows(w, count: m, into: sums, InlineArray<4, Double>.self)
+    case 5: addWindows(w, count: m, into: sums, InlineArray<5, Double>.self)
+    case 6: addWindows(w, count: m, into: sums, InlineArray<6, Double>.self)
+    case 7: addWindows(w, count: m, into: sums, InlineArray<7, Double>.self)
+    case 8: addWindows(w, count: m, into: sums, InlineArray<8, Double>.self)
+    default:
+      var s = 0
+      var t = 0
+      while s < m {
+        sums[t] += w[s]
+        s &+= 1
+        t &+= 1
+        if t == k { t = 0 }
       }
     }
+  }
+
+  /// The k summaries of `h` into `out[φ]` from its sums by residue (`sums[0..<k]`): heads
+  /// are prefix maxima, tails suffix maxima (in `sums[k ... 2k]`) of at most k heights.
+  ///
+  /// - Complexity: O(k).
+  @inline(__always)
+  private static func finishSummaries(
+    of h: UnsafeBufferPointer<Double>, perLine k: Int, sums: UnsafeMutablePointer<Double>,
+    into out: UnsafeMutableBufferPointer<PhaseSummary>
+  ) {
+    let c = h.count
+    let suffix = sums + k  // suffix[j] = max h[c − j ..< c], j ∈ 0...k
     suffix[0] = -.infinity
     var j = 1
     while j <= k, j <= c {
@@ -441,6 +536,55 @@ struct PhasedLineTree: Sendable, Equatable {
           head: head, closes: true, lines: lines, sum: sums[r], tail: suffix[rest])
       }
       if r < c { head = max(head, h[r]) }
+    }
+  }
+
+  /// `addWindows(_:count:into:_:)` for two runs of windows at once, their additions
+  /// interleaved; each run's sums as alone.
+  ///
+  /// - Complexity: O(mA + mB).
+  @inline(__always)
+  private static func addWindows<let K: Int>(
+    _ wA: UnsafePointer<Double>, _ mA: Int, _ sumsA: UnsafeMutablePointer<Double>,
+    _ wB: UnsafePointer<Double>, _ mB: Int, _ sumsB: UnsafeMutablePointer<Double>,
+    _: InlineArray<K, Double>.Type
+  ) {
+    var a = InlineArray<K, Double>(repeating: 0)
+    var b = InlineArray<K, Double>(repeating: 0)
+    var s = 0
+    let both = min(mA, mB)
+    while s &+ K <= both {
+      for t in 0..<K {
+        a[t] += wA[s &+ t]
+        b[t] += wB[s &+ t]
+      }
+      s &+= K
+    }
+    var sA = s
+    while sA &+ K <= mA {
+      for t in 0..<K { a[t] += wA[sA &+ t] }
+      sA &+= K
+    }
+    var sB = s
+    while sB &+ K <= mB {
+      for t in 0..<K { b[t] += wB[sB &+ t] }
+      sB &+= K
+    }
+    for t in 0..<K {
+      sumsA[t] = a[t]
+      sumsB[t] = b[t]
+    }
+    var t = 0
+    while sA < mA {
+      sumsA[t] += wA[sA]
+      sA &+= 1
+      t &+= 1
+    }
+    t = 0
+    while sB < mB {
+      sumsB[t] += wB[sB]
+      sB &+= 1
+      t &+= 1
     }
   }
 

@@ -74,6 +74,12 @@ struct EqualWidthLines: Sendable, Equatable {
     return (k, w)
   }
 
+  /// Lines of at least this many items are laid out again on the layout's threads
+  /// (`relayOut(rules:threads:)`); shorter ones on one. At 1M items (~1 ms on one thread) a
+  /// second thread saved nothing on a loaded 2-core machine and its hand-over sometimes cost
+  /// milliseconds; at 10M it saves about a third (docs/storage.md).
+  static let threadedItems = 2_000_000
+
   /// These lines laid out again under `rules` (a width change), kept as equal-width lines
   /// with the items a line the rules give them: the heights stay in their leaves, every
   /// leaf's summaries are rewritten for the new phases (`PhasedLines.rephase`), the positions

@@ -309,6 +309,30 @@ struct EqualWidthWidthChangeTests {
     #expect(small.engine.contentSize == fresh.contentSize)
   }
 
+  /// A paged section beside an equal-width one (the width change keeps the pages of the first,
+  /// `relayOutKeepingPages`, and the equal-width lines of the second while they hold): every
+  /// answer equals a fresh layout's.
+  @Test func pagesAndEqualWidthLinesSideBySide() throws {
+    var rng = SplitMix64(seed: 812)
+    let grid = (0..<2_100).map { _ in Size(width: 110, height: 30 + Double(Int(rng.nextUnit() * 40))) }
+    var engine = try FastFlowLayout(TestInputs.ownSizes([rng.mixedSizes(1_500), grid]))
+    engine.pageCapacity = PageCapacity(target: 64)
+    try engine.apply(BatchUpdate(deleteItems: [ItemPath(0, 1_499), ItemPath(1, 2_099)]))
+    #expect(engine.pages(ofSection: 0).count > 2)
+    #expect(engine.pages[engine.pages(ofSection: 1).lowerBound].equalWidth == 110)
+    // Every item on one line leaves equal-width lines for a table, which the next width
+    // change keeps (its next insertion or removal would make lines again).
+    for (step, width) in [812.0, 375, 500, 120_000, 375].enumerated() {
+      try engine.setWidth(width)
+      let second = engine.pages(ofSection: 1).lowerBound
+      #expect((engine.pages[second].equalWidth == 110) == (step < 3), "width \(width)")
+      let fresh = try FastFlowLayout(engine.input)
+      #expect(
+        EngineComparison.elementDifference(engine.allElements, fresh.allElements) == nil,
+        "width \(width)")
+    }
+  }
+
   /// Width changes back and forth (items a line 2, 6, 3, 1, unchanged, and one where a line
   /// holds every item, which leaves equal-width lines for a table), each followed by an edit:
   /// every answer equals a fresh layout's, with leaves of 1–8 items.

@@ -30,11 +30,16 @@ struct RawEdit {
       let list = "\(field).\(key)"
       switch key {
       case "deleteItems":
+        if s.readPlainPathList(into: &raw.update.deleteItems) { return }
         try s.readArray(field: list) { (s, i) throws(LayoutError) in
           if let path = s.readPlainPath() { return raw.update.deleteItems.append(path) }
           raw.update.deleteItems.append(try RawDocument.readPath(&s, field: "\(list)[\(i)]"))
         }
       case "insertItems":
+        let plain = s.readPlainSizedPathList(pathKey: "at", into: &raw.update.insertItems) {
+          ItemInsertion(at: $0, size: $1)
+        }
+        if plain { return }
         try s.readArray(field: list) { (s, i) throws(LayoutError) in
           if let (at, size) = s.readPlainSizedPath(pathKey: "at") {
             return raw.update.insertItems.append(ItemInsertion(at: at, size: size))
@@ -45,6 +50,10 @@ struct RawEdit {
           if let cell { raw.insertedCells.append((i, cell)) }
         }
       case "resizeItems":
+        let plain = s.readPlainSizedPathList(pathKey: "at", into: &raw.update.resizeItems) {
+          ItemResize(at: $0, size: $1)
+        }
+        if plain { return }
         try s.readArray(field: list) { (s, i) throws(LayoutError) in
           if let (at, size) = s.readPlainSizedPath(pathKey: "at") {
             return raw.update.resizeItems.append(ItemResize(at: at, size: size))
@@ -101,7 +110,7 @@ struct RawEdit {
 
   /// `{at: [s, i], size: [w, h]}` or, when `allowsCells`, `{at: [s, i], cell: {…}}`: `at` and
   /// exactly one of `size` and `cell` required. A cell's size is 0 × 0 until `sized`.
-  private static func readPathAndSize(
+  static func readPathAndSize(
     _ s: inout JSONScanner, field: String, pathKey: String, allowsCells: Bool
   ) throws(LayoutError) -> (ItemPath, Size, CellDescription?) {
     var path: ItemPath?

@@ -49,10 +49,18 @@ public struct JSONStreamCheck: Sendable {
       if !inString, depth > 0 {
         var d = depth
         index = Self.byteClasses.withUnsafeBufferPointer { classes in
+          guard let bytes = chunk.baseAddress else { return index }
+          let count = chunk.count
           var i = index
-          while i < chunk.count {
-            switch classes[Int(chunk[i])] {
-            case Self.plain: i += 1
+          while i < count {
+            // A run of plain bytes (digits and separators: most of a batch) in a tight loop.
+            var c = classes[Int(bytes.load(fromByteOffset: i, as: UInt8.self))]
+            while c == Self.plain {
+              i += 1
+              guard i < count else { return i }
+              c = classes[Int(bytes.load(fromByteOffset: i, as: UInt8.self))]
+            }
+            switch c {
             case Self.opening where d < JSONScanner.maximumDepth:
               d += 1
               i += 1

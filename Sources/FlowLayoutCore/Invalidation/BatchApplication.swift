@@ -99,14 +99,16 @@ extension FastFlowLayout {
     func working(_ size: Size) -> Size { transposed ? size.transposed : size }
     scratch.sections.removeAll(keepingCapacity: true)
     for k in scratch.edits.indices { scratch.edits[k].removeAll() }
-    // The sections named (before the batch), ascending and distinct.
-    for r in update.resizeItems { scratch.sections.append(r.at.section) }
-    for d in update.deleteItems { scratch.sections.append(d.section) }
+    // The sections named (before the batch), ascending and distinct; a run of edits in one
+    // section adds it once (a filter of 500 000 deletions: one entry to sort, not 500 000).
+    func name(_ s: Int) { if scratch.sections.last != s { scratch.sections.append(s) } }
+    for r in update.resizeItems { name(r.at.section) }
+    for d in update.deleteItems { name(d.section) }
     for m in update.moveItems {
-      scratch.sections.append(m.from.section)
-      scratch.sections.append(sectionBefore(m.to.section))
+      name(m.from.section)
+      name(sectionBefore(m.to.section))
     }
-    for i in update.insertItems { scratch.sections.append(sectionBefore(i.at.section)) }
+    for i in update.insertItems { name(sectionBefore(i.at.section)) }
     guard !scratch.sections.isEmpty else { return }
     scratch.sections.sortRemovingDuplicates()
     while scratch.edits.count < scratch.sections.count { scratch.edits.append(SectionEdit()) }

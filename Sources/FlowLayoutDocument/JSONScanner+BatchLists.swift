@@ -11,31 +11,7 @@ extension JSONScanner {
   /// - Complexity: O(b) for the array's b bytes; amortized O(1) allocation per path.
   mutating func readPlainPathList(into paths: inout [ItemPath]) -> Bool {
     // The array and each path nest one level each (`readArray`'s and `readPath`'s limits).
-    guard depth + 1 < Self.maximumDepth else { return false }
-    let kept = paths.count
-    let limit = end
-    let stop = bytes.withUnsafeBufferPointer { b -> Int? in
-      var i = position
-      guard Self.skipSpaces(b, &i, limit), b[i] == UInt8(ascii: "[") else { return nil }
-      i += 1
-      guard Self.skipSpaces(b, &i, limit) else { return nil }
-      if b[i] == UInt8(ascii: "]") { return i + 1 }
-      while true {
-        guard let path = Self.plainPath(b, &i, limit), Self.skipSpaces(b, &i, limit) else {
-          return nil
-        }
-        paths.append(path)
-        if b[i] == UInt8(ascii: "]") { return i + 1 }
-        guard b[i] == UInt8(ascii: ",") else { return nil }
-        i += 1
-      }
-    }
-    guard let stop else {
-      paths.removeSubrange(kept...)
-      return false
-    }
-    position = stop
-    return true
+    readPlainList(levels: 2, into: &paths) { b, i, limit in Self.plainPath(b, &i, limit) }
   }
 
   /// A whole array of `{"PATHKEY": [section, item], "size": [width, height]}` entries
@@ -48,26 +24,52 @@ extension JSONScanner {
   mutating func readPlainSizedPathList<Entry>(
     pathKey: StaticString, into entries: inout [Entry], _ entry: (ItemPath, Size) -> Entry
   ) -> Bool {
+    let key = UnsafeBufferPointer(start: pathKey.utf8Start, count: pathKey.utf8CodeUnitCount)
     // The array, each entry object and its two arrays nest three levels.
-    guard depth + 2 < Self.maximumDepth else { return false }
+    return readPlainList(levels: 3, into: &entries) { b, i, limit in
+      Self.plainSizedPath(key, b, &i, limit).map { entry($0.path, $0.size) }
+    }
+  }
+
+  /// `{"KEY": [section, item], "size": [width, height]}` (`readPlainSizedPathList`'s entry)
+  /// at `i` (after whitespace), or `nil`; `i` then after it.
+  ///
+  /// - Complexity: O(b) for its b bytes; no allocation.
+  static func plainSizedPath(
+    _ key: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, _ i: inout Int,
+    _ limit: Int
+  ) -> (path: ItemPath, size: Size)? {
+    guard skipSpaces(b, &i, limit), b[i] == UInt8(ascii: "{"),
+      skipSpaces(b, &i, limit, from: i + 1), plainKey(key, b, &i, limit),
+      let path = plainPath(b, &i, limit), skipSpaces(b, &i, limit), b[i] == UInt8(ascii: ","),
+      skipSpaces(b, &i, limit, from: i + 1), plainKey(sizeKey, b, &i, limit),
+      let size = plainPair(b, &i, limit), skipSpaces(b, &i, limit), b[i] == UInt8(ascii: "}")
+    else { return nil }
+    i += 1
+    return (path, size)
+  }
+
+  /// A whole array whose elements `element` reads (from an index after whitespace, moving it
+  /// past the element, or `nil`), appended to `entries`; `false`, with `entries` and the
+  /// position as before, when an element is not read or the array is not well formed. The
+  /// array nests `levels` levels (itself included) below the current depth.
+  ///
+  /// - Complexity: O(b) for the array's b bytes plus `element`'s work.
+  private mutating func readPlainList<Entry>(
+    levels: Int, into entries: inout [Entry],
+    _ element: (UnsafeBufferPointer<UInt8>, inout Int, Int) -> Entry?
+  ) -> Bool {
+    guard depth + levels <= Self.maximumDepth else { return false }
     let kept = entries.count
     let limit = end
-    let key = UnsafeBufferPointer(start: pathKey.utf8Start, count: pathKey.utf8CodeUnitCount)
     let stop = bytes.withUnsafeBufferPointer { b -> Int? in
       var i = position
       guard Self.skipSpaces(b, &i, limit), b[i] == UInt8(ascii: "[") else { return nil }
-      i += 1
-      guard Self.skipSpaces(b, &i, limit) else { return nil }
+      guard Self.skipSpaces(b, &i, limit, from: i + 1) else { return nil }
       if b[i] == UInt8(ascii: "]") { return i + 1 }
       while true {
-        guard b[i] == UInt8(ascii: "{"), Self.skipSpaces(b, &i, limit, from: i + 1),
-          Self.plainKey(key, b, &i, limit), let path = Self.plainPath(b, &i, limit),
-          Self.skipSpaces(b, &i, limit), b[i] == UInt8(ascii: ","),
-          Self.skipSpaces(b, &i, limit, from: i + 1), Self.plainKey(Self.sizeKey, b, &i, limit),
-          let size = Self.plainPair(b, &i, limit), Self.skipSpaces(b, &i, limit),
-          b[i] == UInt8(ascii: "}"), Self.skipSpaces(b, &i, limit, from: i + 1)
-        else { return nil }
-        entries.append(entry(path, size))
+        guard let read = element(b, &i, limit), Self.skipSpaces(b, &i, limit) else { return nil }
+        entries.append(read)
         if b[i] == UInt8(ascii: "]") { return i + 1 }
         guard b[i] == UInt8(ascii: ","), Self.skipSpaces(b, &i, limit, from: i + 1) else {
           return nil
@@ -82,14 +84,15 @@ extension JSONScanner {
     return true
   }
 
-  private static var sizeKey: UnsafeBufferPointer<UInt8> {
+  /// The bytes of the key `size`.
+  static var sizeKey: UnsafeBufferPointer<UInt8> {
     let key: StaticString = "size"
     return UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
   }
 
   /// Moves `i` (from `from`, else from itself) past whitespace; whether a byte follows.
   @inline(__always)
-  private static func skipSpaces(
+  static func skipSpaces(
     _ b: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ limit: Int, from: Int? = nil
   ) -> Bool {
     if let from { i = from }
@@ -100,7 +103,7 @@ extension JSONScanner {
   /// `"KEY"` then `:` (whitespace allowed around it) at `i`, which must be at the quote; moves
   /// `i` past the colon and its whitespace.
   @inline(__always)
-  private static func plainKey(
+  static func plainKey(
     _ key: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, _ i: inout Int,
     _ limit: Int
   ) -> Bool {
@@ -117,7 +120,7 @@ extension JSONScanner {
 
   /// `[section, item]` of two plain integers at `i` (at the bracket); `i` then after it.
   @inline(__always)
-  private static func plainPath(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ limit: Int)
+  static func plainPath(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ limit: Int)
     -> ItemPath?
   {
     guard b[i] == UInt8(ascii: "["), skipSpaces(b, &i, limit, from: i + 1),
@@ -132,7 +135,7 @@ extension JSONScanner {
   /// `[width, height]` of two plain numbers (`plainNumber`'s form) at `i` (at the bracket); `i`
   /// then after it.
   @inline(__always)
-  private static func plainPair(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ limit: Int)
+  static func plainPair(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ limit: Int)
     -> Size?
   {
     guard b[i] == UInt8(ascii: "["), let width = plainNumber(in: b, at: i + 1, end: limit)
@@ -150,10 +153,11 @@ extension JSONScanner {
   /// `readPlainInteger`'s form at `i` (an optional `-` and 1 to 15 digits without a leading
   /// zero, followed by neither `.` nor an exponent); `i` then after it.
   @inline(__always)
-  private static func plainInteger(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ limit: Int)
+  static func plainInteger(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ limit: Int)
     -> Int?
   {
     var j = i
+    guard j < limit else { return nil }
     let negative = b[j] == UInt8(ascii: "-")
     if negative { j += 1 }
     let first = j

@@ -14,15 +14,18 @@ struct PlainBatchListTests {
     "[0,1,2]", "[\"0\",1]", "[0,123456789012345]", "[0,1234567890123456]", "{}", "null", "[0,-]",
   ]
 
-  /// The paths of `text` read by `readArray` and `RawDocument.readPath`, or the error.
-  static func exactPaths(_ text: String) -> Result<[ItemPath], LayoutError> {
+  /// The elements of the array `text` read one by one by `readArray` and `element` (given
+  /// the element's field name), or the error.
+  static func exact<Element>(
+    _ text: String, _ element: (inout JSONScanner, String) throws(LayoutError) -> Element
+  ) -> Result<[Element], LayoutError> {
     var s = JSONScanner(Array(text.utf8))
-    var paths: [ItemPath] = []
+    var elements: [Element] = []
     return Result { () throws(LayoutError) in
       try s.readArray(field: "f") { (s, i) throws(LayoutError) in
-        paths.append(try RawDocument.readPath(&s, field: "f[\(i)]"))
+        elements.append(try element(&s, "f[\(i)]"))
       }
-      return paths
+      return elements
     }
   }
 
@@ -32,7 +35,9 @@ struct PlainBatchListTests {
         for text in ["[\(a),\(b)]", "[ \(a) , \(b) ]", "[\(a)]", "[\(a),\(b),]", "[\(a) \(b)]"] {
           var fast = JSONScanner(Array(text.utf8))
           var read = [ItemPath(9, 9)]
-          let exact = Self.exactPaths(text)
+          let exact = Self.exact(text) { (s, field) throws(LayoutError) in
+            try RawDocument.readPath(&s, field: field)
+          }
           guard fast.readPlainPathList(into: &read) else {
             #expect(read == [ItemPath(9, 9)] && fast.position == 0, "\(text)")
             continue
@@ -55,20 +60,6 @@ struct PlainBatchListTests {
     #"{"at":[1,10],"size":[01,2]}"#, #"{"at":[1,11],"size":[1.,2]}"#, "[1,12]",
   ]
 
-  /// The entries of `text` read by `readArray` and `RawEdit.readPathAndSize`, or the error.
-  static func exactEntries(_ text: String) -> Result<[ItemInsertion], LayoutError> {
-    var s = JSONScanner(Array(text.utf8))
-    var entries: [ItemInsertion] = []
-    return Result { () throws(LayoutError) in
-      try s.readArray(field: "f") { (s, i) throws(LayoutError) in
-        let (at, size, _) = try RawEdit.readPathAndSize(
-          &s, field: "f[\(i)]", pathKey: "at", allowsCells: true)
-        entries.append(ItemInsertion(at: at, size: size))
-      }
-      return entries
-    }
-  }
-
   @Test func sizedListsReadAsTheExactReaderDoes() {
     for a in Self.entries {
       for b in Self.entries.prefix(4) {
@@ -76,7 +67,11 @@ struct PlainBatchListTests {
           var fast = JSONScanner(Array(text.utf8))
           let before = [ItemInsertion(at: ItemPath(9, 9), size: Size(1, 1))]
           var read = before
-          let exact = Self.exactEntries(text)
+          let exact = Self.exact(text) { (s, field) throws(LayoutError) in
+            let (at, size, _) = try RawEdit.readPathAndSize(
+              &s, field: field, pathKey: "at", allowsCells: true)
+            return ItemInsertion(at: at, size: size)
+          }
           let plain = fast.readPlainSizedPathList(pathKey: "at", into: &read) {
             ItemInsertion(at: $0, size: $1)
           }

@@ -33,8 +33,9 @@ struct DenseBatchTests {
     let pages = engine.pages.count
     #expect(pages > 50)
     let (filter, restore) = Self.filterAndRestore(items, seed: 7)
-    for (batch, count) in [(filter, items.count - filter.deleteItems.count), (restore, items.count)]
-    {
+    for (batch, count) in [
+      (filter, items.count - filter.deleteItems.count), (restore, items.count),
+    ] {
       engine.resetWorkCounters()
       try engine.apply(batch)
       let c = engine.workCounters

@@ -259,7 +259,9 @@ struct EqualWidthWidthChangeTests {
   /// A grid of `n` items 110 pt wide with their own heights, prepared (equal-width lines).
   static func grid(_ n: Int) throws -> FastFlowLayout {
     var rng = SplitMix64(seed: 33)
-    let sizes = (0..<n).map { _ in Size(width: 110, height: 150 + Double(Int(rng.nextUnit() * 80))) }
+    let sizes = (0..<n).map { _ in
+      Size(width: 110, height: 150 + Double(Int(rng.nextUnit() * 80)))
+    }
     var engine = try FastFlowLayout(TestInputs.ownSizes([sizes]))
     engine.prepareForEdits()
     return engine
@@ -314,7 +316,9 @@ struct EqualWidthWidthChangeTests {
   /// answer equals a fresh layout's.
   @Test func pagesAndEqualWidthLinesSideBySide() throws {
     var rng = SplitMix64(seed: 812)
-    let grid = (0..<2_100).map { _ in Size(width: 110, height: 30 + Double(Int(rng.nextUnit() * 40))) }
+    let grid = (0..<2_100).map { _ in
+      Size(width: 110, height: 30 + Double(Int(rng.nextUnit() * 40)))
+    }
     var engine = try FastFlowLayout(TestInputs.ownSizes([rng.mixedSizes(1_500), grid]))
     engine.pageCapacity = PageCapacity(target: 64)
     try engine.apply(BatchUpdate(deleteItems: [ItemPath(0, 1_499), ItemPath(1, 2_099)]))

@@ -88,8 +88,9 @@ struct EqualWidthLines: Sendable, Equatable {
   ///
   /// - Complexity: O(n + p·k) for n items in p leaves; no item is copied.
   mutating func relayOut(rules: LayoutRules, threads: Int = 1) -> Int? {
-    guard let (k, w) = Self.shape(
-      count: count, keepsWidths: heights.keepsWidths, width: width, rules: rules)
+    guard
+      let (k, w) = Self.shape(
+        count: count, keepsWidths: heights.keepsWidths, width: width, rules: rules)
     else { return nil }
     let work = k == perLine ? 0 : heights.rephase(perLine: k, threads: threads)
     positions.recount(

@@ -122,11 +122,13 @@ struct RequestInput {
 
   /// The next line without its `\n`, or `nil` at the end of input.
   ///
-  /// - Complexity: O(l) for the l bytes of the line; memory: the bytes held (at most
-  ///   `maximumBytes`, as the array grows), plus one 64 KiB chunk.
+  /// - Complexity: O(l) for the l bytes of the line, each copied once from the chunk it was
+  ///   read into (a long line in pieces of `pieceSize`, joined once at its end into an array of
+  ///   exactly its size, each piece freed as it is copied); memory: the bytes held (at most
+  ///   `maximumBytes`) plus one piece and one 64 KiB chunk.
   /// - Throws: `.invalidDocument(field: "stdin", …)` when stdin cannot be read.
   mutating func next() throws(LayoutError) -> Line? {
-    var line: [UInt8] = []
+    var line = LinePieces()
     var check = JSONStreamCheck()
     var refused: [UInt8]?
     var tooLong = false
@@ -137,33 +139,97 @@ struct RequestInput {
         try refill()
         continue
       }
-      let rest = chunk[start...]
-      let newline = rest.firstIndex(of: UInt8(ascii: "\n"))
+      let newline = chunk.withUnsafeBytes { buffer -> Int? in
+        guard let found = memchr(buffer.baseAddress! + start, 0x0A, buffer.count - start) else {
+          return nil
+        }
+        return buffer.baseAddress!.distance(to: UnsafeRawPointer(found))
+      }
       let part = chunk[start..<(newline ?? chunk.count)]
       start = newline.map { $0 + 1 } ?? chunk.count
       read += part.count
       if refused == nil, !tooLong {
         if read > maximumBytes {
           tooLong = true
-          line = []
+          line = LinePieces()
         } else if let bad = part.withUnsafeBytes({ check.check($0) }) {
-          line.append(contentsOf: part[part.startIndex...(part.startIndex + bad)])
-          refused = line
-          line = []
+          line.append(part[part.startIndex...(part.startIndex + bad)])
+          refused = (consume line).joined()
+          line = LinePieces()
         } else {
-          line.append(contentsOf: part)
+          line.append(part)
         }
       }
-      if newline != nil { return result(line, refused, tooLong) }
+      if newline != nil { return result(consume line, refused, tooLong) }
     }
     guard read > 0 || refused != nil || tooLong else { return nil }
-    return result(line, refused, tooLong)
+    return result(consume line, refused, tooLong)
   }
 
-  private func result(_ line: [UInt8], _ refused: [UInt8]?, _ tooLong: Bool) -> Line {
+  /// The longest piece of a long line (fits jemalloc's 1 MiB size class with the array's
+  /// header).
+  static let pieceSize = (1 << 20) - 64
+
+  /// A line's bytes as they arrive: the first `pieceSize` bytes in one array (a short line, the
+  /// common case, is that array), a longer line in full pieces and the last one.
+  struct LinePieces {
+    private var full: [[UInt8]] = []
+    private var last: [UInt8] = []
+
+    /// Appends `part`, starting a new piece when the last one is full.
+    ///
+    /// - Complexity: O(p) for the p bytes of `part`, amortized.
+    mutating func append(_ part: ArraySlice<UInt8>) {
+      var part = part
+      while !part.isEmpty {
+        if last.count == RequestInput.pieceSize {
+          full.append(last)
+          last = []
+        }
+        if !full.isEmpty, last.capacity < RequestInput.pieceSize {
+          last.reserveCapacity(RequestInput.pieceSize)
+        }
+        let taken = part.prefix(RequestInput.pieceSize - last.count)
+        last.append(contentsOf: taken)
+        part = part[taken.endIndex...]
+      }
+    }
+
+    /// The line as one array of exactly its bytes: the only piece itself, else the pieces
+    /// copied in order (each freed once copied), consuming them.
+    ///
+    /// - Complexity: O(l) for a line of l bytes in several pieces, O(1) for one.
+    consuming func joined() -> [UInt8] {
+      guard !full.isEmpty else { return last }
+      let total = full.count * RequestInput.pieceSize + last.count
+      var pieces = full
+      full = []
+      let tail = last
+      last = []
+      return [UInt8](unsafeUninitializedCapacity: total) { buffer, count in
+        for k in pieces.indices {
+          let piece = pieces[k]
+          pieces[k] = []
+          piece.withUnsafeBufferPointer {
+            _ = UnsafeMutableBufferPointer(rebasing: buffer[count...]).initialize(from: $0)
+          }
+          count += piece.count
+          // The copied pieces' pages back to the system as the copy goes: the line's peak is
+          // its bytes plus 32 pieces, not twice its bytes.
+          if k % 32 == 31 { SessionCommand.releaseFreedMemory() }
+        }
+        tail.withUnsafeBufferPointer {
+          _ = UnsafeMutableBufferPointer(rebasing: buffer[count...]).initialize(from: $0)
+        }
+        count += tail.count
+      }
+    }
+  }
+
+  private func result(_ line: consuming LinePieces, _ refused: [UInt8]?, _ tooLong: Bool) -> Line {
     if tooLong { return .tooLong }
     if let refused { return .refused(refused) }
-    return .bytes(line)
+    return .bytes(line.joined())
   }
 
   /// Reads the next chunk of stdin into `chunk` (empty at the end of input).

@@ -38,4 +38,18 @@ public enum ProcessMemory {
     guard let now, let peak else { return nil }
     return (now, peak)
   }
+
+  /// Resets this process's peak resident memory (`VmHWM`) to what is resident now (Linux:
+  /// `5` written to `/proc/self/clear_refs`), so that a later `resident().peak` is the peak
+  /// since this call.
+  ///
+  /// - Returns: whether the kernel took it (`false` elsewhere, or without the right).
+  @discardableResult
+  public static func resetPeak() -> Bool {
+    let fd = open("/proc/self/clear_refs", O_WRONLY)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    var five = UInt8(ascii: "5")
+    return write(fd, &five, 1) == 1
+  }
 }

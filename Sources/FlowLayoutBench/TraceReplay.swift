@@ -39,10 +39,15 @@ public enum TraceReplay {
     // 1. Timed.
     do {
       var session = LayoutSession<Engine>()
+      // The RSS readings count what is live: freed pages returned first, outside the timing.
+      allocator.purgeFreedPages()
+      let peakReset = ProcessMemory.resetPeak()
+      result.rssBeforeOpen = ProcessMemory.resident()?.now
       let start = MonotonicClock.now()
       let opened = session.answer(trace.open)
       result.openNs = Double(MonotonicClock.now() - start)
       note(opened, in: &result)
+      allocator.purgeFreedPages()
       result.rssAfterOpen = ProcessMemory.resident()?.now
       var answers: [String] = []
       answers.reserveCapacity(16)
@@ -56,9 +61,10 @@ public enum TraceReplay {
         for answer in answers { note(answer, in: &result) }
         answers.removeAll(keepingCapacity: true)
       }
+      allocator.purgeFreedPages()
       let memory = ProcessMemory.resident()
       result.rssAtEnd = memory?.now
-      result.peakRss = memory?.peak
+      result.peakRss = peakReset ? memory?.peak : nil
     }
     finish(&result, trace)
     // 2. Counted.

@@ -52,27 +52,43 @@ struct SessionCommand: ParsableCommand {
   static func serve<E: LayoutEngine>(_ type: E.Type, maximumBytes: Int) throws(LayoutError) {
     var session = LayoutSession<E>()
     var requests = RequestInput(maximumBytes: maximumBytes)
+    let allocator = JemallocStatistics()
+    // This thread's freed bytes so far (jemalloc's own counter, read in place: O(1)).
+    let freed = allocator?.threadFreedBytes()
+    var freedAtRelease = freed?.pointee ?? 0
     while let line = try requests.next() {
       let answer: String
       var large = false
-      switch line {
+      // The line is consumed by its answer: a document's line that holds no cell is freed
+      // before the answer is written, not when the next line is read.
+      switch consume line {
       case .bytes(let bytes):
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
         large = bytes.count >= releaseAfterBytes
-        answer = session.answer(bytes: bytes)
+        answer = session.answer(bytes: consume bytes)
       case .refused(let prefix):
         // The bytes up to the refused one give the whole line's error (`JSONStreamCheck`); a
         // refused request changes nothing.
-        answer = session.answer(bytes: prefix)
+        answer = session.answer(bytes: consume prefix)
       case .tooLong:
         answer = #"{"error":"request: longer than \#(maximumBytes) bytes (--max-input-bytes)"}"#
       }
       var bytes = Array(answer.utf8)
       bytes.append(UInt8(ascii: "\n"))
-      // Before the answer: a client that reads the RSS when answered sees it released.
-      if large { releaseFreedMemory() }
+      // After a large line, before the answer: a client that reads the RSS when answered sees
+      // it released (the line's reading cost more than the release).
+      if let allocator, large {
+        allocator.purgeFreedPages()
+        freedAtRelease = freed?.pointee ?? 0
+      }
       if let failure = LayoutCommand.write(bytes, to: STDOUT_FILENO) {
         throw .invalidDocument(field: "stdout", reason: "cannot write: \(failure)")
+      }
+      // After a small request that freed much (a width change), once answered: the release
+      // (~1-2 ms at 1M items) is not part of that request's latency.
+      if let allocator, let freed, freed.pointee &- freedAtRelease >= releaseAfterFreedBytes {
+        allocator.purgeFreedPages()
+        freedAtRelease = freed.pointee
       }
     }
   }
@@ -81,12 +97,18 @@ struct SessionCommand: ParsableCommand {
   /// by `releaseFreedMemory()`.
   static let releaseAfterBytes = 1 << 20
 
+  /// Requests that freed this many bytes since the last release (a width change replacing a
+  /// million items' lines, a large batch's temporaries) are followed by `releaseFreedMemory()`
+  /// too; small requests reach it rarely (a steady frame frees a few kB).
+  static let releaseAfterFreedBytes = 16 << 20
+
   /// Gives the pages of freed heap memory back to the system at once. jemalloc (which
   /// `flowlayout` links) keeps freed pages resident for up to 10 s (`dirty_decay_ms`), so what a
   /// large request's temporaries freed (the line, its parse, the storage a batch replaced) held
-  /// a session's RSS after `open` at 1.5–2× its live bytes (issue 33, item 6). Nothing under
-  /// another malloc. O(freed extents): called only after a request of `releaseAfterBytes`,
-  /// whose own reading costs more.
+  /// a session's RSS after `open` at 1.5–2× its live bytes (issue 33, item 6), and what a width
+  /// change replaced held it at up to 1.8× after a trace of rotations. Nothing under another
+  /// malloc. O(freed extents): called only after a request of `releaseAfterBytes`, or after
+  /// `releaseAfterFreedBytes` were freed.
   static func releaseFreedMemory() {
     JemallocStatistics()?.purgeFreedPages()
   }

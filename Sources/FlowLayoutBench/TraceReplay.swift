@@ -2,6 +2,12 @@ import FlowLayoutDocument
 import FlowLayoutModel
 import FlowLayoutWorkloads
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Replays traces (`FlowLayoutWorkloads`' `Trace`) and measures them: in process through
 /// `LayoutSession.answer` (the code `flowlayout session` runs), or through a `flowlayout session`
 /// child's pipe.
@@ -143,6 +149,9 @@ public enum TraceReplay {
         for failure in failures { note(failure.utf8, in: &result) }
         failures.removeAll(keepingCapacity: true)
       }
+      // The child as a user's session holds it between requests (it returns freed pages in a
+      // pause of its input: `flowlayout session`).
+      usleep(50_000)
       let memory = pipe.resident()
       result.rssAtEnd = memory?.now
       result.peakRss = memory?.peak

@@ -84,22 +84,29 @@ struct SessionCommand: ParsableCommand {
       if let failure = LayoutCommand.write(bytes, to: STDOUT_FILENO) {
         throw .invalidDocument(field: "stdout", reason: "cannot write: \(failure)")
       }
-      // After a small request that freed much (a width change), once answered: the release
-      // (~1-2 ms at 1M items) is not part of that request's latency.
-      if let allocator, let freed, freed.pointee &- freedAtRelease >= releaseAfterFreedBytes {
+      // After requests that freed much (a width change), once the input is idle: the release
+      // (1-10 ms at 1M items, and the fresh pages the next width change then faults in) is not
+      // paid by a request that is already waiting, only in a pause between requests.
+      if let allocator, let freed, freed.pointee &- freedAtRelease >= releaseAfterFreedBytes,
+        requests.isIdle(waitingMilliseconds: idleMilliseconds)
+      {
         allocator.purgeFreedPages()
         freedAtRelease = freed.pointee
       }
     }
   }
 
+  /// How long the input must stay silent after an answer for the session to count as idle.
+  static let idleMilliseconds: Int32 = 2
+
   /// A request line of at least this many bytes (an `open`, a batch of ~10⁵ edits) is followed
   /// by `releaseFreedMemory()`.
   static let releaseAfterBytes = 1 << 20
 
-  /// Requests that freed this many bytes since the last release (a width change replacing a
-  /// million items' lines, a large batch's temporaries) are followed by `releaseFreedMemory()`
-  /// too; small requests reach it rarely (a steady frame frees a few kB).
+  /// Once requests freed this many bytes since the last release (a width change replacing a
+  /// million items' lines, a large batch's temporaries), the next pause in the input of
+  /// `idleMilliseconds` is used for `releaseFreedMemory()` too; small requests reach it rarely
+  /// (a steady frame frees a few kB).
   static let releaseAfterFreedBytes = 16 << 20
 
   /// Gives the pages of freed heap memory back to the system at once. jemalloc (which
@@ -140,6 +147,14 @@ struct RequestInput {
     case refused([UInt8])
     /// A line longer than the limit.
     case tooLong
+  }
+
+  /// Whether no byte of input is waiting, neither read ahead nor arriving within
+  /// `milliseconds` (`poll(2)`): the client is between requests. A regular file is never idle.
+  mutating func isIdle(waitingMilliseconds milliseconds: Int32) -> Bool {
+    guard start == chunk.count, !atEnd else { return false }
+    var request = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    return poll(&request, 1, milliseconds) == 0
   }
 
   /// The next line without its `\n`, or `nil` at the end of input.

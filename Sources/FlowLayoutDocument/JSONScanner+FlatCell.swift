@@ -49,13 +49,11 @@ struct FlatCell {
   }
 
   static func equals(_ bytes: [UInt8], _ range: Range<Int>, _ word: StaticString) -> Bool {
-    guard range.count == word.utf8CodeUnitCount else { return false }
-    return word.withUTF8Buffer { w in
-      var k = 0
-      for i in range {
-        if bytes[i] != w[k] { return false }
-        k += 1
-      }
+    let count = word.utf8CodeUnitCount
+    guard range.count == count else { return false }
+    let w = word.utf8Start
+    return bytes.withUnsafeBufferPointer { b in
+      for k in 0..<count where b[range.lowerBound + k] != w[k] { return false }
       return true
     }
   }

@@ -135,7 +135,9 @@ public enum TraceReplay {
       let opened = try pipe.exchange(trace.open)
       result.openNs = Double(MonotonicClock.now() - start)
       note(opened, in: &result)
-      result.rssAfterOpen = pipe.resident()?.now
+      let afterOpen = pipe.memoryStatus()
+      result.rssAfterOpen = afterOpen?.now
+      result.anonymousRssAfterOpen = afterOpen?.anonymous
       var failures: [String] = []
       var spent = 0.0
       for frame in trace.frames where spent < timeLimitSeconds * 1e9 {
@@ -152,8 +154,9 @@ public enum TraceReplay {
       // The child as a user's session holds it between requests (it returns freed pages in a
       // pause of its input: `flowlayout session`).
       usleep(50_000)
-      let memory = pipe.resident()
+      let memory = pipe.memoryStatus()
       result.rssAtEnd = memory?.now
+      result.anonymousRssAtEnd = memory?.anonymous
       result.peakRss = memory?.peak
     } catch {
       result.status = "failed"

@@ -12,7 +12,8 @@ public enum TraceReport {
       + "slowest frame's tag. `frames` k/m: the replay's time limit stopped it after k of m "
       + "frames (statistics over those). Allocations per frame (mean/max) and the session's live bytes come "
       + "from a second, counted replay. RSS through the pipe: the `flowlayout session` child "
-      + "alone, as a user runs it. In process (`+`): what the runner's RSS gained over its RSS "
+      + "alone, as a user runs it (`own`: its `RssAnon`, without the pages of the executable "
+      + "and the shared libraries it maps). In process (`+`): what the runner's RSS gained over its RSS "
       + "just before `open` (freed pages returned to the system before each reading; the peak "
       + "since just before `open`), the session's share of a process that also holds the traces."
   ]
@@ -54,7 +55,10 @@ public enum TraceReport {
         func gained(_ value: Int?) -> String { value.map { "+" + bytes($0 - base) } ?? "–" }
         rss = "\(gained(r.rssAfterOpen)) → \(gained(r.rssAtEnd)) (\(gained(r.peakRss)))"
       } else {
-        rss = "\(bytes(r.rssAfterOpen)) → \(bytes(r.rssAtEnd)) (\(bytes(r.peakRss)))"
+        rss =
+          "\(bytes(r.rssAfterOpen)) → \(bytes(r.rssAtEnd)) (\(bytes(r.peakRss)))"
+          + (r.anonymousRssAfterOpen == nil
+            ? "" : "; own \(bytes(r.anonymousRssAfterOpen)) → \(bytes(r.anonymousRssAtEnd))")
       }
       lines.append(
         "| \(r.trace)\(r.status == "ok" ? "" : " (\(r.status))") | \(r.n) | \(r.mode) "

@@ -68,6 +68,11 @@ public struct TraceResult: Codable, Sendable, Hashable {
   /// In process: the runner's RSS just before `open` (freed pages returned, the peak reset
   /// then); `nil` through the pipe.
   public var rssBeforeOpen: Int?
+  /// Through the pipe: the child's `RssAnon` (its own memory, without the pages of the
+  /// executable and shared libraries it maps) after `open` and after the last frame; `nil` in
+  /// process.
+  public var anonymousRssAfterOpen: Int?
+  public var anonymousRssAtEnd: Int?
 
   public init(
     trace: String, n: Int, mode: String, engine: String, seed: UInt64, frames: Int,

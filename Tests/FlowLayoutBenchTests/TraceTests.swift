@@ -197,6 +197,10 @@ import Testing
     #expect(piped.framesReplayed == trace.frames.count)
     #if os(Linux)
       #expect((piped.rssAfterOpen ?? 0) > 0 && (piped.peakRss ?? 0) >= (piped.rssAtEnd ?? 0))
+      // The child's own memory is part of its RSS; the table shows it.
+      let own = try #require(piped.anonymousRssAtEnd)
+      #expect(own > 0 && own <= (piped.rssAtEnd ?? 0))
+      #expect(TraceReport.lines([piped])[2].contains("; own "))
     #endif
     let profile = try FlowLayoutBinary.run(
       ["profile", "--trace", "chat", "--n", "1000", "--frames", "20"])

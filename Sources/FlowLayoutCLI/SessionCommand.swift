@@ -203,19 +203,6 @@ struct RequestInput {
     return result(consume line, refused, tooLong)
   }
 
-  /// Asks the kernel to back the 2 MiB-aligned part of `buffer` with huge pages (`madvise`
-  /// `MADV_HUGEPAGE`: faults of 2 MiB instead of 4 KiB as the buffer is first written). Only
-  /// for a buffer about to be written whole (no page of it stays untouched).
-  static func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
-    guard let base = buffer.baseAddress else { return }
-    let huge = 2 << 20
-    let start = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)
-    let end = (Int(bitPattern: base) + buffer.count) & ~(huge - 1)
-    guard end > start else { return }
-    let hugePageAdvice: Int32 = 14  // MADV_HUGEPAGE (Linux), not exported to Swift
-    _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, hugePageAdvice)
-  }
-
   /// The longest piece of a long line (fits jemalloc's 8 MiB size class with the array's
   /// header).
   static let pieceSize = (8 << 20) - 64
@@ -241,7 +228,7 @@ struct RequestInput {
           last.reserveCapacity(RequestInput.pieceSize)
           let capacity = last.capacity
           last.withUnsafeMutableBufferPointer {
-            RequestInput.adviseHugePages(
+            DocumentInput.adviseHugePages(
               UnsafeMutableRawBufferPointer(start: $0.baseAddress, count: capacity))
           }
         }
@@ -263,7 +250,7 @@ struct RequestInput {
       let tail = last
       last = []
       return [UInt8](unsafeUninitializedCapacity: total) { buffer, count in
-        adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
+        DocumentInput.adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
         for k in pieces.indices {
           let piece = pieces[k]
           pieces[k] = []

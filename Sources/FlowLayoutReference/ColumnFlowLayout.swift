@@ -17,7 +17,7 @@ enum ColumnFlowLayout {
   /// - Complexity: O(m) for the section's m items.
   static func lines(
     for section: SectionData, configuration c: LayoutConfiguration, lineLength a: Double
-  ) -> SectionLines {
+  ) -> PlacedSection {
     let n = columnCount(c)
     let spacing = c.minimumInteritemSpacing
     let columnWidth = (a - Double(n - 1) * spacing) / Double(n)
@@ -33,6 +33,6 @@ enum ColumnFlowLayout {
           isOverflowing: false))
       lines[lines.count - 1].height = max(lines[lines.count - 1].height, height)
     }
-    return SectionLines(lines: lines, hiddenItems: [])
+    return PlacedSection(lines: lines, hiddenItems: [])
   }
 }

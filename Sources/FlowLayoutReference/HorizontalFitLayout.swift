@@ -10,7 +10,7 @@ enum HorizontalFitLayout {
   /// - Complexity: O(n) for the section's n items.
   static func lines(
     for section: SectionData, configuration c: LayoutConfiguration, lineLength a: Double
-  ) -> SectionLines {
+  ) -> PlacedSection {
     let widths = section.itemWidths
     let heights = section.itemHeights
     let ranges = GreedyLineBreaking.lines(
@@ -33,6 +33,6 @@ enum HorizontalFitLayout {
           size: Size(width: widths[item], height: heights[item]), isOverflowing: overflows))
     }
     let line = PlacedLine(items: items, height: LinePlacement.lineHeight(Array(heights[first])))
-    return SectionLines(lines: [line], hiddenItems: Array(first.upperBound..<section.count))
+    return PlacedSection(lines: [line], hiddenItems: Array(first.upperBound..<section.count))
   }
 }

@@ -9,7 +9,7 @@ enum HorizontalFlowLayout {
   /// - Complexity: O(n) for the section's n items.
   static func lines(
     for section: SectionData, configuration c: LayoutConfiguration, lineLength a: Double
-  ) -> SectionLines {
+  ) -> PlacedSection {
     switch ItemSizePriority(configuration: c, lineLength: a) {
     case .ownSizes:
       return greedyLines(
@@ -32,7 +32,7 @@ enum HorizontalFlowLayout {
   /// - Complexity: O(n) for n items.
   static func greedyLines(
     widths: [Double], heights: [Double], configuration c: LayoutConfiguration, lineLength a: Double
-  ) -> SectionLines {
+  ) -> PlacedSection {
     let left = c.sectionInset.left
     let ranges = GreedyLineBreaking.lines(
       widths: widths, lineLength: a, spacing: c.minimumInteritemSpacing)
@@ -51,7 +51,7 @@ enum HorizontalFlowLayout {
           isTopAligned: c.isTopAligned))
     }
     let hidden = ranges.dropFirst(visibleCount).flatMap { Array($0) }
-    return SectionLines(lines: lines, hiddenItems: hidden)
+    return PlacedSection(lines: lines, hiddenItems: hidden)
   }
 
   /// Scaled modes (2, 3): item `j` in line `⌊j/c⌋`, column `k = j mod c`, `x = l + k·(w + I)`;
@@ -60,7 +60,7 @@ enum HorizontalFlowLayout {
   /// - Complexity: O(n) for n items.
   static func scaledLines(
     itemCount: Int, columnCount: Double, size: Size, configuration c: LayoutConfiguration
-  ) -> SectionLines {
+  ) -> PlacedSection {
     let perLine = ItemSizePriority.itemsPerLine(columnCount: columnCount, itemCount: itemCount)
     var lines: [PlacedLine] = []
     var hidden: [Int] = []
@@ -76,6 +76,6 @@ enum HorizontalFlowLayout {
       lines[lines.count - 1].items.append(
         PlacedItem(item: j, x: x, yInLine: 0, size: size, isOverflowing: false))
     }
-    return SectionLines(lines: lines, hiddenItems: hidden)
+    return PlacedSection(lines: lines, hiddenItems: hidden)
   }
 }

@@ -7,7 +7,7 @@ enum HorizontalScrollLayout {
   /// `x₀ = l`, `xᵢ₊₁ = xᵢ + wᵢ + I`, `y = lineTop`. An empty section has no line.
   ///
   /// - Complexity: O(n) for the section's n items.
-  static func lines(for section: SectionData, configuration c: LayoutConfiguration) -> SectionLines
+  static func lines(for section: SectionData, configuration c: LayoutConfiguration) -> PlacedSection
   {
     guard section.count > 0 else { return .empty }
     let xs = LinePlacement.leading(
@@ -18,7 +18,7 @@ enum HorizontalScrollLayout {
         PlacedItem(
           item: i, x: xs[i], yInLine: 0, size: section.itemSize(at: i), isOverflowing: false))
     }
-    return SectionLines(
+    return PlacedSection(
       lines: [PlacedLine(items: items, height: LinePlacement.lineHeight(section.itemHeights))],
       hiddenItems: [])
   }

@@ -111,7 +111,7 @@ enum ReferenceLayoutPass {
   /// Dispatches one section to its variant.
   static func lines(
     for section: SectionData, configuration c: LayoutConfiguration, lineLength a: Double
-  ) -> SectionLines {
+  ) -> PlacedSection {
     switch c.variant {
     case .horizontalFlow:
       return HorizontalFlowLayout.lines(for: section, configuration: c, lineLength: a)

@@ -8,7 +8,7 @@ enum TimelineLayout {
   /// - Complexity: O(n) for the section's n items.
   static func lines(
     for section: SectionData, configuration c: LayoutConfiguration, lineLength a: Double
-  ) -> SectionLines {
+  ) -> PlacedSection {
     var result = HorizontalFlowLayout.greedyLines(
       widths: section.itemWidths, heights: section.itemHeights, configuration: c, lineLength: a)
     for l in result.lines.indices {

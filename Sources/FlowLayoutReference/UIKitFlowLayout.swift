@@ -8,7 +8,7 @@ enum UIKitFlowLayout {
   /// - Complexity: O(n) for the section's n items.
   static func lines(
     for section: SectionData, configuration c: LayoutConfiguration, lineLength a: Double
-  ) -> SectionLines {
+  ) -> PlacedSection {
     let widths = section.itemWidths
     let heights = section.itemHeights
     let left = c.sectionInset.left
@@ -37,7 +37,7 @@ enum UIKitFlowLayout {
           range, xs: xs, widths: widths, heights: heights, left: left, lineLength: a,
           isTopAligned: false))
     }
-    return SectionLines(lines: lines, hiddenItems: [])
+    return PlacedSection(lines: lines, hiddenItems: [])
   }
 
   /// `true` when every item of the section has the same size.

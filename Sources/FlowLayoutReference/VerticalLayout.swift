@@ -7,7 +7,7 @@ enum VerticalLayout {
   /// - Complexity: O(n) for the section's n items.
   static func lines(
     for section: SectionData, configuration c: LayoutConfiguration, lineLength a: Double
-  ) -> SectionLines {
+  ) -> PlacedSection {
     HorizontalFlowLayout.lines(for: section, configuration: c, lineLength: a)
   }
 }

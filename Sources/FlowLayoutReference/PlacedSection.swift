@@ -21,10 +21,10 @@ struct PlacedLine: Hashable, Sendable {
 ///
 /// The orchestrator (`ReferenceLayoutPass`) stacks these lines under the header
 /// (docs/semantics.md, "Line stacking", "Sections").
-struct SectionLines: Hashable, Sendable {
+struct PlacedSection: Hashable, Sendable {
   var lines: [PlacedLine]
   /// Indices of the section's hidden items, ascending.
   var hiddenItems: [Int]
 
-  static let empty = SectionLines(lines: [], hiddenItems: [])
+  static let empty = PlacedSection(lines: [], hiddenItems: [])
 }

@@ -64,9 +64,7 @@ enum BulkValidation {
   }
 
   @inline(__always)
-  static func isValidLength(_ v: Double) -> Bool {
-    v >= 0 && v <= LayoutLimits.maximumLength  // false for NaN and ±∞
-  }
+  static func isValidLength(_ v: Double) -> Bool { LayoutValidation.isValidLength(v) }
 
   /// One pass without early exit (vectorisable): counts the values outside the valid range.
   static func allValidLengths(_ values: [Double]) -> Bool {

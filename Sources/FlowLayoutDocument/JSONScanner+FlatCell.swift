@@ -283,7 +283,7 @@ extension JSONScanner {
 
   /// The plain number at `start` (after whitespace) and the index after it; see
   /// `readPlainNumber`.
-  private static func plainNumber(
+  static func plainNumber(
     in b: UnsafeBufferPointer<UInt8>, at start: Int, end n: Int
   ) -> (value: Double, end: Int)? {
     var i = start

@@ -43,22 +43,38 @@ public struct JSONStreamCheck: Sendable {
         index = Self.endOfPlainText(chunk, from: index)
         guard index < chunk.count else { break }
       }
-      // Fast path: numbers, separators, whitespace and nested arrays inside the object.
+      // Fast path: numbers, separators, whitespace, nested arrays and objects, and strings of
+      // printable ASCII that close in this chunk (keys), inside the object: one table lookup
+      // a byte.
       if !inString, depth > 0 {
         var d = depth
-        while index < chunk.count {
-          let b = chunk[index]
-          if Self.isPlain(b) {
-            index += 1
-          } else if b == UInt8(ascii: "["), d < JSONScanner.maximumDepth {
-            d += 1
-            index += 1
-          } else if b == UInt8(ascii: "]"), d > 1 {
-            d -= 1
-            index += 1
-          } else {
-            break
+        index = Self.byteClasses.withUnsafeBufferPointer { classes in
+          guard let bytes = chunk.baseAddress else { return index }
+          let count = chunk.count
+          var i = index
+          while i < count {
+            // A run of plain bytes (digits and separators: most of a batch) in a tight loop.
+            var c = classes[Int(bytes.load(fromByteOffset: i, as: UInt8.self))]
+            while c == Self.plain {
+              i += 1
+              guard i < count else { return i }
+              c = classes[Int(bytes.load(fromByteOffset: i, as: UInt8.self))]
+            }
+            switch c {
+            case Self.opening where d < JSONScanner.maximumDepth:
+              d += 1
+              i += 1
+            case Self.closing where d > 1:
+              d -= 1
+              i += 1
+            case Self.quote:
+              let close = Self.endOfPlainText(chunk, from: i + 1)
+              guard close < chunk.count, chunk[close] == UInt8(ascii: "\"") else { return i }
+              i = close + 1
+            default: return i
+            }
           }
+          return i
         }
         depth = d
         guard index < chunk.count else { break }
@@ -72,16 +88,24 @@ public struct JSONStreamCheck: Sendable {
     return nil
   }
 
-  /// Bytes that keep every state outside strings as it is, once inside the object.
-  @inline(__always)
-  private static func isPlain(_ b: UInt8) -> Bool {
-    switch b {
+  /// The fast path's class of each byte outside strings, once inside the object: `plain`
+  /// (keeps every state as it is: digits, `,:.-`, whitespace), `opening` (`[{`), `closing`
+  /// (`]}`), `quote`, or 0 (left to `accepts`).
+  private static let byteClasses: [UInt8] = (0...255).map { b -> UInt8 in
+    switch UInt8(b) {
     case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: ","), UInt8(ascii: ":"), 0x20, 0x0A,
       0x0D, 0x09, UInt8(ascii: "."), UInt8(ascii: "-"):
-      return true
-    default: return false
+      return plain
+    case UInt8(ascii: "["), UInt8(ascii: "{"): return opening
+    case UInt8(ascii: "]"), UInt8(ascii: "}"): return closing
+    case UInt8(ascii: "\""): return quote
+    default: return 0
     }
   }
+  private static let plain: UInt8 = 1
+  private static let opening: UInt8 = 2
+  private static let closing: UInt8 = 3
+  private static let quote: UInt8 = 4
 
   /// The index of the first byte from `start` on that is not printable ASCII (`0x20`…`0x7F`)
   /// or is a quote or a backslash: where a string's plain run ends.

@@ -30,11 +30,16 @@ struct RawEdit {
       let list = "\(field).\(key)"
       switch key {
       case "deleteItems":
+        if s.readPlainPathList(into: &raw.update.deleteItems) { return }
         try s.readArray(field: list) { (s, i) throws(LayoutError) in
           if let path = s.readPlainPath() { return raw.update.deleteItems.append(path) }
           raw.update.deleteItems.append(try RawDocument.readPath(&s, field: "\(list)[\(i)]"))
         }
       case "insertItems":
+        let plain = s.readPlainSizedPathList(pathKey: "at", into: &raw.update.insertItems) {
+          ItemInsertion(at: $0, size: $1)
+        }
+        if plain { return }
         try s.readArray(field: list) { (s, i) throws(LayoutError) in
           if let (at, size) = s.readPlainSizedPath(pathKey: "at") {
             return raw.update.insertItems.append(ItemInsertion(at: at, size: size))
@@ -45,6 +50,10 @@ struct RawEdit {
           if let cell { raw.insertedCells.append((i, cell)) }
         }
       case "resizeItems":
+        let plain = s.readPlainSizedPathList(pathKey: "at", into: &raw.update.resizeItems) {
+          ItemResize(at: $0, size: $1)
+        }
+        if plain { return }
         try s.readArray(field: list) { (s, i) throws(LayoutError) in
           if let (at, size) = s.readPlainSizedPath(pathKey: "at") {
             return raw.update.resizeItems.append(ItemResize(at: at, size: size))
@@ -101,7 +110,7 @@ struct RawEdit {
 
   /// `{at: [s, i], size: [w, h]}` or, when `allowsCells`, `{at: [s, i], cell: {…}}`: `at` and
   /// exactly one of `size` and `cell` required. A cell's size is 0 × 0 until `sized`.
-  private static func readPathAndSize(
+  static func readPathAndSize(
     _ s: inout JSONScanner, field: String, pathKey: String, allowsCells: Bool
   ) throws(LayoutError) -> (ItemPath, Size, CellDescription?) {
     var path: ItemPath?
@@ -225,18 +234,11 @@ extension JSONScanner {
   ///
   /// - Complexity: O(b) for its b bytes; no allocation.
   mutating func readPlainPath() -> ItemPath? {
-    let start = position
-    guard depth < Self.maximumDepth, peek() == UInt8(ascii: "[") else { return nil }
-    position += 1
-    if let section = readPlainInteger(), peek() == UInt8(ascii: ",") {
-      position += 1
-      if let item = readPlainInteger(), peek() == UInt8(ascii: "]") {
-        position += 1
-        return ItemPath(section: section, item: item)
-      }
+    guard depth < Self.maximumDepth else { return nil }
+    return readPlain { b, i, limit in
+      guard Self.skipSpaces(b, &i, limit) else { return nil }
+      return Self.plainPath(b, &i, limit)
     }
-    position = start
-    return nil
   }
 
   /// `{"PATHKEY": [section, item], "size": [width, height]}` (those two keys, in that order,
@@ -245,55 +247,20 @@ extension JSONScanner {
   ///
   /// - Complexity: O(b) for its b bytes; no allocation.
   mutating func readPlainSizedPath(pathKey: StaticString) -> (ItemPath, Size)? {
-    let start = position
-    guard depth + 1 < Self.maximumDepth, peek() == UInt8(ascii: "{") else { return nil }
-    position += 1
-    if readKey(pathKey), let path = readPlainPath(), peek() == UInt8(ascii: ",") {
-      position += 1
-      if readKey("size"), let size = readPlainPair(), peek() == UInt8(ascii: "}") {
-        position += 1
-        return (path, size)
-      }
-    }
-    position = start
-    return nil
+    guard depth + 1 < Self.maximumDepth else { return nil }
+    let key = UnsafeBufferPointer(start: pathKey.utf8Start, count: pathKey.utf8CodeUnitCount)
+    return readPlain { b, i, limit in Self.plainSizedPath(key, b, &i, limit) }
   }
 
-  /// Reads `"KEY":` when that is next (a key without escapes), else leaves the position
-  /// somewhere after it and returns `false`.
-  private mutating func readKey(_ key: StaticString) -> Bool {
-    guard peek() == UInt8(ascii: "\"") else { return false }
-    let count = key.utf8CodeUnitCount
-    let first = position + 1
-    guard first + count < end, bytes[first + count] == UInt8(ascii: "\"") else { return false }
-    for k in 0..<count where bytes[first + k] != key.utf8Start[k] { return false }
-    position = first + count + 1
-    guard peek() == UInt8(ascii: ":") else { return false }
-    position += 1
-    return true
-  }
-
-  /// An optional `-` and 1 to 15 digits without a leading zero, followed by neither `.` nor an
-  /// exponent (after whitespace); else `nil`, the position then somewhere after it.
-  private mutating func readPlainInteger() -> Int? {
-    _ = peek()
+  /// What `read` reads from the position over the text's bytes (moving the index it is given
+  /// past it), the position then after it; else `nil` with the position unchanged.
+  private mutating func readPlain<Value>(
+    _ read: (UnsafeBufferPointer<UInt8>, inout Int, Int) -> Value?
+  ) -> Value? {
     var i = position
-    let negative = i < end && bytes[i] == UInt8(ascii: "-")
-    if negative { i += 1 }
-    let first = i
-    var value = 0
-    while i < end, bytes[i] &- UInt8(ascii: "0") < 10 {
-      value = value &* 10 &+ Int(bytes[i] &- UInt8(ascii: "0"))
-      i += 1
-    }
-    let digits = i - first
-    guard digits >= 1, digits <= 15, digits == 1 || bytes[first] != UInt8(ascii: "0") else {
-      return nil
-    }
-    if i < end, bytes[i] == UInt8(ascii: ".") || bytes[i] | 0x20 == UInt8(ascii: "e") {
-      return nil
-    }
+    let limit = end
+    guard let value = bytes.withUnsafeBufferPointer({ read($0, &i, limit) }) else { return nil }
     position = i
-    return negative ? -value : value
+    return value
   }
 }

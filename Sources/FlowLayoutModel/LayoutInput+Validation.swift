@@ -205,8 +205,26 @@ public enum LayoutValidation {
     if value == 0 { throw .invalidNumber(field: field, value: value, reason: "must be > 0") }
   }
 
+  /// Whether `value` passes `length(_:field:)`: finite, in `0...LayoutLimits.maximumLength`.
+  ///
+  /// - Complexity: O(1), two comparisons (both false for NaN; ±∞ out of range).
+  @inlinable @inline(__always)
+  public static func isValidLength(_ value: Double) -> Bool {
+    value >= 0 && value <= LayoutLimits.maximumLength
+  }
+
   /// Both lengths of `size` (`field` is only evaluated for an error).
+  ///
+  /// - Complexity: O(1); a valid size costs four comparisons (no field name built, no call).
+  @inlinable @inline(__always)
   public static func size(_ size: Size, field: @autoclosure () -> String) throws(LayoutError) {
+    if isValidLength(size.width), isValidLength(size.height) { return }
+    try checkedSize(size, field: field())
+  }
+
+  /// `size(_:field:)`'s checks that name the failing length.
+  @usableFromInline
+  static func checkedSize(_ size: Size, field: @autoclosure () -> String) throws(LayoutError) {
     try length(size.width, field: "\(field()).width")
     try length(size.height, field: "\(field()).height")
   }

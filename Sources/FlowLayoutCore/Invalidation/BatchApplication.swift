@@ -52,7 +52,11 @@ extension FastFlowLayout {
     }
     // Item edits per section, in the sections before the batch (an item edit never names a
     // deleted or inserted section: the validation refuses it).
-    itemEdits(update, sectionBefore: { plan.oldSection(ofNewSection: $0)! }, into: &scratch)
+    if changesSections {
+      itemEdits(update, sectionBefore: { plan.oldSection(ofNewSection: $0)! }, into: &scratch)
+    } else {
+      itemEdits(update, sectionBefore: { $0 }, into: &scratch)
+    }
     // Sections deleted (before the batch) and inserted (after it), ascending.
     let sectionEdits = (deletions: plan.deletions, insertions: plan.insertions)
     // The plan shares `itemCounts`' storage: let it go before the counts change (or they are
@@ -95,14 +99,16 @@ extension FastFlowLayout {
     func working(_ size: Size) -> Size { transposed ? size.transposed : size }
     scratch.sections.removeAll(keepingCapacity: true)
     for k in scratch.edits.indices { scratch.edits[k].removeAll() }
-    // The sections named (before the batch), ascending and distinct.
-    for r in update.resizeItems { scratch.sections.append(r.at.section) }
-    for d in update.deleteItems { scratch.sections.append(d.section) }
+    // The sections named (before the batch), ascending and distinct; a run of edits in one
+    // section adds it once (a filter of 500 000 deletions: one entry to sort, not 500 000).
+    func name(_ s: Int) { if scratch.sections.last != s { scratch.sections.append(s) } }
+    for r in update.resizeItems { name(r.at.section) }
+    for d in update.deleteItems { name(d.section) }
     for m in update.moveItems {
-      scratch.sections.append(m.from.section)
-      scratch.sections.append(sectionBefore(m.to.section))
+      name(m.from.section)
+      name(sectionBefore(m.to.section))
     }
-    for i in update.insertItems { scratch.sections.append(sectionBefore(i.at.section)) }
+    for i in update.insertItems { name(sectionBefore(i.at.section)) }
     guard !scratch.sections.isEmpty else { return }
     scratch.sections.sortRemovingDuplicates()
     while scratch.edits.count < scratch.sections.count { scratch.edits.append(SectionEdit()) }
@@ -110,6 +116,13 @@ extension FastFlowLayout {
     let sections = scratch.sections
     func entry(_ s: Int) -> Int {
       Self.countLess(than: s, in: sections)
+    }
+    if sections.count == 1 {
+      // One section (a large filter or restore): its lists grow once, not by doubling.
+      scratch.edits[0].resizes.reserveCapacity(update.resizeItems.count)
+      scratch.edits[0].removals.reserveCapacity(update.deleteItems.count + update.moveItems.count)
+      scratch.edits[0].insertions.reserveCapacity(update.insertItems.count)
+      scratch.edits[0].moves.reserveCapacity(update.moveItems.count)
     }
     for r in update.resizeItems {
       scratch.edits[entry(r.at.section)].resizes.append((r.at.item, working(r.size)))
@@ -304,8 +317,12 @@ extension FastFlowLayout {
     // The page (and its first item) and old index of insertion i: it goes before the old item
     // that survives with i − rank earlier survivors (rank = earlier insertions), or after the
     // last survivor.
+    // `within`: a page (and its first and end items, before the batch) the insertion is
+    // looked for in first, so that the insertions of one page locate it once, not each.
     var insertionPlace: (page: Int, base: Int, old: Int)? = nil
-    func placeInsertion(_ fl: inout Self) -> (page: Int, base: Int, old: Int)? {
+    func placeInsertion(
+      _ fl: inout Self, within page: (page: Int, base: Int, end: Int)? = nil
+    ) -> (page: Int, base: Int, old: Int)? {
       guard i < edit.insertions.count else { return nil }
       var o = edit.insertions[i].index - i + k
       while k < edit.removals.count, edit.removals[k] <= o {
@@ -313,6 +330,7 @@ extension FastFlowLayout {
         o += 1
       }
       if o < oldCount {
+        if let page, o >= page.base, o < page.end { return (page.page, page.base, o) }
         let at = located(o, &fl)
         return (at.page, at.base, o)
       }
@@ -354,7 +372,7 @@ extension FastFlowLayout {
         local.insertions.append((survivorsBefore + earlier, edit.insertions[i].size))
         earlier += 1
         i += 1
-        insertionPlace = placeInsertion(&self)
+        insertionPlace = placeInsertion(&self, within: (p, base, end))
       }
       // A boundary can break only where an edit changed the first item of the page after it or
       // the last line of the page before it (the greedy rule takes the next page's items from

@@ -185,6 +185,16 @@ extension SectionLayout {
         return
       }
       let edits = edit.removals.count + edit.insertions.count + edit.resizes.count
+      if Self.relaysOutWhole(edits: edits, itemCount: count), rules.breaking == .greedy {
+        // Edits so dense that nearly every line is touched: the page's table is laid out once
+        // by the full-layout pass (the same greedy lines from its first item), not region by
+        // region. A table still (never the closed form: a page of a paged section is one).
+        counters.sectionsLaidOut += 1
+        layOutTable(rules: rules, kernels: kernels, counters: &counters)
+        updateHeight(rules: rules)
+        scratch.lastLineKept = false
+        return
+      }
       if edits > 1, rules.breaking == .greedy || rules.breaking == .firstLineOnly {
         // Touched regions re-broken until they re-synchronise, the lines between copied: one
         // pass, not one re-break from the first to the last touched item.
@@ -203,6 +213,20 @@ extension SectionLayout {
         rules: rules, kernels: kernels, scratch: &scratch, counters: &counters)
     }
   }
+
+  /// Whether a batch of `edits` edits in a page or section of `itemCount` items (after the
+  /// edits) re-breaks it faster by a full layout than region by region: at least one edit per
+  /// `denseEditSpacing` items, so that the touched regions (each re-broken from the line before
+  /// its edit until the lines re-synchronise) cover most lines anyway.
+  ///
+  /// - Complexity: O(1).
+  static func relaysOutWhole(edits: Int, itemCount: Int) -> Bool {
+    edits > 1 && edits * denseEditSpacing >= itemCount
+  }
+
+  /// Items per edit at or below which a batch lays a greedy page out whole
+  /// (`relaysOutWhole(edits:itemCount:)`).
+  static let denseEditSpacing = 16
 
   /// The distinct indices of `resizes`, ascending, in `indices` (emptied first, capacity kept).
   ///

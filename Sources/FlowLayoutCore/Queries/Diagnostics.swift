@@ -222,6 +222,16 @@ extension FastFlowLayout {
       return
     }
     var kept = kept
+    if kept.sections.isEmpty, rules.lineLimit == Int.max, update.resizeItems.isEmpty,
+      update.moveItems.isEmpty, update.insertSections.isEmpty, update.deleteSections.isEmpty,
+      update.moveSections.isEmpty
+    {
+      // No entry to renumber and nothing hidden: only the inserted items are decided (a
+      // large filter or restore builds no path map).
+      decideInsertedItems(of: update, into: &kept)
+      diagnostics = kept
+      return
+    }
     let map = BatchPathMap(update)
     // Before the batch's indices: resized items' state re-decided below, the leaving items'
     // gaps closed.
@@ -243,7 +253,8 @@ extension FastFlowLayout {
       kept.update(n) { wide, _ in wide = wide.openingGaps(at: entering) }
       touched.insert(n)
     }
-    var decided: [ItemPath] = update.insertItems.map(\.at) + update.moveItems.map(\.to)
+    decideInsertedItems(of: update, into: &kept)
+    var decided: [ItemPath] = update.moveItems.map(\.to)
     for r in update.resizeItems {
       if let path = map.path(after: r.at) {
         decided.append(path)
@@ -275,6 +286,23 @@ extension FastFlowLayout {
       }
     }
     diagnostics = kept
+  }
+
+  /// Adds `update`'s inserted items that are wide to `kept` (after-space indices, their gaps
+  /// already opened) and raises its widest bound. An inserted item is laid out at the batch's
+  /// size: its width is read from the batch, not located in the pages.
+  ///
+  /// - Complexity: O(e) for e insertions, plus O(E) per wide one (`ItemIndexSet.insert`).
+  private func decideInsertedItems(of update: BatchUpdate, into kept: inout DiagnosticSections) {
+    let transposed = rules.transposed
+    for insertion in update.insertItems {
+      let width = transposed ? insertion.size.height : insertion.size.width
+      kept.widestBound = max(kept.widestBound, width)
+      let path = insertion.at
+      if withRules(ofPage: firstPage[path.section], { Self.isWide(width, rules: $0) }) {
+        kept.update(path.section) { wide, _ in wide.insert(path.item) }
+      }
+    }
   }
 
   /// Items that exist but are not laid out (`numberOfRows`, Horizontal Fit), in document order.

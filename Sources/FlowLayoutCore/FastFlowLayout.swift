@@ -56,10 +56,10 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
   var firstPage = SectionStarts([0])
   /// Page heights by slot (`PageList.slot(_:)`; 0 in the gap); a page's top is the sum of the
   /// heights before it.
-  var pageOffsets = RowOffsetTree()
+  var pageOffsets = PrefixSumTree()
   /// Page item counts by slot (exact integers in `Double`); an item's page is found by its
   /// prefix.
-  var pageItems = RowOffsetTree()
+  var pageItems = PrefixSumTree()
   /// `.horizontalScroll`: each slot's page extent, and the largest (the content width).
   var pageExtents: [Double] = []
   var widestExtent = 0.0

@@ -6,7 +6,7 @@ public struct WorkCounters: Sendable, Hashable, CustomStringConvertible {
   public var linesRebroken: Int = 0
   /// Items whose position along the line was computed (line placement, closed-form tables).
   public var itemsPositioned: Int = 0
-  /// Nodes of a `RowOffsetTree` written by point updates: how later lines moved, O(log r) each.
+  /// Nodes of a `PrefixSumTree` written by point updates: how later lines moved, O(log r) each.
   public var offsetTreeNodesWritten: Int = 0
   /// Per-line entries rebuilt wholesale (tree rebuilds, line tables spliced when the number of
   /// lines changed): the O(r) part of an edit, 0 for a resize that keeps the line count.

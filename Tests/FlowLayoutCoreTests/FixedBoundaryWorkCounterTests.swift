@@ -44,7 +44,7 @@ struct ColumnFlowWorkCounterTests {
     #expect(c.lineStartsRenumbered == 0)
     #expect(c.sectionsLaidOut == 0)
     // One block's entry: its value and, on each of ≤ 3 levels, ≤ 32 partials and the group's
-    // sum (RowOffsetTree.set); far below the ~1 000 blocks.
+    // sum (PrefixSumTree.set); far below the ~1 000 blocks.
     #expect(c.offsetTreeNodesWritten <= 1 + 3 * 33)
     #expect(c.offsetTreeNodesWritten > 0)  // 450 is taller than any item: the line grew
     let after = try engine.frame(ofItemAt: ItemPath(0, 99_999))

@@ -24,7 +24,7 @@ struct WorkCounterTests {
     #expect(c.lineEntriesRebuilt == 0)
     #expect(c.lineStartsRenumbered == 0)
     // ≤ 2 lines × one block's entry: its value and, on each of the 3 levels over ~1 160
-    // blocks, ≤ 32 partials and the group's sum (RowOffsetTree.set); far below the blocks.
+    // blocks, ≤ 32 partials and the group's sum (PrefixSumTree.set); far below the blocks.
     #expect(c.offsetTreeNodesWritten <= 2 * (1 + 3 * 33))
     #expect(c.sectionsLaidOut == 0)
     // …and every later line moved down by the growth of line 10.

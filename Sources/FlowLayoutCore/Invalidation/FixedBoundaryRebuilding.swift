@@ -24,7 +24,7 @@ extension SectionLayout {
   ) {
     guard var table = takeTable() else { return }
     let n = count
-    let limit = rules.rowLimit > 0 ? rules.rowLimit : Int.max
+    let limit = rules.configuredLineLimit > 0 ? rules.configuredLineLimit : Int.max
     let m = min((n + c - 1) / c, limit)
     let spacing = rules.lineSpacing
     if !shifted {

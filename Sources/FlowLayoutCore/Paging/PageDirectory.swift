@@ -85,7 +85,7 @@ extension FastFlowLayout {
   /// - Complexity: O(p).
   private mutating func buildPageItems() {
     let slots = pages.slots
-    pageItems = RowOffsetTree(slots.indices.lazy.map { Double(slots[$0].count) })
+    pageItems = PrefixSumTree(slots.indices.lazy.map { Double(slots[$0].count) })
   }
 
   /// Rebuilds the page trees and the content size from the pages (by slot, gap included).
@@ -93,11 +93,11 @@ extension FastFlowLayout {
   /// - Complexity: O(p) for p pages.
   mutating func rebuildPageDirectory() {
     let slots = pages.slots
-    pageOffsets = RowOffsetTree(slots.indices.lazy.map { slots[$0].height })
+    pageOffsets = PrefixSumTree(slots.indices.lazy.map { slots[$0].height })
     if slots.contains(where: Self.isPartial) {
       buildPageItems()
     } else {
-      pageItems = RowOffsetTree()
+      pageItems = PrefixSumTree()
     }
     if rules.breaking == .noWrap {
       pageExtents = slots.map(\.extent)
@@ -111,7 +111,7 @@ extension FastFlowLayout {
 
   /// Rewrites the tree entries of the `changed` pages (the page count unchanged); returns the
   /// tree nodes written. Many changed pages among few later slots are written together and
-  /// each tree summed once from the first of them (`RowOffsetTree.set(_:to:)`), instead of
+  /// each tree summed once from the first of them (`PrefixSumTree.set(_:to:)`), instead of
   /// one tree path each.
   ///
   /// - Complexity: O(min(k log p, k + p − f)) for k pages, the first in slot f.

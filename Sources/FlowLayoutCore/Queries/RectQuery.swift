@@ -95,7 +95,7 @@ extension FastFlowLayout {
     var base = oneToOne ? 0 : firstItem(ofPage: p, inSection: s)
     var entered = -1
     while p < pages.count {
-      // One load per level of the page tree (`RowOffsetTree.prefix`).
+      // One load per level of the page tree (`PrefixSumTree.prefix`).
       let top = self.top(ofPage: p)
       if top > r.maxY + slack { break }
       if oneToOne {

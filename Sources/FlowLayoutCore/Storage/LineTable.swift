@@ -4,7 +4,7 @@
 /// Line `k` holds items `starts[k] ..< starts[k + 1]`; `starts` has one entry more than there are
 /// lines, the last being the end of the visible items (later items are hidden).
 ///
-/// Offsets: lines are grouped in blocks of `blockSize`; `blocks` is a `RowOffsetTree` over each
+/// Offsets: lines are grouped in blocks of `blockSize`; `blocks` is a `PrefixSumTree` over each
 /// block's `Σ (heights[i] + L)` (summed left to right), and `offsetsInBlock[g]` is that sum over
 /// the lines of its block before line `4g` (the same additions, stopped earlier: one entry per
 /// group of `groupSize` lines). Line `k`'s top below the first line's top is the tree's prefix
@@ -129,7 +129,7 @@ struct LineTable: Sendable, Equatable {
       lineStarts.append(end)
     }
   }
-  private(set) var blocks: RowOffsetTree
+  private(set) var blocks: PrefixSumTree
   /// Entry `g`: `Σ (heights[i] + L)` over the lines of line `4g`'s block before line `4g`, left
   /// to right (every fourth partial sum of the block's sum; `groupSize`). Kept wherever the
   /// block sums are; empty for a table of one block (≤ 32 lines: short sections), whose tops
@@ -165,7 +165,7 @@ struct LineTable: Sendable, Equatable {
   init() {
     lineStarts = Self.noStarts
     heights = []
-    blocks = RowOffsetTree()
+    blocks = PrefixSumTree()
   }
 
   /// The starts of a table without lines (shared storage).
@@ -841,7 +841,7 @@ extension LineTable {
     /// - Complexity: O(1).
     @inline(__always)
     mutating func append(start: Int, height: Double) {
-      // (Not through `appendRow`: the fused loop's per-item instructions grew by 0.5.)
+      // (Not through `appendLine`: the fused loop's per-item instructions grew by 0.5.)
       let k = count
       starts[k] = start
       heights[k] = height
@@ -860,7 +860,7 @@ extension LineTable {
     /// Appends a line's start, height and its group's offset in its block when it opens a group
     /// (no index entry); returns its number.
     @inline(__always)
-    private mutating func appendRow(start: Int, height: Double) -> Int {
+    private mutating func appendLine(start: Int, height: Double) -> Int {
       let k = count
       starts[k] = start
       heights[k] = height
@@ -1014,7 +1014,7 @@ extension LineTable {
     /// - Complexity: O(1 + (end − start) / 8).
     @inline(__always)
     mutating func append(start: Int, end: Int, height: Double) {
-      let k = appendRow(start: start, height: height)
+      let k = appendLine(start: start, height: height)
       let shift = LineTable.indexShift
       var q = (start &+ (1 << shift) &- 1) &>> shift
       while q &<< shift < end {

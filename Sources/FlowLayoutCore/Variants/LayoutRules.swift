@@ -66,14 +66,14 @@ struct LayoutRules: Sendable, Equatable {
   var placement: LinePlacement
   var cross: CrossAlignment
   /// `numberOfRows` when honoured, else 0 (no limit).
-  var rowLimit: Int
+  var configuredLineLimit: Int
   /// Whether an item wider than the line can be reported as overflowing.
   var canOverflow: Bool
 
   /// How many lines a section lays out at most: 1 for Horizontal Fit, `numberOfRows` when
   /// honoured, else unlimited.
   var lineLimit: Int {
-    breaking == .firstLineOnly ? 1 : (rowLimit > 0 ? rowLimit : Int.max)
+    breaking == .firstLineOnly ? 1 : (configuredLineLimit > 0 ? configuredLineLimit : Int.max)
   }
 
   /// Resolves `configuration` for `bounds` (both as given, untransposed). Assumes the pair passed
@@ -98,7 +98,7 @@ struct LayoutRules: Sendable, Equatable {
     epsilon = 1e-9 * max(1, available)
     interitem = c.minimumInteritemSpacing
     lineSpacing = c.minimumLineSpacing
-    rowLimit = 0
+    configuredLineLimit = 0
     canOverflow = false
     cross = c.isTopAligned ? .top : .center
     let a = available
@@ -106,7 +106,7 @@ struct LayoutRules: Sendable, Equatable {
 
     switch variant {
     case .horizontalFlow, .vertical:
-      rowLimit = c.numberOfRows
+      configuredLineLimit = c.numberOfRows
       if !c.estimatedItemSize.isZero {
         sizing = .own
       } else if c.numberOfColumns > 0 {
@@ -134,7 +134,7 @@ struct LayoutRules: Sendable, Equatable {
         canOverflow = true
       }
     case .timeline:
-      rowLimit = c.numberOfRows
+      configuredLineLimit = c.numberOfRows
       sizing = .own
       breaking = .greedy
       placement = .flow(justified: c.isLayoutJustified)

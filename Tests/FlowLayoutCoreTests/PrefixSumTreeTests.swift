@@ -5,13 +5,13 @@ import Testing
 
 @testable import FlowLayoutCore
 
-@Suite("RowOffsetTree")
-struct RowOffsetTreeTests {
+@Suite("PrefixSumTree")
+struct PrefixSumTreeTests {
   @Test(arguments: [0, 1, 2, 3, 4, 5, 7, 8, 9, 100, 1025])
   func prefixesMatchRunningSums(count: Int) {
     var sizes = SplitMix64(seed: UInt64(count))
     let values = (0..<count).map { _ in (sizes.nextUnit() * 100).rounded() }
-    let tree = RowOffsetTree(values)
+    let tree = PrefixSumTree(values)
     var sum = 0.0
     for k in 0...count {
       #expect(tree.prefix(k) == sum, "prefix(\(k))")
@@ -23,7 +23,7 @@ struct RowOffsetTreeTests {
   @Test func updatesEqualAFreshBuild() {
     var sizes = SplitMix64(seed: 7)
     var values = (0..<300).map { _ in sizes.nextUnit() * 50 }
-    var tree = RowOffsetTree(values)
+    var tree = PrefixSumTree(values)
     for step in 0..<500 {
       let i = Int(sizes.nextUnit() * 300)
       values[i] = sizes.nextUnit() * 50
@@ -33,11 +33,11 @@ struct RowOffsetTreeTests {
       #expect(written == 1 + (min(i | 31, 299) + 1 - i) + (10 - i / 32))
       if step % 50 == 0 {
         // Bit for bit: inner nodes are recomputed from their children, so no drift.
-        #expect(tree == RowOffsetTree(values))
+        #expect(tree == PrefixSumTree(values))
       }
     }
-    #expect(tree == RowOffsetTree(values))
-    var rebuilt = RowOffsetTree([1, 2, 3])
+    #expect(tree == PrefixSumTree(values))
+    var rebuilt = PrefixSumTree([1, 2, 3])
     rebuilt.rebuild(values, adding: 0)
     #expect(rebuilt == tree)
   }
@@ -49,14 +49,14 @@ struct RowOffsetTreeTests {
   func manyValuesSetAtOnceEqualAFreshBuild(count: Int) {
     var sizes = SplitMix64(seed: UInt64(count) + 3)
     var values = (0..<count).map { _ in sizes.nextUnit() * 50 }
-    var tree = RowOffsetTree(values)
+    var tree = PrefixSumTree(values)
     for round in 0..<20 {
       let k = round == 0 ? 1 : 1 + Int(sizes.nextUnit() * 40)
       var indices = (0..<k).map { _ in Int(sizes.nextUnit() * Double(count)) }
       if round % 3 == 0, let first = indices.first { indices.append(first) }  // a repeat
       for i in indices { values[i] = sizes.nextUnit() * 50 }
       tree.set(indices) { values[$0] }
-      #expect(tree == RowOffsetTree(values), "round \(round)")
+      #expect(tree == PrefixSumTree(values), "round \(round)")
     }
   }
 
@@ -67,7 +67,7 @@ struct RowOffsetTreeTests {
   func levelsSumExactlyAndSeekFindsTheFirstReachingValue(count: Int) {
     var sizes = SplitMix64(seed: UInt64(count) + 11)
     let values = (0..<count).map { i in i % 5 == 2 ? 0 : (sizes.nextUnit() * 40).rounded() }
-    let tree = RowOffsetTree(values)
+    let tree = PrefixSumTree(values)
     var running = [0.0]
     for v in values { running.append(running[running.count - 1] + v) }
     for k in stride(from: 0, through: count, by: count > 2_000 ? 7 : 1) {
@@ -97,7 +97,7 @@ struct RowOffsetTreeTests {
   func prefixAddsEachLevelsPartialTopFirst(count: Int) {
     var sizes = SplitMix64(seed: UInt64(count) + 5)
     let values = (0..<count).map { _ in sizes.nextUnit() * 97.3 + 0.1 }
-    let tree = RowOffsetTree(values)
+    let tree = PrefixSumTree(values)
     // levels[ℓ]: level ℓ's values; partials[ℓ][i]: the sum before i in its group of 32.
     var levels = [values]
     var partials: [[Double]] = []
@@ -153,28 +153,28 @@ struct RowOffsetTreeTests {
   func partialRebuildsAndUpdatesEqualAFreshBuild(old: Int, kept: Int, new: Int) {
     var sizes = SplitMix64(seed: UInt64(old * 3 + new))
     var values = (0..<old).map { _ in sizes.nextUnit() * 97.3 }
-    var tree = RowOffsetTree(values)
+    var tree = PrefixSumTree(values)
     let keep = min(kept, new)
     let tail = (keep..<new).map { _ in sizes.nextUnit() * 61.7 }
     values = Array(values[0..<keep]) + tail
     tree.rebuild(count: new, keepingFirst: keep) { leaves in
       for (i, v) in tail.enumerated() { leaves[i] = v }
     }
-    #expect(tree == RowOffsetTree(values))
+    #expect(tree == PrefixSumTree(values))
     guard new > 0 else { return }
     for _ in 0..<20 {
       let i = Int(sizes.nextUnit() * Double(new))
       values[i] = sizes.nextUnit() * 50
       tree.set(i, values[i])
     }
-    #expect(tree == RowOffsetTree(values))
+    #expect(tree == PrefixSumTree(values))
     #expect(tree.prefix(new).bitPattern == tree.total.bitPattern)
   }
 
   /// A tree of at most one value (a short section's one block) holds no storage, and gives
   /// back a larger tree's when rebuilt that small.
   @Test func oneValueHoldsNoStorage() {
-    var tree = RowOffsetTree([42.5])
+    var tree = PrefixSumTree([42.5])
     #expect(tree.nodeStorage == 0)
     #expect(tree.prefix(0) == 0 && tree.prefix(1) == 42.5 && tree[0] == 42.5)
     #expect(tree.seek(inclusivePrefixAtLeast: 10) == (0, 0))
@@ -184,12 +184,12 @@ struct RowOffsetTreeTests {
     #expect(tree.nodeStorage > 0)
     tree.rebuild(count: 1, keepingFirst: 1) { _ in }
     #expect(tree.nodeStorage == 0 && tree.total == 1)
-    #expect(RowOffsetTree().nodeStorage == 0)
+    #expect(PrefixSumTree().nodeStorage == 0)
   }
 
   @Test func firstIndexFindsTheLineReachingATarget() {
     let values: [Double] = [10, 0, 5, 0, 0, 20]
-    let tree = RowOffsetTree(values)
+    let tree = PrefixSumTree(values)
     // inclusive prefixes: 10, 10, 15, 15, 15, 35
     #expect(tree.firstIndex(inclusivePrefixAtLeast: -1) == 0)
     #expect(tree.firstIndex(inclusivePrefixAtLeast: 10) == 0)
@@ -198,7 +198,7 @@ struct RowOffsetTreeTests {
     #expect(tree.firstIndex(inclusivePrefixAtLeast: 16) == 5)
     #expect(tree.firstIndex(inclusivePrefixAtLeast: 35) == 5)
     #expect(tree.firstIndex(inclusivePrefixAtLeast: 36) == 6)
-    #expect(RowOffsetTree().firstIndex(inclusivePrefixAtLeast: 0) == 0)
+    #expect(PrefixSumTree().firstIndex(inclusivePrefixAtLeast: 0) == 0)
   }
 }
 

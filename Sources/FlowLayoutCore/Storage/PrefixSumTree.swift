@@ -16,7 +16,7 @@
 /// over the same values holds.
 ///
 /// - Memory: ~2.07 doubles (16.6 bytes) per value; nothing allocated for at most one value.
-struct RowOffsetTree: Sendable, Equatable {
+struct PrefixSumTree: Sendable, Equatable {
   /// Values per group, as a shift (32).
   static let shift = 5
 

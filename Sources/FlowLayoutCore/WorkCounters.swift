@@ -38,11 +38,6 @@ public struct WorkCounters: Sendable, Hashable, CustomStringConvertible {
   /// calling thread; the rest of its `linesRebroken` took the scalar kernel or the equal-width
   /// form (which of them is a choice of speed, not of result: the lines are the same).
   public var linesBrokenBranchFree: Int = 0
-  /// Batches the engine validated itself (a batch a session validated comes pre-validated,
-  /// `apply(validated:)`: 0 for it).
-  public var batchesValidated: Int = 0
-  /// Batch path maps the engine built itself (to carry kept diagnostics through a batch).
-  public var pathMapsBuilt: Int = 0
 
   public init() {}
 
@@ -62,8 +57,6 @@ public struct WorkCounters: Sendable, Hashable, CustomStringConvertible {
     phaseSummaryWork += other.phaseSummaryWork
     itemsSpliced += other.itemsSpliced
     linesBrokenBranchFree += other.linesBrokenBranchFree
-    batchesValidated += other.batchesValidated
-    pathMapsBuilt += other.pathMapsBuilt
   }
 
   public var description: String {

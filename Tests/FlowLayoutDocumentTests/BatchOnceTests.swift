@@ -37,8 +37,8 @@ struct BatchOnceTests {
     return Count(
       layoutValidations: document.layout.batchesValidated,
       layoutMaps: document.layout.pathMapsBuilt,
-      engineValidations: document.engine.workCounters.batchesValidated,
-      engineMaps: document.engine.workCounters.pathMapsBuilt)
+      engineValidations: document.engine.batchesValidated,
+      engineMaps: document.engine.pathMapsBuilt)
   }
 
   static func difference(_ after: Count, _ before: Count) -> Count {
@@ -78,7 +78,9 @@ struct BatchOnceTests {
     let before = Self.count(session)
     let elements = session.answer(Array(#"{"elements": [0, 0, 375, 2000]}"#.utf8))
     let answer = session.answer(
-      Array(#"{"apply": {"deleteItems": [[1, 3]], "insertItems": [{"at": [1, 500], "size": [1, 1]}]}}"#.utf8))
+      Array(
+        #"{"apply": {"deleteItems": [[1, 3]], "insertItems": [{"at": [1, 500], "size": [1, 1]}]}}"#
+          .utf8))
     #expect(answer.contains("apply.insertItems[0].at"), "\(answer)")
     let work = Self.difference(Self.count(session), before)
     #expect(
@@ -103,7 +105,7 @@ struct BatchOnceTests {
   func measuredAndMoved() throws {
     var layout = try Self.layout()
     let elements = layout.engine.allElements
-    let engineValidations = layout.engine.workCounters.batchesValidated
+    let engineValidations = layout.engine.batchesValidated
     let path = ItemPath(section: 0, item: 3)
     let batch = BatchUpdate(
       moveItems: [ItemMove(from: path, to: ItemPath(section: 0, item: 20))],
@@ -114,7 +116,7 @@ struct BatchOnceTests {
         reason: "item [0, 3] is moved and resized (reload and move of one index path)")
     ) { try layout.apply(batch) }
     // This batch alone is validated again by the engine, which refuses it.
-    #expect(layout.engine.workCounters.batchesValidated == engineValidations + 1)
+    #expect(layout.engine.batchesValidated == engineValidations + 1)
     #expect(layout.engine.allElements == elements)
     #expect(layout.itemCounts == [40] && layout.estimatedItems == [ItemIndexSet(0..<10)])
     #expect(layout.measurementsApplied == 0)
@@ -128,9 +130,14 @@ struct BatchOnceTests {
     try layout.apply(compact)
     #expect(layout.engine.configuration.widthClass == .compact)
     var regular = layout.engine
-    try regular.apply(BatchUpdate(insertItems: [ItemInsertion(at: ItemPath(section: 0, item: 0), size: Size(70, 70))]))
+    try regular.apply(
+      BatchUpdate(insertItems: [
+        ItemInsertion(at: ItemPath(section: 0, item: 0), size: Size(70, 70))
+      ]))
     try layout.apply(
-      BatchUpdate(insertItems: [ItemInsertion(at: ItemPath(section: 0, item: 0), size: Size(70, 70))]))
+      BatchUpdate(insertItems: [
+        ItemInsertion(at: ItemPath(section: 0, item: 0), size: Size(70, 70))
+      ]))
     // The self-sizing state validates against the options it opened with; the engine, whose
     // options differ, validates the batch itself and keeps its width class.
     #expect(layout.engine.configuration.widthClass == .compact)

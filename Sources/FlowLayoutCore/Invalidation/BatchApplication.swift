@@ -28,6 +28,14 @@ extension FastFlowLayout {
     try apply(update, validated: batch.plan, map: map)
   }
 
+  /// Batches this engine validated itself (`apply(_:)`); none for a batch applied through
+  /// `apply(validated:)` (a session's).
+  package var batchesValidated: Int { scratch.batchesValidated }
+
+  /// Batch path maps this engine built itself (to carry kept diagnostics through a batch);
+  /// none when the batch came with its map (`apply(validated:)`).
+  package var pathMapsBuilt: Int { scratch.pathMapsBuilt }
+
   /// `apply(_:)` with the batch's plan when validated (`nil`: validated here) and its path map
   /// when built (`nil`: built if the diagnostics need one).
   private mutating func apply(
@@ -54,7 +62,7 @@ extension FastFlowLayout {
     -> BatchPlan
   {
     if let validated { return validated }
-    workCounters.batchesValidated += 1
+    scratch.batchesValidated += 1
     return try update.validate(
       itemCounts: validationCounts, configuration: configuration, bounds: bounds,
       scratch: &scratch.validation)

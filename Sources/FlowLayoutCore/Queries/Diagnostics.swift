@@ -234,7 +234,7 @@ extension FastFlowLayout {
       return
     }
     let map = built ?? BatchPathMap(update)
-    if built == nil { workCounters.pathMapsBuilt += 1 }
+    if built == nil { scratch.pathMapsBuilt += 1 }
     // Before the batch's indices: resized items' state re-decided below, the leaving items'
     // gaps closed.
     for r in update.resizeItems { kept.update(r.at.section) { wide, _ in wide.remove(r.at.item) } }

@@ -89,58 +89,44 @@ struct BatchOnceTests {
     #expect(session.answer(Array(#"{"elements": [0, 0, 375, 2000]}"#.utf8)) == elements)
   }
 
-  /// 40 sized items in one section, 10 of them estimated, in a self-sizing layout.
-  static func layout() throws -> SelfSizingLayout<FastFlowLayout> {
-    var configuration = LayoutConfiguration(variant: .horizontalFlow)
-    configuration.estimatedItemSize = Size(100, 50)
-    let sizes = (0..<40).map { Size(Double(60 + ($0 * 37) % 140), 50) }
-    let input = LayoutInput(
-      configuration: configuration, bounds: Size(375, 812), sections: [SectionData(items: sizes)])
-    return try SelfSizingLayout(
-      input, estimatedItems: [ItemIndexSet(0..<10)],
-      viewport: Rect(x: 0, y: 0, width: 375, height: 812))
-  }
-
   @Test("a measured item that is also moved: still the engine's error, nothing changed")
   func measuredAndMoved() throws {
-    var layout = try Self.layout()
+    var layout = Self.session().document!.layout
     let elements = layout.engine.allElements
+    let (counts, estimated) = (layout.itemCounts, layout.estimatedItems)
     let engineValidations = layout.engine.batchesValidated
-    let path = ItemPath(section: 0, item: 3)
+    let path = ItemPath(section: 1, item: 3)
     let batch = BatchUpdate(
-      moveItems: [ItemMove(from: path, to: ItemPath(section: 0, item: 20))],
+      moveItems: [ItemMove(from: path, to: ItemPath(section: 1, item: 20))],
       measureItems: [ItemResize(at: path, size: Size(77, 88))])
     #expect(
       throws: LayoutError.inconsistentBatch(
         field: "resizeItems[0].at",
-        reason: "item [0, 3] is moved and resized (reload and move of one index path)")
+        reason: "item [1, 3] is moved and resized (reload and move of one index path)")
     ) { try layout.apply(batch) }
     // This batch alone is validated again by the engine, which refuses it.
     #expect(layout.engine.batchesValidated == engineValidations + 1)
     #expect(layout.engine.allElements == elements)
-    #expect(layout.itemCounts == [40] && layout.estimatedItems == [ItemIndexSet(0..<10)])
+    #expect(layout.itemCounts == counts && layout.estimatedItems == estimated)
     #expect(layout.measurementsApplied == 0)
   }
 
   @Test("after a width class change the engine keeps its options through pre-validated batches")
   func widthClassThenBatch() throws {
-    var layout = try Self.layout()
+    var layout = Self.session().document!.layout
     var compact = BatchUpdate()
     compact.setWidthClass = .compact
     try layout.apply(compact)
     #expect(layout.engine.configuration.widthClass == .compact)
-    var regular = layout.engine
-    try regular.apply(
-      BatchUpdate(insertItems: [
-        ItemInsertion(at: ItemPath(section: 0, item: 0), size: Size(70, 70))
-      ]))
-    try layout.apply(
-      BatchUpdate(insertItems: [
-        ItemInsertion(at: ItemPath(section: 0, item: 0), size: Size(70, 70))
-      ]))
+    let insertion = BatchUpdate(insertItems: [
+      ItemInsertion(at: ItemPath(section: 1, item: 0), size: Size(70, 70))
+    ])
+    var direct = layout.engine
+    try direct.apply(insertion)
+    try layout.apply(insertion)
     // The self-sizing state validates against the options it opened with; the engine, whose
     // options differ, validates the batch itself and keeps its width class.
     #expect(layout.engine.configuration.widthClass == .compact)
-    #expect(layout.engine.allElements == regular.allElements)
+    #expect(layout.engine.allElements == direct.allElements)
   }
 }

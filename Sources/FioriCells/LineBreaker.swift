@@ -72,6 +72,7 @@ struct LineBreaker {
 
   private mutating func run() {
     let space = TextMeasurement.units(of: " " as Unicode.Scalar)
+    let ascii = TextMeasurement.asciiUnits
     let count = bytes.count
     var i = 0
     while i < count {
@@ -88,7 +89,14 @@ struct LineBreaker {
       // The word [i, end).
       var end = i
       var wordUnits = 0
-      while end < count, bytes[end] != 0x20, bytes[end] != 0x0A {
+      while end < count {
+        let b = bytes[end]
+        if b == 0x20 || b == 0x0A { break }
+        if b < 0x80 {
+          wordUnits += ascii[Int(b)]
+          end += 1
+          continue
+        }
         let (scalar, length) = UTF8Scalars.decode(bytes, at: end)
         wordUnits += TextMeasurement.units(of: scalar)
         end += length

@@ -43,6 +43,9 @@ public enum TextMeasurement {
     return unitsOutsideASCII(scalar)
   }
 
+  /// `units(of:)` of each ASCII scalar, by its value (0…127): the same rule read from a table.
+  static let asciiUnits: [Int] = (0..<128).map { units(of: Unicode.Scalar(UInt8($0))) }
+
   @usableFromInline
   static func unitsOutsideASCII(_ scalar: Unicode.Scalar) -> Int {
     switch scalar.properties.generalCategory {

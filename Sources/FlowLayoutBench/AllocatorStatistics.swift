@@ -18,11 +18,17 @@ public protocol AllocatorStatistics {
   /// measured: what a session holds when its work runs on several threads, where the calling
   /// thread's `liveBytes` miss what other threads allocate or free.
   func processLiveBytes() -> Int?
+  /// Gives the pages of freed memory the allocator keeps resident back to the system now (for
+  /// jemalloc, up to 10 s of freed pages: `dirty_decay_ms`), so that a following RSS reading
+  /// counts what is live, not what was freed. Nothing when not measured.
+  func purgeFreedPages()
 }
 
 extension AllocatorStatistics {
   /// Not measured unless the allocator says (`nil`).
   public func processLiveBytes() -> Int? { nil }
+  /// Nothing unless the allocator can.
+  public func purgeFreedPages() {}
 }
 
 /// Counters of the calling thread at one moment.

@@ -14,6 +14,15 @@ public enum ProcessMemory {
   ///
   /// - Complexity: one small file read.
   public static func resident(pid: Int32? = nil) -> (now: Int, peak: Int)? {
+    status(pid: pid).map { ($0.now, $0.peak) }
+  }
+
+  /// `resident(pid:)` with `RssAnon`: the resident pages of the process's own (anonymous)
+  /// memory, heap and stacks, without the pages of the files it maps (executable, shared
+  /// libraries), which other processes may share.
+  ///
+  /// - Complexity: one small file read.
+  public static func status(pid: Int32? = nil) -> (now: Int, peak: Int, anonymous: Int?)? {
     let path = "/proc/\(pid.map(String.init) ?? "self")/status"
     let fd = open(path, O_RDONLY)
     guard fd >= 0 else { return nil }
@@ -27,6 +36,7 @@ public enum ProcessMemory {
     }
     var now: Int?
     var peak: Int?
+    var anonymous: Int?
     for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
       func kilobytes() -> Int? {
         line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first
@@ -34,8 +44,23 @@ public enum ProcessMemory {
       }
       if line.hasPrefix("VmRSS:") { now = kilobytes() }
       if line.hasPrefix("VmHWM:") { peak = kilobytes() }
+      if line.hasPrefix("RssAnon:") { anonymous = kilobytes() }
     }
     guard let now, let peak else { return nil }
-    return (now, peak)
+    return (now, peak, anonymous)
+  }
+
+  /// Resets this process's peak resident memory (`VmHWM`) to what is resident now (Linux:
+  /// `5` written to `/proc/self/clear_refs`), so that a later `resident().peak` is the peak
+  /// since this call.
+  ///
+  /// - Returns: whether the kernel took it (`false` elsewhere, or without the right).
+  @discardableResult
+  public static func resetPeak() -> Bool {
+    let fd = open("/proc/self/clear_refs", O_WRONLY)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    var five = UInt8(ascii: "5")
+    return write(fd, &five, 1) == 1
   }
 }

@@ -119,6 +119,11 @@ public final class SessionPipe {
   /// `VmRSS` and `VmHWM` of the child now.
   public func resident() -> (now: Int, peak: Int)? { ProcessMemory.resident(pid: pid) }
 
+  /// `VmRSS`, `VmHWM` and `RssAnon` of the child now.
+  public func memoryStatus() -> (now: Int, peak: Int, anonymous: Int?)? {
+    ProcessMemory.status(pid: pid)
+  }
+
   private func kill() {
     if process.isRunning { process.terminate() }
   }

@@ -2,6 +2,12 @@ import FlowLayoutDocument
 import FlowLayoutModel
 import FlowLayoutWorkloads
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Replays traces (`FlowLayoutWorkloads`' `Trace`) and measures them: in process through
 /// `LayoutSession.answer` (the code `flowlayout session` runs), or through a `flowlayout session`
 /// child's pipe.
@@ -39,10 +45,15 @@ public enum TraceReplay {
     // 1. Timed.
     do {
       var session = LayoutSession<Engine>()
+      // The RSS readings count what is live: freed pages returned first, outside the timing.
+      allocator.purgeFreedPages()
+      let peakReset = ProcessMemory.resetPeak()
+      result.rssBeforeOpen = ProcessMemory.resident()?.now
       let start = MonotonicClock.now()
       let opened = session.answer(trace.open)
       result.openNs = Double(MonotonicClock.now() - start)
       note(opened, in: &result)
+      allocator.purgeFreedPages()
       result.rssAfterOpen = ProcessMemory.resident()?.now
       var answers: [String] = []
       answers.reserveCapacity(16)
@@ -56,9 +67,10 @@ public enum TraceReplay {
         for answer in answers { note(answer, in: &result) }
         answers.removeAll(keepingCapacity: true)
       }
+      allocator.purgeFreedPages()
       let memory = ProcessMemory.resident()
       result.rssAtEnd = memory?.now
-      result.peakRss = memory?.peak
+      result.peakRss = peakReset ? memory?.peak : nil
     }
     finish(&result, trace)
     // 2. Counted.
@@ -123,7 +135,9 @@ public enum TraceReplay {
       let opened = try pipe.exchange(trace.open)
       result.openNs = Double(MonotonicClock.now() - start)
       note(opened, in: &result)
-      result.rssAfterOpen = pipe.resident()?.now
+      let afterOpen = pipe.memoryStatus()
+      result.rssAfterOpen = afterOpen?.now
+      result.anonymousRssAfterOpen = afterOpen?.anonymous
       var failures: [String] = []
       var spent = 0.0
       for frame in trace.frames where spent < timeLimitSeconds * 1e9 {
@@ -137,8 +151,12 @@ public enum TraceReplay {
         for failure in failures { note(failure.utf8, in: &result) }
         failures.removeAll(keepingCapacity: true)
       }
-      let memory = pipe.resident()
+      // The child as a user's session holds it between requests (it returns freed pages in a
+      // pause of its input: `flowlayout session`).
+      usleep(50_000)
+      let memory = pipe.memoryStatus()
       result.rssAtEnd = memory?.now
+      result.anonymousRssAtEnd = memory?.anonymous
       result.peakRss = memory?.peak
     } catch {
       result.status = "failed"

@@ -11,8 +11,11 @@ public enum TraceReport {
       + "`> 8.33` and `> 16.7` count frames over the 120 Hz and 60 Hz budgets; `worst` is the "
       + "slowest frame's tag. `frames` k/m: the replay's time limit stopped it after k of m "
       + "frames (statistics over those). Allocations per frame (mean/max) and the session's live bytes come "
-      + "from a second, counted replay. RSS: in process, the whole runner (traces included); "
-      + "through the pipe, the `flowlayout session` child alone."
+      + "from a second, counted replay. RSS through the pipe: the `flowlayout session` child "
+      + "alone, as a user runs it (`own`: its `RssAnon`, without the pages of the executable "
+      + "and the shared libraries it maps). In process (`+`): what the runner's RSS gained over its RSS "
+      + "just before `open` (freed pages returned to the system before each reading; the peak "
+      + "since just before `open`), the session's share of a process that also holds the traces."
   ]
 
   static func bytes(_ value: Int?) -> String {
@@ -47,7 +50,16 @@ public enum TraceReport {
           "\(fixed($0, 1)) (\(r.maxAllocationsPerFrame ?? 0))\(counted)"
         } ?? "–"
       let live = "\(bytes(r.liveBytesAfterOpen)) → \(bytes(r.liveBytesAtEnd))"
-      let rss = "\(bytes(r.rssAfterOpen)) → \(bytes(r.rssAtEnd)) (\(bytes(r.peakRss)))"
+      let rss: String
+      if let base = r.rssBeforeOpen {
+        func gained(_ value: Int?) -> String { value.map { "+" + bytes($0 - base) } ?? "–" }
+        rss = "\(gained(r.rssAfterOpen)) → \(gained(r.rssAtEnd)) (\(gained(r.peakRss)))"
+      } else {
+        rss =
+          "\(bytes(r.rssAfterOpen)) → \(bytes(r.rssAtEnd)) (\(bytes(r.peakRss)))"
+          + (r.anonymousRssAfterOpen == nil
+            ? "" : "; own \(bytes(r.anonymousRssAfterOpen)) → \(bytes(r.anonymousRssAtEnd))")
+      }
       lines.append(
         "| \(r.trace)\(r.status == "ok" ? "" : " (\(r.status))") | \(r.n) | \(r.mode) "
           + "| \(r.framesReplayed == r.frames ? "\(r.frames)" : "\(r.framesReplayed)/\(r.frames)") | \(time(r.openNs)) (\(bytes(r.openBytes))) | \(time(r.p50Ns)) | \(time(r.p99Ns)) "

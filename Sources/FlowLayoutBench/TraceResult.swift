@@ -55,12 +55,24 @@ public struct TraceResult: Codable, Sendable, Hashable {
   /// last frame, from the same counting replay.
   public var liveBytesAfterOpen: Int?
   public var liveBytesAtEnd: Int?
-  /// Resident memory of the process answering (in process: the runner itself, traces and all;
-  /// through the pipe: the `flowlayout session` child alone) after `open`, after the last frame,
-  /// and its peak (`VmHWM`).
+  /// Resident memory (`VmRSS`) of the process answering after `open`, after the last frame,
+  /// and its peak (`VmHWM`). Through the pipe: the `flowlayout session` child alone, as a user
+  /// runs it. In process: the whole runner (its traces, generators, earlier replays' storage),
+  /// read after the allocator's freed pages were returned to the system
+  /// (`AllocatorStatistics.purgeFreedPages`), the peak since just before `open`
+  /// (`ProcessMemory.resetPeak`); `rssBeforeOpen` is the runner's RSS then, so that what the
+  /// session holds is the difference (the table shows it so).
   public var rssAfterOpen: Int?
   public var rssAtEnd: Int?
   public var peakRss: Int?
+  /// In process: the runner's RSS just before `open` (freed pages returned, the peak reset
+  /// then); `nil` through the pipe.
+  public var rssBeforeOpen: Int?
+  /// Through the pipe: the child's `RssAnon` (its own memory, without the pages of the
+  /// executable and shared libraries it maps) after `open` and after the last frame; `nil` in
+  /// process.
+  public var anonymousRssAfterOpen: Int?
+  public var anonymousRssAtEnd: Int?
 
   public init(
     trace: String, n: Int, mode: String, engine: String, seed: UInt64, frames: Int,

@@ -63,6 +63,17 @@ struct JemallocStatistics: AllocatorStatistics {
     call("arena.4096.purge", nil, nil, nil, 0)
   }
 
+  /// jemalloc's counter of the bytes the calling thread has freed (`thread.deallocatedp`),
+  /// read in place: O(1), no `mallctl` per reading. Valid for the calling thread's lifetime.
+  func threadFreedBytes() -> UnsafePointer<UInt64>? {
+    var pointer: UnsafeMutablePointer<UInt64>? = nil
+    var length = MemoryLayout<UnsafeMutablePointer<UInt64>?>.size
+    guard call("thread.deallocatedp", &pointer, &length, nil, 0) == 0, let pointer else {
+      return nil
+    }
+    return UnsafePointer(pointer)
+  }
+
   func read(_ name: StaticString) -> Int? {
     var value: UInt64 = 0
     var length = MemoryLayout<UInt64>.size

@@ -52,41 +52,70 @@ struct SessionCommand: ParsableCommand {
   static func serve<E: LayoutEngine>(_ type: E.Type, maximumBytes: Int) throws(LayoutError) {
     var session = LayoutSession<E>()
     var requests = RequestInput(maximumBytes: maximumBytes)
+    let allocator = JemallocStatistics()
+    // This thread's freed bytes so far (jemalloc's own counter, read in place: O(1)).
+    let freed = allocator?.threadFreedBytes()
+    var freedAtRelease = freed?.pointee ?? 0
     while let line = try requests.next() {
       let answer: String
       var large = false
-      switch line {
+      // The line is consumed by its answer: a document's line that holds no cell is freed
+      // before the answer is written, not when the next line is read.
+      switch consume line {
       case .bytes(let bytes):
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
         large = bytes.count >= releaseAfterBytes
-        answer = session.answer(bytes: bytes)
+        answer = session.answer(bytes: consume bytes)
       case .refused(let prefix):
         // The bytes up to the refused one give the whole line's error (`JSONStreamCheck`); a
         // refused request changes nothing.
-        answer = session.answer(bytes: prefix)
+        answer = session.answer(bytes: consume prefix)
       case .tooLong:
         answer = #"{"error":"request: longer than \#(maximumBytes) bytes (--max-input-bytes)"}"#
       }
       var bytes = Array(answer.utf8)
       bytes.append(UInt8(ascii: "\n"))
-      // Before the answer: a client that reads the RSS when answered sees it released.
-      if large { releaseFreedMemory() }
+      // After a large line, before the answer: a client that reads the RSS when answered sees
+      // it released (the line's reading cost more than the release).
+      if let allocator, large {
+        allocator.purgeFreedPages()
+        freedAtRelease = freed?.pointee ?? 0
+      }
       if let failure = LayoutCommand.write(bytes, to: STDOUT_FILENO) {
         throw .invalidDocument(field: "stdout", reason: "cannot write: \(failure)")
       }
+      // After requests that freed much (a width change), once the input is idle: the release
+      // (1-10 ms at 1M items, and the fresh pages the next width change then faults in) is not
+      // paid by a request that is already waiting, only in a pause between requests.
+      if let allocator, let freed, freed.pointee &- freedAtRelease >= releaseAfterFreedBytes,
+        requests.isIdle(waitingMilliseconds: idleMilliseconds)
+      {
+        allocator.purgeFreedPages()
+        freedAtRelease = freed.pointee
+      }
     }
   }
+
+  /// How long the input must stay silent after an answer for the session to count as idle.
+  static let idleMilliseconds: Int32 = 2
 
   /// A request line of at least this many bytes (an `open`, a batch of ~10⁵ edits) is followed
   /// by `releaseFreedMemory()`.
   static let releaseAfterBytes = 1 << 20
 
+  /// Once requests freed this many bytes since the last release (a width change replacing a
+  /// million items' lines, a large batch's temporaries), the next pause in the input of
+  /// `idleMilliseconds` is used for `releaseFreedMemory()` too; small requests reach it rarely
+  /// (a steady frame frees a few kB).
+  static let releaseAfterFreedBytes = 16 << 20
+
   /// Gives the pages of freed heap memory back to the system at once. jemalloc (which
   /// `flowlayout` links) keeps freed pages resident for up to 10 s (`dirty_decay_ms`), so what a
   /// large request's temporaries freed (the line, its parse, the storage a batch replaced) held
-  /// a session's RSS after `open` at 1.5–2× its live bytes (issue 33, item 6). Nothing under
-  /// another malloc. O(freed extents): called only after a request of `releaseAfterBytes`,
-  /// whose own reading costs more.
+  /// a session's RSS after `open` at 1.5–2× its live bytes (issue 33, item 6), and what a width
+  /// change replaced held it at up to 1.8× after a trace of rotations. Nothing under another
+  /// malloc. O(freed extents): called only after a request of `releaseAfterBytes`, or after
+  /// `releaseAfterFreedBytes` were freed.
   static func releaseFreedMemory() {
     JemallocStatistics()?.purgeFreedPages()
   }
@@ -120,13 +149,23 @@ struct RequestInput {
     case tooLong
   }
 
+  /// Whether no byte of input is waiting, neither read ahead nor arriving within
+  /// `milliseconds` (`poll(2)`): the client is between requests. A regular file is never idle.
+  mutating func isIdle(waitingMilliseconds milliseconds: Int32) -> Bool {
+    guard start == chunk.count, !atEnd else { return false }
+    var request = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    return poll(&request, 1, milliseconds) == 0
+  }
+
   /// The next line without its `\n`, or `nil` at the end of input.
   ///
-  /// - Complexity: O(l) for the l bytes of the line; memory: the bytes held (at most
-  ///   `maximumBytes`, as the array grows), plus one 64 KiB chunk.
+  /// - Complexity: O(l) for the l bytes of the line, each copied once from the chunk it was
+  ///   read into (a long line in pieces of `pieceSize`, joined once at its end into an array of
+  ///   exactly its size, each piece freed as it is copied); memory: the bytes held (at most
+  ///   `maximumBytes`) plus one piece and one 64 KiB chunk.
   /// - Throws: `.invalidDocument(field: "stdin", …)` when stdin cannot be read.
   mutating func next() throws(LayoutError) -> Line? {
-    var line: [UInt8] = []
+    var line = LinePieces()
     var check = JSONStreamCheck()
     var refused: [UInt8]?
     var tooLong = false
@@ -137,33 +176,104 @@ struct RequestInput {
         try refill()
         continue
       }
-      let rest = chunk[start...]
-      let newline = rest.firstIndex(of: UInt8(ascii: "\n"))
+      let newline = chunk.withUnsafeBytes { buffer -> Int? in
+        guard let found = memchr(buffer.baseAddress! + start, 0x0A, buffer.count - start) else {
+          return nil
+        }
+        return buffer.baseAddress!.distance(to: UnsafeRawPointer(found))
+      }
       let part = chunk[start..<(newline ?? chunk.count)]
       start = newline.map { $0 + 1 } ?? chunk.count
       read += part.count
       if refused == nil, !tooLong {
         if read > maximumBytes {
           tooLong = true
-          line = []
+          line = LinePieces()
         } else if let bad = part.withUnsafeBytes({ check.check($0) }) {
-          line.append(contentsOf: part[part.startIndex...(part.startIndex + bad)])
-          refused = line
-          line = []
+          line.append(part[part.startIndex...(part.startIndex + bad)])
+          refused = (consume line).joined()
+          line = LinePieces()
         } else {
-          line.append(contentsOf: part)
+          line.append(part)
         }
       }
-      if newline != nil { return result(line, refused, tooLong) }
+      if newline != nil { return result(consume line, refused, tooLong) }
     }
     guard read > 0 || refused != nil || tooLong else { return nil }
-    return result(line, refused, tooLong)
+    return result(consume line, refused, tooLong)
   }
 
-  private func result(_ line: [UInt8], _ refused: [UInt8]?, _ tooLong: Bool) -> Line {
+  /// The longest piece of a long line (fits jemalloc's 8 MiB size class with the array's
+  /// header).
+  static let pieceSize = (8 << 20) - 64
+
+  /// A line's bytes as they arrive: the first `pieceSize` bytes in one array (a short line, the
+  /// common case, is that array), a longer line in full pieces and the last one.
+  struct LinePieces {
+    private var full: [[UInt8]] = []
+    private var last: [UInt8] = []
+
+    /// Appends `part`, starting a new piece when the last one is full.
+    ///
+    /// - Complexity: O(p) for the p bytes of `part`, amortized.
+    mutating func append(_ part: ArraySlice<UInt8>) {
+      var part = part
+      while !part.isEmpty {
+        if last.count == RequestInput.pieceSize {
+          full.append(last)
+          last = []
+        }
+        if !full.isEmpty, last.capacity < RequestInput.pieceSize {
+          // A piece after the first is written whole (but the last one): huge pages.
+          last.reserveCapacity(RequestInput.pieceSize)
+          let capacity = last.capacity
+          last.withUnsafeMutableBufferPointer {
+            DocumentInput.adviseHugePages(
+              UnsafeMutableRawBufferPointer(start: $0.baseAddress, count: capacity))
+          }
+        }
+        let taken = part.prefix(RequestInput.pieceSize - last.count)
+        last.append(contentsOf: taken)
+        part = part[taken.endIndex...]
+      }
+    }
+
+    /// The line as one array of exactly its bytes: the only piece itself, else the pieces
+    /// copied in order (each freed once copied), consuming them.
+    ///
+    /// - Complexity: O(l) for a line of l bytes in several pieces, O(1) for one.
+    consuming func joined() -> [UInt8] {
+      guard !full.isEmpty else { return last }
+      let total = full.count * RequestInput.pieceSize + last.count
+      var pieces = full
+      full = []
+      let tail = last
+      last = []
+      return [UInt8](unsafeUninitializedCapacity: total) { buffer, count in
+        DocumentInput.adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
+        for k in pieces.indices {
+          let piece = pieces[k]
+          pieces[k] = []
+          piece.withUnsafeBufferPointer {
+            _ = UnsafeMutableBufferPointer(rebasing: buffer[count...]).initialize(from: $0)
+          }
+          count += piece.count
+          // The copied pieces' pages back to the system as the copy goes: the line's peak is
+          // its bytes plus 4 pieces (32 MiB), not twice its bytes.
+          if k % 4 == 3 { SessionCommand.releaseFreedMemory() }
+        }
+        tail.withUnsafeBufferPointer {
+          _ = UnsafeMutableBufferPointer(rebasing: buffer[count...]).initialize(from: $0)
+        }
+        count += tail.count
+      }
+    }
+  }
+
+  private func result(_ line: consuming LinePieces, _ refused: [UInt8]?, _ tooLong: Bool) -> Line {
     if tooLong { return .tooLong }
     if let refused { return .refused(refused) }
-    return .bytes(line)
+    return .bytes(line.joined())
   }
 
   /// Reads the next chunk of stdin into `chunk` (empty at the end of input).

@@ -221,11 +221,12 @@ struct SectionLayout: Sendable, Equatable {
 
   // MARK: Full layout
 
-  /// Lays the whole section out again: the closed form when every item has one size, else the
-  /// line table by the breaking rule, then every line placed.
+  /// Lays the whole section out again: equal-width lines kept when they still hold under
+  /// `rules` (`EqualWidthLines.relayOut`), else the closed form when every item has one size,
+  /// else the line table by the breaking rule, then every line placed.
   ///
   /// - Complexity: O(n) for a table; O(min(c, n)) for the closed form (plus O(n) to detect equal
-  ///   own sizes).
+  ///   own sizes); O(n + p·k) for equal-width lines kept (n items in p leaves, k a line).
   /// - Returns: what `layOutTable` screened (nothing for the closed form).
   @discardableResult
   mutating func layOut(
@@ -234,6 +235,24 @@ struct SectionLayout: Sendable, Equatable {
   ) -> (screenedEnd: Int, screen: LengthScreen) {
     var screened = (screenedEnd: 0, screen: LengthScreen())
     counters.sectionsLaidOut += 1
+    // Equal-width lines that still hold stay so (a width change: O(n + p·k), no copy); else
+    // the item columns come back from the lines that keep them.
+    if case .equalWidth(var e) = lines {
+      lines = .uniform(Self.noLines)  // `e` uniquely referenced
+      if let work = e.relayOut(
+        rules: rules,
+        threads: e.count >= EqualWidthLines.threadedItems && threading.splits(e.count)
+          ? threading.threads : 1)
+      {
+        counters.phaseSummaryWork += work
+        counters.itemsPositioned += e.positions.fullLineX.count + e.positions.lastLineX.count
+        lines = .equalWidth(e)
+        updateHeight(rules: rules)
+        return screened
+      }
+      lines = .equalWidth(e)
+    }
+    restoreColumns()
     if rules.placement == .uikit {
       adjacentDifferences = items.adjacentSizeDifferences()
       counters.sizesCompared += max(count - 1, 0)

@@ -91,7 +91,7 @@ public struct LayoutDocument: Sendable {
     try decodeChecked(JSONScanner((bytes as? [UInt8]) ?? Array(bytes)))
   }
 
-  private static func decodeChecked(_ scanner: JSONScanner) throws(LayoutError) -> LayoutDocument {
+  static func decodeChecked(_ scanner: JSONScanner) throws(LayoutError) -> LayoutDocument {
     var scanner = scanner
     if scanner.peek() == nil {
       throw .invalidDocument(field: "document", reason: "the document is empty")

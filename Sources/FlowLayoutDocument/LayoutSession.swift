@@ -47,6 +47,9 @@ public struct LayoutSession<Engine: LayoutEngine> {
     if interactiveMove == nil, let edit = readApplyInPlace(line) {
       return try change { (live) throws(LayoutError) in try live.apply(edit, field: "apply") }
     }
+    if interactiveMove == nil, let opened = Self.readOpenInPlace(line) {
+      return try open(opened)
+    }
     let (key, value) = try Self.request(in: line)
     // The value alone, moved to the front of the line's own storage.
     line.removeSubrange(value.upperBound..<line.count)
@@ -73,6 +76,57 @@ public struct LayoutSession<Engine: LayoutEngine> {
       return nil
     }
     return edit
+  }
+
+  /// An `open` line's document, decoded once where it stands in the line (no pass over the
+  /// value to find its end first, no copy of it): `nil` for any other line, or when anything in
+  /// the line is wrong, which the general path then reads and answers exactly as before (a
+  /// document that decodes here decodes there, from the same bytes, to the same document).
+  ///
+  /// - Complexity: O(b) for b bytes, plus the document's decoding.
+  static func readOpenInPlace(_ line: [UInt8]) -> LayoutDocument? {
+    // `{ "open" :` then the document's `{`, and the request's `}` last: anything else (an
+    // escaped key, a BOM, another key) is left to the general path.
+    func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0D || b == 0x0A }
+    var i = line.startIndex
+    func skipSpaces() { while i < line.endIndex, isSpace(line[i]) { i += 1 } }
+    func consume(_ text: StaticString) -> Bool {
+      let count = text.utf8CodeUnitCount
+      guard line.endIndex - i >= count else { return false }
+      for k in 0..<count where line[i + k] != text.utf8Start[k] { return false }
+      i += count
+      return true
+    }
+    skipSpaces()
+    guard consume("{") else { return nil }
+    skipSpaces()
+    guard consume("\"open\"") else { return nil }
+    skipSpaces()
+    guard consume(":") else { return nil }
+    skipSpaces()
+    var last = line.endIndex - 1
+    while last > i, isSpace(line[last]) { last -= 1 }
+    guard i < last, line[i] == UInt8(ascii: "{"), line[last] == UInt8(ascii: "}") else {
+      return nil
+    }
+    return try? LayoutDocument.decodeChecked(JSONScanner(line, in: i..<last))
+  }
+
+  /// Opens `decoded` (laid out, its edits applied, its cells measured by its `cellSizing`) in
+  /// place of the open document, which stays when that fails.
+  ///
+  /// - Throws: the layout's errors, prefixed `open.`.
+  private mutating func open(_ decoded: LayoutDocument) throws(LayoutError) -> String {
+    var opened: DocumentLayout<Engine>
+    do {
+      opened = try DocumentLayout<Engine>.laidOut(decoded)
+    } catch {
+      throw error.prefixingField(with: "open.")
+    }
+    // The one-time page cut is the open's, not the first edit's (a hitch of 60-85 ms at 1M).
+    opened.prepareForEdits()
+    document = opened
+    return changeAnswer(opened, measuredBefore: 0)
   }
 
   /// The request's key and the range of its value in `line`. The whole line is read before
@@ -141,16 +195,7 @@ public struct LayoutSession<Engine: LayoutEngine> {
       } catch {
         throw error.prefixingField(with: "open.")
       }
-      var opened: DocumentLayout<Engine>
-      do {
-        opened = try DocumentLayout<Engine>.laidOut(decoded)
-      } catch {
-        throw error.prefixingField(with: "open.")
-      }
-      // The one-time page cut is the open's, not the first edit's (a hitch of 60-85 ms at 1M).
-      opened.prepareForEdits()
-      document = opened
-      return changeAnswer(opened, measuredBefore: 0)
+      return try open(decoded)
     case "apply":
       try requireOpen()
       s.position = bytes.count

@@ -182,20 +182,22 @@ struct RawSection {
 
   /// Whether the object at the scanner's position starts with the key `"estimate"`.
   static func startsEstimate(_ s: JSONScanner) -> Bool {
+    // A key without escapes is its bytes up to the next quote: compared in place, without a
+    // string or a copy of the scanner.
+    let plain = s.bytes.withUnsafeBufferPointer { b -> Bool? in
+      var i = s.position + 1
+      while i < s.end, b[i] == 0x20 || b[i] == 0x0A || b[i] == 0x0D || b[i] == 0x09 { i += 1 }
+      guard i < s.end, b[i] == UInt8(ascii: "\"") else { return false }
+      let start = i + 1
+      var end = start
+      while end < s.end, b[end] != UInt8(ascii: "\""), b[end] != UInt8(ascii: "\\") { end += 1 }
+      guard end < s.end, b[end] == UInt8(ascii: "\"") else { return nil }
+      return FlatCell.equals(s.bytes, start..<end, "estimate")
+    }
+    if let plain { return plain }
     var t = s
     t.position += 1
-    guard t.peek() == UInt8(ascii: "\"") else { return false }
-    // A key without escapes is its bytes up to the next quote: compared without a string.
-    let start = t.position + 1
-    var end = start
-    while end < t.end, t.bytes[end] != UInt8(ascii: "\""),
-      t.bytes[end] != UInt8(ascii: "\\")
-    {
-      end += 1
-    }
-    if end < t.end, t.bytes[end] == UInt8(ascii: "\"") {
-      return t.bytes[start..<end].elementsEqual("estimate".utf8)
-    }
+    _ = t.peek()
     return (try? t.readString(field: "")) == "estimate"
   }
 

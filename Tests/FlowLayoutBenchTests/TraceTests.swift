@@ -157,9 +157,20 @@ import Testing
       timeLimitSeconds: 1e-12)
     #expect(cut.framesReplayed == 1)
     #expect(cut.note?.contains("1 of \(trace.frames.count) frames") == true)
+    // In process the RSS is the runner's: read with its baseline just before `open` and the
+    // peak reset then, shown as what the session added.
+    #if os(Linux)
+      let base = try #require(whole.rssBeforeOpen)
+      #expect((whole.peakRss ?? 0) >= max(base, whole.rssAfterOpen ?? 0, whole.rssAtEnd ?? 0))
+    #endif
     // The report shows both, and a chart per trace.
     let table = TraceReport.lines([whole, cut])
     #expect(table.count == 4)
+    #if os(Linux)
+      #expect(
+        table[2].contains("| +") && table[2].contains(" → +") && table[2].contains("(+"),
+        "\(table[2])")
+    #endif
     #expect(table[3].contains("1/\(trace.frames.count)"))
     // results.json keeps them (snake_case keys, read back as written).
     let meta = try ResultsFolder.decode(
@@ -186,6 +197,10 @@ import Testing
     #expect(piped.framesReplayed == trace.frames.count)
     #if os(Linux)
       #expect((piped.rssAfterOpen ?? 0) > 0 && (piped.peakRss ?? 0) >= (piped.rssAtEnd ?? 0))
+      // The child's own memory is part of its RSS; the table shows it.
+      let own = try #require(piped.anonymousRssAtEnd)
+      #expect(own > 0 && own <= (piped.rssAtEnd ?? 0))
+      #expect(TraceReport.lines([piped])[2].contains("; own "))
     #endif
     let profile = try FlowLayoutBinary.run(
       ["profile", "--trace", "chat", "--n", "1000", "--frames", "20"])

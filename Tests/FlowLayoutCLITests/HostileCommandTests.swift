@@ -121,3 +121,38 @@ struct HostileCommandTests {
     #expect(lines[3].hasPrefix(#"{"frame""#))
   }
 }
+
+extension HostileCommandTests {
+  /// A request line longer than one read piece (8 MiB) arrives whole: an `open` of 30 000 sized
+  /// items and a 9 MB cell, far from the viewport (never measured), and the requests after
+  /// it are answered as `layout` answers the same document; a line refused past its first pieces
+  /// is answered with the error of its bytes up to the refused one.
+  @Test func sessionReadsLinesOfManyPieces() throws {
+    var items: [String] = []
+    for i in 0..<30_000 { items.append("[\(60 + i % 140),\(40 + i % 97)]") }
+    let value = String(repeating: "word ", count: 1_800_000)
+    let cell = #"{"type": "keyValue", "key": "K", "value": "\#(value)"}"#
+    let document =
+      #"{"layout": "horizontalFlow", "width": 375, "estimatedItemSize": [100, 100], "cellSizing": "visible", "viewport": [0, 0, 375, 812], "sections": [{"items": [\#(items.joined(separator: ",")), \#(cell)]}]}"#
+    let garbage =
+      Array(#"{"frame": ""#.utf8) + [UInt8](repeating: 0x61, count: 9_000_000) + [0x01]
+      + Array(#""}"#.utf8)
+    var input = Array(#"{"open": \#(document)}"#.utf8) + [0x0A]
+    input += garbage + [0x0A]
+    input += Array(#"{"contentSize": null}"#.utf8) + [0x0A]
+    #expect(input.count > 18_000_000)
+    let run = try FlowLayoutBinary.run(["session"], stdinBytes: input)
+    let layout = try FlowLayoutBinary.run(["layout", "--rect", "0,0,0,0"], stdin: document)
+    #expect(run.status == 0 && layout.status == 0, "\(run.stderr)\(layout.stderr)")
+    let lines = run.stdout.split(separator: "\n")
+    #expect(lines.count == 3, "\(run.stdout.prefix(300))")
+    guard lines.count == 3, let size = layout.stdout.split(separator: ",\"items\"").first else {
+      return
+    }
+    // `layout` starts `{"contentSize":[w,h]`: the session's answers agree.
+    #expect(lines[0].hasPrefix(size + ","), "\(lines[0])")
+    let refused = "document: invalid JSON at byte 9000011: control character 0x1 in a string"
+    #expect(lines[1] == #"{"error":"\#(refused)"}"#)
+    #expect(lines[2] == size + "}", "\(lines[2])")
+  }
+}

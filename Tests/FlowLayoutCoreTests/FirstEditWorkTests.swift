@@ -1,3 +1,4 @@
+import FlowLayoutEquality
 import FlowLayoutModel
 import FlowLayoutTestSupport
 import Testing
@@ -243,6 +244,125 @@ struct FirstEditOfAClosedFormTests {
         #expect(EngineComparison.elementDifference(engine.allElements, fresh.allElements) == nil)
         #expect(engine.contentSize == fresh.contentSize)
       }
+    }
+  }
+}
+
+/// A width change of a section kept as equal-width lines (the Fiori grid after its first edit,
+/// or after `prepareForEdits()`) keeps them: the heights stay in their leaves and every leaf's
+/// summaries are rewritten for the new items a line (`EqualWidthLines.relayOut`, O(n + p·k)),
+/// so the first edit after it does the tenth's work (before: the width change put the item
+/// columns back and laid out a table, and the first insertion built the equal-width lines
+/// again, O(n·k)). Work counters, never a clock.
+@Suite("Width changes of equal-width lines")
+struct EqualWidthWidthChangeTests {
+  /// A grid of `n` items 110 pt wide with their own heights, prepared (equal-width lines).
+  static func grid(_ n: Int) throws -> FastFlowLayout {
+    var rng = SplitMix64(seed: 33)
+    let sizes = (0..<n).map { _ in
+      Size(width: 110, height: 150 + Double(Int(rng.nextUnit() * 80)))
+    }
+    var engine = try FastFlowLayout(TestInputs.ownSizes([sizes]))
+    engine.prepareForEdits()
+    return engine
+  }
+
+  /// The width change's counters, then the first and tenth insertion's after it.
+  static func work(_ n: Int) throws -> (
+    width: WorkCounters, first: WorkCounters, tenth: WorkCounters, engine: FastFlowLayout
+  ) {
+    var engine = try grid(n)
+    #expect(engine.pages[0].equalWidth == 110, "n = \(n): prepared as equal-width lines")
+    engine.resetWorkCounters()
+    try engine.setWidth(812)  // 2 → 6 items a line
+    let width = engine.workCounters
+    var inserted: [WorkCounters] = []
+    for k in 0..<10 {
+      engine.resetWorkCounters()
+      try engine.apply(
+        BatchUpdate(
+          insertItems: [ItemInsertion(at: ItemPath(0, n / 2 + 7 * k), size: Size(110, 99))]))
+      inserted.append(engine.workCounters)
+    }
+    return (width, inserted[0], inserted[9], engine)
+  }
+
+  @Test func theFirstEditAfterAWidthChangeDoesTheTenthsWork() throws {
+    let small = try Self.work(10_000)
+    let large = try Self.work(1_000_000)
+    for (name, n, w) in [("10k", 10_000, small), ("1M", 1_000_000, large)] {
+      // The width change copies no item and summarizes each height once (plus the tree).
+      #expect(w.engine.pages[0].equalWidth == 110, "\(name): still equal-width lines")
+      #expect(w.width.itemsPaged == 0 && w.width.linesRebroken == 0, "\(name): \(w.width)")
+      #expect(w.width.phaseSummaryWork > 0, "\(name): \(w.width)")
+      #expect(w.width.phaseSummaryWork <= n + 2 * 2 * (n / 512 + 1) * 6, "\(name): \(w.width)")
+      // The first insertion after it: no page cut, no layout, the tenth's work.
+      #expect(w.first.itemsPaged == 0 && w.first.sectionsLaidOut == 0, "\(name): \(w.first)")
+      #expect(
+        PagingTests.work(w.first) <= 2 * max(PagingTests.work(w.tenth), 1),
+        "\(name) first: \(w.first)\ntenth: \(w.tenth)")
+    }
+    #expect(
+      PagingTests.work(large.first) <= 2 * max(PagingTests.work(small.first), 1),
+      "10k: \(small.first)\n1M: \(large.first)")
+    // Every answer is a fresh layout's (10k).
+    let fresh = try FastFlowLayout(small.engine.input)
+    #expect(EngineComparison.elementDifference(small.engine.allElements, fresh.allElements) == nil)
+    #expect(small.engine.contentSize == fresh.contentSize)
+  }
+
+  /// A paged section beside an equal-width one (the width change keeps the pages of the first,
+  /// `relayOutKeepingPages`, and the equal-width lines of the second while they hold): every
+  /// answer equals a fresh layout's.
+  @Test func pagesAndEqualWidthLinesSideBySide() throws {
+    var rng = SplitMix64(seed: 812)
+    let grid = (0..<2_100).map { _ in
+      Size(width: 110, height: 30 + Double(Int(rng.nextUnit() * 40)))
+    }
+    var engine = try FastFlowLayout(TestInputs.ownSizes([rng.mixedSizes(1_500), grid]))
+    engine.pageCapacity = PageCapacity(target: 64)
+    try engine.apply(BatchUpdate(deleteItems: [ItemPath(0, 1_499), ItemPath(1, 2_099)]))
+    #expect(engine.pages(ofSection: 0).count > 2)
+    #expect(engine.pages[engine.pages(ofSection: 1).lowerBound].equalWidth == 110)
+    // Every item on one line leaves equal-width lines for a table, which the next width
+    // change keeps (its next insertion or removal would make lines again).
+    for (step, width) in [812.0, 375, 500, 120_000, 375].enumerated() {
+      try engine.setWidth(width)
+      let second = engine.pages(ofSection: 1).lowerBound
+      #expect((engine.pages[second].equalWidth == 110) == (step < 3), "width \(width)")
+      let fresh = try FastFlowLayout(engine.input)
+      #expect(
+        EngineComparison.elementDifference(engine.allElements, fresh.allElements) == nil,
+        "width \(width)")
+    }
+  }
+
+  /// Width changes back and forth (items a line 2, 6, 3, 1, unchanged, and one where a line
+  /// holds every item, which leaves equal-width lines for a table), each followed by an edit:
+  /// every answer equals a fresh layout's, with leaves of 1–8 items.
+  @Test(arguments: [1, 3, 8, 512])
+  func widthChangesEqualAFreshLayout(target: Int) throws {
+    var rng = SplitMix64(seed: UInt64(400 + target))
+    let n = 2_100  // at least 2·target: stored as equal-width lines by its first edit
+    let sizes = (0..<n).map { _ in Size(width: 110, height: 20 + Double(Int(rng.nextUnit() * 50))) }
+    var engine = try FastFlowLayout(TestInputs.ownSizes([sizes]))
+    engine.pageCapacity = PageCapacity(target: target)
+    try engine.apply(BatchUpdate(deleteItems: [ItemPath(0, n - 1)]))  // equal-width lines
+    #expect(engine.pages[0].equalWidth == 110)
+    for (step, width) in [812.0, 400, 375, 160, 160, 120_000, 812].enumerated() {
+      try engine.setWidth(width)
+      let count = engine.input.sections[0].count
+      try engine.apply(
+        BatchUpdate(
+          deleteItems: [ItemPath(0, (37 * step) % count)],
+          insertItems: [ItemInsertion(at: ItemPath(0, (91 * step) % count), size: Size(110, 77))]))
+      let fresh = try FastFlowLayout(engine.input)
+      #expect(
+        EngineComparison.elementDifference(engine.allElements, fresh.allElements) == nil,
+        "target \(target) width \(width)")
+      #expect(
+        EqualityContract.close(engine.contentSize.height, fresh.contentSize.height),
+        "target \(target) width \(width)")
     }
   }
 }

@@ -103,6 +103,88 @@ struct PhasedLinesTests {
     }
   }
 
+  /// A leaf's k summaries at once (`summarizeAllPhases`: window maxima by doubling, sums by
+  /// residue) equal each phase's own scan (`summary(of:_:phase:perLine:)`), bit for bit, for
+  /// leaves of 0–80 heights and 1–70 items a line (fewer items than a line too), with repeated
+  /// heights and zeros.
+  @Test func allPhasesAtOnceEqualEachPhasesScan() {
+    var rng = SplitMix64(seed: 2_026)
+    for trial in 0..<400 {
+      let c = trial < 81 ? trial : Int(rng.nextUnit() * 81)
+      let k = trial % 7 == 0 ? 1 + Int(rng.nextUnit() * 70) : 1 + Int(rng.nextUnit() * 12)
+      let heights = (0..<c).map { _ in
+        rng.nextUnit() < 0.2 ? 0 : Double(Int(rng.nextUnit() * 30)) * 1.25 + 0.1
+      }
+      var scratch = [Double](repeating: .nan, count: 2 * c + 3 * k + 1)
+      var all = [PhasedLineTree.PhaseSummary](repeating: .open, count: k)
+      heights.withUnsafeBufferPointer { h in
+        all.withUnsafeMutableBufferPointer { out in
+          scratch.withUnsafeMutableBufferPointer { t in
+            PhasedLineTree.summarizeAllPhases(
+              of: h, perLine: k, into: out, scratch: t.baseAddress!)
+          }
+        }
+        for phase in 0..<k {
+          let one = PhasedLineTree.summary(of: h, 0..<c, phase: phase, perLine: k)
+          #expect(all[phase] == one, "c \(c) k \(k) phase \(phase): \(all[phase]) ≠ \(one)")
+        }
+      }
+    }
+  }
+
+  /// Lines rephased to other items a line (a width change: `rephase(perLine:)`) answer as a
+  /// scan of the same heights in lines of the new k, through edits between the changes; right
+  /// after building, rephasing equals building at the new k.
+  @Test(arguments: 0..<12)
+  func rephasedLinesMatchAScan(seed: Int) {
+    var rng = SplitMix64(seed: UInt64(7_100 + seed))
+    let target = 1 + seed % 6
+    let spacing = seed % 2 == 0 ? 0 : 4.5
+    func draw() -> Double { Double(Int(rng.nextUnit() * 40)) * 2.5 }
+    var heights = (0..<(20 + Int(rng.nextUnit() * 120))).map { _ in draw() }
+    var lines = PhasedLines(heights: heights, perLine: 3, leafTarget: target)
+    var rephased = lines
+    rephased.rephase(perLine: 5)
+    #expect(rephased == PhasedLines(heights: heights, perLine: 5, leafTarget: target))
+    for (step, k) in [1, 7, 2, 2, 12, 9, 3].enumerated() {
+      lines.rephase(perLine: k)
+      #expect(lines.perLine == k)
+      Self.expectSame(lines, heights, lineSpacing: spacing, "seed \(seed) k \(k)", rng: &rng)
+      for _ in 0..<(step % 3 + 1) {
+        let g = Int(rng.nextUnit() * Double(heights.count + 1)) % (heights.count + 1)
+        let h = draw()
+        heights.insert(h, at: g)
+        lines.insert(h, at: g)
+        let r = Int(rng.nextUnit() * Double(heights.count)) % heights.count
+        heights.remove(at: r)
+        lines.remove(at: r)
+      }
+      Self.expectSame(lines, heights, lineSpacing: spacing, "seed \(seed) k \(k) edited", rng: &rng)
+    }
+  }
+
+  /// Rephasing on several threads (each a run of leaves) gives the same lines as on one, for
+  /// leaves of 1–9 items (≥ 2 · 64 leaves, so that the work is split) and after edits.
+  @Test func rephasingOnThreadsEqualsOneThread() {
+    var rng = SplitMix64(seed: 515)
+    for target in [1, 4, 9] {
+      var heights = (0..<(300 * target)).map { _ in Double(Int(rng.nextUnit() * 90)) * 0.5 }
+      var lines = PhasedLines(heights: heights, perLine: 2, leafTarget: target)
+      for g in stride(from: 5, to: heights.count, by: 37) {
+        lines.insert(7, at: g)
+        heights.insert(7, at: g)
+      }
+      for k in [6, 3, 1, 11, 2] {
+        var one = lines
+        var two = lines
+        one.rephase(perLine: k, threads: 1)
+        two.rephase(perLine: k, threads: 3)
+        #expect(one == two, "target \(target) k \(k)")
+        Self.expectSame(two, heights, lineSpacing: 8, "target \(target) k \(k)", rng: &rng)
+      }
+    }
+  }
+
   /// One insertion in the middle of 10 000 and of 1 000 000 items in lines of 3 (leaves of
   /// 1 024): the summaries rewritten are one leaf's and one tree path's, so the work at 1M is
   /// at most twice that at 10k; every later line moved with it.

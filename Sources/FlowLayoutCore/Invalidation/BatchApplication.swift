@@ -490,8 +490,11 @@ extension FastFlowLayout {
     configuration newConfiguration: LayoutConfiguration, bounds newBounds: Size,
     counters: inout WorkCounters
   ) {
-    // Item columns back from equal-width lines (every section is laid out again below).
-    for p in pages.indices { pages[p].restoreColumns() }
+    // Item columns back from equal-width lines where items are edited or pages joined (a
+    // section laid out again below keeps equal-width lines that still hold: `layOut`).
+    if !scratch.sections.isEmpty || pages.count != sectionCount {
+      for p in pages.indices { pages[p].restoreColumns() }
+    }
     // One page per section, resizes applied before move sources are read.
     if pages.count != sectionCount {
       var joined: [SectionLayout] = []

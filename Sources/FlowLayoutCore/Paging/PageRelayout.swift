@@ -14,8 +14,9 @@ extension FastFlowLayout {
     rules newRules: LayoutRules, configuration newConfiguration: LayoutConfiguration,
     bounds newBounds: Size, scratch: inout EditScratch, counters: inout WorkCounters
   ) {
-    // Item columns back from equal-width lines and leaves (every section is laid out again).
-    for p in pages.indices { pages[p].restoreColumns() }
+    // A section of one page is laid out whole by `layOut` (which keeps equal-width lines that
+    // still hold); a paged section's pages get their item columns back (tables already: both
+    // equal-width lines and kept sizes are one page).
     var paged: [Int] = []
     var jobs: [PageLayoutTasks.Job] = []
     for s in 0..<sectionCount {
@@ -27,6 +28,7 @@ extension FastFlowLayout {
         for p in range { pages[p].ownMetrics = resolved }
       }
       let sectionRules = pages[first].rules(newRules)
+      if range.count > 1 { for p in range { pages[p].restoreColumns() } }
       if range.count > 1, SectionLayout.isPaged(under: sectionRules),
         range.allSatisfy({ pages[$0].hasLineTable })
       {

@@ -1,3 +1,4 @@
+import Dispatch
 import FlowLayoutModel
 
 /// The lines of an equal-width section (every line holds exactly `perLine` = k items, the last
@@ -5,7 +6,7 @@ import FlowLayoutModel
 /// among its items.
 ///
 /// Inserting or removing one item shifts every later item by one place, so every later line
-/// changes its members and its height. Stored here, that costs O(c·k + log p · k) for leaves of
+/// changes its members and its height. Stored here, that costs O(c + log p · k) for leaves of
 /// c items among p leaves, not O(n): the item heights live in fixed-capacity leaves, and a
 /// segment tree over the leaves keeps, per node and per *incoming phase* φ ∈ 0..<k (the number
 /// of items already in the line open where the node starts), a `PhaseSummary` of the node's
@@ -31,7 +32,7 @@ struct PhasedLines: Sendable, Equatable {
   /// The lines of `heights` in lines of `perLine` items, in leaves of about `leafTarget` items;
   /// with `widths` (one per height), each item's width kept beside its height.
   ///
-  /// - Complexity: O(n·k).
+  /// - Complexity: O(n + p·k).
   init(heights: [Double], widths: [Double]? = nil, perLine: Int, leafTarget: Int) {
     tree = CopyOnWrite(
       PhasedLineTree(heights: heights, widths: widths, perLine: perLine, leafTarget: leafTarget))
@@ -69,23 +70,29 @@ struct PhasedLines: Sendable, Equatable {
     tree.value.firstLine(bottomAtLeast: target, lineSpacing: lineSpacing)
   }
 
-  /// `PhasedLineTree.setHeight(_:ofItem:)`: the summaries rewritten. O(c·k + log p · k).
+  /// `PhasedLineTree.rephase(perLine:threads:)`: the same heights in lines of `k` items.
+  /// O(n + p·k).
+  @discardableResult
+  mutating func rephase(perLine k: Int, threads: Int = 1) -> Int {
+    tree.value.rephase(perLine: k, threads: threads)
+  }
+  /// `PhasedLineTree.setHeight(_:ofItem:)`: the summaries rewritten. O(c + k + log p · k).
   @discardableResult
   mutating func setHeight(_ height: Double, ofItem g: Int) -> Int {
     tree.value.setHeight(height, ofItem: g)
   }
   /// `PhasedLineTree.setWidth(_:ofItem:)`. O(log p).
   mutating func setWidth(_ width: Double, ofItem g: Int) { tree.value.setWidth(width, ofItem: g) }
-  /// `PhasedLineTree.insert(_:width:at:)`: the summaries rewritten. O(c·k + log p · k).
+  /// `PhasedLineTree.insert(_:width:at:)`: the summaries rewritten. O(c + log p · k).
   @discardableResult
   mutating func insert(_ height: Double, width: Double = 0, at g: Int) -> Int {
     tree.value.insert(height, width: width, at: g)
   }
-  /// `PhasedLineTree.remove(at:)`: the summaries rewritten. O(c·k + log p · k).
+  /// `PhasedLineTree.remove(at:)`: the summaries rewritten. O(c + log p · k).
   @discardableResult
   mutating func remove(at g: Int) -> Int { tree.value.remove(at: g) }
   /// `PhasedLineTree.splice(removing:inserting:)`: the summaries rewritten.
-  /// O(e log p + d·c·k + d·log p · k) for e edits in d leaves.
+  /// O(e log p + d·c + d·log p · k) for e edits in d leaves.
   @discardableResult
   mutating func splice(
     removing removals: some BidirectionalCollection<Int>,
@@ -143,8 +150,8 @@ struct PhasedLineTree: Sendable, Equatable {
     }
   }
 
-  /// Items per line, ≥ 1.
-  let perLine: Int
+  /// Items per line, ≥ 1 (`rephase(perLine:)` changes it).
+  private(set) var perLine: Int
   /// Leaves hold about `leafTarget` items: at most twice as many, and (with more than one leaf)
   /// at least a quarter as many.
   let leafTarget: Int
@@ -166,11 +173,24 @@ struct PhasedLineTree: Sendable, Equatable {
   /// The leaves a splice changed, then the nodes above them (empty between calls; its capacity
   /// is kept, so a splice allocates nothing).
   private var dirty: [Int] = []
+  /// Room for `summarizeAllPhases` (kept, so summarizing a leaf allocates nothing once it has
+  /// held the largest leaf's).
+  private var scratch = SummaryScratch()
+
+  /// Scratch values, not part of the tree's value (`==` ignores them).
+  struct SummaryScratch: Sendable, Equatable {
+    var values: [Double] = []
+    /// At least `count` values.
+    mutating func reserve(_ count: Int) {
+      if values.count < count { values += repeatElement(0, count: count - values.count) }
+    }
+    static func == (_: Self, _: Self) -> Bool { true }
+  }
 
   /// The lines of `heights` in lines of `perLine` items, in leaves of about `leafTarget` items;
   /// with `widths` (one per height), each item's width kept beside its height.
   ///
-  /// - Complexity: O(n·k).
+  /// - Complexity: O(n + p·k).
   init(heights: [Double], widths: [Double]? = nil, perLine: Int, leafTarget: Int) {
     let target = max(leafTarget, 1)
     self.perLine = max(perLine, 1)
@@ -207,24 +227,21 @@ struct PhasedLineTree: Sendable, Equatable {
 
   // MARK: Tree
 
-  /// Rebuilds every node from the leaves.
+  /// Rebuilds every node from the leaves, the leaves' summaries on up to `threads` threads.
   ///
-  /// - Complexity: O(n·k) for the leaves' summaries and O(p·k) above them.
-  private mutating func rebuildTree() {
+  /// - Complexity: O(n + p·k): O(c + k) for each leaf's summaries, O(k) for each node above.
+  private mutating func rebuildTree(threads: Int = 1) {
     var cap = 1
     while cap < leaves.count { cap <<= 1 }
     capacity = cap
     let k = perLine
-    counts = [Int](repeating: 0, count: 2 * cap)
-    summaries = [PhaseSummary](repeating: .open, count: 2 * cap * k)
-    for node in cap..<(2 * cap) {
-      let l = node - cap
-      if l < leaves.count {
-        summarize(leaf: l)
-      } else {
-        summaries[node * k] = .start
-      }
-    }
+    // Rewritten in their own storage (no allocation when it has room: a width change).
+    counts.removeAll(keepingCapacity: true)
+    counts.append(contentsOf: repeatElement(0, count: 2 * cap))
+    summaries.removeAll(keepingCapacity: true)
+    summaries.append(contentsOf: repeatElement(PhaseSummary.open, count: 2 * cap * k))
+    summarizeLeaves(threads: threads)
+    for node in (cap + leaves.count)..<(2 * cap) { summaries[node * k] = .start }
     var node = cap - 1
     while node >= 1 {
       combine(node)
@@ -232,20 +249,147 @@ struct PhasedLineTree: Sendable, Equatable {
     }
   }
 
-  /// Rewrites leaf `l`'s count and its k summaries from its heights.
+  /// Rewrites leaf `l`'s count and its k summaries from its heights; returns the work (its
+  /// c heights and k summaries).
   ///
-  /// - Complexity: O(c·k) for its c items.
+  /// - Complexity: O(c·log k + k) for its c items (`summarizeAllPhases`).
   @discardableResult
   private mutating func summarize(leaf l: Int) -> Int {
     let node = capacity + l
     let k = perLine
     counts[node] = leaves[l].count
+    let c = leaves[l].count
+    scratch.reserve(2 * c + 3 * k + 1)
     leaves[l].withUnsafeBufferPointer { h in
-      for phase in 0..<k {
-        summaries[node * k + phase] = Self.summary(of: h, 0..<h.count, phase: phase, perLine: k)
+      summaries.withUnsafeMutableBufferPointer { s in
+        scratch.values.withUnsafeMutableBufferPointer { t in
+          Self.summarizeAllPhases(
+            of: h, perLine: k,
+            into: UnsafeMutableBufferPointer(rebasing: s[(node * k)..<(node * k + k)]),
+            scratch: t.baseAddress!)
+        }
       }
     }
-    return leaves[l].count * k
+    return c + k
+  }
+
+  /// The same heights in lines of `k` items: every leaf's summaries for the new phases and
+  /// every node above them; returns the work (`summarize(leaf:)` for each leaf, 2k per node).
+  /// The leaves and their heights stay as they are (no item is copied).
+  ///
+  /// - Complexity: O(n + p·k) for n items in p leaves; allocates only when the tree's summaries
+  ///   need more room than they had (k larger than before).
+  @discardableResult
+  mutating func rephase(perLine k: Int, threads: Int = 1) -> Int {
+    perLine = max(k, 1)
+    rebuildTree(threads: threads)
+    return count + 2 * capacity * perLine
+  }
+
+  /// The largest of every eighth value of `values` (one per 64-byte cache line): read to load
+  /// a leaf's lines ahead of its use, all of them in flight at once.
+  ///
+  /// - Complexity: O(c / 8).
+  @inline(__always)
+  static func oneValuePerCacheLine(_ values: [Double]) -> Double {
+    values.withUnsafeBufferPointer { v in
+      var m = -Double.infinity
+      var i = 0
+      while i < v.count {
+        m = max(m, v[i])
+        i &+= 8
+      }
+      return m
+    }
+  }
+
+  /// Leaves per task at least, when the leaves are summarized on several threads.
+  static let leavesPerTask = 64
+
+  /// Every leaf's count and summaries (`summarize(leaf:)`), on up to `threads` threads (each a
+  /// contiguous run of leaves, its own scratch).
+  ///
+  /// - Complexity: O(n·log k / t + p·k / t) on t threads.
+  private mutating func summarizeLeaves(threads: Int) {
+    let tasks = max(min(threads, leaves.count / Self.leavesPerTask), 1)
+    let k = perLine
+    let cap = capacity
+    let leaves = self.leaves
+    let room = 4 * leaves.reduce(0) { max($0, $1.count) } + 6 * k + 3
+    if tasks == 1 {
+      // On this thread, in the kept scratch (no allocation once it has room).
+      scratch.reserve(room)
+      counts.withUnsafeMutableBufferPointer { c in
+        summaries.withUnsafeMutableBufferPointer { s in
+          scratch.values.withUnsafeMutableBufferPointer { t in
+            Self.summarize(
+              leaves, leaves.indices, perLine: k, capacity: cap, counts: c, summaries: s,
+              scratch: t)
+          }
+        }
+      }
+      return
+    }
+    counts.withUnsafeMutableBufferPointer { c in
+      summaries.withUnsafeMutableBufferPointer { s in
+        // Disjoint: task t writes only the counts and summaries of its own leaves' nodes.
+        let sharedCounts = SharedBuffer(c)
+        let sharedSummaries = SharedBuffer(s)
+        DispatchQueue.concurrentPerform(iterations: tasks) { t in
+          var scratch = [Double](repeating: 0, count: room)
+          scratch.withUnsafeMutableBufferPointer { room in
+            Self.summarize(
+              leaves, (t * leaves.count / tasks)..<((t + 1) * leaves.count / tasks),
+              perLine: k, capacity: cap, counts: sharedCounts.base,
+              summaries: sharedSummaries.base, scratch: room)
+          }
+        }
+      }
+    }
+  }
+
+  /// The counts and summaries of `leaves[run]` (tree capacity `cap`), two leaves at a time
+  /// (`summarizeAllPhases(of:_:…)`), each pair's cache lines read a pair ahead
+  /// (`oneValuePerCacheLine`) so that summarizing it does not wait for its heights one line
+  /// after another.
+  ///
+  /// - Precondition: `scratch` holds 4c + 6k + 3 values for the largest leaf's c.
+  /// - Complexity: O(m·log k + k) for the m heights of the run.
+  private static func summarize(
+    _ leaves: [[Double]], _ run: Range<Int>, perLine k: Int, capacity cap: Int,
+    counts: UnsafeMutableBufferPointer<Int>, summaries: UnsafeMutableBufferPointer<PhaseSummary>,
+    scratch: UnsafeMutableBufferPointer<Double>
+  ) {
+    func out(_ l: Int) -> UnsafeMutableBufferPointer<PhaseSummary> {
+      UnsafeMutableBufferPointer(rebasing: summaries[((cap + l) * k)..<((cap + l) * k + k)])
+    }
+    var ahead = -Double.infinity
+    var l = run.lowerBound
+    while l < run.upperBound {
+      var next = l + 2
+      while next < min(l + 4, run.upperBound) {
+        ahead = larger(ahead, oneValuePerCacheLine(leaves[next]))
+        next += 1
+      }
+      counts[cap + l] = leaves[l].count
+      if l + 1 < run.upperBound {
+        counts[cap + l + 1] = leaves[l + 1].count
+        leaves[l].withUnsafeBufferPointer { a in
+          leaves[l + 1].withUnsafeBufferPointer { b in
+            summarizeAllPhases(
+              of: a, b, perLine: k, into: out(l), out(l + 1), scratch: scratch.baseAddress!)
+          }
+        }
+        l += 2
+      } else {
+        leaves[l].withUnsafeBufferPointer { a in
+          summarizeAllPhases(of: a, perLine: k, into: out(l), scratch: scratch.baseAddress!)
+        }
+        l += 1
+      }
+    }
+    // The reads ahead, kept in the slot no summary uses (else optimized away).
+    scratch[scratch.count - 1] = ahead
   }
 
   /// Rewrites node `i`'s count and summaries from its children.
@@ -265,6 +409,239 @@ struct PhasedLineTree: Sendable, Equatable {
         s[i * k + phase] = s[left * k + phase].then(s[right * k + out])
       }
     }
+  }
+
+  /// The summaries of `h` under every incoming phase φ ∈ 0..<k, in `out[φ]`: for each, the
+  /// same value as `summary(of:_:phase:perLine:)` bit for bit (a phase's line heights are
+  /// added in the same order, from its first line on; maxima do not depend on order).
+  ///
+  /// Every phase's lines are windows of k consecutive heights starting at the positions
+  /// s ≡ r (mod k), r = (k − φ) mod k its first boundary: so the window maxima W[s] (for all
+  /// s, by doubling: the maxima of 2, 4, … heights, then two overlapping ones) are added, in
+  /// order of s, to their residue's sum; heads are prefix maxima and tails suffix maxima of at
+  /// most k heights.
+  ///
+  /// - Precondition: `out.count == k ≥ 1`; `scratch.count ≥ 2·h.count + 3k + 1`.
+  /// - Complexity: O(c·log k + k) for c heights; allocates nothing.
+  static func summarizeAllPhases(
+    of h: UnsafeBufferPointer<Double>, perLine k: Int,
+    into out: UnsafeMutableBufferPointer<PhaseSummary>, scratch: UnsafeMutablePointer<Double>
+  ) {
+    let (w, m) = windowMaxima(of: h, perLine: k, scratch: scratch)
+    addWindows(w, count: m, into: scratch, perLine: k)
+    finishSummaries(of: h, perLine: k, sums: scratch, into: out)
+  }
+
+  /// `summarizeAllPhases` of two leaves, `a`'s into `outA` and `b`'s into `outB`, each the
+  /// same as alone: their sums' additions interleaved (twice the independent chains of
+  /// additions, which bound a leaf's summaries for k ≤ 8).
+  ///
+  /// - Precondition: `outA.count == outB.count == k ≥ 1`; `scratch` holds
+  ///   `2·(a.count + b.count) + 6k + 2` values.
+  /// - Complexity: O((a.count + b.count)·log k + k); allocates nothing.
+  static func summarizeAllPhases(
+    of a: UnsafeBufferPointer<Double>, _ b: UnsafeBufferPointer<Double>, perLine k: Int,
+    into outA: UnsafeMutableBufferPointer<PhaseSummary>,
+    _ outB: UnsafeMutableBufferPointer<PhaseSummary>, scratch: UnsafeMutablePointer<Double>
+  ) {
+    let scratchB = scratch + 2 * a.count + 3 * k + 1
+    let (wA, mA) = windowMaxima(of: a, perLine: k, scratch: scratch)
+    let (wB, mB) = windowMaxima(of: b, perLine: k, scratch: scratchB)
+    switch k {
+    case 1: addWindows(wA, mA, scratch, wB, mB, scratchB, InlineArray<1, Double>.self)
+    case 2: addWindows(wA, mA, scratch, wB, mB, scratchB, InlineArray<2, Double>.self)
+    case 3: addWindows(wA, mA, scratch, wB, mB, scratchB, InlineArray<3, Double>.self)
+    case 4: addWindows(wA, mA, scratch, wB, mB, scratchB, InlineArray<4, Double>.self)
+    case 5: addWindows(wA, mA, scratch, wB, mB, scratchB, InlineArray<5, Double>.self)
+    case 6: addWindows(wA, mA, scratch, wB, mB, scratchB, InlineArray<6, Double>.self)
+    case 7: addWindows(wA, mA, scratch, wB, mB, scratchB, InlineArray<7, Double>.self)
+    case 8: addWindows(wA, mA, scratch, wB, mB, scratchB, InlineArray<8, Double>.self)
+    default:
+      addWindows(wA, count: mA, into: scratch, perLine: k)
+      addWindows(wB, count: mB, into: scratchB, perLine: k)
+    }
+    finishSummaries(of: a, perLine: k, sums: scratch, into: outA)
+    finishSummaries(of: b, perLine: k, sums: scratchB, into: outB)
+  }
+
+  /// The window maxima of `h` (`windowMaxima(_:count:width:scratch:)`) and their count
+  /// (0 when h holds fewer than k heights), with `scratch[0..<k]` (the sums by residue) set
+  /// to 0 and `scratch[k ... 2k]` left for `finishSummaries`.
+  ///
+  /// - Complexity: O(c·log k + k).
+  @inline(__always)
+  private static func windowMaxima(
+    of h: UnsafeBufferPointer<Double>, perLine k: Int, scratch: UnsafeMutablePointer<Double>
+  ) -> (windows: UnsafePointer<Double>, count: Int) {
+    for r in 0..<k { scratch[r] = 0 }
+    let c = h.count
+    guard c >= k, let heights = h.baseAddress else { return (UnsafePointer(scratch), 0) }
+    return (windowMaxima(heights, count: c, width: k, scratch: scratch + 2 * k + 1), c - k + 1)
+  }
+
+  /// Adds `w[s]` to `sums[s mod k]` for s ∈ 0..<m, in order of s: in registers for k ≤ 8.
+  ///
+  /// - Complexity: O(m).
+  private static func addWindows(
+    _ w: UnsafePointer<Double>, count m: Int, into sums: UnsafeMutablePointer<Double>,
+    perLine k: Int
+  ) {
+    switch k {
+    case 1: addWindows(w, count: m, into: sums, InlineArray<1, Double>.self)
+    case 2: addWindows(w, count: m, into: sums, InlineArray<2, Double>.self)
+    case 3: addWindows(w, count: m, into: sums, InlineArray<3, Double>.self)
+    case 4: addWindows(w, count: m, into: sums, InlineArray<4, Double>.self)
+    case 5: addWindows(w, count: m, into: sums, InlineArray<5, Double>.self)
+    case 6: addWindows(w, count: m, into: sums, InlineArray<6, Double>.self)
+    case 7: addWindows(w, count: m, into: sums, InlineArray<7, Double>.self)
+    case 8: addWindows(w, count: m, into: sums, InlineArray<8, Double>.self)
+    default:
+      var s = 0
+      var t = 0
+      while s < m {
+        sums[t] += w[s]
+        s &+= 1
+        t &+= 1
+        if t == k { t = 0 }
+      }
+    }
+  }
+
+  /// The k summaries of `h` into `out[φ]` from its sums by residue (`sums[0..<k]`): heads
+  /// are prefix maxima, tails suffix maxima (in `sums[k ... 2k]`) of at most k heights.
+  ///
+  /// - Complexity: O(k).
+  @inline(__always)
+  private static func finishSummaries(
+    of h: UnsafeBufferPointer<Double>, perLine k: Int, sums: UnsafeMutablePointer<Double>,
+    into out: UnsafeMutableBufferPointer<PhaseSummary>
+  ) {
+    let c = h.count
+    let suffix = sums + k  // suffix[j] = max h[c − j ..< c], j ∈ 0...k
+    suffix[0] = -.infinity
+    var j = 1
+    while j <= k, j <= c {
+      suffix[j] = max(suffix[j - 1], h[c - j])
+      j += 1
+    }
+    var head = -Double.infinity  // max h[0 ..< r]
+    for r in 0..<k {
+      let phase = r == 0 ? 0 : k - r
+      if r > c {
+        out[phase] = PhaseSummary(head: head, closes: false, lines: 0, sum: 0, tail: -.infinity)
+      } else {
+        let lines = (c - r) / k
+        let rest = c - r - lines * k  // items after the last boundary, < k
+        out[phase] = PhaseSummary(
+          head: head, closes: true, lines: lines, sum: sums[r], tail: suffix[rest])
+      }
+      if r < c { head = max(head, h[r]) }
+    }
+  }
+
+  /// `addWindows(_:count:into:_:)` for two runs of windows at once, their additions
+  /// interleaved; each run's sums as alone.
+  ///
+  /// - Complexity: O(mA + mB).
+  @inline(__always)
+  private static func addWindows<let K: Int>(
+    _ wA: UnsafePointer<Double>, _ mA: Int, _ sumsA: UnsafeMutablePointer<Double>,
+    _ wB: UnsafePointer<Double>, _ mB: Int, _ sumsB: UnsafeMutablePointer<Double>,
+    _: InlineArray<K, Double>.Type
+  ) {
+    var a = InlineArray<K, Double>(repeating: 0)
+    var b = InlineArray<K, Double>(repeating: 0)
+    var s = 0
+    let both = min(mA, mB)
+    while s &+ K <= both {
+      for t in 0..<K {
+        a[t] += wA[s &+ t]
+        b[t] += wB[s &+ t]
+      }
+      s &+= K
+    }
+    var sA = s
+    while sA &+ K <= mA {
+      for t in 0..<K { a[t] += wA[sA &+ t] }
+      sA &+= K
+    }
+    var sB = s
+    while sB &+ K <= mB {
+      for t in 0..<K { b[t] += wB[sB &+ t] }
+      sB &+= K
+    }
+    for t in 0..<K {
+      sumsA[t] = a[t]
+      sumsB[t] = b[t]
+    }
+    var t = 0
+    while sA < mA {
+      sumsA[t] += wA[sA]
+      sA &+= 1
+      t &+= 1
+    }
+    t = 0
+    while sB < mB {
+      sumsB[t] += wB[sB]
+      sB &+= 1
+      t &+= 1
+    }
+  }
+
+  /// Adds `w[s]` to `sums[s mod K]` for s ∈ 0..<m, in order of s (each residue's sum in a
+  /// register while it runs: K chains of additions side by side).
+  ///
+  /// - Precondition: `sums[0..<K]` are 0.
+  /// - Complexity: O(m).
+  @inline(__always)
+  private static func addWindows<let K: Int>(
+    _ w: UnsafePointer<Double>, count m: Int, into sums: UnsafeMutablePointer<Double>,
+    _: InlineArray<K, Double>.Type
+  ) {
+    var acc = InlineArray<K, Double>(repeating: 0)
+    var s = 0
+    while s &+ K <= m {
+      for t in 0..<K { acc[t] += w[s &+ t] }
+      s &+= K
+    }
+    for t in 0..<K { sums[t] = acc[t] }
+    var t = 0
+    while s < m {
+      sums[t] += w[s]
+      s &+= 1
+      t &+= 1
+    }
+  }
+
+  /// The larger of two heights, `Swift.max`'s answer (ties give `b`, so even the sign of a
+  /// zero agrees) for every number but NaN (heights are validated numbers), in one
+  /// comparison that compiles to `maxsd`/`maxpd` (`max` keeps a NaN out, a blend).
+  @inline(__always)
+  static func larger(_ a: Double, _ b: Double) -> Double { a > b ? a : b }
+
+  /// The window maxima W[s] = max h[s ..< s + k] for s ∈ 0...c − k: `h` itself for k = 1,
+  /// else in `scratch` (two buffers of c): the maxima of d = 2, 4, … heights, each from two of
+  /// the previous, then W[s] = max(M_d[s], M_d[s + k − d]) for the largest d ≤ k.
+  ///
+  /// - Precondition: c ≥ k ≥ 1; `scratch` holds 2c values.
+  /// - Complexity: O(c·log k).
+  private static func windowMaxima(
+    _ h: UnsafePointer<Double>, count c: Int, width k: Int, scratch: UnsafeMutablePointer<Double>
+  ) -> UnsafePointer<Double> {
+    var source = h
+    var target = scratch
+    var spare = scratch + c
+    var d = 1  // source[s] = max h[s ..< s + d], for s ≤ c − d
+    while 2 * d <= k {
+      for s in 0..<(c - 2 * d + 1) { target[s] = larger(source[s], source[s &+ d]) }
+      source = UnsafePointer(target)
+      swap(&target, &spare)
+      d *= 2
+    }
+    if d == k { return source }
+    let shift = k - d
+    for s in 0..<(c - k + 1) { target[s] = larger(source[s], source[s &+ shift]) }
+    return UnsafePointer(target)
   }
 
   /// The summary of `h[range]` under `phase`.
@@ -351,10 +728,10 @@ struct PhasedLineTree: Sendable, Equatable {
   }
 
   /// Sets item `g`'s height. Returns the summary work: the item heights read to summarize the
-  /// leaf again (c·k) plus the child summaries read on its path (2k per node); everything when
+  /// leaf again (c + k) plus the child summaries read on its path (2k per node); everything when
   /// the tree was rebuilt. A work counter for tests, never a clock.
   ///
-  /// - Complexity: O(c·k + log p · k).
+  /// - Complexity: O(c + log p · k).
   @discardableResult
   mutating func setHeight(_ height: Double, ofItem g: Int) -> Int {
     let (l, i) = locate(g)
@@ -373,7 +750,7 @@ struct PhasedLineTree: Sendable, Equatable {
   /// Inserts an item of `height` (and `width`, kept when `keepsWidths`) before item `g`
   /// (`g = count` appends); returns the summary work (`setHeight`).
   ///
-  /// - Complexity: O(c·k + log p · k); O(n·k / p) more when a leaf is split (once per ≥ c
+  /// - Complexity: O(c + log p · k); O(c + p·k) more when a leaf is split (once per ≥ c
   ///   insertions into it). Allocates nothing unless a leaf is split.
   @discardableResult
   mutating func insert(_ height: Double, width: Double = 0, at g: Int) -> Int {
@@ -384,7 +761,7 @@ struct PhasedLineTree: Sendable, Equatable {
 
   /// Removes item `g`; returns the summary work (`setHeight`).
   ///
-  /// - Complexity: O(c·k + log p · k); O(n·k / p) more when a leaf is joined with its
+  /// - Complexity: O(c + log p · k); O(c + p·k) more when a leaf is joined with its
   ///   neighbour. Allocates nothing unless leaves are joined.
   @discardableResult
   mutating func remove(at g: Int) -> Int {
@@ -398,7 +775,7 @@ struct PhasedLineTree: Sendable, Equatable {
   /// e edits falling into one leaf (an append, a prepend) cost one leaf's summaries. Returns the
   /// summary work (`setHeight`).
   ///
-  /// - Complexity: O(e log p + d·c·k + d·log p · k) for e edits touching d leaves; O(n·k / p)
+  /// - Complexity: O(e log p + d·c + d·log p · k) for e edits touching d leaves; O(c + p·k)
   ///   more per leaf split or joined (once per ≥ c/4 edits in it). Allocates nothing unless a
   ///   leaf is split or joined.
   @discardableResult
@@ -478,8 +855,8 @@ struct PhasedLineTree: Sendable, Equatable {
   /// `rebuildTree()` exactly. The pending leaves (`dirty`) are renumbered the same way and stay
   /// pending. Returns the summary work.
   ///
-  /// - Complexity: O(m·c·k + p·k) for the m changed leaves among p (a split or join: O(c·k +
-  ///   p·k), not `rebuildTree()`'s O(n·k)).
+  /// - Complexity: O(m·c + p·k) for the m changed leaves among p (a split or join: O(c +
+  ///   p·k), not `rebuildTree()`'s O(n + p·k)).
   private mutating func relayTree(changed: Range<Int>, delta: Int) -> Int {
     let k = perLine
     let oldCapacity = capacity
@@ -535,7 +912,7 @@ struct PhasedLineTree: Sendable, Equatable {
   /// Summarizes the leaves in `dirty` again, then every node above them once, level by level;
   /// returns the summary work.
   ///
-  /// - Complexity: O(d·c·k + d·log p · k) for d leaves.
+  /// - Complexity: O(d·c + d·log p · k) for d leaves.
   private mutating func summarizeDirty() -> Int {
     guard !dirty.isEmpty else { return 0 }
     var work = 0

@@ -27,8 +27,9 @@ struct EqualWidthLines: Sendable, Equatable {
   init?(_ items: ItemColumns, rules: LayoutRules, leafTarget: Int) {
     let n = items.count
     guard n > 1 else { return nil }
-    if case .columns(let k, let columnWidth) = rules.sizing {
-      guard rules.lineLimit == Int.max, rules.fixedLineCount == k, k <= 64 else { return nil }
+    if case .columns = rules.sizing {
+      guard let (k, columnWidth) = Self.shape(count: n, keepsWidths: true, width: 0, rules: rules)
+      else { return nil }
       heights = PhasedLines(
         heights: items.heights, widths: items.widths, perLine: k, leafTarget: leafTarget)
       positions = UniformLines(
@@ -36,19 +37,65 @@ struct EqualWidthLines: Sendable, Equatable {
         sameSizeGrid: false)
       return
     }
-    guard SectionLayout.isPaged(under: rules), let w = items.widths.first else { return nil }
+    guard let w = items.widths.first else { return nil }
     let equal = items.withSizes { ws, _ in
       for i in 0..<ws.count where ws[i] != w { return false }
       return true
     }
-    guard equal, w + rules.interitem != 0 else { return nil }
+    guard equal, let (k, _) = Self.shape(count: n, keepsWidths: false, width: w, rules: rules)
+    else { return nil }
+    heights = PhasedLines(heights: items.heights, perLine: k, leafTarget: leafTarget)
+    positions = UniformLines(
+      count: n, size: Size(width: w, height: 0), perLine: k, rules: rules, sameSizeGrid: false)
+  }
+
+  /// The items a line and the frame width of n > 1 items kept as equal-width lines under
+  /// `rules`, or `nil` when they cannot be: a column flow's k columns (its items' widths kept,
+  /// `keepsWidths`), or a paged greedy flow of items all `width` wide (their greedy capacity k,
+  /// when k < n and k ≤ 64).
+  ///
+  /// - Complexity: O(min(k, n)).
+  private static func shape(count n: Int, keepsWidths: Bool, width w: Double, rules: LayoutRules)
+    -> (perLine: Int, width: Double)?
+  {
+    if case .columns(let k, let columnWidth) = rules.sizing {
+      guard keepsWidths, rules.lineLimit == Int.max, rules.fixedLineCount == k, k <= 64 else {
+        return nil
+      }
+      return (k, columnWidth)
+    }
+    guard !keepsWidths, SectionLayout.isPaged(under: rules), w + rules.interitem != 0 else {
+      return nil
+    }
     let k = LineBreaker.uniformCapacity(
       width: w, count: n, limit: rules.available + rules.epsilon, interitem: rules.interitem)
     // k < n: the accumulation stopped at the limit, so k is the capacity at every count.
     guard k < n, k <= 64 else { return nil }
-    heights = PhasedLines(heights: items.heights, perLine: k, leafTarget: leafTarget)
-    positions = UniformLines(
-      count: n, size: Size(width: w, height: 0), perLine: k, rules: rules, sameSizeGrid: false)
+    return (k, w)
+  }
+
+  /// Lines of at least this many items are laid out again on the layout's threads
+  /// (`relayOut(rules:threads:)`); shorter ones on one. At 1M items (~1 ms on one thread) a
+  /// second thread saved nothing on a loaded 2-core machine and its hand-over sometimes cost
+  /// milliseconds; at 10M it saves about a third (docs/storage.md).
+  static let threadedItems = 2_000_000
+
+  /// These lines laid out again under `rules` (a width change), kept as equal-width lines
+  /// with the items a line the rules give them: the heights stay in their leaves, every
+  /// leaf's summaries are rewritten for the new phases (`PhasedLines.rephase`), the positions
+  /// computed again (the leaves on up to `threads` threads). Returns the summary work, or
+  /// `nil` (nothing changed) when the lines cannot be kept under `rules` (`init`'s conditions).
+  ///
+  /// - Complexity: O(n + p·k) for n items in p leaves; no item is copied.
+  mutating func relayOut(rules: LayoutRules, threads: Int = 1) -> Int? {
+    guard
+      let (k, w) = Self.shape(
+        count: count, keepsWidths: heights.keepsWidths, width: width, rules: rules)
+    else { return nil }
+    let work = k == perLine ? 0 : heights.rephase(perLine: k, threads: threads)
+    positions.recount(
+      count, size: Size(width: w, height: 0), perLine: k, rules: rules, sameSizeGrid: false)
+    return work
   }
 
   /// Whether a section under `rules` can be kept as equal-width lines (its widths permitting):

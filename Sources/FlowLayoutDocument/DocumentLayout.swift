@@ -120,7 +120,7 @@ public struct DocumentLayout<Engine: LayoutEngine> {
     _ update: BatchUpdate, insertedCells: [CellColumn] = [],
     editCells: EditCells = EditCells()
   ) throws(LayoutError) {
-    let plan = try layout.update(validating: update)
+    let plan = try layout.plan(validating: update)
     let movesItems =
       !(update.deleteItems.isEmpty && update.insertItems.isEmpty && update.moveItems.isEmpty
       && update.deleteSections.isEmpty && update.insertSections.isEmpty
@@ -161,7 +161,7 @@ public struct DocumentLayout<Engine: LayoutEngine> {
     // everything out again anyway, so its O(n) copy-on-write copy adds no order of cost.
     let saved = widthChanges && cellSizing == .visible ? self : nil
     var anchor = layout.beginChange()
-    try layout.apply(update, validated: consume plan, tracking: &anchor)
+    let map = try layout.apply(update, validated: consume plan, tracking: &anchor)
     if movesItems {
       update.carry(&cells, insertedSections: insertedCells, editCells: editCells)
     }
@@ -176,7 +176,7 @@ public struct DocumentLayout<Engine: LayoutEngine> {
           ? insertedCells[j].cellIndices : ItemIndexSet()
       }
       cellItems = nil  // uniquely referenced while carried
-      let map = BatchPathMap(carrier)
+      // `map` is `BatchPathMap(carrier)`: the map reads neither measurements nor estimates.
       carrier.carryEstimatedItems(&items, map: map)
       // Items inserted with a cell, and items given a cell by a resize, are cells now.
       for path in editCells.inserted.keys { items[path.section].insert(path.item) }

@@ -468,3 +468,25 @@ extension BatchUpdate {
     return i < sorted.count && key(sorted[i]) == value
   }
 }
+
+/// A batch an engine applies with its validation already done: made only inside this package
+/// (`SelfSizingLayout`), from the plan the batch's validation returned for the engine's current
+/// counts, options and bounds, so that a session's batch is validated once and its path map
+/// built once.
+public struct ValidatedBatch: Sendable {
+  /// The batch, as the engine applies it (no `measureItems`).
+  package var update: BatchUpdate
+  /// What `update`'s validation returned against the engine as it is now (nothing changed
+  /// since).
+  package var plan: BatchPlan
+  /// `BatchPathMap(update)`.
+  package var map: BatchPathMap
+
+  /// - Precondition: `plan` is what validating `update` against the engine's current counts,
+  ///   options and bounds returned, and `map` is `BatchPathMap(update)`.
+  package init(update: BatchUpdate, plan: consuming BatchPlan, map: BatchPathMap) {
+    self.update = update
+    self.plan = plan
+    self.map = map
+  }
+}

@@ -56,6 +56,14 @@ public protocol LayoutEngine {
   /// - Throws: `LayoutError` naming the offending edit; the engine is unchanged.
   mutating func apply(_ update: BatchUpdate) throws(LayoutError)
 
+  /// `apply(_:)` for a batch this package already validated (`ValidatedBatch`): an engine may
+  /// skip its own validation and reuse the batch's path map. The default applies
+  /// `batch.update` through `apply(_:)`.
+  ///
+  /// - Throws: what `apply(_:)` throws for an error its validation does not see (the engine's
+  ///   own checks); the engine is unchanged.
+  mutating func apply(validated batch: consuming ValidatedBatch) throws(LayoutError)
+
   /// The number of sections.
   var numberOfSections: Int { get }
 
@@ -78,6 +86,11 @@ public protocol LayoutEngine {
 extension LayoutEngine {
   /// Nothing: an engine whose first edit costs what later ones do.
   public mutating func prepareForEdits() {}
+
+  /// `apply(batch.update)`: validated again.
+  public mutating func apply(validated batch: consuming ValidatedBatch) throws(LayoutError) {
+    try apply(batch.update)
+  }
 
   /// The default: read from `input`. O(1) for an engine that stores its input, O(n) for one that
   /// rebuilds it (an engine should then provide its own).

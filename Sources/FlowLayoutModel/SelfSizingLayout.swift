@@ -46,6 +46,15 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
   /// Sections whose estimated items and item count batches rewrote (the sections they edit,
   /// not every section): the work counter of the self-sizing state's bookkeeping.
   public private(set) var sectionStatesRewritten = 0
+  /// The engine's options: `configuration` until a batch sets the width class (which
+  /// `configuration` does not follow). A batch is validated against `configuration`, so the
+  /// engine takes its plan only while the two are equal, and validates it again otherwise.
+  private var engineConfiguration: LayoutConfiguration
+  /// Batches this layout validated (`plan(validating:)` included): one per batch applied,
+  /// the engine validating none of them again (`LayoutEngine.apply(validated:)`).
+  package private(set) var batchesValidated = 0
+  /// Batch path maps this layout built: one per batch applied.
+  package private(set) var pathMapsBuilt = 0
   /// The item that anchored the last change, with its leading edge's distance to the
   /// viewport's before and after it (they differ only when the offset clamped); `nil` when no
   /// item anchored it (rule `none`, `bottom` at the end, no surviving visible item).
@@ -81,6 +90,7 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
     self.engine = try Engine(input)
     engine.keepDiagnostics()
     self.configuration = input.configuration
+    engineConfiguration = input.configuration
     self.bounds = input.bounds
     self.itemCounts = input.sections.map(\.count)
     self.estimatedItems = sets
@@ -192,16 +202,36 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
   /// it is now (nothing changed since), so that the batch is not validated twice. The plan
   /// shares the kept counts' storage: pass it consumed (`consume plan`), or the counts are
   /// copied (O(s)) when written.
+  ///
+  /// The batch is validated once (here, or by the caller) and its path map built once: the
+  /// engine gets both (`LayoutEngine.apply(validated:)`), except for a batch that measures and
+  /// moves items, which the engine validates again (it refuses a measured item that is also
+  /// moved, as a resize of a moved one).
+  ///
+  /// - Returns: `BatchPathMap(update)`, for the caller's own per-item state.
+  @discardableResult
   package mutating func apply(
     _ update: BatchUpdate, validated: consuming BatchPlan?, tracking anchor: inout PendingAnchor
-  ) throws(LayoutError) {
+  ) throws(LayoutError) -> BatchPathMap {
     let (plan, batch) = try prepare(update, validated: validated)
     let newBounds = plan.newBounds
-    _ = consume plan  // the counts are written below
     let unchanged = update.measureItems.count - (batch.resizeItems.count - update.resizeItems.count)
-    if !batch.isEmpty { try engine.apply(batch) }
-    // Nothing below throws.
     let map = BatchPathMap(update)
+    pathMapsBuilt += 1
+    if batch.isEmpty {
+      _ = consume plan
+    } else if update.measureItems.isEmpty || update.moveItems.isEmpty,
+      engineConfiguration == configuration
+    {
+      // The plan shares the kept counts' storage: consumed here, released before they are
+      // written below.
+      try engine.apply(validated: ValidatedBatch(update: batch, plan: consume plan, map: map))
+    } else {
+      _ = consume plan
+      try engine.apply(batch)
+    }
+    // Nothing below throws.
+    if let widthClass = update.setWidthClass { engineConfiguration.widthClass = widthClass }
     update.carryEstimatedItems(&estimatedItems, map: map)
     sectionStatesRewritten += update.carryItemCounts(&itemCounts, map: map)
     bounds = newBounds
@@ -212,6 +242,7 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
         map.path(after: path).map { ($0, distance) }
       }
     }
+    return map
   }
 
   /// Validates `update` (which may hold `measureItems`) against the current content without
@@ -224,17 +255,29 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
       itemCounts: itemCounts, configuration: configuration, bounds: bounds)
   }
 
+  /// `update(validating:)`, counted in `batchesValidated`: for a caller that then applies the
+  /// batch with the plan (`apply(_:validated:tracking:)`).
+  ///
+  /// - Complexity: O(e log e + s).
+  /// - Throws: the batch's `LayoutError`.
+  package mutating func plan(validating update: BatchUpdate) throws(LayoutError) -> BatchPlan {
+    batchesValidated += 1
+    return try self.update(validating: update)
+  }
+
   /// Validates `update` against the kept counts, options and bounds, and turns it into the
   /// engine's batch (measurements that change nothing dropped).
   ///
   /// - Complexity: O(e log e + s), plus one `ownSize` per measurement.
-  private func prepare(_ update: BatchUpdate, validated: consuming BatchPlan?) throws(LayoutError)
+  private mutating func prepare(_ update: BatchUpdate, validated: consuming BatchPlan?)
+    throws(LayoutError)
     -> (BatchPlan, BatchUpdate)
   {
     let plan: BatchPlan
     switch consume validated {
     case .some(let validated): plan = validated
     case .none:
+      batchesValidated += 1
       plan = try update.validateWithMeasurements(
         itemCounts: itemCounts, configuration: configuration, bounds: bounds)
     }

@@ -14,22 +14,68 @@ extension FastFlowLayout {
   ///   `WorkCounters`.
   /// - Throws: what `BatchUpdate.validate(itemCounts:configuration:bounds:field:)` throws.
   public mutating func apply(_ update: BatchUpdate) throws(LayoutError) {
-    guard let kept = diagnostics.take() else { return try applyLayout(update) }
+    try apply(update, validated: nil, map: nil)
+  }
+
+  /// `apply(_:)` without validating the batch again, and carrying the kept diagnostics with
+  /// the batch's path map: the engine's own checks (section rules under new bounds) still run.
+  ///
+  /// - Complexity: `apply(_:)`'s, less the O(e log e) validation.
+  /// - Throws: what `apply(_:)` throws past the validation; the engine is unchanged.
+  public mutating func apply(validated batch: consuming ValidatedBatch) throws(LayoutError) {
+    let update = batch.update
+    let map = batch.map
+    try apply(update, validated: batch.plan, map: map)
+  }
+
+  /// Batches this engine validated itself (`apply(_:)`); none for a batch applied through
+  /// `apply(validated:)` (a session's).
+  package var batchesValidated: Int { scratch.batchesValidated }
+
+  /// Batch path maps this engine built itself (to carry kept diagnostics through a batch);
+  /// none when the batch came with its map (`apply(validated:)`).
+  package var pathMapsBuilt: Int { scratch.pathMapsBuilt }
+
+  /// `apply(_:)` with the batch's plan when validated (`nil`: validated here) and its path map
+  /// when built (`nil`: built if the diagnostics need one).
+  private mutating func apply(
+    _ update: BatchUpdate, validated: consuming BatchPlan?, map: BatchPathMap?
+  ) throws(LayoutError) {
+    guard let kept = diagnostics.take() else {
+      return try applyLayout(update, validated: validated)
+    }
     let rulesBefore = rules
-    do { try applyLayout(update) } catch {
+    do { try applyLayout(update, validated: validated) } catch {
       diagnostics = consume kept
       throw error
     }
     let rebuilt = !update.moveSections.isEmpty && !update.editsSectionsOnly
-    carryDiagnostics(kept, through: update, relaidOut: rebuilt || rules != rulesBefore)
+    carryDiagnostics(
+      kept, through: update, relaidOut: rebuilt || rules != rulesBefore, map: map)
+  }
+
+  /// The plan `validated` holds, or `update`'s validation against the engine as it is now.
+  ///
+  /// - Complexity: O(1) when validated; otherwise the validation's O(e log e + k log k).
+  mutating func plan(of update: BatchUpdate, validated: consuming BatchPlan?)
+    throws(LayoutError)
+    -> BatchPlan
+  {
+    if let validated { return validated }
+    scratch.batchesValidated += 1
+    return try update.validate(
+      itemCounts: validationCounts, configuration: configuration, bounds: bounds,
+      scratch: &scratch.validation)
   }
 
   /// `apply(_:)` but for the kept diagnostics (`keepDiagnostics()`).
-  private mutating func applyLayout(_ update: BatchUpdate) throws(LayoutError) {
-    if !update.moveSections.isEmpty { return try applyMovingSections(update) }
-    let plan = try update.validate(
-      itemCounts: validationCounts, configuration: configuration, bounds: bounds,
-      scratch: &scratch.validation)
+  private mutating func applyLayout(_ update: BatchUpdate, validated: consuming BatchPlan?)
+    throws(LayoutError)
+  {
+    if !update.moveSections.isEmpty {
+      return try applyMovingSections(update, validated: validated)
+    }
+    let plan = try self.plan(of: update, validated: validated)
     let newBounds = plan.newBounds
     let newConfiguration = plan.newConfiguration
     let newRules = LayoutRules(configuration: newConfiguration, bounds: newBounds)

@@ -20,6 +20,10 @@ struct EditScratch: Sendable {
   var lines = LineScratch()
   /// The batch validation's sorted paths.
   var validation = BatchValidationScratch()
+  /// Batches the engine validated itself, and batch path maps it built itself, since it was
+  /// made (`FastFlowLayout.batchesValidated`, `pathMapsBuilt`): kept through `trim()`.
+  var batchesValidated = 0
+  var pathMapsBuilt = 0
 
   /// The most entries a buffer keeps between batches: a larger batch's buffers are let go, so
   /// memory at rest does not follow the largest batch ever applied.
@@ -34,7 +38,12 @@ struct EditScratch: Sendable {
       edits.first?.resizes.capacity ?? 0, lines.starts.capacity, lines.runs.capacity,
       touched.capacity, changed.capacity, boundaries.capacity,
       sections.capacity, validation.capacity)
-    if largest > Self.retainedCapacity { self = EditScratch() }
+    if largest > Self.retainedCapacity {
+      var empty = EditScratch()
+      empty.batchesValidated = batchesValidated
+      empty.pathMapsBuilt = pathMapsBuilt
+      self = empty
+    }
   }
 }
 

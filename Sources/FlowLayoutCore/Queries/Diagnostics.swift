@@ -205,14 +205,15 @@ extension FastFlowLayout {
 
   /// Carries the kept diagnostics (`kept`, taken out of `diagnostics` before the batch) through
   /// `update`, just applied; found again when the batch laid everything out again
-  /// (`relaidOut`).
+  /// (`relaidOut`). `built` is `BatchPathMap(update)` when the caller has it.
   ///
   /// - Complexity: O(e log e + (e + E) log n) for e edits and E entries (the entries are
   ///   renumbered when sections are inserted, deleted or moved), plus O(m) for the m items of
   ///   inserted sections; when `relaidOut`, what `foundDiagnostics(after:)` costs (O(1) for a
   ///   width change that leaves every item within its line).
   mutating func carryDiagnostics(
-    _ kept: consuming DiagnosticSections, through update: BatchUpdate, relaidOut: Bool
+    _ kept: consuming DiagnosticSections, through update: BatchUpdate, relaidOut: Bool,
+    map built: BatchPathMap? = nil
   ) {
     guard !relaidOut else {
       let sameItems =
@@ -232,7 +233,8 @@ extension FastFlowLayout {
       diagnostics = kept
       return
     }
-    let map = BatchPathMap(update)
+    let map = built ?? BatchPathMap(update)
+    if built == nil { scratch.pathMapsBuilt += 1 }
     // Before the batch's indices: resized items' state re-decided below, the leaving items'
     // gaps closed.
     for r in update.resizeItems { kept.update(r.at.section) { wide, _ in wide.remove(r.at.item) } }

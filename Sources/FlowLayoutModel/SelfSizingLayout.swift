@@ -32,8 +32,9 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
   public private(set) var viewport: Rect?
   /// The rule that moves the viewport after a change.
   public var scrollAnchor: ScrollAnchor
-  /// The options (they never change after `init`).
-  public let configuration: LayoutConfiguration
+  /// The options: the input's, with the width class of the last batch that set one (the
+  /// engine's options, which batches are validated against and cells are sized for).
+  public private(set) var configuration: LayoutConfiguration
   /// The bounds after the last batch.
   public private(set) var bounds: Size
   /// The item count of every section after the last batch (an engine's `input` can cost O(n)
@@ -46,10 +47,6 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
   /// Sections whose estimated items and item count batches rewrote (the sections they edit,
   /// not every section): the work counter of the self-sizing state's bookkeeping.
   public private(set) var sectionStatesRewritten = 0
-  /// The engine's options: `configuration` until a batch sets the width class (which
-  /// `configuration` does not follow). A batch is validated against `configuration`, so the
-  /// engine takes its plan only while the two are equal, and validates it again otherwise.
-  private var engineConfiguration: LayoutConfiguration
   /// Batches this layout validated (`plan(validating:)` included): one per batch applied,
   /// the engine validating none of them again (`LayoutEngine.apply(validated:)`).
   package private(set) var batchesValidated = 0
@@ -90,7 +87,6 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
     self.engine = try Engine(input)
     engine.keepDiagnostics()
     self.configuration = input.configuration
-    engineConfiguration = input.configuration
     self.bounds = input.bounds
     self.itemCounts = input.sections.map(\.count)
     self.estimatedItems = sets
@@ -220,9 +216,7 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
     pathMapsBuilt += 1
     if batch.isEmpty {
       _ = consume plan
-    } else if update.measureItems.isEmpty || update.moveItems.isEmpty,
-      engineConfiguration == configuration
-    {
+    } else if update.measureItems.isEmpty || update.moveItems.isEmpty {
       // The plan shares the kept counts' storage: consumed here, released before they are
       // written below.
       try engine.apply(validated: ValidatedBatch(update: batch, plan: consume plan, map: map))
@@ -231,7 +225,7 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
       try engine.apply(batch)
     }
     // Nothing below throws.
-    if let widthClass = update.setWidthClass { engineConfiguration.widthClass = widthClass }
+    if let widthClass = update.setWidthClass { configuration.widthClass = widthClass }
     update.carryEstimatedItems(&estimatedItems, map: map)
     sectionStatesRewritten += update.carryItemCounts(&itemCounts, map: map)
     bounds = newBounds

@@ -158,10 +158,15 @@ import Testing
     #expect(cut.framesReplayed == 1)
     #expect(cut.note?.contains("1 of \(trace.frames.count) frames") == true)
     // In process the RSS is the runner's: read with its baseline just before `open` and the
-    // peak reset then, shown as what the session added.
+    // peak reset then, shown as what the session added. Linux counts a thread's resident pages
+    // in batches (up to 64 page faults a thread before they reach the process's count), and
+    // other tests run beside this one: the peak may read below an earlier reading by a few
+    // batches (112 KiB under ThreadSanitizer, once).
     #if os(Linux)
       let base = try #require(whole.rssBeforeOpen)
-      #expect((whole.peakRss ?? 0) >= max(base, whole.rssAfterOpen ?? 0, whole.rssAtEnd ?? 0))
+      let slack = 4 << 20
+      #expect(
+        (whole.peakRss ?? 0) + slack >= max(base, whole.rssAfterOpen ?? 0, whole.rssAtEnd ?? 0))
     #endif
     // The report shows both, and a chart per trace.
     let table = TraceReport.lines([whole, cut])

@@ -46,17 +46,29 @@ package struct BatchValidationScratch: Sendable {
     max(removals.capacity, resizes.capacity, destinations.capacity)
   }
 
+  /// Deletions at or above which `sortPaths(of:)` shares the batch's list instead of copying
+  /// it into `removals`.
+  static let sharedListCount = 4096
+
   /// Fills the buffers with `update`'s item paths, sorted.
   ///
   /// - Returns: whether some path is named twice where a batch may not name it twice: removed
   ///   (deleted or moved out) twice, resized twice, removed and resized, or entered (inserted
   ///   or moved in) twice. Out-of-range paths count like any other.
-  /// - Complexity: O(e log e) for e item edits; no allocation when the buffers have room.
+  /// - Complexity: O(e log e) for e item edits; no allocation when the buffers have room (a large list of
+  ///   deletions alone is shared, not copied).
   mutating func sortPaths(of update: BatchUpdate) -> Bool {
-    removals.removeAll(keepingCapacity: true)
     resizes.removeAll(keepingCapacity: true)
     destinations.removeAll(keepingCapacity: true)
-    removals.append(contentsOf: update.deleteItems)
+    if update.moveItems.isEmpty, update.deleteItems.count >= Self.sharedListCount {
+      // A large batch of deletions: its own list, shared (sorted below without a write when
+      // in order, as batches name them), not copied.
+      removals = update.deleteItems
+    } else {
+      removals.removeAll(keepingCapacity: true)
+      removals.append(contentsOf: update.deleteItems)
+    }
+    destinations.reserveCapacity(update.insertItems.count + update.moveItems.count)
     for move in update.moveItems {
       removals.append(move.from)
       destinations.append(move.to)

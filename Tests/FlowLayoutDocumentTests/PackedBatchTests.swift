@@ -1,9 +1,9 @@
-import FlowLayoutCore
 import FlowLayoutEquality
 import FlowLayoutModel
 import FlowLayoutReference
 import Testing
 
+@testable import FlowLayoutCore
 @testable import FlowLayoutDocument
 @testable import FlowLayoutWorkloads
 
@@ -17,7 +17,8 @@ struct PackedBatchTests {
   /// `Float` exactly) under `layout`.
   static func document(_ counts: [Int], layout: String, seed: UInt64) -> String {
     var rng = SplitMix64(seed: seed)
-    var text = #"{"layout":"\#(layout)","width":375,"sections":["#
+    // A non-zero estimated size: the items' own sizes are laid out (self-sizing), not `itemSize`.
+    var text = #"{"layout":"\#(layout)","width":375,"estimatedItemSize":[100,100],"sections":["#
     for (s, count) in counts.enumerated() {
       text += (s == 0 ? "" : ",") + #"{"header":20,"items":["#
       for i in 0..<count {
@@ -153,6 +154,35 @@ struct PackedBatchTests {
     }
     let fresh = try DocumentLayout<FastFlowLayout>(document)
     #expect(packed.engine.allElements == fresh.engine.allElements)
+  }
+
+  /// A packed batch costs what its plain twin costs past the decoding: validated once (by the
+  /// self-sizing layer, not again by the engine), one path map, each dense page laid out once
+  /// (work counters, never a clock).
+  @Test func aPackedBatchIsValidatedOnceAndLaysEachPageOutOnce() throws {
+    let counts = [12, 100_000]
+    let document = try LayoutDocument.decode(Self.document(counts, layout: "horizontalFlow", seed: 3))
+    var rng = SplitMix64(seed: 11)
+    var filter = BatchUpdate()
+    for i in 0..<counts[1] where rng.next() & 1 == 0 { filter.deleteItems.append(ItemPath(1, i)) }
+    var plain = try DocumentLayout<FastFlowLayout>(document)
+    var packed = plain
+    let validated = packed.layout.batchesValidated
+    let maps = packed.layout.pathMapsBuilt
+    let laidOut = packed.engine.workCounters.sectionsLaidOut
+    try plain.apply(json: Self.plainLine(filter))
+    try packed.apply(json: Self.packedLine(filter))
+    #expect(packed.layout.batchesValidated == validated + 1)
+    #expect(packed.layout.pathMapsBuilt == maps + 1)
+    #expect(packed.engine.batchesValidated == 0 && packed.engine.pathMapsBuilt == 0)
+    #expect(packed.engine.workCounters == plain.engine.workCounters)
+    // Every page of the section is touched: each laid out once (never re-broken region by
+    // region).
+    let pages = packed.engine.pages.count
+    #expect(pages > 4)
+    let pagesLaidOut = packed.engine.workCounters.sectionsLaidOut - laidOut
+    #expect(pagesLaidOut >= pages / 2 && pagesLaidOut <= pages + 2, "\(packed.engine.workCounters)")
+    #expect(packed.engine.allElements == plain.engine.allElements)
   }
 
   /// `{"deleteItemsPacked": …}` or `{"insertItemsPacked": …}` with the given value.

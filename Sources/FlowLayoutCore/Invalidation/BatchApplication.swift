@@ -416,10 +416,10 @@ extension FastFlowLayout {
         resizeAt = x < edit.resizes.count ? located(edit.resizes[x].index, &self) : nil
       }
       if removalAt?.page == p {
-        while r < edit.removals.count, edit.removals[r] < end {
-          local.removals.append(edit.removals[r] - base)
-          r += 1
-        }
+        // The page's removals in one append (a dense filter's page holds thousands).
+        let stop = r + Self.countLess(than: end, in: edit.removals[r...])
+        local.removals.append(contentsOf: edit.removals[r..<stop].lazy.map { $0 - base })
+        r = stop
         removalAt = r < edit.removals.count ? located(edit.removals[r], &self) : nil
       }
       var earlier = 0

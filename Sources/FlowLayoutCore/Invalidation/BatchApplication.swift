@@ -418,7 +418,13 @@ extension FastFlowLayout {
       if removalAt?.page == p {
         // The page's removals in one append (a dense filter's page holds thousands).
         let stop = r + Self.countLess(than: end, in: edit.removals[r...])
-        local.removals.append(contentsOf: edit.removals[r..<stop].lazy.map { $0 - base })
+        let first = local.removals.count
+        edit.removals.withUnsafeBufferPointer { source in
+          local.removals.append(contentsOf: UnsafeBufferPointer(rebasing: source[r..<stop]))
+        }
+        local.removals.withUnsafeMutableBufferPointer { local in
+          for k in first..<local.count { local[k] &-= base }
+        }
         r = stop
         removalAt = r < edit.removals.count ? located(edit.removals[r], &self) : nil
       }

@@ -267,6 +267,23 @@ struct PackedBatchTests {
     }
   }
 
+  /// A document's `edits` take the packed forms too, their errors named under `edits[k].`.
+  @Test func documentEditsTakeThePackedForms() throws {
+    let base = Self.document([30, 20], layout: "horizontalFlow", seed: 4).dropLast()
+    let packed = try LayoutDocument.decode(
+      base + #","edits":[{"deleteItemsPacked":[{"section":0,"ranges":[[3,9]]}]}]}"#)
+    let plain = try LayoutDocument.decode(
+      base + #","edits":[{"deleteItems":[[0,3],[0,4],[0,5],[0,6],[0,7],[0,8]]}]}"#)
+    #expect(packed.edits == plain.edits)
+    do {
+      _ = try LayoutDocument.decode(
+        base + #","edits":[{"deleteItemsPacked":[{"section":0,"ranges":[[29,41]]}]}]}"#)
+      Issue.record("accepted an item past the section's end")
+    } catch {
+      #expect(error.field == "edits[0].deleteItemsPacked[0].items[1]", "\(error)")
+    }
+  }
+
   @Test func base64RoundTripsAndRefusesNonCanonicalText() {
     var rng = SplitMix64(seed: 64)
     for n in 0..<40 {

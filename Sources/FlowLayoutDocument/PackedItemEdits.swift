@@ -43,14 +43,15 @@ package enum PackedItemEdits {
     ///
     /// - Complexity: O(b + k) for b mask bytes (8 at a time) and k indices.
     @inline(__always)
-    func forEach(_ body: (Int) -> Void) {
+    func forEachItem(_ body: (Int) -> Void) {
       switch self {
       case .mask(let bytes):
         bytes.withUnsafeBufferPointer { b in
           var i = 0
           while i + 8 <= b.count {
-            var word = UInt64(littleEndian: UnsafeRawPointer(b.baseAddress! + i).loadUnaligned(
-              as: UInt64.self))
+            var word = UInt64(
+              littleEndian: UnsafeRawPointer(b.baseAddress! + i).loadUnaligned(
+                as: UInt64.self))
             while word != 0 {
               body(i &* 8 &+ word.trailingZeroBitCount)
               word &= word &- 1
@@ -96,7 +97,7 @@ package enum PackedItemEdits {
       throw .invalidDocument(field: "\(field).mask", reason: "missing (required: mask or ranges)")
     }
     paths.reserveCapacity(paths.count + items.count)
-    items.forEach { paths.append(ItemPath(section: section, item: $0)) }
+    items.forEachItem { paths.append(ItemPath(section: section, item: $0)) }
   }
 
   /// Reads one `insertItemsPacked` entry, `{"section": s, "mask": "…" | "ranges": […],
@@ -158,20 +159,30 @@ package enum PackedItemEdits {
       // Every valid length's bit pattern is at most the limit's (IEEE 754 orders non-negative
       // doubles like their patterns); negatives, NaN and infinities have larger ones.
       var maxBits: UInt64 = 0
-      items.forEach { i in
+      items.forEachItem { i in
         let size: Size
         if wide {
           size = Size(
-            width: Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(
-              fromByteOffset: 16 &* k, as: UInt64.self))),
-            height: Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(
-              fromByteOffset: 16 &* k &+ 8, as: UInt64.self))))
+            width: Double(
+              bitPattern: UInt64(
+                littleEndian: raw.loadUnaligned(
+                  fromByteOffset: 16 &* k, as: UInt64.self))),
+            height: Double(
+              bitPattern: UInt64(
+                littleEndian: raw.loadUnaligned(
+                  fromByteOffset: 16 &* k &+ 8, as: UInt64.self))))
         } else {
           size = Size(
-            width: Double(Float(bitPattern: UInt32(littleEndian: raw.loadUnaligned(
-              fromByteOffset: 8 &* k, as: UInt32.self)))),
-            height: Double(Float(bitPattern: UInt32(littleEndian: raw.loadUnaligned(
-              fromByteOffset: 8 &* k &+ 4, as: UInt32.self)))))
+            width: Double(
+              Float(
+                bitPattern: UInt32(
+                  littleEndian: raw.loadUnaligned(
+                    fromByteOffset: 8 &* k, as: UInt32.self)))),
+            height: Double(
+              Float(
+                bitPattern: UInt32(
+                  littleEndian: raw.loadUnaligned(
+                    fromByteOffset: 8 &* k &+ 4, as: UInt32.self)))))
         }
         maxBits = max(maxBits, size.width.bitPattern, size.height.bitPattern)
         insertions.append(ItemInsertion(at: ItemPath(section: section, item: i), size: size))
@@ -209,7 +220,8 @@ package enum PackedItemEdits {
     _ s: inout JSONScanner, key: String, field: String, given: Items?
   ) throws(LayoutError) -> Items {
     guard given == nil else {
-      throw .invalidDocument(field: "\(field).\(key)", reason: "give either mask or ranges, not both")
+      throw .invalidDocument(
+        field: "\(field).\(key)", reason: "give either mask or ranges, not both")
     }
     if key == "mask" { return .mask(try s.readBase64(field: "\(field).mask")) }
     var ranges: [Range<Int>] = []
@@ -249,7 +261,9 @@ extension JSONScanner {
   /// - Throws: `.invalidDocument` naming `field` for another value or a string that is not
   ///   base64.
   mutating func readBase64(field: @autoclosure () -> String) throws(LayoutError) -> [UInt8] {
-    guard peek() == UInt8(ascii: "\"") else { throw typeError(field(), expected: "a base64 string") }
+    guard peek() == UInt8(ascii: "\"") else {
+      throw typeError(field(), expected: "a base64 string")
+    }
     let start = position + 1
     let limit = end
     let close: Int? = bytes.withUnsafeBufferPointer { b in
@@ -258,16 +272,19 @@ extension JSONScanner {
       }
       return b.baseAddress!.distance(to: p.assumingMemoryBound(to: UInt8.self))
     }
-    if let close, let decoded = bytes.withUnsafeBufferPointer({
-      Base64.decode(UnsafeBufferPointer(rebasing: $0[start..<close]))
-    }) {
+    if let close,
+      let decoded = bytes.withUnsafeBufferPointer({
+        Base64.decode(UnsafeBufferPointer(rebasing: $0[start..<close]))
+      })
+    {
       position = close + 1
       return decoded
     }
     // Escapes (`\/`), or not base64: read as a JSON string (its own errors), then decoded.
     let text = try readString(field: field())
     var utf8 = Array(text.utf8)
-    guard let decoded = utf8.withUnsafeMutableBufferPointer({ Base64.decode(UnsafeBufferPointer($0)) })
+    guard
+      let decoded = utf8.withUnsafeMutableBufferPointer({ Base64.decode(UnsafeBufferPointer($0)) })
     else {
       throw .invalidDocument(
         field: field(), reason: "not base64 (RFC 4648 standard alphabet, padded to 4 characters)")
@@ -285,7 +302,8 @@ package enum Base64 {
     return table
   }()
 
-  static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+  static let alphabet = Array(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
   /// The bytes `text` encodes, or `nil` when it is not padded base64 (a length not a multiple
   /// of 4, a byte outside the alphabet, padding other than at the end, or non-zero bits in the

@@ -129,7 +129,9 @@ struct RawEdit {
     }
     if !packedDeletions.isEmpty {
       let base = raw.update.deleteItems.count
-      raw.packedDeletions = raw.packedDeletions.map { ($0.lowerBound + base)..<($0.upperBound + base) }
+      raw.packedDeletions = raw.packedDeletions.map {
+        ($0.lowerBound + base)..<($0.upperBound + base)
+      }
       if raw.update.deleteItems.isEmpty {
         raw.update.deleteItems = packedDeletions
       } else {

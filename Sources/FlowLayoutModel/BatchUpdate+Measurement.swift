@@ -275,7 +275,9 @@ public struct BatchPathMap: Sendable {
     var insertions = update.insertItems
     insertions.sortInPlace { $0.at < $1.at }
     entering = insertions.mergingAscending(
-      Self.sortedCopy(itemMoves.map(\.to)).map { ItemInsertion(at: $0, size: Size(width: 0, height: 0)) },
+      Self.sortedCopy(itemMoves.map(\.to)).map {
+        ItemInsertion(at: $0, size: Size(width: 0, height: 0))
+      },
       by: { $0.at < $1.at })
     enteringRuns = Self.runs(entering.lazy.map(\.at))
   }
@@ -372,7 +374,8 @@ public struct BatchPathMap: Sendable {
   /// - Complexity: O(log r) for r sections gaining items; no copy.
   public func itemsEntering(newSection new: Int) -> EnteringRun {
     let k = BatchPlan.count(in: enteringRuns) { $0.section < new }
-    let range = k < enteringRuns.count && enteringRuns[k].section == new ? enteringRuns[k].range : 0..<0
+    let range =
+      k < enteringRuns.count && enteringRuns[k].section == new ? enteringRuns[k].range : 0..<0
     return entering[range].lazy.map(\.at.item)
   }
 

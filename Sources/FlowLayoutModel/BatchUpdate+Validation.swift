@@ -311,7 +311,8 @@ extension BatchUpdate {
     let removedPerSection = SectionTally(sorted: scratch.removals)
     let addedPerSection =
       scratch.destinationsAreInsertions
-      ? SectionTally(sorted: insertItems.lazy.map(\.at)) : SectionTally(sorted: scratch.destinations)
+      ? SectionTally(sorted: insertItems.lazy.map(\.at))
+      : SectionTally(sorted: scratch.destinations)
 
     // 6. Counts after the update, and every destination inside them.
     let plan = BatchPlan(

@@ -36,7 +36,9 @@ struct BulkSpliceTests {
       var expected = columns
       expected.splice(removing: removals, inserting: insertions)
       columns.spliceInOnePass(removing: removals, inserting: insertions)
-      #expect(columns == expected, "round \(round): n \(n), \(removals.count) removed, \(inserted) inserted")
+      #expect(
+        columns == expected,
+        "round \(round): n \(n), \(removals.count) removed, \(inserted) inserted")
     }
   }
 

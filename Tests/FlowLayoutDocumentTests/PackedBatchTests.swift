@@ -22,7 +22,8 @@ struct PackedBatchTests {
     for (s, count) in counts.enumerated() {
       text += (s == 0 ? "" : ",") + #"{"header":20,"items":["#
       for i in 0..<count {
-        text += (i == 0 ? "" : ",") + "[\(rng.nextPoints(in: 40...180)),\(rng.nextPoints(in: 30...90))]"
+        text +=
+          (i == 0 ? "" : ",") + "[\(rng.nextPoints(in: 40...180)),\(rng.nextPoints(in: 30...90))]"
       }
       text += "]}"
     }
@@ -137,7 +138,8 @@ struct PackedBatchTests {
   @Test func searchFilterBatchesInBothForms() throws {
     var rng = SplitMix64(seed: 5)
     let counts = [12, 3000]
-    let document = try LayoutDocument.decode(Self.document(counts, layout: "horizontalFlow", seed: 9))
+    let document = try LayoutDocument.decode(
+      Self.document(counts, layout: "horizontalFlow", seed: 9))
     var filter = BatchUpdate()
     var restore = BatchUpdate()
     for i in 0..<counts[1] where rng.next() & 1 == 0 {
@@ -161,7 +163,8 @@ struct PackedBatchTests {
   /// (work counters, never a clock).
   @Test func aPackedBatchIsValidatedOnceAndLaysEachPageOutOnce() throws {
     let counts = [12, 100_000]
-    let document = try LayoutDocument.decode(Self.document(counts, layout: "horizontalFlow", seed: 3))
+    let document = try LayoutDocument.decode(
+      Self.document(counts, layout: "horizontalFlow", seed: 3))
     var rng = SplitMix64(seed: 11)
     var filter = BatchUpdate()
     for i in 0..<counts[1] where rng.next() & 1 == 0 { filter.deleteItems.append(ItemPath(1, i)) }
@@ -193,21 +196,35 @@ struct PackedBatchTests {
     (#"{"deleteItemsPacked":[{"section":0,"mask":7}]}"#, "apply.deleteItemsPacked[0].mask"),
     (#"{"deleteItemsPacked":[{"mask":"AQ=="}]}"#, "apply.deleteItemsPacked[0].section"),
     (#"{"deleteItemsPacked":[{"section":0}]}"#, "apply.deleteItemsPacked[0].mask"),
-    (#"{"deleteItemsPacked":[{"section":-1,"mask":"AQ=="}]}"#, "apply.deleteItemsPacked[0].section"),
+    (
+      #"{"deleteItemsPacked":[{"section":-1,"mask":"AQ=="}]}"#, "apply.deleteItemsPacked[0].section"
+    ),
     (
       #"{"deleteItemsPacked":[{"section":0,"mask":"AQ==","ranges":[[0,1]]}]}"#,
       "apply.deleteItemsPacked[0].ranges"
     ),
-    (#"{"deleteItemsPacked":[{"section":0,"ranges":[[3,2]]}]}"#, "apply.deleteItemsPacked[0].ranges[0]"),
+    (
+      #"{"deleteItemsPacked":[{"section":0,"ranges":[[3,2]]}]}"#,
+      "apply.deleteItemsPacked[0].ranges[0]"
+    ),
     (
       #"{"deleteItemsPacked":[{"section":0,"ranges":[[0,2],[2,3]]}]}"#,
       "apply.deleteItemsPacked[0].ranges[1]"
     ),
-    (#"{"deleteItemsPacked":[{"section":0,"ranges":[[0]]}]}"#, "apply.deleteItemsPacked[0].ranges[0]"),
+    (
+      #"{"deleteItemsPacked":[{"section":0,"ranges":[[0]]}]}"#,
+      "apply.deleteItemsPacked[0].ranges[0]"
+    ),
     (#"{"deleteItemsPacked":[{"section":0,"rangez":[]}]}"#, "apply.deleteItemsPacked[0].rangez"),
     // Out of range: item 40 of a section of 30; section 5 of 2.
-    (#"{"deleteItemsPacked":[{"section":0,"ranges":[[29,41]]}]}"#, "apply.deleteItemsPacked[0].items[1]"),
-    (#"{"deleteItemsPacked":[{"section":5,"ranges":[[0,1]]}]}"#, "apply.deleteItemsPacked[0].items[0]"),
+    (
+      #"{"deleteItemsPacked":[{"section":0,"ranges":[[29,41]]}]}"#,
+      "apply.deleteItemsPacked[0].items[1]"
+    ),
+    (
+      #"{"deleteItemsPacked":[{"section":5,"ranges":[[0,1]]}]}"#,
+      "apply.deleteItemsPacked[0].items[0]"
+    ),
     // A plain deletion and a packed one of the same item.
     (
       #"{"deleteItems":[[0,3]],"deleteItemsPacked":[{"section":0,"ranges":[[3,4]]}]}"#,
@@ -238,12 +255,15 @@ struct PackedBatchTests {
 
   static func sizes(_ values: [Double]) -> String {
     var bytes: [UInt8] = []
-    for v in values { withUnsafeBytes(of: v.bitPattern.littleEndian) { bytes.append(contentsOf: $0) } }
+    for v in values {
+      withUnsafeBytes(of: v.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+    }
     return String(decoding: Base64.encode(bytes), as: UTF8.self)
   }
 
   @Test func badPackedEditsAreOneTypedErrorAndChangeNothing() throws {
-    let document = try LayoutDocument.decode(Self.document([30, 20], layout: "horizontalFlow", seed: 1))
+    let document = try LayoutDocument.decode(
+      Self.document([30, 20], layout: "horizontalFlow", seed: 1))
     var cases = Self.badBatches
     for (values, k) in [([100, .nan], 1), ([100, 50, -3, 40], 2), ([.infinity, 1], 0)] {
       let count = values.count / 2

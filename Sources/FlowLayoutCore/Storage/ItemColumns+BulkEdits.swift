@@ -93,7 +93,9 @@ extension ItemColumns {
     w.withUnsafeMutableBufferPointer { w in
       h.withUnsafeMutableBufferPointer { h in
         guard positions else { return body(w.baseAddress!, h.baseAddress!, nil) }
-        x.withUnsafeMutableBufferPointer { x in body(w.baseAddress!, h.baseAddress!, x.baseAddress!) }
+        x.withUnsafeMutableBufferPointer { x in
+          body(w.baseAddress!, h.baseAddress!, x.baseAddress!)
+        }
       }
     }
   }

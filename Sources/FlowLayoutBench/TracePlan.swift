@@ -1,6 +1,6 @@
 import FlowLayoutCore
 import FlowLayoutWorkloads
-import Foundation
+import FoundationEssentials
 
 /// Which traces a run replays (`flowlayout bench --traces`), at which sizes, how many frames,
 /// and whether also through the `flowlayout session` pipe.

@@ -1,6 +1,12 @@
 import CJemalloc
 import FlowLayoutBench
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// jemalloc's own statistics through `mallctl`, when jemalloc is the process's malloc
 /// (preloaded by `AllocatorPreload`). Live bytes are

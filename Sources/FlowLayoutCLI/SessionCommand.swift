@@ -1,4 +1,5 @@
 import ArgumentParser
+import CJemalloc
 import FlowLayoutCore
 import FlowLayoutDocument
 import FlowLayoutModel
@@ -52,8 +53,8 @@ struct SessionCommand: ParsableCommand {
   static func serve<E: LayoutEngine>(_ type: E.Type, maximumBytes: Int) throws(LayoutError) {
     var session = LayoutSession<E>()
     var requests = RequestInput(maximumBytes: maximumBytes)
-    let allocator = JemallocStatistics()
-    // This thread's freed bytes so far (jemalloc's own counter, read in place: O(1)).
+    // This thread's freed bytes so far (jemalloc's own counter, read in place: O(1); `nil`
+    // under another malloc, where only large lines trigger a release).
     let freed = allocator?.threadFreedBytes()
     var freedAtRelease = freed?.pointee ?? 0
     while let line = try requests.next() {
@@ -77,8 +78,8 @@ struct SessionCommand: ParsableCommand {
       bytes.append(UInt8(ascii: "\n"))
       // After a large line, before the answer: a client that reads the RSS when answered sees
       // it released (the line's reading cost more than the release).
-      if let allocator, large {
-        allocator.purgeFreedPages()
+      if large {
+        releaseFreedMemory()
         freedAtRelease = freed?.pointee ?? 0
       }
       if let failure = LayoutCommand.write(bytes, to: STDOUT_FILENO) {
@@ -87,10 +88,10 @@ struct SessionCommand: ParsableCommand {
       // After requests that freed much (a width change), once the input is idle: the release
       // (1-10 ms at 1M items, and the fresh pages the next width change then faults in) is not
       // paid by a request that is already waiting, only in a pause between requests.
-      if let allocator, let freed, freed.pointee &- freedAtRelease >= releaseAfterFreedBytes,
+      if let freed, freed.pointee &- freedAtRelease >= releaseAfterFreedBytes,
         requests.isIdle(waitingMilliseconds: idleMilliseconds)
       {
-        allocator.purgeFreedPages()
+        releaseFreedMemory()
         freedAtRelease = freed.pointee
       }
     }
@@ -109,15 +110,29 @@ struct SessionCommand: ParsableCommand {
   /// (a steady frame frees a few kB).
   static let releaseAfterFreedBytes = 16 << 20
 
-  /// Gives the pages of freed heap memory back to the system at once. jemalloc (which
-  /// `flowlayout` links) keeps freed pages resident for up to 10 s (`dirty_decay_ms`), so what a
-  /// large request's temporaries freed (the line, its parse, the storage a batch replaced) held
-  /// a session's RSS after `open` at 1.5–2× its live bytes (issue 33, item 6), and what a width
-  /// change replaced held it at up to 1.8× after a trace of rotations. Nothing under another
-  /// malloc. O(freed extents): called only after a request of `releaseAfterBytes`, or after
-  /// `releaseAfterFreedBytes` were freed.
+  /// jemalloc's statistics when it is this process's malloc (`flowlayout` links it where
+  /// libjemalloc-dev was installed at build time, or it is preloaded), found once.
+  static let allocator = JemallocStatistics()
+
+  /// Gives the pages of freed heap memory back to the system at once: the one release of the
+  /// session, for its three occasions (after a line of `releaseAfterBytes`, in a pause after
+  /// `releaseAfterFreedBytes` were freed, and while a long line's pieces are joined).
+  ///
+  /// jemalloc keeps freed pages resident for up to 10 s (`dirty_decay_ms`), so what a large
+  /// request's temporaries freed (the line, its parse, the storage a batch replaced) held a
+  /// session's RSS after `open` at 1.5–2× its live bytes (issue 33, item 6), and what a width
+  /// change replaced held it at up to 1.8× after a trace of rotations: under jemalloc,
+  /// `arena.4096.purge` (`JemallocStatistics.purgeFreedPages`). glibc's malloc keeps the top of
+  /// its heap and freed chunks below its mmap threshold (which grows with the largest block
+  /// freed, up to 32 MiB): under it, `malloc_trim(0)`.
+  ///
+  /// - Complexity: O(freed extents) (jemalloc) or O(heap chunks) (glibc).
   static func releaseFreedMemory() {
-    JemallocStatistics()?.purgeFreedPages()
+    if let allocator {
+      allocator.purgeFreedPages()
+    } else {
+      _ = flowlayout_trim_system_heap()
+    }
   }
 }
 

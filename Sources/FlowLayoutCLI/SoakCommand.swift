@@ -1,7 +1,13 @@
 import ArgumentParser
 import FlowLayoutBench
 import FlowLayoutWorkloads
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `flowlayout soak`: thousands of random batches on one engine per workload; memory at rest read
 /// from jemalloc every `--checkpoint-every` batches; fast ≡ reference and ≡ a fresh layout at the

@@ -238,8 +238,13 @@ struct RequestInput {
           full.append(last)
           last = []
         }
-        if !full.isEmpty, last.capacity < RequestInput.pieceSize {
-          // A piece after the first is written whole (but the last one): huge pages.
+        if last.capacity < RequestInput.pieceSize,
+          !full.isEmpty || last.count + part.count > DocumentInput.chunkSize
+        {
+          // A piece after the first, and the first once the line outgrows one chunk of input,
+          // is given its whole size at once (pages are only faulted in as written, 2 MiB at a
+          // time: huge pages), not grown by doubling: an array grown to 8 MiB by appends had
+          // copied and faulted in 8 MiB more (the open of 1M sized items: ~10 % of its time).
           last.reserveCapacity(RequestInput.pieceSize)
           let capacity = last.capacity
           last.withUnsafeMutableBufferPointer {
@@ -253,12 +258,15 @@ struct RequestInput {
       }
     }
 
-    /// The line as one array of exactly its bytes: the only piece itself, else the pieces
-    /// copied in order (each freed once copied), consuming them.
+    /// The line as one array of its bytes, consuming the pieces: the only piece itself (a copy
+    /// of exactly its bytes when they fill less than half of it, so that a line kept as a
+    /// document's storage holds no unused piece), else the pieces copied in order (each freed
+    /// once copied) into an array of exactly their bytes.
     ///
-    /// - Complexity: O(l) for a line of l bytes in several pieces, O(1) for one.
+    /// - Complexity: O(l) for a line of l bytes in several pieces or in less than half of one,
+    ///   O(1) otherwise.
     consuming func joined() -> [UInt8] {
-      guard !full.isEmpty else { return last }
+      guard !full.isEmpty else { return last.count < last.capacity / 2 ? Array(last) : last }
       let total = full.count * RequestInput.pieceSize + last.count
       var pieces = full
       full = []

@@ -256,6 +256,15 @@ extension JSONScanner {
       var good = start
       var i = start
       while i < limit, b[i] == UInt8(ascii: "[") {
+        if widths.count == widths.capacity {
+          // A long run (its section outgrew the first guess): room for every item the bytes
+          // left can hold at 8 bytes an item (`[60,90],`), instead of doubling (each doubling
+          // copies the column and faults in fresh pages). An overshoot past twice the items is
+          // trimmed with the section (`RawSection.read`).
+          let room = widths.count + max((limit - i) / 8, 16)
+          widths.reserveCapacity(room)
+          heights.reserveCapacity(room)
+        }
         guard let width = Self.plainNumber(in: b, at: i + 1, end: limit) else { break }
         i = width.end
         skipSpaces(&i)

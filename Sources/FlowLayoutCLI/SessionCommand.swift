@@ -175,9 +175,10 @@ struct RequestInput {
   /// The next line without its `\n`, or `nil` at the end of input.
   ///
   /// - Complexity: O(l) for the l bytes of the line, each copied once from the chunk it was
-  ///   read into (a long line in pieces of `pieceSize`, joined once at its end into an array of
-  ///   exactly its size, each piece freed as it is copied); memory: the bytes held (at most
-  ///   `maximumBytes`) plus one piece and one 64 KiB chunk.
+  ///   read into (a line longer than `pieceSize` in pieces, joined once at its end into an
+  ///   array of exactly its size, each piece freed as it is copied); memory: the bytes held (at
+  ///   most `maximumBytes`) plus, for a line of several pieces, one piece while joining, and one
+  ///   64 KiB chunk.
   /// - Throws: `.invalidDocument(field: "stdin", …)` when stdin cannot be read.
   mutating func next() throws(LayoutError) -> Line? {
     var line = LinePieces()
@@ -218,9 +219,13 @@ struct RequestInput {
     return result(consume line, refused, tooLong)
   }
 
-  /// The longest piece of a long line (fits jemalloc's 8 MiB size class with the array's
-  /// header).
-  static let pieceSize = (8 << 20) - 64
+  /// The longest piece of a long line: a line up to this long (a 140 MB document of a million
+  /// key/value cells) is read into one piece, reserved whole once the line outgrows one chunk
+  /// and faulted in only as written, so it is never copied to be joined. (Pieces of 8 MiB
+  /// joined at the end wrote and zeroed every byte twice: a third of the 140 MB open's time,
+  /// most of it the kernel clearing pages.) With the array's header it fits jemalloc's 256 MiB
+  /// size class.
+  static let pieceSize = (256 << 20) - 64
 
   /// A line's bytes as they arrive: the first `pieceSize` bytes in one array (a short line, the
   /// common case, is that array), a longer line in full pieces and the last one.
@@ -242,9 +247,10 @@ struct RequestInput {
           !full.isEmpty || last.count + part.count > DocumentInput.chunkSize
         {
           // A piece after the first, and the first once the line outgrows one chunk of input,
-          // is given its whole size at once (pages are only faulted in as written, 2 MiB at a
-          // time: huge pages), not grown by doubling: an array grown to 8 MiB by appends had
-          // copied and faulted in 8 MiB more (the open of 1M sized items: ~10 % of its time).
+          // is given its whole size at once (address space: pages are only faulted in as
+          // written, 2 MiB at a time: huge pages), not grown by doubling: an array grown to
+          // 8 MiB by appends had copied and faulted in 8 MiB more (the open of 1M sized items:
+          // ~10 % of its time).
           last.reserveCapacity(RequestInput.pieceSize)
           let capacity = last.capacity
           last.withUnsafeMutableBufferPointer {
@@ -258,15 +264,18 @@ struct RequestInput {
       }
     }
 
-    /// The line as one array of its bytes, consuming the pieces: the only piece itself (a copy
-    /// of exactly its bytes when they fill less than half of it, so that a line kept as a
-    /// document's storage holds no unused piece), else the pieces copied in order (each freed
-    /// once copied) into an array of exactly their bytes.
+    /// The line as one array of its bytes, consuming the pieces: the only piece itself (its
+    /// unwritten rest is address space only, never resident; a line of up to 8 MiB in less
+    /// than half of its piece is copied to exactly its bytes, so that a small document's line
+    /// kept as its cells' storage holds no large reservation), else the pieces copied in order
+    /// (each freed once copied) into an array of exactly their bytes.
     ///
-    /// - Complexity: O(l) for a line of l bytes in several pieces or in less than half of one,
-    ///   O(1) otherwise.
+    /// - Complexity: O(l) for a line of l bytes in several pieces, or of up to 8 MiB in less
+    ///   than half of one; O(1) otherwise.
     consuming func joined() -> [UInt8] {
-      guard !full.isEmpty else { return last.count < last.capacity / 2 ? Array(last) : last }
+      guard !full.isEmpty else {
+        return last.count <= 8 << 20 && last.count < last.capacity / 2 ? Array(last) : last
+      }
       let total = full.count * RequestInput.pieceSize + last.count
       var pieces = full
       full = []
@@ -281,9 +290,9 @@ struct RequestInput {
             _ = UnsafeMutableBufferPointer(rebasing: buffer[count...]).initialize(from: $0)
           }
           count += piece.count
-          // The copied pieces' pages back to the system as the copy goes: the line's peak is
-          // its bytes plus 4 pieces (32 MiB), not twice its bytes.
-          if k % 4 == 3 { SessionCommand.releaseFreedMemory() }
+          // Each copied piece's pages back to the system as the copy goes: the line's peak is
+          // its bytes plus one piece, not twice its bytes.
+          SessionCommand.releaseFreedMemory()
         }
         tail.withUnsafeBufferPointer {
           _ = UnsafeMutableBufferPointer(rebasing: buffer[count...]).initialize(from: $0)

@@ -13,6 +13,19 @@ import Testing
     return environment
   }
 
+  /// A `flowlayout session` child with a one-item document open.
+  static func openedSession(timeoutSeconds: Double) throws -> SessionPipe {
+    let url = try #require(FlowLayoutBinary.url)
+    let pipe = try SessionPipe(
+      executable: url.path, arguments: ["session"], environment: Self.environment,
+      timeoutSeconds: timeoutSeconds)
+    let open =
+      #"{"open": {"layout": "vertical", "width": 100, "sections": [{"items": [[10, 10]]}]}}"#
+    let answer = String(decoding: try pipe.exchange(Array(open.utf8)), as: UTF8.self)
+    #expect(answer.hasPrefix(#"{"contentSize":[100,"#), "\(answer)")
+    return pipe
+  }
+
   /// The mapped files of process `pid` (`/proc/PID/maps`' paths).
   static func mappedFiles(_ pid: Int32) throws -> Set<String> {
     let maps = try #require(ProcessMemory.readFile("/proc/\(pid)/maps", limit: 1 << 24))
@@ -28,14 +41,7 @@ import Testing
   @Test(.enabled(if: FlowLayoutBinary.url != nil, "flowlayout is not built: run `swift build`"))
   func sessionLoadsNoFullFoundation() throws {
     #if os(Linux)
-      let url = try #require(FlowLayoutBinary.url)
-      let pipe = try SessionPipe(
-        executable: url.path, arguments: ["session"], environment: Self.environment,
-        timeoutSeconds: 60)
-      let open =
-        #"{"open": {"layout": "vertical", "width": 100, "sections": [{"items": [[10, 10]]}]}}"#
-      let answer = String(decoding: try pipe.exchange(Array(open.utf8)), as: UTF8.self)
-      #expect(answer.hasPrefix(#"{"contentSize":[100,"#), "\(answer)")
+      let pipe = try Self.openedSession(timeoutSeconds: 60)
       let files = try Self.mappedFiles(pipe.pid)
       #expect(files.contains { $0.hasSuffix("/flowlayout") })
       let names = files.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
@@ -48,21 +54,14 @@ import Testing
     #endif
   }
 
-  /// A 12 MiB request line (an `open` whose document carries a 64 MiB string under an unknown
+  /// A 12 MiB request line (an `open` whose document carries a 12 MiB string under an unknown
   /// key: refused, after it was read whole) is freed and its pages returned once answered: the
   /// child's own memory (`RssAnon`) after the answer is a fraction of the line, under jemalloc
   /// (which keeps freed pages for 10 s unless purged) as under glibc's malloc (`malloc_trim`).
   @Test(.enabled(if: FlowLayoutBinary.url != nil, "flowlayout is not built: run `swift build`"))
   func largeLineIsReleasedAfterItsAnswer() throws {
     #if os(Linux)
-      let url = try #require(FlowLayoutBinary.url)
-      let pipe = try SessionPipe(
-        executable: url.path, arguments: ["session"], environment: Self.environment,
-        timeoutSeconds: 120)
-      let open =
-        #"{"open": {"layout": "vertical", "width": 100, "sections": [{"items": [[10, 10]]}]}}"#
-      let opened = String(decoding: try pipe.exchange(Array(open.utf8)), as: UTF8.self)
-      #expect(opened.hasPrefix(#"{"contentSize":[100,"#), "\(opened)")
+      let pipe = try Self.openedSession(timeoutSeconds: 120)
       let size = 12 << 20
       var line = Array(#"{"open": {"layout": "vertical", "width": 100, "note": ""#.utf8)
       line.append(contentsOf: repeatElement(UInt8(ascii: "x"), count: size))

@@ -118,17 +118,7 @@ struct OpenPathWordTests {
       }
       texts.append(String(decoding: text, as: UTF8.self))
     }
-    for text in texts {
-      let bytes = Array(text.utf8)
-      var whole = JSONStreamCheck()
-      let a = whole.check(bytes)
-      var single = JSONStreamCheck()
-      var b: Int? = nil
-      for (i, byte) in bytes.enumerated() where b == nil {
-        if single.check([byte]) != nil { b = i }
-      }
-      #expect(a == b, "\(text)")
-      #expect(whole.offset == single.offset, "\(text)")
-    }
+    // The comparison of `PlainBatchListTests`, whole against byte by byte.
+    for text in texts { PlainBatchListTests().streamCheckFastPathRefusesAsByteByByte(text: text) }
   }
 }

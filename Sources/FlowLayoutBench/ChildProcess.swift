@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -43,7 +49,11 @@ public final class ChildProcess {
     executable: String, arguments: [String], environment: [String: String]? = nil,
     stdin: Stream = .inherit, stdout: Stream = .inherit, stderr: Stream = .inherit
   ) throws(StartFailure) {
-    var actions = posix_spawn_file_actions_t()
+    #if canImport(Darwin)
+      var actions: posix_spawn_file_actions_t? = nil
+    #else
+      var actions = posix_spawn_file_actions_t()
+    #endif
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     // (this process's end, the child's end) per piped stream, both close-on-exec.
@@ -76,15 +86,12 @@ public final class ChildProcess {
     }
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     defer { for p in argv { free(p) } }
-    let envp = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
-    defer { for p in envp ?? [] { free(p) } }
+    let envp =
+      (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") }
+      + [nil]
+    defer { for p in envp { free(p) } }
     var child: pid_t = 0
-    let spawned =
-      if let envp {
-        posix_spawn(&child, executable, &actions, nil, argv, envp)
-      } else {
-        posix_spawn(&child, executable, &actions, nil, argv, environ)
-      }
+    let spawned = posix_spawn(&child, executable, &actions, nil, argv, envp)
     guard spawned == 0 else {
       errno = spawned
       throw fail("cannot start")

@@ -1,6 +1,10 @@
 import FlowLayoutModel
 import FlowLayoutWorkloads
-import FoundationEssentials
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,8 @@
-import FoundationEssentials
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Writes a run's folder: `results.json` (raw), `summary.md`, and the SVG charts.
 public enum ResultsFolder {

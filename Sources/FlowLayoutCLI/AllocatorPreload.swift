@@ -1,5 +1,9 @@
 import CJemalloc
-import FoundationEssentials
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc

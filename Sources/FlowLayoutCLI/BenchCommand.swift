@@ -4,7 +4,11 @@ import FlowLayoutCore
 import FlowLayoutModel
 import FlowLayoutReference
 import FlowLayoutWorkloads
-import FoundationEssentials
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc

@@ -1,7 +1,11 @@
 import ArgumentParser
 import FlowLayoutBench
 import FlowLayoutWorkloads
-import FoundationEssentials
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc

@@ -147,14 +147,17 @@ public struct JSONStreamCheck: Sendable {
     let highs: UInt64 = 0x8080_8080_8080_8080
     var i = start
     while i + 8 <= chunk.count {
-      let w = chunk.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+      // The first byte the lowest, whatever the machine's byte order.
+      let w = UInt64(littleEndian: chunk.loadUnaligned(fromByteOffset: i, as: UInt64.self))
       // A byte ≥ 0x80, < 0x20, = '"' or = '\\' (the zero-byte test of each, SWAR).
       let quote = w ^ (ones &* 0x22)
       let backslash = w ^ (ones &* 0x5C)
       let special =
-        w | ((w &- ones &* 0x20) & ~w) | ((quote &- ones) & ~quote)
-        | ((backslash &- ones) & ~backslash)
-      if special & highs != 0 { break }
+        (w | ((w &- ones &* 0x20) & ~w) | ((quote &- ones) & ~quote)
+          | ((backslash &- ones) & ~backslash)) & highs
+      // A borrow can mark a byte above a special one, never below: the lowest mark is the
+      // first special byte.
+      if special != 0 { return i + special.trailingZeroBitCount >> 3 }
       i += 8
     }
     while i < chunk.count {

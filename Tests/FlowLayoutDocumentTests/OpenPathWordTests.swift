@@ -118,6 +118,19 @@ struct OpenPathWordTests {
       }
       texts.append(String(decoding: text, as: UTF8.self))
     }
+    // Strings: runs of plain text ending (or not) at a quote, an escape, a control character
+    // or a non-ASCII byte at every offset of an 8-byte word.
+    let pieces = [
+      "abcdefgh", "a", "xy z", "\"", "\\n", "\\u00e9", "\\q", "é", "\u{1}", "\u{7F}", ":",
+      ",", "\"k\":",
+    ]
+    for _ in 0..<300 {
+      var text = #"{"a":[{"b":""#
+      for _ in 0..<Int(random.next() % 30) {
+        text += pieces[Int(random.next() % UInt64(pieces.count))]
+      }
+      texts.append(text + #""}]}"#)
+    }
     // The comparison of `PlainBatchListTests`, whole against byte by byte.
     for text in texts { PlainBatchListTests().streamCheckFastPathRefusesAsByteByByte(text: text) }
   }

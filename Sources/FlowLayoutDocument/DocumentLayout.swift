@@ -237,7 +237,7 @@ public struct DocumentLayout<Engine: LayoutEngine> {
       try apply(
         update, insertedCells: raw.insertedSections.map(\.cellColumn), editCells: raw.cells)
     } catch {
-      throw error.prefixingField(with: "\(field).")
+      throw raw.namingPackedEntries(error, prefix: "").prefixingField(with: "\(field).")
     }
     return update
   }

@@ -182,9 +182,14 @@ struct RawDocument {
         configuration: after, boundsWidth: edit.update.setWidth ?? current.width,
         estimatedItemSize: configuration.estimatedItemSize, measuresCells: measuresCells,
         field: "edits[\(k)]")
-      let plan = try update.validateWithMeasurements(
-        itemCounts: counts, configuration: currentConfiguration, bounds: current,
-        field: "edits[\(k)].")
+      let plan: BatchPlan
+      do {
+        plan = try update.validateWithMeasurements(
+          itemCounts: counts, configuration: currentConfiguration, bounds: current,
+          field: "edits[\(k)].")
+      } catch {
+        throw edit.namingPackedEntries(error, prefix: "edits[\(k)].")
+      }
       counts = plan.newItemCounts
       current = plan.newBounds
       currentConfiguration = plan.newConfiguration

@@ -339,7 +339,9 @@ struct PhasedLineTree: Sendable, Equatable {
   /// - Precondition: the padding leaves' counts and summaries are written.
   /// - Complexity: O(n·log k / t + p·k / t) on t threads.
   private mutating func summarizeLeaves(threads: Int) -> (height: Int, leafEnd: Int) {
-    let tasks = max(min(threads, leaves.count / Self.leavesPerTask), 1)
+    // Several tasks a thread when threaded, so that a thread the machine holds back leaves
+    // a small part of the work to wait for.
+    let tasks = threads > 1 ? max(min(4 * threads, leaves.count / Self.leavesPerTask), 1) : 1
     let k = perLine
     let cap = capacity
     let leaves = self.leaves

@@ -280,3 +280,36 @@ struct PhasedLinesTests {
     }
   }
 }
+
+extension PhasedLeafStorageTests {
+  /// A splice whose edits come in runs at consecutive places (a page appended, a range
+  /// removed) leaves the same tree, leaf by leaf and summary by summary, as the same edits
+  /// applied one at a time: the runs go in as one slice operation each but stop where a
+  /// single edit would split or join a leaf.
+  @Test(arguments: [1, 4, 9])
+  func runsOfEditsEqualOneAtATime(target: Int) {
+    var rng = SplitMix64(seed: 79 + UInt64(target))
+    func draw() -> Double { Double(Int(rng.nextUnit() * 60)) * 0.5 }
+    let heights = (0..<(40 * target + 7)).map { _ in draw() }
+    let widths = heights.map { $0 + 3 }
+    let built = PhasedLines(heights: heights, widths: widths, perLine: 3, leafTarget: target)
+    for round in 0..<12 {
+      let n = built.count
+      let removeStart = Int(rng.nextUnit() * Double(n - 30))
+      let removals = Array(removeStart..<(removeStart + 1 + round * 2)) + [n - 1]
+      let left = n - removals.count
+      let at = Int(rng.nextUnit() * Double(left))
+      var insertions = (0..<(1 + round * 3)).map {
+        (index: at + $0, size: Size(width: Double($0), height: draw()))
+      }
+      insertions.append((index: left + insertions.count, size: Size(width: 1, height: draw())))
+      var batched = built
+      batched.splice(removing: removals, inserting: insertions)
+      var single = built
+      for g in removals.reversed() { single.remove(at: g) }
+      for edit in insertions { single.insert(edit.size.height, width: edit.size.width, at: edit.index) }
+      #expect(batched == single, "target \(target) round \(round)")
+      #expect(batched.heights == single.heights && batched.widths == single.widths)
+    }
+  }
+}

@@ -832,12 +832,37 @@ struct PhasedLineTree: Sendable, Equatable {
   ) -> Int {
     var work = 0
     dirty.removeAll(keepingCapacity: true)
-    for g in removals.reversed() {
+    // Runs of edits at consecutive places in one leaf are one slice operation each (a slice's
+    // per-call cost is ~300 instructions), with the leaves each single edit would leave.
+    let smallest = max(leafTarget / 4, 1)
+    var removing = removals.reversed()[...]
+    while let g = removing.first {
       let (l, i) = locate(g)
+      // Removals g, g − 1, … in this leaf, while it keeps more than `smallest` items.
+      var run = 1
+      var next = removing.index(after: removing.startIndex)
+      while next != removing.endIndex, removing[next] == g - run, run <= i,
+        leaves[l].count - run - 1 >= smallest
+      {
+        run += 1
+        next = removing.index(after: next)
+      }
+      removing = removing[next...]
+      if run > 1 {
+        leaves[l].removeSubrange((leaves[l].startIndex + i + 1 - run)...(leaves[l].startIndex + i))
+        if keepsWidths {
+          let start = widthLeaves[l].startIndex
+          widthLeaves[l].removeSubrange((start + i + 1 - run)...(start + i))
+        }
+        count -= run
+        addToCounts(-run, aboveLeaf: l)
+        dirty.append(l)
+        continue
+      }
       leaves[l].remove(at: leaves[l].startIndex + i)
       if keepsWidths { widthLeaves[l].remove(at: widthLeaves[l].startIndex + i) }
       count -= 1
-      if leaves.count > 1, leaves[l].count < max(leafTarget / 4, 1) {
+      if leaves.count > 1, leaves[l].count < smallest {
         let before = leaves.count
         let first = joinLeaf(l)
         let delta = leaves.count - before
@@ -847,8 +872,32 @@ struct PhasedLineTree: Sendable, Equatable {
         dirty.append(l)
       }
     }
-    for (g, size) in insertions {
+    var inserting = insertions[...]
+    while let (g, size) = inserting.first {
       let (l, i) = locate(g)
+      // Insertions g, g + 1, … into this leaf, while it stays within `2·leafTarget`.
+      var run = 1
+      var next = inserting.index(after: inserting.startIndex)
+      while next != inserting.endIndex, inserting[next].index == g + run,
+        leaves[l].count + run + 1 <= 2 * leafTarget
+      {
+        run += 1
+        next = inserting.index(after: next)
+      }
+      let edits = inserting[..<next]
+      inserting = inserting[next...]
+      if run > 1 {
+        leaves[l].insert(
+          contentsOf: edits.lazy.map { $0.size.height }, at: leaves[l].startIndex + i)
+        if keepsWidths {
+          widthLeaves[l].insert(
+            contentsOf: edits.lazy.map { $0.size.width }, at: widthLeaves[l].startIndex + i)
+        }
+        count += run
+        addToCounts(run, aboveLeaf: l)
+        dirty.append(l)
+        continue
+      }
       leaves[l].insert(size.height, at: leaves[l].startIndex + i)
       if keepsWidths { widthLeaves[l].insert(size.width, at: widthLeaves[l].startIndex + i) }
       count += 1

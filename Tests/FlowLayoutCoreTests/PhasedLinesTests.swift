@@ -307,7 +307,9 @@ extension PhasedLeafStorageTests {
       batched.splice(removing: removals, inserting: insertions)
       var single = built
       for g in removals.reversed() { single.remove(at: g) }
-      for edit in insertions { single.insert(edit.size.height, width: edit.size.width, at: edit.index) }
+      for edit in insertions {
+        single.insert(edit.size.height, width: edit.size.width, at: edit.index)
+      }
       #expect(batched == single, "target \(target) round \(round)")
       #expect(batched.heights == single.heights && batched.widths == single.widths)
     }

@@ -128,28 +128,26 @@ struct RawEdit {
       }
     }
     if !packedDeletions.isEmpty {
-      let base = raw.update.deleteItems.count
-      raw.packedDeletions = raw.packedDeletions.map {
-        ($0.lowerBound + base)..<($0.upperBound + base)
-      }
-      if raw.update.deleteItems.isEmpty {
-        raw.update.deleteItems = packedDeletions
-      } else {
-        raw.update.deleteItems.append(contentsOf: packedDeletions)
-      }
+      Self.appendPacked(
+        packedDeletions, to: &raw.update.deleteItems, ranges: &raw.packedDeletions)
     }
     if !packedInsertions.isEmpty {
-      let base = raw.update.insertItems.count
-      raw.packedInsertions = raw.packedInsertions.map {
-        ($0.lowerBound + base)..<($0.upperBound + base)
-      }
-      if raw.update.insertItems.isEmpty {
-        raw.update.insertItems = packedInsertions
-      } else {
-        raw.update.insertItems.append(contentsOf: packedInsertions)
-      }
+      Self.appendPacked(
+        packedInsertions, to: &raw.update.insertItems, ranges: &raw.packedInsertions)
     }
     return raw
+  }
+
+  /// Appends the items `packed` entries decoded to the plain `list`, and shifts the entries'
+  /// item ranges (`ranges`, indices into `packed`) to where they now stand in `list`.
+  ///
+  /// - Complexity: O(k + e) for k items and e entries (no copy when `list` is empty).
+  static func appendPacked<Item>(
+    _ packed: [Item], to list: inout [Item], ranges: inout [Range<Int>]
+  ) {
+    let base = list.count
+    ranges = ranges.map { ($0.lowerBound + base)..<($0.upperBound + base) }
+    if list.isEmpty { list = packed } else { list.append(contentsOf: packed) }
   }
 
   /// `error` with a field that names a path or size of a packed entry (`deleteItems[k]`,

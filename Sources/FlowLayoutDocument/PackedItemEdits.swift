@@ -74,12 +74,14 @@ package enum PackedItemEdits {
   }
 
   /// Reads one `deleteItemsPacked` entry, `{"section": s, "mask": "…"}` or
-  /// `{"section": s, "ranges": [[start, end], …]}`, and appends its paths to `paths`.
+  /// `{"section": s, "ranges": [[start, end], …]}`, as it is: its items are named, not listed,
+  /// until the section's item count is known (`RawEdit.expandPackedDeletions`), so that a
+  /// range as wide as an `Int` costs what its bytes do.
   ///
-  /// - Complexity: O(b + k) for the entry's b bytes and k items.
+  /// - Complexity: O(b) for the entry's b bytes.
   /// - Throws: `.invalidDocument` naming `field.section`, `field.mask` or `field.ranges[i]`.
-  static func readDeletion(_ s: inout JSONScanner, field: String, into paths: inout [ItemPath])
-    throws(LayoutError)
+  static func readDeletion(_ s: inout JSONScanner, field: String) throws(LayoutError)
+    -> (section: Int, items: Items)
   {
     var section: Int?
     var items: Items?
@@ -96,8 +98,30 @@ package enum PackedItemEdits {
     guard let items else {
       throw .invalidDocument(field: "\(field).mask", reason: "missing (required: mask or ranges)")
     }
-    paths.reserveCapacity(paths.count + items.count)
-    items.forEachItem { paths.append(ItemPath(section: section, item: $0)) }
+    return (section, items)
+  }
+
+  /// Appends the paths of a deletion entry of `section`, which holds `count` items before the
+  /// batch, to `paths`: every item it names up to and including the first that does not exist
+  /// (the one a plain list's validation names), none after it.
+  ///
+  /// - Complexity: O(b + min(k, count + 1)) for b mask bytes and k items named.
+  static func appendDeletion(
+    section: Int, items: Items, count: Int, to paths: inout [ItemPath]
+  ) {
+    switch items {
+    case .mask:
+      paths.reserveCapacity(paths.count + items.count)
+      items.forEachItem { paths.append(ItemPath(section: section, item: $0)) }
+    case .ranges(let ranges):
+      // The first index ≥ count in a range is the first missing item: listed, then none.
+      for r in ranges {
+        let missing = max(count, r.lowerBound)
+        let end = r.upperBound > missing ? missing + 1 : r.upperBound
+        for i in r.lowerBound..<end { paths.append(ItemPath(section: section, item: i)) }
+        if end == missing + 1 { break }
+      }
+    }
   }
 
   /// Reads one `insertItemsPacked` entry, `{"section": s, "mask": "…" | "ranges": […],

@@ -174,7 +174,9 @@ struct RawDocument {
     var currentConfiguration = configuration
     var updates: [BatchUpdate] = []
     updates.reserveCapacity(edits.count)
-    for (k, edit) in edits.enumerated() {
+    for (k, read) in edits.enumerated() {
+      var edit = read
+      edit.expandPackedDeletions { [counts] in counts.indices.contains($0) ? counts[$0] : nil }
       // Cells of inserted sections are sized for the width (and width class) after the batch.
       var after = currentConfiguration
       if let widthClass = edit.update.setWidthClass { after.widthClass = widthClass }

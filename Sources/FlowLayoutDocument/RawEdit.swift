@@ -11,8 +11,10 @@ struct RawEdit {
   var insertedCells: [(index: Int, cell: CellDescription)] = []
   /// `resizeItems` entries given as a cell, by entry index.
   var resizedCells: [(index: Int, cell: CellDescription)] = []
+  /// The `deleteItemsPacked` entries as read, until `expandPackedDeletions` lists their paths.
+  var packedDeletionEntries: [(section: Int, items: PackedItemEdits.Items)] = []
   /// Per `deleteItemsPacked` entry: its paths' positions in `update.deleteItems` (after the
-  /// plain `deleteItems` entries).
+  /// plain `deleteItems` entries), once `expandPackedDeletions` has listed them.
   var packedDeletions: [Range<Int>] = []
   /// Per `insertItemsPacked` entry: its insertions' positions in `update.insertItems` (after
   /// the plain `insertItems` entries).
@@ -34,16 +36,14 @@ struct RawEdit {
     var raw = RawEdit()
     // Packed entries are kept apart while reading and appended after the plain ones, so that
     // a plain entry's index in the batch is its index in its key's array.
-    var packedDeletions: [ItemPath] = []
     var packedInsertions: [ItemInsertion] = []
     try s.readObject(field: field) { (s, key) throws(LayoutError) in
       let list = "\(field).\(key)"
       switch key {
       case "deleteItemsPacked":
         try s.readArray(field: list) { (s, i) throws(LayoutError) in
-          let start = packedDeletions.count
-          try PackedItemEdits.readDeletion(&s, field: "\(list)[\(i)]", into: &packedDeletions)
-          raw.packedDeletions.append(start..<packedDeletions.count)
+          raw.packedDeletionEntries.append(
+            try PackedItemEdits.readDeletion(&s, field: "\(list)[\(i)]"))
         }
       case "insertItemsPacked":
         try s.readArray(field: list) { (s, i) throws(LayoutError) in
@@ -127,15 +127,31 @@ struct RawEdit {
         throw RawDocument.unknownKey(key, field: field, expected: keys)
       }
     }
-    if !packedDeletions.isEmpty {
-      Self.appendPacked(
-        packedDeletions, to: &raw.update.deleteItems, ranges: &raw.packedDeletions)
-    }
     if !packedInsertions.isEmpty {
       Self.appendPacked(
         packedInsertions, to: &raw.update.insertItems, ranges: &raw.packedInsertions)
     }
     return raw
+  }
+
+  /// Lists the paths of the `deleteItemsPacked` entries in `update.deleteItems`, after the plain
+  /// entries, given the item count of each section before the batch (`nil`: no such section):
+  /// an entry names its items up to the first that does not exist, so that a packed batch is
+  /// the plain one when valid and fails on the same first path when not, and no range lists
+  /// more than its section holds. Once per batch, before `sized`.
+  ///
+  /// - Complexity: O(b + k) for b mask bytes and k paths listed.
+  mutating func expandPackedDeletions(itemCount: (Int) -> Int?) {
+    guard !packedDeletionEntries.isEmpty else { return }
+    var packed: [ItemPath] = []
+    for (section, items) in packedDeletionEntries {
+      let start = packed.count
+      PackedItemEdits.appendDeletion(
+        section: section, items: items, count: itemCount(section) ?? 0, to: &packed)
+      packedDeletions.append(start..<packed.count)
+    }
+    packedDeletionEntries = []
+    Self.appendPacked(packed, to: &update.deleteItems, ranges: &packedDeletions)
   }
 
   /// Appends the items `packed` entries decoded to the plain `list`, and shifts the entries'

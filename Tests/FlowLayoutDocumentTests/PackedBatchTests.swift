@@ -79,10 +79,12 @@ struct PackedBatchTests {
     return Array(line[9..<(line.count - 1)])
   }
 
-  static func read(_ bytes: [UInt8]) throws(LayoutError) -> BatchUpdate {
+  /// The batch of `bytes` for sections of `counts` items.
+  static func read(_ bytes: [UInt8], counts: [Int]) throws(LayoutError) -> BatchUpdate {
     var s = JSONScanner(bytes)
-    let raw = try RawEdit.read(&s, field: "apply")
+    var raw = try RawEdit.read(&s, field: "apply")
     try s.expectEnd()
+    raw.expandPackedDeletions { counts.indices.contains($0) ? counts[$0] : nil }
     return raw.update
   }
 
@@ -91,8 +93,8 @@ struct PackedBatchTests {
     for round in 0..<40 {
       let counts = (0..<(1 + rng.nextInt(below: 3))).map { _ in rng.nextInt(below: 300) }
       let batch = Self.randomBatch(counts, &rng)
-      let plain = try Self.read(Self.plainLine(batch))
-      let packed = try Self.read(Self.packedLine(batch))
+      let plain = try Self.read(Self.plainLine(batch), counts: counts)
+      let packed = try Self.read(Self.packedLine(batch), counts: counts)
       #expect(plain == batch, "round \(round)")
       #expect(packed.deleteItems == batch.deleteItems, "round \(round)")
       #expect(packed.insertItems.map(\.at) == batch.insertItems.map(\.at), "round \(round)")
@@ -225,6 +227,20 @@ struct PackedBatchTests {
       #"{"deleteItemsPacked":[{"section":5,"ranges":[[0,1]]}]}"#,
       "apply.deleteItemsPacked[0].items[0]"
     ),
+    // Ranges wider than any section: named at their first missing item, never listed whole
+    // (listing [0, 10¹¹) took minutes and 1.6 TB of paths).
+    (
+      #"{"deleteItemsPacked":[{"section":0,"ranges":[[0,99999999999]]}]}"#,
+      "apply.deleteItemsPacked[0].items[30]"
+    ),
+    (
+      #"{"deleteItemsPacked":[{"section":1,"ranges":[[5,6],[8,999999999999999]]}]}"#,
+      "apply.deleteItemsPacked[0].items[13]"
+    ),
+    (
+      #"{"deleteItemsPacked":[{"section":7,"ranges":[[0,999999999999999]]}]}"#,
+      "apply.deleteItemsPacked[0].items[0]"
+    ),
     // A plain deletion and a packed one of the same item.
     (
       #"{"deleteItems":[[0,3]],"deleteItemsPacked":[{"section":0,"ranges":[[3,4]]}]}"#,
@@ -301,6 +317,13 @@ struct PackedBatchTests {
       Issue.record("accepted an item past the section's end")
     } catch {
       #expect(error.field == "edits[0].deleteItemsPacked[0].items[1]", "\(error)")
+    }
+    do {
+      _ = try LayoutDocument.decode(
+        base + #","edits":[{"deleteItemsPacked":[{"section":1,"ranges":[[0,99999999999]]}]}]}"#)
+      Issue.record("accepted a range past the section's end")
+    } catch {
+      #expect(error.field == "edits[0].deleteItemsPacked[0].items[20]", "\(error)")
     }
   }
 

@@ -220,6 +220,9 @@ extension FastFlowLayout {
   /// again); as equal-width lines each costs one leaf (O(c·k + log p · k)). An edit does not
   /// do this itself (a closed form stays one while its edits keep its size: O(c)).
   ///
+  /// Starts the layout's worker threads (`LayoutThreading.startWorkers()`), so that the first
+  /// width change runs on them as later ones do.
+  ///
   /// - Complexity: O(n·k) once for n items of long sections (k items a line); O(s) when they
   ///   are stored so.
   public mutating func prepareForEdits() {
@@ -231,6 +234,7 @@ extension FastFlowLayout {
     }
     if pageCountChanged { rebuildPageDirectory() }
     workCounters = counters
+    threading.startWorkers()  // the first width change finds the workers running
   }
 
   /// Stores section `s` as edits need it when it is long and still one page: equal-width

@@ -1,3 +1,6 @@
+import Dispatch
+import Synchronization
+
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)
@@ -43,4 +46,26 @@ struct LayoutThreading: Sendable, Hashable {
     let count = max(min(chunkItems == nil ? max(threads, bySize) : bySize, n), 1)
     return (0..<count).map { c in (c * n / count)..<((c + 1) * n / count) }
   }
+
+  /// Starts the pool's worker threads now, so that the next threaded layout (a width change in
+  /// a session: `PhasedLines.rephase`, `PageLayoutTasks`) finds them running. libdispatch
+  /// creates its workers at the first `concurrentPerform` of the process, and a created worker
+  /// joins that call late: in the `gallery-rotation` trace at 1M items the first rotation's
+  /// every task ran on the calling thread (perf: no sample on a worker, a `clone` inside the
+  /// call), the later rotations' on both. An empty call of `threads` iterations pokes the pool
+  /// (the workers are created and park); a worker idle for 5 s exits (libdispatch's timeout),
+  /// and the next threaded call starts one again. Sets `workersStarted` (tests read it).
+  ///
+  /// - Complexity: O(1): no layout work; one thread created per missing worker, off the
+  ///   calling thread's path but for the `pthread_create` calls.
+  func startWorkers() {
+    guard threads > 1 else { return }
+    DispatchQueue.concurrentPerform(iterations: threads) { _ in }
+    Self.started.store(true, ordering: .relaxed)
+  }
+
+  /// Whether `startWorkers()` ran in this process with more than one thread.
+  static var workersStarted: Bool { started.load(ordering: .relaxed) }
+
+  private static let started = Atomic<Bool>(false)
 }

@@ -72,9 +72,7 @@ struct FirstEditWorkTests {
     func counters(_ n: Int) throws -> (first: WorkCounters, tenth: WorkCounters) {
       var sizes = SplitMix64(seed: 77)
       var engine = try FastFlowLayout(TestInputs.ownSizes([sizes.mixedSizes(n)]))
-      // Where item n/2 falls in its page sets the work compared (as in
-      // `PagingTests.oneInsertionsWorkDoesNotGrowWithTheSection`): pages cut at ≤ 1 036 items.
-      engine.pageCapacity = PageCapacity(target: 1_040)
+      engine.pageCapacity = PageCapacity(target: 1_024)
       try engine.apply(BatchUpdate(deleteItems: [ItemPath(0, n - 1)]))  // pages the section
       try engine.setWidth(engine.bounds.width * 0.75)
       func insert(at j: Int) throws -> WorkCounters {

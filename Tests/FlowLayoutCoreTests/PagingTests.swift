@@ -255,9 +255,8 @@ struct PagingTests {
       var engine = try FastFlowLayout(TestInputs.ownSizes([sizes.mixedSizes(n)]))
       // The page size these bounds were worked out for: the lines renumbered depend on where
       // in its page item n/2 falls, and the page-tree writes on where in its group of 32 its
-      // page falls (10 and ~970 pages here), so the bounds hold for a given page size (cut at
-      // ≤ 1 036 items since pages fill their allocations: `PageCapacity.cutItems`).
-      engine.pageCapacity = PageCapacity(target: 1_040)
+      // page falls (10 and 976 pages here), so the bounds hold for a given page size.
+      engine.pageCapacity = PageCapacity(target: 1_024)
       try engine.apply(BatchUpdate(deleteItems: [ItemPath(0, n - 1)]))  // pages the section
       engine.resetWorkCounters()
       try engine.apply(
@@ -272,7 +271,7 @@ struct PagingTests {
     }
     #expect(work(large) <= 2 * work(small), "10k: \(small)\n1M: \(large)")
     #expect(large.pageTreeNodesWritten > small.pageTreeNodesWritten, "a deeper page tree")
-    #expect(large.lineStartsRenumbered <= PageCapacity(target: 1_040).maximum)
+    #expect(large.lineStartsRenumbered <= PageCapacity(target: 1_024).maximum)
     #expect(large.sectionsLaidOut == 0)
   }
 }

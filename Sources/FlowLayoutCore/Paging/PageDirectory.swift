@@ -6,16 +6,8 @@ import FlowLayoutModel
 /// `opensSection` / `closesSection`), so that an edit moves the items and renumbers the lines
 /// of one page, not of the section: O(c) for a page of c items instead of O(n).
 struct PageCapacity: Sendable, Equatable {
-  /// A section is cut into pages of about `target` items (at most `cutItems`, at line
-  /// starts); edits keep pages between `minimum` and `maximum`.
+  /// A section is cut into pages at the first line start at or after every `target` items.
   var target: Int
-
-  /// The most items of a page cut from a laid-out section (`SectionLayout.pages`): `target`
-  /// less the 32-byte header of an array of 8-byte entries, so that a cut page's item columns
-  /// fill their allocations (508 items: 4 096 bytes a column, an allocator size class; a page
-  /// of 512 or more took the next class, 5 120 bytes, a fifth of it unused: ~2 KB a page at
-  /// rest, ~4 MB at 1M items). A page that grows by an edit reallocates its columns once.
-  var cutItems: Int { max(target - 4, 1) }
 
   /// A page holding more items is split in two at a line start.
   var maximum: Int { 2 * target }

@@ -13,34 +13,23 @@ extension SectionLayout {
     return true
   }
 
-  /// The section (or page) cut into pages of at most `PageCapacity(target:).cutItems` items
-  /// (fewer than `target`, so that each item column fills its allocation:
-  /// `PageCapacity.cutItems`), each starting at a line start (where that leaves less than
-  /// `target / 2` items before a long line, up to the first line start `target` items on), the
-  /// last page taking a tail shorter than `target / 2`; one page when it has no line table or
-  /// fewer than `2·target` items.
+  /// The section (or page) cut into pages of about `target` items, each starting at a line
+  /// start; one page when it has no line table or fewer than `2·target` items.
   ///
   /// - Precondition: every item is in a visible line (no line limit).
   /// - Complexity: O(n + r) (O(log r) to find each page's last line).
   func pages(target: Int, rules: LayoutRules) -> [SectionLayout] {
     guard case .table(let table) = lines, count >= 2 * target else { return [self] }
     var result: [SectionLayout] = []
-    let most = PageCapacity(target: target).cutItems
-    result.reserveCapacity(count / most + 1)
+    result.reserveCapacity(count / target + 1)
     let m = table.lineCount
     var first = 0
     table.starts.withUnsafeBufferPointer { starts in
       while first < m {
-        // The last line end (a start, or n) at most `most` items after `first`'s start.
+        // The first line after `first` starting at least `target` items after it (or m).
         var end =
-          first
-          + FastFlowLayout.countLess(than: starts[first] + most + 1, in: starts[(first + 1)...m])
-        if end == first || starts[end] - starts[first] < target / 2 {
-          // A long line next: up to the first line start at least `target` items on (or m).
-          end =
-            first + 1
-            + FastFlowLayout.countLess(than: starts[first] + target, in: starts[(first + 1)..<m])
-        }
+          first + 1
+          + FastFlowLayout.countLess(than: starts[first] + target, in: starts[(first + 1)..<m])
         // No page shorter than half the target at the end.
         if end < m, starts[m] - starts[end] < target / 2 { end = m }
         result.append(page(lines: first..<end, of: table, rules: rules))

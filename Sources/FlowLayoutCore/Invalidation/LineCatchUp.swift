@@ -1,5 +1,11 @@
 import FlowLayoutModel
 
+// Catching up: after an edit, greedy lines are broken again from a true line start until a new
+// line starts where an old one started inside items the edit left alone; from there the old
+// lines hold the same items (the greedy rule only looks forward) and are kept. One primitive,
+// `catchUpLines`, does it for every edit of a line table (one region or many), and the page
+// repair, the page layout tasks and the dense-edit paths call it or lay the page out whole.
+
 /// A maximal run of items an edit left alone: new items `newStart ..< newStart + count` are the
 /// old items `oldStart ..< oldStart + count`, with the sizes they had.
 struct KeptRun: Sendable, Equatable {
@@ -57,28 +63,33 @@ struct KeptRun: Sendable, Equatable {
 }
 
 extension SectionLayout {
-  /// Re-breaks a greedy line table after a batch that touched items in several places, in one
-  /// pass from line `firstLine`: a line is copied from the old table (its start renumbered)
-  /// whenever it starts at an old line start inside a run of untouched items and its items and
-  /// the item after it (which decided the break) are all in that run; otherwise one line is
-  /// broken by the greedy rule. So each touched region is re-broken from its first line until
-  /// the lines re-synchronise, and the lines between regions are copied, not re-broken.
+  /// Catches the greedy lines up with an edit, in one pass from line `firstLine` (a line whose
+  /// start item the edit left in place): a line is copied from the old table (its start
+  /// renumbered) whenever it starts at an old line start inside a kept run (`scratch.runs`) and
+  /// its items and the item after it (which decided the break) are all in that run; otherwise
+  /// one line is broken by the greedy rule. So each touched region is re-broken from its first
+  /// line until its lines catch up with the old ones, and the lines between regions are copied,
+  /// not re-broken. With no kept runs every line from `firstLine` on is broken again.
   ///
-  /// - Precondition: the item columns hold the new items; `runs` describe them
-  ///   (`KeptRun.runs`), and `oldItemCount` is the item count before the batch.
+  /// - Precondition: the item columns hold the new items; `scratch.runs` describe them
+  ///   (`KeptRun.runs`, or none), and `oldItemCount` is the item count before the edit; the
+  ///   rules break greedily (`.greedy` or `.firstLineOnly`).
+  ///
   /// The lines after the last region stay where they are (moved by one memory move when lines
-  /// were added or removed, their starts renumbered when items were). Offsets are summed again
-  /// only for the blocks of re-broken lines and from the first line at another index on
-  /// (`LineTable.updateOffsets`); the item index is refreshed from line `firstLine` up to the
+  /// were added or removed, their starts renumbered when items were). While every line keeps
+  /// its index, a line whose height changed moves the later ones through the offset tree
+  /// (`LineTable.setHeight`); otherwise offsets are summed again only for the blocks of
+  /// re-broken lines and from the first line at another index on (`LineTable.updateOffsets`).
+  /// The item index is refreshed from line `firstLine` up to the
   /// first item whose line and place are unchanged. Clears `scratch.lastLineKept` unless the
   /// last line is an old one kept in place.
   ///
   /// - Complexity: O(k + e + g) for k items in re-broken lines, e runs and the g lines between
   ///   the first and the last region (copied), plus O(r − j) vectorisable work for the lines
   ///   from the first line j whose items moved (renumbered, index refreshed) or that sits at
-  ///   another index (offsets summed again): a batch that keeps a page's item and line counts
-  ///   costs O(k + e + g + 32·regions) there.
-  mutating func rebreakRegions(
+  ///   another index (offsets summed again): an edit that keeps a page's item and line counts
+  ///   costs O(k + e + g + c·log r) there, for c lines whose height changed.
+  mutating func catchUpLines(
     fromLine firstLine: Int, oldItemCount: Int, rules: LayoutRules, kernels: KernelSelection,
     scratch: inout LineScratch, counters: inout WorkCounters
   ) {
@@ -164,30 +175,41 @@ extension SectionLayout {
     var table = consume old
     // The items from `unchangedFrom` on sit in the same lines, at the same indices, as before.
     var unchangedFrom = Int.max
-    if let tail {
-      table.starts.replaceSubrange(i0..<tail.line, with: newStarts)
-      table.heights.replaceSubrange(i0..<tail.line, with: newHeights)
-      let from = i0 + newStarts.count
-      if tail.shift != 0 {
-        renumbered += table.renumberStarts(from: from, by: tail.shift) - 1  // (not the end)
+    let spacing = rules.lineSpacing
+    // The old lines `i0 ..< replacedEnd` give way to the new ones.
+    let replacedEnd = tail?.line ?? oldLines
+    if shiftedFrom == Int.max, newStarts.count == replacedEnd - i0 {
+      // Every line at the index it had: rewritten in place, and a line whose height changed
+      // moves the later ones through the offset tree (no block summed again otherwise).
+      for t in 0..<newStarts.count {
+        table.starts[i0 + t] = newStarts[t]
+        if table.heights[i0 + t] != newHeights[t] {
+          counters.offsetTreeNodesWritten += table.setHeight(
+            i0 + t, newHeights[t], lineSpacing: spacing)
+        }
       }
-      if tail.line != from {
-        shiftedFrom = min(shiftedFrom, from)
-      } else if tail.shift == 0 {
-        unchangedFrom = table.start(ofLine: from)
-      }
+      if tail == nil { table.starts[table.starts.count - 1] = s }
     } else {
-      table.starts.replaceSubrange(i0..., with: newStarts)
-      table.starts.append(s)
-      table.heights.replaceSubrange(i0..., with: newHeights)
+      table.starts.replaceSubrange(i0..<replacedEnd, with: newStarts)
+      table.heights.replaceSubrange(i0..<replacedEnd, with: newHeights)
+      if tail == nil { table.starts.append(s) }
+      shiftedFrom = min(shiftedFrom, i0 + newStarts.count)
+      let m = table.lineCount
+      if m != oldLines { shiftedFrom = min(shiftedFrom, m, oldLines) }
+      // Only the blocks of re-broken lines and those from the first moved line on are summed.
+      counters.lineEntriesRebuilt += table.updateOffsets(
+        lineSpacing: spacing, changed: toPlace, shiftedFrom: min(shiftedFrom, m))
+    }
+    if let tail, tail.shift == 0, tail.line == i0 + newStarts.count {
+      unchangedFrom = table.start(ofLine: tail.line)
+    }
+    if let tail, tail.shift != 0 {
+      // (Not the end sentinel, which the tail's renumbering moves too.)
+      renumbered += table.renumberStarts(from: i0 + newStarts.count, by: tail.shift) - 1
     }
     counters.linesRebroken += rebroken
     counters.lineStartsRenumbered += renumbered
     let m = table.lineCount
-    if m != oldLines { shiftedFrom = min(shiftedFrom, m, oldLines) }
-    // Only the blocks of re-broken lines and those from the first moved line on are summed.
-    counters.lineEntriesRebuilt += table.updateOffsets(
-      lineSpacing: rules.lineSpacing, changed: toPlace, shiftedFrom: min(shiftedFrom, m))
     table.refreshItemIndex(fromLine: i0, untilItem: unchangedFrom)
     toPlace.append(lastLinesToPlace(lineCount: m, rules: rules))
     place(lines: &toPlace, of: table, rules: rules, counters: &counters)
@@ -198,6 +220,21 @@ extension SectionLayout {
     scratch = LineScratch(
       starts: newStarts, heights: newHeights, ranges: toPlace, runs: runs, indices: indices,
       lastLineKept: lastLineKept && keptLastLine)
+  }
+
+  /// `catchUpLines(fromLine:oldItemCount:…)` with nothing kept: every line from `firstLine`
+  /// (clamped to the table) is broken again, to the items' end or the line limit (items were
+  /// appended after the lines, or moved in at the end).
+  ///
+  /// - Complexity: O(k + r − firstLine) for the k items re-broken.
+  mutating func catchUpLines(
+    fromLine firstLine: Int, rules: LayoutRules, kernels: KernelSelection,
+    scratch: inout LineScratch, counters: inout WorkCounters
+  ) {
+    scratch.runs.removeAll(keepingCapacity: true)
+    catchUpLines(
+      fromLine: firstLine, oldItemCount: count, rules: rules, kernels: kernels,
+      scratch: &scratch, counters: &counters)
   }
 
   /// The end of the old lines from line `k` on (at most up to line `limit`) that hold the same

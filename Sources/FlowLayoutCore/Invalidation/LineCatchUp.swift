@@ -104,18 +104,18 @@ extension SectionLayout {
     let interitem = rules.interitem
     var s = oldLines == 0 ? 0 : old.start(ofLine: i0)
     var index = i0
-    let runs = scratch.runs
-    var newStarts = scratch.starts
-    var newHeights = scratch.heights
-    var toPlace = scratch.ranges
-    let indices = scratch.indices
-    let lastLineKept = scratch.lastLineKept
-    scratch = LineScratch()  // the buffers above uniquely referenced
+    // The buffers moved out of `scratch` (uniquely referenced, no retain) and back at the end.
+    var runs: [KeptRun] = []
+    var newStarts: [Int] = []
+    var newHeights: [Double] = []
+    var toPlace: [Range<Int>] = []
+    swap(&runs, &scratch.runs)
+    swap(&newStarts, &scratch.starts)
+    swap(&newHeights, &scratch.heights)
+    swap(&toPlace, &scratch.ranges)
     newStarts.removeAll(keepingCapacity: true)
     newHeights.removeAll(keepingCapacity: true)
     toPlace.removeAll(keepingCapacity: true)
-    newStarts.reserveCapacity(max(oldLines - i0, 0) + 16)
-    newHeights.reserveCapacity(max(oldLines - i0, 0) + 16)
     var rebroken = 0
     var renumbered = 0
     // The first new line from which lines may sit at other indices than before.
@@ -188,11 +188,11 @@ extension SectionLayout {
             i0 + t, newHeights[t], lineSpacing: spacing)
         }
       }
-      if tail == nil { table.starts[table.starts.count - 1] = s }
+      if tail == nil { table.starts[table.starts.count - 1] = s }  // the end
     } else {
       table.starts.replaceSubrange(i0..<replacedEnd, with: newStarts)
       table.heights.replaceSubrange(i0..<replacedEnd, with: newHeights)
-      if tail == nil { table.starts.append(s) }
+      if tail == nil { table.starts[table.starts.count - 1] = s }  // the end
       shiftedFrom = min(shiftedFrom, i0 + newStarts.count)
       let m = table.lineCount
       if m != oldLines { shiftedFrom = min(shiftedFrom, m, oldLines) }
@@ -217,9 +217,11 @@ extension SectionLayout {
     updateHeight(rules: rules)
     // Old lines kept at the end (untouched items only): the last line is one of them.
     let keptLastLine = tail.map { $0.line < oldLines } ?? false
-    scratch = LineScratch(
-      starts: newStarts, heights: newHeights, ranges: toPlace, runs: runs, indices: indices,
-      lastLineKept: lastLineKept && keptLastLine)
+    swap(&runs, &scratch.runs)
+    swap(&newStarts, &scratch.starts)
+    swap(&newHeights, &scratch.heights)
+    swap(&toPlace, &scratch.ranges)
+    scratch.lastLineKept = scratch.lastLineKept && keptLastLine
   }
 
   /// `catchUpLines(fromLine:oldItemCount:…)` with nothing kept: every line from `firstLine`
@@ -241,12 +243,14 @@ extension SectionLayout {
   /// items after the edit: lines that end inside `run` (the item after their end untouched),
   /// and the last line if it ends where both the run and the items end, before and after.
   ///
-  /// - Complexity: O(log r).
+  /// - Complexity: O(1) for a run to the items' end, else O(log r).
   static func copiedLinesEnd(
     from k: Int, of table: LineTable, run: KeptRun, oldItemCount: Int, newCount: Int,
     limit: Int
   ) -> Int {
     let oldLines = table.lineCount
+    // A run to the items' end, before and after (one edit's): every old line from k on.
+    if run.oldEnd == oldItemCount, run.newEnd == newCount { return min(oldLines, limit) }
     // The first line end at or past the run's end: ends are starts[k + 1 ... oldLines].
     var lo = k + 1
     var hi = oldLines + 1

@@ -177,10 +177,19 @@ extension SectionLayout {
       // Each touched region re-broken until its lines catch up with the old ones, the lines
       // between regions copied: one pass, whatever the number of edits.
       scratch.lastLineKept = true  // cleared by the catch-up unless it kept the last line
-      Self.sortedIndices(of: edit.resizes, into: &scratch.indices)
-      KeptRun.runs(
-        oldCount: count - delta, removals: edit.removals, resized: scratch.indices,
-        insertions: edit.insertions, into: &scratch.runs)
+      if edits == 1 {
+        // One edit at `first`: the items after it are kept (`KeptRun.runs`' last run).
+        let tail = first + max(delta, 0) + (edit.resizes.isEmpty ? 0 : 1)
+        scratch.runs.removeAll(keepingCapacity: true)
+        if tail < count {
+          scratch.runs.append(KeptRun(newStart: tail, oldStart: tail - delta, count: count - tail))
+        }
+      } else {
+        Self.sortedIndices(of: edit.resizes, into: &scratch.indices)
+        KeptRun.runs(
+          oldCount: count - delta, removals: edit.removals, resized: scratch.indices,
+          insertions: edit.insertions, into: &scratch.runs)
+      }
       catchUpLines(
         fromLine: lineBefore(first), oldItemCount: count - delta, rules: rules,
         kernels: kernels, scratch: &scratch, counters: &counters)

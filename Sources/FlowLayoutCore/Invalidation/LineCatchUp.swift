@@ -28,7 +28,7 @@ struct KeptRun: Sendable, Equatable {
     insertions: [(index: Int, size: Size)], into runs: inout [KeptRun]
   ) {
     let newCount = oldCount - removals.count + insertions.count
-    runs.removeAll(keepingCapacity: true)
+    if !runs.isEmpty { runs.removeAll(keepingCapacity: true) }
     var old = 0
     var new = 0
     var r = 0
@@ -233,7 +233,7 @@ extension SectionLayout {
     fromLine firstLine: Int, rules: LayoutRules, kernels: KernelSelection,
     scratch: inout LineScratch, counters: inout WorkCounters
   ) {
-    scratch.runs.removeAll(keepingCapacity: true)
+    if !scratch.runs.isEmpty { scratch.runs.removeAll(keepingCapacity: true) }
     catchUpLines(
       fromLine: firstLine, oldItemCount: count, rules: rules, kernels: kernels,
       scratch: &scratch, counters: &counters)

@@ -180,7 +180,7 @@ extension SectionLayout {
       if edits == 1 {
         // One edit at `first`: the items after it are kept (`KeptRun.runs`' last run).
         let tail = first + max(delta, 0) + (edit.resizes.isEmpty ? 0 : 1)
-        scratch.runs.removeAll(keepingCapacity: true)
+        if !scratch.runs.isEmpty { scratch.runs.removeAll(keepingCapacity: true) }
         if tail < count {
           scratch.runs.append(KeptRun(newStart: tail, oldStart: tail - delta, count: count - tail))
         }

@@ -72,6 +72,14 @@ let package = Package(
         "FlowLayoutModel", "FlowLayoutCore", "FlowLayoutReference", "FlowLayoutDocument",
         "FlowLayoutBench", "FlowLayoutWorkloads", "CJemalloc",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      linkerSettings: [
+        .unsafeFlags(
+          [
+            "-static-stdlib", "-Xlinker", "-l_FoundationCollections", "-Xlinker",
+            "-l_FoundationCShims",
+          ],
+          .when(platforms: [.linux], configuration: .release))
       ]),
 
     // What every test target and Fuzz/ share (as swift-collections' _CollectionsTestSupport):

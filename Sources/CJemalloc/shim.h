@@ -20,4 +20,18 @@ static inline flowlayout_mallctl_fn flowlayout_find_mallctl(void) {
   return (flowlayout_mallctl_fn)dlsym(RTLD_DEFAULT, "mallctl");
 }
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
+/// Under glibc's malloc: returns the free memory at the top of its heap and the freed pages
+/// inside it to the system (`malloc_trim(0)`); returns 1 when some was released. Elsewhere 0.
+static inline int flowlayout_trim_system_heap(void) {
+#if defined(__GLIBC__)
+  return malloc_trim(0);
+#else
+  return 0;
+#endif
+}
+
 #endif

@@ -71,7 +71,7 @@ public struct BenchComparison {
       let pct = c.change.map { ($0 >= 0 ? "+" : "") + fixed($0 * 100, 1) + " %" } ?? "n/a"
       let flag = c.regressed ? "  REGRESSION: \(c.reason ?? "")" : ""
       return
-        "\(c.key.padding(toLength: keyWidth, withPad: " ", startingAt: 0))  \(c.oldText) → \(c.newText)  \(pct)\(flag)"
+        "\(c.key.padded(to: keyWidth))  \(c.oldText) → \(c.newText)  \(pct)\(flag)"
     }
   }
 }

@@ -1,5 +1,10 @@
-import Foundation
 import FlowLayoutModel
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A drag in progress on an engine that reorders interactively, for `dragStep`: one item
 /// lifted in the middle of the content at init, then one pointer move per run

@@ -29,3 +29,12 @@ public func fixed(_ value: Double, _ digits: Int) -> String {
   }
   return text
 }
+
+extension String {
+  /// This text followed by spaces up to `width` characters (as is when it is that long or
+  /// longer): a table cell, left-aligned.
+  func padded(to width: Int) -> String {
+    let count = self.count
+    return count >= width ? self : self + String(repeating: " ", count: width - count)
+  }
+}

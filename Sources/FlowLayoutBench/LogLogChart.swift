@@ -1,5 +1,10 @@
 import FlowLayoutDocument
-import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A log–log line chart (x: item count n, y: time or ratio), drawn with the package's one `SVGWriter`
 /// (`FlowLayoutDocument/Rendering/`).

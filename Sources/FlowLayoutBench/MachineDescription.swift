@@ -1,15 +1,19 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The facts about this machine and checkout a result file records.
 public enum MachineDescription {
   /// The CPU model from `/proc/cpuinfo` ("unknown" elsewhere).
   public static func cpuModel() -> String {
-    guard let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else {
-      return "unknown"
-    }
+    guard let bytes = ProcessMemory.readFile("/proc/cpuinfo") else { return "unknown" }
+    let text = String(decoding: bytes, as: UTF8.self)
     for line in text.split(separator: "\n") where line.hasPrefix("model name") {
       if let colon = line.firstIndex(of: ":") {
-        return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        let value = line[line.index(after: colon)...].drop { $0 == " " || $0 == "\t" }
+        return String(value.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
       }
     }
     return "unknown"
@@ -27,17 +31,14 @@ public enum MachineDescription {
 
   /// The first line of a command's output, or `nil` when it cannot run.
   public static func firstLine(of arguments: [String]) -> String? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = Pipe()
-    do { try process.run() } catch { return nil }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { return nil }
-    return String(decoding: data, as: UTF8.self).split(separator: "\n").first.map(String.init)
+    guard
+      let process = try? ChildProcess(
+        executable: "/usr/bin/env", arguments: arguments, stdin: .discard, stdout: .pipe,
+        stderr: .discard)
+    else { return nil }
+    let (status, output, _) = process.readToEnd()
+    guard status == 0 else { return nil }
+    return String(decoding: output, as: UTF8.self).split(separator: "\n").first.map(String.init)
   }
 
   /// `swift --version`'s first line.
@@ -54,8 +55,11 @@ public enum MachineDescription {
 
   /// Now in UTC, ISO 8601 (`2026-11-22T10:41:07Z`).
   public static func utcNow() -> String {
-    let f = ISO8601DateFormatter()
-    f.timeZone = TimeZone(identifier: "UTC")
-    return f.string(from: Date())
+    var now = time(nil)
+    var parts = tm()
+    gmtime_r(&now, &parts)
+    var text = [CChar](repeating: 0, count: 32)
+    let count = strftime(&text, text.count, "%Y-%m-%dT%H:%M:%SZ", &parts)
+    return String(decoding: text[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 }

@@ -1,6 +1,16 @@
 import FlowLayoutModel
 import FlowLayoutWorkloads
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Runs `Benchmarks/peers/taffy_flow.py` (Taffy through PyPI `stretchable`) on the greedy-flow
 /// workloads and returns its rows, after the script has checked Taffy's frames against ours.
@@ -67,21 +77,15 @@ public struct PeerRunner {
       try JSONEncoder().encode(check).write(to: url)
       arguments += ["--check", url.path]
     }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [python] + arguments
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    // Read stdout fully before waiting (a full pipe would block the script).
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw PeerError(message: "taffy_flow.py exited \(process.terminationStatus): \(errors)")
+    let process = try ChildProcess(
+      executable: "/usr/bin/env", arguments: [python] + arguments, stdout: .pipe, stderr: .pipe)
+    // Both streams read to their ends before the wait (a full pipe would block the script).
+    let (status, written, errorBytes) = process.readToEnd()
+    let errors = String(decoding: errorBytes, as: UTF8.self)
+    guard status == 0 else {
+      throw PeerError(message: "taffy_flow.py exited \(status): \(errors)")
     }
+    let data = Data(written)
     let decoder = JSONDecoder()
     decoder.keyDecodingStrategy = .convertFromSnakeCase
     let output = try decoder.decode(ScriptOutput.self, from: data)

@@ -23,16 +23,8 @@ public enum ProcessMemory {
   ///
   /// - Complexity: one small file read.
   public static func status(pid: Int32? = nil) -> (now: Int, peak: Int, anonymous: Int?)? {
-    let path = "/proc/\(pid.map(String.init) ?? "self")/status"
-    let fd = open(path, O_RDONLY)
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 4096)
-    while bytes.count < 1 << 20 {
-      let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      if count <= 0 { break }
-      bytes += chunk[0..<count]
+    guard let bytes = readFile("/proc/\(pid.map(String.init) ?? "self")/status") else {
+      return nil
     }
     var now: Int?
     var peak: Int?
@@ -48,6 +40,25 @@ public enum ProcessMemory {
     }
     guard let now, let peak else { return nil }
     return (now, peak, anonymous)
+  }
+
+  /// The first `limit` bytes of the file at `path` (a `/proc` file, whose stated size is 0), or
+  /// `nil` when it cannot be opened.
+  ///
+  /// - Complexity: O(b) for the b bytes read.
+  public static func readFile(_ path: String, limit: Int = 1 << 20) -> [UInt8]? {
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while bytes.count < limit {
+      let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      if count <= 0 { break }
+      bytes += chunk[0..<count]
+    }
+    return bytes
   }
 
   /// Resets this process's peak resident memory (`VmHWM`) to what is resident now (Linux:

@@ -27,7 +27,7 @@ public struct ProgressBar {
         String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
       let text = "\r[\(bar)] \(done)/\(total) \(elapsed) s  \(label)"
       emit(
-        text.padding(toLength: max(text.count, 100), withPad: " ", startingAt: 0)
+        text.padded(to: 100)
           + (done == total ? "\n" : ""))
     } else {
       let tenth = total == 0 ? 10 : done * 10 / total

@@ -92,7 +92,7 @@ public struct ResultTable {
     func render(_ cells: [String]) -> String {
       "| "
         + cells.enumerated().map { i, c in
-          c.padding(toLength: widths[i], withPad: " ", startingAt: 0)
+          c.padded(to: widths[i])
         }
         .joined(separator: " | ") + " |"
     }

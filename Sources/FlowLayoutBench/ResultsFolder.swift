@@ -1,10 +1,14 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Writes a run's folder: `results.json` (raw), `summary.md`, and the SVG charts.
 public enum ResultsFolder {
   /// `results/<UTC date-time>` (`results/2026-11-22T104107Z`).
   public static func defaultPath(date: String) -> String {
-    "results/" + date.replacingOccurrences(of: ":", with: "")
+    "results/" + String(date.filter { $0 != ":" })
   }
 
   /// Writes everything into `directory` (created if needed) and returns the files written.

@@ -1,7 +1,7 @@
-import Foundation
-
 #if canImport(Glibc)
   import Glibc
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// A `flowlayout session` child process driven through its stdin and stdout, one request line
@@ -24,15 +24,13 @@ public final class SessionPipe {
     }
   }
 
-  private let process = Process()
-  private let input = Pipe()
-  private let output = Pipe()
+  private let process: ChildProcess
   private var buffer: [UInt8] = []
   private var scanned = 0
   public let timeoutSeconds: Double
 
   /// The child's process id.
-  public var pid: Int32 { process.processIdentifier }
+  public var pid: Int32 { process.pid }
 
   /// Starts `executable arguments` (e.g. `flowlayout session --engine fast`) with
   /// `environment`; its stderr goes to this process's.
@@ -45,12 +43,11 @@ public final class SessionPipe {
     self.timeoutSeconds = timeoutSeconds
     // A child that died must not kill the runner with SIGPIPE on the next write.
     signal(SIGPIPE, SIG_IGN)
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.environment = environment
-    process.standardInput = input
-    process.standardOutput = output
-    do { try process.run() } catch { throw Failure.start("\(executable): \(error)") }
+    do {
+      process = try ChildProcess(
+        executable: executable, arguments: arguments, environment: environment, stdin: .pipe,
+        stdout: .pipe)
+    } catch { throw Failure.start(error.description) }
     buffer.reserveCapacity(1 << 16)
   }
 
@@ -66,7 +63,7 @@ public final class SessionPipe {
   }
 
   private func send(_ line: [UInt8]) throws {
-    let fd = input.fileHandleForWriting.fileDescriptor
+    let fd = process.input
     var bytes = line
     bytes.append(UInt8(ascii: "\n"))
     var sent = 0
@@ -88,7 +85,7 @@ public final class SessionPipe {
       buffer.removeFirst(scanned)
       scanned = 0
     }
-    let fd = output.fileHandleForReading.fileDescriptor
+    let fd = process.output
     var searched = 0
     while true {
       if let newline = buffer[searched...].firstIndex(of: UInt8(ascii: "\n")) {
@@ -125,16 +122,16 @@ public final class SessionPipe {
   }
 
   private func kill() {
-    if process.isRunning { process.terminate() }
+    if process.isRunning { process.signal(SIGTERM) }
   }
 
   /// Closes the child's stdin (the session ends at its end) and waits for it, at most
   /// `timeoutSeconds`, then kills it.
   public func finish() {
-    try? input.fileHandleForWriting.close()
+    process.closeInput()
     let deadline = MonotonicClock.now() + UInt64(timeoutSeconds * 1e9)
     while process.isRunning && MonotonicClock.now() < deadline { usleep(1_000) }
     kill()
-    if process.isRunning { process.waitUntilExit() }
+    process.wait()
   }
 }

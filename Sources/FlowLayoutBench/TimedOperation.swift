@@ -1,5 +1,8 @@
 /// One repeatable operation on prepared state, as the sampler runs it.
 ///
+/// (Edited with the module's move off Foundation: a debug build's object of this file kept
+/// `-lFoundation` among its link entries until recompiled.)
+///
 /// `perform()` is the timed part; `undo()` (not timed) puts the state back where a later
 /// `perform()` is valid again, for operations that change the item count.
 public protocol TimedOperation {

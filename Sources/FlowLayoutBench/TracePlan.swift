@@ -1,6 +1,10 @@
 import FlowLayoutCore
 import FlowLayoutWorkloads
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Which traces a run replays (`flowlayout bench --traces`), at which sizes, how many frames,
 /// and whether also through the `flowlayout session` pipe.

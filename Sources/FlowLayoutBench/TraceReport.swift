@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The traces' part of a run's report: one table line per replay (trace, n, mode) and one
 /// latency chart per trace (every replay of it as a percentile curve).

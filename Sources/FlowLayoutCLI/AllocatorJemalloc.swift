@@ -1,6 +1,16 @@
 import CJemalloc
 import FlowLayoutBench
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// jemalloc's own statistics through `mallctl`, when jemalloc is the process's malloc
 /// (preloaded by `AllocatorPreload`). Live bytes are

@@ -1,5 +1,15 @@
 import CJemalloc
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Makes jemalloc the process's malloc by re-executing `flowlayout` with
 /// `LD_PRELOAD=libjemalloc.so.2`, when the library is installed and not loaded yet.

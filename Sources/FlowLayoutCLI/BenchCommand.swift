@@ -4,7 +4,17 @@ import FlowLayoutCore
 import FlowLayoutModel
 import FlowLayoutReference
 import FlowLayoutWorkloads
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `flowlayout bench`: the engines side by side on the seeded workloads, in one process.
 struct BenchCommand: ParsableCommand {
@@ -67,7 +77,7 @@ struct BenchCommand: ParsableCommand {
 
   func parsedList<T>(_ text: String, _ what: String, _ parse: (String) -> T?) throws -> [T] {
     try text.split(separator: ",").map { part in
-      let name = part.trimmingCharacters(in: .whitespaces)
+      let name = String(part.trimmingSpaces)
       guard let value = parse(name) else { throw ValidationError("unknown \(what) \"\(name)\"") }
       return value
     }
@@ -185,12 +195,13 @@ struct BenchCommand: ParsableCommand {
       counting =
         "none: jemalloc is not loaded (install libjemalloc2; FLOWLAYOUT_ALLOCATOR=system turns "
         + "preloading off), so bytes and allocations are not measured"
-      FileHandle.standardError.write(Data("note: \(counting)\n".utf8))
+      _ = LayoutCommand.write(Array("note: \(counting)\n".utf8), to: STDERR_FILENO)
     }
     #if DEBUG
       let build = "debug (numbers meaningless: use swift run -c release)"
-      FileHandle.standardError.write(
-        Data("warning: debug build; use `swift run -c release flowlayout bench`\n".utf8))
+      _ = LayoutCommand.write(
+        Array("warning: debug build; use `swift run -c release flowlayout bench`\n".utf8),
+        to: STDERR_FILENO)
     #else
       let build = "release"
     #endif
@@ -223,7 +234,7 @@ struct BenchCommand: ParsableCommand {
           + outcome.note
       } catch {
         peerNote = "not run: \(error)"
-        FileHandle.standardError.write(Data("peers: \(error)\n".utf8))
+        _ = LayoutCommand.write(Array("peers: \(error)\n".utf8), to: STDERR_FILENO)
       }
     }
 

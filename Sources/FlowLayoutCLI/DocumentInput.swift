@@ -91,7 +91,8 @@ enum DocumentInput {
 
   /// Asks the kernel to back the 2 MiB-aligned part of `buffer` with huge pages (`madvise`
   /// `MADV_HUGEPAGE`: faults of 2 MiB instead of 4 KiB as the buffer is first written). Only
-  /// for a buffer about to be written whole (no page of it stays untouched).
+  /// for a buffer about to be written whole, or from its start (a session's line piece,
+  /// written as far as its line: at most its last 2 MiB page holds unwritten bytes).
   static func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
     guard let base = buffer.baseAddress else { return }
     let huge = 2 << 20

@@ -230,7 +230,8 @@ struct LayoutCommand: ParsableCommand {
 }
 
 extension Substring {
-  fileprivate var trimmingSpaces: Substring {
+  /// This text without its leading and trailing spaces.
+  var trimmingSpaces: Substring {
     var s = self
     while s.first == " " { s.removeFirst() }
     while s.last == " " { s.removeLast() }

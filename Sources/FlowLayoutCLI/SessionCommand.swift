@@ -1,4 +1,5 @@
 import ArgumentParser
+import CJemalloc
 import FlowLayoutCore
 import FlowLayoutDocument
 import FlowLayoutModel
@@ -52,8 +53,8 @@ struct SessionCommand: ParsableCommand {
   static func serve<E: LayoutEngine>(_ type: E.Type, maximumBytes: Int) throws(LayoutError) {
     var session = LayoutSession<E>()
     var requests = RequestInput(maximumBytes: maximumBytes)
-    let allocator = JemallocStatistics()
-    // This thread's freed bytes so far (jemalloc's own counter, read in place: O(1)).
+    // This thread's freed bytes so far (jemalloc's own counter, read in place: O(1); `nil`
+    // under another malloc, where only large lines trigger a release).
     let freed = allocator?.threadFreedBytes()
     var freedAtRelease = freed?.pointee ?? 0
     while let line = try requests.next() {
@@ -77,8 +78,8 @@ struct SessionCommand: ParsableCommand {
       bytes.append(UInt8(ascii: "\n"))
       // After a large line, before the answer: a client that reads the RSS when answered sees
       // it released (the line's reading cost more than the release).
-      if let allocator, large {
-        allocator.purgeFreedPages()
+      if large {
+        releaseFreedMemory()
         freedAtRelease = freed?.pointee ?? 0
       }
       if let failure = LayoutCommand.write(bytes, to: STDOUT_FILENO) {
@@ -87,10 +88,10 @@ struct SessionCommand: ParsableCommand {
       // After requests that freed much (a width change), once the input is idle: the release
       // (1-10 ms at 1M items, and the fresh pages the next width change then faults in) is not
       // paid by a request that is already waiting, only in a pause between requests.
-      if let allocator, let freed, freed.pointee &- freedAtRelease >= releaseAfterFreedBytes,
+      if let freed, freed.pointee &- freedAtRelease >= releaseAfterFreedBytes,
         requests.isIdle(waitingMilliseconds: idleMilliseconds)
       {
-        allocator.purgeFreedPages()
+        releaseFreedMemory()
         freedAtRelease = freed.pointee
       }
     }
@@ -109,15 +110,29 @@ struct SessionCommand: ParsableCommand {
   /// (a steady frame frees a few kB).
   static let releaseAfterFreedBytes = 16 << 20
 
-  /// Gives the pages of freed heap memory back to the system at once. jemalloc (which
-  /// `flowlayout` links) keeps freed pages resident for up to 10 s (`dirty_decay_ms`), so what a
-  /// large request's temporaries freed (the line, its parse, the storage a batch replaced) held
-  /// a session's RSS after `open` at 1.5–2× its live bytes (issue 33, item 6), and what a width
-  /// change replaced held it at up to 1.8× after a trace of rotations. Nothing under another
-  /// malloc. O(freed extents): called only after a request of `releaseAfterBytes`, or after
-  /// `releaseAfterFreedBytes` were freed.
+  /// jemalloc's statistics when it is this process's malloc (`flowlayout` links it where
+  /// libjemalloc-dev was installed at build time, or it is preloaded), found once.
+  static let allocator = JemallocStatistics()
+
+  /// Gives the pages of freed heap memory back to the system at once: the one release of the
+  /// session, for its three occasions (after a line of `releaseAfterBytes`, in a pause after
+  /// `releaseAfterFreedBytes` were freed, and while a long line's pieces are joined).
+  ///
+  /// jemalloc keeps freed pages resident for up to 10 s (`dirty_decay_ms`), so what a large
+  /// request's temporaries freed (the line, its parse, the storage a batch replaced) held a
+  /// session's RSS after `open` at 1.5–2× its live bytes (issue 33, item 6), and what a width
+  /// change replaced held it at up to 1.8× after a trace of rotations: under jemalloc,
+  /// `arena.4096.purge` (`JemallocStatistics.purgeFreedPages`). glibc's malloc keeps the top of
+  /// its heap and freed chunks below its mmap threshold (which grows with the largest block
+  /// freed, up to 32 MiB): under it, `malloc_trim(0)`.
+  ///
+  /// - Complexity: O(freed extents) (jemalloc) or O(heap chunks) (glibc).
   static func releaseFreedMemory() {
-    JemallocStatistics()?.purgeFreedPages()
+    if let allocator {
+      allocator.purgeFreedPages()
+    } else {
+      _ = flowlayout_trim_system_heap()
+    }
   }
 }
 
@@ -160,9 +175,10 @@ struct RequestInput {
   /// The next line without its `\n`, or `nil` at the end of input.
   ///
   /// - Complexity: O(l) for the l bytes of the line, each copied once from the chunk it was
-  ///   read into (a long line in pieces of `pieceSize`, joined once at its end into an array of
-  ///   exactly its size, each piece freed as it is copied); memory: the bytes held (at most
-  ///   `maximumBytes`) plus one piece and one 64 KiB chunk.
+  ///   read into (a line longer than `pieceSize` in pieces, joined once at its end into an
+  ///   array of exactly its size, each piece freed as it is copied); memory: the bytes held (at
+  ///   most `maximumBytes`) plus, for a line of several pieces, one piece while joining, and one
+  ///   64 KiB chunk.
   /// - Throws: `.invalidDocument(field: "stdin", …)` when stdin cannot be read.
   mutating func next() throws(LayoutError) -> Line? {
     var line = LinePieces()
@@ -203,9 +219,13 @@ struct RequestInput {
     return result(consume line, refused, tooLong)
   }
 
-  /// The longest piece of a long line (fits jemalloc's 8 MiB size class with the array's
-  /// header).
-  static let pieceSize = (8 << 20) - 64
+  /// The longest piece of a long line: a line up to this long (a 140 MB document of a million
+  /// key/value cells) is read into one piece, reserved whole once the line outgrows one chunk
+  /// and faulted in only as written, so it is never copied to be joined. (Pieces of 8 MiB
+  /// joined at the end wrote and zeroed every byte twice: a third of the 140 MB open's time,
+  /// most of it the kernel clearing pages.) With the array's header it fits jemalloc's 256 MiB
+  /// size class.
+  static let pieceSize = (256 << 20) - 64
 
   /// A line's bytes as they arrive: the first `pieceSize` bytes in one array (a short line, the
   /// common case, is that array), a longer line in full pieces and the last one.
@@ -223,13 +243,23 @@ struct RequestInput {
           full.append(last)
           last = []
         }
-        if !full.isEmpty, last.capacity < RequestInput.pieceSize {
-          // A piece after the first is written whole (but the last one): huge pages.
+        // A line that outgrows one chunk of input gets a whole piece at once (address space:
+        // pages are faulted in only as written), not room by doubling: an array grown to 8 MiB
+        // by appends had copied and faulted in 8 MiB more (~10 % of the open of 1M sized
+        // items), and a line of several pieces is copied once more to be joined.
+        if last.capacity < RequestInput.pieceSize,
+          !full.isEmpty || last.count + part.count > DocumentInput.chunkSize
+        {
           last.reserveCapacity(RequestInput.pieceSize)
           let capacity = last.capacity
           last.withUnsafeMutableBufferPointer {
+            // Huge pages (faults of 2 MiB) past the first 2 MiB of the first piece: a line of a
+            // few hundred kB (a batch) does not have the kernel clear 2 MiB.
+            let from = full.isEmpty ? 2 << 20 : 0
             DocumentInput.adviseHugePages(
-              UnsafeMutableRawBufferPointer(start: $0.baseAddress, count: capacity))
+              UnsafeMutableRawBufferPointer(
+                start: $0.baseAddress.map { UnsafeMutableRawPointer($0) + from },
+                count: capacity - from))
           }
         }
         let taken = part.prefix(RequestInput.pieceSize - last.count)
@@ -238,12 +268,18 @@ struct RequestInput {
       }
     }
 
-    /// The line as one array of exactly its bytes: the only piece itself, else the pieces
-    /// copied in order (each freed once copied), consuming them.
+    /// The line as one array of its bytes, consuming the pieces: the only piece itself (its
+    /// unwritten rest is address space only, never resident; a line of up to 8 MiB in less
+    /// than half of its piece is copied to exactly its bytes, so that a small document's line
+    /// kept as its cells' storage holds no large reservation), else the pieces copied in order
+    /// (each freed once copied) into an array of exactly their bytes.
     ///
-    /// - Complexity: O(l) for a line of l bytes in several pieces, O(1) for one.
+    /// - Complexity: O(l) for a line of l bytes in several pieces, or of up to 8 MiB in less
+    ///   than half of one; O(1) otherwise.
     consuming func joined() -> [UInt8] {
-      guard !full.isEmpty else { return last }
+      guard !full.isEmpty else {
+        return last.count <= 8 << 20 && last.count < last.capacity / 2 ? Array(last) : last
+      }
       let total = full.count * RequestInput.pieceSize + last.count
       var pieces = full
       full = []
@@ -258,9 +294,9 @@ struct RequestInput {
             _ = UnsafeMutableBufferPointer(rebasing: buffer[count...]).initialize(from: $0)
           }
           count += piece.count
-          // The copied pieces' pages back to the system as the copy goes: the line's peak is
-          // its bytes plus 4 pieces (32 MiB), not twice its bytes.
-          if k % 4 == 3 { SessionCommand.releaseFreedMemory() }
+          // Each copied piece's pages back to the system as the copy goes: the line's peak is
+          // its bytes plus one piece, not twice its bytes.
+          SessionCommand.releaseFreedMemory()
         }
         tail.withUnsafeBufferPointer {
           _ = UnsafeMutableBufferPointer(rebasing: buffer[count...]).initialize(from: $0)

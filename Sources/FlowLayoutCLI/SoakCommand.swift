@@ -1,7 +1,17 @@
 import ArgumentParser
 import FlowLayoutBench
 import FlowLayoutWorkloads
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `flowlayout soak`: thousands of random batches on one engine per workload; memory at rest read
 /// from jemalloc every `--checkpoint-every` batches; fast ≡ reference and ≡ a fresh layout at the

@@ -226,6 +226,9 @@ public struct DocumentLayout<Engine: LayoutEngine> {
   /// - Throws: what `apply(json:field:)` throws after reading; nothing changes.
   @discardableResult
   mutating func apply(_ raw: RawEdit, field: String) throws(LayoutError) -> BatchUpdate {
+    var raw = raw
+    let counts = layout.itemCounts
+    raw.expandPackedDeletions { counts.indices.contains($0) ? counts[$0] : nil }
     var configuration = layout.configuration
     if let widthClass = raw.update.setWidthClass { configuration.widthClass = widthClass }
     let width = raw.update.setWidth ?? layout.bounds.width
@@ -237,7 +240,7 @@ public struct DocumentLayout<Engine: LayoutEngine> {
       try apply(
         update, insertedCells: raw.insertedSections.map(\.cellColumn), editCells: raw.cells)
     } catch {
-      throw error.prefixingField(with: "\(field).")
+      throw raw.namingPackedEntries(error, prefix: "").prefixingField(with: "\(field).")
     }
     return update
   }

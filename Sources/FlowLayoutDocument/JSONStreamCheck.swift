@@ -49,32 +49,51 @@ public struct JSONStreamCheck: Sendable {
       if !inString, depth > 0 {
         var d = depth
         index = Self.byteClasses.withUnsafeBufferPointer { classes in
-          guard let bytes = chunk.baseAddress else { return index }
-          let count = chunk.count
-          var i = index
-          while i < count {
-            // A run of plain bytes (digits and separators: most of a batch) in a tight loop.
-            var c = classes[Int(bytes.load(fromByteOffset: i, as: UInt8.self))]
-            while c == Self.plain {
-              i += 1
+          Self.wordClasses.withUnsafeBufferPointer { counts in
+            guard let bytes = chunk.baseAddress else { return index }
+            let count = chunk.count
+            var i = index
+            while i < count {
+              // Eight bytes at a time while they are plain bytes and brackets whose nesting
+              // stays inside (1, maximumDepth] whatever their order: a sized item list
+              // (`[12,34],[56,78]`) is that throughout. Anything else goes byte by byte below.
+              while i + 8 <= count {
+                var sum: UInt32 = 0
+                for k in 0..<8 {
+                  sum &+= counts[Int(bytes.load(fromByteOffset: i + k, as: UInt8.self))]
+                }
+                let opens = Int(sum & 0xFF)
+                let closes = Int((sum >> 8) & 0xFF)
+                guard sum >> 16 == 0, d - closes >= 1, d + opens <= JSONScanner.maximumDepth else {
+                  break
+                }
+                d += opens - closes
+                i += 8
+              }
               guard i < count else { return i }
-              c = classes[Int(bytes.load(fromByteOffset: i, as: UInt8.self))]
+              // A run of plain bytes (digits and separators: most of a batch) in a tight loop.
+              var c = classes[Int(bytes.load(fromByteOffset: i, as: UInt8.self))]
+              while c == Self.plain {
+                i += 1
+                guard i < count else { return i }
+                c = classes[Int(bytes.load(fromByteOffset: i, as: UInt8.self))]
+              }
+              switch c {
+              case Self.opening where d < JSONScanner.maximumDepth:
+                d += 1
+                i += 1
+              case Self.closing where d > 1:
+                d -= 1
+                i += 1
+              case Self.quote:
+                let close = Self.endOfPlainText(chunk, from: i + 1)
+                guard close < chunk.count, chunk[close] == UInt8(ascii: "\"") else { return i }
+                i = close + 1
+              default: return i
+              }
             }
-            switch c {
-            case Self.opening where d < JSONScanner.maximumDepth:
-              d += 1
-              i += 1
-            case Self.closing where d > 1:
-              d -= 1
-              i += 1
-            case Self.quote:
-              let close = Self.endOfPlainText(chunk, from: i + 1)
-              guard close < chunk.count, chunk[close] == UInt8(ascii: "\"") else { return i }
-              i = close + 1
-            default: return i
-            }
+            return i
           }
-          return i
         }
         depth = d
         guard index < chunk.count else { break }
@@ -102,6 +121,17 @@ public struct JSONStreamCheck: Sendable {
     default: return 0
     }
   }
+  /// A byte class as a count for the eight-byte path: 1 for an opening bracket, 1 << 8 for a
+  /// closing one, 1 << 16 for a byte that needs the byte-by-byte path (a quote, or a byte left
+  /// to `accepts`), 0 for a plain byte; eight of them summed never carry between the fields.
+  private static let wordClasses: [UInt32] = byteClasses.map { c -> UInt32 in
+    switch c {
+    case plain: 0
+    case opening: 1
+    case closing: 1 << 8
+    default: 1 << 16
+    }
+  }
   private static let plain: UInt8 = 1
   private static let opening: UInt8 = 2
   private static let closing: UInt8 = 3
@@ -117,14 +147,17 @@ public struct JSONStreamCheck: Sendable {
     let highs: UInt64 = 0x8080_8080_8080_8080
     var i = start
     while i + 8 <= chunk.count {
-      let w = chunk.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+      // The first byte the lowest, whatever the machine's byte order.
+      let w = UInt64(littleEndian: chunk.loadUnaligned(fromByteOffset: i, as: UInt64.self))
       // A byte ≥ 0x80, < 0x20, = '"' or = '\\' (the zero-byte test of each, SWAR).
       let quote = w ^ (ones &* 0x22)
       let backslash = w ^ (ones &* 0x5C)
       let special =
-        w | ((w &- ones &* 0x20) & ~w) | ((quote &- ones) & ~quote)
-        | ((backslash &- ones) & ~backslash)
-      if special & highs != 0 { break }
+        (w | ((w &- ones &* 0x20) & ~w) | ((quote &- ones) & ~quote)
+          | ((backslash &- ones) & ~backslash)) & highs
+      // A borrow can mark a byte above a special one, never below: the lowest mark is the
+      // first special byte.
+      if special != 0 { return i + special.trailingZeroBitCount >> 3 }
       i += 8
     }
     while i < chunk.count {

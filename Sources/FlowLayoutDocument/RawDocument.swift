@@ -146,13 +146,15 @@ struct RawDocument {
     var estimatedItems: [ItemIndexSet] = []
     sectionData.reserveCapacity(sections.count)
     estimatedItems.reserveCapacity(sections.count)
-    for (s, section) in sections.enumerated() {
+    // Each section read in place (by index: a copy of a `RawSection` retains each of its
+    // columns), its field built only for an error.
+    for s in sections.indices {
       // A section with its own metrics: checked first, its cells proposed its own columns.
-      try section.section.validateMetrics(
+      try sections[s].section.validateMetrics(
         configuration: configuration, bounds: bounds, field: "sections[\(s)]")
-      let proposedWidth = configuration.applying(section.section.metrics)
+      let proposedWidth = configuration.applying(sections[s].section.metrics)
         .proposedCellWidth(boundsWidth: bounds.width)
-      let (data, estimated) = try section.sized(
+      let (data, estimated) = try sections[s].sized(
         proposedWidth: proposedWidth, estimatedItemSize: configuration.estimatedItemSize,
         measuresCells: measuresCells, field: "sections[\(s)]")
       sectionData.append(data)
@@ -160,8 +162,8 @@ struct RawDocument {
     }
     // The design rules that span the collection; each cell was validated by its sizing above.
     try CellDescription.validateIconActionCounts(
-      sections.enumerated().flatMap { s, section in
-        section.iconActionCounts(field: "sections[\(s)]")
+      sections.indices.filter { !sections[$0].collectionItems.isEmpty }.flatMap { s in
+        sections[s].iconActionCounts(field: "sections[\(s)]")
       })
     let input = LayoutInput(configuration: configuration, bounds: bounds, sections: sectionData)
     try input.validate()
@@ -172,7 +174,9 @@ struct RawDocument {
     var currentConfiguration = configuration
     var updates: [BatchUpdate] = []
     updates.reserveCapacity(edits.count)
-    for (k, edit) in edits.enumerated() {
+    for (k, read) in edits.enumerated() {
+      var edit = read
+      edit.expandPackedDeletions { [counts] in counts.indices.contains($0) ? counts[$0] : nil }
       // Cells of inserted sections are sized for the width (and width class) after the batch.
       var after = currentConfiguration
       if let widthClass = edit.update.setWidthClass { after.widthClass = widthClass }
@@ -180,9 +184,14 @@ struct RawDocument {
         configuration: after, boundsWidth: edit.update.setWidth ?? current.width,
         estimatedItemSize: configuration.estimatedItemSize, measuresCells: measuresCells,
         field: "edits[\(k)]")
-      let plan = try update.validateWithMeasurements(
-        itemCounts: counts, configuration: currentConfiguration, bounds: current,
-        field: "edits[\(k)].")
+      let plan: BatchPlan
+      do {
+        plan = try update.validateWithMeasurements(
+          itemCounts: counts, configuration: currentConfiguration, bounds: current,
+          field: "edits[\(k)].")
+      } catch {
+        throw edit.namingPackedEntries(error, prefix: "edits[\(k)].")
+      }
       counts = plan.newItemCounts
       current = plan.newBounds
       currentConfiguration = plan.newConfiguration

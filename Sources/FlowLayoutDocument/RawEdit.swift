@@ -11,11 +11,19 @@ struct RawEdit {
   var insertedCells: [(index: Int, cell: CellDescription)] = []
   /// `resizeItems` entries given as a cell, by entry index.
   var resizedCells: [(index: Int, cell: CellDescription)] = []
+  /// The `deleteItemsPacked` entries as read, until `expandPackedDeletions` lists their paths.
+  var packedDeletionEntries: [(section: Int, items: PackedItemEdits.Items)] = []
+  /// Per `deleteItemsPacked` entry: its paths' positions in `update.deleteItems` (after the
+  /// plain `deleteItems` entries), once `expandPackedDeletions` has listed them.
+  var packedDeletions: [Range<Int>] = []
+  /// Per `insertItemsPacked` entry: its insertions' positions in `update.insertItems` (after
+  /// the plain `insertItems` entries).
+  var packedInsertions: [Range<Int>] = []
 
   static let keys = [
     "deleteItems", "insertItems", "moveItems", "resizeItems", "deleteSections", "insertSections",
     "setWidth", "setHeight", "expectedItemCounts", "measureItems", "moveSections",
-    "setWidthClass",
+    "setWidthClass", "deleteItemsPacked", "insertItemsPacked",
   ]
 
   /// Reads one batch object.
@@ -26,9 +34,23 @@ struct RawEdit {
     _ s: inout JSONScanner, field: String
   ) throws(LayoutError) -> RawEdit {
     var raw = RawEdit()
+    // Packed entries are kept apart while reading and appended after the plain ones, so that
+    // a plain entry's index in the batch is its index in its key's array.
+    var packedInsertions: [ItemInsertion] = []
     try s.readObject(field: field) { (s, key) throws(LayoutError) in
       let list = "\(field).\(key)"
       switch key {
+      case "deleteItemsPacked":
+        try s.readArray(field: list) { (s, i) throws(LayoutError) in
+          raw.packedDeletionEntries.append(
+            try PackedItemEdits.readDeletion(&s, field: "\(list)[\(i)]"))
+        }
+      case "insertItemsPacked":
+        try s.readArray(field: list) { (s, i) throws(LayoutError) in
+          let start = packedInsertions.count
+          try PackedItemEdits.readInsertion(&s, field: "\(list)[\(i)]", into: &packedInsertions)
+          raw.packedInsertions.append(start..<packedInsertions.count)
+        }
       case "deleteItems":
         if s.readPlainPathList(into: &raw.update.deleteItems) { return }
         try s.readArray(field: list) { (s, i) throws(LayoutError) in
@@ -105,7 +127,71 @@ struct RawEdit {
         throw RawDocument.unknownKey(key, field: field, expected: keys)
       }
     }
+    if !packedInsertions.isEmpty {
+      Self.appendPacked(
+        packedInsertions, to: &raw.update.insertItems, ranges: &raw.packedInsertions)
+    }
     return raw
+  }
+
+  /// Lists the paths of the `deleteItemsPacked` entries in `update.deleteItems`, after the plain
+  /// entries, given the item count of each section before the batch (`nil`: no such section):
+  /// an entry names its items up to the first that does not exist, so that a packed batch is
+  /// the plain one when valid and fails on the same first path when not, and no range lists
+  /// more than its section holds. Once per batch, before `sized`.
+  ///
+  /// - Complexity: O(b + k) for b mask bytes and k paths listed.
+  mutating func expandPackedDeletions(itemCount: (Int) -> Int?) {
+    guard !packedDeletionEntries.isEmpty else { return }
+    var packed: [ItemPath] = []
+    for (section, items) in packedDeletionEntries {
+      let start = packed.count
+      PackedItemEdits.appendDeletion(
+        section: section, items: items, count: itemCount(section) ?? 0, to: &packed)
+      packedDeletions.append(start..<packed.count)
+    }
+    packedDeletionEntries = []
+    Self.appendPacked(packed, to: &update.deleteItems, ranges: &packedDeletions)
+  }
+
+  /// Appends the items `packed` entries decoded to the plain `list`, and shifts the entries'
+  /// item ranges (`ranges`, indices into `packed`) to where they now stand in `list`.
+  ///
+  /// - Complexity: O(k + e) for k items and e entries (no copy when `list` is empty).
+  static func appendPacked<Item>(
+    _ packed: [Item], to list: inout [Item], ranges: inout [Range<Int>]
+  ) {
+    let base = list.count
+    ranges = ranges.map { ($0.lowerBound + base)..<($0.upperBound + base) }
+    if list.isEmpty { list = packed } else { list.append(contentsOf: packed) }
+  }
+
+  /// `error` with a field that names a path or size of a packed entry (`deleteItems[k]`,
+  /// `insertItems[k].at` or `.size` under `prefix`, k past the plain entries) renamed to that
+  /// entry's own field: `deleteItemsPacked[j].items[i]`, `insertItemsPacked[j].items[i]` or
+  /// `insertItemsPacked[j].sizes[i]` for its i-th item; any other error as it is.
+  ///
+  /// - Complexity: O(log p + f) for p packed entries and a field of f bytes.
+  func namingPackedEntries(_ error: LayoutError, prefix: String) -> LayoutError {
+    guard !packedDeletions.isEmpty || !packedInsertions.isEmpty else { return error }
+    return error.mappingField { field in
+      func rename(_ key: String, _ spans: [Range<Int>], _ packedKey: String) -> String? {
+        let head = "\(prefix)\(key)["
+        guard !spans.isEmpty, field.hasPrefix(head) else { return nil }
+        let rest = field.dropFirst(head.count)
+        guard let close = rest.firstIndex(of: "]"), let k = Int(rest[..<close]),
+          let j = spans.firstIndex(where: { $0.contains(k) })
+        else { return nil }
+        let tail = rest[rest.index(after: close)...]
+        let i = k - spans[j].lowerBound
+        let entry = "\(prefix)\(packedKey)[\(j)]"
+        if tail.hasPrefix(".size") { return "\(entry).sizes[\(i)]\(tail.dropFirst(5))" }
+        if tail.hasPrefix(".at") { return "\(entry).items[\(i)]\(tail.dropFirst(3))" }
+        return "\(entry).items[\(i)]\(tail)"
+      }
+      return rename("deleteItems", packedDeletions, "deleteItemsPacked")
+        ?? rename("insertItems", packedInsertions, "insertItemsPacked") ?? field
+    }
   }
 
   /// `{at: [s, i], size: [w, h]}` or, when `allowsCells`, `{at: [s, i], cell: {…}}`: `at` and

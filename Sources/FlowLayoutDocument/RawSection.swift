@@ -146,13 +146,14 @@ struct RawSection {
   /// - Throws: what `CellDescription.fittingSize(proposedWidth:field:)` throws, with the field
   ///   `field.items[i]`; `.invalidDocument` naming a `null` item when `estimatedItemSize` is 0 × 0.
   func sized(
-    proposedWidth: Double, estimatedItemSize: Size, measuresCells: Bool = true, field: String
+    proposedWidth: Double, estimatedItemSize: Size, measuresCells: Bool = true,
+    field: @autoclosure () -> String
   ) throws(LayoutError) -> (section: SectionData, estimated: ItemIndexSet) {
     var result = section
     var estimated = ItemIndexSet(ascending: estimates)  // appended in item order
     if let first = defaultEstimates.first, estimatedItemSize.isZero {
       throw .invalidDocument(
-        field: "\(field).items[\(first)]",
+        field: "\(field()).items[\(first)]",
         reason: "null (an estimated item) needs a non-zero estimatedItemSize")
     }
     for index in defaultEstimates {
@@ -163,14 +164,14 @@ struct RawSection {
     if measuresCells {
       for index in cellColumn.indices where cellColumn.isCell(index) {
         let size = try cellColumn[index]!.fittingSize(
-          proposedWidth: proposedWidth, field: "\(field).items[\(index)]")
+          proposedWidth: proposedWidth, field: "\(field()).items[\(index)]")
         result.itemWidths[index] = size.width
         result.itemHeights[index] = size.height
       }
       return (result, estimated)
     }
     for index in invalidCells {
-      try cellColumn[index]!.validate(field: "\(field).items[\(index)]")
+      try cellColumn[index]!.validate(field: "\(field()).items[\(index)]")
     }
     for index in cellColumn.indices where cellColumn.isCell(index) {
       result.itemWidths[index] = estimatedItemSize.width

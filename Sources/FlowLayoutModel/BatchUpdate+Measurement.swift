@@ -233,6 +233,8 @@ extension BatchUpdate {
 public struct BatchPathMap: Sendable {
   /// The item indices of one section's run, ascending.
   public typealias Run = LazyMapCollection<ArraySlice<ItemPath>, Int>
+  /// The item indices of one section's entering run, ascending.
+  public typealias EnteringRun = LazyMapCollection<ArraySlice<ItemInsertion>, Int>
 
   /// Sections deleted or moved away, before the batch, ascending.
   private var sectionsLeaving: [Int]
@@ -248,8 +250,10 @@ public struct BatchPathMap: Sendable {
   private var leaving: [ItemPath]
   /// Per old section losing items, ascending: its positions in `leaving`.
   private var leavingRuns: [(section: Int, range: Range<Int>)]
-  /// The after-space paths filled by entering items (inserted or moved in), ascending.
-  private var entering: [ItemPath]
+  /// The after-space paths filled by entering items (inserted or moved in), ascending: the
+  /// batch's insertions (sizes unused) merged with the moves' destinations (size zero), so
+  /// that a batch of insertions named in order shares its own list (no copy).
+  private var entering: [ItemInsertion]
   /// Per new section gaining items, ascending: its positions in `entering`.
   private var enteringRuns: [(section: Int, range: Range<Int>)]
 
@@ -268,9 +272,14 @@ public struct BatchPathMap: Sendable {
     itemMoves.sortInPlace { $0.from < $1.from }
     leaving = Self.sortedCopy(update.deleteItems).mergingAscending(itemMoves.map(\.from), by: <)
     leavingRuns = Self.runs(leaving)
-    entering = Self.sortedCopy(update.insertItems.map(\.at)).mergingAscending(
-      Self.sortedCopy(itemMoves.map(\.to)), by: <)
-    enteringRuns = Self.runs(entering)
+    var insertions = update.insertItems
+    insertions.sortInPlace { $0.at < $1.at }
+    entering = insertions.mergingAscending(
+      Self.sortedCopy(itemMoves.map(\.to)).map {
+        ItemInsertion(at: $0, size: Size(width: 0, height: 0))
+      },
+      by: { $0.at < $1.at })
+    enteringRuns = Self.runs(entering.lazy.map(\.at))
   }
 
   /// `init(_:)`; the plan is not needed.
@@ -286,7 +295,9 @@ public struct BatchPathMap: Sendable {
   /// The runs of one section each in ascending paths.
   ///
   /// - Complexity: O(k) for k paths.
-  private static func runs(_ sorted: [ItemPath]) -> [(section: Int, range: Range<Int>)] {
+  private static func runs<Paths: RandomAccessCollection<ItemPath>>(_ sorted: Paths)
+    -> [(section: Int, range: Range<Int>)] where Paths.Index == Int
+  {
     var result: [(section: Int, range: Range<Int>)] = []
     var start = 0
     while start < sorted.count {
@@ -361,8 +372,11 @@ public struct BatchPathMap: Sendable {
   /// in), ascending.
   ///
   /// - Complexity: O(log r) for r sections gaining items; no copy.
-  public func itemsEntering(newSection new: Int) -> Run {
-    Self.run(of: new, in: entering, runs: enteringRuns)
+  public func itemsEntering(newSection new: Int) -> EnteringRun {
+    let k = BatchPlan.count(in: enteringRuns) { $0.section < new }
+    let range =
+      k < enteringRuns.count && enteringRuns[k].section == new ? enteringRuns[k].range : 0..<0
+    return entering[range].lazy.map(\.at.item)
   }
 
   /// The sections before the batch that lose items (deleted or moved out), ascending.

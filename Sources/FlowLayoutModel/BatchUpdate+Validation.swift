@@ -309,7 +309,10 @@ extension BatchUpdate {
     // Not reached when a path is named twice (the checks above throw), so the tallies count
     // each path once.
     let removedPerSection = SectionTally(sorted: scratch.removals)
-    let addedPerSection = SectionTally(sorted: scratch.destinations)
+    let addedPerSection =
+      scratch.destinationsAreInsertions
+      ? SectionTally(sorted: insertItems.lazy.map(\.at))
+      : SectionTally(sorted: scratch.destinations)
 
     // 6. Counts after the update, and every destination inside them.
     let plan = BatchPlan(

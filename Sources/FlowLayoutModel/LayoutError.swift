@@ -80,7 +80,11 @@ extension LayoutError {
   /// The same error with `prefix` put before its field, unless the field already starts with
   /// it (an engine may name `deleteItems[0]` where the document says `edits[2].deleteItems[0]`).
   public func prefixingField(with prefix: String) -> LayoutError {
-    func p(_ field: String) -> String { field.hasPrefix(prefix) ? field : prefix + field }
+    mappingField { $0.hasPrefix(prefix) ? $0 : prefix + $0 }
+  }
+
+  /// The same error with its field `p(field)` (an error naming no field, as it is).
+  public func mappingField(_ p: (String) -> String) -> LayoutError {
     switch self {
     case .invalidNumber(let field, let value, let reason):
       return .invalidNumber(field: p(field), value: value, reason: reason)

@@ -1,30 +1,55 @@
 /// Counts per section of a batch's item paths (section → how many paths name it), read from the
-/// paths sorted by section: no hashing, and it shares the sorted buffer (nothing copied).
+/// paths sorted by section: no hashing, one entry per run of paths naming one section (a batch
+/// of 500 000 paths in one section: one entry).
 struct SectionTally: Hashable, Sendable {
-  /// The paths, ascending.
-  private let paths: [ItemPath]
+  /// Per section named, ascending: the section and the number of paths up to its run's end;
+  /// the first run kept apart, so that a batch naming one section allocates nothing.
+  private var first: Run?
+  private var more: [Run] = []
 
-  /// A tally of `paths`, which must be ascending.
-  init(sorted paths: [ItemPath]) {
-    self.paths = paths
+  struct Run: Hashable, Sendable {
+    var section: Int
+    var end: Int
   }
+
+  /// A tally of `paths`, which must be ascending by section.
+  ///
+  /// - Complexity: O(k) for k paths; an allocation only for a second section named.
+  init<Paths: Sequence<ItemPath>>(sorted paths: Paths) {
+    var section = 0
+    var count = 0
+    var started = false
+    for path in paths {
+      if !started || path.section != section {
+        if started { append(Run(section: section, end: count)) }
+        section = path.section
+        started = true
+      }
+      count &+= 1
+    }
+    if started { append(Run(section: section, end: count)) }
+  }
+
+  private mutating func append(_ run: Run) {
+    if first == nil { first = run } else { more.append(run) }
+  }
+
+  /// Run `k` (the first, then `more`).
+  private func run(_ k: Int) -> Run { k == 0 ? first! : more[k - 1] }
 
   /// Section `s`'s count (0 when no path names it).
   ///
-  /// - Complexity: O(log k) for k paths.
+  /// - Complexity: O(log r) for r sections named.
   subscript(s: Int) -> Int {
-    firstIndex(ofSectionAtLeast: s + 1) - firstIndex(ofSectionAtLeast: s)
-  }
-
-  /// The index of the first path whose section is at least `s` (`paths.count` if none).
-  private func firstIndex(ofSectionAtLeast s: Int) -> Int {
+    let count = first == nil ? 0 : more.count + 1
     var lo = 0
-    var hi = paths.count
+    var hi = count
     while lo < hi {
       let mid = (lo + hi) >> 1
-      if paths[mid].section < s { lo = mid + 1 } else { hi = mid }
+      if run(mid).section < s { lo = mid + 1 } else { hi = mid }
     }
-    return lo
+    guard lo < count, run(lo).section == s else { return 0 }
+    return run(lo).end - (lo > 0 ? run(lo - 1).end : 0)
   }
 }
 
@@ -36,8 +61,12 @@ package struct BatchValidationScratch: Sendable {
   var removals: [ItemPath] = []
   /// Resized items (before-space), ascending.
   var resizes: [ItemPath] = []
-  /// Inserted items and move destinations (after-space), ascending.
+  /// Inserted items and move destinations (after-space), ascending; empty when
+  /// `destinationsAreInsertions`.
   var destinations: [ItemPath] = []
+  /// Whether the destinations are the batch's insertions in their own order (ascending and
+  /// distinct, no moves), not copied into `destinations`.
+  var destinationsAreInsertions = false
 
   package init() {}
 
@@ -46,23 +75,44 @@ package struct BatchValidationScratch: Sendable {
     max(removals.capacity, resizes.capacity, destinations.capacity)
   }
 
+  /// Deletions at or above which `sortPaths(of:)` shares the batch's list instead of copying
+  /// it into `removals`.
+  static let sharedListCount = 4096
+
   /// Fills the buffers with `update`'s item paths, sorted.
   ///
   /// - Returns: whether some path is named twice where a batch may not name it twice: removed
   ///   (deleted or moved out) twice, resized twice, removed and resized, or entered (inserted
   ///   or moved in) twice. Out-of-range paths count like any other.
-  /// - Complexity: O(e log e) for e item edits; no allocation when the buffers have room.
+  /// - Complexity: O(e log e) for e item edits; no allocation when the buffers have room (a large list of
+  ///   deletions alone is shared, not copied).
   mutating func sortPaths(of update: BatchUpdate) -> Bool {
-    removals.removeAll(keepingCapacity: true)
     resizes.removeAll(keepingCapacity: true)
     destinations.removeAll(keepingCapacity: true)
-    removals.append(contentsOf: update.deleteItems)
+    if update.moveItems.isEmpty, update.deleteItems.count >= Self.sharedListCount {
+      // A large batch of deletions: its own list, shared (sorted below without a write when
+      // in order, as batches name them), not copied.
+      removals = update.deleteItems
+    } else {
+      removals.removeAll(keepingCapacity: true)
+      removals.append(contentsOf: update.deleteItems)
+    }
     for move in update.moveItems {
       removals.append(move.from)
       destinations.append(move.to)
     }
     for resize in update.resizeItems { resizes.append(resize.at) }
-    for insertion in update.insertItems { destinations.append(insertion.at) }
+    // Insertions alone, named in ascending order (as batches name them): read where they are
+    // (`destinationsAreInsertions`), not copied.
+    destinationsAreInsertions =
+      update.moveItems.isEmpty
+      && update.insertItems.withUnsafeBufferPointer { b in
+        b.count < 2 || (1..<b.count).allSatisfy { b[$0 - 1].at < b[$0].at }
+      }
+    if !destinationsAreInsertions {
+      destinations.reserveCapacity(update.insertItems.count + update.moveItems.count)
+      for insertion in update.insertItems { destinations.append(insertion.at) }
+    }
     removals.sortInPlace()
     resizes.sortInPlace()
     destinations.sortInPlace()

@@ -231,3 +231,87 @@ struct PhasedLinesTests {
     }
   }
 }
+
+/// The leaves share the array they were built from until written (`PhasedLineTree.leaves`), so
+/// a width change (`rephase`) reads the heights as one stretch of memory.
+@Suite struct PhasedLeafStorageTests {
+  /// Built from one array, the leaves are one run of storage; an insertion, a resize and a
+  /// removal copy only the leaves they write (one run more or two each, at 10k and 1M items
+  /// alike), a rephase copies none, and the lines stay those of a fresh build.
+  @Test(arguments: [10_000, 1_000_000])
+  func onlyWrittenLeavesLeaveTheSharedStorage(n: Int) {
+    var rng = SplitMix64(seed: 77)
+    var heights = (0..<n).map { _ in 100 + Double(Int(rng.nextUnit() * 80)) }
+    var lines = PhasedLines(heights: heights, perLine: 2, leafTarget: 512)
+    #expect(lines.storageRuns == 1)
+    lines.rephase(perLine: 6, threads: 2)
+    #expect(lines.storageRuns == 1)
+    lines.insert(333, at: n / 2)
+    heights.insert(333, at: n / 2)
+    #expect(lines.storageRuns <= 3)
+    lines.setHeight(12, ofItem: n / 4)
+    heights[n / 4] = 12
+    lines.remove(at: 3 * n / 4)
+    heights.remove(at: 3 * n / 4)
+    #expect(lines.storageRuns <= 7)
+    lines.rephase(perLine: 3, threads: 2)
+    #expect(lines.storageRuns <= 7)
+    #expect(lines.heights == heights)
+    let scan = PhasedLinesTests.scan(heights, perLine: 3, lineSpacing: 8)
+    #expect(
+      EqualityContract.close(
+        lines.linesHeight(lineSpacing: 8), scan.tops[scan.tops.count - 1] + scan.heights.last!))
+  }
+
+  /// Rephasing to a larger k grows the tree into fresh storage that every node is written to
+  /// before it is read, and back to a smaller k keeps it: each gives the tree of a fresh build,
+  /// on one thread and on several, whatever k came before.
+  @Test func rephasingUpAndDownEqualsAFreshBuild() {
+    var rng = SplitMix64(seed: 78)
+    let heights = (0..<(200 * 9 + 5)).map { _ in Double(Int(rng.nextUnit() * 90)) * 0.5 }
+    for threads in [1, 3] {
+      var lines = PhasedLines(heights: heights, perLine: 2, leafTarget: 9)
+      for k in [6, 2, 8, 1, 6, 3] {
+        lines.rephase(perLine: k, threads: threads)
+        #expect(
+          lines == PhasedLines(heights: heights, perLine: k, leafTarget: 9),
+          "threads \(threads) k \(k)")
+      }
+    }
+  }
+}
+
+extension PhasedLeafStorageTests {
+  /// A splice whose edits come in runs at consecutive places (a page appended, a range
+  /// removed) leaves the same tree, leaf by leaf and summary by summary, as the same edits
+  /// applied one at a time: the runs go in as one slice operation each but stop where a
+  /// single edit would split or join a leaf.
+  @Test(arguments: [1, 4, 9])
+  func runsOfEditsEqualOneAtATime(target: Int) {
+    var rng = SplitMix64(seed: 79 + UInt64(target))
+    func draw() -> Double { Double(Int(rng.nextUnit() * 60)) * 0.5 }
+    let heights = (0..<(40 * target + 7)).map { _ in draw() }
+    let widths = heights.map { $0 + 3 }
+    let built = PhasedLines(heights: heights, widths: widths, perLine: 3, leafTarget: target)
+    for round in 0..<12 {
+      let n = built.count
+      let removeStart = Int(rng.nextUnit() * Double(n - 30))
+      let removals = Array(removeStart..<(removeStart + 1 + round * 2)) + [n - 1]
+      let left = n - removals.count
+      let at = Int(rng.nextUnit() * Double(left))
+      var insertions = (0..<(1 + round * 3)).map {
+        (index: at + $0, size: Size(width: Double($0), height: draw()))
+      }
+      insertions.append((index: left + insertions.count, size: Size(width: 1, height: draw())))
+      var batched = built
+      batched.splice(removing: removals, inserting: insertions)
+      var single = built
+      for g in removals.reversed() { single.remove(at: g) }
+      for edit in insertions {
+        single.insert(edit.size.height, width: edit.size.width, at: edit.index)
+      }
+      #expect(batched == single, "target \(target) round \(round)")
+      #expect(batched.heights == single.heights && batched.widths == single.widths)
+    }
+  }
+}

@@ -164,11 +164,27 @@ extension FastFlowLayout {
       Self.countLess(than: s, in: sections)
     }
     if sections.count == 1 {
-      // One section (a large filter or restore): its lists grow once, not by doubling.
-      scratch.edits[0].resizes.reserveCapacity(update.resizeItems.count)
-      scratch.edits[0].removals.reserveCapacity(update.deleteItems.count + update.moveItems.count)
-      scratch.edits[0].insertions.reserveCapacity(update.insertItems.count)
-      scratch.edits[0].moves.reserveCapacity(update.moveItems.count)
+      // One section (a large filter or restore): its lists grow once, not by doubling, and are
+      // filled by one bulk append each (no lookup, no uniqueness check per edit).
+      var edit = SectionEdit()
+      swap(&edit, &scratch.edits[0])  // uniquely referenced while filled
+      edit.resizes.reserveCapacity(update.resizeItems.count)
+      edit.removals.reserveCapacity(update.deleteItems.count + update.moveItems.count)
+      edit.insertions.reserveCapacity(update.insertItems.count)
+      edit.moves.reserveCapacity(update.moveItems.count)
+      for r in update.resizeItems { edit.resizes.append((r.at.item, working(r.size))) }
+      update.insertItems.withUnsafeBufferPointer { source in
+        for i in source { edit.insertions.append((i.at.item, working(i.size))) }
+      }
+      update.deleteItems.withUnsafeBufferPointer { source in
+        for d in source { edit.removals.append(d.item) }
+      }
+      for m in update.moveItems {
+        edit.removals.append(m.from.item)
+        edit.moves.append((m.to.item, m.from))
+      }
+      swap(&edit, &scratch.edits[0])
+      return
     }
     for r in update.resizeItems {
       scratch.edits[entry(r.at.section)].resizes.append((r.at.item, working(r.size)))
@@ -400,10 +416,16 @@ extension FastFlowLayout {
         resizeAt = x < edit.resizes.count ? located(edit.resizes[x].index, &self) : nil
       }
       if removalAt?.page == p {
-        while r < edit.removals.count, edit.removals[r] < end {
-          local.removals.append(edit.removals[r] - base)
-          r += 1
+        // The page's removals in one append (a dense filter's page holds thousands).
+        let stop = r + Self.countLess(than: end, in: edit.removals[r...])
+        let first = local.removals.count
+        edit.removals.withUnsafeBufferPointer { source in
+          local.removals.append(contentsOf: UnsafeBufferPointer(rebasing: source[r..<stop]))
         }
+        local.removals.withUnsafeMutableBufferPointer { local in
+          for k in first..<local.count { local[k] &-= base }
+        }
+        r = stop
         removalAt = r < edit.removals.count ? located(edit.removals[r], &self) : nil
       }
       var earlier = 0
@@ -534,7 +556,7 @@ extension FastFlowLayout {
     }
     for (k, s) in sections.enumerated()
     where !scratch.edits[k].removals.isEmpty || !scratch.edits[k].insertions.isEmpty {
-      pages[s].items.splice(
+      pages[s].items.spliceInOnePass(
         removing: scratch.edits[k].removals, inserting: scratch.edits[k].insertions)
       itemCounts[s] += scratch.edits[k].insertions.count - scratch.edits[k].removals.count
     }

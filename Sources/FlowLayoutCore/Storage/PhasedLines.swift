@@ -51,6 +51,8 @@ struct PhasedLines: Sendable, Equatable {
   /// Every kept width, in order (empty unless `keepsWidths`). O(n).
   var widths: [Double] { tree.value.widths }
 
+  /// `PhasedLineTree.storageRuns`. O(p).
+  var storageRuns: Int { tree.value.storageRuns }
   /// `PhasedLineTree.height(ofItem:)`. O(log p).
   func height(ofItem g: Int) -> Double { tree.value.height(ofItem: g) }
   /// `PhasedLineTree.width(ofItem:)`. O(log p).
@@ -155,10 +157,13 @@ struct PhasedLineTree: Sendable, Equatable {
   /// Leaves hold about `leafTarget` items: at most twice as many, and (with more than one leaf)
   /// at least a quarter as many.
   let leafTarget: Int
-  /// The item heights, leaf by leaf.
-  private(set) var leaves: [[Double]]
+  /// The item heights, leaf by leaf. Built as slices of one array (the caller's, shared: no
+  /// copy), so a pass over every leaf (`rephase`) reads contiguous memory; a leaf is copied
+  /// into its own storage by its first write (copy-on-write, O(c)), the others stay shared.
+  /// Indexed by offset from the slice's start (`ArraySlice.at(_:)`).
+  private(set) var leaves: [ArraySlice<Double>]
   /// The item widths, leaf by leaf beside `leaves`, when `keepsWidths`; else empty.
-  private(set) var widthLeaves: [[Double]]
+  private(set) var widthLeaves: [ArraySlice<Double>]
   /// Whether each item's own width is kept (`widthLeaves`).
   let keepsWidths: Bool
   /// The number of items.
@@ -176,6 +181,17 @@ struct PhasedLineTree: Sendable, Equatable {
   /// Room for `summarizeAllPhases` (kept, so summarizing a leaf allocates nothing once it has
   /// held the largest leaf's).
   private var scratch = SummaryScratch()
+
+  /// Equal leaves (heights, kept widths) under the same k, and the same tree over them: the
+  /// storage past the tree's `2·capacity` nodes (kept from a larger k) is not compared.
+  static func == (a: Self, b: Self) -> Bool {
+    let nodes = 2 * a.capacity
+    return a.perLine == b.perLine && a.leafTarget == b.leafTarget
+      && a.keepsWidths == b.keepsWidths && a.count == b.count && a.capacity == b.capacity
+      && a.leaves == b.leaves && a.widthLeaves == b.widthLeaves
+      && a.counts[..<nodes] == b.counts[..<nodes]
+      && a.summaries[..<(nodes * a.perLine)] == b.summaries[..<(nodes * b.perLine)]
+  }
 
   /// Scratch values, not part of the tree's value (`==` ignores them).
   struct SummaryScratch: Sendable, Equatable {
@@ -205,18 +221,17 @@ struct PhasedLineTree: Sendable, Equatable {
     rebuildTree()
   }
 
-  /// `values` cut into leaves of `target` (the last one shorter; one empty leaf for no values),
-  /// each with room for `2·target + 1`.
-  private static func leaves(of values: [Double], target: Int) -> [[Double]] {
-    var leaves: [[Double]] = []
+  /// `values` cut into leaves of `target` (the last one shorter; one empty leaf for no values):
+  /// slices of `values`, sharing its storage (no value is copied) until a leaf is written.
+  ///
+  /// - Complexity: O(n / target).
+  private static func leaves(of values: [Double], target: Int) -> [ArraySlice<Double>] {
+    var leaves: [ArraySlice<Double>] = []
     leaves.reserveCapacity(values.count / target + 1)
     var start = 0
     repeat {
-      var leaf: [Double] = []
-      leaf.reserveCapacity(2 * target + 1)
       let end = min(start + target, values.count)
-      leaf.append(contentsOf: values[start..<end])
-      leaves.append(leaf)
+      leaves.append(values[start..<end])
       start = end
     } while start < values.count
     return leaves
@@ -235,18 +250,43 @@ struct PhasedLineTree: Sendable, Equatable {
     while cap < leaves.count { cap <<= 1 }
     capacity = cap
     let k = perLine
-    // Rewritten in their own storage (no allocation when it has room: a width change).
-    counts.removeAll(keepingCapacity: true)
-    counts.append(contentsOf: repeatElement(0, count: 2 * cap))
-    summaries.removeAll(keepingCapacity: true)
-    summaries.append(contentsOf: repeatElement(PhaseSummary.open, count: 2 * cap * k))
-    summarizeLeaves(threads: threads)
-    for node in (cap + leaves.count)..<(2 * cap) { summaries[node * k] = .start }
-    var node = cap - 1
-    while node >= 1 {
-      combine(node)
-      node -= 1
+    // Every entry of `0 ..< 2·cap` nodes is written below (node 0 and the padding leaves here,
+    // every leaf by `summarizeLeaves`, every node above by `combine`), so the storage is
+    // rewritten in place, or grown into fresh storage whose pages the writers fault in (on the
+    // layout's threads for the leaves), never filled first. Storage longer than needed (a
+    // larger k before) is kept: its tail is not read.
+    Self.ensureCount(&counts, 2 * cap)
+    Self.ensureCount(&summaries, 2 * cap * k)
+    counts[0] = 0
+    for phase in 0..<k { summaries[phase] = .open }  // node 0: not a node, never read
+    for node in (cap + leaves.count)..<(2 * cap) {
+      counts[node] = 0
+      summaries[node * k] = .start
+      for phase in 1..<k { summaries[node * k + phase] = .open }
     }
+    let combined = summarizeLeaves(threads: threads)
+    counts.withUnsafeMutableBufferPointer { c in
+      summaries.withUnsafeMutableBufferPointer { s in
+        // Level by level from the leaves; the blocks' nodes the tasks combined are skipped.
+        var height = 1
+        while cap >> height >= 1 {
+          let skipEnd = height <= combined.height ? (cap + combined.leafEnd) >> height : 0
+          for node in max(cap >> height, skipEnd)..<((2 * cap) >> height) {
+            Self.combine(node, perLine: k, counts: c, summaries: s)
+          }
+          height += 1
+        }
+      }
+    }
+  }
+
+  /// `array` with at least `count` elements: unchanged when it has them, else fresh storage of
+  /// `count` elements, uninitialized (the caller writes each before reading it).
+  ///
+  /// - Complexity: O(1); allocates only when `array` is shorter.
+  private static func ensureCount<T: BitwiseCopyable>(_ array: inout [T], _ count: Int) {
+    guard array.count < count else { return }
+    array = [T](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
   }
 
   /// Rewrites leaf `l`'s count and its k summaries from its heights; returns the work (its
@@ -286,32 +326,22 @@ struct PhasedLineTree: Sendable, Equatable {
     return count + 2 * capacity * perLine
   }
 
-  /// The largest of every eighth value of `values` (one per 64-byte cache line): read to load
-  /// a leaf's lines ahead of its use, all of them in flight at once.
-  ///
-  /// - Complexity: O(c / 8).
-  @inline(__always)
-  static func oneValuePerCacheLine(_ values: [Double]) -> Double {
-    values.withUnsafeBufferPointer { v in
-      var m = -Double.infinity
-      var i = 0
-      while i < v.count {
-        m = max(m, v[i])
-        i &+= 8
-      }
-      return m
-    }
-  }
-
-  /// Leaves per task at least, when the leaves are summarized on several threads.
+  /// Leaves per task at least, when the leaves are summarized on several threads; a task's run
+  /// starts at a multiple of it (a block), and the task combines the nodes inside its blocks.
   static let leavesPerTask = 64
 
   /// Every leaf's count and summaries (`summarize(leaf:)`), on up to `threads` threads (each a
-  /// contiguous run of leaves, its own scratch).
+  /// contiguous run of whole blocks of `leavesPerTask` leaves, its own scratch). On several
+  /// threads each task also combines the nodes of its blocks (`combine`), the padding leaves
+  /// being written before: returns the height up to which the nodes above the leaves
+  /// `0 ..< leafEnd` are combined (0: none).
   ///
+  /// - Precondition: the padding leaves' counts and summaries are written.
   /// - Complexity: O(n·log k / t + p·k / t) on t threads.
-  private mutating func summarizeLeaves(threads: Int) {
-    let tasks = max(min(threads, leaves.count / Self.leavesPerTask), 1)
+  private mutating func summarizeLeaves(threads: Int) -> (height: Int, leafEnd: Int) {
+    // Several tasks a thread when threaded, so that a thread the machine holds back leaves
+    // a small part of the work to wait for.
+    let tasks = threads > 1 ? max(min(4 * threads, leaves.count / Self.leavesPerTask), 1) : 1
     let k = perLine
     let cap = capacity
     let leaves = self.leaves
@@ -328,49 +358,55 @@ struct PhasedLineTree: Sendable, Equatable {
           }
         }
       }
-      return
+      return (0, 0)
     }
+    let block = Self.leavesPerTask
+    let blockHeight = block.trailingZeroBitCount
+    // The blocks holding leaves, padding included: within the tree (cap ≥ 2·block here).
+    let blocksEnd = (leaves.count + block - 1) / block * block
     counts.withUnsafeMutableBufferPointer { c in
       summaries.withUnsafeMutableBufferPointer { s in
         // Disjoint: task t writes only the counts and summaries of its own leaves' nodes.
         let sharedCounts = SharedBuffer(c)
         let sharedSummaries = SharedBuffer(s)
         DispatchQueue.concurrentPerform(iterations: tasks) { t in
+          let start = t * leaves.count / tasks / block * block
+          let end = t + 1 == tasks ? leaves.count : (t + 1) * leaves.count / tasks / block * block
           var scratch = [Double](repeating: 0, count: room)
           scratch.withUnsafeMutableBufferPointer { room in
             Self.summarize(
-              leaves, (t * leaves.count / tasks)..<((t + 1) * leaves.count / tasks),
-              perLine: k, capacity: cap, counts: sharedCounts.base,
+              leaves, start..<end, perLine: k, capacity: cap, counts: sharedCounts.base,
               summaries: sharedSummaries.base, scratch: room)
+          }
+          // The nodes inside this run's blocks (the last one's padding leaves are written).
+          let blockEnd = t + 1 == tasks ? blocksEnd : end
+          for height in 1...blockHeight {
+            for node in ((cap + start) >> height)..<((cap + blockEnd) >> height) {
+              Self.combine(
+                node, perLine: k, counts: sharedCounts.base, summaries: sharedSummaries.base)
+            }
           }
         }
       }
     }
+    return (blockHeight, blocksEnd)
   }
 
   /// The counts and summaries of `leaves[run]` (tree capacity `cap`), two leaves at a time
-  /// (`summarizeAllPhases(of:_:…)`), each pair's cache lines read a pair ahead
-  /// (`oneValuePerCacheLine`) so that summarizing it does not wait for its heights one line
-  /// after another.
+  /// (`summarizeAllPhases(of:_:…)`).
   ///
   /// - Precondition: `scratch` holds 4c + 6k + 3 values for the largest leaf's c.
   /// - Complexity: O(m·log k + k) for the m heights of the run.
   private static func summarize(
-    _ leaves: [[Double]], _ run: Range<Int>, perLine k: Int, capacity cap: Int,
+    _ leaves: [ArraySlice<Double>], _ run: Range<Int>, perLine k: Int, capacity cap: Int,
     counts: UnsafeMutableBufferPointer<Int>, summaries: UnsafeMutableBufferPointer<PhaseSummary>,
     scratch: UnsafeMutableBufferPointer<Double>
   ) {
     func out(_ l: Int) -> UnsafeMutableBufferPointer<PhaseSummary> {
       UnsafeMutableBufferPointer(rebasing: summaries[((cap + l) * k)..<((cap + l) * k + k)])
     }
-    var ahead = -Double.infinity
     var l = run.lowerBound
     while l < run.upperBound {
-      var next = l + 2
-      while next < min(l + 4, run.upperBound) {
-        ahead = larger(ahead, oneValuePerCacheLine(leaves[next]))
-        next += 1
-      }
       counts[cap + l] = leaves[l].count
       if l + 1 < run.upperBound {
         counts[cap + l + 1] = leaves[l + 1].count
@@ -388,8 +424,6 @@ struct PhasedLineTree: Sendable, Equatable {
         l += 1
       }
     }
-    // The reads ahead, kept in the slot no summary uses (else optimized away).
-    scratch[scratch.count - 1] = ahead
   }
 
   /// Rewrites node `i`'s count and summaries from its children.
@@ -398,16 +432,29 @@ struct PhasedLineTree: Sendable, Equatable {
   @inline(__always)
   private mutating func combine(_ i: Int) {
     let k = perLine
+    counts.withUnsafeMutableBufferPointer { c in
+      summaries.withUnsafeMutableBufferPointer { s in
+        Self.combine(i, perLine: k, counts: c, summaries: s)
+      }
+    }
+  }
+
+  /// Rewrites node `i`'s count and its k summaries in `summaries` from its children's.
+  ///
+  /// - Complexity: O(k).
+  @inline(__always)
+  private static func combine(
+    _ i: Int, perLine k: Int, counts c: UnsafeMutableBufferPointer<Int>,
+    summaries s: UnsafeMutableBufferPointer<PhaseSummary>
+  ) {
     let left = 2 * i
     let right = left + 1
-    let shift = counts[left] % k
-    counts[i] = counts[left] + counts[right]
-    summaries.withUnsafeMutableBufferPointer { s in
-      for phase in 0..<k {
-        var out = phase + shift
-        if out >= k { out -= k }
-        s[i * k + phase] = s[left * k + phase].then(s[right * k + out])
-      }
+    let shift = c[left] % k
+    c[i] = c[left] + c[right]
+    for phase in 0..<k {
+      var out = phase + shift
+      if out >= k { out -= k }
+      s[i * k + phase] = s[left * k + phase].then(s[right * k + out])
     }
   }
 
@@ -716,7 +763,7 @@ struct PhasedLineTree: Sendable, Equatable {
   /// - Complexity: O(log p).
   func height(ofItem g: Int) -> Double {
     let (l, i) = locate(g)
-    return leaves[l][i]
+    return leaves[l].at(i)
   }
 
   /// Item `g`'s own width (`keepsWidths`).
@@ -724,7 +771,7 @@ struct PhasedLineTree: Sendable, Equatable {
   /// - Complexity: O(log p).
   func width(ofItem g: Int) -> Double {
     let (l, i) = locate(g)
-    return widthLeaves[l][i]
+    return widthLeaves[l].at(i)
   }
 
   /// Sets item `g`'s height. Returns the summary work: the item heights read to summarize the
@@ -735,7 +782,7 @@ struct PhasedLineTree: Sendable, Equatable {
   @discardableResult
   mutating func setHeight(_ height: Double, ofItem g: Int) -> Int {
     let (l, i) = locate(g)
-    leaves[l][i] = height
+    leaves[l][leaves[l].startIndex + i] = height
     return summarize(leaf: l) + updatePath(ofLeaf: l)
   }
 
@@ -744,7 +791,7 @@ struct PhasedLineTree: Sendable, Equatable {
   /// - Complexity: O(log p).
   mutating func setWidth(_ width: Double, ofItem g: Int) {
     let (l, i) = locate(g)
-    widthLeaves[l][i] = width
+    widthLeaves[l][widthLeaves[l].startIndex + i] = width
   }
 
   /// Inserts an item of `height` (and `width`, kept when `keepsWidths`) before item `g`
@@ -785,12 +832,37 @@ struct PhasedLineTree: Sendable, Equatable {
   ) -> Int {
     var work = 0
     dirty.removeAll(keepingCapacity: true)
-    for g in removals.reversed() {
+    // Runs of edits at consecutive places in one leaf are one slice operation each (a slice's
+    // per-call cost is ~300 instructions), with the leaves each single edit would leave.
+    let smallest = max(leafTarget / 4, 1)
+    var removing = removals.reversed()[...]
+    while let g = removing.first {
       let (l, i) = locate(g)
-      leaves[l].remove(at: i)
-      if keepsWidths { widthLeaves[l].remove(at: i) }
+      // Removals g, g − 1, … in this leaf, while it keeps more than `smallest` items.
+      var run = 1
+      var next = removing.index(after: removing.startIndex)
+      while next != removing.endIndex, removing[next] == g - run, run <= i,
+        leaves[l].count - run - 1 >= smallest
+      {
+        run += 1
+        next = removing.index(after: next)
+      }
+      removing = removing[next...]
+      if run > 1 {
+        leaves[l].removeSubrange((leaves[l].startIndex + i + 1 - run)...(leaves[l].startIndex + i))
+        if keepsWidths {
+          let start = widthLeaves[l].startIndex
+          widthLeaves[l].removeSubrange((start + i + 1 - run)...(start + i))
+        }
+        count -= run
+        addToCounts(-run, aboveLeaf: l)
+        dirty.append(l)
+        continue
+      }
+      leaves[l].remove(at: leaves[l].startIndex + i)
+      if keepsWidths { widthLeaves[l].remove(at: widthLeaves[l].startIndex + i) }
       count -= 1
-      if leaves.count > 1, leaves[l].count < max(leafTarget / 4, 1) {
+      if leaves.count > 1, leaves[l].count < smallest {
         let before = leaves.count
         let first = joinLeaf(l)
         let delta = leaves.count - before
@@ -800,10 +872,34 @@ struct PhasedLineTree: Sendable, Equatable {
         dirty.append(l)
       }
     }
-    for (g, size) in insertions {
+    var inserting = insertions[...]
+    while let (g, size) = inserting.first {
       let (l, i) = locate(g)
-      leaves[l].insert(size.height, at: i)
-      if keepsWidths { widthLeaves[l].insert(size.width, at: i) }
+      // Insertions g, g + 1, … into this leaf, while it stays within `2·leafTarget`.
+      var run = 1
+      var next = inserting.index(after: inserting.startIndex)
+      while next != inserting.endIndex, inserting[next].index == g + run,
+        leaves[l].count + run + 1 <= 2 * leafTarget
+      {
+        run += 1
+        next = inserting.index(after: next)
+      }
+      let edits = inserting[..<next]
+      inserting = inserting[next...]
+      if run > 1 {
+        leaves[l].insert(
+          contentsOf: edits.lazy.map { $0.size.height }, at: leaves[l].startIndex + i)
+        if keepsWidths {
+          widthLeaves[l].insert(
+            contentsOf: edits.lazy.map { $0.size.width }, at: widthLeaves[l].startIndex + i)
+        }
+        count += run
+        addToCounts(run, aboveLeaf: l)
+        dirty.append(l)
+        continue
+      }
+      leaves[l].insert(size.height, at: leaves[l].startIndex + i)
+      if keepsWidths { widthLeaves[l].insert(size.width, at: widthLeaves[l].startIndex + i) }
       count += 1
       if leaves[l].count > 2 * leafTarget {
         splitLeaf(l, at: leafTarget)
@@ -836,16 +932,23 @@ struct PhasedLineTree: Sendable, Equatable {
 
   /// Leaf `l` cut in two at `cut`. The tree is stale until `rebuildTree()`.
   private mutating func splitLeaf(_ l: Int, at cut: Int) {
-    var right = Array(leaves[l][cut...])
-    right.reserveCapacity(2 * leafTarget + 1)
-    leaves[l].removeSubrange(cut...)
-    leaves.insert(right, at: l + 1)
-    if keepsWidths {
-      var rightWidths = Array(widthLeaves[l][cut...])
-      rightWidths.reserveCapacity(2 * leafTarget + 1)
-      widthLeaves[l].removeSubrange(cut...)
-      widthLeaves.insert(rightWidths, at: l + 1)
-    }
+    Self.split(&leaves, l, at: cut, room: 2 * leafTarget + 1)
+    if keepsWidths { Self.split(&widthLeaves, l, at: cut, room: 2 * leafTarget + 1) }
+  }
+
+  /// `leaves[l]` cut in two at offset `cut`, the second part in its own storage with room for
+  /// `room` values.
+  ///
+  /// - Complexity: O(c + p) for the leaf's c values among p leaves.
+  private static func split(
+    _ leaves: inout [ArraySlice<Double>], _ l: Int, at cut: Int, room: Int
+  ) {
+    let at = leaves[l].startIndex + cut
+    var right: [Double] = []
+    right.reserveCapacity(room)
+    right.append(contentsOf: leaves[l][at...])
+    leaves[l].removeSubrange(at...)
+    leaves.insert(right[...], at: l + 1)
   }
 
   /// The tree laid out again after leaves `changed` (new indices) were written and the leaf
@@ -992,7 +1095,7 @@ struct PhasedLineTree: Sendable, Equatable {
     while remaining > 0 {
       let leaf = leaves[l]
       while i < leaf.count, remaining > 0 {
-        height = max(height, leaf[i])
+        height = max(height, leaf.at(i))
         i += 1
         remaining -= 1
       }
@@ -1060,6 +1163,24 @@ struct PhasedLineTree: Sendable, Equatable {
     return lineCount
   }
 
+  /// The runs of leaves stored back to back (each leaf's heights starting where the previous
+  /// leaf's end): 1 for lines built from one array, one more or two for every leaf written
+  /// since (copied into its own storage). For tests: a pass over the leaves reads this many
+  /// contiguous stretches of memory.
+  ///
+  /// - Complexity: O(p).
+  var storageRuns: Int {
+    var runs = 0
+    var end: UnsafePointer<Double>? = nil
+    for leaf in leaves {
+      leaf.withUnsafeBufferPointer { h in
+        if h.baseAddress == nil || h.baseAddress != end { runs += 1 }
+        end = h.baseAddress.map { $0 + h.count }
+      }
+    }
+    return runs
+  }
+
   /// Every height, in order.
   ///
   /// - Complexity: O(n).
@@ -1070,10 +1191,16 @@ struct PhasedLineTree: Sendable, Equatable {
   /// - Complexity: O(n).
   var widths: [Double] { Self.joined(widthLeaves, count: count) }
 
-  private static func joined(_ leaves: [[Double]], count: Int) -> [Double] {
+  private static func joined(_ leaves: [ArraySlice<Double>], count: Int) -> [Double] {
     var result: [Double] = []
     result.reserveCapacity(count)
     for leaf in leaves { result.append(contentsOf: leaf) }
     return result
   }
+}
+
+extension ArraySlice<Double> {
+  /// The value at offset `i` from the slice's start (a leaf's `i`-th value).
+  @inline(__always)
+  fileprivate func at(_ i: Int) -> Double { self[startIndex &+ i] }
 }

@@ -75,10 +75,10 @@ struct EqualWidthLines: Sendable, Equatable {
   }
 
   /// Lines of at least this many items are laid out again on the layout's threads
-  /// (`relayOut(rules:threads:)`); shorter ones on one. At 1M items (~1 ms on one thread) a
-  /// second thread saved nothing on a loaded 2-core machine and its hand-over sometimes cost
-  /// milliseconds; at 10M it saves about a third (docs/storage.md).
-  static let threadedItems = 2_000_000
+  /// (`relayOut(rules:threads:)`, four tasks a thread); shorter ones on one. With the leaves'
+  /// heights contiguous, two threads took a 1M-item rotation from 0.92–1.09 to 0.61–0.77 ms
+  /// (k = 6) and from 0.47–0.53 to 0.34–0.46 ms (k = 2) (docs/storage.md).
+  static let threadedItems = 500_000
 
   /// These lines laid out again under `rules` (a width change), kept as equal-width lines
   /// with the items a line the rules give them: the heights stay in their leaves, every

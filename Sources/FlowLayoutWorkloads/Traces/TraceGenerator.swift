@@ -462,7 +462,9 @@ struct TraceGenerator {
   /// the other `n − 12`, 44 pt headers. Scrolled from the top for a sixth of the frames; then one
   /// batch deletes a seeded half of the large section (the filter) and the results are scrolled
   /// from the top for another sixth; then one batch inserts them back (the search cleared) and
-  /// the list is scrolled for the remaining frames.
+  /// the list is scrolled for the remaining frames. Both batches are written in the packed
+  /// forms (`deleteItemsPacked`, `insertItemsPacked`), as a client sending half a million edits
+  /// would; `TraceRecorder.apply(_:)` writes the same batches as plain lists.
   mutating func searchFilter() -> [UInt8] {
     let recent = 12
     let sizes = Workload.mixed.itemSizes(count: n)
@@ -507,7 +509,7 @@ struct TraceGenerator {
     y = 0
     recorder.viewport(Self.rect(y: y))
     recorder.elements(Self.rect(y: y))
-    recorder.apply(filter)
+    recorder.applyPacked(filter)
     recorder.endFrame(.filter)
     contentItems -= filter.deleteItems.count
     scroll(frames: sixth, &rng, &recorder)
@@ -523,7 +525,7 @@ struct TraceGenerator {
     y = 0
     recorder.viewport(Self.rect(y: y))
     recorder.elements(Self.rect(y: y))
-    recorder.apply(restore)
+    recorder.applyPacked(restore)
     recorder.endFrame(.restore)
     contentItems = n
     scroll(frames: max(0, frameCount - 2 - 2 * sixth), &rng, &recorder)

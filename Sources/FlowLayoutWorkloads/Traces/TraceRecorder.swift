@@ -24,6 +24,36 @@ struct TraceRecorder {
     lines.append(w.bytes)
   }
 
+  /// `{"apply": BATCH}` with the batch's item deletions and insertions in their packed forms
+  /// (`deleteItemsPacked`, `insertItemsPacked`: `docs/layout-document.md`, "Packed item
+  /// edits"), the same batch as `apply(_:)` writes; nothing when the batch is empty.
+  ///
+  /// - Precondition: the batch holds only item deletions and insertions, each list ascending.
+  mutating func applyPacked(_ batch: BatchUpdate) {
+    guard !batch.isEmpty else { return }
+    lines.append(Self.packedApplyLine(batch))
+  }
+
+  /// The `apply` line `applyPacked(_:)` writes.
+  static func packedApplyLine(_ batch: BatchUpdate) -> [UInt8] {
+    var plain = batch
+    plain.deleteItems = []
+    plain.insertItems = []
+    precondition(plain.isEmpty, "packed: item deletions and insertions only")
+    var w = JSONWriter()
+    w.append("{\"apply\":{")
+    if !batch.deleteItems.isEmpty {
+      w.append("\"deleteItemsPacked\":")
+      PackedItemEdits.appendDeletions(batch.deleteItems, to: &w)
+    }
+    if !batch.insertItems.isEmpty {
+      w.append(batch.deleteItems.isEmpty ? "\"insertItemsPacked\":" : ",\"insertItemsPacked\":")
+      PackedItemEdits.appendInsertions(batch.insertItems, to: &w)
+    }
+    w.append("}}")
+    return w.bytes
+  }
+
   /// Ends the frame (a frame without requests is dropped).
   mutating func endFrame(_ tag: TraceTag) {
     guard !lines.isEmpty else { return }

@@ -1,0 +1,510 @@
+import FlowLayoutModel
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The compact forms of a batch's item deletions and insertions (`docs/layout-document.md`,
+/// "Packed item edits"): `deleteItemsPacked` and `insertItemsPacked` entries, each naming one
+/// section's items by a bit mask (base64) or by index ranges, an insertion's sizes as one
+/// base64 array of little-endian IEEE 754 numbers. They decode into the batch's plain lists
+/// (`BatchUpdate.deleteItems`, `insertItems`), after the entries of the plain keys: a packed
+/// batch is exactly the plain batch that names the same paths and sizes.
+package enum PackedItemEdits {
+  /// The keys of a `deleteItemsPacked` entry.
+  static let deletionKeys = ["section", "mask", "ranges"]
+  /// The keys of an `insertItemsPacked` entry.
+  static let insertionKeys = ["section", "mask", "ranges", "sizes", "sizeEncoding"]
+
+  /// The item indices an entry names: its mask's set bits or its ranges, ascending.
+  enum Items {
+    case mask([UInt8])
+    case ranges([Range<Int>])
+
+    /// How many indices.
+    ///
+    /// - Complexity: O(b) for b mask bytes, O(r) for r ranges.
+    var count: Int {
+      switch self {
+      case .mask(let bytes):
+        var total = 0
+        for b in bytes { total &+= b.nonzeroBitCount }
+        return total
+      case .ranges(let ranges):
+        var total = 0
+        for r in ranges { total &+= r.count }
+        return total
+      }
+    }
+
+    /// Calls `body` with each index, ascending.
+    ///
+    /// - Complexity: O(b + k) for b mask bytes (8 at a time) and k indices.
+    @inline(__always)
+    func forEachItem(_ body: (Int) -> Void) {
+      switch self {
+      case .mask(let bytes):
+        bytes.withUnsafeBufferPointer { b in
+          var i = 0
+          while i + 8 <= b.count {
+            var word = UInt64(
+              littleEndian: UnsafeRawPointer(b.baseAddress! + i).loadUnaligned(
+                as: UInt64.self))
+            while word != 0 {
+              body(i &* 8 &+ word.trailingZeroBitCount)
+              word &= word &- 1
+            }
+            i += 8
+          }
+          while i < b.count {
+            var byte = b[i]
+            while byte != 0 {
+              body(i &* 8 &+ byte.trailingZeroBitCount)
+              byte &= byte &- 1
+            }
+            i += 1
+          }
+        }
+      case .ranges(let ranges):
+        for r in ranges { for i in r { body(i) } }
+      }
+    }
+  }
+
+  /// Reads one `deleteItemsPacked` entry, `{"section": s, "mask": "…"}` or
+  /// `{"section": s, "ranges": [[start, end], …]}`, as it is: its items are named, not listed,
+  /// until the section's item count is known (`RawEdit.expandPackedDeletions`), so that a
+  /// range as wide as an `Int` costs what its bytes do.
+  ///
+  /// - Complexity: O(b) for the entry's b bytes.
+  /// - Throws: `.invalidDocument` naming `field.section`, `field.mask` or `field.ranges[i]`.
+  static func readDeletion(_ s: inout JSONScanner, field: String) throws(LayoutError)
+    -> (section: Int, items: Items)
+  {
+    var section: Int?
+    var items: Items?
+    try s.readObject(field: field) { (s, key) throws(LayoutError) in
+      switch key {
+      case "section": section = try readSection(&s, field: "\(field).section")
+      case "mask", "ranges": items = try readItems(&s, key: key, field: field, given: items)
+      default: throw RawDocument.unknownKey(key, field: field, expected: deletionKeys)
+      }
+    }
+    guard let section else {
+      throw .invalidDocument(field: "\(field).section", reason: "missing (required)")
+    }
+    guard let items else {
+      throw .invalidDocument(field: "\(field).mask", reason: "missing (required: mask or ranges)")
+    }
+    return (section, items)
+  }
+
+  /// Appends the paths of a deletion entry of `section`, which holds `count` items before the
+  /// batch, to `paths`: every item it names up to and including the first that does not exist
+  /// (the one a plain list's validation names), none after it.
+  ///
+  /// - Complexity: O(b + min(k, count + 1)) for b mask bytes and k items named.
+  static func appendDeletion(
+    section: Int, items: Items, count: Int, to paths: inout [ItemPath]
+  ) {
+    switch items {
+    case .mask:
+      paths.reserveCapacity(paths.count + items.count)
+      items.forEachItem { paths.append(ItemPath(section: section, item: $0)) }
+    case .ranges(let ranges):
+      // The first index ≥ count in a range is the first missing item: listed, then none.
+      for r in ranges {
+        let missing = max(count, r.lowerBound)
+        let end = r.upperBound > missing ? missing + 1 : r.upperBound
+        for i in r.lowerBound..<end { paths.append(ItemPath(section: section, item: i)) }
+        if end == missing + 1 { break }
+      }
+    }
+  }
+
+  /// Reads one `insertItemsPacked` entry, `{"section": s, "mask": "…" | "ranges": […],
+  /// "sizes": "…", "sizeEncoding": "f64" | "f32"}`, and appends its insertions (the k-th item
+  /// named gets the k-th width and height pair of `sizes`) to `insertions`.
+  ///
+  /// - Complexity: O(b + k) for the entry's b bytes and k items.
+  /// - Throws: `.invalidDocument` naming `field.section`, `field.mask`, `field.ranges[i]`,
+  ///   `field.sizes` (not base64, or not one pair per item) or `field.sizeEncoding`;
+  ///   `.invalidNumber` naming `field.sizes[k].width` or `.height` for a size that is not a
+  ///   valid length (NaN, infinite, negative, too large).
+  static func readInsertion(
+    _ s: inout JSONScanner, field: String, into insertions: inout [ItemInsertion]
+  ) throws(LayoutError) {
+    var section: Int?
+    var items: Items?
+    var sizes: [UInt8]?
+    var wide = true
+    try s.readObject(field: field) { (s, key) throws(LayoutError) in
+      switch key {
+      case "section": section = try readSection(&s, field: "\(field).section")
+      case "mask", "ranges": items = try readItems(&s, key: key, field: field, given: items)
+      case "sizes": sizes = try s.readBase64(field: "\(field).sizes")
+      case "sizeEncoding":
+        switch try s.readString(field: "\(field).sizeEncoding") {
+        case "f64": wide = true
+        case "f32": wide = false
+        case let other:
+          throw .invalidDocument(
+            field: "\(field).sizeEncoding",
+            reason: "unknown encoding \"\(printable(other))\" (expected f64 or f32)")
+        }
+      default: throw RawDocument.unknownKey(key, field: field, expected: insertionKeys)
+      }
+    }
+    guard let section else {
+      throw .invalidDocument(field: "\(field).section", reason: "missing (required)")
+    }
+    guard let items else {
+      throw .invalidDocument(field: "\(field).mask", reason: "missing (required: mask or ranges)")
+    }
+    guard let sizes else {
+      throw .invalidDocument(field: "\(field).sizes", reason: "missing (required)")
+    }
+    let count = items.count
+    let width = wide ? 8 : 4
+    guard sizes.count == count * 2 * width else {
+      throw .invalidDocument(
+        field: "\(field).sizes",
+        reason:
+          "holds \(sizes.count) bytes; \(count) items need \(count * 2 * width) (a width and a height each, \(wide ? "f64" : "f32"))"
+      )
+    }
+    let kept = insertions.count
+    insertions.reserveCapacity(kept + count)
+    var bad: Int?
+    sizes.withUnsafeBytes { raw in
+      var k = 0
+      // Every valid length's bit pattern is at most the limit's (IEEE 754 orders non-negative
+      // doubles like their patterns); negatives, NaN and infinities have larger ones.
+      var maxBits: UInt64 = 0
+      items.forEachItem { i in
+        let size: Size
+        if wide {
+          size = Size(
+            width: Double(
+              bitPattern: UInt64(
+                littleEndian: raw.loadUnaligned(
+                  fromByteOffset: 16 &* k, as: UInt64.self))),
+            height: Double(
+              bitPattern: UInt64(
+                littleEndian: raw.loadUnaligned(
+                  fromByteOffset: 16 &* k &+ 8, as: UInt64.self))))
+        } else {
+          size = Size(
+            width: Double(
+              Float(
+                bitPattern: UInt32(
+                  littleEndian: raw.loadUnaligned(
+                    fromByteOffset: 8 &* k, as: UInt32.self)))),
+            height: Double(
+              Float(
+                bitPattern: UInt32(
+                  littleEndian: raw.loadUnaligned(
+                    fromByteOffset: 8 &* k &+ 4, as: UInt32.self)))))
+        }
+        maxBits = max(maxBits, size.width.bitPattern, size.height.bitPattern)
+        insertions.append(ItemInsertion(at: ItemPath(section: section, item: i), size: size))
+        k &+= 1
+      }
+      if maxBits > LayoutLimits.maximumLength.bitPattern { bad = 0 }
+    }
+    guard bad != nil else { return }
+    // Some size is no valid length: the first one named, nothing kept.
+    for k in kept..<insertions.count {
+      do {
+        try LayoutValidation.size(insertions[k].size, field: "\(field).sizes[\(k - kept)]")
+      } catch {
+        insertions.removeSubrange(kept...)
+        throw error
+      }
+    }
+  }
+
+  /// A section index: an integer ≥ 0 (whether it exists is the batch's validation's).
+  private static func readSection(_ s: inout JSONScanner, field: String) throws(LayoutError)
+    -> Int
+  {
+    let section = try s.readInt(field: field)
+    guard section >= 0 else {
+      throw .invalidDocument(field: field, reason: "\(section) is not a section index (≥ 0)")
+    }
+    return section
+  }
+
+  /// The `mask` (a base64 bit mask: bit j of byte i names item 8i + j) or `ranges` (half-open
+  /// `[start, end]` pairs, ascending, disjoint and not touching, start < end) of an entry;
+  /// only one of them per entry.
+  private static func readItems(
+    _ s: inout JSONScanner, key: String, field: String, given: Items?
+  ) throws(LayoutError) -> Items {
+    guard given == nil else {
+      throw .invalidDocument(
+        field: "\(field).\(key)", reason: "give either mask or ranges, not both")
+    }
+    if key == "mask" { return .mask(try s.readBase64(field: "\(field).mask")) }
+    var ranges: [Range<Int>] = []
+    var last = -1
+    try s.readArray(field: "\(field).ranges") { (s, i) throws(LayoutError) in
+      let f = "\(field).ranges[\(i)]"
+      var pair: [Int] = []
+      try s.readArray(field: f) { (s, j) throws(LayoutError) in
+        guard j < 2 else {
+          throw .invalidDocument(field: f, reason: "expected [start, end] (two integers)")
+        }
+        pair.append(try s.readInt(field: "\(f)[\(j)]"))
+      }
+      guard pair.count == 2 else {
+        throw .invalidDocument(field: f, reason: "expected [start, end] (two integers)")
+      }
+      guard pair[0] > last, pair[0] < pair[1] else {
+        throw .invalidDocument(
+          field: f,
+          reason:
+            "[\(pair[0]), \(pair[1])] is not a range after the previous one (ascending, start ≥ 0, start < end, not touching)"
+        )
+      }
+      last = pair[1]
+      ranges.append(pair[0]..<pair[1])
+    }
+    return .ranges(ranges)
+  }
+}
+
+extension JSONScanner {
+  /// A JSON string holding base64 (RFC 4648 §4: the standard alphabet, padded to a multiple
+  /// of 4 characters; `\/` escapes allowed), decoded.
+  ///
+  /// - Complexity: O(b) for the string's b bytes (the closing quote found by `memchr`, then one
+  ///   decoding pass of 4 characters at a time).
+  /// - Throws: `.invalidDocument` naming `field` for another value or a string that is not
+  ///   base64.
+  mutating func readBase64(field: @autoclosure () -> String) throws(LayoutError) -> [UInt8] {
+    guard peek() == UInt8(ascii: "\"") else {
+      throw typeError(field(), expected: "a base64 string")
+    }
+    let start = position + 1
+    let limit = end
+    let close: Int? = bytes.withUnsafeBufferPointer { b in
+      guard start < limit, let p = memchr(b.baseAddress! + start, 0x22, limit - start) else {
+        return nil
+      }
+      return b.baseAddress!.distance(to: p.assumingMemoryBound(to: UInt8.self))
+    }
+    if let close,
+      let decoded = bytes.withUnsafeBufferPointer({
+        Base64.decode(UnsafeBufferPointer(rebasing: $0[start..<close]))
+      })
+    {
+      position = close + 1
+      return decoded
+    }
+    // Escapes (`\/`), or not base64: read as a JSON string (its own errors), then decoded.
+    let text = try readString(field: field())
+    var utf8 = Array(text.utf8)
+    guard
+      let decoded = utf8.withUnsafeMutableBufferPointer({ Base64.decode(UnsafeBufferPointer($0)) })
+    else {
+      throw .invalidDocument(
+        field: field(), reason: "not base64 (RFC 4648 standard alphabet, padded to 4 characters)")
+    }
+    return decoded
+  }
+}
+
+/// RFC 4648 §4 base64 (standard alphabet, `=` padding), both ways.
+package enum Base64 {
+  /// Per byte: its 6-bit value, or 0xFF for a byte outside the alphabet.
+  static let values: [UInt8] = {
+    var table = [UInt8](repeating: 0xFF, count: 256)
+    for (k, c) in alphabet.enumerated() { table[Int(c)] = UInt8(k) }
+    return table
+  }()
+
+  static let alphabet = Array(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+  /// The bytes `text` encodes, or `nil` when it is not padded base64 (a length not a multiple
+  /// of 4, a byte outside the alphabet, padding other than at the end, or non-zero bits in the
+  /// padding: one text per byte string).
+  ///
+  /// - Complexity: O(b) for b bytes of text: one pass, 4 characters at a time, the alphabet
+  ///   checked once at the end of the pass.
+  package static func decode(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+    let n = text.count
+    guard n % 4 == 0 else { return nil }
+    guard n > 0 else { return [] }
+    var padding = 0
+    if text[n - 1] == UInt8(ascii: "=") { padding = text[n - 2] == UInt8(ascii: "=") ? 2 : 1 }
+    let count = n / 4 * 3 - padding
+    var valid = true
+    let result = values.withUnsafeBufferPointer { table in
+      [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
+        let t = text.baseAddress!
+        let o = out.baseAddress!
+        var invalid: UInt8 = 0
+        let full = padding > 0 ? n / 4 - 1 : n / 4
+        var g = 0
+        while g < full {
+          let a = table[Int(t[4 &* g])]
+          let b = table[Int(t[4 &* g &+ 1])]
+          let c = table[Int(t[4 &* g &+ 2])]
+          let d = table[Int(t[4 &* g &+ 3])]
+          invalid |= a | b | c | d
+          let v = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
+          o[3 &* g] = UInt8(truncatingIfNeeded: v >> 16)
+          o[3 &* g &+ 1] = UInt8(truncatingIfNeeded: v >> 8)
+          o[3 &* g &+ 2] = UInt8(truncatingIfNeeded: v)
+          g &+= 1
+        }
+        // The alphabet's values are below 64; 0xFF has bit 7 set.
+        if invalid & 0x80 != 0 { valid = false }
+        if padding > 0 {
+          let a = table[Int(t[4 * g])]
+          let b = table[Int(t[4 * g + 1])]
+          let c = padding == 1 ? table[Int(t[4 * g + 2])] : 0
+          if (a | b | c) & 0x80 != 0 { valid = false }
+          let v = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6
+          // The padding's bits are zero in a canonical text.
+          if padding == 2, v & 0xFFFF != 0 { valid = false }
+          if padding == 1, v & 0xFF != 0 { valid = false }
+          o[3 * g] = UInt8(truncatingIfNeeded: v >> 16)
+          if padding == 1 { o[3 * g + 1] = UInt8(truncatingIfNeeded: v >> 8) }
+        }
+        initialized = count
+      }
+    }
+    return valid ? result : nil
+  }
+
+  /// `bytes` as padded base64 text.
+  ///
+  /// - Complexity: O(b).
+  package static func encode(_ bytes: some Collection<UInt8>) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity((bytes.count + 2) / 3 * 4)
+    var it = bytes.makeIterator()
+    while let a = it.next() {
+      let b = it.next()
+      let c = it.next()
+      let v = UInt32(a) << 16 | UInt32(b ?? 0) << 8 | UInt32(c ?? 0)
+      out.append(alphabet[Int(v >> 18 & 63)])
+      out.append(alphabet[Int(v >> 12 & 63)])
+      out.append(b == nil ? UInt8(ascii: "=") : alphabet[Int(v >> 6 & 63)])
+      out.append(c == nil ? UInt8(ascii: "=") : alphabet[Int(v & 63)])
+    }
+    return out
+  }
+}
+
+extension PackedItemEdits {
+  /// The entry of `items` (item indices of one section, ascending and distinct) as the packed
+  /// forms spell it: `"mask":"…"` or `"ranges":[[start,end],…]`, whichever is shorter.
+  ///
+  /// - Complexity: O(k + m) for k items, m = the last index / 8.
+  static func appendItems(_ items: [Int], to w: inout JSONWriter) {
+    var ranges: [Range<Int>] = []
+    for i in items {
+      if let last = ranges.last, last.upperBound == i {
+        ranges[ranges.count - 1] = last.lowerBound..<(i + 1)
+      } else {
+        ranges.append(i..<(i + 1))
+      }
+    }
+    let maskBytes = (items.last.map { $0 / 8 + 1 }) ?? 0
+    // A range costs about 16 bytes of text; a mask byte 4/3 of a character.
+    if maskBytes * 4 / 3 <= ranges.count * 16 {
+      var mask = [UInt8](repeating: 0, count: maskBytes)
+      for i in items { mask[i >> 3] |= 1 << UInt8(i & 7) }
+      w.append("\"mask\":")
+      w.append(quoted: String(decoding: Base64.encode(mask), as: UTF8.self))
+    } else {
+      w.append("\"ranges\":[")
+      for (k, r) in ranges.enumerated() {
+        if k > 0 { w.append(",") }
+        w.append("[")
+        w.append(r.lowerBound)
+        w.append(",")
+        w.append(r.upperBound)
+        w.append("]")
+      }
+      w.append("]")
+    }
+  }
+
+  /// Runs of `paths` (ascending) of one section each: (section, item indices).
+  static func sectionRuns(_ paths: some Sequence<ItemPath>) -> [(section: Int, items: [Int])] {
+    var runs: [(section: Int, items: [Int])] = []
+    for p in paths {
+      if runs.last?.section == p.section {
+        runs[runs.count - 1].items.append(p.item)
+      } else {
+        runs.append((p.section, [p.item]))
+      }
+    }
+    return runs
+  }
+
+  /// `deletions` as the value of `deleteItemsPacked`: one entry per run of one section.
+  ///
+  /// - Precondition: `deletions` ascending (section, then item), distinct.
+  /// - Complexity: O(k + m) for k paths (`appendItems`).
+  package static func appendDeletions(_ deletions: [ItemPath], to w: inout JSONWriter) {
+    precondition(zip(deletions, deletions.dropFirst()).allSatisfy { $0 < $1 }, "ascending paths")
+    w.append("[")
+    for (k, run) in sectionRuns(deletions).enumerated() {
+      w.append(k > 0 ? ",{\"section\":" : "{\"section\":")
+      w.append(run.section)
+      w.append(",")
+      appendItems(run.items, to: &w)
+      w.append("}")
+    }
+    w.append("]")
+  }
+
+  /// `insertions` as the value of `insertItemsPacked`: one entry per run of one section, its
+  /// sizes `f32` when every width and height is a `Float` exactly (the same `Double` back),
+  /// else `f64`.
+  ///
+  /// - Precondition: `insertions` ascending by path, distinct.
+  /// - Complexity: O(k + m) for k insertions.
+  package static func appendInsertions(_ insertions: [ItemInsertion], to w: inout JSONWriter) {
+    precondition(
+      zip(insertions, insertions.dropFirst()).allSatisfy { $0.at < $1.at }, "ascending paths")
+    w.append("[")
+    var offset = 0
+    for (k, run) in sectionRuns(insertions.lazy.map(\.at)).enumerated() {
+      let sizes = insertions[offset..<(offset + run.items.count)].map(\.size)
+      offset += run.items.count
+      let narrow = sizes.allSatisfy {
+        Double(Float($0.width)).bitPattern == $0.width.bitPattern
+          && Double(Float($0.height)).bitPattern == $0.height.bitPattern
+      }
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(sizes.count * (narrow ? 8 : 16))
+      for size in sizes {
+        for v in [size.width, size.height] {
+          if narrow {
+            withUnsafeBytes(of: Float(v).bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+          } else {
+            withUnsafeBytes(of: v.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+          }
+        }
+      }
+      w.append(k > 0 ? ",{\"section\":" : "{\"section\":")
+      w.append(run.section)
+      w.append(",")
+      appendItems(run.items, to: &w)
+      w.append(",\"sizes\":")
+      w.append(quoted: String(decoding: Base64.encode(bytes), as: UTF8.self))
+      if narrow { w.append(",\"sizeEncoding\":\"f32\"") }
+      w.append("}")
+    }
+    w.append("]")
+  }
+}

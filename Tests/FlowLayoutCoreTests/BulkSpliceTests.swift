@@ -1,0 +1,56 @@
+import FlowLayoutModel
+import Testing
+
+@testable import FlowLayoutCore
+
+/// `ItemColumns.spliceInOnePass` (a dense batch's columns compacted and widened in one pass
+/// each) gives exactly the columns `splice(removing:inserting:)` gives, with and without kept
+/// positions, for random edits from sparse to every item, and for inconsistent edits.
+@Suite("Bulk splice")
+struct BulkSpliceTests {
+  static func columns(_ n: Int, positions: Bool, _ rng: inout SplitMix64) -> ItemColumns {
+    let widths = (0..<n).map { _ in Double(rng.nextInt(below: 1000)) / 4 }
+    let heights = (0..<n).map { _ in Double(rng.nextInt(below: 1000)) / 8 }
+    guard positions else { return ItemColumns(widths: widths, heights: heights) }
+    return ItemColumns(widths: widths, heights: heights, xs: (0..<n).map { Double($0) })
+  }
+
+  @Test func matchesTheRunByRunSplice() {
+    var rng = SplitMix64(seed: 0x5B1)
+    for round in 0..<300 {
+      let n = rng.nextInt(below: 3) == 0 ? rng.nextInt(below: 40) : rng.nextInt(below: 3000)
+      var columns = Self.columns(n, positions: round % 2 == 0, &rng)
+      // Removal density from none to all; insertions likewise, at after-space indices; runs
+      // long (a block) and short (element by element).
+      let removeEvery = [0, 1, 2, 3, 17, 200][rng.nextInt(below: 6)]
+      let removals = (0..<n).filter {
+        removeEvery > 0 && ($0 / (1 + rng.nextInt(below: 40)) + $0) % removeEvery == 0
+      }
+      let kept = n - removals.count
+      let inserted = [0, 1, 5, 100, kept + 20][rng.nextInt(below: 5)]
+      var slots = Array(0..<(kept + inserted))
+      for k in 0..<inserted { slots.swapAt(k, k + rng.nextInt(below: slots.count - k)) }
+      let insertions = slots.prefix(inserted).sorted().map {
+        (index: $0, size: Size(width: Double($0) + 0.5, height: -Double($0)))
+      }
+      var expected = columns
+      expected.splice(removing: removals, inserting: insertions)
+      columns.spliceInOnePass(removing: removals, inserting: insertions)
+      #expect(
+        columns == expected,
+        "round \(round): n \(n), \(removals.count) removed, \(inserted) inserted")
+    }
+  }
+
+  @Test func inconsistentEditsGiveTheRunByRunResult() {
+    var rng = SplitMix64(seed: 2)
+    let columns = Self.columns(100, positions: true, &rng)
+    let removals = Array(stride(from: 0, to: 100, by: 2)) + [7]  // out of order
+    let insertions = (0..<70).map { (index: $0 * 3, size: Size(width: 1, height: 2)) }
+    var expected = columns
+    expected.splice(removing: removals, inserting: insertions)
+    var bulk = columns
+    bulk.spliceInOnePass(removing: removals, inserting: insertions)
+    #expect(bulk == expected)
+  }
+}

@@ -88,10 +88,36 @@ extension SectionLayout {
   ///   the first and the last region (copied), plus O(r − j) vectorisable work for the lines
   ///   from the first line j whose items moved (renumbered, index refreshed) or that sits at
   ///   another index (offsets summed again): an edit that keeps a page's item and line counts
-  ///   costs O(k + e + g + c·log r) there, for c lines whose height changed.
+  ///   costs O(k + e + g + c·log r) there, for c lines whose height changed. Each re-broken line
+  ///   that starts inside a run is matched against the old starts in O(1) (a cursor over them,
+  ///   the item index past a jump), each copied block found in O(1) with the item index.
   mutating func catchUpLines(
     fromLine firstLine: Int, oldItemCount: Int, rules: LayoutRules, kernels: KernelSelection,
     scratch: inout LineScratch, counters: inout WorkCounters
+  ) {
+    catchUpLines(
+      fromLine: firstLine, oldItemCount: oldItemCount, keepsRuns: true, rules: rules,
+      kernels: kernels, scratch: &scratch, counters: &counters)
+  }
+
+  /// `catchUpLines(fromLine:oldItemCount:…)` with nothing kept: every line from `firstLine`
+  /// (clamped to the table) is broken again, to the items' end or the line limit (items were
+  /// appended after the lines, or moved in at the end). `scratch.runs` is not read.
+  ///
+  /// - Complexity: O(k + r − firstLine) for the k items re-broken.
+  mutating func catchUpLines(
+    fromLine firstLine: Int, rules: LayoutRules, kernels: KernelSelection,
+    scratch: inout LineScratch, counters: inout WorkCounters
+  ) {
+    catchUpLines(
+      fromLine: firstLine, oldItemCount: count, keepsRuns: false, rules: rules,
+      kernels: kernels, scratch: &scratch, counters: &counters)
+  }
+
+  /// Both forms above: `scratch.runs` are the kept runs when `keepsRuns`, else none.
+  private mutating func catchUpLines(
+    fromLine firstLine: Int, oldItemCount: Int, keepsRuns: Bool, rules: LayoutRules,
+    kernels: KernelSelection, scratch: inout LineScratch, counters: inout WorkCounters
   ) {
     // The old table is read-only while lines are broken: a `let` the loop's closure borrows
     // (a captured `var` is copied, each of its arrays retained, per call on it).
@@ -113,25 +139,37 @@ extension SectionLayout {
     swap(&newStarts, &scratch.starts)
     swap(&newHeights, &scratch.heights)
     swap(&toPlace, &scratch.ranges)
-    newStarts.removeAll(keepingCapacity: true)
-    newHeights.removeAll(keepingCapacity: true)
-    toPlace.removeAll(keepingCapacity: true)
+    if !newStarts.isEmpty { newStarts.removeAll(keepingCapacity: true) }
+    if !newHeights.isEmpty { newHeights.removeAll(keepingCapacity: true) }
+    if !toPlace.isEmpty { toPlace.removeAll(keepingCapacity: true) }
     var rebroken = 0
     var renumbered = 0
     // The first new line from which lines may sit at other indices than before.
     var shiftedFrom = Int.max
     // The old line from which the table's lines are kept in place, and their items' shift.
     var tail: (line: Int, shift: Int)? = nil
+    // The run reached last (`noRun` past the last one), and its index.
+    let noRun = KeptRun(newStart: Int.max, oldStart: 0, count: 0)
+    let runCount = keepsRuns ? runs.count : 0
     var runIndex = 0
+    var run = runCount > 0 ? runs[0] : noRun
+    // The first old line whose start is at least every old item matched so far: the items
+    // matched ascend (runs ascend in both layouts), so the cursor only moves forward.
+    var cursor = i0
+    // The first line of the re-broken lines not yet in `toPlace` (-1: none).
+    var brokenFrom = -1
     items.withSizes { ws, hs in
       while s < n, index < limit {
-        while runIndex < runs.count, runs[runIndex].newEnd <= s { runIndex += 1 }
-        if runIndex < runs.count, runs[runIndex].newStart <= s {
-          let run = runs[runIndex]
+        if s >= run.newEnd {
+          repeat { runIndex += 1 } while runIndex < runCount && runs[runIndex].newEnd <= s
+          run = runIndex < runCount ? runs[runIndex] : noRun
+        }
+        if s >= run.newStart {
           let shift = run.newStart - run.oldStart
           let o = s - shift
           if o < old.visibleEnd {
-            let k = old.line(containing: o)
+            cursor = Self.firstLine(startingAtOrAfter: o, of: old, from: cursor)
+            let k = cursor
             if old.start(ofLine: k) == o {
               // An old line holds the same items iff they and the item after its end are
               // untouched (or it ended with the items, in both layouts): the lines from k on
@@ -140,6 +178,10 @@ extension SectionLayout {
                 from: k, of: old, run: run, oldItemCount: oldItemCount, newCount: n,
                 limit: k + min(limit - index, oldLines - k))
               if end > k {
+                if brokenFrom >= 0 {
+                  toPlace.append(brokenFrom..<index)
+                  brokenFrom = -1
+                }
                 let next = old.start(ofLine: end) + shift
                 if end == oldLines, next >= n || index + (end - k) >= limit {
                   // The rest of the table, and the last lines: kept where they are (moved and
@@ -153,7 +195,8 @@ extension SectionLayout {
                 // From the first line copied to another index on, every line may have moved.
                 if k != index, shiftedFrom == Int.max { shiftedFrom = index }
                 index += end - k
-                s = old.start(ofLine: end) + shift
+                cursor = end
+                s = next
                 continue
               }
             }
@@ -162,16 +205,13 @@ extension SectionLayout {
         let e = LineBreaker.lineEnd(ws, from: s, to: n, limit: widthLimit, interitem: interitem)
         newStarts.append(s)
         newHeights.append(LineMaxKernel.maximum(hs, s..<e, using: kernels))
-        if let last = toPlace.last, last.upperBound == index {
-          toPlace[toPlace.count - 1] = last.lowerBound..<(index + 1)
-        } else {
-          toPlace.append(index..<(index + 1))
-        }
+        if brokenFrom < 0 { brokenFrom = index }
         rebroken += 1
         index += 1
         s = e
       }
     }
+    if brokenFrom >= 0 { toPlace.append(brokenFrom..<index) }
     var table = consume old
     // The items from `unchangedFrom` on sit in the same lines, at the same indices, as before.
     var unchangedFrom = Int.max
@@ -181,14 +221,16 @@ extension SectionLayout {
     if shiftedFrom == Int.max, newStarts.count == replacedEnd - i0 {
       // Every line at the index it had: rewritten in place, and a line whose height changed
       // moves the later ones through the offset tree (no block summed again otherwise).
-      for t in 0..<newStarts.count {
-        table.starts[i0 + t] = newStarts[t]
-        if table.heights[i0 + t] != newHeights[t] {
-          counters.offsetTreeNodesWritten += table.setHeight(
-            i0 + t, newHeights[t], lineSpacing: spacing)
-        }
+      let end = s
+      let keepsEnd = tail != nil
+      table.withEntries { starts, _ in
+        for t in 0..<newStarts.count { starts[i0 + t] = newStarts[t] }
+        if !keepsEnd { starts[starts.count - 1] = end }  // the end
       }
-      if tail == nil { table.starts[table.starts.count - 1] = s }  // the end
+      for t in 0..<newHeights.count where table.heights[i0 + t] != newHeights[t] {
+        counters.offsetTreeNodesWritten += table.setHeight(
+          i0 + t, newHeights[t], lineSpacing: spacing)
+      }
     } else {
       table.starts.replaceSubrange(i0..<replacedEnd, with: newStarts)
       table.heights.replaceSubrange(i0..<replacedEnd, with: newHeights)
@@ -224,26 +266,26 @@ extension SectionLayout {
     scratch.lastLineKept = scratch.lastLineKept && keptLastLine
   }
 
-  /// `catchUpLines(fromLine:oldItemCount:…)` with nothing kept: every line from `firstLine`
-  /// (clamped to the table) is broken again, to the items' end or the line limit (items were
-  /// appended after the lines, or moved in at the end).
+  /// The first line of `table` from line `j` on whose start is at least `item`.
   ///
-  /// - Complexity: O(k + r − firstLine) for the k items re-broken.
-  mutating func catchUpLines(
-    fromLine firstLine: Int, rules: LayoutRules, kernels: KernelSelection,
-    scratch: inout LineScratch, counters: inout WorkCounters
-  ) {
-    if !scratch.runs.isEmpty { scratch.runs.removeAll(keepingCapacity: true) }
-    catchUpLines(
-      fromLine: firstLine, oldItemCount: count, rules: rules, kernels: kernels,
-      scratch: &scratch, counters: &counters)
+  /// - Precondition: the lines before `j` start before `item`; `item < table.visibleEnd`.
+  /// - Complexity: O(1) when it is line `j` or `j + 1`; else O(log 8) with the item index
+  ///   (`LineTable.line(containing:)`).
+  @inline(__always)
+  static func firstLine(startingAtOrAfter item: Int, of table: LineTable, from j: Int) -> Int {
+    if table.start(ofLine: j) >= item { return j }
+    if table.start(ofLine: j + 1) >= item { return j + 1 }
+    let k = table.line(containing: item)
+    return table.start(ofLine: k) == item ? k : k + 1
   }
 
   /// The end of the old lines from line `k` on (at most up to line `limit`) that hold the same
   /// items after the edit: lines that end inside `run` (the item after their end untouched),
   /// and the last line if it ends where both the run and the items end, before and after.
   ///
-  /// - Complexity: O(1) for a run to the items' end, else O(log r).
+  /// - Precondition: line `k` starts inside `run` (old indices).
+  /// - Complexity: O(1) for a run to the items' end or when line `k` is not kept; else
+  ///   `LineTable.line(containing:)`'s O(log 8) with the item index.
   static func copiedLinesEnd(
     from k: Int, of table: LineTable, run: KeptRun, oldItemCount: Int, newCount: Int,
     limit: Int
@@ -251,19 +293,10 @@ extension SectionLayout {
     let oldLines = table.lineCount
     // A run to the items' end, before and after (one edit's): every old line from k on.
     if run.oldEnd == oldItemCount, run.newEnd == newCount { return min(oldLines, limit) }
-    // The first line end at or past the run's end: ends are starts[k + 1 ... oldLines].
-    var lo = k + 1
-    var hi = oldLines + 1
-    while lo < hi {
-      let mid = (lo + hi) >> 1
-      if table.start(ofLine: mid) < run.oldEnd { lo = mid + 1 } else { hi = mid }
-    }
-    var end = lo - 1
-    if lo <= oldLines, table.start(ofLine: lo) == run.oldEnd, run.oldEnd == oldItemCount,
-      run.newEnd == newCount
-    {
-      end = lo
-    }
-    return min(end, limit)
+    // Line k ends at or past the run's end: the item after it was touched, or it grew.
+    if table.start(ofLine: k + 1) >= run.oldEnd { return k }
+    // The lines that start before the run's end, all but the last of which end inside it.
+    if run.oldEnd > table.visibleEnd { return min(oldLines, limit) }
+    return min(table.line(containing: run.oldEnd - 1), limit)
   }
 }

@@ -96,7 +96,20 @@ extension SectionLayout {
     scratch: inout LineScratch, counters: inout WorkCounters
   ) {
     catchUpLines(
-      fromLine: firstLine, oldItemCount: oldItemCount, keepsRuns: true, rules: rules,
+      fromLine: firstLine, oldItemCount: oldItemCount, run: nil, keepsRuns: true, rules: rules,
+      kernels: kernels, scratch: &scratch, counters: &counters)
+  }
+
+  /// `catchUpLines(fromLine:oldItemCount:…)` with one kept run, `run` (a single edit's: the
+  /// items after it), or none, in place of `scratch.runs` (not read).
+  ///
+  /// - Complexity: as `catchUpLines(fromLine:oldItemCount:…)` with e ≤ 1.
+  mutating func catchUpLines(
+    fromLine firstLine: Int, keeping run: KeptRun?, oldItemCount: Int, rules: LayoutRules,
+    kernels: KernelSelection, scratch: inout LineScratch, counters: inout WorkCounters
+  ) {
+    catchUpLines(
+      fromLine: firstLine, oldItemCount: oldItemCount, run: run, keepsRuns: false, rules: rules,
       kernels: kernels, scratch: &scratch, counters: &counters)
   }
 
@@ -110,13 +123,15 @@ extension SectionLayout {
     scratch: inout LineScratch, counters: inout WorkCounters
   ) {
     catchUpLines(
-      fromLine: firstLine, oldItemCount: count, keepsRuns: false, rules: rules,
-      kernels: kernels, scratch: &scratch, counters: &counters)
+      fromLine: firstLine, keeping: nil, oldItemCount: count, rules: rules, kernels: kernels,
+      scratch: &scratch, counters: &counters)
   }
 
-  /// Both forms above: `scratch.runs` are the kept runs when `keepsRuns`, else none.
+  /// The forms above: the kept runs are `scratch.runs` when `keepsRuns`, else `run` alone, or
+  /// none.
   private mutating func catchUpLines(
-    fromLine firstLine: Int, oldItemCount: Int, keepsRuns: Bool, rules: LayoutRules,
+    fromLine firstLine: Int, oldItemCount: Int, run only: KeptRun?, keepsRuns: Bool,
+    rules: LayoutRules,
     kernels: KernelSelection, scratch: inout LineScratch, counters: inout WorkCounters
   ) {
     // The old table is read-only while lines are broken: a `let` the loop's closure borrows
@@ -152,7 +167,7 @@ extension SectionLayout {
     let noRun = KeptRun(newStart: Int.max, oldStart: 0, count: 0)
     let runCount = keepsRuns ? runs.count : 0
     var runIndex = 0
-    var run = runCount > 0 ? runs[0] : noRun
+    var run = runCount > 0 ? runs[0] : only ?? noRun
     // The first old line whose start is at least every old item matched so far: the items
     // matched ascend (runs ascend in both layouts), so the cursor only moves forward.
     var cursor = i0

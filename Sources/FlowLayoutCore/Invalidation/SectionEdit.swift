@@ -179,21 +179,19 @@ extension SectionLayout {
       scratch.lastLineKept = true  // cleared by the catch-up unless it kept the last line
       if edits == 1 {
         // One edit at `first`: the items after it are kept (`KeptRun.runs`' last run).
-        // (Written over the one run left by the last single edit: no emptying call.)
         let tail = first + max(delta, 0) + (edit.resizes.isEmpty ? 0 : 1)
-        let run = KeptRun(newStart: tail, oldStart: tail - delta, count: count - tail)
-        if tail < count, scratch.runs.count == 1 {
-          scratch.runs[0] = run
-        } else {
-          if !scratch.runs.isEmpty { scratch.runs.removeAll(keepingCapacity: true) }
-          if tail < count { scratch.runs.append(run) }
-        }
-      } else {
-        Self.sortedIndices(of: edit.resizes, into: &scratch.indices)
-        KeptRun.runs(
-          oldCount: count - delta, removals: edit.removals, resized: scratch.indices,
-          insertions: edit.insertions, into: &scratch.runs)
+        catchUpLines(
+          fromLine: lineBefore(first),
+          keeping: tail < count
+            ? KeptRun(newStart: tail, oldStart: tail - delta, count: count - tail) : nil,
+          oldItemCount: count - delta, rules: rules, kernels: kernels, scratch: &scratch,
+          counters: &counters)
+        return
       }
+      Self.sortedIndices(of: edit.resizes, into: &scratch.indices)
+      KeptRun.runs(
+        oldCount: count - delta, removals: edit.removals, resized: scratch.indices,
+        insertions: edit.insertions, into: &scratch.runs)
       catchUpLines(
         fromLine: lineBefore(first), oldItemCount: count - delta, rules: rules,
         kernels: kernels, scratch: &scratch, counters: &counters)

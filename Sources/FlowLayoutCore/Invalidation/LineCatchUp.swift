@@ -88,9 +88,10 @@ extension SectionLayout {
   ///   the first and the last region (copied), plus O(r − j) vectorisable work for the lines
   ///   from the first line j whose items moved (renumbered, index refreshed) or that sits at
   ///   another index (offsets summed again): an edit that keeps a page's item and line counts
-  ///   costs O(k + e + g + c·log r) there, for c lines whose height changed. Each re-broken line
-  ///   that starts inside a run is matched against the old starts in O(1) (a cursor over them,
-  ///   the item index past a jump), each copied block found in O(1) with the item index.
+  ///   costs O(k + e + g + c·log r) there, for c lines whose height changed. A re-broken line
+  ///   that starts inside a run is matched against the old starts by a forward cursor, O(1);
+  ///   past a jump of more than two old lines, and for a copied block's end, by
+  ///   `LineTable.line(containing:)` (O(log 8) with the item index).
   mutating func catchUpLines(
     fromLine firstLine: Int, oldItemCount: Int, rules: LayoutRules, kernels: KernelSelection,
     scratch: inout LineScratch, counters: inout WorkCounters
@@ -131,8 +132,8 @@ extension SectionLayout {
   /// none.
   private mutating func catchUpLines(
     fromLine firstLine: Int, oldItemCount: Int, run only: KeptRun?, keepsRuns: Bool,
-    rules: LayoutRules,
-    kernels: KernelSelection, scratch: inout LineScratch, counters: inout WorkCounters
+    rules: LayoutRules, kernels: KernelSelection, scratch: inout LineScratch,
+    counters: inout WorkCounters
   ) {
     // The old table is read-only while lines are broken: a `let` the loop's closure borrows
     // (a captured `var` is copied, each of its arrays retained, per call on it).

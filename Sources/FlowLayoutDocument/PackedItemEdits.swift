@@ -111,8 +111,16 @@ package enum PackedItemEdits {
   ) {
     switch items {
     case .mask:
-      paths.reserveCapacity(paths.count + items.count)
-      items.forEachItem { paths.append(ItemPath(section: section, item: $0)) }
+      let k = items.count
+      let entry = [ItemPath](unsafeUninitializedCapacity: k) { out, initialized in
+        var j = 0
+        items.forEachItem {
+          (out.baseAddress! + j).initialize(to: ItemPath(section: section, item: $0))
+          j &+= 1
+        }
+        initialized = k
+      }
+      if paths.isEmpty { paths = entry } else { paths.append(contentsOf: entry) }
     case .ranges(let ranges):
       // The first index ≥ count in a range is the first missing item: listed, then none.
       for r in ranges {
@@ -176,45 +184,57 @@ package enum PackedItemEdits {
       )
     }
     let kept = insertions.count
-    insertions.reserveCapacity(kept + count)
-    var bad: Int?
-    sizes.withUnsafeBytes { raw in
-      var k = 0
-      // Every valid length's bit pattern is at most the limit's (IEEE 754 orders non-negative
-      // doubles like their patterns); negatives, NaN and infinities have larger ones.
-      var maxBits: UInt64 = 0
-      items.forEachItem { i in
-        let size: Size
-        if wide {
-          size = Size(
-            width: Double(
-              bitPattern: UInt64(
-                littleEndian: raw.loadUnaligned(
-                  fromByteOffset: 16 &* k, as: UInt64.self))),
-            height: Double(
-              bitPattern: UInt64(
-                littleEndian: raw.loadUnaligned(
-                  fromByteOffset: 16 &* k &+ 8, as: UInt64.self))))
-        } else {
-          size = Size(
-            width: Double(
-              Float(
-                bitPattern: UInt32(
+    var maxBits: UInt64 = 0
+    // The insertions written straight into the list's buffer (no per-item append).
+    func fill(_ out: UnsafeMutablePointer<ItemInsertion>) {
+      sizes.withUnsafeBytes { raw in
+        var k = 0
+        items.forEachItem { i in
+          let size: Size
+          if wide {
+            size = Size(
+              width: Double(
+                bitPattern: UInt64(
+                  littleEndian: raw.loadUnaligned(fromByteOffset: 16 &* k, as: UInt64.self))),
+              height: Double(
+                bitPattern: UInt64(
                   littleEndian: raw.loadUnaligned(
-                    fromByteOffset: 8 &* k, as: UInt32.self)))),
-            height: Double(
-              Float(
-                bitPattern: UInt32(
-                  littleEndian: raw.loadUnaligned(
-                    fromByteOffset: 8 &* k &+ 4, as: UInt32.self)))))
+                    fromByteOffset: 16 &* k &+ 8, as: UInt64.self))))
+          } else {
+            size = Size(
+              width: Double(
+                Float(
+                  bitPattern: UInt32(
+                    littleEndian: raw.loadUnaligned(fromByteOffset: 8 &* k, as: UInt32.self)))),
+              height: Double(
+                Float(
+                  bitPattern: UInt32(
+                    littleEndian: raw.loadUnaligned(
+                      fromByteOffset: 8 &* k &+ 4, as: UInt32.self)))))
+          }
+          // Every valid length's bit pattern is at most the limit's (IEEE 754 orders
+          // non-negative doubles like their patterns); negatives, NaN and infinities have
+          // larger ones.
+          maxBits = max(maxBits, size.width.bitPattern, size.height.bitPattern)
+          (out + k).initialize(
+            to: ItemInsertion(at: ItemPath(section: section, item: i), size: size))
+          k &+= 1
         }
-        maxBits = max(maxBits, size.width.bitPattern, size.height.bitPattern)
-        insertions.append(ItemInsertion(at: ItemPath(section: section, item: i), size: size))
-        k &+= 1
       }
-      if maxBits > LayoutLimits.maximumLength.bitPattern { bad = 0 }
     }
-    guard bad != nil else { return }
+    if kept == 0 {
+      insertions = [ItemInsertion](unsafeUninitializedCapacity: count) { out, initialized in
+        if count > 0 { fill(out.baseAddress!) }
+        initialized = count
+      }
+    } else {
+      let entry = [ItemInsertion](unsafeUninitializedCapacity: count) { out, initialized in
+        if count > 0 { fill(out.baseAddress!) }
+        initialized = count
+      }
+      insertions.append(contentsOf: entry)
+    }
+    guard maxBits > LayoutLimits.maximumLength.bitPattern else { return }
     // Some size is no valid length: the first one named, nothing kept.
     for k in kept..<insertions.count {
       do {

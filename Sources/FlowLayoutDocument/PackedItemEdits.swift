@@ -113,6 +113,7 @@ package enum PackedItemEdits {
     case .mask:
       let k = items.count
       let entry = [ItemPath](unsafeUninitializedCapacity: k) { out, initialized in
+        HugePages.advise(UnsafeMutableRawBufferPointer(out))
         var j = 0
         items.forEachItem {
           (out.baseAddress! + j).initialize(to: ItemPath(section: section, item: $0))
@@ -224,11 +225,13 @@ package enum PackedItemEdits {
     }
     if kept == 0 {
       insertions = [ItemInsertion](unsafeUninitializedCapacity: count) { out, initialized in
+        HugePages.advise(UnsafeMutableRawBufferPointer(out))
         if count > 0 { fill(out.baseAddress!) }
         initialized = count
       }
     } else {
       let entry = [ItemInsertion](unsafeUninitializedCapacity: count) { out, initialized in
+        HugePages.advise(UnsafeMutableRawBufferPointer(out))
         if count > 0 { fill(out.baseAddress!) }
         initialized = count
       }
@@ -365,6 +368,7 @@ package enum Base64 {
     var valid = true
     let result = values.withUnsafeBufferPointer { table in
       [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
+        HugePages.advise(UnsafeMutableRawBufferPointer(out))
         let t = text.baseAddress!
         let o = out.baseAddress!
         var invalid: UInt8 = 0
@@ -526,5 +530,26 @@ extension PackedItemEdits {
       w.append("}")
     }
     w.append("]")
+  }
+}
+
+/// Transparent huge pages for a large buffer about to be written: on Linux (where
+/// `/sys/kernel/mm/transparent_hugepage/enabled` is `madvise`, as on this project's machines),
+/// `madvise(MADV_HUGEPAGE)` on the 2 MiB-aligned part of it, so that its first writes fault in
+/// 2 MiB at a time instead of 4 KiB (a packed batch's 8-16 MB lists: ~4 000 faults fewer).
+/// A hint: the buffer's contents and size are unchanged, and nothing is done where the call
+/// does not exist or the buffer holds no aligned 2 MiB.
+package enum HugePages {
+  /// - Complexity: one system call when the buffer spans an aligned 2 MiB, else none.
+  package static func advise(_ buffer: UnsafeMutableRawBufferPointer) {
+    #if os(Linux)
+      guard let base = buffer.baseAddress else { return }
+      let huge = 2 << 20
+      let start = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)
+      let end = (Int(bitPattern: base) + buffer.count) & ~(huge - 1)
+      guard end > start else { return }
+      let hugePageAdvice: Int32 = 14  // MADV_HUGEPAGE (Linux), not exported to Swift
+      _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, hugePageAdvice)
+    #endif
   }
 }

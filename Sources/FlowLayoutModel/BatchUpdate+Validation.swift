@@ -323,11 +323,11 @@ extension BatchUpdate {
     }
     // Not reached when a path is named twice (the checks above throw), so the tallies count
     // each path once.
-    let removedPerSection = SectionTally(sorted: scratch.removals)
+    let removedPerSection = SectionTally(ascending: scratch.removals)
     let addedPerSection =
       scratch.destinationsAreInsertions
-      ? SectionTally(sorted: insertItems.lazy.map(\.at))
-      : SectionTally(sorted: scratch.destinations)
+      ? SectionTally(ascending: insertItems.lazy.map(\.at))
+      : SectionTally(ascending: scratch.destinations)
 
     // 6. Counts after the update, and every destination inside them.
     let plan = BatchPlan(

@@ -61,6 +61,18 @@ extension ItemColumns {
     }
     guard !insertions.isEmpty else { return }
     let kept = w.count
+    let newCount = kept + insertions.count
+    if w.capacity < newCount || h.capacity < newCount || (positions && x.capacity < newCount),
+      insertions[insertions.count - 1].index - insertions[0].index
+        <= Self.shortRun * insertions.count
+    {
+      // Dense insertions that outgrow the columns: merged once into new columns (each value
+      // written once), not grown, zeroed and then widened in place.
+      insertions.withUnsafeBufferPointer { ins in
+        Self.merge(&w, &h, &x, positions: positions, inserting: ins)
+      }
+      return
+    }
     w.append(contentsOf: repeatElement(0, count: insertions.count))
     h.append(contentsOf: repeatElement(0, count: insertions.count))
     if positions { x.append(contentsOf: repeatElement(0, count: insertions.count)) }
@@ -88,6 +100,52 @@ extension ItemColumns {
         }
       }
     }
+  }
+
+  /// The columns (`x` when `positions`) with `ins` (ascending, distinct after-space indices
+  /// below the new count, positions 0) merged in, as new arrays of exactly the new count: the
+  /// values before the first insertion copied as a block, the rest chosen value by value with
+  /// no branch on the data.
+  ///
+  /// - Complexity: O(n) for the new count n; one allocation per column.
+  private static func merge(
+    _ w: inout [Double], _ h: inout [Double], _ x: inout [Double], positions: Bool,
+    inserting ins: UnsafeBufferPointer<(index: Int, size: Size)>
+  ) {
+    let kept = w.count
+    let newCount = kept &+ ins.count
+    let first = ins[0].index
+    let last = ins.count &- 1
+    func merged(
+      _ old: [Double], _ value: (Size) -> Double
+    ) -> [Double] {
+      [Double](unsafeUninitializedCapacity: newCount) { out, count in
+        old.withUnsafeBufferPointer { o in
+          let target = out.baseAddress!
+          if first > 0 { target.initialize(from: o.baseAddress!, count: first) }
+          var read = first
+          var k = 0
+          var j = first
+          while j < newCount {
+            let entry = ins[k < last ? k : last]
+            let inserted = j == entry.index
+            let mask: UInt64 = inserted ? ~0 : 0
+            let source = read < kept ? read : kept &- 1
+            let keptBits = kept > 0 ? o[source].bitPattern : 0
+            (target + j).initialize(
+              to: Double(bitPattern: (value(entry.size).bitPattern & mask) | (keptBits & ~mask)))
+            let step = inserted ? 1 : 0
+            k &+= step
+            read &+= 1 &- step
+            j &+= 1
+          }
+        }
+        count = newCount
+      }
+    }
+    w = merged(w) { $0.width }
+    h = merged(h) { $0.height }
+    if positions { x = merged(x) { _ in 0 } }
   }
 
   /// Closes the gaps of `removals` (ascending, distinct, the first `first`, all below `count`)

@@ -180,6 +180,8 @@ struct PackedBatchTests {
     #expect(packed.layout.batchesValidated == validated + 1)
     #expect(packed.layout.pathMapsBuilt == maps + 1)
     #expect(packed.engine.batchesValidated == 0 && packed.engine.pathMapsBuilt == 0)
+    // Applied from the batch's own list: no per-section copy of its 50 000 paths.
+    #expect(packed.engine.itemsListed == 0 && plain.engine.itemsListed == 0)
     #expect(packed.engine.workCounters == plain.engine.workCounters)
     // Every page of the section is touched: each laid out once (never re-broken region by
     // region).

@@ -884,8 +884,15 @@ struct BatchItemLists: SectionEditSource {
     return lo
   }
   func appendRemovals(_ range: Range<Int>, minus base: Int, to list: inout [Int]) {
-    list.reserveCapacity(list.count + range.count)
-    for k in range { list.append(deletions[k].item &- base) }
+    let first = list.count
+    list.append(contentsOf: repeatElement(0, count: range.count))
+    list.withUnsafeMutableBufferPointer { out in
+      var j = first
+      for k in range {
+        out[j] = deletions[k].item &- base
+        j &+= 1
+      }
+    }
   }
   var sectionEdit: SectionEdit {
     var edit = SectionEdit()

@@ -114,11 +114,25 @@ extension BatchUpdate {
       changes.append((s, delta))
       return true
     }
-    for path in deleteItems where !add(path.section, -1) { return false }
+    // Runs of one section found on the lists' buffers (no per-item call).
+    func addRuns<Path>(_ list: [Path], sign: Int, _ section: (Path) -> Int) -> Bool {
+      list.withUnsafeBufferPointer { b in
+        var k = 0
+        while k < b.count {
+          let s = section(b[k])
+          var end = k &+ 1
+          while end < b.count, section(b[end]) == s { end &+= 1 }
+          guard add(s, sign * (end &- k)) else { return false }
+          k = end
+        }
+        return true
+      }
+    }
+    guard addRuns(deleteItems, sign: -1, { $0.section }) else { return false }
     for move in moveItems where !add(move.from.section, -1) || !add(move.to.section, 1) {
       return false
     }
-    for insertion in insertItems where !add(insertion.at.section, 1) { return false }
+    guard addRuns(insertItems, sign: 1, { $0.at.section }) else { return false }
     for (s, delta) in changes { cells[s].addPlainItems(delta) }
     return true
   }

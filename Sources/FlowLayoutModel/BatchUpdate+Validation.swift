@@ -464,7 +464,7 @@ extension BatchUpdate {
 
   /// Whether every path of `paths` names an existing item (section in `counts`' range, item
   /// below its count) of a section not in `deletedSections` (ascending): what the per-path
-  /// checks of `validate` find true of each, in one pass without branches per path.
+  /// checks of `validate` find true of each, in one pass (no field names, no hashing).
   ///
   /// - Complexity: O(k) for k paths, plus O(log d) per run of paths of one section.
   static func allExist(

@@ -144,17 +144,53 @@ extension BatchUpdate {
   /// - Precondition: the batch is valid for `values`' sections (validated).
   /// - Complexity: O(1) for a batch without section edits; for k sections inserted, deleted or
   ///   moved, O(k log k) plus k memory moves of the values after them when k ≤ 16, else one
-  ///   O(s + k log k) pass; no hashing.
+  ///   O(s + k log k) pass; no hashing. When the batch inserts as many sections as it deletes
+  ///   (moves only, say), the same over the w values between the first and last index it names
+  ///   instead of all s: O(w + k log k).
   package func restructureSections<Value>(
     _ values: inout [Value], insertedAt: (Int) -> Value
   ) {
     let edits = deleteSections.count + insertSections.count + moveSections.count
     guard edits > 0 else { return }
+    // As many sections inserted as deleted: every value past the last index the batch names
+    // stays where it is (as does every value before the first), so only that window is
+    // rebuilt: a section moved by one costs O(1), not a shift of every later section.
+    if deleteSections.count == insertSections.count {
+      var first = Int.max
+      var last = Int.min
+      for s in deleteSections { (first, last) = (min(first, s), max(last, s)) }
+      for insertion in insertSections {
+        (first, last) = (min(first, insertion.at), max(last, insertion.at))
+      }
+      for move in moveSections {
+        (first, last) = (min(first, move.from, move.to), max(last, move.from, move.to))
+      }
+      if first > 0 || last < values.count - 1 {
+        var window = Array(values[first...last])
+        restructureSections(&window, offset: first, edits: edits, insertedAt: insertedAt)
+        values.replaceSubrange(first...last, with: window)
+        return
+      }
+    }
+    restructureSections(&values, offset: 0, edits: edits, insertedAt: insertedAt)
+  }
+
+  /// `restructureSections(_:insertedAt:)` of `values`, the sections from `offset` on (every
+  /// index the batch names is ≥ `offset` and, after the batch, `values` holds what it held
+  /// before past them).
+  ///
+  /// - Complexity: O(1) … O(v + k log k) for v values and k = `edits` section edits, as
+  ///   `restructureSections(_:insertedAt:)` says.
+  private func restructureSections<Value>(
+    _ values: inout [Value], offset: Int, edits: Int, insertedAt: (Int) -> Value
+  ) {
     // Where each entering section comes from: `insertSections[j]` or `moveSections[m]`.
     var entering: [(at: Int, index: Int, isMove: Bool)] = []
     entering.reserveCapacity(insertSections.count + moveSections.count)
-    for (j, insertion) in insertSections.enumerated() { entering.append((insertion.at, j, false)) }
-    for (m, move) in moveSections.enumerated() { entering.append((move.to, m, true)) }
+    for (j, insertion) in insertSections.enumerated() {
+      entering.append((insertion.at - offset, j, false))
+    }
+    for (m, move) in moveSections.enumerated() { entering.append((move.to - offset, m, true)) }
     entering.sortInPlace { $0.at < $1.at }
     // Moved values, taken out of their old places first.
     var moved: [Value?] = []
@@ -162,8 +198,8 @@ extension BatchUpdate {
       moved.reserveCapacity(moveSections.count)
       var sources: [(from: Int, move: Int)] = []
       sources.reserveCapacity(moveSections.count + deleteSections.count)
-      for (m, move) in moveSections.enumerated() { sources.append((move.from, m)) }
-      for s in deleteSections { sources.append((s, -1)) }
+      for (m, move) in moveSections.enumerated() { sources.append((move.from - offset, m)) }
+      for s in deleteSections { sources.append((s - offset, -1)) }
       sources.sortInPlace { $0.from < $1.from }
       moved = [Value?](repeating: nil, count: moveSections.count)
       if edits <= 16 {
@@ -185,7 +221,7 @@ extension BatchUpdate {
         values = kept
       }
     } else {
-      var deleted = deleteSections
+      var deleted = deleteSections.map { $0 - offset }
       deleted.sortInPlace()
       if edits <= 16 {
         for s in deleted.reversed() { values.remove(at: s) }

@@ -117,6 +117,42 @@ import Testing
     }
   }
 
+  /// Batches that insert as many sections as they delete, every index they name within a
+  /// window of 12 (a drag that moves a section by a few places, a section replaced): only the
+  /// window's values are rebuilt, and the values carried are those of the per-section map, for
+  /// windows at the start, in the middle and at the end, with few edits (memory moves) and many
+  /// (one pass).
+  @Test(arguments: [(30, 4), (400, 4), (400, 20)])
+  func balancedBatchesCarryValuesInTheirWindow(sectionCount: Int, edits: Int) {
+    var rng = SplitMix64(seed: UInt64(sectionCount + edits))
+    for round in 0..<200 {
+      let width = min(12, sectionCount)
+      let start = [0, sectionCount - width, Int.random(in: 0...(sectionCount - width), using: &rng)][
+        round % 3]
+      let window = Array(start..<(start + width))
+      var batch = BatchUpdate()
+      var olds = window.shuffled(using: &rng).makeIterator()
+      var news = window.shuffled(using: &rng).makeIterator()
+      let replaced = Int.random(in: 0...min(3, edits), using: &rng)
+      let moves = Int.random(in: (replaced == 0 ? 1 : 0)...min(edits, width - replaced), using: &rng)
+      batch.deleteSections = (0..<replaced).map { _ in olds.next()! }
+      batch.insertSections = (0..<replaced).map { k in
+        SectionInsertion(at: news.next()!, section: SectionData(header: Double(k), items: []))
+      }
+      batch.moveSections = (0..<moves).map { _ in SectionMove(from: olds.next()!, to: news.next()!) }
+      let expected = Self.plainMap(batch, sectionCount: sectionCount)
+      var values = (0..<sectionCount).map { "old \($0)" }
+      batch.restructureSections(&values, map: BatchPathMap(batch)) {
+        "new \(Int($0.section.header))"
+      }
+      let tags = Dictionary(
+        uniqueKeysWithValues: batch.insertSections.map { ($0.at, Int($0.section.header)) })
+      #expect(
+        values == expected.enumerated().map { n, o in o.map { "old \($0)" } ?? "new \(tags[n]!)" },
+        "round \(round): \(batch.deleteSections) \(batch.insertSections.map(\.at)) \(batch.moveSections)")
+    }
+  }
+
   @Test("bad section edits give the errors the per-section checks gave", arguments: 0..<4)
   func badBatchesFailAsBefore(seed: Int) {
     var rng = SplitMix64(seed: UInt64(seed))

@@ -342,9 +342,18 @@ extension BatchUpdate {
       if counted.section != s { counted = (s, plan.newItemCount(ofSection: s)) }
       return counted.count
     }
-    for (i, insertion) in insertItems.enumerated()
-    where insertion.at.item >= newCount(insertion.at.section) {
-      throw .itemOutOfRange(field: "\(prefix)insertItems[\(i)].at", path: insertion.at)
+    // Insertions ascending in one section (a restore's 500 000): all inside the counts when
+    // the last is; else the walk names the first outside.
+    let insertionsInside =
+      scratch.destinationsAreInsertions
+      && insertItems.last.map { last in
+        insertItems[0].at.section == last.at.section && last.at.item < newCount(last.at.section)
+      } ?? true
+    if !insertionsInside {
+      for (i, insertion) in insertItems.enumerated()
+      where insertion.at.item >= newCount(insertion.at.section) {
+        throw .itemOutOfRange(field: "\(prefix)insertItems[\(i)].at", path: insertion.at)
+      }
     }
     for (i, move) in moveItems.enumerated() where move.to.item >= newCount(move.to.section) {
       throw .itemOutOfRange(field: "\(prefix)moveItems[\(i)].to", path: move.to)

@@ -192,8 +192,8 @@ extension ItemColumns {
   @inline(__always)
   private static func widen(
     _ w: UnsafeMutablePointer<Double>, _ h: UnsafeMutablePointer<Double>,
-    _ x: UnsafeMutablePointer<Double>?, inserting ins: UnsafeBufferPointer<(index: Int, size: Size)>,
-    kept: Int
+    _ x: UnsafeMutablePointer<Double>?,
+    inserting ins: UnsafeBufferPointer<(index: Int, size: Size)>, kept: Int
   ) {
     let newCount = kept &+ ins.count
     let lastIndex = ins[ins.count &- 1].index

@@ -559,6 +559,19 @@ extension FastFlowLayout {
         removalAt = r < edit.removalCount ? located(edit.removal(r), &self) : nil
       }
       var earlier = 0
+      if edit.removalCount == 0, let place = insertionPlace, place.page == p {
+        // No removals in the section (a restore): insertion i goes before old item
+        // `index − i`, which is in this page while below `end`; the rest as below.
+        while i < edit.insertionCount {
+          let (index, size) = edit.insertion(i)
+          let old = index &- i
+          guard old < end, old < oldCount else { break }
+          local.insertions.append((old &- base &+ earlier, size))
+          earlier &+= 1
+          i &+= 1
+        }
+        insertionPlace = placeInsertion(&self, within: (p, base, end))
+      }
       while let place = insertionPlace, place.page == p {
         let survivorsBefore: Int
         if place.old < oldCount {

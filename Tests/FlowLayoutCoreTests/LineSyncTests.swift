@@ -5,8 +5,8 @@ import Testing
 @testable import FlowLayoutCore
 
 /// A re-break after one edit stops at the first new line that starts where an old line started
-/// (its items shifted by the edit, `TailSync`): exactly the lines whose items changed are
-/// re-broken, however far into the old lines that point is.
+/// (its items shifted by the edit: the edit's kept run, `catchUpLines`): exactly the lines whose
+/// items changed are re-broken, however far into the old lines that point is.
 @Suite("Line re-synchronisation")
 struct LineSyncTests {
   /// `groups` lines of three 30 pt items, a 100 pt item alone on its line, and `groups` more
@@ -51,5 +51,17 @@ struct LineSyncTests {
   func aResizeReBreaksUntilTheOldLinesResume(groups: Int) throws {
     let resize = BatchUpdate(resizeItems: [ItemResize(at: ItemPath(0, 0), size: Size(100, 10))])
     #expect(try Self.linesRebroken(groups: groups, by: resize) == groups + 1)
+  }
+
+  /// Nine items deleted after the first line (its next three lines) and a later item's height
+  /// changed, in one batch: the first line is re-broken, the old lines resume at once after the
+  /// deleted ones (three old lines ahead, found through the item index), the lines up to the
+  /// resized item's line are copied, that line is re-broken, and the old lines resume after it:
+  /// 2 lines re-broken, every other line kept.
+  @Test func regionsAcrossAJumpCatchUpAtOnce() throws {
+    var batch = BatchUpdate()
+    for i in 3..<12 { batch.deleteItems.append(ItemPath(0, i)) }
+    batch.resizeItems.append(ItemResize(at: ItemPath(0, 91), size: Size(30, 20)))
+    #expect(try Self.linesRebroken(groups: 40, by: batch) == 2)
   }
 }

@@ -78,12 +78,13 @@ extension SectionLayout {
 
   /// Applies the removals and insertions of `edit` (after its resizes were applied with
   /// `applyResizes`, which returned `resized`), then lays out only what changed: the closed form
-  /// again (O(c)), or the line table re-broken from the first touched item's line until it
-  /// re-synchronises with the old lines (column flows: `rebuildGridLines`; `.horizontalScroll`: `rebuildScrollLine`).
+  /// again (O(c)), or the line table's touched regions re-broken until their lines catch up with
+  /// the old ones (`catchUpLines`; column flows: `rebuildGridLines`; `.horizontalScroll`: `rebuildScrollLine`).
   /// `scratch.lastLineKept` tells whether the last line holds the same items as before.
   ///
-  /// - Complexity: O(c) closed form; else O(k + log r) for k items in re-broken lines, plus the
-  ///   splice's O(n − f) memory move and O(r) renumbering when the item count changes.
+  /// - Complexity: O(c) closed form; else O(e log e + k + log r) for e edits and k items in
+  ///   re-broken lines, plus the splice's O(n − f) memory move and O(r) renumbering when the
+  ///   item count changes.
   mutating func applySplice(
     _ edit: SectionEdit, resized: (first: Int, last: Int)?, rules: LayoutRules,
     kernels: KernelSelection, scratch: inout LineScratch, counters: inout WorkCounters
@@ -102,12 +103,8 @@ extension SectionLayout {
       return
     }
     var first = resized?.first ?? Int.max
-    var lastOld = resized?.last ?? -1
-    var lastNew = -1
     if let r = edit.removals.first { first = min(first, r) }
-    if let r = edit.removals.last { lastOld = max(lastOld, r) }
     if let i = edit.insertions.first { first = min(first, i.index) }
-    if let i = edit.insertions.last { lastNew = i.index }
     guard first != Int.max else { return }
     let delta = edit.insertions.count - edit.removals.count
     if !edit.removals.isEmpty || !edit.insertions.isEmpty {
@@ -166,24 +163,6 @@ extension SectionLayout {
         return
       }
       if rules.placement == .uikit { sameSize = adjacentDifferences == 0 }
-      // Each re-break below clears it unless it kept the last line.
-      scratch.lastLineKept = true
-      if edit.removals.isEmpty, edit.insertions.isEmpty, let resized, resized.first < resized.last {
-        // Resizes only: each is re-broken from its own line until the lines re-synchronise, in
-        // index order, so resizes far apart do not re-break the lines between them. Each pass
-        // leaves every line before its sync point right; later passes fix later lines.
-        Self.sortedIndices(of: edit.resizes, into: &scratch.indices)
-        var indices = scratch.indices
-        scratch.indices = []  // `indices` uniquely referenced
-        for i in indices {
-          rebuildLines(
-            fromLine: lineBefore(i), sync: TailSync(oldTail: i + 1, delta: 0), rules: rules,
-            kernels: kernels, scratch: &scratch, counters: &counters)
-        }
-        indices.removeAll(keepingCapacity: true)
-        scratch.indices = indices
-        return
-      }
       let edits = edit.removals.count + edit.insertions.count + edit.resizes.count
       if Self.relaysOutWhole(edits: edits, itemCount: count), rules.breaking == .greedy {
         // Edits so dense that nearly every line is touched: the page's table is laid out once
@@ -195,29 +174,34 @@ extension SectionLayout {
         scratch.lastLineKept = false
         return
       }
-      if edits > 1, rules.breaking == .greedy || rules.breaking == .firstLineOnly {
-        // Touched regions re-broken until they re-synchronise, the lines between copied: one
-        // pass, not one re-break from the first to the last touched item.
-        Self.sortedIndices(of: edit.resizes, into: &scratch.indices)
-        KeptRun.runs(
-          oldCount: count - delta, removals: edit.removals, resized: scratch.indices,
-          insertions: edit.insertions, into: &scratch.runs)
-        rebreakRegions(
-          fromLine: lineBefore(first), oldItemCount: count - delta, rules: rules,
-          kernels: kernels, scratch: &scratch, counters: &counters)
+      // Each touched region re-broken until its lines catch up with the old ones, the lines
+      // between regions copied: one pass, whatever the number of edits.
+      scratch.lastLineKept = true  // cleared by the catch-up unless it kept the last line
+      if edits == 1 {
+        // One edit at `first`: the items after it are kept (`KeptRun.runs`' last run).
+        let tail = first + max(delta, 0) + (edit.resizes.isEmpty ? 0 : 1)
+        catchUpLines(
+          fromLine: lineBefore(first),
+          keeping: tail < count
+            ? KeptRun(newStart: tail, oldStart: tail - delta, count: count - tail) : nil,
+          oldItemCount: count - delta, rules: rules, kernels: kernels, scratch: &scratch,
+          counters: &counters)
         return
       }
-      let oldTail = max(lastOld + 1, lastNew + 1 - delta, first)
-      rebuildLines(
-        fromLine: lineBefore(first), sync: TailSync(oldTail: oldTail, delta: delta),
-        rules: rules, kernels: kernels, scratch: &scratch, counters: &counters)
+      Self.sortedIndices(of: edit.resizes, into: &scratch.indices)
+      KeptRun.runs(
+        oldCount: count - delta, removals: edit.removals, resized: scratch.indices,
+        insertions: edit.insertions, into: &scratch.runs)
+      catchUpLines(
+        fromLine: lineBefore(first), oldItemCount: count - delta, rules: rules,
+        kernels: kernels, scratch: &scratch, counters: &counters)
     }
   }
 
   /// Whether a batch of `edits` edits in a page or section of `itemCount` items (after the
   /// edits) re-breaks it faster by a full layout than region by region: at least one edit per
   /// `denseEditSpacing` items, so that the touched regions (each re-broken from the line before
-  /// its edit until the lines re-synchronise) cover most lines anyway.
+  /// its edit until its lines catch up) cover most lines anyway.
   ///
   /// - Complexity: O(1).
   static func relaysOutWhole(edits: Int, itemCount: Int) -> Bool {

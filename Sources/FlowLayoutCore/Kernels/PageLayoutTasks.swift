@@ -93,7 +93,7 @@ enum PageLayoutTasks {
           counters.itemsPaged += absorbed
           pages[q].items.append(frontOf: pages[next].items, count: absorbed)
           pages[next].items.removeFirst(absorbed)
-          pages[q].rebuildLines(
+          pages[q].catchUpLines(
             fromLine: table.lineCount - 1, rules: job.rules, kernels: kernels,
             scratch: &scratch, counters: &counters)
         }

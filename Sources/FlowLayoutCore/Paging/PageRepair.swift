@@ -209,7 +209,7 @@ extension FastFlowLayout {
     pages[to].items.append(frontOf: pages[from].items, count: q)
     pages[from].items.removeFirst(q)
     if case .table(let table) = pages[to].lines, table.lineCount > 0 {
-      pages[to].rebuildLines(
+      pages[to].catchUpLines(
         fromLine: table.lineCount - 1, rules: rules, kernels: kernels, scratch: &scratch.lines,
         counters: &counters)
     }

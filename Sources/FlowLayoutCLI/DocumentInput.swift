@@ -94,13 +94,7 @@ enum DocumentInput {
   /// for a buffer about to be written whole, or from its start (a session's line piece,
   /// written as far as its line: at most its last 2 MiB page holds unwritten bytes).
   static func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
-    guard let base = buffer.baseAddress else { return }
-    let huge = 2 << 20
-    let start = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)
-    let end = (Int(bitPattern: base) + buffer.count) & ~(huge - 1)
-    guard end > start else { return }
-    let hugePageAdvice: Int32 = 14  // MADV_HUGEPAGE (Linux), not exported to Swift
-    _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, hugePageAdvice)
+    HugePages.advise(buffer)
   }
 
   /// The decoder's error for a text whose last byte (at `offset`) no document can hold.

@@ -111,8 +111,17 @@ package enum PackedItemEdits {
   ) {
     switch items {
     case .mask:
-      paths.reserveCapacity(paths.count + items.count)
-      items.forEachItem { paths.append(ItemPath(section: section, item: $0)) }
+      let k = items.count
+      let entry = [ItemPath](unsafeUninitializedCapacity: k) { out, initialized in
+        HugePages.advise(UnsafeMutableRawBufferPointer(out))
+        var j = 0
+        items.forEachItem {
+          (out.baseAddress! + j).initialize(to: ItemPath(section: section, item: $0))
+          j &+= 1
+        }
+        initialized = k
+      }
+      if paths.isEmpty { paths = entry } else { paths.append(contentsOf: entry) }
     case .ranges(let ranges):
       // The first index ≥ count in a range is the first missing item: listed, then none.
       for r in ranges {
@@ -176,45 +185,59 @@ package enum PackedItemEdits {
       )
     }
     let kept = insertions.count
-    insertions.reserveCapacity(kept + count)
-    var bad: Int?
-    sizes.withUnsafeBytes { raw in
-      var k = 0
-      // Every valid length's bit pattern is at most the limit's (IEEE 754 orders non-negative
-      // doubles like their patterns); negatives, NaN and infinities have larger ones.
-      var maxBits: UInt64 = 0
-      items.forEachItem { i in
-        let size: Size
-        if wide {
-          size = Size(
-            width: Double(
-              bitPattern: UInt64(
-                littleEndian: raw.loadUnaligned(
-                  fromByteOffset: 16 &* k, as: UInt64.self))),
-            height: Double(
-              bitPattern: UInt64(
-                littleEndian: raw.loadUnaligned(
-                  fromByteOffset: 16 &* k &+ 8, as: UInt64.self))))
-        } else {
-          size = Size(
-            width: Double(
-              Float(
-                bitPattern: UInt32(
+    var maxBits: UInt64 = 0
+    // The insertions written straight into the list's buffer (no per-item append).
+    func fill(_ out: UnsafeMutablePointer<ItemInsertion>) {
+      sizes.withUnsafeBytes { raw in
+        var k = 0
+        items.forEachItem { i in
+          let size: Size
+          if wide {
+            size = Size(
+              width: Double(
+                bitPattern: UInt64(
+                  littleEndian: raw.loadUnaligned(fromByteOffset: 16 &* k, as: UInt64.self))),
+              height: Double(
+                bitPattern: UInt64(
                   littleEndian: raw.loadUnaligned(
-                    fromByteOffset: 8 &* k, as: UInt32.self)))),
-            height: Double(
-              Float(
-                bitPattern: UInt32(
-                  littleEndian: raw.loadUnaligned(
-                    fromByteOffset: 8 &* k &+ 4, as: UInt32.self)))))
+                    fromByteOffset: 16 &* k &+ 8, as: UInt64.self))))
+          } else {
+            size = Size(
+              width: Double(
+                Float(
+                  bitPattern: UInt32(
+                    littleEndian: raw.loadUnaligned(fromByteOffset: 8 &* k, as: UInt32.self)))),
+              height: Double(
+                Float(
+                  bitPattern: UInt32(
+                    littleEndian: raw.loadUnaligned(
+                      fromByteOffset: 8 &* k &+ 4, as: UInt32.self)))))
+          }
+          // Every valid length's bit pattern is at most the limit's (IEEE 754 orders
+          // non-negative doubles like their patterns); negatives, NaN and infinities have
+          // larger ones.
+          maxBits = max(maxBits, size.width.bitPattern, size.height.bitPattern)
+          (out + k).initialize(
+            to: ItemInsertion(at: ItemPath(section: section, item: i), size: size))
+          k &+= 1
         }
-        maxBits = max(maxBits, size.width.bitPattern, size.height.bitPattern)
-        insertions.append(ItemInsertion(at: ItemPath(section: section, item: i), size: size))
-        k &+= 1
       }
-      if maxBits > LayoutLimits.maximumLength.bitPattern { bad = 0 }
     }
-    guard bad != nil else { return }
+    if kept == 0 {
+      insertions = [ItemInsertion](unsafeUninitializedCapacity: count) { out, initialized in
+        HugePages.advise(UnsafeMutableRawBufferPointer(out))
+        if count > 0 { fill(out.baseAddress!) }
+        initialized = count
+      }
+    } else {
+      let entry = [ItemInsertion](unsafeUninitializedCapacity: count) { out, initialized in
+        HugePages.advise(UnsafeMutableRawBufferPointer(out))
+        if count > 0 { fill(out.baseAddress!) }
+        initialized = count
+      }
+      insertions.append(contentsOf: entry)
+    }
+    guard maxBits > LayoutLimits.maximumLength.bitPattern else { return }
     // Some size is no valid length: the first one named, nothing kept.
     for k in kept..<insertions.count {
       do {
@@ -345,6 +368,7 @@ package enum Base64 {
     var valid = true
     let result = values.withUnsafeBufferPointer { table in
       [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
+        HugePages.advise(UnsafeMutableRawBufferPointer(out))
         let t = text.baseAddress!
         let o = out.baseAddress!
         var invalid: UInt8 = 0
@@ -506,5 +530,26 @@ extension PackedItemEdits {
       w.append("}")
     }
     w.append("]")
+  }
+}
+
+/// Transparent huge pages for a large buffer about to be written: on Linux (where
+/// `/sys/kernel/mm/transparent_hugepage/enabled` is `madvise`, as on this project's machines),
+/// `madvise(MADV_HUGEPAGE)` on the 2 MiB-aligned part of it, so that its first writes fault in
+/// 2 MiB at a time instead of 4 KiB (a packed batch's 8-16 MB lists: ~4 000 faults fewer).
+/// A hint: the buffer's contents and size are unchanged, and nothing is done where the call
+/// does not exist or the buffer holds no aligned 2 MiB.
+package enum HugePages {
+  /// - Complexity: one system call when the buffer spans an aligned 2 MiB, else none.
+  package static func advise(_ buffer: UnsafeMutableRawBufferPointer) {
+    #if os(Linux)
+      guard let base = buffer.baseAddress else { return }
+      let huge = 2 << 20
+      let start = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)
+      let end = (Int(bitPattern: base) + buffer.count) & ~(huge - 1)
+      guard end > start else { return }
+      let hugePageAdvice: Int32 = 14  // MADV_HUGEPAGE (Linux), not exported to Swift
+      _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, hugePageAdvice)
+    #endif
   }
 }

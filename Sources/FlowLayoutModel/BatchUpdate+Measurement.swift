@@ -330,10 +330,15 @@ public struct BatchPathMap: Sendable {
 
   /// The runs of one section each in ascending paths.
   ///
-  /// - Complexity: O(k) for k paths.
+  /// - Complexity: O(1) when the first and the last path name one section, else O(k) for k
+  ///   paths.
   private static func runs<Paths: RandomAccessCollection<ItemPath>>(_ sorted: Paths)
     -> [(section: Int, range: Range<Int>)] where Paths.Index == Int
   {
+    // Ascending with the first and the last in one section: all are (a filter's 500 000).
+    if let first = sorted.first, let last = sorted.last, first.section == last.section {
+      return [(first.section, 0..<sorted.count)]
+    }
     var result: [(section: Int, range: Range<Int>)] = []
     var start = 0
     while start < sorted.count {

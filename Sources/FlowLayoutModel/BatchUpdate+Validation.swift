@@ -248,13 +248,20 @@ extension BatchUpdate {
       }
     }
     var deleted = Set<ItemPath>()
-    for (i, path) in deleteItems.enumerated() {
-      try checkOld(path, "\(prefix)deleteItems[\(i)]")
-      guard !repeats || removed.insert(path).inserted else {
-        throw .inconsistentBatch(
-          field: "\(prefix)deleteItems[\(i)]", reason: "item \(path) is deleted twice")
+    // A batch naming no path twice whose deletions all exist (one tight pass: a filter's
+    // 500 000) skips the per-path checks, which then find nothing.
+    let deletionsExist =
+      !repeats
+      && Self.allExist(deleteItems, counts: oldCounts, deletedSections: deletions)
+    if !deletionsExist {
+      for (i, path) in deleteItems.enumerated() {
+        try checkOld(path, "\(prefix)deleteItems[\(i)]")
+        guard !repeats || removed.insert(path).inserted else {
+          throw .inconsistentBatch(
+            field: "\(prefix)deleteItems[\(i)]", reason: "item \(path) is deleted twice")
+        }
+        if repeats { deleted.insert(path) }
       }
-      if repeats { deleted.insert(path) }
     }
     for (i, move) in moveItems.enumerated() {
       try checkOld(move.from, "\(prefix)moveItems[\(i)].from")
@@ -299,20 +306,28 @@ extension BatchUpdate {
         throw .inconsistentBatch(field: field(), reason: "two items are inserted or moved to \(path)")
       }
     }
-    for (i, insertion) in insertItems.enumerated() {
-      try checkNew(insertion.at, "\(prefix)insertItems[\(i)].at")
-      try LayoutValidation.size(insertion.size, field: "\(prefix)insertItems[\(i)].size")
+    // Likewise insertions in existing sections, none inserted, at indices ≥ 0 with valid sizes
+    // (one tight pass: a restore's 500 000).
+    let insertionsPass =
+      !repeats
+      && Self.allPlausible(
+        insertItems, sectionCount: newSectionCount, insertedSections: insertions)
+    if !insertionsPass {
+      for (i, insertion) in insertItems.enumerated() {
+        try checkNew(insertion.at, "\(prefix)insertItems[\(i)].at")
+        try LayoutValidation.size(insertion.size, field: "\(prefix)insertItems[\(i)].size")
+      }
     }
     for (i, move) in moveItems.enumerated() {
       try checkNew(move.to, "\(prefix)moveItems[\(i)].to")
     }
     // Not reached when a path is named twice (the checks above throw), so the tallies count
     // each path once.
-    let removedPerSection = SectionTally(sorted: scratch.removals)
+    let removedPerSection = SectionTally(ascending: scratch.removals)
     let addedPerSection =
       scratch.destinationsAreInsertions
-      ? SectionTally(sorted: insertItems.lazy.map(\.at))
-      : SectionTally(sorted: scratch.destinations)
+      ? SectionTally(ascending: insertItems.lazy.map(\.at))
+      : SectionTally(ascending: scratch.destinations)
 
     // 6. Counts after the update, and every destination inside them.
     let plan = BatchPlan(
@@ -327,9 +342,18 @@ extension BatchUpdate {
       if counted.section != s { counted = (s, plan.newItemCount(ofSection: s)) }
       return counted.count
     }
-    for (i, insertion) in insertItems.enumerated()
-    where insertion.at.item >= newCount(insertion.at.section) {
-      throw .itemOutOfRange(field: "\(prefix)insertItems[\(i)].at", path: insertion.at)
+    // Insertions ascending in one section (a restore's 500 000): all inside the counts when
+    // the last is; else the walk names the first outside.
+    let insertionsInside =
+      scratch.destinationsAreInsertions
+      && insertItems.last.map { last in
+        insertItems[0].at.section == last.at.section && last.at.item < newCount(last.at.section)
+      } ?? true
+    if !insertionsInside {
+      for (i, insertion) in insertItems.enumerated()
+      where insertion.at.item >= newCount(insertion.at.section) {
+        throw .itemOutOfRange(field: "\(prefix)insertItems[\(i)].at", path: insertion.at)
+      }
     }
     for (i, move) in moveItems.enumerated() where move.to.item >= newCount(move.to.section) {
       throw .itemOutOfRange(field: "\(prefix)moveItems[\(i)].to", path: move.to)
@@ -445,6 +469,61 @@ extension BatchUpdate {
     var k = 1
     while k < values.count, key(values[k - 1]) <= key(values[k]) { k += 1 }
     return k >= values.count ? values : values.sorted { key($0) < key($1) }
+  }
+
+  /// Whether every path of `paths` names an existing item (section in `counts`' range, item
+  /// below its count) of a section not in `deletedSections` (ascending): what the per-path
+  /// checks of `validate` find true of each, in one pass (no field names, no hashing).
+  ///
+  /// - Complexity: O(k) for k paths, plus O(log d) per run of paths of one section.
+  static func allExist(
+    _ paths: [ItemPath], counts: SectionCounts, deletedSections: [Int]
+  ) -> Bool {
+    paths.withUnsafeBufferPointer { b in
+      var section = -1
+      var count = 0
+      var fits = true
+      for path in b {
+        if path.section != section {
+          guard path.section >= 0, path.section < counts.count,
+            !contains(path.section, inAscending: deletedSections, by: { $0 })
+          else { return false }
+          section = path.section
+          count = counts[section]
+        }
+        fits = fits && UInt(bitPattern: path.item) < UInt(bitPattern: count)
+      }
+      return fits
+    }
+  }
+
+  /// Whether every insertion of `insertions` names a section below `sectionCount` not in
+  /// `insertedSections` (ascending by `at`), an item index ≥ 0 and a valid size: what the
+  /// per-insertion checks of `validate` before the counts are known find true of each, in one
+  /// pass (sizes screened by their bit patterns, as `LengthScreen`: conservative, −0 fails).
+  ///
+  /// - Complexity: O(k) for k insertions, plus O(log j) per run of one section.
+  static func allPlausible(
+    _ insertions: [ItemInsertion], sectionCount: Int, insertedSections: [SectionInsertion]
+  ) -> Bool {
+    insertions.withUnsafeBufferPointer { b in
+      var section = -1
+      var negative = 0
+      var maxBits: UInt64 = 0
+      for insertion in b {
+        if insertion.at.section != section {
+          guard insertion.at.section >= 0, insertion.at.section < sectionCount,
+            !contains(insertion.at.section, inAscending: insertedSections, by: \.at)
+          else { return false }
+          section = insertion.at.section
+        }
+        negative |= insertion.at.item
+        let w = insertion.size.width.bitPattern
+        let h = insertion.size.height.bitPattern
+        maxBits = max(maxBits, w > h ? w : h)
+      }
+      return negative >= 0 && maxBits <= LayoutLimits.maximumLength.bitPattern
+    }
   }
 
   /// Whether two neighbours of `sorted` (ascending by `key`) have one key.

@@ -30,6 +30,19 @@ struct SectionTally: Hashable, Sendable {
     if started { append(Run(section: section, end: count)) }
   }
 
+  /// A tally of ascending `paths`: O(1) when the first and the last name one section (all
+  /// do), else `init(sorted:)`.
+  ///
+  /// - Complexity: O(1) for one section, else O(k) for k paths.
+  init<Paths: RandomAccessCollection<ItemPath>>(ascending paths: Paths) {
+    if let first = paths.first, let last = paths.last, first.section == last.section {
+      self.init(sorted: EmptyCollection())
+      self.first = Run(section: first.section, end: paths.count)
+    } else {
+      self.init(sorted: paths)
+    }
+  }
+
   private mutating func append(_ run: Run) {
     if first == nil { first = run } else { more.append(run) }
   }

@@ -1,4 +1,5 @@
 import FlowLayoutModel
+import FlowLayoutTestSupport
 import Testing
 
 @testable import FlowLayoutCore
@@ -52,5 +53,55 @@ struct BulkSpliceTests {
     var bulk = columns
     bulk.spliceInOnePass(removing: removals, inserting: insertions)
     #expect(bulk == expected)
+  }
+
+  /// A large batch of one section's deletions and insertions, each named in ascending order (a
+  /// filter, its restore) is applied from the batch's own lists, nothing listed per item
+  /// (`itemsListed`), and gives exactly the layout of the same edits named out of order (listed
+  /// per section first) and a fresh layout's, scrolling along y and along x.
+  @Test(arguments: [LayoutVariant.horizontalFlow, .vertical, .uikitFlow])
+  func largeAscendingListsAreAppliedInPlace(variant: LayoutVariant) throws {
+    for direction in [ScrollDirection.vertical, .horizontal] {
+      var sizes = SplitMix64(seed: 41)
+      let items = sizes.mixedSizes(12_000)
+      let input = TestInputs.ownSizes([sizes.mixedSizes(30), items], variant: variant) {
+        $0.scrollDirection = direction
+      }
+      var inPlace = try FastFlowLayout(input)
+      inPlace.prepareForEdits()
+      var listed = inPlace
+      var rng = SplitMix64(seed: 9)
+      var filter = BatchUpdate()
+      var restore = BatchUpdate()
+      for (i, size) in items.enumerated() where rng.next() & 1 == 0 {
+        filter.deleteItems.append(ItemPath(1, i))
+        restore.insertItems.append(ItemInsertion(at: ItemPath(1, i), size: size))
+      }
+      #expect(filter.deleteItems.count >= EditScratch.retainedCapacity)
+      for batch in [filter, restore] {
+        let before = inPlace.itemsListed
+        try inPlace.apply(batch)
+        #expect(inPlace.itemsListed == before, "\(variant) \(direction)")
+        var reordered = batch
+        reordered.deleteItems.reverse()
+        reordered.insertItems.reverse()
+        let listedBefore = listed.itemsListed
+        try listed.apply(reordered)
+        #expect(
+          listed.itemsListed
+            == listedBefore + batch.deleteItems.count + batch.insertItems.count)
+        // Compared as Booleans: a failing expectation must not print 12 000 elements.
+        let sameAsListed = inPlace.allElements == listed.allElements
+        #expect(sameAsListed, "\(variant) \(direction)")
+        #expect(inPlace.contentSize == listed.contentSize)
+        let fresh = try FastFlowLayout(inPlace.input)
+        let difference = EngineComparison.elementDifference(
+          inPlace.allElements, fresh.allElements)
+        #expect(difference == nil, "\(variant) \(direction)")
+        #expect(inPlace.contentSize == fresh.contentSize)
+      }
+      let restored = inPlace.input == input
+      #expect(restored)
+    }
   }
 }

@@ -180,6 +180,8 @@ struct PackedBatchTests {
     #expect(packed.layout.batchesValidated == validated + 1)
     #expect(packed.layout.pathMapsBuilt == maps + 1)
     #expect(packed.engine.batchesValidated == 0 && packed.engine.pathMapsBuilt == 0)
+    // Applied from the batch's own list: no per-section copy of its 50 000 paths.
+    #expect(packed.engine.itemsListed == 0 && plain.engine.itemsListed == 0)
     #expect(packed.engine.workCounters == plain.engine.workCounters)
     // Every page of the section is touched: each laid out once (never re-broken region by
     // region).
@@ -188,6 +190,43 @@ struct PackedBatchTests {
     let pagesLaidOut = packed.engine.workCounters.sectionsLaidOut - laidOut
     #expect(pagesLaidOut >= pages / 2 && pagesLaidOut <= pages + 2, "\(packed.engine.workCounters)")
     #expect(packed.engine.allElements == plain.engine.allElements)
+  }
+
+  /// A packed filter of half a section and its restore, at n and 10n items: each validated
+  /// once, one path map, nothing listed per section in the engine (`itemsListed`) at either
+  /// size, and the pages laid out again ~10× (the O(k) work grows with the edits, nothing else
+  /// is paid per item).
+  @Test func aPackedFilterAndRestoreScaleWithTheirEdits() throws {
+    var pagesLaidOut: [Int] = []
+    for n in [20_000, 200_000] {
+      let document = try LayoutDocument.decode(
+        Self.document([12, n], layout: "horizontalFlow", seed: 4))
+      var rng = SplitMix64(seed: 21)
+      var filter = BatchUpdate()
+      var restore = BatchUpdate()
+      for i in 0..<n where rng.next() & 1 == 0 {
+        filter.deleteItems.append(ItemPath(1, i))
+        restore.insertItems.append(
+          ItemInsertion(at: ItemPath(1, i), size: document.input.sections[1].itemSize(at: i)))
+      }
+      var live = try DocumentLayout<FastFlowLayout>(document)
+      live.prepareForEdits()
+      let validated = live.layout.batchesValidated
+      let maps = live.layout.pathMapsBuilt
+      let laidOut = live.engine.workCounters.sectionsLaidOut
+      try live.apply(json: Self.packedLine(filter))
+      try live.apply(json: Self.packedLine(restore))
+      #expect(live.layout.batchesValidated == validated + 2, "n \(n)")
+      #expect(live.layout.pathMapsBuilt == maps + 2, "n \(n)")
+      #expect(live.engine.batchesValidated == 0 && live.engine.pathMapsBuilt == 0)
+      #expect(live.engine.itemsListed == 0, "n \(n)")
+      pagesLaidOut.append(live.engine.workCounters.sectionsLaidOut - laidOut)
+      let fresh = try DocumentLayout<FastFlowLayout>(document)
+      let same = live.engine.allElements == fresh.engine.allElements
+      #expect(same, "n \(n)")
+    }
+    let ratio = Double(pagesLaidOut[1]) / Double(max(1, pagesLaidOut[0]))
+    #expect(ratio > 8 && ratio < 12, "\(pagesLaidOut)")
   }
 
   /// `{"deleteItemsPacked": …}` or `{"insertItemsPacked": …}` with the given value.

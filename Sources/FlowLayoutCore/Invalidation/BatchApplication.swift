@@ -36,6 +36,11 @@ extension FastFlowLayout {
   /// none when the batch came with its map (`apply(validated:)`).
   package var pathMapsBuilt: Int { scratch.pathMapsBuilt }
 
+  /// Item edits this engine copied into per-section lists before applying them; none for a
+  /// large batch of one section's ascending deletions and insertions, applied from the
+  /// batch's own lists.
+  package var itemsListed: Int { scratch.itemsListed }
+
   /// `apply(_:)` with the batch's plan when validated (`nil`: validated here) and its path map
   /// when built (`nil`: built if the diagnostics need one).
   private mutating func apply(
@@ -98,7 +103,13 @@ extension FastFlowLayout {
     }
     // Item edits per section, in the sections before the batch (an item edit never names a
     // deleted or inserted section: the validation refuses it).
-    if changesSections {
+    // A large batch of one section's deletions and insertions, each named in ascending order
+    // (a filter, its restore): applied from the batch's own lists, none copied per item.
+    let listedSection =
+      relayoutAll || changesSections ? nil : Self.sectionOfLargeAscendingLists(update)
+    if listedSection != nil {
+      scratch.sections.removeAll(keepingCapacity: true)
+    } else if changesSections {
       itemEdits(update, sectionBefore: { plan.oldSection(ofNewSection: $0)! }, into: &scratch)
     } else {
       itemEdits(update, sectionBefore: { $0 }, into: &scratch)
@@ -123,7 +134,11 @@ extension FastFlowLayout {
         scratch: &scratch, sectionEdits: sectionEdits, rules: newRules,
         configuration: newConfiguration, bounds: newBounds, counters: &counters)
     } else {
-      applyItemEdits(scratch: &scratch, counters: &counters)
+      if let s = listedSection {
+        applyBatchLists(update, inSection: s, scratch: &scratch, counters: &counters)
+      } else {
+        applyItemEdits(scratch: &scratch, counters: &counters)
+      }
       if changesSections {
         replaceSections(
           deleting: sectionEdits.deletions, inserting: sectionEdits.insertions,
@@ -156,6 +171,9 @@ extension FastFlowLayout {
     }
     for i in update.insertItems { name(sectionBefore(i.at.section)) }
     guard !scratch.sections.isEmpty else { return }
+    scratch.itemsListed +=
+      update.resizeItems.count + update.deleteItems.count + update.insertItems.count
+      + update.moveItems.count
     scratch.sections.sortRemovingDuplicates()
     while scratch.edits.count < scratch.sections.count { scratch.edits.append(SectionEdit()) }
     // Each edit goes to its section's entry (found by binary search; no hashing).
@@ -169,15 +187,12 @@ extension FastFlowLayout {
       var edit = SectionEdit()
       swap(&edit, &scratch.edits[0])  // uniquely referenced while filled
       edit.resizes.reserveCapacity(update.resizeItems.count)
-      edit.removals.reserveCapacity(update.deleteItems.count + update.moveItems.count)
-      edit.insertions.reserveCapacity(update.insertItems.count)
       edit.moves.reserveCapacity(update.moveItems.count)
       for r in update.resizeItems { edit.resizes.append((r.at.item, working(r.size))) }
-      update.insertItems.withUnsafeBufferPointer { source in
-        for i in source { edit.insertions.append((i.at.item, working(i.size))) }
-      }
-      update.deleteItems.withUnsafeBufferPointer { source in
-        for d in source { edit.removals.append(d.item) }
+      Self.appendInsertions(update.insertItems, transposed: transposed, to: &edit.insertions)
+      Self.appendItems(update.deleteItems, to: &edit.removals)
+      if !update.moveItems.isEmpty {
+        edit.removals.reserveCapacity(edit.removals.count + update.moveItems.count)
       }
       for m in update.moveItems {
         edit.removals.append(m.from.item)
@@ -197,6 +212,69 @@ extension FastFlowLayout {
     for i in update.insertItems {
       scratch.edits[entry(sectionBefore(i.at.section))].insertions.append(
         (i.at.item, working(i.size)))
+    }
+  }
+
+  /// Appends the item index of every path of `paths` to `items`: one pass over buffers, no
+  /// per-element capacity check (a filter's 500 000 deletions).
+  ///
+  /// - Complexity: O(k) for k paths.
+  private static func appendItems(_ paths: [ItemPath], to items: inout [Int]) {
+    let start = items.count
+    let k = paths.count
+    guard k > 0 else { return }
+    if start == 0, items.capacity < k {
+      items = paths.withUnsafeBufferPointer { source in
+        [Int](unsafeUninitializedCapacity: k) { out, count in
+          for j in 0..<k { out[j] = source[j].item }
+          count = k
+        }
+      }
+      return
+    }
+    items.reserveCapacity(start + k)
+    items.append(contentsOf: repeatElement(0, count: k))
+    items.withUnsafeMutableBufferPointer { out in
+      paths.withUnsafeBufferPointer { source in
+        let o = out.baseAddress! + start
+        for j in 0..<k { o[j] = source[j].item }
+      }
+    }
+  }
+
+  /// Appends every insertion of `insertions` as (item index, size in the working orientation)
+  /// to `edits`: one pass over buffers (a restore's 500 000 insertions).
+  ///
+  /// - Complexity: O(k) for k insertions.
+  private static func appendInsertions(
+    _ insertions: [ItemInsertion], transposed: Bool, to edits: inout [(index: Int, size: Size)]
+  ) {
+    let start = edits.count
+    let k = insertions.count
+    guard k > 0 else { return }
+    if start == 0, edits.capacity < k {
+      edits = insertions.withUnsafeBufferPointer { source in
+        [(index: Int, size: Size)](unsafeUninitializedCapacity: k) { out, count in
+          for j in 0..<k {
+            let size = source[j].size
+            out[j] = (source[j].at.item, transposed ? size.transposed : size)
+          }
+          count = k
+        }
+      }
+      return
+    }
+    edits.reserveCapacity(start + k)
+    edits.append(contentsOf: repeatElement((index: 0, size: Size(width: 0, height: 0)), count: k))
+    edits.withUnsafeMutableBufferPointer { out in
+      insertions.withUnsafeBufferPointer { source in
+        let o = out.baseAddress! + start
+        if transposed {
+          for j in 0..<k { o[j] = (source[j].at.item, source[j].size.transposed) }
+        } else {
+          for j in 0..<k { o[j] = (source[j].at.item, source[j].size) }
+        }
+      }
     }
   }
 
@@ -330,6 +408,63 @@ extension FastFlowLayout {
     sections.removeAll(keepingCapacity: true)
   }
 
+  /// The section of `update`'s item deletions and insertions when the batch is large (at least
+  /// `EditScratch.retainedCapacity` of them), names nothing else per item (no moves, no
+  /// resizes) and names one section only, each list strictly ascending: a filter and its
+  /// restore, which `applyBatchLists` applies from the batch's own lists. `nil` otherwise.
+  ///
+  /// - Complexity: O(k) reads for k deletions and insertions; no allocation.
+  static func sectionOfLargeAscendingLists(_ update: BatchUpdate) -> Int? {
+    let deletions = update.deleteItems
+    let insertions = update.insertItems
+    guard update.moveItems.isEmpty, update.resizeItems.isEmpty,
+      deletions.count + insertions.count >= EditScratch.retainedCapacity
+    else { return nil }
+    let section = deletions.first?.section ?? insertions[0].at.section
+    guard deletions.last.map({ $0.section == section }) ?? true,
+      insertions.first.map({ $0.at.section == section }) ?? true,
+      insertions.last.map({ $0.at.section == section }) ?? true
+    else { return nil }
+    // Strictly ascending with the first and last in `section`: every path is in it.
+    let ascending =
+      deletions.withUnsafeBufferPointer { b in
+        var k = 1
+        while k < b.count, b[k &- 1].item < b[k].item { k &+= 1 }
+        return k >= b.count
+      }
+      && insertions.withUnsafeBufferPointer { b in
+        var k = 1
+        while k < b.count, b[k &- 1].at.item < b[k].at.item { k &+= 1 }
+        return k >= b.count
+      }
+    return ascending ? section : nil
+  }
+
+  /// Applies `update`'s deletions and insertions, all of section `s` and each ascending
+  /// (`sectionOfLargeAscendingLists`), read where they are in the batch: what
+  /// `applyItemEdits` does with the same edits, without listing them per section first.
+  ///
+  /// - Complexity: what `applySectionEdit` costs for the edits.
+  private mutating func applyBatchLists(
+    _ update: BatchUpdate, inSection s: Int, scratch: inout EditScratch,
+    counters: inout WorkCounters
+  ) {
+    // As `applyItemEdits`: a long section is stored as edits need it first.
+    if storeForEdits(section: s, counters: &counters) { rebuildPageDirectory() }
+    itemCounts[s] += update.insertItems.count - update.deleteItems.count
+    let transposed = rules.transposed
+    var pageCountChanged = false
+    update.deleteItems.withUnsafeBufferPointer { deletions in
+      update.insertItems.withUnsafeBufferPointer { insertions in
+        let lists = BatchItemLists(
+          deletions: deletions, insertions: insertions, transposed: transposed)
+        pageCountChanged = applySectionEdit(
+          lists, inSection: s, scratch: &scratch, counters: &counters)
+      }
+    }
+    if pageCountChanged { rebuildPageDirectory() }
+  }
+
   /// Applies one section's resizes, removals and insertions (each sorted) to its pages, page by
   /// page in order (each page's resizes, then its splice), repairs the page boundaries and
   /// keeps the page sizes within `pageCapacity`.
@@ -338,13 +473,14 @@ extension FastFlowLayout {
   ///   the trees are updated here.
   /// - Complexity: O(c + k) per touched page (c items, k re-broken), O(log p) per edit located
   ///   and per tree entry written.
-  private mutating func applySectionEdit(
-    _ edit: SectionEdit, inSection s: Int, scratch: inout EditScratch,
+  private mutating func applySectionEdit<Edit: SectionEditSource>(
+    _ edit: Edit, inSection s: Int, scratch: inout EditScratch,
     counters: inout WorkCounters
   ) -> Bool {
     let range = pages(ofSection: s)
     if range.count == 1 {
       let p = range.lowerBound
+      let edit = edit.sectionEdit
       let resized = applyResizes(edit.resizes, toPage: p, counters: &counters)
       pages[p].applySplice(
         edit, resized: resized, rules: rules(ofPage: p), kernels: kernels,
@@ -365,7 +501,7 @@ extension FastFlowLayout {
       scratch.touched = touched
       scratch.boundaries = boundaries
     }
-    let oldCount = itemCounts[s] - edit.insertions.count + edit.removals.count
+    let oldCount = itemCounts[s] - edit.insertionCount + edit.removalCount
     // Pages in order: each page's resizes, removals and insertions (local indices) are
     // gathered, then applied. Cursors: x resizes, r removals, i insertions (and k, the
     // removals before insertion i's old survivor).
@@ -389,9 +525,9 @@ extension FastFlowLayout {
     func placeInsertion(
       _ fl: inout Self, within page: (page: Int, base: Int, end: Int)? = nil
     ) -> (page: Int, base: Int, old: Int)? {
-      guard i < edit.insertions.count else { return nil }
-      var o = edit.insertions[i].index - i + k
-      while k < edit.removals.count, edit.removals[k] <= o {
+      guard i < edit.insertionCount else { return nil }
+      var o = edit.insertion(i).index - i + k
+      while k < edit.removalCount, edit.removal(k) <= o {
         k += 1
         o += 1
       }
@@ -405,7 +541,7 @@ extension FastFlowLayout {
     }
     insertionPlace = placeInsertion(&self)
     var resizeAt = x < edit.resizes.count ? located(edit.resizes[x].index, &self) : nil
-    var removalAt = r < edit.removals.count ? located(edit.removals[r], &self) : nil
+    var removalAt = r < edit.removalCount ? located(edit.removal(r), &self) : nil
     while resizeAt != nil || removalAt != nil || insertionPlace != nil {
       var (p, base) = (Int.max, 0)
       if let at = resizeAt, at.page < p { (p, base) = at }
@@ -421,18 +557,25 @@ extension FastFlowLayout {
       }
       if removalAt?.page == p {
         // The page's removals in one append (a dense filter's page holds thousands).
-        let stop = r + Self.countLess(than: end, in: edit.removals[r...])
-        let first = local.removals.count
-        edit.removals.withUnsafeBufferPointer { source in
-          local.removals.append(contentsOf: UnsafeBufferPointer(rebasing: source[r..<stop]))
-        }
-        local.removals.withUnsafeMutableBufferPointer { local in
-          for k in first..<local.count { local[k] &-= base }
-        }
+        let stop = edit.removalsBelow(end, from: r)
+        edit.appendRemovals(r..<stop, minus: base, to: &local.removals)
         r = stop
-        removalAt = r < edit.removals.count ? located(edit.removals[r], &self) : nil
+        removalAt = r < edit.removalCount ? located(edit.removal(r), &self) : nil
       }
       var earlier = 0
+      if edit.removalCount == 0, let place = insertionPlace, place.page == p {
+        // No removals in the section (a restore): insertion i goes before old item
+        // `index − i`, which is in this page while below `end`; the rest as below.
+        while i < edit.insertionCount {
+          let (index, size) = edit.insertion(i)
+          let old = index &- i
+          guard old < end, old < oldCount else { break }
+          local.insertions.append((old &- base &+ earlier, size))
+          earlier &+= 1
+          i &+= 1
+        }
+        insertionPlace = placeInsertion(&self, within: (p, base, end))
+      }
       while let place = insertionPlace, place.page == p {
         let survivorsBefore: Int
         if place.old < oldCount {
@@ -441,7 +584,7 @@ extension FastFlowLayout {
         } else {
           survivorsBefore = pages[p].count - local.removals.count
         }
-        local.insertions.append((survivorsBefore + earlier, edit.insertions[i].size))
+        local.insertions.append((survivorsBefore + earlier, edit.insertion(i).size))
         earlier += 1
         i += 1
         insertionPlace = placeInsertion(&self, within: (p, base, end))
@@ -686,5 +829,92 @@ extension FastFlowLayout {
     pages = PageList(newPages)
     firstPage = SectionStarts(newFirstPage)
     itemCounts = GapBuffer(newCounts, filler: 0)
+  }
+}
+
+/// One section's resizes, removals and insertions as `applySectionEdit` reads them, each
+/// ascending, sizes in the working orientation: removals by index before the batch, insertions
+/// by index after it.
+protocol SectionEditSource {
+  var resizes: [(index: Int, size: Size)] { get }
+  var removalCount: Int { get }
+  var insertionCount: Int { get }
+  /// Removal `k`'s index.
+  func removal(_ k: Int) -> Int
+  /// Insertion `k`'s index and size.
+  func insertion(_ k: Int) -> (index: Int, size: Size)
+  /// `r` plus the number of removals from `r` on whose index is below `end`.
+  ///
+  /// - Complexity: O(log k).
+  func removalsBelow(_ end: Int, from r: Int) -> Int
+  /// Appends removals `range`, each index minus `base`, to `list`.
+  ///
+  /// - Complexity: O(range.count).
+  func appendRemovals(_ range: Range<Int>, minus base: Int, to list: inout [Int])
+  /// The same edits as a `SectionEdit`.
+  var sectionEdit: SectionEdit { get }
+}
+
+extension SectionEdit: SectionEditSource {
+  var removalCount: Int { removals.count }
+  var insertionCount: Int { insertions.count }
+  func removal(_ k: Int) -> Int { removals[k] }
+  func insertion(_ k: Int) -> (index: Int, size: Size) { insertions[k] }
+  func removalsBelow(_ end: Int, from r: Int) -> Int {
+    r + FastFlowLayout.countLess(than: end, in: removals[r...])
+  }
+  func appendRemovals(_ range: Range<Int>, minus base: Int, to list: inout [Int]) {
+    let first = list.count
+    removals.withUnsafeBufferPointer { source in
+      list.append(contentsOf: UnsafeBufferPointer(rebasing: source[range]))
+    }
+    list.withUnsafeMutableBufferPointer { local in
+      for k in first..<local.count { local[k] &-= base }
+    }
+  }
+  var sectionEdit: SectionEdit { self }
+}
+
+/// A batch's own deletion and insertion lists of one section, each strictly ascending
+/// (`FastFlowLayout.sectionOfLargeAscendingLists`), read in place as a section's edit: no
+/// resizes; sizes transposed when the layout scrolls along x.
+struct BatchItemLists: SectionEditSource {
+  let deletions: UnsafeBufferPointer<ItemPath>
+  let insertions: UnsafeBufferPointer<ItemInsertion>
+  let transposed: Bool
+
+  var resizes: [(index: Int, size: Size)] { [] }
+  var removalCount: Int { deletions.count }
+  var insertionCount: Int { insertions.count }
+  @inline(__always) func removal(_ k: Int) -> Int { deletions[k].item }
+  @inline(__always) func insertion(_ k: Int) -> (index: Int, size: Size) {
+    let size = insertions[k].size
+    return (insertions[k].at.item, transposed ? size.transposed : size)
+  }
+  func removalsBelow(_ end: Int, from r: Int) -> Int {
+    var lo = r
+    var hi = deletions.count
+    while lo < hi {
+      let mid = (lo + hi) >> 1
+      if deletions[mid].item < end { lo = mid + 1 } else { hi = mid }
+    }
+    return lo
+  }
+  func appendRemovals(_ range: Range<Int>, minus base: Int, to list: inout [Int]) {
+    let first = list.count
+    list.append(contentsOf: repeatElement(0, count: range.count))
+    list.withUnsafeMutableBufferPointer { out in
+      var j = first
+      for k in range {
+        out[j] = deletions[k].item &- base
+        j &+= 1
+      }
+    }
+  }
+  var sectionEdit: SectionEdit {
+    var edit = SectionEdit()
+    edit.removals = deletions.map(\.item)
+    edit.insertions = (0..<insertions.count).map { insertion($0) }
+    return edit
   }
 }

@@ -24,6 +24,10 @@ struct EditScratch: Sendable {
   /// made (`FastFlowLayout.batchesValidated`, `pathMapsBuilt`): kept through `trim()`.
   var batchesValidated = 0
   var pathMapsBuilt = 0
+  /// Item edits copied into per-section lists (`FastFlowLayout.itemEdits`), since the engine
+  /// was made: none for a batch applied from its own lists (`applyBatchLists`). Kept through
+  /// `trim()`.
+  var itemsListed = 0
 
   /// The most entries a buffer keeps between batches: a larger batch's buffers are let go, so
   /// memory at rest does not follow the largest batch ever applied.
@@ -42,6 +46,7 @@ struct EditScratch: Sendable {
       var empty = EditScratch()
       empty.batchesValidated = batchesValidated
       empty.pathMapsBuilt = pathMapsBuilt
+      empty.itemsListed = itemsListed
       self = empty
     }
   }

@@ -9,9 +9,11 @@ extension ItemColumns {
 
   /// `splice(removing:inserting:)` for many edits: the columns compacted together in one
   /// forward pass over the removals and widened together in one backward pass over the
-  /// insertions, short kept runs copied element by element, long ones as a block. Same result
-  /// as `splice(removing:inserting:)` (positions of inserted items 0), which it calls for fewer
-  /// than `onePassEditCount` edits or inconsistent ones.
+  /// insertions. Dense edits (kept runs of `shortRun` values or fewer on average between the
+  /// first and the last edit) are walked value by value with no branch on the data; sparse
+  /// ones run by run, short kept runs copied element by element, long ones as a block. Same
+  /// result as `splice(removing:inserting:)` (positions of inserted items 0), which it calls
+  /// for fewer than `onePassEditCount` edits or inconsistent ones.
   ///
   /// - Complexity: O(n − f + e) for the first touched index f and e edits, at most one block
   ///   copy per column and kept run longer than `shortRun`; no allocation while the columns'
@@ -37,8 +39,10 @@ extension ItemColumns {
     }
     if let first = removals.first {
       let oldCount = w.count
+      let dense = removals[removals.count - 1] - first <= Self.shortRun * removals.count
       Self.withColumns(&w, &h, &x, positions: positions) { w, h, x in
         removals.withUnsafeBufferPointer { r in
+          if dense { return Self.compact(w, h, x, removing: r, first: first, count: oldCount) }
           var write = first
           for k in 0..<r.count {
             let start = r[k] &+ 1
@@ -57,11 +61,27 @@ extension ItemColumns {
     }
     guard !insertions.isEmpty else { return }
     let kept = w.count
+    let newCount = kept + insertions.count
+    if w.capacity < newCount || h.capacity < newCount || (positions && x.capacity < newCount),
+      insertions[insertions.count - 1].index - insertions[0].index
+        <= Self.shortRun * insertions.count
+    {
+      // Dense insertions that outgrow the columns: merged once into new columns (each value
+      // written once), not grown, zeroed and then widened in place.
+      insertions.withUnsafeBufferPointer { ins in
+        Self.merge(&w, &h, &x, positions: positions, inserting: ins)
+      }
+      return
+    }
     w.append(contentsOf: repeatElement(0, count: insertions.count))
     h.append(contentsOf: repeatElement(0, count: insertions.count))
     if positions { x.append(contentsOf: repeatElement(0, count: insertions.count)) }
+    let dense =
+      insertions[insertions.count - 1].index - insertions[0].index
+      <= Self.shortRun * insertions.count
     Self.withColumns(&w, &h, &x, positions: positions) { w, h, x in
       insertions.withUnsafeBufferPointer { ins in
+        if dense { return Self.widen(w, h, x, inserting: ins, kept: kept) }
         var read = kept  // kept values [0, read) not yet in place
         var write = kept &+ ins.count  // values [write, count) in place
         var k = ins.count
@@ -79,6 +99,127 @@ extension ItemColumns {
           x?[at] = 0
         }
       }
+    }
+  }
+
+  /// The columns (`x` when `positions`) with `ins` (ascending, distinct after-space indices
+  /// below the new count, positions 0) merged in, as new arrays of exactly the new count: the
+  /// values before the first insertion copied as a block, the rest chosen value by value with
+  /// no branch on the data.
+  ///
+  /// - Complexity: O(n) for the new count n; one allocation per column.
+  private static func merge(
+    _ w: inout [Double], _ h: inout [Double], _ x: inout [Double], positions: Bool,
+    inserting ins: UnsafeBufferPointer<(index: Int, size: Size)>
+  ) {
+    let kept = w.count
+    let newCount = kept &+ ins.count
+    let first = ins[0].index
+    let last = ins.count &- 1
+    func merged(
+      _ old: [Double], _ value: (Size) -> Double
+    ) -> [Double] {
+      [Double](unsafeUninitializedCapacity: newCount) { out, count in
+        old.withUnsafeBufferPointer { o in
+          let target = out.baseAddress!
+          if first > 0 { target.initialize(from: o.baseAddress!, count: first) }
+          var read = first
+          var k = 0
+          var j = first
+          while j < newCount {
+            let entry = ins[k < last ? k : last]
+            let inserted = j == entry.index
+            let mask: UInt64 = inserted ? ~0 : 0
+            let source = read < kept ? read : kept &- 1
+            let keptBits = kept > 0 ? o[source].bitPattern : 0
+            (target + j).initialize(
+              to: Double(bitPattern: (value(entry.size).bitPattern & mask) | (keptBits & ~mask)))
+            let step = inserted ? 1 : 0
+            k &+= step
+            read &+= 1 &- step
+            j &+= 1
+          }
+        }
+        count = newCount
+      }
+    }
+    w = merged(w) { $0.width }
+    h = merged(h) { $0.height }
+    if positions { x = merged(x) { _ in 0 } }
+  }
+
+  /// Closes the gaps of `removals` (ascending, distinct, the first `first`, all below `count`)
+  /// in the columns (`x` when given): the values from `first` to the last removal are
+  /// compacted element by element with no branch on the data (a dense filter's kept runs are
+  /// one or two items, whose lengths no branch predictor follows), the tail after the last
+  /// removal moved as one block. The last `removals.count` slots are left as they were.
+  ///
+  /// - Complexity: O(l − f + t) for the last removal l, the first f and the t values after l.
+  @inline(__always)
+  private static func compact(
+    _ w: UnsafeMutablePointer<Double>, _ h: UnsafeMutablePointer<Double>,
+    _ x: UnsafeMutablePointer<Double>?, removing r: UnsafeBufferPointer<Int>, first: Int,
+    count: Int
+  ) {
+    let last = r[r.count &- 1]
+    let lastK = r.count &- 1
+    var write = first
+    var k = 0
+    var next = first
+    var i = first
+    while i <= last {
+      let kept = i != next ? 1 : 0
+      w[write] = w[i]
+      h[write] = h[i]
+      if let x { x[write] = x[i] }
+      write &+= kept
+      k &+= 1 &- kept
+      next = r[k < lastK ? k : lastK]
+      i &+= 1
+    }
+    let tail = count &- last &- 1
+    move(w, from: last &+ 1, to: write, count: tail)
+    move(h, from: last &+ 1, to: write, count: tail)
+    if let x { move(x, from: last &+ 1, to: write, count: tail) }
+  }
+
+  /// Opens the gaps of `ins` (ascending, distinct after-space indices) in columns whose first
+  /// `kept` values are the kept items and whose length is `kept + ins.count`, and writes the
+  /// inserted sizes (position 0): the values after the last insertion moved as one block, then
+  /// every value down to the first insertion chosen with no branch on the data.
+  ///
+  /// - Complexity: O(n − f) for the new count n and the first insertion f.
+  @inline(__always)
+  private static func widen(
+    _ w: UnsafeMutablePointer<Double>, _ h: UnsafeMutablePointer<Double>,
+    _ x: UnsafeMutablePointer<Double>?,
+    inserting ins: UnsafeBufferPointer<(index: Int, size: Size)>, kept: Int
+  ) {
+    let newCount = kept &+ ins.count
+    let lastIndex = ins[ins.count &- 1].index
+    let tail = newCount &- lastIndex &- 1
+    // The kept values after the last insertion: [kept − tail, kept) to [lastIndex + 1, newCount).
+    move(w, from: kept &- tail, to: lastIndex &+ 1, count: tail)
+    move(h, from: kept &- tail, to: lastIndex &+ 1, count: tail)
+    if let x { move(x, from: kept &- tail, to: lastIndex &+ 1, count: tail) }
+    let firstIndex = ins[0].index
+    var read = kept &- tail &- 1  // the next kept value to place (−1: none left)
+    var k = ins.count &- 1
+    var j = lastIndex
+    while j >= firstIndex {
+      let entry = ins[k > 0 ? k : 0]
+      let inserted = j == entry.index
+      let mask: UInt64 = inserted ? ~0 : 0
+      let source = read > 0 ? read : 0
+      w[j] = Double(
+        bitPattern: (entry.size.width.bitPattern & mask) | (w[source].bitPattern & ~mask))
+      h[j] = Double(
+        bitPattern: (entry.size.height.bitPattern & mask) | (h[source].bitPattern & ~mask))
+      if let x { x[j] = Double(bitPattern: x[source].bitPattern & ~mask) }
+      let step = inserted ? 1 : 0
+      k &-= step
+      read &-= 1 &- step
+      j &-= 1
     }
   }
 

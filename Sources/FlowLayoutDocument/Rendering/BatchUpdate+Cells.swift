@@ -89,7 +89,8 @@ extension BatchUpdate {
   /// `carry`'s case of a batch that edits only items of sections without cells and gives no
   /// cell: only the counts change. Returns `false`, changing nothing, for any other batch.
   ///
-  /// - Complexity: O(e) for e item edits; no allocation.
+  /// - Complexity: O(e) for e item edits (one read each), one count change per run of edits
+  ///   naming one section.
   private func carryPlain(_ cells: inout [CellColumn], editCells: EditCells) -> Bool {
     guard deleteSections.isEmpty, insertSections.isEmpty, moveSections.isEmpty,
       editCells.inserted.isEmpty, editCells.resized.isEmpty
@@ -102,17 +103,37 @@ extension BatchUpdate {
       checked = s
       return true
     }
-    for path in deleteItems where !isPlain(path.section) { return false }
-    for move in moveItems where !isPlain(move.from.section) || !isPlain(move.to.section) {
+    // The count changes, one per run of edits naming one section (a filter of 500 000: one).
+    var changes: [(section: Int, delta: Int)] = []
+    func add(_ s: Int, _ delta: Int) -> Bool {
+      if let last = changes.last, last.section == s, (last.delta < 0) == (delta < 0) {
+        changes[changes.count - 1].delta += delta
+        return true
+      }
+      guard isPlain(s) else { return false }
+      changes.append((s, delta))
+      return true
+    }
+    // Runs of one section found on the lists' buffers (no per-item call).
+    func addRuns<Path>(_ list: [Path], sign: Int, _ section: (Path) -> Int) -> Bool {
+      list.withUnsafeBufferPointer { b in
+        var k = 0
+        while k < b.count {
+          let s = section(b[k])
+          var end = k &+ 1
+          while end < b.count, section(b[end]) == s { end &+= 1 }
+          guard add(s, sign * (end &- k)) else { return false }
+          k = end
+        }
+        return true
+      }
+    }
+    guard addRuns(deleteItems, sign: -1, { $0.section }) else { return false }
+    for move in moveItems where !add(move.from.section, -1) || !add(move.to.section, 1) {
       return false
     }
-    for insertion in insertItems where !isPlain(insertion.at.section) { return false }
-    for path in deleteItems { cells[path.section].addPlainItems(-1) }
-    for move in moveItems {
-      cells[move.from.section].addPlainItems(-1)
-      cells[move.to.section].addPlainItems(1)
-    }
-    for insertion in insertItems { cells[insertion.at.section].addPlainItems(1) }
+    guard addRuns(insertItems, sign: 1, { $0.at.section }) else { return false }
+    for (s, delta) in changes { cells[s].addPlainItems(delta) }
     return true
   }
 

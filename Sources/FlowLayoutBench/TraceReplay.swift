@@ -135,6 +135,9 @@ public enum TraceReplay {
       let opened = try pipe.exchange(trace.open)
       result.openNs = Double(MonotonicClock.now() - start)
       note(opened, in: &result)
+      // The child releases what a large line freed once it has answered it: the next answer
+      // (untimed) comes after that release.
+      _ = try pipe.exchange(Array("{\"contentSize\":null}".utf8))
       let afterOpen = pipe.memoryStatus()
       result.rssAfterOpen = afterOpen?.now
       result.anonymousRssAfterOpen = afterOpen?.anonymous

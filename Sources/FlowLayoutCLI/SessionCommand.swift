@@ -76,14 +76,15 @@ struct SessionCommand: ParsableCommand {
       }
       var bytes = Array(answer.utf8)
       bytes.append(UInt8(ascii: "\n"))
-      // After a large line, before the answer: a client that reads the RSS when answered sees
-      // it released (the line's reading cost more than the release).
+      if let failure = LayoutCommand.write(bytes, to: STDOUT_FILENO) {
+        throw .invalidDocument(field: "stdout", reason: "cannot write: \(failure)")
+      }
+      // After a large line, once it is answered (the frame that sent it does not wait for the
+      // release: 5-10 ms after a 1M-item restore), before the next line is read: the next
+      // answer comes from a session that holds only its live memory.
       if large {
         releaseFreedMemory()
         freedAtRelease = freed?.pointee ?? 0
-      }
-      if let failure = LayoutCommand.write(bytes, to: STDOUT_FILENO) {
-        throw .invalidDocument(field: "stdout", reason: "cannot write: \(failure)")
       }
       // After requests that freed much (a width change), once the input is idle: the release
       // (1-10 ms at 1M items, and the fresh pages the next width change then faults in) is not

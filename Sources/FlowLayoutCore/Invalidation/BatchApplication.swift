@@ -223,6 +223,12 @@ extension FastFlowLayout {
     let start = items.count
     let k = paths.count
     guard k > 0 else { return }
+    if k < 16 {
+      // A few (one edit): appended as they are, no buffer set up.
+      items.reserveCapacity(start + k)
+      for path in paths { items.append(path.item) }
+      return
+    }
     if start == 0, items.capacity < k {
       items = paths.withUnsafeBufferPointer { source in
         [Int](unsafeUninitializedCapacity: k) { out, count in
@@ -252,6 +258,11 @@ extension FastFlowLayout {
     let start = edits.count
     let k = insertions.count
     guard k > 0 else { return }
+    if k < 16 {
+      edits.reserveCapacity(start + k)
+      for i in insertions { edits.append((i.at.item, transposed ? i.size.transposed : i.size)) }
+      return
+    }
     if start == 0, edits.capacity < k {
       edits = insertions.withUnsafeBufferPointer { source in
         [(index: Int, size: Size)](unsafeUninitializedCapacity: k) { out, count in
@@ -480,11 +491,12 @@ extension FastFlowLayout {
     let range = pages(ofSection: s)
     if range.count == 1 {
       let p = range.lowerBound
-      let edit = edit.sectionEdit
-      let resized = applyResizes(edit.resizes, toPage: p, counters: &counters)
-      pages[p].applySplice(
-        edit, resized: resized, rules: rules(ofPage: p), kernels: kernels,
-        scratch: &scratch.lines, counters: &counters)
+      edit.withSectionEdit { edit in
+        let resized = applyResizes(edit.resizes, toPage: p, counters: &counters)
+        pages[p].applySplice(
+          edit, resized: resized, rules: rules(ofPage: p), kernels: kernels,
+          scratch: &scratch.lines, counters: &counters)
+      }
       counters.pageTreeNodesWritten += refreshPages(CollectionOfOne(p))
       return false
     }
@@ -851,8 +863,9 @@ protocol SectionEditSource {
   ///
   /// - Complexity: O(range.count).
   func appendRemovals(_ range: Range<Int>, minus base: Int, to list: inout [Int])
-  /// The same edits as a `SectionEdit`.
-  var sectionEdit: SectionEdit { get }
+  /// `body` of the same edits as a `SectionEdit` (a `SectionEdit` itself, not copied: a
+  /// one-item edit retains none of its lists).
+  func withSectionEdit<R>(_ body: (SectionEdit) -> R) -> R
 }
 
 extension SectionEdit: SectionEditSource {
@@ -872,7 +885,7 @@ extension SectionEdit: SectionEditSource {
       for k in first..<local.count { local[k] &-= base }
     }
   }
-  var sectionEdit: SectionEdit { self }
+  @inline(__always) func withSectionEdit<R>(_ body: (SectionEdit) -> R) -> R { body(self) }
 }
 
 /// A batch's own deletion and insertion lists of one section, each strictly ascending
@@ -911,10 +924,10 @@ struct BatchItemLists: SectionEditSource {
       }
     }
   }
-  var sectionEdit: SectionEdit {
+  func withSectionEdit<R>(_ body: (SectionEdit) -> R) -> R {
     var edit = SectionEdit()
     edit.removals = deletions.map(\.item)
     edit.insertions = (0..<insertions.count).map { insertion($0) }
-    return edit
+    return body(edit)
   }
 }

@@ -11,7 +11,8 @@ import Testing
 
   /// A valid batch of random section deletions, insertions and moves over `sectionCount`
   /// sections, named in random order.
-  static func validBatch(sectionCount: Int, edits: Int, using rng: inout SplitMix64) -> BatchUpdate {
+  static func validBatch(sectionCount: Int, edits: Int, using rng: inout SplitMix64) -> BatchUpdate
+  {
     var batch = BatchUpdate()
     let deletions = Int.random(in: 0...min(edits, sectionCount / 3), using: &rng)
     batch.deleteSections = Array((0..<sectionCount).shuffled(using: &rng).prefix(deletions))
@@ -85,7 +86,8 @@ import Testing
         return .sectionOutOfRange(field: to, section: move.to, sectionCount: newCount)
       }
       guard !inserted.contains(move.to), taken.insert(move.to).inserted else {
-        return .inconsistentBatch(field: to, reason: "two sections are inserted or moved to \(move.to)")
+        return .inconsistentBatch(
+          field: to, reason: "two sections are inserted or moved to \(move.to)")
       }
     }
     return nil
@@ -111,8 +113,10 @@ import Testing
       var values = (0..<sectionCount).map { "old \($0)" }
       let map = BatchPathMap(batch)
       batch.restructureSections(&values, map: map) { "new \(Int($0.section.header))" }
-      let tags = Dictionary(uniqueKeysWithValues: batch.insertSections.map { ($0.at, Int($0.section.header)) })
-      #expect(values == expected.enumerated().map { n, o in o.map { "old \($0)" } ?? "new \(tags[n]!)" })
+      let tags = Dictionary(
+        uniqueKeysWithValues: batch.insertSections.map { ($0.at, Int($0.section.header)) })
+      #expect(
+        values == expected.enumerated().map { n, o in o.map { "old \($0)" } ?? "new \(tags[n]!)" })
       #expect((0..<sectionCount).map(map.newSection(ofOldSection:)) == inverse)
     }
   }
@@ -127,19 +131,23 @@ import Testing
     var rng = SplitMix64(seed: UInt64(sectionCount + edits))
     for round in 0..<200 {
       let width = min(12, sectionCount)
-      let start = [0, sectionCount - width, Int.random(in: 0...(sectionCount - width), using: &rng)][
+      let start = [
+        0, sectionCount - width, Int.random(in: 0...(sectionCount - width), using: &rng),
+      ][
         round % 3]
       let window = Array(start..<(start + width))
       var batch = BatchUpdate()
       var olds = window.shuffled(using: &rng).makeIterator()
       var news = window.shuffled(using: &rng).makeIterator()
       let replaced = Int.random(in: 0...min(3, edits), using: &rng)
-      let moves = Int.random(in: (replaced == 0 ? 1 : 0)...min(edits, width - replaced), using: &rng)
+      let moves = Int.random(
+        in: (replaced == 0 ? 1 : 0)...min(edits, width - replaced), using: &rng)
       batch.deleteSections = (0..<replaced).map { _ in olds.next()! }
       batch.insertSections = (0..<replaced).map { k in
         SectionInsertion(at: news.next()!, section: SectionData(header: Double(k), items: []))
       }
-      batch.moveSections = (0..<moves).map { _ in SectionMove(from: olds.next()!, to: news.next()!) }
+      batch.moveSections = (0..<moves).map { _ in SectionMove(from: olds.next()!, to: news.next()!)
+      }
       let expected = Self.plainMap(batch, sectionCount: sectionCount)
       var values = (0..<sectionCount).map { "old \($0)" }
       batch.restructureSections(&values, map: BatchPathMap(batch)) {
@@ -149,7 +157,8 @@ import Testing
         uniqueKeysWithValues: batch.insertSections.map { ($0.at, Int($0.section.header)) })
       #expect(
         values == expected.enumerated().map { n, o in o.map { "old \($0)" } ?? "new \(tags[n]!)" },
-        "round \(round): \(batch.deleteSections) \(batch.insertSections.map(\.at)) \(batch.moveSections)")
+        "round \(round): \(batch.deleteSections) \(batch.insertSections.map(\.at)) \(batch.moveSections)"
+      )
     }
   }
 
@@ -170,7 +179,10 @@ import Testing
         }
       }
       switch Int.random(in: 0..<4, using: &rng) {
-      case 0: if !batch.deleteSections.isEmpty { batch.deleteSections[0] = spoil(batch.deleteSections[0]) }
+      case 0:
+        if !batch.deleteSections.isEmpty {
+          batch.deleteSections[0] = spoil(batch.deleteSections[0])
+        }
       case 1: if !batch.insertSections.isEmpty { batch.insertSections[0].at = spoil(0) }
       case 2: if !batch.moveSections.isEmpty { batch.moveSections[0].from = spoil(0) }
       default: if !batch.moveSections.isEmpty { batch.moveSections[0].to = spoil(0) }

@@ -111,15 +111,12 @@ package enum PackedItemEdits {
   ) {
     switch items {
     case .mask:
-      let k = items.count
-      let entry = [ItemPath](unsafeUninitializedCapacity: k) { out, initialized in
-        HugePages.advise(UnsafeMutableRawBufferPointer(out))
+      let entry = HugePages.array(count: items.count) { (out: UnsafeMutablePointer<ItemPath>) in
         var j = 0
         items.forEachItem {
-          (out.baseAddress! + j).initialize(to: ItemPath(section: section, item: $0))
+          (out + j).initialize(to: ItemPath(section: section, item: $0))
           j &+= 1
         }
-        initialized = k
       }
       if paths.isEmpty { paths = entry } else { paths.append(contentsOf: entry) }
     case .ranges(let ranges):
@@ -223,20 +220,8 @@ package enum PackedItemEdits {
         }
       }
     }
-    if kept == 0 {
-      insertions = [ItemInsertion](unsafeUninitializedCapacity: count) { out, initialized in
-        HugePages.advise(UnsafeMutableRawBufferPointer(out))
-        if count > 0 { fill(out.baseAddress!) }
-        initialized = count
-      }
-    } else {
-      let entry = [ItemInsertion](unsafeUninitializedCapacity: count) { out, initialized in
-        HugePages.advise(UnsafeMutableRawBufferPointer(out))
-        if count > 0 { fill(out.baseAddress!) }
-        initialized = count
-      }
-      insertions.append(contentsOf: entry)
-    }
+    let entry = HugePages.array(count: count, fill)
+    if kept == 0 { insertions = entry } else { insertions.append(contentsOf: entry) }
     guard maxBits > LayoutLimits.maximumLength.bitPattern else { return }
     // Some size is no valid length: the first one named, nothing kept.
     for k in kept..<insertions.count {
@@ -551,5 +536,21 @@ package enum HugePages {
       let hugePageAdvice: Int32 = 14  // MADV_HUGEPAGE (Linux), not exported to Swift
       _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, hugePageAdvice)
     #endif
+  }
+
+  /// `count` values, written in place by `fill` (which must initialize exactly `count` of them
+  /// from the pointer it is given; not called when `count` is 0), in a new array advised as
+  /// above.
+  ///
+  /// - Complexity: O(count) plus `fill`.
+  package static func array<T>(count: Int, _ fill: (UnsafeMutablePointer<T>) -> Void) -> [T] {
+    // Not through `unsafeUninitializedCapacity` for none: that writes the shared empty array's
+    // header, a data race when two threads decode (as `RawSection.trimmed` says).
+    guard count > 0 else { return [] }
+    return [T](unsafeUninitializedCapacity: count) { out, initialized in
+      advise(UnsafeMutableRawBufferPointer(out))
+      fill(out.baseAddress!)
+      initialized = count
+    }
   }
 }

@@ -74,4 +74,63 @@ struct DenseBatchTests {
     #expect(!SectionLayout.relaysOutWhole(edits: 63, itemCount: 1_024))
     #expect(!SectionLayout.relaysOutWhole(edits: 1, itemCount: 4))
   }
+
+  /// A large batch of one section is applied in rounds of pages on the layout's threads
+  /// (`FastFlowLayout.applyRound`): the same layout and the same work, counter for counter, as
+  /// on one thread, every touched page edited in a round; a one-item edit edits its page on the
+  /// calling thread.
+  @Test(arguments: [LayoutVariant.vertical, .horizontalFlow])
+  func largeBatchesEditPagesOnTheThreads(variant: LayoutVariant) throws {
+    var sizes = SplitMix64(seed: 35)
+    let items = sizes.mixedSizes(100_000)
+    let input = TestInputs.ownSizes([items], variant: variant)
+    var threaded = try FastFlowLayout(input, kernels: .simd, threading: LayoutThreading(threads: 2))
+    var single = try FastFlowLayout(input, kernels: .simd, threading: .off)
+    threaded.prepareForEdits()
+    single.prepareForEdits()
+    guard SectionLayout.isPaged(under: threaded.rules) else { return }
+    let (filter, restore) = Self.filterAndRestore(items, seed: 9)
+    // Resizes, deletions and insertions together, one every few items (listed per section).
+    var mixed = BatchUpdate()
+    for k in 0..<20_000 {
+      let i = k * 5
+      switch k % 3 {
+      case 0: mixed.deleteItems.append(ItemPath(0, i))
+      case 1:
+        mixed.resizeItems.append(ItemResize(at: ItemPath(0, i), size: Size(width: 41, height: 17)))
+      default:
+        mixed.insertItems.append(
+          ItemInsertion(at: ItemPath(0, i), size: Size(width: 77, height: 9)))
+      }
+    }
+    var one = BatchUpdate()
+    one.insertItems.append(
+      ItemInsertion(at: ItemPath(0, 50_000), size: Size(width: 30, height: 30)))
+    for (name, batch) in [("filter", filter), ("restore", restore), ("mixed", mixed), ("one", one)]
+    {
+      threaded.resetWorkCounters()
+      single.resetWorkCounters()
+      let before = threaded.pagesEditedTogether
+      let pagesBefore = threaded.pages.count
+      try threaded.apply(batch)
+      try single.apply(batch)
+      #expect(single.pagesEditedTogether == 0)
+      let together = threaded.pagesEditedTogether - before
+      if name == "one" {
+        #expect(together == 0, "\(name)")
+      } else {
+        // Every page of the section holds an edit.
+        #expect(together >= pagesBefore - 1 && together <= pagesBefore, "\(name) \(together)")
+      }
+      #expect(threaded.workCounters == single.workCounters, "\(name)")
+      #expect(threaded.pages.count == single.pages.count, "\(name)")
+      #expect(
+        EngineComparison.elementDifference(threaded.allElements, single.allElements) == nil,
+        "\(name)")
+      #expect(threaded.contentSize == single.contentSize, "\(name)")
+      LineIndexTests.expectExactIndex(threaded, "\(variant) \(name)")
+    }
+    let fresh = try FastFlowLayout(threaded.input)
+    #expect(EngineComparison.elementDifference(threaded.allElements, fresh.allElements) == nil)
+  }
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import FlowLayoutModel
 
 extension FastFlowLayout {
@@ -40,6 +41,10 @@ extension FastFlowLayout {
   /// large batch of one section's ascending deletions and insertions, applied from the
   /// batch's own lists.
   package var itemsListed: Int { scratch.itemsListed }
+
+  /// Pages this engine edited in rounds on its threads (`applyRound`: a large batch of one
+  /// section on more than one thread), since it was made.
+  package var pagesEditedTogether: Int { scratch.pagesEditedTogether }
 
   /// `apply(_:)` with the batch's plan when validated (`nil`: validated here) and its path map
   /// when built (`nil`: built if the diagnostics need one).
@@ -503,9 +508,15 @@ extension FastFlowLayout {
     var local = scratch.page
     var touched = scratch.touched
     var boundaries = scratch.boundaries
-    scratch.page = SectionEdit()  // all three uniquely referenced
+    var round = scratch.round
+    scratch.page = SectionEdit()  // all four uniquely referenced
     scratch.touched = []
     scratch.boundaries = []
+    scratch.round = PageEditRound()
+    // Pages applied together on the threads (a large batch), or one at a time as reached.
+    let perRound = threading.pagesPerRound(
+      edits: edit.removalCount + edit.insertionCount + edit.resizes.count)
+    var roundPages = 0
     local.removeAll()
     touched.removeAll(keepingCapacity: true)
     boundaries.removeAll(keepingCapacity: true)
@@ -576,16 +587,14 @@ extension FastFlowLayout {
       }
       var earlier = 0
       if edit.removalCount == 0, let place = insertionPlace, place.page == p {
-        // No removals in the section (a restore): insertion i goes before old item
-        // `index − i`, which is in this page while below `end`; the rest as below.
-        while i < edit.insertionCount {
-          let (index, size) = edit.insertion(i)
-          let old = index &- i
-          guard old < end, old < oldCount else { break }
-          local.insertions.append((old &- base &+ earlier, size))
-          earlier &+= 1
-          i &+= 1
-        }
+        // No removals in the section (a restore): insertion k goes before old item
+        // `index − k`, which is in this page while below `end`: those from i on, appended
+        // together (each at `index − k − base` plus the k − i before it in the page); the rest
+        // as below.
+        let stop = edit.insertionsBefore(old: min(end, oldCount), from: i)
+        edit.appendInsertions(i..<stop, minus: base &+ i, to: &local.insertions)
+        earlier = stop &- i
+        i = stop
         insertionPlace = placeInsertion(&self, within: (p, base, end))
       }
       while let place = insertionPlace, place.page == p {
@@ -604,7 +613,23 @@ extension FastFlowLayout {
       // A boundary can break only where an edit changed the first item of the page after it or
       // the last line of the page before it (the greedy rule takes the next page's items from
       // its first one on): page p's boundaries with p − 1 and p + 1.
-      if p > range.lowerBound, local.touchesFirstItem { boundaries.append(p - 1) }
+      let touchesFirst = p > range.lowerBound && local.touchesFirstItem
+      if perRound > 1 {
+        // Gathered (the entry's emptied lists become `local`'s), applied with the round's others.
+        if round.count == round.edits.count { round.edits.append(SectionEdit()) }
+        swap(&local, &round.edits[round.count])
+        round.pages.append(p)
+        round.slots.append(pages.slot(p))
+        round.touchesFirstItem.append(touchesFirst)
+        roundPages += 1
+        if round.count == perRound {
+          applyRound(
+            &round, touched: &touched, boundaries: &boundaries, scratch: &scratch.lines,
+            counters: &counters)
+        }
+        continue
+      }
+      if touchesFirst { boundaries.append(p - 1) }
       let resized = applyResizes(local.resizes, toPage: p, counters: &counters)
       pages[p].applySplice(
         local, resized: resized, rules: rules(ofPage: p), kernels: kernels,
@@ -613,11 +638,95 @@ extension FastFlowLayout {
       touched.append(p)
       local.removeAll()
     }
+    if round.count > 0 {
+      applyRound(
+        &round, touched: &touched, boundaries: &boundaries, scratch: &scratch.lines,
+        counters: &counters)
+    }
+    scratch.pagesEditedTogether += roundPages
+    scratch.round = consume round
     // Given back before the repair, which fills it again (`moveItems`): else it would allocate.
     scratch.page = consume local
     return repairPages(
       ofSection: s, touched: touched, boundaries: boundaries, scratch: &scratch,
       counters: &counters)
+  }
+
+  /// Applies the round's page edits, each page's resizes then its splice as
+  /// `applySectionEdit` applies one page's, on up to `threading.threads` threads (each a
+  /// contiguous run of the entries: distinct pages, so no two threads touch one; a page's
+  /// result does not depend on the thread), then notes, in page order, the pages touched and
+  /// the boundaries the edits may have broken, and empties the round (capacity kept).
+  ///
+  /// - Complexity: O(c + k) per page (c items, k re-broken), on t threads.
+  private mutating func applyRound(
+    _ round: inout PageEditRound, touched: inout [Int], boundaries: inout [Int],
+    scratch: inout LineScratch, counters: inout WorkCounters
+  ) {
+    let count = round.count
+    let tasks = max(min(threading.threads, count), 1)
+    round.lastLineKept.removeAll(keepingCapacity: true)
+    round.lastLineKept.append(contentsOf: repeatElement(false, count: count))
+    round.counters.removeAll(keepingCapacity: true)
+    round.counters.append(contentsOf: repeatElement(WorkCounters(), count: tasks))
+    while round.lines.count < tasks { round.lines.append(LineScratch()) }
+    swap(&scratch, &round.lines[0])  // the first task re-breaks in the caller's buffers
+    let layoutRules = rules
+    let kernels = self.kernels
+    pages.withUnsafeMutableSlots { slots in
+      round.slots.withUnsafeBufferPointer { slotList in
+        round.edits.withUnsafeBufferPointer { edits in
+          round.lastLineKept.withUnsafeMutableBufferPointer { kept in
+            round.lines.withUnsafeMutableBufferPointer { lines in
+              round.counters.withUnsafeMutableBufferPointer { work in
+                // Disjoint: task t writes the pages of its entries, their `kept` flags, and
+                // its own line buffers and counters; the entries' edits are only read.
+                let pageSlots = SharedBuffer(slots)
+                let slotList = SharedBuffer(slotList)
+                let edits = SharedBuffer(edits)
+                let kept = SharedBuffer(kept)
+                let lines = SharedBuffer(lines)
+                let work = SharedBuffer(work)
+                let run: @Sendable (Int) -> Void = { t in
+                  let pages = pageSlots.base
+                  for j in (t * count / tasks)..<((t + 1) * count / tasks) {
+                    let q = slotList.base[j]
+                    let rules = pages[q].ownMetrics?.rules ?? layoutRules
+                    let edit = edits.base[j]
+                    let resized =
+                      edit.resizes.isEmpty
+                      ? nil
+                      : pages[q].applyResizes(
+                        edit.resizes, rules: rules, kernels: kernels, counters: &work.base[t])
+                    pages[q].applySplice(
+                      edit, resized: resized, rules: rules, kernels: kernels,
+                      scratch: &lines.base[t], counters: &work.base[t])
+                    kept.base[j] = lines.base[t].lastLineKept
+                  }
+                }
+                if tasks == 1 {
+                  run(0)
+                } else {
+                  DispatchQueue.concurrentPerform(iterations: tasks, execute: run)
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    swap(&scratch, &round.lines[0])
+    for c in round.counters { counters.add(c) }
+    for j in 0..<count {
+      let p = round.pages[j]
+      if round.touchesFirstItem[j] { boundaries.append(p - 1) }
+      if !round.lastLineKept[j] { boundaries.append(p) }
+      touched.append(p)
+      round.edits[j].removeAll()
+    }
+    round.pages.removeAll(keepingCapacity: true)
+    round.slots.removeAll(keepingCapacity: true)
+    round.touchesFirstItem.removeAll(keepingCapacity: true)
   }
 
   /// Applies `resizes` (local indices, ascending) to page `p` (`SectionLayout.applyResizes`).
@@ -863,6 +972,16 @@ protocol SectionEditSource {
   ///
   /// - Complexity: O(range.count).
   func appendRemovals(_ range: Range<Int>, minus base: Int, to list: inout [Int])
+  /// `i` plus the number of insertions from `i` on whose index minus their rank (the old item
+  /// each goes before, in a section without removals) is below `end`.
+  ///
+  /// - Complexity: O(log k).
+  func insertionsBefore(old end: Int, from i: Int) -> Int
+  /// Appends insertions `range`, each index minus `base`, to `list`.
+  ///
+  /// - Complexity: O(range.count).
+  func appendInsertions(
+    _ range: Range<Int>, minus base: Int, to list: inout [(index: Int, size: Size)])
   /// `body` of the same edits as a `SectionEdit` (a `SectionEdit` itself, not copied: a
   /// one-item edit retains none of its lists).
   func withSectionEdit<R>(_ body: (SectionEdit) -> R) -> R
@@ -885,7 +1004,32 @@ extension SectionEdit: SectionEditSource {
       for k in first..<local.count { local[k] &-= base }
     }
   }
+  func insertionsBefore(old end: Int, from i: Int) -> Int {
+    FastFlowLayout.firstRank(from: i, to: insertions.count) { insertions[$0].index &- $0 >= end }
+  }
+  func appendInsertions(
+    _ range: Range<Int>, minus base: Int, to list: inout [(index: Int, size: Size)]
+  ) {
+    list.append(contentsOf: range.lazy.map { (insertions[$0].index &- base, insertions[$0].size) })
+  }
   @inline(__always) func withSectionEdit<R>(_ body: (SectionEdit) -> R) -> R { body(self) }
+}
+
+extension FastFlowLayout {
+  /// The first `k` in `lo ..< hi` for which `isAtOrPast(k)` holds (`hi` if none), for a
+  /// predicate false then true over the range.
+  ///
+  /// - Complexity: O(log(hi − lo)) calls of `isAtOrPast`.
+  @inline(__always)
+  static func firstRank(from lo: Int, to hi: Int, where isAtOrPast: (Int) -> Bool) -> Int {
+    var lo = lo
+    var hi = hi
+    while lo < hi {
+      let mid = (lo &+ hi) >> 1
+      if isAtOrPast(mid) { hi = mid } else { lo = mid &+ 1 }
+    }
+    return lo
+  }
 }
 
 /// A batch's own deletion and insertion lists of one section, each strictly ascending
@@ -921,6 +1065,30 @@ struct BatchItemLists: SectionEditSource {
       for k in range {
         out[j] = deletions[k].item &- base
         j &+= 1
+      }
+    }
+  }
+  func insertionsBefore(old end: Int, from i: Int) -> Int {
+    FastFlowLayout.firstRank(from: i, to: insertions.count) { insertions[$0].at.item &- $0 >= end }
+  }
+  func appendInsertions(
+    _ range: Range<Int>, minus base: Int, to list: inout [(index: Int, size: Size)]
+  ) {
+    let first = list.count
+    list.append(
+      contentsOf: repeatElement((index: 0, size: Size(width: 0, height: 0)), count: range.count))
+    list.withUnsafeMutableBufferPointer { out in
+      var j = first
+      if transposed {
+        for k in range {
+          out[j] = (insertions[k].at.item &- base, insertions[k].size.transposed)
+          j &+= 1
+        }
+      } else {
+        for k in range {
+          out[j] = (insertions[k].at.item &- base, insertions[k].size)
+          j &+= 1
+        }
       }
     }
   }

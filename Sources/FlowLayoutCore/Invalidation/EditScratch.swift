@@ -28,6 +28,11 @@ struct EditScratch: Sendable {
   /// was made: none for a batch applied from its own lists (`applyBatchLists`). Kept through
   /// `trim()`.
   var itemsListed = 0
+  /// Pages edited in rounds on the layout's threads (`FastFlowLayout.pagesEditedTogether`),
+  /// since the engine was made. Kept through `trim()`.
+  var pagesEditedTogether = 0
+  /// A large batch's page edits gathered to be applied together (`PageEditRound`).
+  var round = PageEditRound()
 
   /// The most entries a buffer keeps between batches: a larger batch's buffers are let go, so
   /// memory at rest does not follow the largest batch ever applied.
@@ -47,9 +52,32 @@ struct EditScratch: Sendable {
       empty.batchesValidated = batchesValidated
       empty.pathMapsBuilt = pathMapsBuilt
       empty.itemsListed = itemsListed
+      empty.pagesEditedTogether = pagesEditedTogether
       self = empty
+    } else if !round.edits.isEmpty {
+      // A round holds a page's worth of edits per entry: let go after the batch that used it.
+      round = PageEditRound()
     }
   }
+}
+
+/// The edits of up to a round's worth of pages of one section, gathered in page order to be
+/// applied together on the layout's threads (`FastFlowLayout.applyRound`): entry `j` is page
+/// `pages[j]` (stored in slot `slots[j]`), its edit `edits[j]` (entries past the count are
+/// empty, kept for their capacity) and whether that edit may change the page's first item.
+struct PageEditRound: Sendable {
+  var pages: [Int] = []
+  var slots: [Int] = []
+  var edits: [SectionEdit] = []
+  var touchesFirstItem: [Bool] = []
+  /// Per entry, after the round: whether the page's last line was kept
+  /// (`LineScratch.lastLineKept`).
+  var lastLineKept: [Bool] = []
+  /// Per task: its re-breaking buffers and work.
+  var lines: [LineScratch] = []
+  var counters: [WorkCounters] = []
+
+  var count: Int { pages.count }
 }
 
 /// Re-breaking's buffers: new line starts and heights, line ranges to place, kept runs, indices.

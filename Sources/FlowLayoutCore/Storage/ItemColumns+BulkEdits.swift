@@ -149,44 +149,50 @@ extension ItemColumns {
   }
 
   /// Closes the gaps of `removals` (ascending, distinct, the first `first`, all below `count`)
-  /// in the columns (`x` when given): the values from `first` to the last removal are
-  /// compacted element by element with no branch on the data (a dense filter's kept runs are
-  /// one or two items, whose lengths no branch predictor follows), the tail after the last
-  /// removal moved as one block. The last `removals.count` slots are left as they were.
+  /// in the columns (`x` when given): removal by removal, the kept run after it moved down,
+  /// a run of up to `blockRun` values as one block of `blockRun` (a dense filter's runs are
+  /// one or two values, whose lengths no branch predictor follows: the values past the run
+  /// are overwritten by the next runs or lie in the slots left over), a longer one by
+  /// `move`. The last `removals.count` slots hold unspecified values.
   ///
-  /// - Complexity: O(l − f + t) for the last removal l, the first f and the t values after l.
+  /// - Complexity: O(e + l − f + t) for e removals, the last removal l, the first f and the t
+  ///   values after l.
   @inline(__always)
   private static func compact(
     _ w: UnsafeMutablePointer<Double>, _ h: UnsafeMutablePointer<Double>,
     _ x: UnsafeMutablePointer<Double>?, removing r: UnsafeBufferPointer<Int>, first: Int,
     count: Int
   ) {
-    let last = r[r.count &- 1]
-    let lastK = r.count &- 1
+    let m = r.count
     var write = first
     var k = 0
-    var next = first
-    var i = first
-    while i <= last {
-      let kept = i != next ? 1 : 0
-      w[write] = w[i]
-      h[write] = h[i]
-      if let x { x[write] = x[i] }
-      write &+= kept
-      k &+= 1 &- kept
-      next = r[k < lastK ? k : lastK]
-      i &+= 1
+    while k < m {
+      let start = r[k] &+ 1
+      let end = k &+ 1 < m ? r[k &+ 1] : count
+      let run = end &- start
+      // A block is safe once `k + 1` values were removed (it writes below `start + 2`, where
+      // nothing is left to read) and while it reads within the columns.
+      if run <= blockRun, k >= 2, start &+ blockRun <= count {
+        copyBlock(w, from: start, to: write)
+        copyBlock(h, from: start, to: write)
+        if let x { copyBlock(x, from: start, to: write) }
+      } else {
+        move(w, from: start, to: write, count: run)
+        move(h, from: start, to: write, count: run)
+        if let x { move(x, from: start, to: write, count: run) }
+      }
+      write &+= run
+      k &+= 1
     }
-    let tail = count &- last &- 1
-    move(w, from: last &+ 1, to: write, count: tail)
-    move(h, from: last &+ 1, to: write, count: tail)
-    if let x { move(x, from: last &+ 1, to: write, count: tail) }
   }
 
   /// Opens the gaps of `ins` (ascending, distinct after-space indices) in columns whose first
   /// `kept` values are the kept items and whose length is `kept + ins.count`, and writes the
-  /// inserted sizes (position 0): the values after the last insertion moved as one block, then
-  /// every value down to the first insertion chosen with no branch on the data.
+  /// inserted sizes (position 0): the values after the last insertion moved as one block,
+  /// then insertion by insertion from the last, the inserted size written and the kept run
+  /// before it moved up, a run of up to `blockRun` values as one block of `blockRun` ending
+  /// at the insertion (the values before the run are overwritten by the earlier runs and
+  /// insertions), a longer one by `move`.
   ///
   /// - Complexity: O(n − f) for the new count n and the first insertion f.
   @inline(__always)
@@ -202,25 +208,49 @@ extension ItemColumns {
     move(w, from: kept &- tail, to: lastIndex &+ 1, count: tail)
     move(h, from: kept &- tail, to: lastIndex &+ 1, count: tail)
     if let x { move(x, from: kept &- tail, to: lastIndex &+ 1, count: tail) }
-    let firstIndex = ins[0].index
-    var read = kept &- tail &- 1  // the next kept value to place (−1: none left)
     var k = ins.count &- 1
-    var j = lastIndex
-    while j >= firstIndex {
-      let entry = ins[k > 0 ? k : 0]
-      let inserted = j == entry.index
-      let mask: UInt64 = inserted ? ~0 : 0
-      let source = read > 0 ? read : 0
-      w[j] = Double(
-        bitPattern: (entry.size.width.bitPattern & mask) | (w[source].bitPattern & ~mask))
-      h[j] = Double(
-        bitPattern: (entry.size.height.bitPattern & mask) | (h[source].bitPattern & ~mask))
-      if let x { x[j] = Double(bitPattern: x[source].bitPattern & ~mask) }
-      let step = inserted ? 1 : 0
-      k &-= step
-      read &-= 1 &- step
-      j &-= 1
+    while k >= 0 {
+      let at = ins[k].index
+      w[at] = ins[k].size.width
+      h[at] = ins[k].size.height
+      x?[at] = 0
+      guard k > 0 else { break }
+      // Kept values before insertion k: they move up by k, to [at − run, at).
+      let run = at &- ins[k &- 1].index &- 1
+      let read = at &- k  // one past the run's last value
+      // A block is safe once k ≥ blockRun (it writes above `at − k`, where nothing is left to
+      // read) and while it reads within the columns.
+      if run <= blockRun, k >= blockRun, read >= blockRun {
+        copyBlock(w, from: read &- blockRun, to: at &- blockRun)
+        copyBlock(h, from: read &- blockRun, to: at &- blockRun)
+        if let x { copyBlock(x, from: read &- blockRun, to: at &- blockRun) }
+      } else {
+        move(w, from: read &- run, to: at &- run, count: run)
+        move(h, from: read &- run, to: at &- run, count: run)
+        if let x { move(x, from: read &- run, to: at &- run, count: run) }
+      }
+      k &-= 1
     }
+  }
+
+  /// Kept runs up to this many values are copied as one block of this many by `compact` and
+  /// `widen` (a dense batch's runs are mostly shorter: one copy, no branch on their length).
+  static let blockRun = 4
+
+  /// Copies `blockRun` values from `source` to `target` within one column, all read before
+  /// any is written (overlapping allowed).
+  @inline(__always)
+  private static func copyBlock(
+    _ base: UnsafeMutablePointer<Double>, from source: Int, to target: Int
+  ) {
+    let a = base[source]
+    let b = base[source &+ 1]
+    let c = base[source &+ 2]
+    let d = base[source &+ 3]
+    base[target] = a
+    base[target &+ 1] = b
+    base[target &+ 2] = c
+    base[target &+ 3] = d
   }
 
   /// The columns' buffers (`x` only when `positions`), for one pass over all of them.

@@ -508,11 +508,9 @@ extension FastFlowLayout {
     var local = scratch.page
     var touched = scratch.touched
     var boundaries = scratch.boundaries
-    var round = scratch.round
-    scratch.page = SectionEdit()  // all four uniquely referenced
+    scratch.page = SectionEdit()  // all three uniquely referenced
     scratch.touched = []
     scratch.boundaries = []
-    scratch.round = PageEditRound()
     // Pages applied together on the threads (a large batch), or one at a time as reached.
     let perRound = threading.pagesPerRound(
       edits: edit.removalCount + edit.insertionCount + edit.resizes.count)
@@ -616,16 +614,18 @@ extension FastFlowLayout {
       let touchesFirst = p > range.lowerBound && local.touchesFirstItem
       if perRound > 1 {
         // Gathered (the entry's emptied lists become `local`'s), applied with the round's others.
-        if round.count == round.edits.count { round.edits.append(SectionEdit()) }
-        swap(&local, &round.edits[round.count])
-        round.pages.append(p)
-        round.slots.append(pages.slot(p))
-        round.touchesFirstItem.append(touchesFirst)
+        if scratch.round == nil { scratch.round = PageEditRound() }
+        let n = scratch.round!.count
+        if n == scratch.round!.edits.count { scratch.round!.edits.append(SectionEdit()) }
+        swap(&local, &scratch.round!.edits[n])
+        scratch.round!.pages.append(p)
+        scratch.round!.slots.append(pages.slot(p))
+        scratch.round!.touchesFirstItem.append(touchesFirst)
         roundPages += 1
-        if round.count == perRound {
+        if n + 1 == perRound {
           applyRound(
-            &round, touched: &touched, boundaries: &boundaries, scratch: &scratch.lines,
-            counters: &counters)
+            &scratch.round!, touched: &touched, boundaries: &boundaries,
+            scratch: &scratch.lines, counters: &counters)
         }
         continue
       }
@@ -638,13 +638,14 @@ extension FastFlowLayout {
       touched.append(p)
       local.removeAll()
     }
-    if round.count > 0 {
-      applyRound(
-        &round, touched: &touched, boundaries: &boundaries, scratch: &scratch.lines,
-        counters: &counters)
+    if roundPages > 0 {
+      if scratch.round!.count > 0 {
+        applyRound(
+          &scratch.round!, touched: &touched, boundaries: &boundaries, scratch: &scratch.lines,
+          counters: &counters)
+      }
+      scratch.pagesEditedTogether += roundPages
     }
-    scratch.pagesEditedTogether += roundPages
-    scratch.round = consume round
     // Given back before the repair, which fills it again (`moveItems`): else it would allocate.
     scratch.page = consume local
     return repairPages(
@@ -1010,7 +1011,7 @@ extension SectionEdit: SectionEditSource {
   func appendInsertions(
     _ range: Range<Int>, minus base: Int, to list: inout [(index: Int, size: Size)]
   ) {
-    list.append(contentsOf: range.lazy.map { (insertions[$0].index &- base, insertions[$0].size) })
+    for k in range { list.append((insertions[k].index &- base, insertions[k].size)) }
   }
   @inline(__always) func withSectionEdit<R>(_ body: (SectionEdit) -> R) -> R { body(self) }
 }

@@ -31,8 +31,9 @@ struct EditScratch: Sendable {
   /// Pages edited in rounds on the layout's threads (`FastFlowLayout.pagesEditedTogether`),
   /// since the engine was made. Kept through `trim()`.
   var pagesEditedTogether = 0
-  /// A large batch's page edits gathered to be applied together (`PageEditRound`).
-  var round = PageEditRound()
+  /// A large batch's page edits gathered to be applied together (`PageEditRound`; none until
+  /// one is, so that a small batch's scratch holds no more buffers than before).
+  var round: PageEditRound? = nil
 
   /// The most entries a buffer keeps between batches: a larger batch's buffers are let go, so
   /// memory at rest does not follow the largest batch ever applied.
@@ -54,9 +55,9 @@ struct EditScratch: Sendable {
       empty.itemsListed = itemsListed
       empty.pagesEditedTogether = pagesEditedTogether
       self = empty
-    } else if !round.edits.isEmpty {
+    } else if round != nil {
       // A round holds a page's worth of edits per entry: let go after the batch that used it.
-      round = PageEditRound()
+      round = nil
     }
   }
 }

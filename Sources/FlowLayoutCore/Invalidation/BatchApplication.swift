@@ -675,40 +675,61 @@ extension FastFlowLayout {
     let layoutRules = rules
     let kernels = self.kernels
     pages.withUnsafeMutableSlots { slots in
-      round.slots.withUnsafeBufferPointer { slotList in
-        round.edits.withUnsafeBufferPointer { edits in
-          round.lastLineKept.withUnsafeMutableBufferPointer { kept in
-            round.lines.withUnsafeMutableBufferPointer { lines in
-              round.counters.withUnsafeMutableBufferPointer { work in
-                // Disjoint: task t writes the pages of its entries, their `kept` flags, and
-                // its own line buffers and counters; the entries' edits are only read.
-                let pageSlots = SharedBuffer(slots)
-                let slotList = SharedBuffer(slotList)
-                let edits = SharedBuffer(edits)
-                let kept = SharedBuffer(kept)
-                let lines = SharedBuffer(lines)
-                let work = SharedBuffer(work)
-                let run: @Sendable (Int) -> Void = { t in
-                  let pages = pageSlots.base
-                  for j in (t * count / tasks)..<((t + 1) * count / tasks) {
-                    let q = slotList.base[j]
-                    let rules = pages[q].ownMetrics?.rules ?? layoutRules
-                    let edit = edits.base[j]
-                    let resized =
-                      edit.resizes.isEmpty
-                      ? nil
-                      : pages[q].applyResizes(
-                        edit.resizes, rules: rules, kernels: kernels, counters: &work.base[t])
-                    pages[q].applySplice(
-                      edit, resized: resized, rules: rules, kernels: kernels,
-                      scratch: &lines.base[t], counters: &work.base[t])
-                    kept.base[j] = lines.base[t].lastLineKept
+      round.pages.withUnsafeBufferPointer { pageList in
+        round.slots.withUnsafeBufferPointer { slotList in
+          round.edits.withUnsafeBufferPointer { edits in
+            round.lastLineKept.withUnsafeMutableBufferPointer { kept in
+              round.lines.withUnsafeMutableBufferPointer { lines in
+                round.counters.withUnsafeMutableBufferPointer { work in
+                  // Disjoint: task t writes the pages of its entries, their `kept` flags, and
+                  // its own line buffers and counters; the entries' edits are only read.
+                  let pageSlots = SharedBuffer(slots)
+                  let pageList = SharedBuffer(pageList)
+                  let slotList = SharedBuffer(slotList)
+                  let edits = SharedBuffer(edits)
+                  let kept = SharedBuffer(kept)
+                  let lines = SharedBuffer(lines)
+                  let work = SharedBuffer(work)
+                  let run: @Sendable (Int) -> Void = { t in
+                    let pages = pageSlots.base
+                    let first = t * count / tasks
+                    for j in first..<((t + 1) * count / tasks) {
+                      let q = slotList.base[j]
+                      let rules = pages[q].ownMetrics?.rules ?? layoutRules
+                      let edit = edits.base[j]
+                      let resized =
+                        edit.resizes.isEmpty
+                        ? nil
+                        : pages[q].applyResizes(
+                          edit.resizes, rules: rules, kernels: kernels, counters: &work.base[t])
+                      pages[q].applySplice(
+                        edit, resized: resized, rules: rules, kernels: kernels,
+                        deferringWholeLayout: true, scratch: &lines.base[t],
+                        counters: &work.base[t])
+                      kept.base[j] = lines.base[t].lastLineKept
+                      guard lines.base[t].wholeLayoutDeferred else { continue }
+                      // Laid out whole here: first, when this task's previous entry is the page
+                      // before (final), the front items its last line takes move there, so that
+                      // this page's lines start at a line start (no boundary left to repair).
+                      if j > first, pageList.base[j - 1] == pageList.base[j] - 1 {
+                        let previous = slotList.base[j - 1]
+                        if pages[previous].absorbFront(
+                          of: &pages[q], rules: rules, kernels: kernels,
+                          scratch: &lines.base[t], counters: &work.base[t])
+                        {
+                          kept.base[j - 1] = false
+                        }
+                      }
+                      work.base[t].sectionsLaidOut += 1
+                      pages[q].layOutTable(rules: rules, kernels: kernels, counters: &work.base[t])
+                      pages[q].updateHeight(rules: rules)
+                    }
                   }
-                }
-                if tasks == 1 {
-                  run(0)
-                } else {
-                  DispatchQueue.concurrentPerform(iterations: tasks, execute: run)
+                  if tasks == 1 {
+                    run(0)
+                  } else {
+                    DispatchQueue.concurrentPerform(iterations: tasks, execute: run)
+                  }
                 }
               }
             }

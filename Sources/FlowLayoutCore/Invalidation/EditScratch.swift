@@ -91,6 +91,9 @@ struct LineScratch: Sendable {
   /// Whether the last line of the page `SectionLayout.applySplice` last edited holds the same
   /// items, with the same sizes, as before: it was kept by every re-break (`false` when unsure).
   var lastLineKept = false
+  /// Whether `SectionLayout.applySplice(deferringWholeLayout: true)` left its page's whole
+  /// layout to the caller.
+  var wholeLayoutDeferred = false
 }
 
 extension SectionEdit {

@@ -224,8 +224,9 @@ extension SectionLayout {
   /// section is placed by its own rule).
   ///
   /// - Complexity: O(1), or O(k) for the k items of the last line.
-  mutating func setEdges(opens: Bool, closes: Bool, rules: LayoutRules, counters: inout WorkCounters)
-  {
+  mutating func setEdges(
+    opens: Bool, closes: Bool, rules: LayoutRules, counters: inout WorkCounters
+  ) {
     guard opens != opensSection || closes != closesSection else { return }
     let closingChanged = closes != closesSection
     opensSection = opens
@@ -235,5 +236,33 @@ extension SectionLayout {
       place(line: m - 1, of: table, rules: rules, counters: &counters)
     }
     updateHeight(rules: rules)
+  }
+}
+
+extension SectionLayout {
+  /// Moves the first items of `next` (the following page of the same section, whose lines
+  /// are laid out again after this) that the greedy rule puts on this page's last line to
+  /// this page, and re-breaks that line (`itemsAbsorbed(from:rules:)`): afterwards the
+  /// boundary is a line start. A page without a line table takes none.
+  ///
+  /// - Returns: whether items moved.
+  /// - Complexity: O(k + c) for the k items of the last line and those moved, and `next`'s c
+  ///   items (its columns shift).
+  mutating func absorbFront(
+    of next: inout SectionLayout, rules: LayoutRules, kernels: KernelSelection,
+    scratch: inout LineScratch, counters: inout WorkCounters
+  ) -> Bool {
+    counters.pageBoundariesChecked += 1
+    let absorbed = itemsAbsorbed(from: next, rules: rules)
+    guard absorbed > 0, case .table(let table) = lines, table.lineCount > 0 else { return false }
+    let lastLine = table.lineCount - 1
+    counters.pageBoundariesMoved += 1
+    counters.itemsPaged += absorbed
+    items.append(frontOf: next.items, count: absorbed)
+    next.items.removeFirst(absorbed)
+    catchUpLines(
+      fromLine: lastLine, rules: rules, kernels: kernels, scratch: &scratch, counters: &counters)
+    updateHeight(rules: rules)
+    return true
   }
 }

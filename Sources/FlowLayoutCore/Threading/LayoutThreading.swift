@@ -39,15 +39,15 @@ struct LayoutThreading: Sendable, Hashable {
   func splits(_ n: Int) -> Bool { threads > 1 && n >= max(minimumItems, 2) }
 
   /// How many pages of one section a batch of `edits` item edits applies together
-  /// (`FastFlowLayout.applyRound`): `roundPagesPerThread` per thread when there are several
-  /// threads and the edits stand for at least `minimumItems` items (each counted for the
-  /// `SectionLayout.denseEditSpacing` items around it: a filter or its restore at 1M items,
-  /// not a one-item edit), else 1 (each page edited on the calling thread as it is reached).
+  /// (`FastFlowLayout.applyRound`): `roundPagesPerThread` per thread when the edits stand for
+  /// at least `minimumItems` items (each counted for the `SectionLayout.denseEditSpacing`
+  /// items around it: a filter or its restore at 1M items, not a one-item edit), else 1
+  /// (each page edited as it is reached).
   ///
   /// - Complexity: O(1).
   func pagesPerRound(edits: Int) -> Int {
-    threads > 1 && splits(edits &* SectionLayout.denseEditSpacing)
-      ? threads &* Self.roundPagesPerThread : 1
+    edits &* SectionLayout.denseEditSpacing >= max(minimumItems, 2)
+      ? max(threads, 1) &* Self.roundPagesPerThread : 1
   }
 
   /// Pages per thread in a round of page edits: a round costs one hand-over between threads

@@ -262,7 +262,6 @@ extension SectionLayout {
     next.items.removeFirst(absorbed)
     catchUpLines(
       fromLine: lastLine, rules: rules, kernels: kernels, scratch: &scratch, counters: &counters)
-    updateHeight(rules: rules)
     return true
   }
 }

@@ -110,11 +110,19 @@ struct DenseBatchTests {
           ItemInsertion(at: ItemPath(0, i), size: Size(width: 77, height: 9)))
       }
     }
+    // Dense deletions in every other run of 1 536 items: touched pages with untouched ones
+    // between them (no page takes items from a page that is not the one before it).
+    var alternate = BatchUpdate()
+    for i in 0..<(items.count - 20_000) where (i / 1_536) % 2 == 0 && i % 3 != 0 {
+      alternate.deleteItems.append(ItemPath(0, i))
+    }
     var one = BatchUpdate()
     one.insertItems.append(
       ItemInsertion(at: ItemPath(0, 50_000), size: Size(width: 30, height: 30)))
-    for (name, batch) in [("filter", filter), ("restore", restore), ("mixed", mixed), ("one", one)]
-    {
+    for (name, batch) in [
+      ("filter", filter), ("restore", restore), ("mixed", mixed), ("alternate", alternate),
+      ("one", one),
+    ] {
       let before = (threaded.pagesEditedTogether, single.pagesEditedTogether)
       let pagesBefore = threaded.pages.count
       threaded.resetWorkCounters()
@@ -129,6 +137,9 @@ struct DenseBatchTests {
       )
       if name == "one" {
         #expect(together == (0, 0), "\(name)")
+      } else if name == "alternate" {
+        #expect(together.0 > 0 && together.0 < pagesBefore * 3 / 4, "\(name)")
+        #expect(together.1 == together.0, "\(name)")
       } else {
         // Every page of the section holds an edit.
         #expect(together.0 >= pagesBefore - 1 && together.0 <= pagesBefore, "\(name)")

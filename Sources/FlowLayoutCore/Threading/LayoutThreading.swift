@@ -51,7 +51,9 @@ struct LayoutThreading: Sendable, Hashable {
   }
 
   /// Pages per thread in a round of page edits: a round costs one hand-over between threads
-  /// (~10 µs), a page of a dense batch ~5 µs (1M items, `search-filter`).
+  /// and leaves one boundary per thread to the repair; a page of `search-filter`'s batches at
+  /// 1M items costs ~7 µs (perf, ddbb898: 640 samples of 250 µs over 12 batches of ~1 950
+  /// pages), so a round is ~1 ms of work a thread.
   static let roundPagesPerThread = 64
 
   /// The chunks `0 ..< n` is cut into: equal ranges of about `chunkItems` items, or one per

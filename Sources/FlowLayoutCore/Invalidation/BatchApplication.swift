@@ -515,6 +515,9 @@ extension FastFlowLayout {
     let perRound = threading.pagesPerRound(
       edits: edit.removalCount + edit.insertionCount + edit.resizes.count)
     var roundPages = 0
+    // A round's pages laid out whole take the line form a layout of the section would.
+    let branchFree =
+      perRound > 1 && pagesBreakBranchFree(section: s, rules: rules(ofPage: range.lowerBound))
     local.removeAll()
     touched.removeAll(keepingCapacity: true)
     boundaries.removeAll(keepingCapacity: true)
@@ -624,8 +627,8 @@ extension FastFlowLayout {
         roundPages += 1
         if n + 1 == perRound {
           applyRound(
-            &scratch.round!, touched: &touched, boundaries: &boundaries,
-            scratch: &scratch.lines, counters: &counters)
+            &scratch.round!, branchFree: branchFree, touched: &touched,
+            boundaries: &boundaries, scratch: &scratch.lines, counters: &counters)
         }
         continue
       }
@@ -641,8 +644,8 @@ extension FastFlowLayout {
     if roundPages > 0 {
       if scratch.round!.count > 0 {
         applyRound(
-          &scratch.round!, touched: &touched, boundaries: &boundaries, scratch: &scratch.lines,
-          counters: &counters)
+          &scratch.round!, branchFree: branchFree, touched: &touched, boundaries: &boundaries,
+          scratch: &scratch.lines, counters: &counters)
       }
       scratch.pagesEditedTogether += roundPages
     }
@@ -654,14 +657,15 @@ extension FastFlowLayout {
   }
 
   /// Applies the round's page edits, each page's resizes then its splice as
-  /// `applySectionEdit` applies one page's, on up to `threading.threads` threads (each a
+  /// `applySectionEdit` applies one page's (a page laid out whole in the line form
+  /// `branchFree` says, `pagesBreakBranchFree`), on up to `threading.threads` threads (each a
   /// contiguous run of the entries: distinct pages, so no two threads touch one; a page's
   /// result does not depend on the thread), then notes, in page order, the pages touched and
   /// the boundaries the edits may have broken, and empties the round (capacity kept).
   ///
   /// - Complexity: O(c + k) per page (c items, k re-broken), on t threads.
   private mutating func applyRound(
-    _ round: inout PageEditRound, touched: inout [Int], boundaries: inout [Int],
+    _ round: inout PageEditRound, branchFree: Bool, touched: inout [Int], boundaries: inout [Int],
     scratch: inout LineScratch, counters: inout WorkCounters
   ) {
     let count = round.count
@@ -721,7 +725,9 @@ extension FastFlowLayout {
                         }
                       }
                       work.base[t].sectionsLaidOut += 1
-                      pages[q].layOutTable(rules: rules, kernels: kernels, counters: &work.base[t])
+                      pages[q].layOutTable(
+                        rules: rules, kernels: kernels, counters: &work.base[t],
+                        branchFree: branchFree)
                       pages[q].updateHeight(rules: rules)
                     }
                   }

@@ -32,15 +32,7 @@ extension FastFlowLayout {
       if range.count > 1, SectionLayout.isPaged(under: sectionRules),
         range.allSatisfy({ pages[$0].hasLineTable })
       {
-        // Decided once for the section, as a layout of it whole would (its first lines).
-        let branchFree =
-          itemCounts[s] >= GreedyLeadingLinesKernel.branchFreeItems
-          && !pages[first].items.withSizes { ws, _ in
-            ws.isEmpty
-              || GreedyLeadingLinesKernel.lineEndsLearnable(
-                ws, from: 0, limit: sectionRules.available + sectionRules.epsilon,
-                interitem: sectionRules.interitem)
-          }
+        let branchFree = pagesBreakBranchFree(section: s, rules: sectionRules)
         // (Page indices here; slots once no section is joined any more, below.)
         for p in range {
           jobs.append(
@@ -86,5 +78,23 @@ extension FastFlowLayout {
         scratch: &scratch, counters: &counters)
     }
     rebuildPageDirectory()
+  }
+}
+
+extension FastFlowLayout {
+  /// Whether the pages of paged section `s` laid out whole take the branch-free line forms
+  /// (`layOutTable(branchFree:)`): decided once for the section, as a layout of it whole would
+  /// (its item count, and its first lines' line ends: `lineEndsLearnable`), not per page (a
+  /// page of ≤ 2 048 items would take the fused loop, whose line ends mispredict). The lines
+  /// are the same either way.
+  ///
+  /// - Complexity: O(min(c, 1 024)) for the first page's c items.
+  func pagesBreakBranchFree(section s: Int, rules: LayoutRules) -> Bool {
+    itemCounts[s] >= GreedyLeadingLinesKernel.branchFreeItems
+      && !pages[firstPage[s]].items.withSizes { ws, _ in
+        ws.isEmpty
+          || GreedyLeadingLinesKernel.lineEndsLearnable(
+            ws, from: 0, limit: rules.available + rules.epsilon, interitem: rules.interitem)
+      }
   }
 }

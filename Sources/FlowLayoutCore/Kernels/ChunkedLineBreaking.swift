@@ -8,7 +8,7 @@ import Dispatch
 /// if a line started at its first item (a guess) into a buffer of its own, the line that
 /// reaches the chunk's end left open; then, in chunk order (`CommitTurn`), it commits the chunk:
 /// the true line left open by the previous chunk is continued over the chunk, and from its end
-/// lines are broken again until one starts where a guessed line starts. Greedy breaking depends
+/// lines are broken again until one starts where a guessed line starts (`LineCatchUp.meets`). Greedy breaking depends
 /// only on a line's start, so from there on the guessed lines are the true ones, and the chunk's
 /// open line is the true open line. The commit only claims their entries in the table
 /// (`LineTable.LineWriter.claim`: the line count and block sum move on, O(32)); the thread that

@@ -213,7 +213,7 @@ struct LineIndexTests {
     }
   }
 
-  /// With a row limit the visible end moves with edits; the index covers exactly the visible
+  /// With a line limit the visible end moves with edits; the index covers exactly the visible
   /// items.
   @Test func indexFollowsTheRowLimit() throws {
     var sizes = SplitMix64(seed: 5)

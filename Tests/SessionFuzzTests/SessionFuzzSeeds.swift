@@ -67,5 +67,13 @@ enum SessionFuzzSeeds {
         #"{"navigate":{"from":[0,1],"direction":"home"}}"#,
         #"{"navigate":{"from":[0,0],"direction":"end"}}"#,
       ]),
+    Seed(
+      name:
+        "fuzzer (base 2911, session 2431): a width change judged an item inserted into an empty section of its own inset by the layout's line",
+      lines: [
+        #"{"open":{"layout":"horizontalFlow","width":1000,"sections":[{"items":[]},{"sectionInset":[0,0,0,1]}]}}"#,
+        #"{"apply":{"insertItems":[{"at":[1,0],"size":[0,0]}]}}"#,
+        #"{"apply":{"setWidth":50}}"#,
+      ]),
   ]
 }

@@ -1,4 +1,3 @@
-import Dispatch
 import FlowLayoutModel
 
 extension FastFlowLayout {
@@ -731,11 +730,7 @@ extension FastFlowLayout {
                       pages[q].updateHeight(rules: rules)
                     }
                   }
-                  if tasks == 1 {
-                    run(0)
-                  } else {
-                    DispatchQueue.concurrentPerform(iterations: tasks, execute: run)
-                  }
+                  ChunkedLineBreaking.perform(parts: tasks, threads: tasks, run)
                 }
               }
             }

@@ -54,5 +54,26 @@ enum SessionFuzzSeeds {
         #"{"apply": {"setWidth": 20}}"#,
         #"{"elements": [0, 0, 300, 812]}"#,
       ]),
+    Seed(
+      name:
+        "fuzzer (base 1129, session 3094): home and pageUp missed an empty first item lying on the window's edge",
+      lines: [
+        #"{"open":{"layout":"uikitFlow","width":1,"sections":[]}}"#,
+        #"{"apply":{"insertSections":[{"at":0,"items":[[0,0]]}],"setWidth":1000}}"#,
+        #"{"apply":{"insertItems":[{"at":[0,1],"size":[0,0.3]}]}}"#,
+        #"{"navigate":{"from":[0,0],"direction":"pageUp"}}"#,
+        #"{"navigate":{"from":[0,1],"direction":"pageUp"}}"#,
+        #"{"navigate":{"from":[0,0],"direction":"home"}}"#,
+        #"{"navigate":{"from":[0,1],"direction":"home"}}"#,
+        #"{"navigate":{"from":[0,0],"direction":"end"}}"#,
+      ]),
+    Seed(
+      name:
+        "fuzzer (base 2911, session 2431): a width change judged an item inserted into an empty section of its own inset by the layout's line",
+      lines: [
+        #"{"open":{"layout":"horizontalFlow","width":1000,"sections":[{"items":[]},{"sectionInset":[0,0,0,1]}]}}"#,
+        #"{"apply":{"insertItems":[{"at":[1,0],"size":[0,0]}]}}"#,
+        #"{"apply":{"setWidth":50}}"#,
+      ]),
   ]
 }

@@ -164,8 +164,10 @@ extension FastFlowLayout {
       let (canOverflow, limit, sizing) = withRules(ofPage: p) {
         ($0.canOverflow, $0.available + $0.epsilon, $0.sizing)
       }
-      guard canOverflow, count > 0 else { continue }
+      // Noted for empty pages too: an item inserted later is laid out under their metrics,
+      // which a width change must not judge by the layout's.
       if pages[p].ownMetrics != nil { ownMetrics = true }
+      guard canOverflow, count > 0 else { continue }
       switch sizing {
       case .fixed(let size):
         if size.width > limit { all.formUnion(ItemIndexSet(base..<(base + count))) }

@@ -76,7 +76,9 @@ extension FastFlowLayout: NavigatingLayoutEngine {
       if let found, let frame = try? frame(ofItemAt: found) {
         let start = axisIsX ? frame.minX : frame.minY
         let end = axisIsX ? frame.maxX : frame.maxY
-        return last ? window(start, length + 1) : window(-1, end)
+        // One point past the item: a window ending at its edge misses it when it has no
+        // extent there (an empty item meets no window it only touches).
+        return last ? window(start - 1, length + 1) : window(-1, end + 1)
       }
       if reach > length + 1 { return nil }
       reach *= 2

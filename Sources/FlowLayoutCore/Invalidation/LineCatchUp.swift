@@ -1,10 +1,28 @@
 import FlowLayoutModel
 
-// Catching up: after an edit, greedy lines are broken again from a true line start until a new
-// line starts where an old one started inside items the edit left alone; from there the old
-// lines hold the same items (the greedy rule only looks forward) and are kept. One primitive,
-// `catchUpLines`, does it for every edit of a line table (one region or many), and the page
-// repair, the page layout tasks and the dense-edit paths call it or lay the page out whole.
+// Catching up: greedy lines are broken again from a true line start until a new line starts
+// where a known line started; from there the known lines hold the true lines' items (the greedy
+// rule only looks forward) and are kept. The known lines are the old ones inside items an edit
+// left alone (`catchUpLines`: every edit of a line table, one region or many; the page repair,
+// the page layout tasks and the dense-edit paths call it or lay the page out whole), or lines
+// broken from a guessed start (`LineCatchUp.meets`: the thread-chunk commit, the paired streams).
+
+/// Catching true lines up with lines broken from a guessed start.
+enum LineCatchUp {
+  /// Whether the true line start `t` is a known line's start: the known lines not yet passed
+  /// start at `starts[p ..< count]` (ascending), the line after them at `next`. The cursor
+  /// `p` moves to the first at or after `t` (`count`: the one at `next`) and stays there: true
+  /// line starts tried in ascending order move it only forward.
+  ///
+  /// - Complexity: O(1 + m) for the m known lines passed.
+  @inline(__always)
+  static func meets(
+    _ t: Int, known starts: UnsafePointer<Int>, count: Int, then next: Int, at p: inout Int
+  ) -> Bool {
+    while p < count, starts[p] < t { p &+= 1 }
+    return p < count ? starts[p] == t : t == next
+  }
+}
 
 /// A maximal run of items an edit left alone: new items `newStart ..< newStart + count` are the
 /// old items `oldStart ..< oldStart + count`, with the sizes they had.
@@ -17,7 +35,7 @@ struct KeptRun: Sendable, Equatable {
   var oldEnd: Int { oldStart + count }
 
   /// The runs of untouched items after `removals` and `resized` (old indices) and `insertions`
-  /// (new indices), in order: the same walk as `ItemColumns.spliced`.
+  /// (new indices), in order.
   ///
   /// `runs` is emptied first (capacity kept).
   ///
@@ -27,37 +45,31 @@ struct KeptRun: Sendable, Equatable {
     oldCount: Int, removals: [Int], resized: [Int],
     insertions: [(index: Int, size: Size)], into runs: inout [KeptRun]
   ) {
-    let newCount = oldCount - removals.count + insertions.count
     if !runs.isEmpty { runs.removeAll(keepingCapacity: true) }
+    // Old item `old` is new item `old + shift` unless an edit touches it; at one place an
+    // insertion comes first, then a removal or a resize of the old item.
     var old = 0
-    var new = 0
-    var r = 0
-    var z = 0
-    var n = 0
-    while new < newCount {
-      if n < insertions.count, insertions[n].index == new {
-        new += 1
-        n += 1
-        continue
+    var shift = 0
+    var (r, z, n) = (0, 0, 0)
+    while old < oldCount {
+      if n < insertions.count, insertions[n].index == old + shift {
+        (shift, n) = (shift + 1, n + 1)
+      } else if r < removals.count, removals[r] == old {
+        (old, shift, r) = (old + 1, shift - 1, r + 1)
+      } else if z < resized.count, resized[z] <= old {
+        // (A resized item also removed was passed by its removal.)
+        if resized[z] == old { old += 1 }
+        z += 1
+      } else {
+        // Untouched items up to the next edit.
+        var end = oldCount
+        if r < removals.count { end = min(end, removals[r]) }
+        if z < resized.count { end = min(end, resized[z]) }
+        if n < insertions.count { end = min(end, insertions[n].index - shift) }
+        guard end > old else { break }  // inconsistent edits: not reached after validation
+        runs.append(KeptRun(newStart: old + shift, oldStart: old, count: end - old))
+        old = end
       }
-      while r < removals.count, removals[r] == old {
-        r += 1
-        old += 1
-      }
-      while z < resized.count, resized[z] < old { z += 1 }
-      if z < resized.count, resized[z] == old {
-        old += 1
-        new += 1
-        continue
-      }
-      var run = min(oldCount - old, newCount - new)
-      if r < removals.count { run = min(run, removals[r] - old) }
-      if z < resized.count { run = min(run, resized[z] - old) }
-      if n < insertions.count { run = min(run, insertions[n].index - new) }
-      guard run > 0 else { break }  // inconsistent edits: not reached after validation
-      runs.append(KeptRun(newStart: new, oldStart: old, count: run))
-      old += run
-      new += run
     }
   }
 }

@@ -8,7 +8,7 @@ import Dispatch
 /// if a line started at its first item (a guess) into a buffer of its own, the line that
 /// reaches the chunk's end left open; then, in chunk order (`CommitTurn`), it commits the chunk:
 /// the true line left open by the previous chunk is continued over the chunk, and from its end
-/// lines are broken again until one starts where a guessed line starts. Greedy breaking depends
+/// lines are broken again until one starts where a guessed line starts (`LineCatchUp.meets`). Greedy breaking depends
 /// only on a line's start, so from there on the guessed lines are the true ones, and the chunk's
 /// open line is the true open line. The commit only claims their entries in the table
 /// (`LineTable.LineWriter.claim`: the line count and block sum move on, O(32)); the thread that
@@ -270,8 +270,8 @@ enum ChunkedLineBreaking {
       } while stop < end && lines < room
       let count = stop == end ? lines - 1 : lines
       let tailStart = stop == end ? starts[count] : stop
-      var tail = open(tailStart, ws, hs, xs, left: left, writesPositions: false)
-      _ = extend(
+      var tail = LineBreaker.open(tailStart, ws, hs, xs, left: left, writesPositions: false)
+      _ = LineBreaker.extend(
         &tail, ws, hs, xs, from: tailStart &+ 1, to: end, limit: limit, interitem: interitem,
         writesPositions: false)
       return (count, tail, longest)
@@ -299,12 +299,11 @@ enum ChunkedLineBreaking {
     var k = 0
     var longest = 0
     while true {
-      var line = open(s, ws, hs, xs, left: left, writesPositions: writesPositions)
-      guard
-        let e = extend(
-          &line, ws, hs, xs, from: s &+ 1, to: end, limit: limit, interitem: interitem,
-          writesPositions: writesPositions)
-      else { return (k, line, longest) }
+      var line = LineBreaker.open(s, ws, hs, xs, left: left, writesPositions: writesPositions)
+      let e = LineBreaker.extend(
+        &line, ws, hs, xs, from: s &+ 1, to: end, limit: limit, interitem: interitem,
+        writesPositions: writesPositions)
+      if e == end { return (k, line, longest) }
       starts[k] = s
       heights[k] = line.height
       longest = max(longest, e &- s)
@@ -314,11 +313,11 @@ enum ChunkedLineBreaking {
   }
 
   /// Commits a chunk whose guess (`count` lines in `starts` and `heights`, open `tail`) is
-  /// done, after every chunk before it: continues the open line over the chunk, re-breaks lines
-  /// until one starts at a guessed start, appends the re-broken lines that end in the chunk to
-  /// the writer, claims room for the guessed lines kept (`LineWriter.claim`) and leaves the
-  /// chunk's last line open. Returns where the kept lines go, for `LineWriter.writeClaimed`.
-  /// Nothing after a line that found no room.
+  /// done, after every chunk before it: continues the open line over the chunk, catches the
+  /// true lines up with the guessed ones (`LineCatchUp.meets`), appends the re-broken lines that
+  /// end in the chunk to the writer, claims room for the guessed lines kept
+  /// (`LineWriter.claim`) and leaves the chunk's last line open. Returns where the kept lines
+  /// go, for `LineWriter.writeClaimed`. Nothing after a line that found no room.
   ///
   /// - Complexity: O(k + s + 32) for k items re-broken and s guessed lines skipped.
   static func commit(
@@ -330,64 +329,50 @@ enum ChunkedLineBreaking {
   ) -> Placement {
     guard progress.stoppedAt == nil else { return Placement() }
     let end = chunk.upperBound
-    // `t`: the start of the next true line, in the chunk.
-    var t = chunk.lowerBound
-    if var line = progress.open {
-      guard
-        let e = extend(
-          &line, ws, hs, xs, from: chunk.lowerBound, to: end, limit: limit,
-          interitem: interitem, writesPositions: writesPositions)
-      else {
+    // `line` continued from item `start` and appended: its end, or `nil` when it is open at the
+    // chunk's end or found no room (the progress then says which).
+    func close(_ line: inout OpenLine, from start: Int) -> Int? {
+      let e = LineBreaker.extend(
+        &line, ws, hs, xs, from: start, to: end, limit: limit, interitem: interitem,
+        writesPositions: writesPositions)
+      guard e < end else {
         progress.open = line
-        return Placement()
+        return nil
       }
       guard append(&progress.writer, line.start, e, line.height) else {
         progress.stoppedAt = line.start
-        return Placement()
+        return nil
       }
       progress.longest = max(progress.longest, e - line.start)
+      return e
+    }
+    // `t`: the start of the next true line, in the chunk.
+    var t = chunk.lowerBound
+    if var line = progress.open {
+      guard let e = close(&line, from: t) else { return Placement() }
       t = e
     }
+    // Caught up when a true line starts where a guessed one does (`p`: that line).
     var p = 0
-    while true {
-      while p < count, starts[p] < t { p &+= 1 }
-      if p < count, starts[p] == t {
-        // In step with the guess: its lines from `p` on are true.
-        let kept = min(count - p, progress.writer.room - progress.writer.count)
-        // The item after the kept lines.
-        let next: Int
-        if kept < count - p {
-          next = starts[p + kept]
-          progress.stoppedAt = next
-        } else {
-          next = tail.start
-          progress.open = tail
-        }
-        guard kept > 0 else { return Placement() }
-        let (first, blockSum) = progress.writer.claim(kept, heights: heights + p)
-        return Placement(
-          from: p, count: kept, first: first, blockSum: blockSum, items: t..<next)
-      }
-      if p == count, t == tail.start {
-        progress.open = tail
-        return Placement()
-      }
-      var line = open(t, ws, hs, xs, left: left, writesPositions: writesPositions)
-      guard
-        let e = extend(
-          &line, ws, hs, xs, from: t &+ 1, to: end, limit: limit, interitem: interitem,
-          writesPositions: writesPositions)
-      else {
-        progress.open = line
-        return Placement()
-      }
-      guard append(&progress.writer, t, e, line.height) else {
-        progress.stoppedAt = t
-        return Placement()
-      }
-      progress.longest = max(progress.longest, e - t)
+    while !LineCatchUp.meets(t, known: starts, count: count, then: tail.start, at: &p) {
+      var line = LineBreaker.open(t, ws, hs, xs, left: left, writesPositions: writesPositions)
+      guard let e = close(&line, from: t &+ 1) else { return Placement() }
       t = e
     }
+    // In step with the guess: its lines from `p` on are true.
+    let kept = min(count - p, progress.writer.room - progress.writer.count)
+    // The item after the kept lines.
+    let next: Int
+    if kept < count - p {
+      next = starts[p + kept]
+      progress.stoppedAt = next
+    } else {
+      next = tail.start
+      progress.open = tail
+    }
+    guard kept > 0 else { return Placement() }
+    let (first, blockSum) = progress.writer.claim(kept, heights: heights + p)
+    return Placement(from: p, count: kept, first: first, blockSum: blockSum, items: t..<next)
   }
 
   /// Appends the line of items `start ..< end` to `writer` unless it is full, with the index
@@ -400,33 +385,6 @@ enum ChunkedLineBreaking {
     writer.append(start: start, end: end, height: height)
     writer.closeBlockIfFull()
     return true
-  }
-
-  /// The line starting at item `s` (`LineBreaker.open`).
-  @inline(__always)
-  static func open(
-    _ s: Int, _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
-    _ xs: UnsafeMutableBufferPointer<Double>, left: Double, writesPositions: Bool
-  ) -> OpenLine {
-    LineBreaker.open(s, ws, hs, xs, left: left, writesPositions: writesPositions)
-  }
-
-  /// `line` continued from item `start` up to `end` by the breaker (`LineBreaker.extend`):
-  /// the first item that does not join (the line's end), or `nil` when every item before `end`
-  /// joined.
-  ///
-  /// - Precondition: `start` is the item after the line's last; `end ≤ ws.count`.
-  /// - Complexity: O(k) for the k items added.
-  @inline(__always)
-  static func extend(
-    _ line: inout OpenLine, _ ws: UnsafeBufferPointer<Double>,
-    _ hs: UnsafeBufferPointer<Double>, _ xs: UnsafeMutableBufferPointer<Double>,
-    from start: Int, to end: Int, limit: Double, interitem: Double, writesPositions: Bool
-  ) -> Int? {
-    let e = LineBreaker.extend(
-      &line, ws, hs, xs, from: start, to: end, limit: limit, interitem: interitem,
-      writesPositions: writesPositions)
-    return e < end ? e : nil
   }
 
   /// Runs `body(p)` for every part `p` in `0 ..< parts`, at most `threads` at a time (each

@@ -69,63 +69,42 @@ enum GreedyLeadingLinesKernel {
       for j in 0..<min(c, placedLineLimit) { linePositions[j] = pattern[j] }
       let bits = w.bitPattern
       let pat = pattern.baseAddress!
+      let xp = writesPositions ? xs.baseAddress! : nil
+      // Without positions, a group of 64 lines: no pattern to copy.
+      let lineGroup = writesPositions ? group : placedGroup
+      // `tallest` for `g` lines from item `s` as line `k`, `xs` known present or absent (each
+      // inlined copy checks neither).
+      @inline(__always) func tallestLines(perLine c: Int, _ g: Int, _ s: Int, _ k: Int) {
+        if let xp {
+          tallest(
+            hs, xp, linePositions, from: s, lines: g, perLine: c, starts: starts, heights: heights,
+            at: k)
+        } else {
+          tallest(
+            hs, nil, linePositions, from: s, lines: g, perLine: c, starts: starts, heights: heights,
+            at: k)
+        }
+      }
       var s = start
       var k = 0
       // Whole lines, `g` at a time, after their widths and the next line's first are checked.
       let whole = min(maxLines, (n - start) / c)
-      guard writesPositions else {
-        // Heights only (a group of 64 lines: no pattern to copy).
-        while k < whole {
-          let g = min(whole - k, placedGroup)
-          guard widthsKnownEqual || widthsEqual(ws, s..<min(s + g * c + 1, n), bits) else {
-            break
-          }
-          switch c {
-          case 1:
-            tallest(hs, from: s, lines: g, perLine: 1, starts: starts, heights: heights, at: k)
-          case 2:
-            tallest(hs, from: s, lines: g, perLine: 2, starts: starts, heights: heights, at: k)
-          case 3:
-            tallest(hs, from: s, lines: g, perLine: 3, starts: starts, heights: heights, at: k)
-          case 4:
-            tallest(hs, from: s, lines: g, perLine: 4, starts: starts, heights: heights, at: k)
-          default:
-            tallest(hs, from: s, lines: g, perLine: c, starts: starts, heights: heights, at: k)
-          }
-          s &+= g * c
-          k &+= g
-        }
-        return lastLine(
-          ws, hs, nil, pat, from: s, line: k, maxLines: maxLines, perLine: c, bits: bits,
-          widthsKnownEqual: widthsKnownEqual, starts: starts, heights: heights)
-      }
-      let xp = xs.baseAddress!
       while k < whole {
-        let g = min(whole - k, group)
+        let g = min(whole - k, lineGroup)
         let items = g * c
         guard widthsKnownEqual || widthsEqual(ws, s..<min(s + items + 1, n), bits) else { break }
         // The line length as a literal where it is short: the maxima and positions fully
         // unrolled.
         switch c {
-        case 1:
-          tallest(
-            hs, xp, linePositions, from: s, lines: g, perLine: 1, starts: starts, heights: heights,
-            at: k)
-        case 2:
-          tallest(
-            hs, xp, linePositions, from: s, lines: g, perLine: 2, starts: starts, heights: heights,
-            at: k)
-        case 3:
-          tallest(
-            hs, xp, linePositions, from: s, lines: g, perLine: 3, starts: starts, heights: heights,
-            at: k)
-        case 4:
-          tallest(
-            hs, xp, linePositions, from: s, lines: g, perLine: 4, starts: starts, heights: heights,
-            at: k)
+        case 1: tallestLines(perLine: 1, g, s, k)
+        case 2: tallestLines(perLine: 2, g, s, k)
+        case 3: tallestLines(perLine: 3, g, s, k)
+        case 4: tallestLines(perLine: 4, g, s, k)
         default:
-          (xp + s).update(from: pat, count: items)
-          tallest(hs, from: s, lines: g, perLine: c, starts: starts, heights: heights, at: k)
+          if let xp { (xp + s).update(from: pat, count: items) }
+          tallest(
+            hs, nil, linePositions, from: s, lines: g, perLine: c, starts: starts, heights: heights,
+            at: k)
         }
         s &+= items
         k &+= g
@@ -185,14 +164,14 @@ enum GreedyLeadingLinesKernel {
   static let placedGroup = 64
 
   /// Lines `k ..< k + g` of `c` items each from item `s`: their starts (unless `starts` is
-  /// `nil`), tallest items, and positions (`positions[j]` for the line's item `j`, the same in
-  /// every line).
+  /// `nil`), tallest items, and, unless `xs` is `nil`, positions (`positions[j]` for the line's
+  /// item `j`, the same in every line).
   ///
-  /// - Precondition: `c ≤ placedLineLimit`.
+  /// - Precondition: `c ≤ placedLineLimit` when `xs` is not `nil`.
   /// - Complexity: O(g·c).
   @inline(__always)
   static func tallest(
-    _ hs: UnsafeBufferPointer<Double>, _ xs: UnsafeMutablePointer<Double>,
+    _ hs: UnsafeBufferPointer<Double>, _ xs: UnsafeMutablePointer<Double>?,
     _ positions: SIMD4<Double>, from s: Int, lines g: Int, perLine c: Int,
     starts: UnsafeMutableBufferPointer<Int>?, heights: UnsafeMutableBufferPointer<Double>,
     at k: Int
@@ -200,37 +179,12 @@ enum GreedyLeadingLinesKernel {
     var s = s
     for line in k..<(k &+ g) {
       var lineHeight = hs[s]
-      xs[s] = positions[0]
+      xs?[s] = positions[0]
       var j = 1
       while j < c {
         let h = hs[s &+ j]
         lineHeight = h > lineHeight ? h : lineHeight
-        xs[s &+ j] = positions[j]
-        j &+= 1
-      }
-      starts?[line] = s
-      heights[line] = lineHeight
-      s &+= c
-    }
-  }
-
-  /// Lines `k ..< k + g` of `c` items each from item `s`: their starts (unless `starts` is
-  /// `nil`) and tallest items.
-  ///
-  /// - Complexity: O(g·c).
-  @inline(__always)
-  static func tallest(
-    _ hs: UnsafeBufferPointer<Double>, from s: Int, lines g: Int, perLine c: Int,
-    starts: UnsafeMutableBufferPointer<Int>?, heights: UnsafeMutableBufferPointer<Double>,
-    at k: Int
-  ) {
-    var s = s
-    for line in k..<(k &+ g) {
-      var lineHeight = hs[s]
-      var j = 1
-      while j < c {
-        let h = hs[s &+ j]
-        lineHeight = h > lineHeight ? h : lineHeight
+        xs?[s &+ j] = positions[j]
         j &+= 1
       }
       starts?[line] = s

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Pages laid out again by the full-layout pass (`SectionLayout.layOutTable`), on up to
 /// `threads` threads: each thread takes a contiguous run of the jobs, whose pages are distinct
 /// slots, so no two threads touch one page; a page's result does not depend on the thread.
@@ -42,16 +40,11 @@ enum PageLayoutTasks {
         let pages = SharedBuffer(slots)
         let shared = SharedBuffer(jobBuffer)
         let counts = SharedBuffer(counterBuffer)
-        let run: @Sendable (Int) -> Void = { t in
+        ChunkedLineBreaking.perform(parts: tasks, threads: tasks) { t in
           let all = shared.readOnly
           counts.base[t] = layOut(
             all[(t * all.count / tasks)..<((t + 1) * all.count / tasks)], in: pages.base,
             kernels: kernels)
-        }
-        if tasks == 1 {
-          run(0)
-        } else {
-          DispatchQueue.concurrentPerform(iterations: tasks, execute: run)
         }
       }
     }

@@ -188,8 +188,8 @@ extension LineBreaker {
       sB = brokenB ? i &+ span : sB
       i &+= 1
     }
-    // The first stream on, one line at a time (the scalar kernel, from the first stream's
-    // open line's start), until it breaks where the second did.
+    // The first stream carried on by the scalar kernel, one line at a time, until it catches
+    // up with the second (`LineCatchUp.meets`: a line starts where one of the second's does).
     let none = UnsafeMutableBufferPointer<Double>(start: nil, count: 0)
     var line = open(sA, ws, hs, none, left: 0, writesPositions: false)
     var e = extend(
@@ -202,10 +202,9 @@ extension LineBreaker {
       kA &+= 1
       longest = max(longest, e &- sA)
       sA = e
-      while q < kB, starts[q] < e { q &+= 1 }
-      if q < kB, starts[q] == e {
-        // The second stream's lines from here, moved forward (its entries lie at or after
-        // the ones they move to).
+      if LineCatchUp.meets(e, known: starts, count: kB, then: sB, at: &q) {
+        // The second stream's lines from the one met, moved forward (its entries lie at or
+        // after the ones they move to).
         while q < kB {
           let next = q &+ 1 < kB ? starts[q &+ 1] : sB
           longest = max(longest, next &- starts[q])
@@ -216,7 +215,6 @@ extension LineBreaker {
         }
         return (kA, sB, longest)
       }
-      if q == kB, e == sB { return (kA, sB, longest) }
       line = open(e, ws, hs, none, left: 0, writesPositions: false)
       e = extend(
         &line, ws, hs, none, from: e &+ 1, to: stop, limit: limit, interitem: interitem,

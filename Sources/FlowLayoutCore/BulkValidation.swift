@@ -1,23 +1,18 @@
 import FlowLayoutModel
 
-/// `LayoutInput.validate()` with a fast path: the model's validator builds a field name for every
-/// item it checks (~400 ns per item), so the engine screens the values cheaply and calls the
-/// model's validator only when the screen fails, to throw exactly the error (field, value,
-/// reason) the model names. `FastFlowLayout.init` screens item lengths inside the layout pass
-/// (`LengthScreen`, no separate pass over the columns); `validate(_:)` is the exact fallback.
+/// The engine's checks of its input: `FastFlowLayout.init` screens item lengths inside the
+/// layout pass (`LengthScreen`, no separate pass over the columns) and the O(1) rest of each
+/// section here (`passesShapeScreen`); when a screen fails, `validate(_:)` throws exactly the
+/// error (field, value, reason) the model names (`LayoutInput.validate()`, whose per-item
+/// checks build a field name each, ~400 ns an item, run only where its own one-pass screen
+/// fails).
 enum BulkValidation {
-  /// Throws what `input.validate()` throws, and only then.
+  /// Throws what `input.validate()` throws, and only then (which screens each section's
+  /// lengths in one pass first: `SectionData.passesLengthScreen`).
   ///
   /// - Complexity: O(n), ~1 ns per item when every value is valid.
   /// - Throws: `LayoutError` naming the first invalid field, as `LayoutInput.validate()`.
-  static func validate(_ input: LayoutInput) throws(LayoutError) {
-    try input.configuration.validate(bounds: input.bounds)
-    for (s, section) in input.sections.enumerated() {
-      if !passesScreen(section) { try section.validate(field: "sections[\(s)]") }
-      try section.validateMetrics(
-        configuration: input.configuration, bounds: input.bounds, field: "sections[\(s)]")
-    }
-  }
+  static func validate(_ input: LayoutInput) throws(LayoutError) { try input.validate() }
 
   /// `true` when the header and footer are valid lengths, the columns have one length and the
   /// section's own metrics (if any) are valid and leave a line under `configuration` and
@@ -27,51 +22,18 @@ enum BulkValidation {
     _ section: SectionData, configuration: LayoutConfiguration, bounds: Size
   ) -> Bool {
     guard
-      section.itemWidths.count == section.itemHeights.count && isValidLength(section.header)
-        && isValidLength(section.footer)
+      section.itemWidths.count == section.itemHeights.count
+        && LayoutValidation.isValidLength(section.header)
+        && LayoutValidation.isValidLength(section.footer)
     else { return false }
     guard let metrics = section.metrics else { return true }
-    guard hasValidLengths(metrics) else { return false }
+    guard metrics.hasValidLengths else { return false }
     do {
       try section.validateMetrics(configuration: configuration, bounds: bounds, field: "")
       return true
     } catch {
       return false
     }
-  }
-
-  /// `true` when the header, footer, every item length and every length of the section's own
-  /// metrics is a finite number in `0 ... LayoutLimits.maximumLength` and the columns have one
-  /// length.
-  static func passesScreen(_ section: SectionData) -> Bool {
-    guard section.itemWidths.count == section.itemHeights.count else { return false }
-    return isValidLength(section.header) && isValidLength(section.footer)
-      && allValidLengths(section.itemWidths) && allValidLengths(section.itemHeights)
-      && (section.metrics.map(hasValidLengths) ?? true)
-  }
-
-  /// `true` when every length the metrics set is valid (`SectionData.validate(field:)`'s
-  /// checks of them).
-  static func hasValidLengths(_ metrics: SectionMetrics) -> Bool {
-    if let inset = metrics.sectionInset {
-      guard
-        isValidLength(inset.top) && isValidLength(inset.left) && isValidLength(inset.bottom)
-          && isValidLength(inset.right)
-      else { return false }
-    }
-    return isValidLength(metrics.minimumInteritemSpacing ?? 0)
-      && isValidLength(metrics.minimumLineSpacing ?? 0)
-  }
-
-  @inline(__always)
-  static func isValidLength(_ v: Double) -> Bool { LayoutValidation.isValidLength(v) }
-
-  /// One pass without early exit (vectorisable): counts the values outside the valid range.
-  static func allValidLengths(_ values: [Double]) -> Bool {
-    let maximum = LayoutLimits.maximumLength
-    var bad = 0
-    for v in values { bad &+= (v >= 0 && v <= maximum) ? 0 : 1 }
-    return bad == 0
   }
 }
 

@@ -163,7 +163,7 @@ public struct DocumentLayout<Engine: LayoutEngine> {
     var anchor = layout.beginChange()
     let map = try layout.apply(update, validated: consume plan, tracking: &anchor)
     if movesItems {
-      update.carry(&cells, insertedSections: insertedCells, editCells: editCells)
+      update.carry(&cells, insertedSections: insertedCells, editCells: editCells, map: map)
     }
     if movesItems, var items = cellItems {
       // The cell items move as estimated items do; inserted sections bring their cells.

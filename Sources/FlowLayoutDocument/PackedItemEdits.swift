@@ -183,44 +183,11 @@ package enum PackedItemEdits {
     }
     let kept = insertions.count
     var maxBits: UInt64 = 0
-    // The insertions written straight into the list's buffer (no per-item append).
-    func fill(_ out: UnsafeMutablePointer<ItemInsertion>) {
-      sizes.withUnsafeBytes { raw in
-        var k = 0
-        items.forEachItem { i in
-          let size: Size
-          if wide {
-            size = Size(
-              width: Double(
-                bitPattern: UInt64(
-                  littleEndian: raw.loadUnaligned(fromByteOffset: 16 &* k, as: UInt64.self))),
-              height: Double(
-                bitPattern: UInt64(
-                  littleEndian: raw.loadUnaligned(
-                    fromByteOffset: 16 &* k &+ 8, as: UInt64.self))))
-          } else {
-            size = Size(
-              width: Double(
-                Float(
-                  bitPattern: UInt32(
-                    littleEndian: raw.loadUnaligned(fromByteOffset: 8 &* k, as: UInt32.self)))),
-              height: Double(
-                Float(
-                  bitPattern: UInt32(
-                    littleEndian: raw.loadUnaligned(
-                      fromByteOffset: 8 &* k &+ 4, as: UInt32.self)))))
-          }
-          // Every valid length's bit pattern is at most the limit's (IEEE 754 orders
-          // non-negative doubles like their patterns); negatives, NaN and infinities have
-          // larger ones.
-          maxBits = max(maxBits, size.width.bitPattern, size.height.bitPattern)
-          (out + k).initialize(
-            to: ItemInsertion(at: ItemPath(section: section, item: i), size: size))
-          k &+= 1
-        }
+    let entry = sizes.withUnsafeBytes { pairs in
+      HugePages.array(count: count) { (out: UnsafeMutablePointer<ItemInsertion>) in
+        maxBits = fillInsertions(out, section: section, items: items, sizes: pairs, wide: wide)
       }
     }
-    let entry = HugePages.array(count: count, fill)
     if kept == 0 { insertions = entry } else { insertions.append(contentsOf: entry) }
     guard maxBits > LayoutLimits.maximumLength.bitPattern else { return }
     // Some size is no valid length: the first one named, nothing kept.
@@ -232,6 +199,50 @@ package enum PackedItemEdits {
         throw error
       }
     }
+  }
+
+  /// Initializes `out[0 ..< k]` with the k insertions of an entry: the j-th item `items` names
+  /// in `section`, with the j-th width and height of `sizes` (`f64`, or `f32` widened).
+  ///
+  /// - Precondition: `sizes` holds one pair of the encoding per item `items` names.
+  /// - Returns: the largest bit pattern of the widths and heights (every valid length's is at
+  ///   most `LayoutLimits.maximumLength`'s: IEEE 754 orders non-negative doubles like their
+  ///   patterns; negatives, NaN and infinities have larger ones).
+  /// - Complexity: O(b + k) for b mask bytes and k items; every variable local (no
+  ///   exclusivity check per item).
+  private static func fillInsertions(
+    _ out: UnsafeMutablePointer<ItemInsertion>, section: Int, items: Items,
+    sizes: UnsafeRawBufferPointer, wide: Bool
+  ) -> UInt64 {
+    guard let pairs = sizes.baseAddress else { return 0 }
+    var k = 0
+    var maxBits: UInt64 = 0
+    if wide {
+      items.forEachItem { i in
+        let w = UInt64(littleEndian: pairs.loadUnaligned(fromByteOffset: 16 &* k, as: UInt64.self))
+        let h = UInt64(
+          littleEndian: pairs.loadUnaligned(fromByteOffset: 16 &* k &+ 8, as: UInt64.self))
+        maxBits = max(maxBits, w, h)
+        (out + k).initialize(
+          to: ItemInsertion(
+            at: ItemPath(section: section, item: i),
+            size: Size(width: Double(bitPattern: w), height: Double(bitPattern: h))))
+        k &+= 1
+      }
+    } else {
+      items.forEachItem { i in
+        let pair = UInt64(
+          littleEndian: pairs.loadUnaligned(fromByteOffset: 8 &* k, as: UInt64.self))
+        let w = Double(Float(bitPattern: UInt32(truncatingIfNeeded: pair)))
+        let h = Double(Float(bitPattern: UInt32(truncatingIfNeeded: pair >> 32)))
+        maxBits = max(maxBits, w.bitPattern, h.bitPattern)
+        (out + k).initialize(
+          to: ItemInsertion(
+            at: ItemPath(section: section, item: i), size: Size(width: w, height: h)))
+        k &+= 1
+      }
+    }
+    return maxBits
   }
 
   /// A section index: an integer ≥ 0 (whether it exists is the batch's validation's).

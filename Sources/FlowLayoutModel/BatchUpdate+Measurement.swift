@@ -297,6 +297,22 @@ public struct BatchPathMap: Sendable {
   /// - Complexity: O(e) for e edited items and sections named in ascending order, else
   ///   O(e log e); no hashing.
   public init(_ update: BatchUpdate) {
+    self.init(update, deletionsAscending: false, insertionsAscending: false)
+  }
+
+  /// `init(_:)`, reading from the plan that `update`'s validation returned whether its
+  /// deletions and insertions are already ascending (then not checked again).
+  ///
+  /// - Complexity: O(k) for k sections and item moves named in ascending order, O(1) for its
+  ///   deletions and insertions when the plan found them ascending; else as `init(_:)`.
+  public init(_ update: BatchUpdate, plan: BatchPlan) {
+    self.init(
+      update, deletionsAscending: plan.deleteItemsAscending,
+      insertionsAscending: plan.insertItemsAscending)
+  }
+
+  /// `init(_:)`, the deletions or insertions taken as they are when known to be ascending.
+  private init(_ update: BatchUpdate, deletionsAscending: Bool, insertionsAscending: Bool) {
     deletedSections = update.deleteSections
     deletedSections.sortInPlace()
     sectionMoves = update.moveSections
@@ -306,10 +322,11 @@ public struct BatchPathMap: Sendable {
       Self.sortedCopy(update.moveSections.map(\.to)), by: <)
     itemMoves = update.moveItems
     itemMoves.sortInPlace { $0.from < $1.from }
-    leaving = Self.sortedCopy(update.deleteItems).mergingAscending(itemMoves.map(\.from), by: <)
+    leaving = (deletionsAscending ? update.deleteItems : Self.sortedCopy(update.deleteItems))
+      .mergingAscending(itemMoves.map(\.from), by: <)
     leavingRuns = Self.runs(leaving)
     var insertions = update.insertItems
-    insertions.sortInPlace { $0.at < $1.at }
+    if !insertionsAscending { insertions.sortInPlace { $0.at < $1.at } }
     entering = insertions.mergingAscending(
       Self.sortedCopy(itemMoves.map(\.to)).map {
         ItemInsertion(at: $0, size: Size(width: 0, height: 0))
@@ -317,9 +334,6 @@ public struct BatchPathMap: Sendable {
       by: { $0.at < $1.at })
     enteringRuns = Self.runs(entering.lazy.map(\.at))
   }
-
-  /// `init(_:)`; the plan is not needed.
-  public init(_ update: BatchUpdate, plan: BatchPlan) { self.init(update) }
 
   /// `values` ascending (O(k) and no copy when already so).
   private static func sortedCopy<T: Comparable>(_ values: [T]) -> [T] {

@@ -22,6 +22,10 @@ public struct BatchPlan: Hashable, Sendable {
   /// The inserted sections, ascending by their index after the update (the batch's own array
   /// when it names them in that order: no copy).
   package let insertions: [SectionInsertion]
+  /// Whether the batch's `deleteItems` are ascending and distinct, and it moves no item.
+  package var deleteItemsAscending = false
+  /// Whether the batch's `insertItems` are ascending and distinct, and it moves no item.
+  package var insertItemsAscending = false
   /// The bounds after the update.
   public var newBounds: Size
   /// The options after the update (`setWidthClass`).
@@ -252,7 +256,9 @@ extension BatchUpdate {
     // 500 000) skips the per-path checks, which then find nothing.
     let deletionsExist =
       !repeats
-      && Self.allExist(deleteItems, counts: oldCounts, deletedSections: deletions)
+      && (scratch.deletionsAreAscending
+        ? Self.ascendingExist(deleteItems, counts: oldCounts, deletedSections: deletions)
+        : Self.allExist(deleteItems, counts: oldCounts, deletedSections: deletions))
     if !deletionsExist {
       for (i, path) in deleteItems.enumerated() {
         try checkOld(path, "\(prefix)deleteItems[\(i)]")
@@ -310,8 +316,12 @@ extension BatchUpdate {
     // (one tight pass: a restore's 500 000).
     let insertionsPass =
       !repeats
-      && Self.allPlausible(
-        insertItems, sectionCount: newSectionCount, insertedSections: insertions)
+      && (scratch.destinationsAreInsertions
+        ? Self.ascendingPlausible(
+          insertItems, sizeBits: scratch.insertionSizeBits, sectionCount: newSectionCount,
+          insertedSections: insertions)
+        : Self.allPlausible(
+          insertItems, sectionCount: newSectionCount, insertedSections: insertions))
     if !insertionsPass {
       for (i, insertion) in insertItems.enumerated() {
         try checkNew(insertion.at, "\(prefix)insertItems[\(i)].at")
@@ -330,11 +340,13 @@ extension BatchUpdate {
       : SectionTally(ascending: scratch.destinations)
 
     // 6. Counts after the update, and every destination inside them.
-    let plan = BatchPlan(
+    var plan = BatchPlan(
       oldCounts: oldCounts, movesByDestination: movesByDestination, leaving: leaving,
       deletions: deletions, removed: removedPerSection,
       added: addedPerSection, insertions: insertions, newBounds: bounds,
       newConfiguration: configuration)
+    plan.deleteItemsAscending = scratch.deletionsAreAscending
+    plan.insertItemsAscending = scratch.destinationsAreInsertions
     // A section's count is looked up once per run of edits naming it (a batch's edits
     // usually name few sections).
     var counted = (section: -1, count: 0)
@@ -495,6 +507,44 @@ extension BatchUpdate {
       }
       return fits
     }
+  }
+
+  /// `allExist(_:counts:deletedSections:)` of paths known to be ascending and distinct: those
+  /// between the first and the last exist when both do and they name one section.
+  ///
+  /// - Complexity: O(log d) when the first and the last path name one section, else as
+  ///   `allExist`.
+  static func ascendingExist(
+    _ paths: [ItemPath], counts: SectionCounts, deletedSections: [Int]
+  ) -> Bool {
+    guard let first = paths.first, let last = paths.last, first.section == last.section else {
+      return allExist(paths, counts: counts, deletedSections: deletedSections)
+    }
+    return first.section >= 0 && first.section < counts.count
+      && !contains(first.section, inAscending: deletedSections, by: { $0 })
+      && first.item >= 0 && last.item < counts[first.section]
+  }
+
+  /// `allPlausible(_:sectionCount:insertedSections:)` of insertions known to be ascending and
+  /// distinct, `sizeBits` the largest bit pattern of their widths and heights: those between
+  /// the first and the last name its section and an index ≥ 0 when it does and they name one
+  /// section.
+  ///
+  /// - Complexity: O(log j) when the first and the last name one section, else as
+  ///   `allPlausible`.
+  static func ascendingPlausible(
+    _ insertions: [ItemInsertion], sizeBits: UInt64, sectionCount: Int,
+    insertedSections: [SectionInsertion]
+  ) -> Bool {
+    guard let first = insertions.first?.at, let last = insertions.last?.at,
+      first.section == last.section
+    else {
+      return allPlausible(
+        insertions, sectionCount: sectionCount, insertedSections: insertedSections)
+    }
+    return first.section >= 0 && first.section < sectionCount
+      && !contains(first.section, inAscending: insertedSections, by: \.at)
+      && first.item >= 0 && sizeBits <= LayoutLimits.maximumLength.bitPattern
   }
 
   /// Whether every insertion of `insertions` names a section below `sectionCount` not in

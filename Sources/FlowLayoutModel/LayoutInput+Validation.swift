@@ -6,7 +6,8 @@ extension LayoutInput {
   public func validate() throws(LayoutError) {
     try configuration.validate(bounds: bounds)
     for (s, section) in sections.enumerated() {
-      try section.validate(field: "sections[\(s)]")
+      // The per-item checks (a field name each) only where the one-pass screen fails.
+      if !section.passesLengthScreen { try section.validate(field: "sections[\(s)]") }
       try section.validateMetrics(
         configuration: configuration, bounds: bounds, field: "sections[\(s)]")
     }
@@ -14,6 +15,20 @@ extension LayoutInput {
 }
 
 extension SectionData {
+  /// Whether `validate(field:)` passes, found by a screen: the columns have one length and
+  /// the header, the footer, every item length and every length of the section's own metrics
+  /// is valid (`LayoutValidation.isValidLength`), the items read in one pass without early
+  /// exit (vectorisable) and no field name built. `false` when some length is not.
+  ///
+  /// - Complexity: O(n) for n items, ~1 ns an item.
+  package var passesLengthScreen: Bool {
+    guard itemWidths.count == itemHeights.count else { return false }
+    return LayoutValidation.isValidLength(header) && LayoutValidation.isValidLength(footer)
+      && LayoutValidation.allValidLengths(itemWidths)
+      && LayoutValidation.allValidLengths(itemHeights)
+      && (metrics?.hasValidLengths ?? true)
+  }
+
   /// Checks the header, footer and every item size.
   ///
   /// - Complexity: O(n) for n items.
@@ -213,6 +228,31 @@ public enum LayoutValidation {
     value >= 0 && value <= LayoutLimits.maximumLength
   }
 
+  /// Whether every value of `values` is a valid length (`isValidLength`), in one pass without
+  /// early exit (vectorisable): the values outside the range are counted.
+  ///
+  /// - Complexity: O(k) for k values.
+  package static func allValidLengths(_ values: [Double]) -> Bool {
+    let maximum = LayoutLimits.maximumLength
+    return values.withUnsafeBufferPointer { b in
+      // Four lanes, each counting its values out of range (no branch, no early exit).
+      var bad = SIMD4<Int64>(repeating: 0)
+      var i = 0
+      while i &+ 4 <= b.count {
+        let v = SIMD4<Double>(b[i], b[i &+ 1], b[i &+ 2], b[i &+ 3])
+        let inside = (v .>= 0) .& (v .<= SIMD4(repeating: maximum))
+        bad &+= SIMD4<Int64>(repeating: 1).replacing(with: 0, where: inside)
+        i &+= 4
+      }
+      var tail = 0
+      while i < b.count {
+        tail &+= (b[i] >= 0 && b[i] <= maximum) ? 0 : 1
+        i &+= 1
+      }
+      return bad == SIMD4(repeating: 0) && tail == 0
+    }
+  }
+
   /// Both lengths of `size` (`field` is only evaluated for an error).
   ///
   /// - Complexity: O(1); a valid size costs four comparisons (no field name built, no call).
@@ -235,5 +275,23 @@ public enum LayoutValidation {
     if value > LayoutLimits.maximumCount {
       throw .invalidCount(field: field, value: value, reason: "larger than \(LayoutLimits.maximumCount)")
     }
+  }
+}
+
+extension SectionMetrics {
+  /// Whether every length the metrics set is valid (`SectionData.validate(field:)`'s checks
+  /// of them).
+  ///
+  /// - Complexity: O(1).
+  package var hasValidLengths: Bool {
+    if let inset = sectionInset {
+      guard
+        LayoutValidation.isValidLength(inset.top) && LayoutValidation.isValidLength(inset.left)
+          && LayoutValidation.isValidLength(inset.bottom)
+          && LayoutValidation.isValidLength(inset.right)
+      else { return false }
+    }
+    return LayoutValidation.isValidLength(minimumInteritemSpacing ?? 0)
+      && LayoutValidation.isValidLength(minimumLineSpacing ?? 0)
   }
 }

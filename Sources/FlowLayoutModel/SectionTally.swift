@@ -80,6 +80,12 @@ package struct BatchValidationScratch: Sendable {
   /// Whether the destinations are the batch's insertions in their own order (ascending and
   /// distinct, no moves), not copied into `destinations`.
   var destinationsAreInsertions = false
+  /// Whether the batch's deletions are ascending and distinct and it moves no item (so that
+  /// `removals` are the deletions in their own order).
+  var deletionsAreAscending = false
+  /// The largest bit pattern of the insertions' widths and heights, read in the pass that
+  /// found `destinationsAreInsertions` (0 when that is false).
+  var insertionSizeBits: UInt64 = 0
 
   package init() {}
 
@@ -115,21 +121,32 @@ package struct BatchValidationScratch: Sendable {
       destinations.append(move.to)
     }
     for resize in update.resizeItems { resizes.append(resize.at) }
-    // Insertions alone, named in ascending order (as batches name them): read where they are
-    // (`destinationsAreInsertions`), not copied.
-    destinationsAreInsertions =
-      update.moveItems.isEmpty
-      && update.insertItems.withUnsafeBufferPointer { b in
-        b.count < 2 || (1..<b.count).allSatisfy { b[$0 - 1].at < b[$0].at }
+    // Deletions alone, named in ascending order (as batches name them): one pass, no sort and
+    // no search for a repeat after it.
+    deletionsAreAscending =
+      update.moveItems.isEmpty && Self.isStrictlyAscending(update.deleteItems, by: { $0 })
+    // Insertions alone, named in ascending order: read where they are
+    // (`destinationsAreInsertions`), not copied; their sizes screened in the same pass.
+    insertionSizeBits = 0
+    destinationsAreInsertions = false
+    if update.moveItems.isEmpty {
+      var bits: UInt64 = 0
+      destinationsAreInsertions = Self.isStrictlyAscending(update.insertItems) { insertion in
+        let w = insertion.size.width.bitPattern
+        let h = insertion.size.height.bitPattern
+        bits = max(bits, w > h ? w : h)
+        return insertion.at
       }
+      if destinationsAreInsertions { insertionSizeBits = bits }
+    }
     if !destinationsAreInsertions {
       destinations.reserveCapacity(update.insertItems.count + update.moveItems.count)
       for insertion in update.insertItems { destinations.append(insertion.at) }
     }
-    removals.sortInPlace()
+    if !deletionsAreAscending { removals.sortInPlace() }
     resizes.sortInPlace()
     destinations.sortInPlace()
-    if BatchUpdate.hasAdjacentEqual(removals, by: { $0 })
+    if !deletionsAreAscending && BatchUpdate.hasAdjacentEqual(removals, by: { $0 })
       || BatchUpdate.hasAdjacentEqual(resizes, by: { $0 })
       || BatchUpdate.hasAdjacentEqual(destinations, by: { $0 })
     {
@@ -143,5 +160,28 @@ package struct BatchValidationScratch: Sendable {
       if removals[r] < resizes[x] { r += 1 } else { x += 1 }
     }
     return false
+  }
+
+  /// Whether the keys `key` reads from `values` are strictly ascending (so sorted and
+  /// distinct), `key` read once per value, in order, up to the first that is not (all of them
+  /// when they are).
+  ///
+  /// - Complexity: O(k) for k values; one pass on the array's buffer.
+  @inline(__always)
+  static func isStrictlyAscending<Element>(
+    _ values: [Element], by key: (Element) -> ItemPath
+  ) -> Bool {
+    values.withUnsafeBufferPointer { b in
+      guard let first = b.first else { return true }
+      var previous = key(first)
+      var k = 1
+      while k < b.count {
+        let path = key(b[k])
+        guard previous < path else { return false }
+        previous = path
+        k &+= 1
+      }
+      return true
+    }
   }
 }

@@ -212,7 +212,7 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
     let (plan, batch) = try prepare(update, validated: validated)
     let newBounds = plan.newBounds
     let unchanged = update.measureItems.count - (batch.resizeItems.count - update.resizeItems.count)
-    let map = BatchPathMap(update)
+    let map = BatchPathMap(update, plan: plan)
     pathMapsBuilt += 1
     if batch.isEmpty {
       _ = consume plan

@@ -134,4 +134,68 @@ struct OpenPathWordTests {
     // The comparison of `PlainBatchListTests`, whole against byte by byte.
     for text in texts { PlainBatchListTests().streamCheckFastPathRefusesAsByteByByte(text: text) }
   }
+
+  /// The pair reader's in-line path for `[W,H]` (two integers of 1–7 digits, no spaces) reads
+  /// the `Double` the exact number reader (`readNumber`) reads for every number, stops where
+  /// the general steps stop (a leading zero, a fraction, an exponent, a negative, eight digits
+  /// or more, a space, the text's end), and leaves the same count: 200 000 random pairs of
+  /// every digit length, mixed with the forms it must leave to the general steps.
+  @Test func inlinePairsReadAsTheExactReader() {
+    var random = SplitMix64(seed: 35)
+    func number() -> String {
+      switch random.next() % 16 {
+      case 0: return "0"
+      case 1: return String(random.next() % 10_000_000)  // up to 7 digits
+      case 2: return String(1_000_000 + random.next() % 9_000_000)  // exactly 7
+      case 3: return String(10_000_000 + random.next() % 90_000_000)  // 8: general
+      case 4: return "\(random.next() % 1000).\(random.next() % 100)"
+      case 5: return "-\(random.next() % 1000)"
+      case 6: return "0\(random.next() % 10)"  // a leading zero: refused
+      case 7: return "\(random.next() % 100)e1"  // an exponent: the exact reader's
+      default:
+        let digits = 1 + Int(random.next() % 7)
+        var value = 1 + random.next() % 9
+        for _ in 1..<digits { value = value * 10 + random.next() % 10 }
+        return String(value)
+      }
+    }
+    var pairs: [(String, String)] = []
+    for _ in 0..<200_000 { pairs.append((number(), number())) }
+    // Runs of plain pairs, each run cut by what the reader must stop at.
+    var k = 0
+    var runs = 0
+    while k < pairs.count {
+      let length = 1 + Int(random.next() % 64)
+      let run = pairs[k..<min(k + length, pairs.count)]
+      k += length
+      let spaced = random.next() % 8 == 0
+      let body = run.map { spaced ? "[\($0.0), \($0.1)]" : "[\($0.0),\($0.1)]" }
+        .joined(separator: ",")
+      // Sometimes the text ends right after the run (the in-line path needs 19 bytes ahead).
+      let tail = random.next() % 4 == 0 ? "]" : "],[1,2]]"
+      let text = Array((body + tail).utf8)
+      var scanner = JSONScanner(text)
+      var widths: [Double] = []
+      var heights: [Double] = []
+      let read = scanner.readPlainPairs(widths: &widths, heights: &heights)
+      // The exact reader over the same text: pair by pair, while both numbers are of the
+      // plain form (no exponent: the pair reader leaves those).
+      var exact = JSONScanner(text)
+      var want: [(Double, Double)] = []
+      for (w, h) in run {
+        if (w + h).contains("e") { break }
+        exact.position += 1  // [
+        guard let width = try? exact.readNumber(field: "w") else { break }
+        exact.position += spaced ? 2 : 1  // , (and a space)
+        guard let height = try? exact.readNumber(field: "h") else { break }
+        exact.position += 2  // ] and , or the end
+        want.append((width, height))
+      }
+      #expect(read == want.count, "\(String(decoding: text.prefix(200), as: UTF8.self))")
+      #expect(widths.map(\.bitPattern) == want.map(\.0.bitPattern))
+      #expect(heights.map(\.bitPattern) == want.map(\.1.bitPattern))
+      runs += 1
+    }
+    #expect(runs > 5_000)
+  }
 }

@@ -214,4 +214,66 @@ import Testing
       }
     }
   }
+
+  /// A batch whose deletions or insertions are one section's ascending list (a search filter's,
+  /// a restore's) is checked by its first and last path and one screening pass
+  /// (`ascendingExist`, `ascendingPlausible`); every error it can hold is still the one the
+  /// per-path checks name, and the path map built from the plan's order answers as one built
+  /// without it.
+  @Test func ascendingListsOfOneSectionAreCheckedAtTheirEnds() throws {
+    let counts = [20, 30, 10]
+    func validate(_ batch: BatchUpdate) throws(LayoutError) -> BatchPlan {
+      try batch.validate(itemCounts: counts, configuration: Self.configuration, bounds: Self.bounds)
+    }
+    func field(_ batch: BatchUpdate) -> String? {
+      do {
+        _ = try validate(batch)
+        return nil
+      } catch {
+        return error.field
+      }
+    }
+    func deletions(_ section: Int, _ items: [Int]) -> BatchUpdate {
+      BatchUpdate(deleteItems: items.map { ItemPath(section, $0) })
+    }
+    func insertions(_ section: Int, _ items: [Int], size: Size = Size(10, 10)) -> BatchUpdate {
+      BatchUpdate(insertItems: items.map { ItemInsertion(at: ItemPath(section, $0), size: size) })
+    }
+    let evens = Array(stride(from: 0, to: 30, by: 2))
+    let plan = try validate(deletions(1, evens))
+    #expect(plan.deleteItemsAscending)
+    #expect(plan.newItemCount(ofSection: 1) == 15)
+    #expect(try !validate(deletions(1, evens.reversed())).deleteItemsAscending)
+    // Past the end, before the start, a missing section, a section deleted by the batch.
+    #expect(field(deletions(1, evens + [30])) == "deleteItems[15]")
+    #expect(field(deletions(1, [-1] + evens)) == "deleteItems[0]")
+    #expect(field(deletions(3, [0, 1])) == "deleteItems[0]")
+    var inDeleted = deletions(2, [0, 1])
+    inDeleted.deleteSections = [2]
+    #expect(field(inDeleted) == "deleteItems[0]")
+    // Insertions: ascending, then past the new end, a negative index, bad sizes at k.
+    let restore = try validate(insertions(0, evens))
+    #expect(restore.insertItemsAscending && restore.newItemCount(ofSection: 0) == 35)
+    #expect(field(insertions(0, evens + [36])) == "insertItems[15].at")
+    #expect(field(insertions(0, [-2] + evens)) == "insertItems[0].at")
+    #expect(field(insertions(3, [0])) == "insertItems[0].at")
+    for bad in [Double.nan, -1, .infinity, LayoutLimits.maximumLength * 2] {
+      var batch = insertions(0, evens)
+      batch.insertItems[7].size.height = bad
+      #expect(field(batch) == "insertItems[7].size.height", "\(bad)")
+    }
+    // The path maps agree on every path before the batch, both ways round.
+    for batch in [deletions(1, evens), insertions(0, evens), insertions(1, [0, 3, 32])] {
+      guard let plan = try? validate(batch) else { continue }
+      let fromPlan = BatchPathMap(batch, plan: plan)
+      let plain = BatchPathMap(batch)
+      for (s, count) in counts.enumerated() {
+        for i in 0..<count {
+          #expect(fromPlan.path(after: ItemPath(s, i)) == plain.path(after: ItemPath(s, i)))
+        }
+      }
+      #expect(fromPlan.oldSectionsLosingItems == plain.oldSectionsLosingItems)
+      #expect(fromPlan.newSectionsGainingItems == plain.newSectionsGainingItems)
+    }
+  }
 }

@@ -214,4 +214,46 @@ import Testing
     }
     #expect(LayoutError.itemHidden(path: ItemPath(1, 2)).field == "items[1, 2]")
   }
+
+  /// The one-pass screen `LayoutInput.validate()` runs before the per-item checks passes
+  /// exactly the sections those checks pass: every kind of bad length (NaN, ±∞, negative,
+  /// past the limit) planted at every position of columns of 0–13 items (the screen's four
+  /// lanes and its tail), the edge values that are valid (0, −0, the limit), and bad headers,
+  /// footers and metrics.
+  @Test func theLengthScreenPassesWhatTheChecksPass() {
+    let limit = LayoutLimits.maximumLength
+    let bad: [Double] = [.nan, -.nan, .infinity, -.infinity, -1, -.leastNonzeroMagnitude, limit.nextUp]
+    let edge: [Double] = [0, -0.0, limit, .leastNonzeroMagnitude]
+    func agrees(_ section: SectionData) -> Bool {
+      let checked = (try? section.validate(field: "s")) != nil
+      return section.passesLengthScreen == checked
+    }
+    for n in 0...13 {
+      let plain = SectionData(
+        itemWidths: (0..<n).map { Double($0) }, itemHeights: (0..<n).map { Double(2 * $0) })
+      #expect(plain.passesLengthScreen)
+      for k in 0..<n {
+        for value in bad + edge {
+          var widths = plain
+          widths.itemWidths[k] = value
+          var heights = plain
+          heights.itemHeights[k] = value
+          #expect(agrees(widths) && agrees(heights), "n \(n), k \(k), \(value)")
+        }
+      }
+    }
+    for value in bad + edge {
+      #expect(agrees(SectionData(header: value, itemWidths: [1], itemHeights: [1])))
+      #expect(agrees(SectionData(footer: value, itemWidths: [1], itemHeights: [1])))
+      var metrics = SectionMetrics()
+      metrics.minimumLineSpacing = value
+      #expect(agrees(SectionData(itemWidths: [1], itemHeights: [1], metrics: metrics)))
+      metrics = SectionMetrics()
+      metrics.sectionInset = EdgeInsets(top: 0, left: value, bottom: 0, right: 0)
+      #expect(agrees(SectionData(itemWidths: [1], itemHeights: [1], metrics: metrics)))
+    }
+    var uneven = SectionData(itemWidths: [1], itemHeights: [1])
+    uneven.itemWidths.append(2)
+    #expect(!uneven.passesLengthScreen)
+  }
 }

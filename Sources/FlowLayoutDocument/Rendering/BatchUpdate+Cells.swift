@@ -33,11 +33,15 @@ extension BatchUpdate {
   /// - Complexity: O(e) for e edits named in ascending order (else O(e log e)), plus O(m) for
   ///   the m items of edited sections that hold cells, plus O(s) for s sections when the batch
   ///   inserts, deletes or moves sections.
+  ///
+  /// - Parameter map: `BatchPathMap(self)`, when the caller has it: a batch of plain sections
+  ///   then costs O(r log r) for the r sections it edits, not a pass over its edits.
   public func carry(
     _ cells: inout [CellColumn], insertedSections: [CellColumn] = [],
-    editCells: EditCells = EditCells()
+    editCells: EditCells = EditCells(), map: BatchPathMap? = nil
   ) {
-    if carryPlain(&cells, editCells: editCells) { return }
+    if let map, carryPlain(&cells, editCells: editCells, map: map) { return }
+    if map == nil, carryPlain(&cells, editCells: editCells) { return }
     var old = cells
     cells = []
     for (path, cell) in editCells.resized where old.indices.contains(path.section) {
@@ -138,6 +142,28 @@ extension BatchUpdate {
       cells[s].addPlainItems(n)
       return true
     }
+    return true
+  }
+
+  /// `carryPlain(_:editCells:)` reading the sections that lose and gain items, and how many,
+  /// from the batch's path map (every deletion and move source leaves a section, every
+  /// insertion and move destination enters one).
+  ///
+  /// - Complexity: O(r log r) for r sections losing or gaining items; no allocation beyond the
+  ///   map's section lists.
+  private func carryPlain(_ cells: inout [CellColumn], editCells: EditCells, map: BatchPathMap)
+    -> Bool
+  {
+    guard deleteSections.isEmpty, insertSections.isEmpty, moveSections.isEmpty,
+      editCells.inserted.isEmpty, editCells.resized.isEmpty
+    else { return false }
+    // Without section edits a section has one index before and after the batch.
+    let losing = map.oldSectionsLosingItems
+    let gaining = map.newSectionsGainingItems
+    func isPlain(_ s: Int) -> Bool { cells.indices.contains(s) && !cells[s].holdsCells }
+    guard losing.allSatisfy(isPlain), gaining.allSatisfy(isPlain) else { return false }
+    for s in losing { cells[s].addPlainItems(-map.itemsLeaving(oldSection: s).count) }
+    for s in gaining { cells[s].addPlainItems(map.itemsEntering(newSection: s).count) }
     return true
   }
 

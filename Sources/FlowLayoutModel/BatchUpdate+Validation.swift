@@ -340,13 +340,14 @@ extension BatchUpdate {
       : SectionTally(ascending: scratch.destinations)
 
     // 6. Counts after the update, and every destination inside them.
-    var plan = BatchPlan(
+    // Built whole (a `var` set after its init is copied and destroyed once more per batch).
+    let plan = BatchPlan(
       oldCounts: oldCounts, movesByDestination: movesByDestination, leaving: leaving,
       deletions: deletions, removed: removedPerSection,
-      added: addedPerSection, insertions: insertions, newBounds: bounds,
+      added: addedPerSection, insertions: insertions,
+      deleteItemsAscending: scratch.deletionsAreAscending,
+      insertItemsAscending: scratch.destinationsAreInsertions, newBounds: bounds,
       newConfiguration: configuration)
-    plan.deleteItemsAscending = scratch.deletionsAreAscending
-    plan.insertItemsAscending = scratch.destinationsAreInsertions
     // A section's count is looked up once per run of edits naming it (a batch's edits
     // usually name few sections).
     var counted = (section: -1, count: 0)

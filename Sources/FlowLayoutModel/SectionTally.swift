@@ -124,20 +124,15 @@ package struct BatchValidationScratch: Sendable {
     // Deletions alone, named in ascending order (as batches name them): one pass, no sort and
     // no search for a repeat after it.
     deletionsAreAscending =
-      update.moveItems.isEmpty && Self.isStrictlyAscending(update.deleteItems, by: { $0 })
+      update.moveItems.isEmpty && Self.isStrictlyAscending(update.deleteItems)
     // Insertions alone, named in ascending order: read where they are
     // (`destinationsAreInsertions`), not copied; their sizes screened in the same pass.
     insertionSizeBits = 0
     destinationsAreInsertions = false
     if update.moveItems.isEmpty {
-      var bits: UInt64 = 0
-      destinationsAreInsertions = Self.isStrictlyAscending(update.insertItems) { insertion in
-        let w = insertion.size.width.bitPattern
-        let h = insertion.size.height.bitPattern
-        bits = max(bits, w > h ? w : h)
-        return insertion.at
-      }
-      if destinationsAreInsertions { insertionSizeBits = bits }
+      let (ascending, bits) = Self.ascendingSizeBits(update.insertItems)
+      destinationsAreInsertions = ascending
+      if ascending { insertionSizeBits = bits }
     }
     if !destinationsAreInsertions {
       destinations.reserveCapacity(update.insertItems.count + update.moveItems.count)
@@ -162,23 +157,37 @@ package struct BatchValidationScratch: Sendable {
     return false
   }
 
-  /// Whether the keys `key` reads from `values` are strictly ascending (so sorted and
-  /// distinct), `key` read once per value, in order, up to the first that is not (all of them
-  /// when they are).
+  /// Whether `insertions` name strictly ascending paths (so sorted and distinct), and the
+  /// largest bit pattern of their widths and heights when they do.
   ///
-  /// - Complexity: O(k) for k values; one pass on the array's buffer.
-  @inline(__always)
-  static func isStrictlyAscending<Element>(
-    _ values: [Element], by key: (Element) -> ItemPath
-  ) -> Bool {
-    values.withUnsafeBufferPointer { b in
-      guard let first = b.first else { return true }
-      var previous = key(first)
+  /// - Complexity: O(k) for k insertions; one pass on the array's buffer, no captured state.
+  static func ascendingSizeBits(_ insertions: [ItemInsertion]) -> (ascending: Bool, bits: UInt64) {
+    insertions.withUnsafeBufferPointer { b in
+      guard let first = b.first else { return (true, 0) }
+      var previous = first.at
+      var bits = max(first.size.width.bitPattern, first.size.height.bitPattern)
       var k = 1
       while k < b.count {
-        let path = key(b[k])
-        guard previous < path else { return false }
-        previous = path
+        let insertion = b[k]
+        guard previous < insertion.at else { return (false, 0) }
+        previous = insertion.at
+        let w = insertion.size.width.bitPattern
+        let h = insertion.size.height.bitPattern
+        bits = max(bits, w > h ? w : h)
+        k &+= 1
+      }
+      return (true, bits)
+    }
+  }
+
+  /// Whether `paths` are strictly ascending (so sorted and distinct).
+  ///
+  /// - Complexity: O(k) for k paths; one pass on the array's buffer.
+  static func isStrictlyAscending(_ paths: [ItemPath]) -> Bool {
+    paths.withUnsafeBufferPointer { b in
+      var k = 1
+      while k < b.count {
+        guard b[k - 1] < b[k] else { return false }
         k &+= 1
       }
       return true

@@ -30,12 +30,12 @@ extension BatchUpdate {
   /// decoded, unless it moves between texts. The edits are sorted runs (no hashing per item,
   /// but a lookup per inserted item in `editCells.inserted` when the batch gives cells).
   ///
+  /// `map` is `BatchPathMap(self)`, when the caller has it: a batch of plain sections then
+  /// costs O(r log r) for the r sections it edits, not a pass over its edits.
+  ///
   /// - Complexity: O(e) for e edits named in ascending order (else O(e log e)), plus O(m) for
   ///   the m items of edited sections that hold cells, plus O(s) for s sections when the batch
   ///   inserts, deletes or moves sections.
-  ///
-  /// - Parameter map: `BatchPathMap(self)`, when the caller has it: a batch of plain sections
-  ///   then costs O(r log r) for the r sections it edits, not a pass over its edits.
   public func carry(
     _ cells: inout [CellColumn], insertedSections: [CellColumn] = [],
     editCells: EditCells = EditCells(), map: BatchPathMap? = nil

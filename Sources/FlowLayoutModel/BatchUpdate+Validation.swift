@@ -518,7 +518,8 @@ extension BatchUpdate {
   static func ascendingExist(
     _ paths: [ItemPath], counts: SectionCounts, deletedSections: [Int]
   ) -> Bool {
-    guard let first = paths.first, let last = paths.last, first.section == last.section else {
+    guard let first = paths.first, let last = paths.last else { return true }
+    guard first.section == last.section else {
       return allExist(paths, counts: counts, deletedSections: deletedSections)
     }
     return first.section >= 0 && first.section < counts.count
@@ -537,9 +538,8 @@ extension BatchUpdate {
     _ insertions: [ItemInsertion], sizeBits: UInt64, sectionCount: Int,
     insertedSections: [SectionInsertion]
   ) -> Bool {
-    guard let first = insertions.first?.at, let last = insertions.last?.at,
-      first.section == last.section
-    else {
+    guard let first = insertions.first?.at, let last = insertions.last?.at else { return true }
+    guard first.section == last.section else {
       return allPlausible(
         insertions, sectionCount: sectionCount, insertedSections: insertedSections)
     }

@@ -110,7 +110,10 @@ extension FastFlowLayout {
     // A large batch of one section's deletions and insertions, each named in ascending order
     // (a filter, its restore): applied from the batch's own lists, none copied per item.
     let listedSection =
-      relayoutAll || changesSections ? nil : Self.sectionOfLargeAscendingLists(update)
+      relayoutAll || changesSections
+      ? nil
+      : Self.sectionOfLargeAscendingLists(
+        update, ascending: plan.deleteItemsAscending && plan.insertItemsAscending)
     if listedSection != nil {
       scratch.sections.removeAll(keepingCapacity: true)
     } else if changesSections {
@@ -427,32 +430,23 @@ extension FastFlowLayout {
   /// `EditScratch.retainedCapacity` of them), names nothing else per item (no moves, no
   /// resizes) and names one section only, each list strictly ascending: a filter and its
   /// restore, which `applyBatchLists` applies from the batch's own lists. `nil` otherwise.
+  /// `ascending` is what the batch's validation found (`BatchPlan.deleteItemsAscending` and
+  /// `insertItemsAscending`): both lists strictly ascending.
   ///
-  /// - Complexity: O(k) reads for k deletions and insertions; no allocation.
-  static func sectionOfLargeAscendingLists(_ update: BatchUpdate) -> Int? {
+  /// - Complexity: O(1).
+  static func sectionOfLargeAscendingLists(_ update: BatchUpdate, ascending: Bool) -> Int? {
     let deletions = update.deleteItems
     let insertions = update.insertItems
-    guard update.moveItems.isEmpty, update.resizeItems.isEmpty,
+    guard ascending, update.moveItems.isEmpty, update.resizeItems.isEmpty,
       deletions.count + insertions.count >= EditScratch.retainedCapacity
     else { return nil }
+    // Strictly ascending with the first and last in `section`: every path is in it.
     let section = deletions.first?.section ?? insertions[0].at.section
     guard deletions.last.map({ $0.section == section }) ?? true,
       insertions.first.map({ $0.at.section == section }) ?? true,
       insertions.last.map({ $0.at.section == section }) ?? true
     else { return nil }
-    // Strictly ascending with the first and last in `section`: every path is in it.
-    let ascending =
-      deletions.withUnsafeBufferPointer { b in
-        var k = 1
-        while k < b.count, b[k &- 1].item < b[k].item { k &+= 1 }
-        return k >= b.count
-      }
-      && insertions.withUnsafeBufferPointer { b in
-        var k = 1
-        while k < b.count, b[k &- 1].at.item < b[k].at.item { k &+= 1 }
-        return k >= b.count
-      }
-    return ascending ? section : nil
+    return section
   }
 
   /// Applies `update`'s deletions and insertions, all of section `s` and each ascending

@@ -46,30 +46,83 @@ package enum PackedItemEdits {
     func forEachItem(_ body: (Int) -> Void) {
       switch self {
       case .mask(let bytes):
-        bytes.withUnsafeBufferPointer { b in
-          var i = 0
-          while i + 8 <= b.count {
-            var word = UInt64(
-              littleEndian: UnsafeRawPointer(b.baseAddress! + i).loadUnaligned(
-                as: UInt64.self))
-            while word != 0 {
-              body(i &* 8 &+ word.trailingZeroBitCount)
-              word &= word &- 1
-            }
-            i += 8
-          }
-          while i < b.count {
-            var byte = b[i]
-            while byte != 0 {
-              body(i &* 8 &+ byte.trailingZeroBitCount)
-              byte &= byte &- 1
-            }
-            i += 1
-          }
-        }
+        bytes.withUnsafeBufferPointer { b in forEachSetBit(of: b, in: 0..<b.count, body) }
       case .ranges(let ranges):
         for r in ranges { for i in r { body(i) } }
       }
+    }
+  }
+
+  /// Calls `body` with the index of each set bit of `mask[bytes]` (bit j of byte i is index
+  /// 8i + j), ascending.
+  ///
+  /// - Complexity: O(b + k) for b bytes (8 at a time) and k bits set.
+  @inline(__always)
+  static func forEachSetBit(
+    of mask: UnsafeBufferPointer<UInt8>, in bytes: Range<Int>, _ body: (Int) -> Void
+  ) {
+    var i = bytes.lowerBound
+    let end = bytes.upperBound
+    while i + 8 <= end {
+      var word = UInt64(
+        littleEndian: UnsafeRawPointer(mask.baseAddress! + i).loadUnaligned(as: UInt64.self))
+      while word != 0 {
+        body(i &* 8 &+ word.trailingZeroBitCount)
+        word &= word &- 1
+      }
+      i += 8
+    }
+    while i < end {
+      var byte = mask[i]
+      while byte != 0 {
+        body(i &* 8 &+ byte.trailingZeroBitCount)
+        byte &= byte &- 1
+      }
+      i += 1
+    }
+  }
+
+  /// A mask's bytes cut into `parts` runs in order (each but the first starting at a multiple
+  /// of 8 bytes), each with its rank: how many items the runs before it name.
+  ///
+  /// - Complexity: O(b) for b mask bytes.
+  static func maskParts(_ mask: UnsafeBufferPointer<UInt8>, parts: Int)
+    -> [(bytes: Range<Int>, rank: Int)]
+  {
+    let words = (mask.count + 7) / 8
+    var result: [(bytes: Range<Int>, rank: Int)] = []
+    result.reserveCapacity(parts)
+    var rank = 0
+    for p in 0..<parts {
+      let w = ParallelDecoding.range(p, of: parts, count: words)
+      let bytes = min(8 * w.lowerBound, mask.count)..<min(8 * w.upperBound, mask.count)
+      result.append((bytes, rank))
+      for i in bytes { rank &+= mask[i].nonzeroBitCount }
+    }
+    return result
+  }
+
+  /// Runs `body(run, rank, mask)` for the runs of `mask` (`maskParts`) that `count` named items
+  /// cut it into under `ParallelDecoding.current`, each on its own task when there are several.
+  ///
+  /// - Returns: the number of runs.
+  /// - Complexity: O(b) for b mask bytes, plus the runs' work on up to that many threads.
+  @discardableResult
+  static func forEachMaskPart(
+    _ mask: [UInt8], count: Int,
+    _ body: @Sendable (_ p: Int, _ bytes: Range<Int>, _ rank: Int, _ mask: UnsafeBufferPointer<UInt8>)
+      -> Void
+  ) -> Int {
+    let setting = ParallelDecoding.current
+    return mask.withUnsafeBufferPointer { b in
+      let parts = maskParts(b, parts: setting.parts(for: count))
+      let shared = DecodingBuffer(b.baseAddress ?? UnsafePointer(bitPattern: 1)!)
+      let length = b.count
+      setting.perform(parts: parts.count) { p in
+        body(
+          p, parts[p].bytes, parts[p].rank, UnsafeBufferPointer(start: shared.base, count: length))
+      }
+      return parts.count
     }
   }
 
@@ -110,12 +163,18 @@ package enum PackedItemEdits {
     section: Int, items: Items, count: Int, to paths: inout [ItemPath]
   ) {
     switch items {
-    case .mask:
-      let entry = HugePages.array(count: items.count) { (out: UnsafeMutablePointer<ItemPath>) in
-        var j = 0
-        items.forEachItem {
-          (out + j).initialize(to: ItemPath(section: section, item: $0))
-          j &+= 1
+    case .mask(let mask):
+      // In runs on threads when many (`ParallelDecoding`): run p writes its own paths, from its
+      // rank on.
+      let named = items.count
+      let entry = HugePages.array(count: named) { (out: UnsafeMutablePointer<ItemPath>) in
+        let paths = DecodingBuffer(out)
+        forEachMaskPart(mask, count: named) { _, bytes, rank, mask in
+          var j = rank
+          forEachSetBit(of: mask, in: bytes) {
+            (paths.base + j).initialize(to: ItemPath(section: section, item: $0))
+            j &+= 1
+          }
         }
       }
       if paths.isEmpty { paths = entry } else { paths.append(contentsOf: entry) }
@@ -185,7 +244,8 @@ package enum PackedItemEdits {
     var maxBits: UInt64 = 0
     let entry = sizes.withUnsafeBytes { pairs in
       HugePages.array(count: count) { (out: UnsafeMutablePointer<ItemInsertion>) in
-        maxBits = fillInsertions(out, section: section, items: items, sizes: pairs, wide: wide)
+        maxBits = fillInsertions(
+          out, section: section, items: items, count: count, sizes: pairs, wide: wide)
       }
     }
     if kept == 0 { insertions = entry } else { insertions.append(contentsOf: entry) }
@@ -202,7 +262,9 @@ package enum PackedItemEdits {
   }
 
   /// Initializes `out[0 ..< k]` with the k insertions of an entry: the j-th item `items` names
-  /// in `section`, with the j-th width and height of `sizes` (`f64`, or `f32` widened).
+  /// in `section`, with the j-th width and height of `sizes` (`f64`, or `f32` widened); a mask's
+  /// in runs on threads when it names many (`ParallelDecoding`: run p writes its own
+  /// insertions, from its rank on, and reads their sizes only).
   ///
   /// - Precondition: `sizes` holds one pair of the encoding per item `items` names.
   /// - Returns: the largest bit pattern of the widths and heights (every valid length's is at
@@ -211,38 +273,65 @@ package enum PackedItemEdits {
   /// - Complexity: O(b + k) for b mask bytes and k items; every variable local (no
   ///   exclusivity check per item).
   private static func fillInsertions(
-    _ out: UnsafeMutablePointer<ItemInsertion>, section: Int, items: Items,
+    _ out: UnsafeMutablePointer<ItemInsertion>, section: Int, items: Items, count: Int,
     sizes: UnsafeRawBufferPointer, wide: Bool
   ) -> UInt64 {
     guard let pairs = sizes.baseAddress else { return 0 }
-    var k = 0
-    var maxBits: UInt64 = 0
-    if wide {
+    guard case .mask(let mask) = items else {
+      var k = 0
+      var maxBits: UInt64 = 0
       items.forEachItem { i in
-        let w = UInt64(littleEndian: pairs.loadUnaligned(fromByteOffset: 16 &* k, as: UInt64.self))
-        let h = UInt64(
-          littleEndian: pairs.loadUnaligned(fromByteOffset: 16 &* k &+ 8, as: UInt64.self))
-        maxBits = max(maxBits, w, h)
-        (out + k).initialize(
-          to: ItemInsertion(
-            at: ItemPath(section: section, item: i),
-            size: Size(width: Double(bitPattern: w), height: Double(bitPattern: h))))
+        maxBits = max(maxBits, insert(i, at: k, in: out, section: section, pairs: pairs, wide: wide))
         k &+= 1
       }
-    } else {
-      items.forEachItem { i in
-        let pair = UInt64(
-          littleEndian: pairs.loadUnaligned(fromByteOffset: 8 &* k, as: UInt64.self))
-        let w = Double(Float(bitPattern: UInt32(truncatingIfNeeded: pair)))
-        let h = Double(Float(bitPattern: UInt32(truncatingIfNeeded: pair >> 32)))
-        maxBits = max(maxBits, w.bitPattern, h.bitPattern)
-        (out + k).initialize(
-          to: ItemInsertion(
-            at: ItemPath(section: section, item: i), size: Size(width: w, height: h)))
-        k &+= 1
+      return maxBits
+    }
+    var runBits = [UInt64](repeating: 0, count: max(ParallelDecoding.current.parts(for: count), 1))
+    runBits.withUnsafeMutableBufferPointer { bits in
+      let bits = DecodingBuffer(bits.baseAddress!)
+      let insertions = DecodingBuffer(out)
+      let sizes = DecodingBuffer(pairs.assumingMemoryBound(to: UInt8.self))
+      forEachMaskPart(mask, count: count) { p, bytes, rank, mask in
+        var k = rank
+        var maxBits: UInt64 = 0
+        let pairs = UnsafeRawPointer(sizes.base)
+        forEachSetBit(of: mask, in: bytes) { i in
+          maxBits = max(
+            maxBits, insert(i, at: k, in: insertions.base, section: section, pairs: pairs, wide: wide))
+          k &+= 1
+        }
+        bits.base[p] = maxBits
       }
     }
-    return maxBits
+    return runBits.max() ?? 0
+  }
+
+  /// Initializes `out[k]` with the insertion of item `i` of `section` sized by pair `k` of
+  /// `pairs` (`f64`, or `f32` widened).
+  ///
+  /// - Returns: the larger bit pattern of its width and height.
+  /// - Complexity: O(1).
+  @inline(__always)
+  private static func insert(
+    _ i: Int, at k: Int, in out: UnsafeMutablePointer<ItemInsertion>, section: Int,
+    pairs: UnsafeRawPointer, wide: Bool
+  ) -> UInt64 {
+    if wide {
+      let w = UInt64(littleEndian: pairs.loadUnaligned(fromByteOffset: 16 &* k, as: UInt64.self))
+      let h = UInt64(
+        littleEndian: pairs.loadUnaligned(fromByteOffset: 16 &* k &+ 8, as: UInt64.self))
+      (out + k).initialize(
+        to: ItemInsertion(
+          at: ItemPath(section: section, item: i),
+          size: Size(width: Double(bitPattern: w), height: Double(bitPattern: h))))
+      return max(w, h)
+    }
+    let pair = UInt64(littleEndian: pairs.loadUnaligned(fromByteOffset: 8 &* k, as: UInt64.self))
+    let w = Double(Float(bitPattern: UInt32(truncatingIfNeeded: pair)))
+    let h = Double(Float(bitPattern: UInt32(truncatingIfNeeded: pair >> 32)))
+    (out + k).initialize(
+      to: ItemInsertion(at: ItemPath(section: section, item: i), size: Size(width: w, height: h)))
+    return max(w.bitPattern, h.bitPattern)
   }
 
   /// A section index: an integer ≥ 0 (whether it exists is the batch's validation's).
@@ -353,7 +442,8 @@ package enum Base64 {
   /// padding: one text per byte string).
   ///
   /// - Complexity: O(b) for b bytes of text: one pass, 4 characters at a time, the alphabet
-  ///   checked once at the end of the pass.
+  ///   checked once at the end of the pass; a long text in parts on threads
+  ///   (`ParallelDecoding`).
   package static func decode(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
     let n = text.count
     guard n % 4 == 0 else { return nil }
@@ -367,23 +457,26 @@ package enum Base64 {
         HugePages.advise(UnsafeMutableRawBufferPointer(out))
         let t = text.baseAddress!
         let o = out.baseAddress!
-        var invalid: UInt8 = 0
         let full = padding > 0 ? n / 4 - 1 : n / 4
-        var g = 0
-        while g < full {
-          let a = table[Int(t[4 &* g])]
-          let b = table[Int(t[4 &* g &+ 1])]
-          let c = table[Int(t[4 &* g &+ 2])]
-          let d = table[Int(t[4 &* g &+ 3])]
-          invalid |= a | b | c | d
-          let v = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
-          o[3 &* g] = UInt8(truncatingIfNeeded: v >> 16)
-          o[3 &* g &+ 1] = UInt8(truncatingIfNeeded: v >> 8)
-          o[3 &* g &+ 2] = UInt8(truncatingIfNeeded: v)
-          g &+= 1
+        // The full groups, in parts on threads when many (`ParallelDecoding`): part p decodes
+        // its own groups into its own bytes and notes its own alphabet check.
+        let setting = ParallelDecoding.current
+        let parts = setting.parts(for: full)
+        var invalid = [UInt8](repeating: 0, count: parts)
+        invalid.withUnsafeMutableBufferPointer { flags in
+          let text = DecodingBuffer(t)
+          let bytes = DecodingBuffer(o)
+          let alphabet = DecodingBuffer(table.baseAddress!)
+          let flags = DecodingBuffer(flags.baseAddress!)
+          setting.perform(parts: parts) { p in
+            flags.base[p] = decodeGroups(
+              ParallelDecoding.range(p, of: parts, count: full), of: text.base, into: bytes.base,
+              table: alphabet.base)
+          }
         }
         // The alphabet's values are below 64; 0xFF has bit 7 set.
-        if invalid & 0x80 != 0 { valid = false }
+        if invalid.reduce(0, |) & 0x80 != 0 { valid = false }
+        let g = full
         if padding > 0 {
           let a = table[Int(t[4 * g])]
           let b = table[Int(t[4 * g + 1])]
@@ -400,6 +493,34 @@ package enum Base64 {
       }
     }
     return valid ? result : nil
+  }
+
+  /// Decodes the 4-character groups `groups` of `text` into their 3 bytes each in `out` (group
+  /// g's at `3g`).
+  ///
+  /// - Returns: the OR of the groups' characters' values (bit 7 set when one is outside the
+  ///   alphabet).
+  /// - Complexity: O(g) for g groups.
+  private static func decodeGroups(
+    _ groups: Range<Int>, of t: UnsafePointer<UInt8>, into o: UnsafeMutablePointer<UInt8>,
+    table: UnsafePointer<UInt8>
+  ) -> UInt8 {
+    var invalid: UInt8 = 0
+    var g = groups.lowerBound
+    let end = groups.upperBound
+    while g < end {
+      let a = table[Int(t[4 &* g])]
+      let b = table[Int(t[4 &* g &+ 1])]
+      let c = table[Int(t[4 &* g &+ 2])]
+      let d = table[Int(t[4 &* g &+ 3])]
+      invalid |= a | b | c | d
+      let v = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
+      o[3 &* g] = UInt8(truncatingIfNeeded: v >> 16)
+      o[3 &* g &+ 1] = UInt8(truncatingIfNeeded: v >> 8)
+      o[3 &* g &+ 2] = UInt8(truncatingIfNeeded: v)
+      g &+= 1
+    }
+    return invalid
   }
 
   /// `bytes` as padded base64 text.

@@ -193,6 +193,11 @@ package enum PackedItemEdits {
   /// "sizes": "…", "sizeEncoding": "f64" | "f32"}`, and appends its insertions (the k-th item
   /// named gets the k-th width and height pair of `sizes`) to `insertions`.
   ///
+  /// The sizes are decoded from the base64 text where it stands in the line, straight into the
+  /// insertions (`Base64Window`: no array of the decoded bytes, 8 MB for a restore of 500 000
+  /// items); a text with escapes, and any entry with an error, is read again the plain way
+  /// (every string decoded as it is read), whose error is the one thrown.
+  ///
   /// - Complexity: O(b + k) for the entry's b bytes and k items.
   /// - Throws: `.invalidDocument` naming `field.section`, `field.mask`, `field.ranges[i]`,
   ///   `field.sizes` (not base64, or not one pair per item) or `field.sizeEncoding`;
@@ -201,15 +206,42 @@ package enum PackedItemEdits {
   static func readInsertion(
     _ s: inout JSONScanner, field: String, into insertions: inout [ItemInsertion]
   ) throws(LayoutError) {
+    let entry = s
+    let kept = insertions.count
+    if (try? readInsertion(&s, field: field, into: &insertions, sizesInPlace: true)) == true {
+      return
+    }
+    s = entry
+    if insertions.count > kept { insertions.removeSubrange(kept...) }
+    _ = try readInsertion(&s, field: field, into: &insertions, sizesInPlace: false)
+  }
+
+  /// `readInsertion(_:field:into:)`, the sizes decoded where they stand in the line when
+  /// `sizesInPlace` (and the text has no escapes), else decoded as read.
+  ///
+  /// - Returns: `false` when the sizes were decoded in place and are not base64 (nothing
+  ///   appended): the caller reads the entry again the plain way, for its error.
+  private static func readInsertion(
+    _ s: inout JSONScanner, field: String, into insertions: inout [ItemInsertion],
+    sizesInPlace: Bool
+  ) throws(LayoutError) -> Bool {
     var section: Int?
     var items: Items?
     var sizes: [UInt8]?
+    var sizesText: Range<Int>?
     var wide = true
     try s.readObject(field: field) { (s, key) throws(LayoutError) in
       switch key {
       case "section": section = try readSection(&s, field: "\(field).section")
       case "mask", "ranges": items = try readItems(&s, key: key, field: field, given: items)
-      case "sizes": sizes = try s.readBase64(field: "\(field).sizes")
+      case "sizes":
+        if sizesInPlace, let text = s.skipPlainString() {
+          sizesText = text
+          sizes = nil
+        } else {
+          sizes = try s.readBase64(field: "\(field).sizes")
+          sizesText = nil
+        }
       case "sizeEncoding":
         switch try s.readString(field: "\(field).sizeEncoding") {
         case "f64": wide = true
@@ -228,28 +260,53 @@ package enum PackedItemEdits {
     guard let items else {
       throw .invalidDocument(field: "\(field).mask", reason: "missing (required: mask or ranges)")
     }
-    guard let sizes else {
-      throw .invalidDocument(field: "\(field).sizes", reason: "missing (required)")
-    }
     let count = items.count
     let width = wide ? 8 : 4
-    guard sizes.count == count * 2 * width else {
+    let byteCount: Int
+    if let sizesText {
+      guard
+        let decoded = s.bytes.withUnsafeBufferPointer({
+          Base64.decodedCount(UnsafeBufferPointer(rebasing: $0[sizesText]))
+        })
+      else { return false }
+      byteCount = decoded
+    } else if let sizes {
+      byteCount = sizes.count
+    } else {
+      throw .invalidDocument(field: "\(field).sizes", reason: "missing (required)")
+    }
+    guard byteCount == count * 2 * width else {
       throw .invalidDocument(
         field: "\(field).sizes",
         reason:
-          "holds \(sizes.count) bytes; \(count) items need \(count * 2 * width) (a width and a height each, \(wide ? "f64" : "f32"))"
+          "holds \(byteCount) bytes; \(count) items need \(count * 2 * width) (a width and a height each, \(wide ? "f64" : "f32"))"
       )
     }
     let kept = insertions.count
     var maxBits: UInt64 = 0
-    let entry = sizes.withUnsafeBytes { pairs in
-      HugePages.array(count: count) { (out: UnsafeMutablePointer<ItemInsertion>) in
-        maxBits = fillInsertions(
-          out, section: section, items: items, count: count, sizes: pairs, wide: wide)
+    var valid = true
+    let entry: [ItemInsertion]
+    if let sizesText {
+      entry = s.bytes.withUnsafeBufferPointer { line in
+        HugePages.array(count: count) { (out: UnsafeMutablePointer<ItemInsertion>) in
+          let text = UnsafeBufferPointer(rebasing: line[sizesText])
+          (maxBits, valid) = fillInsertions(
+            out, section: section, items: items, count: count,
+            source: Base64Window(text), wide: wide)
+        }
+      }
+      guard valid else { return false }
+    } else {
+      entry = sizes!.withUnsafeBytes { pairs in
+        HugePages.array(count: count) { (out: UnsafeMutablePointer<ItemInsertion>) in
+          (maxBits, _) = fillInsertions(
+            out, section: section, items: items, count: count,
+            source: DecodedPairs(pairs.baseAddress), wide: wide)
+        }
       }
     }
     if kept == 0 { insertions = entry } else { insertions.append(contentsOf: entry) }
-    guard maxBits > LayoutLimits.maximumLength.bitPattern else { return }
+    guard maxBits > LayoutLimits.maximumLength.bitPattern else { return true }
     // Some size is no valid length: the first one named, nothing kept.
     for k in kept..<insertions.count {
       do {
@@ -259,76 +316,88 @@ package enum PackedItemEdits {
         throw error
       }
     }
+    return true
   }
 
   /// Initializes `out[0 ..< k]` with the k insertions of an entry: the j-th item `items` names
-  /// in `section`, with the j-th width and height of `sizes` (`f64`, or `f32` widened); a mask's
-  /// in runs on threads when it names many (`ParallelDecoding`: run p writes its own
-  /// insertions, from its rank on, and reads their sizes only).
+  /// in `section`, with the j-th width and height of the decoded sizes (`f64`, or `f32`
+  /// widened) that a `source()` reads (one source a part); a mask's in runs on threads when it
+  /// names many (`ParallelDecoding`: run p writes its own insertions, from its rank on, and
+  /// reads their sizes only).
   ///
-  /// - Precondition: `sizes` holds one pair of the encoding per item `items` names.
+  /// - Precondition: the sizes hold one pair of the encoding per item `items` names.
   /// - Returns: the largest bit pattern of the widths and heights (every valid length's is at
   ///   most `LayoutLimits.maximumLength`'s: IEEE 754 orders non-negative doubles like their
-  ///   patterns; negatives, NaN and infinities have larger ones).
+  ///   patterns; negatives, NaN and infinities have larger ones), and whether every source
+  ///   read valid bytes (base64 text in the alphabet).
   /// - Complexity: O(b + k) for b mask bytes and k items; every variable local (no
   ///   exclusivity check per item).
-  private static func fillInsertions(
+  private static func fillInsertions<Source: PairSource>(
     _ out: UnsafeMutablePointer<ItemInsertion>, section: Int, items: Items, count: Int,
-    sizes: UnsafeRawBufferPointer, wide: Bool
-  ) -> UInt64 {
-    guard let pairs = sizes.baseAddress else { return 0 }
+    source: Source, wide: Bool
+  ) -> (maxBits: UInt64, valid: Bool) {
+    let stride = wide ? 16 : 8
     guard case .mask(let mask) = items else {
+      var reader = source
+      defer { reader.release() }
       var k = 0
       var maxBits: UInt64 = 0
       items.forEachItem { i in
-        maxBits = max(maxBits, insert(i, at: k, in: out, section: section, pairs: pairs, wide: wide))
+        let pair = reader.bytes(at: stride &* k, count: stride)
+        maxBits = max(maxBits, insert(i, at: k, in: out, section: section, pair: pair, wide: wide))
         k &+= 1
       }
-      return maxBits
+      return (maxBits, reader.valid)
     }
-    var runBits = [UInt64](repeating: 0, count: max(ParallelDecoding.current.parts(for: count), 1))
+    let parts = max(ParallelDecoding.current.parts(for: count), 1)
+    var runBits = [UInt64](repeating: 0, count: parts)
+    var runValid = [Bool](repeating: true, count: parts)
     runBits.withUnsafeMutableBufferPointer { bits in
-      let bits = DecodingBuffer(bits.baseAddress!)
-      let insertions = DecodingBuffer(out)
-      let sizes = DecodingBuffer(pairs.assumingMemoryBound(to: UInt8.self))
-      forEachMaskPart(mask, count: count) { p, bytes, rank, mask in
-        var k = rank
-        var maxBits: UInt64 = 0
-        let pairs = UnsafeRawPointer(sizes.base)
-        forEachSetBit(of: mask, in: bytes) { i in
-          maxBits = max(
-            maxBits, insert(i, at: k, in: insertions.base, section: section, pairs: pairs, wide: wide))
-          k &+= 1
+      runValid.withUnsafeMutableBufferPointer { valid in
+        let bits = DecodingBuffer(bits.baseAddress!)
+        let valid = DecodingBuffer(valid.baseAddress!)
+        let insertions = DecodingBuffer(out)
+        forEachMaskPart(mask, count: count) { p, bytes, rank, mask in
+          var reader = source
+          defer { reader.release() }
+          var k = rank
+          var maxBits: UInt64 = 0
+          forEachSetBit(of: mask, in: bytes) { i in
+            let pair = reader.bytes(at: stride &* k, count: stride)
+            maxBits = max(
+              maxBits, insert(i, at: k, in: insertions.base, section: section, pair: pair, wide: wide))
+            k &+= 1
+          }
+          bits.base[p] = maxBits
+          valid.base[p] = reader.valid
         }
-        bits.base[p] = maxBits
       }
     }
-    return runBits.max() ?? 0
+    return (runBits.max() ?? 0, !runValid.contains(false))
   }
 
-  /// Initializes `out[k]` with the insertion of item `i` of `section` sized by pair `k` of
-  /// `pairs` (`f64`, or `f32` widened).
+  /// Initializes `out[k]` with the insertion of item `i` of `section` sized by the pair at
+  /// `pair` (`f64`, or `f32` widened).
   ///
   /// - Returns: the larger bit pattern of its width and height.
   /// - Complexity: O(1).
   @inline(__always)
   private static func insert(
     _ i: Int, at k: Int, in out: UnsafeMutablePointer<ItemInsertion>, section: Int,
-    pairs: UnsafeRawPointer, wide: Bool
+    pair: UnsafeRawPointer, wide: Bool
   ) -> UInt64 {
     if wide {
-      let w = UInt64(littleEndian: pairs.loadUnaligned(fromByteOffset: 16 &* k, as: UInt64.self))
-      let h = UInt64(
-        littleEndian: pairs.loadUnaligned(fromByteOffset: 16 &* k &+ 8, as: UInt64.self))
+      let w = UInt64(littleEndian: pair.loadUnaligned(as: UInt64.self))
+      let h = UInt64(littleEndian: pair.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
       (out + k).initialize(
         to: ItemInsertion(
           at: ItemPath(section: section, item: i),
           size: Size(width: Double(bitPattern: w), height: Double(bitPattern: h))))
       return max(w, h)
     }
-    let pair = UInt64(littleEndian: pairs.loadUnaligned(fromByteOffset: 8 &* k, as: UInt64.self))
-    let w = Double(Float(bitPattern: UInt32(truncatingIfNeeded: pair)))
-    let h = Double(Float(bitPattern: UInt32(truncatingIfNeeded: pair >> 32)))
+    let both = UInt64(littleEndian: pair.loadUnaligned(as: UInt64.self))
+    let w = Double(Float(bitPattern: UInt32(truncatingIfNeeded: both)))
+    let h = Double(Float(bitPattern: UInt32(truncatingIfNeeded: both >> 32)))
     (out + k).initialize(
       to: ItemInsertion(at: ItemPath(section: section, item: i), size: Size(width: w, height: h)))
     return max(w.bitPattern, h.bitPattern)
@@ -385,6 +454,28 @@ package enum PackedItemEdits {
 }
 
 extension JSONScanner {
+  /// The characters of the string at the reading position up to the first `"` after its
+  /// opening one, skipped (the position after that quote), or `nil` (nothing skipped) when the
+  /// value is no string or has no closing quote. A string with escapes ends early or holds a
+  /// `\`: a caller that needs base64 (no `\` in its alphabet) refuses it and reads the value
+  /// again as a JSON string.
+  ///
+  /// - Complexity: O(b) for the b bytes up to the quote (`memchr`).
+  mutating func skipPlainString() -> Range<Int>? {
+    guard peek() == UInt8(ascii: "\"") else { return nil }
+    let start = position + 1
+    let limit = end
+    let close: Int? = bytes.withUnsafeBufferPointer { b in
+      guard start < limit, let p = memchr(b.baseAddress! + start, 0x22, limit - start) else {
+        return nil
+      }
+      return b.baseAddress!.distance(to: p.assumingMemoryBound(to: UInt8.self))
+    }
+    guard let close else { return nil }
+    position = close + 1
+    return start..<close
+  }
+
   /// A JSON string holding base64 (RFC 4648 §4: the standard alphabet, padded to a multiple
   /// of 4 characters; `\/` escapes allowed), decoded.
   ///
@@ -396,22 +487,15 @@ extension JSONScanner {
     guard peek() == UInt8(ascii: "\"") else {
       throw typeError(field(), expected: "a base64 string")
     }
-    let start = position + 1
-    let limit = end
-    let close: Int? = bytes.withUnsafeBufferPointer { b in
-      guard start < limit, let p = memchr(b.baseAddress! + start, 0x22, limit - start) else {
-        return nil
-      }
-      return b.baseAddress!.distance(to: p.assumingMemoryBound(to: UInt8.self))
-    }
-    if let close,
+    let opening = position
+    if let text = skipPlainString(),
       let decoded = bytes.withUnsafeBufferPointer({
-        Base64.decode(UnsafeBufferPointer(rebasing: $0[start..<close]))
+        Base64.decode(UnsafeBufferPointer(rebasing: $0[text]))
       })
     {
-      position = close + 1
       return decoded
     }
+    position = opening
     // Escapes (`\/`), or not base64: read as a JSON string (its own errors), then decoded.
     let text = try readString(field: field())
     var utf8 = Array(text.utf8)
@@ -448,8 +532,7 @@ package enum Base64 {
     let n = text.count
     guard n % 4 == 0 else { return nil }
     guard n > 0 else { return [] }
-    var padding = 0
-    if text[n - 1] == UInt8(ascii: "=") { padding = text[n - 2] == UInt8(ascii: "=") ? 2 : 1 }
+    let padding = padding(of: text)
     let count = n / 4 * 3 - padding
     var valid = true
     let result = values.withUnsafeBufferPointer { table in
@@ -469,25 +552,17 @@ package enum Base64 {
           let alphabet = DecodingBuffer(table.baseAddress!)
           let flags = DecodingBuffer(flags.baseAddress!)
           setting.perform(parts: parts) { p in
+            let groups = ParallelDecoding.range(p, of: parts, count: full)
             flags.base[p] = decodeGroups(
-              ParallelDecoding.range(p, of: parts, count: full), of: text.base, into: bytes.base,
+              groups, of: text.base, into: bytes.base + 3 * groups.lowerBound,
               table: alphabet.base)
           }
         }
         // The alphabet's values are below 64; 0xFF has bit 7 set.
         if invalid.reduce(0, |) & 0x80 != 0 { valid = false }
         let g = full
-        if padding > 0 {
-          let a = table[Int(t[4 * g])]
-          let b = table[Int(t[4 * g + 1])]
-          let c = padding == 1 ? table[Int(t[4 * g + 2])] : 0
-          if (a | b | c) & 0x80 != 0 { valid = false }
-          let v = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6
-          // The padding's bits are zero in a canonical text.
-          if padding == 2, v & 0xFFFF != 0 { valid = false }
-          if padding == 1, v & 0xFF != 0 { valid = false }
-          o[3 * g] = UInt8(truncatingIfNeeded: v >> 16)
-          if padding == 1 { o[3 * g + 1] = UInt8(truncatingIfNeeded: v >> 8) }
+        if padding > 0, !decodePadded(t + 4 * g, padding: padding, into: o + 3 * g) {
+          valid = false
         }
         initialized = count
       }
@@ -495,29 +570,69 @@ package enum Base64 {
     return valid ? result : nil
   }
 
-  /// Decodes the 4-character groups `groups` of `text` into their 3 bytes each in `out` (group
-  /// g's at `3g`).
+  /// The number of bytes a base64 text of `text`'s length and padding decodes to, or `nil`
+  /// when its length is not a multiple of 4 (whether it is base64 is not checked).
+  ///
+  /// - Complexity: O(1).
+  static func decodedCount(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+    let n = text.count
+    guard n % 4 == 0 else { return nil }
+    guard n > 0 else { return 0 }
+    return n / 4 * 3 - padding(of: text)
+  }
+
+  /// The `=` characters that end a text of at least 4 characters (0, 1 or 2).
+  static func padding(of text: UnsafeBufferPointer<UInt8>) -> Int {
+    let n = text.count
+    guard text[n - 1] == UInt8(ascii: "=") else { return 0 }
+    return text[n - 2] == UInt8(ascii: "=") ? 2 : 1
+  }
+
+  /// Decodes the last group of a text, `t[0 ..< 4]`, ending with `padding` (1 or 2) `=`, into
+  /// its `3 − padding` bytes at `o`.
+  ///
+  /// - Returns: whether the group is valid: its other characters in the alphabet, the
+  ///   padding's bits zero (a canonical text).
+  /// - Complexity: O(1).
+  static func decodePadded(
+    _ t: UnsafePointer<UInt8>, padding: Int, into o: UnsafeMutablePointer<UInt8>
+  ) -> Bool {
+    let a = values[Int(t[0])]
+    let b = values[Int(t[1])]
+    let c = padding == 1 ? values[Int(t[2])] : 0
+    var valid = (a | b | c) & 0x80 == 0
+    let v = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6
+    if padding == 2, v & 0xFFFF != 0 { valid = false }
+    if padding == 1, v & 0xFF != 0 { valid = false }
+    o[0] = UInt8(truncatingIfNeeded: v >> 16)
+    if padding == 1 { o[1] = UInt8(truncatingIfNeeded: v >> 8) }
+    return valid
+  }
+
+  /// Decodes the 4-character groups `groups` of `text` into their 3 bytes each from `out` on
+  /// (group g's at `out + 3(g − groups.lowerBound)`).
   ///
   /// - Returns: the OR of the groups' characters' values (bit 7 set when one is outside the
   ///   alphabet).
   /// - Complexity: O(g) for g groups.
-  private static func decodeGroups(
-    _ groups: Range<Int>, of t: UnsafePointer<UInt8>, into o: UnsafeMutablePointer<UInt8>,
+  static func decodeGroups(
+    _ groups: Range<Int>, of text: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>,
     table: UnsafePointer<UInt8>
   ) -> UInt8 {
     var invalid: UInt8 = 0
-    var g = groups.lowerBound
-    let end = groups.upperBound
-    while g < end {
+    let t = text + 4 &* groups.lowerBound
+    let count = groups.count
+    var g = 0
+    while g < count {
       let a = table[Int(t[4 &* g])]
       let b = table[Int(t[4 &* g &+ 1])]
       let c = table[Int(t[4 &* g &+ 2])]
       let d = table[Int(t[4 &* g &+ 3])]
       invalid |= a | b | c | d
       let v = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
-      o[3 &* g] = UInt8(truncatingIfNeeded: v >> 16)
-      o[3 &* g &+ 1] = UInt8(truncatingIfNeeded: v >> 8)
-      o[3 &* g &+ 2] = UInt8(truncatingIfNeeded: v)
+      out[3 &* g] = UInt8(truncatingIfNeeded: v >> 16)
+      out[3 &* g &+ 1] = UInt8(truncatingIfNeeded: v >> 8)
+      out[3 &* g &+ 2] = UInt8(truncatingIfNeeded: v)
       g &+= 1
     }
     return invalid

@@ -1,4 +1,5 @@
 import FlowLayoutModel
+import Foundation
 import Testing
 
 @testable import FlowLayoutCore
@@ -48,7 +49,8 @@ struct ParallelDecodingTests {
   }
 
   /// The work counter: a filter's mask (one base64 text, one list of paths) and a restore's
-  /// (two base64 texts, one list of insertions) each decoded in `parts` parts.
+  /// (its mask's text, then one list of insertions, their sizes decoded from their text where
+  /// it stands: no text decoded on its own) each decoded in `parts` parts.
   @Test(arguments: [2, 3, 7])
   func aSearchFilterIsDecodedInParts(parts: Int) throws {
     let count = 1_000
@@ -75,7 +77,40 @@ struct ParallelDecodingTests {
     }
     #expect(decodedRestore.insertItems.map(\.at) == restore.insertItems.map(\.at))
     #expect(Self.bits(decodedRestore) == Self.bits(restore))
-    #expect(restored.parts == 3 * parts)
+    #expect(restored.parts == 2 * parts)
+  }
+
+  /// Sizes written with escapes (`\/`) are read as a JSON string, as before; a text that is
+  /// not base64 is refused with the sizes' error even when a later key is bad too (the entry
+  /// read again the plain way).
+  @Test func escapedOrBadSizesReadAsBefore() throws {
+    var rng = SplitMix64(seed: 77)
+    var values: [Double] = []
+    for _ in 0..<600 { values += [rng.nextPoints(in: 20...200) + 0.1, rng.nextPoints(in: 20...90)] }
+    let text = PackedBatchTests.sizes(values)
+    #expect(text.contains("/"))
+    let escaped = text.replacingOccurrences(of: "/", with: "\\/")
+    func read(_ sizes: String, after: String = "") throws -> BatchUpdate {
+      let line = #"{"insertItemsPacked":[{"section":0,"ranges":[[0,600]],"sizes":"\#(sizes)"\#(after)}]}"#
+      return try PackedBatchTests.read(Array(line.utf8), counts: [0])
+    }
+    for parts in [1, 3] {
+      try Self.split(parts) {
+        let plain = try read(text)
+        let fromEscaped = try read(escaped)
+        #expect(plain.insertItems.count == 600)
+        #expect(Self.bits(fromEscaped) == Self.bits(plain))
+        #expect(plain.insertItems.map(\.size.width) == stride(from: 0, to: 1_200, by: 2).map { values[$0] })
+        var bad = Array(text.utf8)
+        bad[bad.count / 2] = UInt8(ascii: "*")
+        do {
+          _ = try read(String(decoding: bad, as: UTF8.self), after: #","bogus":1"#)
+          Issue.record("accepted")
+        } catch let error as LayoutError {
+          #expect(error.field == "apply.insertItemsPacked[0].sizes", "\(error)")
+        }
+      }
+    }
   }
 
   /// A bad character or a bad size in any part: the error decoding on one thread gives, the

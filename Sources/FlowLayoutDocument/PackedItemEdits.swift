@@ -359,17 +359,41 @@ package enum PackedItemEdits {
         let insertions = DecodingBuffer(out)
         forEachMaskPart(mask, count: count) { p, bytes, rank, mask in
           var reader = source
-          defer { reader.release() }
           var k = rank
           var maxBits: UInt64 = 0
-          forEachSetBit(of: mask, in: bytes) { i in
-            let pair = reader.bytes(at: stride &* k, count: stride)
-            maxBits = max(
-              maxBits, insert(i, at: k, in: insertions.base, section: section, pair: pair, wide: wide))
-            k &+= 1
+          // The sizes of a word's (or byte's) items are read together: one window check per
+          // 64 mask bits, not one per item.
+          var b = bytes.lowerBound
+          let end = bytes.upperBound
+          while b < end {
+            let wordBytes = min(8, end &- b)
+            var word: UInt64
+            if wordBytes == 8 {
+              word = UInt64(
+                littleEndian: UnsafeRawPointer(mask.baseAddress! + b).loadUnaligned(
+                  as: UInt64.self))
+            } else {
+              word = 0
+              for j in 0..<wordBytes { word |= UInt64(mask[b &+ j]) << (8 &* j) }
+            }
+            let n = word.nonzeroBitCount
+            if n > 0 {
+              var pair = reader.bytes(at: stride &* k, count: stride &* n)
+              while word != 0 {
+                let i = b &* 8 &+ word.trailingZeroBitCount
+                maxBits = max(
+                  maxBits,
+                  insert(i, at: k, in: insertions.base, section: section, pair: pair, wide: wide))
+                pair += stride
+                k &+= 1
+                word &= word &- 1
+              }
+            }
+            b &+= wordBytes
           }
           bits.base[p] = maxBits
           valid.base[p] = reader.valid
+          reader.release()
         }
       }
     }
@@ -615,6 +639,7 @@ package enum Base64 {
   /// - Returns: the OR of the groups' characters' values (bit 7 set when one is outside the
   ///   alphabet).
   /// - Complexity: O(g) for g groups.
+  @inline(never)
   static func decodeGroups(
     _ groups: Range<Int>, of text: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>,
     table: UnsafePointer<UInt8>

@@ -110,7 +110,8 @@ package enum PackedItemEdits {
   @discardableResult
   static func forEachMaskPart(
     _ mask: [UInt8], count: Int,
-    _ body: @Sendable (_ p: Int, _ bytes: Range<Int>, _ rank: Int, _ mask: UnsafeBufferPointer<UInt8>)
+    _ body:
+      @Sendable (_ p: Int, _ bytes: Range<Int>, _ rank: Int, _ mask: UnsafeBufferPointer<UInt8>)
       -> Void
   ) -> Int {
     let setting = ParallelDecoding.current

@@ -124,6 +124,7 @@ struct DenseBatchTests {
       ("one", one),
     ] {
       let before = (threaded.pagesEditedTogether, single.pagesEditedTogether)
+      let copiedBefore = (threaded.pageListsCopiedInRounds, single.pageListsCopiedInRounds)
       let pagesBefore = threaded.pages.count
       threaded.resetWorkCounters()
       single.resetWorkCounters()
@@ -145,6 +146,21 @@ struct DenseBatchTests {
         #expect(together.0 >= pagesBefore - 1 && together.0 <= pagesBefore, "\(name)")
         #expect(together.1 == together.0, "\(name)")
       }
+      // The batch's own lists (a filter's, a restore's, `alternate`'s) are copied page by
+      // page by the rounds' tasks: every page edited together, but for a restore's last page
+      // when insertions follow its last old item (placed one by one, by the calling thread);
+      // lists gathered per section (`mixed`) by the calling thread, none.
+      let copied = (
+        threaded.pageListsCopiedInRounds - copiedBefore.0,
+        single.pageListsCopiedInRounds - copiedBefore.1
+      )
+      #expect(pageByPage.pageListsCopiedInRounds == 0)
+      if name == "mixed" || name == "one" {
+        #expect(copied == (0, 0), "\(name)")
+      } else {
+        #expect(copied.0 >= together.0 - 1 && copied.0 > 0, "\(name) \(copied) \(together)")
+        #expect(copied.1 == copied.0, "\(name) \(copied)")
+      }
       let (t, o, b) = (threaded.workCounters, single.workCounters, pageByPage.workCounters)
       if name == "filter" || name == "restore" {
         // The repair's moves (a page spliced at its front, re-broken until its lines catch
@@ -162,6 +178,30 @@ struct DenseBatchTests {
         #expect(engine.contentSize == pageByPage.contentSize, "\(name) \(path)")
         LineIndexTests.expectExactIndex(engine, "\(variant) \(name) \(path)")
       }
+    }
+    // The front two thirds of every other page deleted, the page before each untouched: the
+    // boundary with the untouched page is noted from the batch's own lists (which the rounds'
+    // tasks copy), and the untouched page's last line takes what now fits there.
+    var fronts = BatchUpdate()
+    let sectionPages = threaded.pages(ofSection: 0)
+    for p in sectionPages where (p - sectionPages.lowerBound) % 2 == 1 {
+      let first = threaded.firstItem(ofPage: p, inSection: 0)
+      for i in first..<(first + threaded.pages[p].count * 2 / 3) {
+        fronts.deleteItems.append(ItemPath(0, i))
+      }
+    }
+    #expect(fronts.deleteItems.count >= 6_250)
+    let copiedBefore = (threaded.pageListsCopiedInRounds, single.pageListsCopiedInRounds)
+    try threaded.apply(fronts)
+    try single.apply(fronts)
+    try pageByPage.apply(fronts)
+    #expect(threaded.pageListsCopiedInRounds > copiedBefore.0)
+    #expect(single.pageListsCopiedInRounds > copiedBefore.1)
+    for (engine, path) in [(threaded, "threaded"), (single, "single")] {
+      #expect(
+        EngineComparison.elementDifference(engine.allElements, pageByPage.allElements) == nil,
+        "fronts \(path)")
+      LineIndexTests.expectExactIndex(engine, "\(variant) fronts \(path)")
     }
     let fresh = try FastFlowLayout(threaded.input)
     #expect(EngineComparison.elementDifference(threaded.allElements, fresh.allElements) == nil)

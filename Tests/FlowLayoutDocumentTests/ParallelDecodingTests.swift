@@ -86,12 +86,15 @@ struct ParallelDecodingTests {
   @Test func escapedOrBadSizesReadAsBefore() throws {
     var rng = SplitMix64(seed: 77)
     var values: [Double] = []
-    for _ in 0..<600 { values += [rng.nextPoints(in: 20...200) + 0.1, rng.nextPoints(in: 20...90)] }
+    for _ in 0..<600 {
+      values += [rng.nextPoints(in: 20...200) + 0.1, rng.nextPoints(in: 20...90)]
+    }
     let text = PackedBatchTests.sizes(values)
     #expect(text.contains("/"))
     let escaped = text.replacingOccurrences(of: "/", with: "\\/")
     func read(_ sizes: String, after: String = "") throws -> BatchUpdate {
-      let line = #"{"insertItemsPacked":[{"section":0,"ranges":[[0,600]],"sizes":"\#(sizes)"\#(after)}]}"#
+      let line =
+        #"{"insertItemsPacked":[{"section":0,"ranges":[[0,600]],"sizes":"\#(sizes)"\#(after)}]}"#
       return try PackedBatchTests.read(Array(line.utf8), counts: [0])
     }
     for parts in [1, 3] {
@@ -100,7 +103,9 @@ struct ParallelDecodingTests {
         let fromEscaped = try read(escaped)
         #expect(plain.insertItems.count == 600)
         #expect(Self.bits(fromEscaped) == Self.bits(plain))
-        #expect(plain.insertItems.map(\.size.width) == stride(from: 0, to: 1_200, by: 2).map { values[$0] })
+        #expect(
+          plain.insertItems.map(\.size.width)
+            == stride(from: 0, to: 1_200, by: 2).map { values[$0] })
         var bad = Array(text.utf8)
         bad[bad.count / 2] = UInt8(ascii: "*")
         do {

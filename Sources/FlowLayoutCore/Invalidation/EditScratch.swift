@@ -31,6 +31,9 @@ struct EditScratch: Sendable {
   /// Pages edited in rounds on the layout's threads (`FastFlowLayout.pagesEditedTogether`),
   /// since the engine was made. Kept through `trim()`.
   var pagesEditedTogether = 0
+  /// Round entries whose share of the batch's own lists their task copied
+  /// (`FastFlowLayout.pageListsCopiedInRounds`). Kept through `trim()`.
+  var pageListsCopiedInRounds = 0
   /// A large batch's page edits gathered to be applied together (`PageEditRound`; none until
   /// one is, so that a small batch's scratch holds no more buffers than before).
   var round: PageEditRound? = nil
@@ -54,6 +57,7 @@ struct EditScratch: Sendable {
       empty.pathMapsBuilt = pathMapsBuilt
       empty.itemsListed = itemsListed
       empty.pagesEditedTogether = pagesEditedTogether
+      empty.pageListsCopiedInRounds = pageListsCopiedInRounds
       self = empty
     } else if round != nil {
       // A round holds a page's worth of edits per entry: let go after the batch that used it.
@@ -65,12 +69,20 @@ struct EditScratch: Sendable {
 /// The edits of up to a round's worth of pages of one section, gathered in page order to be
 /// applied together on the layout's threads (`FastFlowLayout.applyRound`): entry `j` is page
 /// `pages[j]` (stored in slot `slots[j]`), its edit `edits[j]` (entries past the count are
-/// empty, kept for their capacity) and whether that edit may change the page's first item.
+/// empty, kept for their capacity) and `entries[j]`, what else the round needs of it.
 struct PageEditRound: Sendable {
   var pages: [Int] = []
   var slots: [Int] = []
   var edits: [SectionEdit] = []
-  var touchesFirstItem: [Bool] = []
+  /// Per entry: whether its edit may change the page's first item, and the removals and
+  /// insertions of the batch's own lists (`BatchItemLists`) that its task appends to its edit
+  /// before applying it, each range with the base its indices are taken down by (empty
+  /// ranges: the edit is complete).
+  var entries:
+    [(
+      touchesFirstItem: Bool, removals: Range<Int>, removalBase: Int, insertions: Range<Int>,
+      insertionBase: Int
+    )] = []
   /// Per entry, after the round: whether the page's last line was kept
   /// (`LineScratch.lastLineKept`).
   var lastLineKept: [Bool] = []

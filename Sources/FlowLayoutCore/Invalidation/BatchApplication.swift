@@ -711,7 +711,7 @@ extension FastFlowLayout {
     let transposed = lists?.transposed ?? false
     let noDeletions = UnsafeBufferPointer<ItemPath>(start: nil, count: 0)
     let noInsertions = UnsafeBufferPointer<ItemInsertion>(start: nil, count: 0)
-    // Read only, by every task: the batch's lists, and each entry's ranges of them.
+    // Read only, by every task: the batch's lists (each entry's ranges of them: `entries`).
     let batchDeletions = SharedBuffer(lists?.deletions ?? noDeletions)
     let batchInsertions = SharedBuffer(lists?.insertions ?? noInsertions)
     pages.withUnsafeMutableSlots { slots in
@@ -724,7 +724,7 @@ extension FastFlowLayout {
                   round.entries.withUnsafeBufferPointer { entries in
                     // Disjoint: task t writes the pages of its entries, their edits (each
                     // appended its share of the batch's lists), their `kept` flags, and its own
-                    // line buffers and counters; the batch's lists and the copies' ranges are
+                    // line buffers and counters; the batch's lists and the entries' ranges are
                     // only read.
                     let pageSlots = SharedBuffer(slots)
                     let pageList = SharedBuffer(pageList)

@@ -685,7 +685,8 @@ extension FastFlowLayout {
       counters: &counters)
   }
 
-  /// Applies the round's page edits, each page's resizes then its splice as
+  /// Applies the round's page edits (each entry's edit first given its ranges of `lists`, the
+  /// batch's own lists, by the task that applies it), each page's resizes then its splice as
   /// `applySectionEdit` applies one page's (a page laid out whole in the line form
   /// `branchFree` says, `pagesBreakBranchFree`), on up to `threading.threads` threads (each a
   /// contiguous run of the entries: distinct pages, so no two threads touch one; a page's

@@ -131,10 +131,8 @@ extension SectionLayout {
     // Greedy leading lines (`.horizontalFlow`) with SIMD kernels start with
     // `GreedyLeadingLinesKernel`'s equal-width form, which takes the lines while the widths are
     // equal (all of them in the Fiori grid, none after the first group in `mixed`); the fused
-    // loop below (its `.scalar` twin) takes the rest. Its fit-count form is not used here: it
-    // measured slower than the fused loop (docs/profiling-archive.md).
-    // Tried only when the first two widths are equal: else it takes no line (a short section's
-    // fixed cost, ~640 instructions, measured with callgrind).
+    // loop below (its `.scalar` twin) takes the rest. Tried only when the first two widths are
+    // equal: else it takes no line, and a short section would pay its fixed cost.
     var kernelLines =
       greedy && leadingOnly && !grid && kernels == .simd && n > 1
       && items.widths[0].bitPattern == items.widths[1].bitPattern
@@ -306,19 +304,12 @@ extension SectionLayout {
             s = end
           }
           if branchFree || s == n || writer.count == room { return }
-          if leading && !screening {
+          if leading && (!screening || kernels == .simd) {
             let longest: Int
             (s, writer, longest) = Self.appendLeadingLines(
               ws, hs, xs, from: s, limit: widthLimit, interitem: interitem, left: left,
-              to: writer, room: room, writesPositions: writesPositions)
-            longestLine = max(longestLine, longest)
-            return
-          }
-          if leading && kernels == .simd {
-            let longest: Int
-            (s, writer, longest) = Self.appendScreenedLeadingLines(
-              ws, hs, xs, from: s, limit: widthLimit, interitem: interitem, left: left,
-              to: writer, room: room, writesPositions: writesPositions, screen: &screen)
+              to: writer, room: room, writesPositions: writesPositions, screen: &screen,
+              screened: screening)
             longestLine = max(longestLine, longest)
             return
           }
@@ -373,11 +364,11 @@ extension SectionLayout {
 
   /// Greedy leading lines (`LineBreaker.line(from:…)`, the fused loop) from item
   /// `start` appended to `writer` until the items run out or it holds `room` lines, one block
-  /// of lines at a time; returns the end of the last line and the writer after them. Out of
-  /// line, the writer taken and given back by value, so that the loop keeps its pointers, count
-  /// and block sum and the next start in registers (in `layOutTable`'s closure they were stored
-  /// and reloaded at every line, and checked for exclusivity at every block; through `inout`,
-  /// the count and sum were still stored at every line).
+  /// of lines at a time, each block's widths and heights added to `screen` after its lines
+  /// when `screened` (from cache, four at a time: `LengthScreen.addSIMD`); returns the end of
+  /// the last line, the writer after them and the most items of a line. Out of line, the
+  /// writer taken and given back by value, so that the loop keeps its pointers, count, block
+  /// sum and next start in registers.
   ///
   /// - Precondition: `ws`, `hs` and `xs` have one count; `room ≤ writer.room`.
   /// - Complexity: O(k) for the k items of the lines appended.
@@ -386,43 +377,30 @@ extension SectionLayout {
     _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
     _ xs: UnsafeMutableBufferPointer<Double>, from start: Int, limit: Double,
     interitem: Double, left: Double, to writer: LineTable.LineWriter, room: Int,
-    writesPositions: Bool
+    writesPositions: Bool, screen: inout LengthScreen, screened: Bool
   ) -> (end: Int, writer: LineTable.LineWriter, longest: Int) {
-    var unused = LengthScreen()
-    if writesPositions {
+    // `screened` and `writesPositions` literals in each inlined copy of the loop.
+    switch (screened, writesPositions) {
+    case (false, true):
       return leadingLines(
         ws, hs, xs, from: start, limit: limit, interitem: interitem, left: left, to: writer,
-        room: room, screen: &unused, screened: false, writesPositions: true)
-    }
-    return leadingLines(
-      ws, hs, xs, from: start, limit: limit, interitem: interitem, left: left, to: writer,
-      room: room, screen: &unused, screened: false, writesPositions: false)
-  }
-
-  /// `appendLeadingLines` of a first layout: each block's widths and heights are added to
-  /// `screen` after its lines, from cache, four at a time (`LengthScreen.addSIMD`, the fused
-  /// loop's per-item screen being its scalar twin).
-  ///
-  /// - Complexity: O(k) for the k items of the lines appended.
-  @inline(never)
-  static func appendScreenedLeadingLines(
-    _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
-    _ xs: UnsafeMutableBufferPointer<Double>, from start: Int, limit: Double,
-    interitem: Double, left: Double, to writer: LineTable.LineWriter, room: Int,
-    writesPositions: Bool, screen: inout LengthScreen
-  ) -> (end: Int, writer: LineTable.LineWriter, longest: Int) {
-    if writesPositions {
+        room: room, screen: &screen, screened: false, writesPositions: true)
+    case (false, false):
+      return leadingLines(
+        ws, hs, xs, from: start, limit: limit, interitem: interitem, left: left, to: writer,
+        room: room, screen: &screen, screened: false, writesPositions: false)
+    case (true, true):
       return leadingLines(
         ws, hs, xs, from: start, limit: limit, interitem: interitem, left: left, to: writer,
         room: room, screen: &screen, screened: true, writesPositions: true)
+    case (true, false):
+      return leadingLines(
+        ws, hs, xs, from: start, limit: limit, interitem: interitem, left: left, to: writer,
+        room: room, screen: &screen, screened: true, writesPositions: false)
     }
-    return leadingLines(
-      ws, hs, xs, from: start, limit: limit, interitem: interitem, left: left, to: writer,
-      room: room, screen: &screen, screened: true, writesPositions: false)
   }
 
-  /// The loop of `appendLeadingLines` (`screened` and `writesPositions` literals at each
-  /// call); also returns the most items of a line appended.
+  /// The loop of `appendLeadingLines`.
   @inline(__always)
   private static func leadingLines(
     _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,

@@ -432,17 +432,7 @@ struct SectionLayout: Sendable, Equatable {
   }
 
   /// The frame of an item of `width` × `height` at `x` in a line whose top is `lineTop`
-  /// (absolute) and whose height is `lineHeight`, aligned by `rules.cross`.
-  @inline(__always)
-  static func frame(
-    width w: Double, height: Double, x: Double, lineTop: Double, lineHeight: Double,
-    rules: borrowing LayoutRules
-  ) -> Rect {
-    frame(
-      width: w, height: height, x: x, lineTop: lineTop, lineHeight: lineHeight, cross: rules.cross)
-  }
-
-  /// `frame(width:height:x:lineTop:lineHeight:rules:)` given the rules' cross alignment alone.
+  /// (absolute) and whose height is `lineHeight`, aligned by `cross`.
   @inline(__always)
   static func frame(
     width w: Double, height: Double, x: Double, lineTop: Double, lineHeight: Double,
@@ -456,24 +446,6 @@ struct SectionLayout: Sendable, Equatable {
     case .stretch: h = lineHeight
     }
     return Rect(x: x, y: y, width: w, height: h)
-  }
-
-  /// Item `j`'s frame with its line's top at `lineTop` (absolute) and the line's height
-  /// (`ItemColumns.frame(ofItem:x:lineTop:lineHeight:rules:)`).
-  @inline(__always)
-  func frame(ofItem j: Int, x: Double, lineTop: Double, lineHeight: Double, rules: LayoutRules)
-    -> Rect
-  {
-    items.frame(ofItem: j, x: x, lineTop: lineTop, lineHeight: lineHeight, rules: rules)
-  }
-
-  /// Item `j`'s position along its line in a table section, the line starting at item
-  /// `lineStart` (`ItemColumns.x(ofItem:lineStart:rules:)`).
-  ///
-  /// - Complexity: O(1); O(j − lineStart) for a short section's computed positions.
-  @inline(__always)
-  func x(ofItem j: Int, lineStart: Int, rules: LayoutRules) -> Double {
-    items.x(ofItem: j, lineStart: lineStart, rules: rules)
   }
 
   /// Whether the positions along the line are computed from each line's start and the widths
@@ -605,7 +577,7 @@ extension ItemColumns {
       h = heights[j]
     }
     return SectionLayout.frame(
-      width: w, height: h, x: x, lineTop: lineTop, lineHeight: lineHeight, rules: rules)
+      width: w, height: h, x: x, lineTop: lineTop, lineHeight: lineHeight, cross: rules.cross)
   }
 
   /// Item `j`'s position along its line in a table section, the line starting at item

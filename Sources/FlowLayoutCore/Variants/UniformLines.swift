@@ -57,7 +57,8 @@ struct UniformLines: Sendable, Equatable {
   ) {
     perLine = max(c, 1)
     lineCount = count == 0 ? 0 : (count - 1) / perLine + 1
-    visibleLines = rules.configuredLineLimit > 0 ? min(lineCount, rules.configuredLineLimit) : lineCount
+    visibleLines =
+      rules.configuredLineLimit > 0 ? min(lineCount, rules.configuredLineLimit) : lineCount
     itemSize = size
     lineHeight = size.height
     let full = min(perLine, count)

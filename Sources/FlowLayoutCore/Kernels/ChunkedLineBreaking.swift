@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Greedy leading lines (`LineBreaker`'s scalar kernel) on several threads, written
 /// into a line table with the same lines, heights, offsets, index entries and positions as one
 /// thread, bit for bit.

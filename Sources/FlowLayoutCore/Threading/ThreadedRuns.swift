@@ -1,8 +1,8 @@
 import Dispatch
 
-/// The core's threaded loops over contiguous runs of indices (the chunked line breaker's task
-/// loop aside: `ChunkedLineBreaking`). Callers pass closures over indices; what the tasks share
-/// is carried across the task boundary here (`SharedBuffer`), not at each call.
+/// The core's threaded loops: each task takes a contiguous run of indices (`ChunkedLineBreaking`'s
+/// tasks one run each, then chunks in `CommitTurn`'s order). Callers pass closures over
+/// indices; what the tasks share is carried across the task boundary here (`SharedBuffer`).
 extension LayoutThreading {
   /// Runs `body(p)` for every part `p` in `0 ..< parts`, at most `threads` at a time: each task
   /// takes a contiguous run of parts; one task runs on the calling thread.

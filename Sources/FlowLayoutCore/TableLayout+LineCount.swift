@@ -40,7 +40,7 @@ extension SectionLayout {
       // copies when more than an eighth is spare) seldom copies.
       let limit = rules.available + rules.epsilon
       let sample = n <= exactLineCountLimit ? n : min(n, 1_024)
-      let lines = items.widths.withUnsafeBufferPointer { ws in
+      let lines = items.withSizes { ws, _ in
         var lines = 0
         var s = 0
         while s < sample {

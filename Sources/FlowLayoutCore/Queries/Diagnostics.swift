@@ -176,7 +176,7 @@ extension FastFlowLayout {
           widest = max(widest, e.width)
           if e.width > limit { all.formUnion(ItemIndexSet(base..<(base + count))) }
         } else if pages[p].readsSizesFromColumns {
-          pages[p].items.widths.withUnsafeBufferPointer { widths in
+          pages[p].items.withSizes { widths, _ in
             // The page's widest item first (SIMD): most pages have no wide item.
             let pageWidest = LineMaxKernel.maximum(widths, widths.indices, using: kernels)
             widest = max(widest, pageWidest)

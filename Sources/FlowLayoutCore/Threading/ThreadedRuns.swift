@@ -19,25 +19,26 @@ extension LayoutThreading {
     }
   }
 
-  /// Runs `body(run, &states[t], shared)` on `states.count` tasks (at least one), task `t`'s
-  /// `run` the `t`-th of `states.count` contiguous runs that cut `0 ..< count` evenly, and
-  /// `states[t]` its own (scratch it reuses, results it leaves).
+  /// Runs `body(run, &states[t], shared)` for each task `t` of `states.count` (none when
+  /// `states` is empty), task `t`'s `run` the `t`-th of `states.count` contiguous runs that cut
+  /// `0 ..< count` evenly, and `states[t]` its own (scratch it reuses, results it leaves).
   ///
   /// - Precondition: `shared` is pointers into memory that stays alive and that the caller
-  ///   leaves alone until the call returns; every task reads it, and writes only elements of its
-  ///   own run (no element written by one task is read or written by another).
+  ///   leaves alone until the call returns; a task writes only what no other task reads or
+  ///   writes meanwhile (elements of its own run, or what an order between the tasks hands
+  ///   over: `CommitTurn`).
   /// - Complexity: the runs' work, on `states.count` threads.
   static func forEachRun<State, Shared>(
     of count: Int, states: inout [State], sharing shared: Shared,
     _ body: @Sendable (_ run: Range<Int>, _ state: inout State, _ shared: Shared) -> Void
   ) {
-    let tasks = max(states.count, 1)
+    let tasks = states.count
     var shared = shared
     withUnsafeMutablePointer(to: &shared) { one in
       let carried = SharedBuffer(UnsafeMutableBufferPointer(start: one, count: 1))
       states.withUnsafeMutableBufferPointer { all in
         let states = SharedBuffer(all)
-        perform(parts: states.base.count, threads: tasks) { t in
+        perform(parts: tasks, threads: tasks) { t in
           body(
             (t * count / tasks)..<((t + 1) * count / tasks), &states.base[t], carried.base[0])
         }

@@ -530,16 +530,11 @@ struct SectionLayout: Sendable, Equatable {
     }
   }
 
-  /// Whether item `j` (visible) overflows: alone on its line and wider than `A + ε`.
+  /// Whether item `j` (visible) overflows: wide (`FastFlowLayout.isWide`) and alone on its
+  /// line.
   func overflows(_ j: Int, rules: LayoutRules) -> Bool {
-    guard rules.canOverflow else { return false }
-    let w: Double
-    switch rules.sizing {
-    case .own: w = size(ofItem: j).width
-    case .fixed(let s): w = s.width
-    default: return false
-    }
-    guard w > rules.available + rules.epsilon else { return false }
+    let width = rules.sizing == .own ? size(ofItem: j).width : 0  // (else not read)
+    guard FastFlowLayout.isWide(width, rules: rules) else { return false }
     switch lines {
     case .uniform(let u): return u.perLine == 1
     case .equalWidth(let e): return e.perLine == 1

@@ -461,9 +461,14 @@ struct SectionLayout: Sendable, Equatable {
 
   /// The most items of a section of greedy leading lines whose positions along the line a full
   /// layout never stores (`layOutTable`); a longer one stores none while its lines hold at most
-  /// `GreedyLeadingLinesKernel.computedLineLimit` items, through edits too (an edit that
+  /// `SectionLayout.computedLineLimit` items, through edits too (an edit that
   /// re-breaks a longer line stores them: `place(lines:of:rules:counters:)`).
   static let computedPositionsLimit = 32
+
+  /// The most items of a line whose positions are computed from its start rather than stored
+  /// (`ItemColumns.leadingX`, O(c) for a line of c items): a full layout of greedy leading
+  /// lines keeps no position column while every line holds at most this many.
+  static let computedLineLimit = 64
 
   /// Stores the positions of a line table that computes them (greedy leading lines:
   /// `layOutTable`), as the full layout would have written them, so that it can be joined with
@@ -579,7 +584,7 @@ extension ItemColumns {
   /// `lineStart`: grid columns (column flows) are computed, `l + k·pitch` exactly as
   /// `GridPositionKernel` writes them, and not stored; so are the leading positions of greedy
   /// leading lines that keep none (a short section, or a full layout's lines of at most
-  /// `GreedyLeadingLinesKernel.computedLineLimit` items: `layOutTable`), `x₀ = l`,
+  /// `SectionLayout.computedLineLimit` items: `layOutTable`), `x₀ = l`,
   /// `xᵢ₊₁ = xᵢ + wᵢ + I` exactly as the full layout adds them; other placements read the
   /// position column.
   ///

@@ -129,7 +129,7 @@ extension SectionLayout {
     }
 
     // Greedy leading lines (`.horizontalFlow`) with SIMD kernels start with
-    // `GreedyLeadingLinesKernel`'s equal-width form, which takes the lines while the widths are
+    // `EqualWidthLinesKernel`'s equal-width form, which takes the lines while the widths are
     // equal (all of them in the Fiori grid, none after the first group in `mixed`); the fused
     // loop below (its `.scalar` twin) takes the rest. Tried only when the first two widths are
     // equal: else it takes no line, and a short section would pay its fixed cost.
@@ -143,7 +143,7 @@ extension SectionLayout {
     let widthsEqual =
       kernelLines
       && (items.widthsKnownEqual
-        || items.withSizes { ws, _ in GreedyLeadingLinesKernel.allWidthsEqual(ws) })
+        || items.withSizes { ws, _ in EqualWidthLinesKernel.allWidthsEqual(ws) })
     if widthsEqual { items.noteWidthsEqual() }
     // The items per line of widths known equal (`exactEqualWidthCapacity`), computed once for
     // the ones that use it: a first layout's estimate and the item index below.
@@ -161,7 +161,7 @@ extension SectionLayout {
     // form breaks (`learnableDecided` below), so the decision breaks no line twice.
     var branchFree =
       leading && !writesPositions && kernels == .simd && !widthsEqual
-      && (decided ?? (n >= GreedyLeadingLinesKernel.branchFreeItems))
+      && (decided ?? (n >= LineEndPrediction.branchFreeItems))
     // Long greedy sections on several threads (equal widths: the kernel above, one thread).
     if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *), breaking == .greedy,
       limit == Int.max, !grid, threading.splits(n), !widthsEqual
@@ -169,7 +169,7 @@ extension SectionLayout {
       let branchFree =
         branchFree
         && !items.withSizes { ws, _ in
-          GreedyLeadingLinesKernel.lineEndsLearnable(
+          LineEndPrediction.lineEndsLearnable(
             ws, from: 0, limit: widthLimit, interitem: interitem)
         }
       let (lineCount, longest) = layOutInChunks(
@@ -291,7 +291,7 @@ extension SectionLayout {
               maxLines: min(room - writer.count, learnableDecided ? 4_096 : 1_536))
             if !learnableDecided {
               learnableDecided = true
-              branchFree = !GreedyLeadingLinesKernel.lineEndsLearnable(
+              branchFree = !LineEndPrediction.lineEndsLearnable(
                 starts: UnsafeBufferPointer(rebasing: free.starts[..<written]), end: end)
             }
             writer.commitUnwritten(written)
@@ -350,12 +350,12 @@ extension SectionLayout {
 
   /// After a full layout of greedy leading lines whose longest line holds `longest` items:
   /// stores the positions when they were not written and a line is longer than
-  /// `GreedyLeadingLinesKernel.computedLineLimit` (so that no lookup adds more widths than
+  /// `SectionLayout.computedLineLimit` (so that no lookup adds more widths than
   /// that), and records whether one was (`ItemColumns.hasLongLines`), for the next layout.
   ///
   /// - Complexity: O(n) when it stores the positions, else O(1).
   mutating func boundLineLength(_ longest: Int, positionFree: Bool, rules: LayoutRules) {
-    let long = longest > GreedyLeadingLinesKernel.computedLineLimit
+    let long = longest > SectionLayout.computedLineLimit
     items.noteLongLines(long)
     if long && positionFree && count > Self.computedPositionsLimit {
       storePositions(rules: rules)
@@ -465,7 +465,7 @@ extension SectionLayout {
   }
 
   /// Up to `maxLines` greedy leading lines of equal widths from `start`
-  /// (`GreedyLeadingLinesKernel`'s equal-width form, with its `widthsKnownEqual`,
+  /// (`EqualWidthLinesKernel`'s equal-width form, with its `widthsKnownEqual`,
   /// `writesPositions` and `starts`: none written when `nil`), their items added to `screen` when `screened` (four at a time, from
   /// cache: `LengthScreen.addSIMD`; widths known equal, the first alone, which screens the
   /// same). Out of line, so that `layOutTable`'s own loop compiles as it did without it.
@@ -480,7 +480,7 @@ extension SectionLayout {
     screened: Bool
   ) -> (lines: Int, end: Int) {
     let r =
-      GreedyLeadingLinesKernel.equalWidthLines(
+      EqualWidthLinesKernel.equalWidthLines(
         ws, hs, xs, from: start, limit: rules.available + rules.epsilon,
         interitem: rules.interitem, left: rules.inset.left, starts: starts, heights: heights,
         maxLines: maxLines, widthsKnownEqual: widthsKnownEqual,

@@ -2,7 +2,7 @@
 /// not branched on, so that no line's end is mispredicted; one stream (`branchFreeLines`) or
 /// two at once (`pairedLines`). About twice the scalar loop's instructions; the engine's form
 /// for long sections of widths that differ, without positions, whose line ends a predictor
-/// would not learn (`GreedyLeadingLinesKernel.lineEndsLearnable`; docs/profiling-archive.md,
+/// would not learn (`LineEndPrediction.lineEndsLearnable`; docs/profiling-archive.md,
 /// "Branch-free lines").
 extension LineBreaker {
   /// The lines of the scalar kernel (`line(from:…)`, no positions) from `start`, at most `maxLines`,

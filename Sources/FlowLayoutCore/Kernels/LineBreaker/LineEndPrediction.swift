@@ -3,7 +3,7 @@
 /// would not learn take the branch-free forms (`LineBreaker.pairedLines`); the others the
 /// scalar loop, faster where the predictor learns them (docs/profiling-archive.md,
 /// "Branch-free lines on widths a predictor can learn").
-extension GreedyLeadingLinesKernel {
+enum LineEndPrediction {
   /// The fewest items of a section whose full layout takes the branch-free forms
   /// (`pairedLines`; fewer: the fused loop), unless its first lines are learnable
   /// (`lineEndsLearnable(starts:end:)`): where the paired form overtakes the fused loop on

@@ -429,3 +429,19 @@ extension SectionLayout {
     }
   }
 }
+
+extension SectionLayout {
+  /// Whether item `j` (visible) overflows: wide (`FastFlowLayout.isWide`) and alone on its
+  /// line.
+  func overflows(_ j: Int, rules: LayoutRules) -> Bool {
+    let width = rules.sizing == .own ? size(ofItem: j).width : 0  // (else not read)
+    guard FastFlowLayout.isWide(width, rules: rules) else { return false }
+    switch lines {
+    case .uniform(let u): return u.perLine == 1
+    case .equalWidth(let e): return e.perLine == 1
+    case .table(let t):
+      return t.range(ofLine: t.line(containing: j)).count == 1
+    case .taken: return false
+    }
+  }
+}

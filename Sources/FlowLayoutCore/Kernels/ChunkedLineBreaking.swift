@@ -126,9 +126,8 @@ enum ChunkedLineBreaking {
               // chunk.
               let shared = (ws, hs, xs, gs, gh, states, progress, sink)
               LayoutThreading.forEachRun(of: tasks, states: &screens, sharing: shared) {
-                task, taskScreen, shared in
+                p, _, taskScreen, shared in
                 let (ws, hs, xs, gs, gh, states, progress, sink) = shared
-                let p = task.lowerBound
                 // Commits chunk c (in turn, on whichever task's call: `CommitTurn`).
                 func commitChunk(_ c: Int) {
                   let g = states[c].guess

@@ -19,20 +19,22 @@ extension LayoutThreading {
     }
   }
 
-  /// Runs `body(run, &states[t], shared)` for each task `t` of `states.count` (none when
-  /// `states` is empty), task `t`'s `run` the `t`-th of `states.count` contiguous runs that cut
+  /// Runs `body(t, run, &states[t], shared)` for each task `t` of `tasks` (`states.count` when
+  /// `nil`; none when 0), task `t`'s `run` the `t`-th of `tasks` contiguous runs that cut
   /// `0 ..< count` evenly, and `states[t]` its own (scratch it reuses, results it leaves).
   ///
-  /// - Precondition: `shared` is pointers into memory that stays alive and that the caller
-  ///   leaves alone until the call returns; a task writes only what no other task reads or
-  ///   writes meanwhile (elements of its own run, or what an order between the tasks hands
-  ///   over: `CommitTurn`).
-  /// - Complexity: the runs' work, on `states.count` threads.
+  /// - Precondition: `tasks ≤ states.count`; `shared` is pointers into memory that stays alive
+  ///   and that the caller leaves alone until the call returns; a task writes only what no
+  ///   other task reads or writes meanwhile (elements of its own run, or what an order between
+  ///   the tasks hands over: `CommitTurn`).
+  /// - Complexity: the runs' work, on `tasks` threads.
   static func forEachRun<State, Shared>(
-    of count: Int, states: inout [State], sharing shared: Shared,
-    _ body: @Sendable (_ run: Range<Int>, _ state: inout State, _ shared: Shared) -> Void
+    of count: Int, tasks: Int? = nil, states: inout [State], sharing shared: Shared,
+    _ body: @Sendable (_ task: Int, _ run: Range<Int>, _ state: inout State, _ shared: Shared)
+      -> Void
   ) {
-    let tasks = states.count
+    let tasks = tasks ?? states.count
+    precondition(tasks <= states.count, "a task without its state")
     var shared = shared
     withUnsafeMutablePointer(to: &shared) { one in
       let carried = SharedBuffer(UnsafeMutableBufferPointer(start: one, count: 1))
@@ -40,7 +42,7 @@ extension LayoutThreading {
         let states = SharedBuffer(all)
         perform(parts: tasks, threads: tasks) { t in
           body(
-            (t * count / tasks)..<((t + 1) * count / tasks), &states.base[t], carried.base[0])
+            t, (t * count / tasks)..<((t + 1) * count / tasks), &states.base[t], carried.base[0])
         }
       }
     }

@@ -380,23 +380,18 @@ extension SectionLayout {
     writesPositions: Bool, screen: inout LengthScreen, screened: Bool
   ) -> (end: Int, writer: LineTable.LineWriter, longest: Int) {
     // `screened` and `writesPositions` literals in each inlined copy of the loop.
+    @inline(__always) func lines(_ screened: Bool, _ writesPositions: Bool) -> (
+      end: Int, writer: LineTable.LineWriter, longest: Int
+    ) {
+      leadingLines(
+        ws, hs, xs, from: start, limit: limit, interitem: interitem, left: left, to: writer,
+        room: room, screen: &screen, screened: screened, writesPositions: writesPositions)
+    }
     switch (screened, writesPositions) {
-    case (false, true):
-      return leadingLines(
-        ws, hs, xs, from: start, limit: limit, interitem: interitem, left: left, to: writer,
-        room: room, screen: &screen, screened: false, writesPositions: true)
-    case (false, false):
-      return leadingLines(
-        ws, hs, xs, from: start, limit: limit, interitem: interitem, left: left, to: writer,
-        room: room, screen: &screen, screened: false, writesPositions: false)
-    case (true, true):
-      return leadingLines(
-        ws, hs, xs, from: start, limit: limit, interitem: interitem, left: left, to: writer,
-        room: room, screen: &screen, screened: true, writesPositions: true)
-    case (true, false):
-      return leadingLines(
-        ws, hs, xs, from: start, limit: limit, interitem: interitem, left: left, to: writer,
-        room: room, screen: &screen, screened: true, writesPositions: false)
+    case (false, true): return lines(false, true)
+    case (false, false): return lines(false, false)
+    case (true, true): return lines(true, true)
+    case (true, false): return lines(true, false)
     }
   }
 

@@ -305,11 +305,19 @@ extension SectionLayout {
           }
           if branchFree || s == n || writer.count == room { return }
           if leading && (!screening || kernels == .simd) {
+            // Not screening: the captured screen is not touched (each access to it is checked
+            // for exclusivity at run time), and the loop is the one without a screen.
             let longest: Int
-            (s, writer, longest) = Self.appendLeadingLines(
-              ws, hs, xs, from: s, limit: widthLimit, interitem: interitem, left: left,
-              to: writer, room: room, writesPositions: writesPositions, screen: &screen,
-              screened: screening)
+            if screening {
+              (s, writer, longest) = Self.appendLeadingLines(
+                ws, hs, xs, from: s, limit: widthLimit, interitem: interitem, left: left,
+                to: writer, room: room, writesPositions: writesPositions, screen: &screen)
+            } else {
+              var none = NoScreen()
+              (s, writer, longest) = Self.appendLeadingLines(
+                ws, hs, xs, from: s, limit: widthLimit, interitem: interitem, left: left,
+                to: writer, room: room, writesPositions: writesPositions, screen: &none)
+            }
             longestLine = max(longestLine, longest)
             return
           }
@@ -365,66 +373,45 @@ extension SectionLayout {
   /// Greedy leading lines (`LineBreaker.line(from:…)`, the fused loop) from item
   /// `start` appended to `writer` until the items run out or it holds `room` lines, one block
   /// of lines at a time, each block's widths and heights added to `screen` after its lines
-  /// when `screened` (from cache, four at a time: `LengthScreen.addSIMD`); returns the end of
-  /// the last line, the writer after them and the most items of a line. Out of line, the
-  /// writer taken and given back by value, so that the loop keeps its pointers, count, block
-  /// sum and next start in registers.
+  /// (from cache: `BlockScreen`); returns the end of the last line, the writer after them and
+  /// the most items of a line. Out of line (one copy per kind of screen), the writer taken and
+  /// given back by value, so that the loop keeps its pointers, count, block sum and next start
+  /// in registers.
   ///
   /// - Precondition: `ws`, `hs` and `xs` have one count; `room ≤ writer.room`.
   /// - Complexity: O(k) for the k items of the lines appended.
   @inline(never)
-  static func appendLeadingLines(
+  static func appendLeadingLines<Screen: BlockScreen>(
     _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
     _ xs: UnsafeMutableBufferPointer<Double>, from start: Int, limit: Double,
     interitem: Double, left: Double, to writer: LineTable.LineWriter, room: Int,
-    writesPositions: Bool, screen: inout LengthScreen, screened: Bool
+    writesPositions: Bool, screen: inout Screen
   ) -> (end: Int, writer: LineTable.LineWriter, longest: Int) {
-    // `screened` and `writesPositions` literals in each inlined copy of the loop.
-    @inline(__always) func lines(_ screened: Bool, _ writesPositions: Bool) -> (
+    // `writesPositions` a literal in each inlined copy of the loop.
+    @inline(__always) func lines(_ writesPositions: Bool) -> (
       end: Int, writer: LineTable.LineWriter, longest: Int
     ) {
-      leadingLines(
-        ws, hs, xs, from: start, limit: limit, interitem: interitem, left: left, to: writer,
-        room: room, screen: &screen, screened: screened, writesPositions: writesPositions)
-    }
-    switch (screened, writesPositions) {
-    case (false, true): return lines(false, true)
-    case (false, false): return lines(false, false)
-    case (true, true): return lines(true, true)
-    case (true, false): return lines(true, false)
-    }
-  }
-
-  /// The loop of `appendLeadingLines`.
-  @inline(__always)
-  private static func leadingLines(
-    _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
-    _ xs: UnsafeMutableBufferPointer<Double>, from start: Int, limit: Double,
-    interitem: Double, left: Double, to writer: LineTable.LineWriter, room: Int,
-    screen: inout LengthScreen, screened: Bool, writesPositions: Bool
-  ) -> (end: Int, writer: LineTable.LineWriter, longest: Int) {
-    let n = ws.count
-    var lines = writer
-    var s = start
-    var longest = 0
-    while s < n, lines.count < room {
-      let blockEnd = min(lines.blockRoom, room)
-      let first = s
-      while s < n, lines.count < blockEnd {
-        let (e, height) = LineBreaker.line(
-          from: s, ws, hs, xs, limit: limit, interitem: interitem, left: left,
-          writesPositions: writesPositions)
-        lines.append(start: s, height: height)
-        longest = max(longest, e &- s)
-        s = e
+      let n = ws.count
+      var lines = writer
+      var s = start
+      var longest = 0
+      while s < n, lines.count < room {
+        let blockEnd = min(lines.blockRoom, room)
+        let first = s
+        while s < n, lines.count < blockEnd {
+          let (e, height) = LineBreaker.line(
+            from: s, ws, hs, xs, limit: limit, interitem: interitem, left: left,
+            writesPositions: writesPositions)
+          lines.append(start: s, height: height)
+          longest = max(longest, e &- s)
+          s = e
+        }
+        lines.closeBlockIfFull()
+        screen.add(ws, hs, first..<s)
       }
-      lines.closeBlockIfFull()
-      if screened {
-        screen.addSIMD(ws, first..<s)
-        screen.addSIMD(hs, first..<s)
-      }
+      return (s, lines, longest)
     }
-    return (s, lines, longest)
+    return writesPositions ? lines(true) : lines(false)
   }
 
   /// Adds the widths and heights of the items `range` to `screen` (`LengthScreen.add`).
@@ -496,4 +483,30 @@ extension SectionLayout {
     count: 0, size: .init(width: 0, height: 0), perLine: 1,
     rules: LayoutRules(configuration: .init(variant: .horizontalFlow), bounds: .init(1, 1)),
     sameSizeGrid: false)
+}
+
+/// What a full layout's fused loop adds each block's widths and heights to, after the block's
+/// lines, while they are in cache: a `LengthScreen` (a first layout's), or nothing.
+protocol BlockScreen {
+  mutating func add(
+    _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>, _ block: Range<Int>)
+}
+
+extension LengthScreen: BlockScreen {
+  /// Adds the widths and heights of `block`, four at a time (`addSIMD`).
+  @inline(__always)
+  mutating func add(
+    _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>, _ block: Range<Int>
+  ) {
+    addSIMD(ws, block)
+    addSIMD(hs, block)
+  }
+}
+
+/// No screen (a layout whose lengths were screened before).
+struct NoScreen: BlockScreen {
+  @inline(__always)
+  func add(
+    _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>, _ block: Range<Int>
+  ) {}
 }

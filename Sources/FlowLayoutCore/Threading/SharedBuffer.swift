@@ -14,9 +14,4 @@ struct SharedBuffer<Element>: @unchecked Sendable {
   }
 
   var readOnly: UnsafeBufferPointer<Element> { UnsafeBufferPointer(base) }
-
-  /// The elements `0 ..< end` (indices unchanged).
-  func prefix(_ end: Int) -> UnsafeMutableBufferPointer<Element> {
-    UnsafeMutableBufferPointer(rebasing: base[0..<end])
-  }
 }

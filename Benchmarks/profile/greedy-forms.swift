@@ -4,7 +4,7 @@
 // 8 items), checked identical, timed (median of 31) side by side:
 // - fused: the scalar loop (the engine's, the C loop's shape): one mispredicted exit a line.
 // - fitChain: SIMD fit counts for every start (K = 6 lanes of the exact accumulation), lines
-//   chained through them, positions in K - 1 fixed steps (GreedyLeadingLinesKernel's form).
+//   chained through them, positions in K - 1 fixed steps (EqualWidthLinesKernel's form).
 // - streams: four interleaved streams of branch-free lines (K fixed steps each, masks instead
 //   of branches), their seams repaired as ChunkedLineBreaking repairs them.
 //   swiftc -O Benchmarks/profile/greedy-forms.swift -o /tmp/greedy-forms && /tmp/greedy-forms

@@ -2,10 +2,10 @@
 // predictor learning the line ends. Greedy lines (starts and heights only, as the engine's
 // position-free layout) of `mixed`-like widths (40...239 whole points, line 343 + ε, spacing 8)
 // by three loops, timed side by side (median of the runs):
-// - fused: the scalar loop (GreedyLeadingLinesKernel.scalarLine's shape): one data-dependent
+// - fused: the scalar loop (`LineBreaker.line(from:…)`'s shape): one data-dependent
 //   branch a line;
 // - branch-free: the join test selected in SIMD2 lanes, not branched on
-//   (GreedyLeadingLinesKernel.branchFreeLines' loop);
+//   (`LineBreaker.branchFreeLines`' loop);
 // - two chains: the same on two halves at once (pairedLines' loop, seams not repaired: a
 //   timing of the loop only; its lines are not checked).
 // `repeated`: every run lays out the same widths (the bench's case); `fresh`: new widths every

@@ -21,13 +21,13 @@ import FlowLayoutModel
 /// trees and section starts (`docs/storage.md`, "Short sections").
 ///
 /// Where things are: `Storage/` and `Kernels/` (which create the unsafe buffers, with
-/// `CommitTurn`'s flags, `PageSplitting`'s starts and `UniformLines`' scratch),
-/// `Kernels/LineBreaker/` (the greedy rule), `TableLayout` (the one-pass full layout),
-/// `Threading/` (thread counts, chunk commits), `LinePlacing` (alignment rules), `Variants/`
-/// (options resolved per variant, the closed form), `Paging/` (pages, their trees and their
-/// repair), `Invalidation/` (batch application and re-breaking until the lines
-/// re-synchronise), `Queries/`, `Kernels/` (SIMD kernels beside their scalar twins),
-/// `WorkCounters`.
+/// `CommitTurn`'s flags, `PageSplitting`'s starts and `BatchApplication`'s edit lists),
+/// `Kernels/LineBreaker/` (the greedy rule), `Kernels/LinePlacing` (alignment rules),
+/// `TableLayout` (the one-pass full layout), `Threading/` (thread counts, threaded loops and
+/// what their tasks share, chunk commits), `Variants/` (options resolved per variant, the
+/// closed form), `Paging/` (pages, their trees and their repair), `Invalidation/` (batch
+/// application and re-breaking until the lines re-synchronise), `Queries/`, `Kernels/` (SIMD
+/// kernels beside their scalar twins), `WorkCounters`.
 public struct FastFlowLayout: LayoutEngine, Sendable {
   public static var engineName: String { "fast" }
 

@@ -396,7 +396,7 @@ struct SectionLayout: Sendable, Equatable {
     }
   }
 
-  // MARK: Frames (working orientation, relative to the section's first line top)
+  // MARK: Placement (frames: `Queries/SectionFrames.swift`)
 
   /// The context line `k` of a table is placed in (a page that does not close its section has
   /// no last line).
@@ -408,72 +408,6 @@ struct SectionLayout: Sendable, Equatable {
     return LineContext(
       isLast: closesSection && k == m - 1 && end == n, lineCount: m,
       gridColumns: sameSize && m > 0 ? table.range(ofLine: 0).count : nil, allFit: end == n)
-  }
-
-  /// The top of this page's first line, the page's top at `pageTop`: below the header and the
-  /// top inset on the section's first page, below the line spacing `L` on a later one.
-  ///
-  /// - Complexity: O(1).
-  @inline(__always)
-  func linesTop(pageTop: Double, rules: borrowing LayoutRules) -> Double {
-    pageTop + (opensSection ? header + rules.inset.top : rules.lineSpacing)
-  }
-
-  /// `(0, linesTop + linesHeight + b, B, F)` for bounds width `B = boundsWidth`, the page's top
-  /// at `pageTop`; `nil` when the page does not close its section or `F = 0`.
-  ///
-  /// - Complexity: O(1).
-  @inline(__always)
-  func footerFrame(pageTop: Double, rules: borrowing LayoutRules, boundsWidth: Double) -> Rect? {
-    guard closesSection, footer > 0 else { return nil }
-    let y =
-      linesTop(pageTop: pageTop, rules: rules) + linesHeight(rules: rules) + rules.inset.bottom
-    return Rect(x: 0, y: y, width: boundsWidth, height: footer)
-  }
-
-  /// The frame of an item of `width` × `height` at `x` in a line whose top is `lineTop`
-  /// (absolute) and whose height is `lineHeight`, aligned by `rules.cross`.
-  @inline(__always)
-  static func frame(
-    width w: Double, height: Double, x: Double, lineTop: Double, lineHeight: Double,
-    rules: borrowing LayoutRules
-  ) -> Rect {
-    frame(
-      width: w, height: height, x: x, lineTop: lineTop, lineHeight: lineHeight, cross: rules.cross)
-  }
-
-  /// `frame(width:height:x:lineTop:lineHeight:rules:)` given the rules' cross alignment alone.
-  @inline(__always)
-  static func frame(
-    width w: Double, height: Double, x: Double, lineTop: Double, lineHeight: Double,
-    cross: CrossAlignment
-  ) -> Rect {
-    var h = height
-    var y = lineTop
-    switch cross {
-    case .top: break
-    case .center: y = lineTop + (lineHeight - h) / 2
-    case .stretch: h = lineHeight
-    }
-    return Rect(x: x, y: y, width: w, height: h)
-  }
-
-  /// Item `j`'s frame with its line's top at `lineTop` (absolute) and the line's height
-  /// (`ItemColumns.frame(ofItem:x:lineTop:lineHeight:rules:)`).
-  @inline(__always)
-  func frame(ofItem j: Int, x: Double, lineTop: Double, lineHeight: Double, rules: LayoutRules)
-    -> Rect
-  {
-    items.frame(ofItem: j, x: x, lineTop: lineTop, lineHeight: lineHeight, rules: rules)
-  }
-
-  /// Item `j`'s position along its line in a table section, the line starting at item
-  /// `lineStart` (`ItemColumns.x(ofItem:lineStart:rules:)`).
-  ///
-  /// - Complexity: O(1); O(j − lineStart) for a short section's computed positions.
-  @inline(__always)
-  func x(ofItem j: Int, lineStart: Int, rules: LayoutRules) -> Double {
-    items.x(ofItem: j, lineStart: lineStart, rules: rules)
   }
 
   /// Whether the positions along the line are computed from each line's start and the widths
@@ -489,9 +423,14 @@ struct SectionLayout: Sendable, Equatable {
 
   /// The most items of a section of greedy leading lines whose positions along the line a full
   /// layout never stores (`layOutTable`); a longer one stores none while its lines hold at most
-  /// `GreedyLeadingLinesKernel.computedLineLimit` items, through edits too (an edit that
+  /// `SectionLayout.computedLineLimit` items, through edits too (an edit that
   /// re-breaks a longer line stores them: `place(lines:of:rules:counters:)`).
   static let computedPositionsLimit = 32
+
+  /// The most items of a line whose positions are computed from its start rather than stored
+  /// (`ItemColumns.leadingX`, O(c) for a line of c items): a full layout of greedy leading
+  /// lines keeps no position column while every line holds at most this many.
+  static let computedLineLimit = 64
 
   /// Stores the positions of a line table that computes them (greedy leading lines:
   /// `layOutTable`), as the full layout would have written them, so that it can be joined with
@@ -516,132 +455,6 @@ struct SectionLayout: Sendable, Equatable {
         let range = table.range(ofLine: k)
         LinePlacing.leading(ws, range, into: xs, at: range.lowerBound, rules: rules)
       }
-    }
-  }
-
-  /// Item `j`'s frame, the section's first line top at `linesTop`; `nil` when hidden.
-  ///
-  /// - Precondition: `0 ≤ j < count`.
-  /// - Complexity: O(log r).
-  @inline(__always)
-  func frame(ofItem j: Int, linesTop: Double, rules: LayoutRules) -> Rect? {
-    guard hasLineTable else { return closedFormFrame(ofItem: j, linesTop: linesTop, rules: rules) }
-    return lines.tableFrameOutOfLine(ofItem: j, items: items, linesTop: linesTop, rules: rules)
-  }
-
-  /// Item `j`'s frame when the lines are the closed form or equal-width lines, the section's
-  /// first line top at `linesTop`; `nil` when hidden or when the lines are a table. Reads the
-  /// rules field by field and passes none out of line (`frame(ofItemAt:)` inlines it: a whole
-  /// value passed out of line is copied on every lookup).
-  ///
-  /// - Precondition: `0 ≤ j < count`.
-  /// - Complexity: O(1) for the closed form, O(log r) for equal-width lines.
-  @inline(__always)
-  func closedFormFrame(ofItem j: Int, linesTop: Double, rules: borrowing LayoutRules) -> Rect? {
-    guard j < visibleEnd else { return nil }
-    switch lines {
-    case .uniform(let u):
-      let line = j / u.perLine
-      return items.frame(
-        ofItem: j, x: u.x(ofItem: j),
-        lineTop: linesTop + u.top(ofLine: line, lineSpacing: rules.lineSpacing),
-        lineHeight: u.lineHeight, rules: rules)
-    case .table:
-      return nil
-    case .equalWidth(let e):
-      let line = j / e.perLine
-      return Self.frame(
-        width: e.width, height: e.heights.height(ofItem: j), x: e.positions.x(ofItem: j),
-        lineTop: linesTop + e.heights.top(ofLine: line, lineSpacing: rules.lineSpacing),
-        lineHeight: e.heights.lineHeight(line), cross: rules.cross)
-    case .taken: return nil
-    }
-  }
-
-  /// Whether item `j` (visible) overflows: alone on its line and wider than `A + ε`.
-  func overflows(_ j: Int, rules: LayoutRules) -> Bool {
-    guard rules.canOverflow else { return false }
-    let w: Double
-    switch rules.sizing {
-    case .own: w = size(ofItem: j).width
-    case .fixed(let s): w = s.width
-    default: return false
-    }
-    guard w > rules.available + rules.epsilon else { return false }
-    switch lines {
-    case .uniform(let u): return u.perLine == 1
-    case .equalWidth(let e): return e.perLine == 1
-    case .table(let t):
-      return t.range(ofLine: t.line(containing: j)).count == 1
-    case .taken: return false
-    }
-  }
-}
-
-// MARK: - Item frames from the columns
-
-extension ItemColumns {
-  /// Item `j`'s frame with its line's top at `lineTop` (absolute) and the line's height, its
-  /// position along the line at `x`, sized and aligned by `rules`.
-  ///
-  /// - Complexity: O(1).
-  @inline(__always)
-  func frame(
-    ofItem j: Int, x: Double, lineTop: Double, lineHeight: Double, rules: borrowing LayoutRules
-  )
-    -> Rect
-  {
-    let w: Double
-    let h: Double
-    switch rules.sizing {
-    case .own:
-      w = widths[j]
-      h = heights[j]
-    case .fixed(let s), .scaled(_, let s):
-      w = s.width
-      h = s.height
-    case .columns(_, let cw):
-      w = cw
-      h = heights[j]
-    }
-    return SectionLayout.frame(
-      width: w, height: h, x: x, lineTop: lineTop, lineHeight: lineHeight, rules: rules)
-  }
-
-  /// Item `j`'s position along its line in a table section, the line starting at item
-  /// `lineStart`: grid columns (column flows) are computed, `l + k·pitch` exactly as
-  /// `GridPositionKernel` writes them, and not stored; so are the leading positions of greedy
-  /// leading lines that keep none (a short section, or a full layout's lines of at most
-  /// `GreedyLeadingLinesKernel.computedLineLimit` items: `layOutTable`), `x₀ = l`,
-  /// `xᵢ₊₁ = xᵢ + wᵢ + I` exactly as the full layout adds them; other placements read the
-  /// position column.
-  ///
-  /// - Complexity: O(1); O(j − lineStart) for computed positions (at most 64 items).
-  @inline(__always)
-  func x(ofItem j: Int, lineStart: Int, rules: borrowing LayoutRules) -> Double {
-    if case .grid(let w) = rules.placement {
-      return rules.inset.left + Double(j - lineStart) * (w + rules.interitem)
-    }
-    if hasPositions { return xs[j] }
-    return leadingX(
-      ofItem: j, lineStart: lineStart, left: rules.inset.left, interitem: rules.interitem)
-  }
-
-  /// `x₀ = left`, `xᵢ₊₁ = xᵢ + wᵢ + interitem` from item `lineStart` to item `j`, as the full
-  /// layout adds them (out of line: `x(ofItem:lineStart:rules:)`, inlined into the lookup, stays
-  /// short).
-  ///
-  /// - Complexity: O(j − lineStart).
-  @inline(never)
-  func leadingX(ofItem j: Int, lineStart: Int, left: Double, interitem: Double) -> Double {
-    widths.withUnsafeBufferPointer { ws in
-      var x = left
-      var i = lineStart
-      while i < j {
-        x = x + ws[i] + interitem
-        i &+= 1
-      }
-      return x
     }
   }
 }

@@ -29,8 +29,7 @@ extension SectionLayout {
     case .greedy:
       // Widths known equal (`layOutTable` checked them before reserving): every line but the
       // last holds the capacity k of that width, so the count is exact, and the first layout's
-      // trim never copies (at 10M Fiori grid items the estimate below, plus the allocator's
-      // rounding, was trimmed by copying 120 MB of fresh lines: docs/profiling-archive.md, "Cold start").
+      // trim never copies (docs/profiling-archive.md, "Cold start").
       if let k = equalWidthCapacity {
         return (n + k - 1) / k
       }
@@ -41,7 +40,7 @@ extension SectionLayout {
       // copies when more than an eighth is spare) seldom copies.
       let limit = rules.available + rules.epsilon
       let sample = n <= exactLineCountLimit ? n : min(n, 1_024)
-      let lines = items.widths.withUnsafeBufferPointer { ws in
+      let lines = items.withSizes { ws, _ in
         var lines = 0
         var s = 0
         while s < sample {

@@ -70,19 +70,16 @@ extension SectionLayout {
     let m = table.lineCount
     guard m > 0 else { return }
     let first = table.range(ofLine: 0).count
-    let parts = min(threads * 4, m)
     // (All the starts, built once for an equal-count table, O(r): the placement is O(n).)
     table.starts.withUnsafeBufferPointer { starts in
-      let starts = SharedBuffer(starts)
-      let ws = SharedBuffer(ws)
-      let xs = SharedBuffer(xs)
-      // Part p places lines `p·m/parts ..< (p + 1)·m/parts`, writing only their items.
-      ChunkedLineBreaking.perform(parts: parts, threads: threads) { p in
-        for k in (p * m / parts)..<((p + 1) * m / parts) {
+      // Each task places its run of lines, writing only their items' positions.
+      LayoutThreading.forEachRun(of: m, tasks: min(threads, m), sharing: (ws, xs, starts)) {
+        run, shared in
+        let (ws, xs, starts) = shared
+        for k in run {
           place(
-            ws.readOnly, starts.base[k]..<starts.base[k + 1], line: k,
-            isLast: k == m - 1 && closes, firstLineCount: first, into: xs.base, rules: rules,
-            sameSize: sameSize, kernels: kernels)
+            ws, starts[k]..<starts[k + 1], line: k, isLast: k == m - 1 && closes,
+            firstLineCount: first, into: xs, rules: rules, sameSize: sameSize, kernels: kernels)
         }
       }
     }

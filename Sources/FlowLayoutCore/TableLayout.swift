@@ -129,12 +129,10 @@ extension SectionLayout {
     }
 
     // Greedy leading lines (`.horizontalFlow`) with SIMD kernels start with
-    // `GreedyLeadingLinesKernel`'s equal-width form, which takes the lines while the widths are
+    // `EqualWidthLinesKernel`'s equal-width form, which takes the lines while the widths are
     // equal (all of them in the Fiori grid, none after the first group in `mixed`); the fused
-    // loop below (its `.scalar` twin) takes the rest. Its fit-count form is not used here: it
-    // measured slower than the fused loop (docs/profiling-archive.md).
-    // Tried only when the first two widths are equal: else it takes no line (a short section's
-    // fixed cost, ~640 instructions, measured with callgrind).
+    // loop below (its `.scalar` twin) takes the rest. Tried only when the first two widths are
+    // equal: else it takes no line, and a short section would pay its fixed cost.
     var kernelLines =
       greedy && leadingOnly && !grid && kernels == .simd && n > 1
       && items.widths[0].bitPattern == items.widths[1].bitPattern
@@ -145,7 +143,7 @@ extension SectionLayout {
     let widthsEqual =
       kernelLines
       && (items.widthsKnownEqual
-        || items.withSizes { ws, _ in GreedyLeadingLinesKernel.allWidthsEqual(ws) })
+        || items.withSizes { ws, _ in EqualWidthLinesKernel.allWidthsEqual(ws) })
     if widthsEqual { items.noteWidthsEqual() }
     // The items per line of widths known equal (`exactEqualWidthCapacity`), computed once for
     // the ones that use it: a first layout's estimate and the item index below.
@@ -163,7 +161,7 @@ extension SectionLayout {
     // form breaks (`learnableDecided` below), so the decision breaks no line twice.
     var branchFree =
       leading && !writesPositions && kernels == .simd && !widthsEqual
-      && (decided ?? (n >= GreedyLeadingLinesKernel.branchFreeItems))
+      && (decided ?? (n >= LineEndPrediction.branchFreeItems))
     // Long greedy sections on several threads (equal widths: the kernel above, one thread).
     if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *), breaking == .greedy,
       limit == Int.max, !grid, threading.splits(n), !widthsEqual
@@ -171,7 +169,7 @@ extension SectionLayout {
       let branchFree =
         branchFree
         && !items.withSizes { ws, _ in
-          GreedyLeadingLinesKernel.lineEndsLearnable(
+          LineEndPrediction.lineEndsLearnable(
             ws, from: 0, limit: widthLimit, interitem: interitem)
         }
       let (lineCount, longest) = layOutInChunks(
@@ -293,7 +291,7 @@ extension SectionLayout {
               maxLines: min(room - writer.count, learnableDecided ? 4_096 : 1_536))
             if !learnableDecided {
               learnableDecided = true
-              branchFree = !GreedyLeadingLinesKernel.lineEndsLearnable(
+              branchFree = !LineEndPrediction.lineEndsLearnable(
                 starts: UnsafeBufferPointer(rebasing: free.starts[..<written]), end: end)
             }
             writer.commitUnwritten(written)
@@ -306,19 +304,20 @@ extension SectionLayout {
             s = end
           }
           if branchFree || s == n || writer.count == room { return }
-          if leading && !screening {
+          if leading && (!screening || kernels == .simd) {
+            // Not screening: the captured screen is not touched (each access to it is checked
+            // for exclusivity at run time), and the loop is the one without a screen.
             let longest: Int
-            (s, writer, longest) = Self.appendLeadingLines(
-              ws, hs, xs, from: s, limit: widthLimit, interitem: interitem, left: left,
-              to: writer, room: room, writesPositions: writesPositions)
-            longestLine = max(longestLine, longest)
-            return
-          }
-          if leading && kernels == .simd {
-            let longest: Int
-            (s, writer, longest) = Self.appendScreenedLeadingLines(
-              ws, hs, xs, from: s, limit: widthLimit, interitem: interitem, left: left,
-              to: writer, room: room, writesPositions: writesPositions, screen: &screen)
+            if screening {
+              (s, writer, longest) = Self.appendLeadingLines(
+                ws, hs, xs, from: s, limit: widthLimit, interitem: interitem, left: left,
+                to: writer, room: room, writesPositions: writesPositions, screen: &screen)
+            } else {
+              var none = NoScreen()
+              (s, writer, longest) = Self.appendLeadingLines(
+                ws, hs, xs, from: s, limit: widthLimit, interitem: interitem, left: left,
+                to: writer, room: room, writesPositions: writesPositions, screen: &none)
+            }
             longestLine = max(longestLine, longest)
             return
           }
@@ -359,12 +358,12 @@ extension SectionLayout {
 
   /// After a full layout of greedy leading lines whose longest line holds `longest` items:
   /// stores the positions when they were not written and a line is longer than
-  /// `GreedyLeadingLinesKernel.computedLineLimit` (so that no lookup adds more widths than
+  /// `SectionLayout.computedLineLimit` (so that no lookup adds more widths than
   /// that), and records whether one was (`ItemColumns.hasLongLines`), for the next layout.
   ///
   /// - Complexity: O(n) when it stores the positions, else O(1).
   mutating func boundLineLength(_ longest: Int, positionFree: Bool, rules: LayoutRules) {
-    let long = longest > GreedyLeadingLinesKernel.computedLineLimit
+    let long = longest > SectionLayout.computedLineLimit
     items.noteLongLines(long)
     if long && positionFree && count > Self.computedPositionsLimit {
       storePositions(rules: rules)
@@ -373,85 +372,46 @@ extension SectionLayout {
 
   /// Greedy leading lines (`LineBreaker.line(from:…)`, the fused loop) from item
   /// `start` appended to `writer` until the items run out or it holds `room` lines, one block
-  /// of lines at a time; returns the end of the last line and the writer after them. Out of
-  /// line, the writer taken and given back by value, so that the loop keeps its pointers, count
-  /// and block sum and the next start in registers (in `layOutTable`'s closure they were stored
-  /// and reloaded at every line, and checked for exclusivity at every block; through `inout`,
-  /// the count and sum were still stored at every line).
+  /// of lines at a time, each block's widths and heights added to `screen` after its lines
+  /// (from cache: `BlockScreen`); returns the end of the last line, the writer after them and
+  /// the most items of a line. Out of line (one copy per kind of screen), the writer taken and
+  /// given back by value, so that the loop keeps its pointers, count, block sum and next start
+  /// in registers.
   ///
   /// - Precondition: `ws`, `hs` and `xs` have one count; `room ≤ writer.room`.
   /// - Complexity: O(k) for the k items of the lines appended.
   @inline(never)
-  static func appendLeadingLines(
+  static func appendLeadingLines<Screen: BlockScreen>(
     _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
     _ xs: UnsafeMutableBufferPointer<Double>, from start: Int, limit: Double,
     interitem: Double, left: Double, to writer: LineTable.LineWriter, room: Int,
-    writesPositions: Bool
+    writesPositions: Bool, screen: inout Screen
   ) -> (end: Int, writer: LineTable.LineWriter, longest: Int) {
-    var unused = LengthScreen()
-    if writesPositions {
-      return leadingLines(
-        ws, hs, xs, from: start, limit: limit, interitem: interitem, left: left, to: writer,
-        room: room, screen: &unused, screened: false, writesPositions: true)
-    }
-    return leadingLines(
-      ws, hs, xs, from: start, limit: limit, interitem: interitem, left: left, to: writer,
-      room: room, screen: &unused, screened: false, writesPositions: false)
-  }
-
-  /// `appendLeadingLines` of a first layout: each block's widths and heights are added to
-  /// `screen` after its lines, from cache, four at a time (`LengthScreen.addSIMD`, the fused
-  /// loop's per-item screen being its scalar twin).
-  ///
-  /// - Complexity: O(k) for the k items of the lines appended.
-  @inline(never)
-  static func appendScreenedLeadingLines(
-    _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
-    _ xs: UnsafeMutableBufferPointer<Double>, from start: Int, limit: Double,
-    interitem: Double, left: Double, to writer: LineTable.LineWriter, room: Int,
-    writesPositions: Bool, screen: inout LengthScreen
-  ) -> (end: Int, writer: LineTable.LineWriter, longest: Int) {
-    if writesPositions {
-      return leadingLines(
-        ws, hs, xs, from: start, limit: limit, interitem: interitem, left: left, to: writer,
-        room: room, screen: &screen, screened: true, writesPositions: true)
-    }
-    return leadingLines(
-      ws, hs, xs, from: start, limit: limit, interitem: interitem, left: left, to: writer,
-      room: room, screen: &screen, screened: true, writesPositions: false)
-  }
-
-  /// The loop of `appendLeadingLines` (`screened` and `writesPositions` literals at each
-  /// call); also returns the most items of a line appended.
-  @inline(__always)
-  private static func leadingLines(
-    _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
-    _ xs: UnsafeMutableBufferPointer<Double>, from start: Int, limit: Double,
-    interitem: Double, left: Double, to writer: LineTable.LineWriter, room: Int,
-    screen: inout LengthScreen, screened: Bool, writesPositions: Bool
-  ) -> (end: Int, writer: LineTable.LineWriter, longest: Int) {
-    let n = ws.count
-    var lines = writer
-    var s = start
-    var longest = 0
-    while s < n, lines.count < room {
-      let blockEnd = min(lines.blockRoom, room)
-      let first = s
-      while s < n, lines.count < blockEnd {
-        let (e, height) = LineBreaker.line(
-          from: s, ws, hs, xs, limit: limit, interitem: interitem, left: left,
-          writesPositions: writesPositions)
-        lines.append(start: s, height: height)
-        longest = max(longest, e &- s)
-        s = e
+    // `writesPositions` a literal in each inlined copy of the loop.
+    @inline(__always) func lines(_ writesPositions: Bool) -> (
+      end: Int, writer: LineTable.LineWriter, longest: Int
+    ) {
+      let n = ws.count
+      var lines = writer
+      var s = start
+      var longest = 0
+      while s < n, lines.count < room {
+        let blockEnd = min(lines.blockRoom, room)
+        let first = s
+        while s < n, lines.count < blockEnd {
+          let (e, height) = LineBreaker.line(
+            from: s, ws, hs, xs, limit: limit, interitem: interitem, left: left,
+            writesPositions: writesPositions)
+          lines.append(start: s, height: height)
+          longest = max(longest, e &- s)
+          s = e
+        }
+        lines.closeBlockIfFull()
+        screen.add(ws, hs, first..<s)
       }
-      lines.closeBlockIfFull()
-      if screened {
-        screen.addSIMD(ws, first..<s)
-        screen.addSIMD(hs, first..<s)
-      }
+      return (s, lines, longest)
     }
-    return (s, lines, longest)
+    return writesPositions ? lines(true) : lines(false)
   }
 
   /// Adds the widths and heights of the items `range` to `screen` (`LengthScreen.add`).
@@ -487,7 +447,7 @@ extension SectionLayout {
   }
 
   /// Up to `maxLines` greedy leading lines of equal widths from `start`
-  /// (`GreedyLeadingLinesKernel`'s equal-width form, with its `widthsKnownEqual`,
+  /// (`EqualWidthLinesKernel`'s equal-width form, with its `widthsKnownEqual`,
   /// `writesPositions` and `starts`: none written when `nil`), their items added to `screen` when `screened` (four at a time, from
   /// cache: `LengthScreen.addSIMD`; widths known equal, the first alone, which screens the
   /// same). Out of line, so that `layOutTable`'s own loop compiles as it did without it.
@@ -502,7 +462,7 @@ extension SectionLayout {
     screened: Bool
   ) -> (lines: Int, end: Int) {
     let r =
-      GreedyLeadingLinesKernel.equalWidthLines(
+      EqualWidthLinesKernel.equalWidthLines(
         ws, hs, xs, from: start, limit: rules.available + rules.epsilon,
         interitem: rules.interitem, left: rules.inset.left, starts: starts, heights: heights,
         maxLines: maxLines, widthsKnownEqual: widthsKnownEqual,
@@ -523,4 +483,30 @@ extension SectionLayout {
     count: 0, size: .init(width: 0, height: 0), perLine: 1,
     rules: LayoutRules(configuration: .init(variant: .horizontalFlow), bounds: .init(1, 1)),
     sameSizeGrid: false)
+}
+
+/// What a full layout's fused loop adds each block's widths and heights to, after the block's
+/// lines, while they are in cache: a `LengthScreen` (a first layout's), or nothing.
+protocol BlockScreen {
+  mutating func add(
+    _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>, _ block: Range<Int>)
+}
+
+extension LengthScreen: BlockScreen {
+  /// Adds the widths and heights of `block`, four at a time (`addSIMD`).
+  @inline(__always)
+  mutating func add(
+    _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>, _ block: Range<Int>
+  ) {
+    addSIMD(ws, block)
+    addSIMD(hs, block)
+  }
+}
+
+/// No screen (a layout whose lengths were screened before).
+struct NoScreen: BlockScreen {
+  @inline(__always)
+  func add(
+    _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>, _ block: Range<Int>
+  ) {}
 }

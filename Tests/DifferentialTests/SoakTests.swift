@@ -100,12 +100,12 @@ import Testing
     return checked
   }
 
-  /// 70 000 items: past `GreedyLeadingLinesKernel.branchFreeItems` (6 144). Their hashed
+  /// 70 000 items: past `LineEndPrediction.branchFreeItems` (6 144). Their hashed
   /// widths (~30 a line) have line ends a predictor learns, so the fused loop lays out what the
   /// paired form's first lines leave (`lineEndsLearnable`); the branch-free forms are checked
   /// against it by `KernelTests` and `ChunkedLineBreakingTests`.
   @Test func framesAreBitExactAgainstIntegerArithmetic() throws {
-    #expect(GreedyLeadingLinesKernel.branchFreeItems < 70_000)
+    #expect(LineEndPrediction.branchFreeItems < 70_000)
     #expect(try Self.checkBitExact(itemCount: 70_000) == 70_000)
   }
 

@@ -214,7 +214,7 @@ struct ChunkedLineBreakingTests {
   }
 
   /// With room for r lines, the chunked breaking writes exactly the first r greedy lines
-  /// (`GreedyLeadingLinesKernel.scalarLines`), their offsets and index entries as one thread
+  /// (`EqualWidthLinesKernel.scalarLines`), their offsets and index entries as one thread
   /// writes them, and the positions of their items, and returns where line r starts.
   @Test func writesTheLinesThatFit() {
     let sizes = Self.sizes(count: 400, seed: 8)
@@ -230,7 +230,7 @@ struct ChunkedLineBreakingTests {
         xs.withUnsafeMutableBufferPointer { x in
           starts.withUnsafeMutableBufferPointer { s in
             heights.withUnsafeMutableBufferPointer { hh in
-              GreedyLeadingLinesKernel.scalarLines(
+              EqualWidthLinesKernel.scalarLines(
                 w, h, x, from: 0, limit: limit, interitem: interitem, left: left, starts: s,
                 heights: hh, maxLines: ws.count
               ).lines
@@ -295,13 +295,13 @@ struct ChunkedLineBreakingTests {
     Self.expectIdentical(many, single, "chunks of 997")
   }
 
-  /// Sections of at least `GreedyLeadingLinesKernel.branchFreeItems` items are broken by the
+  /// Sections of at least `LineEndPrediction.branchFreeItems` items are broken by the
   /// branch-free form (one thread) and their chunks guessed by it (two threads): both lay out
   /// exactly as the fused loop (`.scalar`), for every style of widths (lines of 2–3 items, of
   /// tens of items, wider than the bounds, runs of two widths).
   @Test(arguments: 0..<4)
   func branchFreeSectionsEqualTheFusedLoop(style: Int) throws {
-    let count = GreedyLeadingLinesKernel.branchFreeItems + 1_000
+    let count = LineEndPrediction.branchFreeItems + 1_000
     let input = TestInputs.ownSizes([Self.sizes(count: count, seed: UInt64(8 + style))])
     let fused = try FastFlowLayout(input, kernels: .scalar, threading: .off)
     let single = try FastFlowLayout(input, kernels: .simd, threading: .off)
@@ -327,7 +327,7 @@ struct ChunkedLineBreakingTests {
   @Test(arguments: [0, 1, 2])
   func learnableLinesContinueInTheFusedLoop(style: Int) throws {
     for count in [
-      GreedyLeadingLinesKernel.branchFreeItems, GreedyLeadingLinesKernel.branchFreeItems + 1,
+      LineEndPrediction.branchFreeItems, LineEndPrediction.branchFreeItems + 1,
       7_000, 20_011,
     ] {
       var rng = SplitMix64(seed: UInt64(40 + style))

@@ -262,7 +262,7 @@ struct ComputedStartsTests {
           ws.withUnsafeBufferPointer { w in
             hs.withUnsafeBufferPointer { h in
               heights.withUnsafeMutableBufferPointer { out in
-                GreedyLeadingLinesKernel.equalWidthLines(
+                EqualWidthLinesKernel.equalWidthLines(
                   w, h, .init(start: nil, count: 0), from: start, limit: limit, interitem: 10,
                   left: 16, starts: starts, heights: out, maxLines: maxLines,
                   widthsKnownEqual: true, writesPositions: false)

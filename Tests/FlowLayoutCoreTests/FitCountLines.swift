@@ -4,7 +4,7 @@
 /// that check every form against the scalar kernel; no engine path uses them (they executed
 /// more instructions per item than the scalar loop saves in mispredictions:
 /// docs/profiling-archive.md). Moved out of `Sources/` (issue 36).
-extension GreedyLeadingLinesKernel {
+extension EqualWidthLinesKernel {
   /// Items per fit-count block (the counts live on the stack).
   static let block = 1_024
   /// The most items the fit counts look ahead.

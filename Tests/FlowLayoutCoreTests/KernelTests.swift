@@ -175,7 +175,7 @@ struct KernelTests {
         xs.withUnsafeMutableBufferPointer { x in
           starts.withUnsafeMutableBufferPointer { ls in
             heights.withUnsafeMutableBufferPointer { lh in
-              GreedyLeadingLinesKernel.layOut(
+              EqualWidthLinesKernel.layOut(
                 w, h, x, from: start, limit: limit, interitem: interitem, left: 16, starts: ls,
                 heights: lh, maxLines: capacity, equalWidths: true, using: kernels)
             }
@@ -365,7 +365,7 @@ struct KernelTests {
           history = (history << 1) | (joins ? 1 : 0)
         }
         let played = bits.withUnsafeBufferPointer {
-          GreedyLeadingLinesKernel.predictorMisses(joins: $0, count: count)
+          LineEndPrediction.predictorMisses(joins: $0, count: count)
         }
         #expect(played.misses == misses && played.counted == counted, "\(count), style \(style)")
       }
@@ -387,7 +387,7 @@ struct KernelTests {
     func learnable(_ ws: [Double]) -> Bool {
       let limit = 343 + 343e-9
       let fromWidths = ws.withUnsafeBufferPointer {
-        GreedyLeadingLinesKernel.lineEndsLearnable($0, from: 0, limit: limit, interitem: 8)
+        LineEndPrediction.lineEndsLearnable($0, from: 0, limit: limit, interitem: 8)
       }
       var starts: [Int] = []
       var s = 0
@@ -398,7 +398,7 @@ struct KernelTests {
         }
       }
       let fromStarts = starts.withUnsafeBufferPointer {
-        GreedyLeadingLinesKernel.lineEndsLearnable(starts: $0, end: ws.count)
+        LineEndPrediction.lineEndsLearnable(starts: $0, end: ws.count)
       }
       #expect(fromWidths == fromStarts, "\(ws.prefix(8))")
       return fromWidths
@@ -410,14 +410,14 @@ struct KernelTests {
     #expect(learnable([100]))
   }
 
-  /// `GreedyLeadingLinesKernel.equalWidthLines` alone; positions not written are 0.
+  /// `EqualWidthLinesKernel.equalWidthLines` alone; positions not written are 0.
   static func equalWidthLines(
     _ ws: [Double], _ hs: [Double], start: Int, limit: Double, interitem: Double, maxLines: Int,
     known: Bool, positions: Bool
   ) -> (lines: [Int], heights: [Double], end: Int, xs: [UInt64])? {
     let run = Self.runLineKernel(ws, hs, maxLines: maxLines, positions: positions) {
       w, h, x, ls, lh, capacity in
-      GreedyLeadingLinesKernel.equalWidthLines(
+      EqualWidthLinesKernel.equalWidthLines(
         w, h, x, from: start, limit: limit, interitem: interitem, left: 16, starts: ls,
         heights: lh, maxLines: capacity, widthsKnownEqual: known, writesPositions: positions)
     }
@@ -458,10 +458,10 @@ struct KernelTests {
   @Test func allWidthsEqual() {
     for n in [0, 1, 2, 63, 64, 65, 200] {
       var ws = [Double](repeating: 110, count: n)
-      #expect(ws.withUnsafeBufferPointer { GreedyLeadingLinesKernel.allWidthsEqual($0) })
+      #expect(ws.withUnsafeBufferPointer { EqualWidthLinesKernel.allWidthsEqual($0) })
       for i in [0, n / 2, n - 1] where n > 1 {
         ws[i] = 110.5
-        #expect(!ws.withUnsafeBufferPointer { GreedyLeadingLinesKernel.allWidthsEqual($0) })
+        #expect(!ws.withUnsafeBufferPointer { EqualWidthLinesKernel.allWidthsEqual($0) })
         ws[i] = 110
       }
     }

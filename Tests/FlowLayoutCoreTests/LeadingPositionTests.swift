@@ -5,7 +5,7 @@ import Testing
 @testable import FlowLayoutCore
 
 /// Greedy leading lines of any widths (`mixed`) store no position column after a full layout
-/// whose lines hold at most `GreedyLeadingLinesKernel.computedLineLimit` items: each position is
+/// whose lines hold at most `SectionLayout.computedLineLimit` items: each position is
 /// computed from its line's start (`ItemColumns.leadingX`, the fused loop's own accumulation).
 /// The fused loop's form that writes no position gives the lines of the one that does; frames
 /// are bit for bit those of the same pages with every position stored, and of an engine built
@@ -71,14 +71,14 @@ struct LeadingPositionTests {
     }
   }
 
-  /// `GreedyLeadingLinesKernel.scalarLines`; without positions, an empty buffer.
+  /// `EqualWidthLinesKernel.scalarLines`; without positions, an empty buffer.
   static func scalarLines(
     _ ws: [Double], _ hs: [Double], start: Int, limit: Double, interitem: Double, maxLines: Int,
     positions: Bool
   ) -> (starts: [Int], heights: [UInt64], end: Int, xs: [UInt64]) {
     let run = KernelTests.runLineKernel(ws, hs, maxLines: maxLines, positions: positions) {
       w, h, x, ls, lh, capacity in
-      GreedyLeadingLinesKernel.scalarLines(
+      EqualWidthLinesKernel.scalarLines(
         w, h, x, from: start, limit: limit, interitem: interitem, left: 16, starts: ls,
         heights: lh, maxLines: capacity, writesPositions: positions)
     }
@@ -141,7 +141,7 @@ struct LeadingPositionTests {
       #expect(engine.pages[0].items.hasPositions && engine.pages[0].items.hasLongLines, "\(note)")
       // At most 60 pt a line: at most 60 items.
       try engine.setWidth(60)
-      #expect(Self.longestLine(engine) <= GreedyLeadingLinesKernel.computedLineLimit, "\(note)")
+      #expect(Self.longestLine(engine) <= SectionLayout.computedLineLimit, "\(note)")
       #expect(engine.pages[0].items.hasPositions && !engine.pages[0].items.hasLongLines, "\(note)")
       var fresh = try FastFlowLayout(input)
       try fresh.setWidth(60)

@@ -96,7 +96,7 @@ struct ShortSectionStorageTests {
   }
 
   /// A section longer than the limit keeps its positions computed through edits while its
-  /// lines stay short (`GreedyLeadingLinesKernel.computedLineLimit`); an edit that re-breaks a
+  /// lines stay short (`SectionLayout.computedLineLimit`); an edit that re-breaks a
   /// longer line (items of 1 pt, no spacing) stores them, and records the long line. Frames
   /// match a layout from scratch throughout.
   @Test func longSectionsStorePositionsForLongLinesOnly() throws {
@@ -113,25 +113,25 @@ struct ShortSectionStorageTests {
     for p in engine.pages.indices { #expect(!engine.pages[p].items.hasPositions, "page \(p)") }
     Self.expectSameFrames(engine, try FastFlowLayout(engine.input), "after short edits")
     // 80 items of 1 pt in section 1: one line of more than 64 items.
-    let long = GreedyLeadingLinesKernel.computedLineLimit + 16
+    let long = SectionLayout.computedLineLimit + 16
     try engine.apply(
       BatchUpdate(
         insertItems: (0..<long).map { ItemInsertion(at: ItemPath(1, 3 + $0), size: Size(1, 20)) }
       ))
     #expect(!engine.pages[0].items.hasPositions && !engine.pages[2].items.hasPositions)
     #expect(engine.pages[1].items.hasPositions && engine.pages[1].items.hasLongLines)
-    #expect(LeadingPositionTests.longestLine(engine) > GreedyLeadingLinesKernel.computedLineLimit)
+    #expect(LeadingPositionTests.longestLine(engine) > SectionLayout.computedLineLimit)
     Self.expectSameFrames(engine, try FastFlowLayout(engine.input), "after a long line")
   }
 
   /// Every page of `engine` that computes its positions has lines of at most
-  /// `GreedyLeadingLinesKernel.computedLineLimit` items.
+  /// `SectionLayout.computedLineLimit` items.
   static func computedLinesAreShort(_ engine: FastFlowLayout) -> Bool {
     engine.pages.indices.allSatisfy { p in
       guard case .table(let t) = engine.pages[p].lines, !engine.pages[p].items.hasPositions
       else { return true }
       return (0..<t.lineCount).allSatisfy {
-        t.range(ofLine: $0).count <= GreedyLeadingLinesKernel.computedLineLimit
+        t.range(ofLine: $0).count <= SectionLayout.computedLineLimit
       }
     }
   }

@@ -786,7 +786,7 @@ extension FastFlowLayout {
                         pages[q].updateHeight(rules: rules)
                       }
                     }
-                    ChunkedLineBreaking.perform(parts: tasks, threads: tasks, run)
+                    LayoutThreading.perform(parts: tasks, threads: tasks, run)
                   }
                 }
               }

@@ -17,7 +17,7 @@ extension SectionLayout {
   /// named twice is placed once). `ranges` is sorted and merged in place (no allocation).
   ///
   /// Leading positions that are computed, not stored, stay so while every line named holds at
-  /// most `GreedyLeadingLinesKernel.computedLineLimit` items (the lines not named are not new,
+  /// most `SectionLayout.computedLineLimit` items (the lines not named are not new,
   /// and held at most that many before): then nothing is written. A longer line stores every
   /// position (`storePositions(of:rules:)`, O(n), once) and records it
   /// (`ItemColumns.hasLongLines`, so the next full layout writes them as it goes).
@@ -72,7 +72,7 @@ extension SectionLayout {
   }
 
   /// Stores every position (`storePositions(of:rules:)`) when line `k` of `table` holds more
-  /// than `GreedyLeadingLinesKernel.computedLineLimit` items, and records that the section has
+  /// than `SectionLayout.computedLineLimit` items, and records that the section has
   /// a long line (`ItemColumns.noteLongLines`).
   ///
   /// - Precondition: the positions are computed (`computesLeadingPositions(rules:)`).
@@ -81,7 +81,7 @@ extension SectionLayout {
   private mutating func storePositionsForLongLine(
     _ k: Int, of table: LineTable, rules: LayoutRules
   ) -> Int? {
-    guard table.range(ofLine: k).count > GreedyLeadingLinesKernel.computedLineLimit
+    guard table.range(ofLine: k).count > SectionLayout.computedLineLimit
     else { return nil }
     storePositions(of: table, rules: rules)
     items.noteLongLines(true)

@@ -57,7 +57,7 @@ extension SectionLayout {
     for (i, size) in resizes {
       if items.widths[i] == size.width, items.heights[i] == size.height { continue }
       // Computed leading positions stay computed (the re-break stores them if a line grows
-      // past `GreedyLeadingLinesKernel.computedLineLimit`: `place(lines:of:rules:counters:)`).
+      // past `SectionLayout.computedLineLimit`: `place(lines:of:rules:counters:)`).
       let widthChanges = items.widths[i].bitPattern != size.width.bitPattern
       if tracks {
         adjacentDifferences -= items.sizesDiffer(i - 1, i) + items.sizesDiffer(i, i + 1)

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Greedy leading lines (`LineBreaker`'s scalar kernel) on several threads, written
 /// into a line table with the same lines, heights, offsets, index entries and positions as one
 /// thread, bit for bit.
@@ -48,6 +46,13 @@ enum ChunkedLineBreaking {
     var items = 0..<0
   }
 
+  /// A chunk's guess, where its commit put the kept lines, and whether they are written.
+  struct ChunkState: Sendable {
+    var guess = Guess()
+    var placement = Placement()
+    var written = false
+  }
+
   /// Chunks a task may have guessed and not yet committed: a task runs this many chunks ahead
   /// of the commits before it waits (another task's chunk is late: descheduled, or longer).
   static let slotsPerTask = 4
@@ -94,127 +99,94 @@ enum ChunkedLineBreaking {
     let tasks = max(min(threading.threads, chunks.count), 1)
     let capacity = chunks.map(\.count).max() ?? 0
     let slots = Self.slotsPerTask
-    // Each task's `slots` guess buffers (a chunk has fewer complete lines than items), and each
-    // chunk's guess: its line count, its open line, and where its buffers start.
+    // Each task's `slots` guess buffers (a chunk has fewer complete lines than items).
     // Not zeroed: a guess writes the entries its commit and its write read.
     let entries = tasks * slots * capacity
     var guessedStarts = [Int](unsafeUninitializedCapacity: entries) { $1 = entries }
     var guessedHeights = [Double](unsafeUninitializedCapacity: entries) { $1 = entries }
-    var guesses = [Guess](repeating: Guess(), count: chunks.count)
-    var placements = [Placement](repeating: Placement(), count: chunks.count)
-    var written = [Bool](repeating: false, count: chunks.count)
+    var states = [ChunkState](repeating: ChunkState(), count: chunks.count)
     var screens = [LengthScreen](repeating: LengthScreen(), count: tasks)
     var progress = Progress(writer: writer, open: nil, stoppedAt: nil)
     // The table's buffers, which the tasks write claimed lines into (`writeClaimed`) while the
     // progress's writer moves on.
     var sink = writer
     let turn = CommitTurn(chunks: chunks.count)
-    let ws = SharedBuffer(ws)
-    let hs = SharedBuffer(hs)
-    let xs = SharedBuffer(xs)
     withUnsafeMutablePointer(to: &progress) { progress in
-      let progress = SharedBuffer(UnsafeMutableBufferPointer(start: progress, count: 1))
       withUnsafeMutablePointer(to: &sink) { sink in
-        let sink = SharedBuffer(UnsafeMutableBufferPointer(start: sink, count: 1))
         guessedStarts.withUnsafeMutableBufferPointer { gs in
           guessedHeights.withUnsafeMutableBufferPointer { gh in
-            guesses.withUnsafeMutableBufferPointer { gg in
-              placements.withUnsafeMutableBufferPointer { pl in
-                written.withUnsafeMutableBufferPointer { wr in
-                  screens.withUnsafeMutableBufferPointer { sc in
-                    let gs = SharedBuffer(gs)
-                    let gh = SharedBuffer(gh)
-                    let gg = SharedBuffer(gg)
-                    let pl = SharedBuffer(pl)
-                    let wr = SharedBuffer(wr)
-                    let sc = SharedBuffer(sc)
-                    // Commits chunk c (in turn, on whichever task's call: `CommitTurn`).
-                    let commitChunk = { @Sendable (c: Int) in
-                      let g = gg.base[c]
-                      pl.base[c] = commit(
-                        &progress.base[0], chunk: chunks[c],
-                        starts: gs.base.baseAddress! + g.buffer,
-                        heights: gh.base.baseAddress! + g.buffer, count: g.count, tail: g.tail,
-                        ws.readOnly, hs.readOnly, xs.base, limit: limit, interitem: interitem,
-                        left: left, writesPositions: writesPositions)
-                      if progress.base[0].stoppedAt != nil { turn.halt() }
-                    }
-                    // Writes committed chunk c's kept lines into the table.
-                    let writeChunk = { @Sendable (c: Int) in
-                      wr.base[c] = true
-                      let place = pl.base[c]
-                      guard place.count > 0 else { return }
-                      let buffer = gg.base[c].buffer + place.from
-                      sink.base[0].writeClaimed(
-                        place.count, at: place.first, blockSum: place.blockSum,
-                        starts: gs.base.baseAddress! + buffer,
-                        heights: gh.base.baseAddress! + buffer, items: place.items)
-                    }
-                    // Task p writes its own slots of the guess buffers, the guesses of the
-                    // chunks it takes (before marking them guessed), the lines its chunks'
-                    // commits claimed (after the commit: `LineWriter.claim`, disjoint from
-                    // every other write to the table) and its screen; a chunk's guess writes
-                    // the positions of the chunk's items only; a commit (in turn, after the
-                    // chunk and every one before it are guessed) writes the progress, the
-                    // chunk's placement, the table's lines it re-breaks through the progress's
-                    // writer, and the positions of items of its chunk.
-                    DispatchQueue.concurrentPerform(iterations: tasks) { p in
-                      var taskScreen = LengthScreen()
-                      // The chunk guessed into each of the task's slots and not yet written
-                      // into the table (−1: none).
-                      var held = [Int](repeating: -1, count: slots)
-                      var slot = 0
-                      while !turn.isHalted {
-                        // The slot is free once its chunk is committed and written; meanwhile,
-                        // commit.
-                        if held[slot] >= 0 {
-                          turn.wait(until: held[slot] + 1, commit: commitChunk)
-                          guard turn.committed > held[slot] else { break }
-                          writeChunk(held[slot])
-                          held[slot] = -1
-                        }
-                        if turn.isHalted { break }
-                        let c = turn.take()
-                        guard c < chunks.count else { break }
-                        let chunk = chunks[c]
-                        if screening {
-                          taskScreen.add(ws.readOnly, chunk)
-                          taskScreen.add(hs.readOnly, chunk)
-                        }
-                        let buffer = (p * slots + slot) * capacity
-                        let (count, tail, longest) = guess(
-                          ws.readOnly, hs.readOnly, xs.base, chunk: chunk, limit: limit,
-                          interitem: interitem, left: left,
-                          starts: UnsafeMutableBufferPointer(rebasing: gs.base[buffer...]),
-                          heights: UnsafeMutableBufferPointer(rebasing: gh.base[buffer...]),
-                          writesPositions: writesPositions, branchFree: branchFree)
-                        gg.base[c] = Guess(
-                          count: count, tail: tail, buffer: buffer, longest: longest)
-                        held[slot] = c
-                        slot = slot + 1 == slots ? 0 : slot + 1
-                        turn.markGuessed(c)
-                        turn.commitReady(commitChunk)
-                        // The task's chunks committed meanwhile, written while in cache.
-                        let committed = turn.committed
-                        for i in 0..<slots where held[i] >= 0 && held[i] < committed {
-                          writeChunk(held[i])
-                          held[i] = -1
-                        }
-                      }
-                      // The task's last chunks, once committed (after a halt, the chunks
-                      // committed before it are written after the tasks).
-                      for c in held.sorted() where c >= 0 {
-                        turn.wait(until: c + 1, commit: commitChunk)
-                        if turn.committed > c { writeChunk(c) }
-                      }
-                      sc.base[p] = taskScreen
-                    }
-                    // Committed chunks not written (the tasks stopped at a halt).
-                    for c in chunks.indices where !wr.base[c] && pl.base[c].count > 0 {
-                      writeChunk(c)
-                    }
+            states.withUnsafeMutableBufferPointer { states in
+              // Task p writes its own slots of the guess buffers, the guesses of the chunks it
+              // takes (before marking them guessed), the lines its chunks' commits claimed
+              // (after the commit: `LineWriter.claim`, disjoint from every other write to the
+              // table) and its screen; a chunk's guess writes the positions of the chunk's
+              // items only; a commit (in turn, after the chunk and every one before it are
+              // guessed) writes the progress, the chunk's placement, the table's lines it
+              // re-breaks through the progress's writer, and the positions of items of its
+              // chunk.
+              let shared = (ws, hs, xs, gs, gh, states, progress, sink)
+              LayoutThreading.forEachRun(of: tasks, states: &screens, sharing: shared) {
+                p, _, taskScreen, shared in
+                let (ws, hs, xs, gs, gh, states, progress, sink) = shared
+                // Commits chunk c (in turn, on whichever task's call: `CommitTurn`).
+                func commitChunk(_ c: Int) {
+                  let g = states[c].guess
+                  states[c].placement = commit(
+                    &progress.pointee, chunk: chunks[c], starts: gs.baseAddress! + g.buffer,
+                    heights: gh.baseAddress! + g.buffer, count: g.count, tail: g.tail, ws, hs,
+                    xs, limit: limit, interitem: interitem, left: left,
+                    writesPositions: writesPositions)
+                  if progress.pointee.stoppedAt != nil { turn.halt() }
+                }
+                // The chunk guessed into each of the task's slots and not yet written into
+                // the table (−1: none).
+                var held = [Int](repeating: -1, count: slots)
+                var slot = 0
+                while !turn.isHalted {
+                  // The slot is free once its chunk is committed and written; meanwhile, commit.
+                  if held[slot] >= 0 {
+                    turn.wait(until: held[slot] + 1, commit: commitChunk)
+                    guard turn.committed > held[slot] else { break }
+                    writeChunk(held[slot], states, gs, gh, into: sink)
+                    held[slot] = -1
+                  }
+                  if turn.isHalted { break }
+                  let c = turn.take()
+                  guard c < chunks.count else { break }
+                  let chunk = chunks[c]
+                  if screening {
+                    taskScreen.add(ws, chunk)
+                    taskScreen.add(hs, chunk)
+                  }
+                  let buffer = (p * slots + slot) * capacity
+                  let (count, tail, longest) = guess(
+                    ws, hs, xs, chunk: chunk, limit: limit, interitem: interitem, left: left,
+                    starts: UnsafeMutableBufferPointer(rebasing: gs[buffer...]),
+                    heights: UnsafeMutableBufferPointer(rebasing: gh[buffer...]),
+                    writesPositions: writesPositions, branchFree: branchFree)
+                  states[c].guess = Guess(
+                    count: count, tail: tail, buffer: buffer, longest: longest)
+                  held[slot] = c
+                  slot = slot + 1 == slots ? 0 : slot + 1
+                  turn.markGuessed(c)
+                  turn.commitReady(commitChunk)
+                  // The task's chunks committed meanwhile, written while in cache.
+                  let committed = turn.committed
+                  for i in 0..<slots where held[i] >= 0 && held[i] < committed {
+                    writeChunk(held[i], states, gs, gh, into: sink)
+                    held[i] = -1
                   }
                 }
+                // The task's last chunks, once committed (after a halt, the chunks committed
+                // before it are written after the tasks).
+                for c in held.sorted() where c >= 0 {
+                  turn.wait(until: c + 1, commit: commitChunk)
+                  if turn.committed > c { writeChunk(c, states, gs, gh, into: sink) }
+                }
+              }
+              // Committed chunks not written (the tasks stopped at a halt).
+              for c in chunks.indices where !states[c].written && states[c].placement.count > 0 {
+                writeChunk(c, states, gs, gh, into: sink)
               }
             }
           }
@@ -223,12 +195,30 @@ enum ChunkedLineBreaking {
     }
     for s in screens { screen.maxBits = max(screen.maxBits, s.maxBits) }
     writer = progress.writer
-    let longest = guesses.reduce(progress.longest) { max($0, $1.longest) }
+    let longest = states.reduce(progress.longest) { max($0, $1.guess.longest) }
     if let stop = progress.stoppedAt { return (stop, longest) }
     // The last open line ends at the last item.
     guard let last = progress.open else { return (start, longest) }
     return append(&writer, last.start, n, last.height)
       ? (n, max(longest, n - last.start)) : (last.start, longest)
+  }
+
+  /// Writes committed chunk `c`'s kept lines (its placement) from its guess buffers into the
+  /// table (`LineWriter.writeClaimed`) and marks them written.
+  ///
+  /// - Complexity: O(k + 32) for the chunk's k kept lines and their items' index entries.
+  private static func writeChunk(
+    _ c: Int, _ states: UnsafeMutableBufferPointer<ChunkState>,
+    _ gs: UnsafeMutableBufferPointer<Int>, _ gh: UnsafeMutableBufferPointer<Double>,
+    into sink: UnsafeMutablePointer<LineTable.LineWriter>
+  ) {
+    states[c].written = true
+    let place = states[c].placement
+    guard place.count > 0 else { return }
+    let buffer = states[c].guess.buffer + place.from
+    sink.pointee.writeClaimed(
+      place.count, at: place.first, blockSum: place.blockSum, starts: gs.baseAddress! + buffer,
+      heights: gh.baseAddress! + buffer, items: place.items)
   }
 
   /// Chunk `chunk` broken from its first item into `starts` and `heights`: the lines that end
@@ -385,18 +375,5 @@ enum ChunkedLineBreaking {
     writer.append(start: start, end: end, height: height)
     writer.closeBlockIfFull()
     return true
-  }
-
-  /// Runs `body(p)` for every part `p` in `0 ..< parts`, at most `threads` at a time (each
-  /// task takes a contiguous run of parts).
-  static func perform(parts: Int, threads: Int, _ body: @Sendable (Int) -> Void) {
-    let tasks = max(min(threads, parts), 1)
-    if tasks == 1 {
-      for p in 0..<parts { body(p) }
-      return
-    }
-    DispatchQueue.concurrentPerform(iterations: tasks) { task in
-      for p in (task * parts / tasks)..<((task + 1) * parts / tasks) { body(p) }
-    }
   }
 }

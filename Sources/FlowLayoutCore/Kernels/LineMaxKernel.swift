@@ -29,8 +29,7 @@ enum LineMaxKernel {
   }
 
   /// Four lanes compared with `replacing(with:where:)` (inlined, unlike `pointwiseMax`).
-  /// Always inlined (and `maximum`): out of line, a full layout of column flows (`columns`,
-  /// 100k) measured 37.9 -> 51.5 instructions per item (callgrind), a call and spills a line.
+  /// Always inlined (and `maximum`): out of line, a call and spills cost a line more than it.
   @inline(__always)
   static func simdMaximum(_ values: UnsafeBufferPointer<Double>, _ range: Range<Int>) -> Double {
     var i = range.lowerBound

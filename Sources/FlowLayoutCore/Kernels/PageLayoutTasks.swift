@@ -40,7 +40,7 @@ enum PageLayoutTasks {
         let pages = SharedBuffer(slots)
         let shared = SharedBuffer(jobBuffer)
         let counts = SharedBuffer(counterBuffer)
-        ChunkedLineBreaking.perform(parts: tasks, threads: tasks) { t in
+        LayoutThreading.perform(parts: tasks, threads: tasks) { t in
           let all = shared.readOnly
           counts.base[t] = layOut(
             all[(t * all.count / tasks)..<((t + 1) * all.count / tasks)], in: pages.base,

@@ -90,10 +90,10 @@ extension FastFlowLayout {
   ///
   /// - Complexity: O(min(c, 1 024)) for the first page's c items.
   func pagesBreakBranchFree(section s: Int, rules: LayoutRules) -> Bool {
-    itemCounts[s] >= GreedyLeadingLinesKernel.branchFreeItems
+    itemCounts[s] >= LineEndPrediction.branchFreeItems
       && !pages[firstPage[s]].items.withSizes { ws, _ in
         ws.isEmpty
-          || GreedyLeadingLinesKernel.lineEndsLearnable(
+          || LineEndPrediction.lineEndsLearnable(
             ws, from: 0, limit: rules.available + rules.epsilon, interitem: rules.interitem)
       }
   }

@@ -81,7 +81,7 @@ extension SectionLayout {
     var result = pages[pages.startIndex]
     guard pages.count > 1, case .table(var table) = result.lines else { return result }
     // Computed positions stay computed when every page computes them (their lines are kept,
-    // each of at most `GreedyLeadingLinesKernel.computedLineLimit` items); else all stored.
+    // each of at most `SectionLayout.computedLineLimit` items); else all stored.
     let computes = pages.allSatisfy { $0.computesLeadingPositions(rules: rules) }
     if !computes { result.storePositions(rules: rules) }
     result.lines = .table(LineTable())

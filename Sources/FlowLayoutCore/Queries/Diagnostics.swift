@@ -176,7 +176,7 @@ extension FastFlowLayout {
           widest = max(widest, e.width)
           if e.width > limit { all.formUnion(ItemIndexSet(base..<(base + count))) }
         } else if pages[p].readsSizesFromColumns {
-          pages[p].items.widths.withUnsafeBufferPointer { widths in
+          pages[p].items.withSizes { widths, _ in
             // The page's widest item first (SIMD): most pages have no wide item.
             let pageWidest = LineMaxKernel.maximum(widths, widths.indices, using: kernels)
             widest = max(widest, pageWidest)
@@ -426,6 +426,22 @@ extension SectionLayout {
     case .table, .taken: return true
     case .uniform(let u): return u.keptSizes == nil
     case .equalWidth: return false
+    }
+  }
+}
+
+extension SectionLayout {
+  /// Whether item `j` (visible) overflows: wide (`FastFlowLayout.isWide`) and alone on its
+  /// line.
+  func overflows(_ j: Int, rules: LayoutRules) -> Bool {
+    let width = rules.sizing == .own ? size(ofItem: j).width : 0  // (else not read)
+    guard FastFlowLayout.isWide(width, rules: rules) else { return false }
+    switch lines {
+    case .uniform(let u): return u.perLine == 1
+    case .equalWidth(let e): return e.perLine == 1
+    case .table(let t):
+      return t.range(ofLine: t.line(containing: j)).count == 1
+    case .taken: return false
     }
   }
 }

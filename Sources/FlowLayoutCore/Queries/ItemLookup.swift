@@ -44,10 +44,9 @@ extension SectionLines {
   ///
   /// - Precondition: `0 ≤ j <` the item count.
   /// - Complexity: O(log r) for r lines (`LineTable.line(holding:lineSpacing:)`).
-  // Transparent, not `@inline(__always)`: the lookup that inlines it (`frame(ofItemAt:)`'s
-  // witness) is large enough that the optimizer declined the hint once `LineTable` grew its
-  // computed starts, and the call copied the rules on every lookup (fiori-grid/lookup at 100k:
-  // 383 instructions a lookup against 296 inlined; docs/profiling-archive.md, "gridstarts").
+  // Transparent, not `@inline(__always)`: the optimizer declines the hint in the lookup that
+  // inlines it (`frame(ofItemAt:)`'s witness), and the call copies the rules on every lookup
+  // (docs/profiling-archive.md, "gridstarts").
   @_transparent
   func tableFrame(
     ofItem j: Int, items: ItemColumns, linesTop: Double, rules: borrowing LayoutRules

@@ -190,10 +190,11 @@ extension FastFlowLayout {
         // line, not O(c²).
         // (The walk starts at the line's start, `l`, unless a scroll line was cut to `r`.)
         let computed = pages[p].computesLeadingPositions(rules: rules)
+        let lineStart = line.items.lowerBound
         let x =
           !computed || items.isEmpty ? 0
-          : items.lowerBound == line.items.lowerBound ? rules.inset.left
-          : pages[p].x(ofItem: items.lowerBound, lineStart: line.items.lowerBound, rules: rules)
+          : items.lowerBound == lineStart ? rules.inset.left
+          : pages[p].items.x(ofItem: items.lowerBound, lineStart: lineStart, rules: rules)
         if ownAtLeadingOrStored, rules.cross != .center || items.count < 8 {
           // Own sizes at stored or leading positions: one short loop a line, out of line.
           appendOwnSizedItems(
@@ -202,7 +203,7 @@ extension FastFlowLayout {
             into: &result)
         } else {
           appendLineItems(
-            ofPage: p, items, lineStart: line.items.lowerBound, firstX: computed ? x : nil,
+            ofPage: p, items, lineStart: lineStart, firstX: computed ? x : nil,
             lineTop: lineTop, lineHeight: line.height, in: r, section: s, firstItem: base,
             rules: rules, into: &result)
         }
@@ -286,7 +287,7 @@ extension SectionLayout {
         if lineTop > r.maxY + slack { break }
         let first = k * u.perLine
         for j in first..<min(first + u.perLine, end) {
-          let frame = frame(
+          let frame = items.frame(
             ofItem: j, x: u.x(ofItem: j), lineTop: lineTop, lineHeight: u.lineHeight, rules: rules)
           if Sink.testsItems || frame.intersects(r) { emit(j, frame) }
         }
@@ -304,7 +305,7 @@ extension SectionLayout {
         for j in first..<min(first + e.perLine, e.count) {
           let frame = Self.frame(
             width: e.width, height: e.heights.height(ofItem: j), x: e.positions.x(ofItem: j),
-            lineTop: lineTop, lineHeight: lineHeight, rules: rules)
+            lineTop: lineTop, lineHeight: lineHeight, cross: rules.cross)
           if Sink.testsItems || frame.intersects(r) { emit(j, frame) }
         }
         lineTop += lineHeight + spacing
@@ -383,7 +384,7 @@ extension FastFlowLayout {
       ) { ys in
         for j in items {
           let frame = Rect(
-            x: computed ? x : pages[p].x(ofItem: j, lineStart: lineStart, rules: rules),
+            x: computed ? x : pages[p].items.x(ofItem: j, lineStart: lineStart, rules: rules),
             y: ys[j - items.lowerBound],
             width: pages[p].items.widths[j], height: pages[p].items.heights[j])
           if computed { x = x + pages[p].items.widths[j] + rules.interitem }
@@ -392,8 +393,9 @@ extension FastFlowLayout {
       }
     } else {
       for j in items {
-        let frame = pages[p].frame(
-          ofItem: j, x: computed ? x : pages[p].x(ofItem: j, lineStart: lineStart, rules: rules),
+        let frame = pages[p].items.frame(
+          ofItem: j,
+          x: computed ? x : pages[p].items.x(ofItem: j, lineStart: lineStart, rules: rules),
           lineTop: lineTop, lineHeight: lineHeight, rules: rules)
         if computed { x = x + pages[p].items.widths[j] + rules.interitem }
         if Sink.testsItems || frame.intersects(r) { emit(j, frame) }

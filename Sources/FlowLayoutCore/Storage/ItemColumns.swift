@@ -25,7 +25,7 @@ struct ItemColumns: Sendable, Equatable {
   private(set) var widthsKnownEqual = false
 
   /// Whether the last full layout of greedy leading lines found a line of more than
-  /// `GreedyLeadingLinesKernel.computedLineLimit` items (it then stored the positions, and the
+  /// `SectionLayout.computedLineLimit` items (it then stored the positions, and the
   /// next one writes them as it goes); `false` when not known. Not part of equality.
   private(set) var hasLongLines = false
 
@@ -60,7 +60,7 @@ struct ItemColumns: Sendable, Equatable {
   mutating func noteWidthsEqual() { widthsKnownEqual = true }
 
   /// Records whether the full layout just made found a line longer than
-  /// `GreedyLeadingLinesKernel.computedLineLimit` (`hasLongLines`).
+  /// `SectionLayout.computedLineLimit` (`hasLongLines`).
   mutating func noteLongLines(_ long: Bool) { hasLongLines = long }
 
   /// Removes the first `q` items.

@@ -51,9 +51,8 @@ struct LayoutThreading: Sendable, Hashable {
   }
 
   /// Pages per thread in a round of page edits: a round costs one hand-over between threads
-  /// and leaves one boundary per thread to the repair; a page of `search-filter`'s batches at
-  /// 1M items costs ~7 µs (perf, ddbb898: 640 samples of 250 µs over 12 batches of ~1 950
-  /// pages), so a round is ~1 ms of work a thread.
+  /// and leaves one boundary per thread to the repair, so it holds ~1 ms of work a thread
+  /// (a page of `search-filter`'s batches at 1M items: ~7 µs).
   static let roundPagesPerThread = 64
 
   /// The chunks `0 ..< n` is cut into: equal ranges of about `chunkItems` items, or one per
@@ -68,11 +67,10 @@ struct LayoutThreading: Sendable, Hashable {
   /// Starts the pool's worker threads now, so that the next threaded layout (a width change in
   /// a session: `PhasedLines.rephase`, `PageLayoutTasks`) finds them running. libdispatch
   /// creates its workers at the first `concurrentPerform` of the process, and a created worker
-  /// joins that call late: in the `gallery-rotation` trace at 1M items the first rotation's
-  /// every task ran on the calling thread (perf: no sample on a worker, a `clone` inside the
-  /// call), the later rotations' on both. An empty call of `threads` iterations pokes the pool
-  /// (the workers are created and park); a worker idle for 5 s exits (libdispatch's timeout),
-  /// and the next threaded call starts one again. Sets `workersStarted` (tests read it).
+  /// joins that call late (the call's tasks all run on the calling thread). An empty call of
+  /// `threads` iterations pokes the pool (the workers are created and park); a worker idle for
+  /// 5 s exits (libdispatch's timeout), and the next threaded call starts one again. Sets
+  /// `workersStarted` (tests read it).
   ///
   /// - Complexity: O(1): no layout work; one thread created per missing worker, off the
   ///   calling thread's path but for the `pthread_create` calls.

@@ -3,7 +3,8 @@
 /// task after another in an order that publishes the writes: `CommitTurn`), and its owner keeps
 /// the memory alive and leaves it alone until `concurrentPerform` returns. (One of the core's
 /// three unchecked `Sendable`s, with `CommitTurn` and `CopyOnWrite`'s box: it carries the
-/// pointer across the task boundary; each use states why its accesses do not overlap.)
+/// pointer across the task boundary; each use states why its accesses do not overlap.) A loop
+/// over runs of indices takes it from `LayoutThreading.forEachRun`, not built by hand.
 struct SharedBuffer<Element>: @unchecked Sendable {
   let base: UnsafeMutableBufferPointer<Element>
 
@@ -13,9 +14,4 @@ struct SharedBuffer<Element>: @unchecked Sendable {
   }
 
   var readOnly: UnsafeBufferPointer<Element> { UnsafeBufferPointer(base) }
-
-  /// The elements `0 ..< end` (indices unchanged).
-  func prefix(_ end: Int) -> UnsafeMutableBufferPointer<Element> {
-    UnsafeMutableBufferPointer(rebasing: base[0..<end])
-  }
 }

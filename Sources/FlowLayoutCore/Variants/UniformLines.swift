@@ -57,7 +57,8 @@ struct UniformLines: Sendable, Equatable {
   ) {
     perLine = max(c, 1)
     lineCount = count == 0 ? 0 : (count - 1) / perLine + 1
-    visibleLines = rules.configuredLineLimit > 0 ? min(lineCount, rules.configuredLineLimit) : lineCount
+    visibleLines =
+      rules.configuredLineLimit > 0 ? min(lineCount, rules.configuredLineLimit) : lineCount
     itemSize = size
     lineHeight = size.height
     let full = min(perLine, count)
@@ -81,7 +82,7 @@ struct UniformLines: Sendable, Equatable {
   /// `xs`'s own storage when it has room (a new buffer has room for `room` positions).
   private static func place(
     _ xs: inout [Double], count: Int, width: Double, room: Int,
-    _ place: (UnsafeBufferPointer<Double>, UnsafeMutableBufferPointer<Double>) -> Void
+    _ place: (Repeated<Double>, UnsafeMutableBufferPointer<Double>) -> Void
   ) {
     guard count > 0 else {
       // Not emptied in place: an empty array may be the shared empty storage (see
@@ -98,11 +99,7 @@ struct UniformLines: Sendable, Equatable {
       }
       xs.append(contentsOf: repeatElement(0, count: count))
     }
-    withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { scratch in
-      let widths = UnsafeMutableBufferPointer(rebasing: scratch[0..<count])
-      widths.initialize(repeating: width)
-      xs.withUnsafeMutableBufferPointer { place(UnsafeBufferPointer(widths), $0) }
-    }
+    xs.withUnsafeMutableBufferPointer { place(repeatElement(width, count: count), $0) }
   }
 
   /// Whether the closed form ignores the items' own sizes under `rules` (so they can be kept

@@ -2,14 +2,13 @@
 /// not branched on, so that no line's end is mispredicted; one stream (`branchFreeLines`) or
 /// two at once (`pairedLines`). About twice the scalar loop's instructions; the engine's form
 /// for long sections of widths that differ, without positions, whose line ends a predictor
-/// would not learn (`GreedyLeadingLinesKernel.lineEndsLearnable`; ~0.7–0.85× the C loop at
-/// 100k–1M, where the scalar loop is ~1.0×: docs/profiling-archive.md, "Branch-free lines").
+/// would not learn (`LineEndPrediction.lineEndsLearnable`; docs/profiling-archive.md,
+/// "Branch-free lines").
 extension LineBreaker {
   /// The lines of the scalar kernel (`line(from:…)`, no positions) from `start`, at most `maxLines`,
   /// with no branch on the data: every item takes the same instructions (the join test
   /// selects, it does not branch), so no line's end is mispredicted, and the loop's time is its
-  /// dependency chain (`used`'s addition, compare and select: ~2.6 ns an item here whatever the
-  /// widths). Writes line `k`'s first item to `starts[k]` and its tallest item's height to
+  /// dependency chain (`used`'s addition, compare and select, whatever the widths). Writes line `k`'s first item to `starts[k]` and its tallest item's height to
   /// `heights[k]`; returns the lines written, the end (exclusive) of the last, and the most
   /// items of a line written (at least that of every line written).
   ///

@@ -19,7 +19,7 @@
 ///   (`branchFreeLines`) or on **paired streams** (`pairedLines`, the second from a guessed
 ///   start, kept from the first line start both share).
 /// - `uniformCapacity(width:count:limit:interitem:)`, **equal widths**: how many items of one
-///   width a line takes (the closed forms and `GreedyLeadingLinesKernel`'s equal-width form).
+///   width a line takes (the closed forms and `EqualWidthLinesKernel`'s equal-width form).
 enum LineBreaker {
   /// A line whose items are being added: its first item, the width its items take with their
   /// spacing (`used`), its height so far and its last item's position.

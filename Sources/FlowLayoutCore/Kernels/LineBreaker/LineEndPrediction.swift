@@ -1,15 +1,14 @@
 /// Whether a branch predictor would learn a section's line ends: a simulated table of two-bit
 /// counters played on the join tests of its first lines. Long sections whose line ends it
 /// would not learn take the branch-free forms (`LineBreaker.pairedLines`); the others the
-/// scalar loop, 2.3–2.8× faster than the branch-free forms where the predictor learns them
-/// (docs/profiling-archive.md, "Branch-free lines on widths a predictor can learn").
-extension GreedyLeadingLinesKernel {
+/// scalar loop, faster where the predictor learns them (docs/profiling-archive.md,
+/// "Branch-free lines on widths a predictor can learn").
+enum LineEndPrediction {
   /// The fewest items of a section whose full layout takes the branch-free forms
   /// (`pairedLines`; fewer: the fused loop), unless its first lines are learnable
-  /// (`lineEndsLearnable(starts:end:)`). Measured on line ends no predictor has seen (the
-  /// bench's 16 widths): `mixed` at 7 000 items takes 22.7 µs paired and checked against
-  /// 25.6–25.7 µs fused, at 5 000 items 18.0–18.3 against 17.2–17.4 µs (docs/profiling-archive.md,
-  /// "Learnable line ends decided from the paired lines"); 6 × the 1 024 items the check plays.
+  /// (`lineEndsLearnable(starts:end:)`): where the paired form overtakes the fused loop on
+  /// line ends no predictor has seen (docs/profiling-archive.md, "Learnable line ends decided
+  /// from the paired lines").
   static let branchFreeItems = 6_144
 
   /// Whether the join tests of the greedy lines from `start` (a line's start), over up to
@@ -55,10 +54,7 @@ extension GreedyLeadingLinesKernel {
     }
   }
 
-  /// The items whose join tests `lineEndsLearnable` plays: 1 024 (2 048 until 2026-11-27 cost
-  /// a `mixed` layout of 10 000 items ~2.5 µs more, and gave the same verdicts on random and
-  /// periodic widths but near the 15 % line; docs/profiling-archive.md, "Learnable line ends decided
-  /// from the paired lines").
+  /// The items whose join tests `lineEndsLearnable` plays.
   static let learnedSpan = 1_024
 
   /// `body` given `learnedSpan` bits, each word `fill` (128 bytes: on the stack).
@@ -75,10 +71,7 @@ extension GreedyLeadingLinesKernel {
   /// Whether the join tests whose outcomes are `joins` (bit i: the i-th item joins its line;
   /// bit 0, a line's first item, is not played) follow a pattern a branch predictor learns: a
   /// table of 512 two-bit counters indexed by the last 9 outcomes misses fewer than 15 % of
-  /// the second half's tests (or there is none). Random widths of about two items a line miss
-  /// 17–39 %, periodic widths and Weyl sequences 0–8 % (docs/profiling-archive.md, "Branch-free lines
-  /// on widths a predictor can learn"): on the latter the fused loop is 2.3–2.8× faster than
-  /// the branch-free forms, on the former slower.
+  /// the second half's tests (or there is none).
   ///
   /// - Precondition: `1 ≤ count ≤ 64 · joins.count`.
   /// - Complexity: O(count).

@@ -13,14 +13,15 @@ struct LineContext {
 /// Positions along the line for one line's items: `docs/semantics.md`'s alignment rules per
 /// variant (leading, justified, centered, grid columns, the UIKit last-line grid, overflow at `l`).
 enum LinePlacing {
-  /// Writes `xs[base + j]` for the line `widths[range]`, `j = 0 ..< range.count`.
+  /// Writes `xs[base + j]` for the line `widths[range]`, `j = 0 ..< range.count` (`widths`:
+  /// an item column, or one width repeated for a closed form's line).
   ///
   /// - Complexity: O(k) for the k items of the line.
-  static func place(
-    _ widths: UnsafeBufferPointer<Double>, _ range: Range<Int>,
+  static func place<Widths: RandomAccessCollection<Double>>(
+    _ widths: Widths, _ range: Range<Int>,
     into xs: UnsafeMutableBufferPointer<Double>, at base: Int, rules: LayoutRules,
     context: LineContext, kernels: KernelSelection = .simd
-  ) {
+  ) where Widths.Index == Int {
     let k = range.count
     guard k > 0 else { return }
     let l = rules.inset.left
@@ -71,10 +72,10 @@ enum LinePlacing {
 
   /// `x₀ = l`, `xⱼ₊₁ = xⱼ + wⱼ + I`.
   @inline(__always)
-  static func leading(
-    _ widths: UnsafeBufferPointer<Double>, _ range: Range<Int>,
+  static func leading<Widths: RandomAccessCollection<Double>>(
+    _ widths: Widths, _ range: Range<Int>,
     into xs: UnsafeMutableBufferPointer<Double>, at base: Int, rules: LayoutRules
-  ) {
+  ) where Widths.Index == Int {
     var x = rules.inset.left
     var out = base
     for i in range {
@@ -86,10 +87,10 @@ enum LinePlacing {
 
   /// `g = (A − Σw)/(k − 1)`, `xⱼ = l + Σᵢ<ⱼ wᵢ + j·g`.
   @inline(__always)
-  static func justify(
-    _ widths: UnsafeBufferPointer<Double>, _ range: Range<Int>,
+  static func justify<Widths: RandomAccessCollection<Double>>(
+    _ widths: Widths, _ range: Range<Int>,
     into xs: UnsafeMutableBufferPointer<Double>, at base: Int, rules: LayoutRules
-  ) {
+  ) where Widths.Index == Int {
     var sum = 0.0
     for i in range { sum += widths[i] }
     let g = (rules.available - sum) / Double(range.count - 1)

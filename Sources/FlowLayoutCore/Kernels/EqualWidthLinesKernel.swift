@@ -5,18 +5,10 @@
 /// accumulation and copied); only each line's tallest item is left to find. The widths are
 /// checked a group of lines at a time, and the form stops before the first line they would
 /// change; the caller continues with the scalar kernel (`LineBreaker.line(from:…)`). The
-/// engine's path for `.horizontalFlow` sections (docs/profiling-archive.md).
-///
-/// Also: the limits of the full layout's forms (`computedLineLimit`, `branchFreeItems` in
-/// `LineEndPrediction.swift`).
-enum GreedyLeadingLinesKernel {
+/// engine's path for `.horizontalFlow` sections of equal widths (docs/profiling-archive.md).
+enum EqualWidthLinesKernel {
   /// The most items per line of the equal-width form (wider capacity: the scalar kernel).
   static let maximumPattern = 64
-
-  /// The most items of a line whose positions are computed from its start rather than stored
-  /// (`ItemColumns.leadingX`, O(c) for a line of c items): a full layout of greedy leading
-  /// lines keeps no position column while every line holds at most this many.
-  static let computedLineLimit = 64
 
   /// Lines of `equalWidthGroup` or fewer whose widths the equal-width form checks at once.
   static let equalWidthGroup = 16

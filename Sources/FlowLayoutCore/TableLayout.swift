@@ -131,8 +131,10 @@ extension SectionLayout {
     // Greedy leading lines (`.horizontalFlow`) with SIMD kernels start with
     // `EqualWidthLinesKernel`'s equal-width form, which takes the lines while the widths are
     // equal (all of them in the Fiori grid, none after the first group in `mixed`); the fused
-    // loop below (its `.scalar` twin) takes the rest. Tried only when the first two widths are
-    // equal: else it takes no line, and a short section would pay its fixed cost.
+    // loop below (its `.scalar` twin) takes the rest. Its fit-count form is not used here: it
+    // measured slower than the fused loop (docs/profiling-archive.md).
+    // Tried only when the first two widths are equal: else it takes no line (a short section's
+    // fixed cost, ~640 instructions, measured with callgrind).
     var kernelLines =
       greedy && leadingOnly && !grid && kernels == .simd && n > 1
       && items.widths[0].bitPattern == items.widths[1].bitPattern
@@ -304,20 +306,19 @@ extension SectionLayout {
             s = end
           }
           if branchFree || s == n || writer.count == room { return }
-          if leading && (!screening || kernels == .simd) {
-            // Not screening: the captured screen is not touched (each access to it is checked
-            // for exclusivity at run time), and the loop is the one without a screen.
+          if leading && !screening {
             let longest: Int
-            if screening {
-              (s, writer, longest) = Self.appendLeadingLines(
-                ws, hs, xs, from: s, limit: widthLimit, interitem: interitem, left: left,
-                to: writer, room: room, writesPositions: writesPositions, screen: &screen)
-            } else {
-              var none = NoScreen()
-              (s, writer, longest) = Self.appendLeadingLines(
-                ws, hs, xs, from: s, limit: widthLimit, interitem: interitem, left: left,
-                to: writer, room: room, writesPositions: writesPositions, screen: &none)
-            }
+            (s, writer, longest) = Self.appendLeadingLines(
+              ws, hs, xs, from: s, limit: widthLimit, interitem: interitem, left: left,
+              to: writer, room: room, writesPositions: writesPositions)
+            longestLine = max(longestLine, longest)
+            return
+          }
+          if leading && kernels == .simd {
+            let longest: Int
+            (s, writer, longest) = Self.appendScreenedLeadingLines(
+              ws, hs, xs, from: s, limit: widthLimit, interitem: interitem, left: left,
+              to: writer, room: room, writesPositions: writesPositions, screen: &screen)
             longestLine = max(longestLine, longest)
             return
           }
@@ -372,46 +373,85 @@ extension SectionLayout {
 
   /// Greedy leading lines (`LineBreaker.line(from:…)`, the fused loop) from item
   /// `start` appended to `writer` until the items run out or it holds `room` lines, one block
-  /// of lines at a time, each block's widths and heights added to `screen` after its lines
-  /// (from cache: `BlockScreen`); returns the end of the last line, the writer after them and
-  /// the most items of a line. Out of line (one copy per kind of screen), the writer taken and
-  /// given back by value, so that the loop keeps its pointers, count, block sum and next start
-  /// in registers.
+  /// of lines at a time; returns the end of the last line and the writer after them. Out of
+  /// line, the writer taken and given back by value, so that the loop keeps its pointers, count
+  /// and block sum and the next start in registers (in `layOutTable`'s closure they were stored
+  /// and reloaded at every line, and checked for exclusivity at every block; through `inout`,
+  /// the count and sum were still stored at every line).
   ///
   /// - Precondition: `ws`, `hs` and `xs` have one count; `room ≤ writer.room`.
   /// - Complexity: O(k) for the k items of the lines appended.
   @inline(never)
-  static func appendLeadingLines<Screen: BlockScreen>(
+  static func appendLeadingLines(
     _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
     _ xs: UnsafeMutableBufferPointer<Double>, from start: Int, limit: Double,
     interitem: Double, left: Double, to writer: LineTable.LineWriter, room: Int,
-    writesPositions: Bool, screen: inout Screen
+    writesPositions: Bool
   ) -> (end: Int, writer: LineTable.LineWriter, longest: Int) {
-    // `writesPositions` a literal in each inlined copy of the loop.
-    @inline(__always) func lines(_ writesPositions: Bool) -> (
-      end: Int, writer: LineTable.LineWriter, longest: Int
-    ) {
-      let n = ws.count
-      var lines = writer
-      var s = start
-      var longest = 0
-      while s < n, lines.count < room {
-        let blockEnd = min(lines.blockRoom, room)
-        let first = s
-        while s < n, lines.count < blockEnd {
-          let (e, height) = LineBreaker.line(
-            from: s, ws, hs, xs, limit: limit, interitem: interitem, left: left,
-            writesPositions: writesPositions)
-          lines.append(start: s, height: height)
-          longest = max(longest, e &- s)
-          s = e
-        }
-        lines.closeBlockIfFull()
-        screen.add(ws, hs, first..<s)
-      }
-      return (s, lines, longest)
+    var unused = LengthScreen()
+    if writesPositions {
+      return leadingLines(
+        ws, hs, xs, from: start, limit: limit, interitem: interitem, left: left, to: writer,
+        room: room, screen: &unused, screened: false, writesPositions: true)
     }
-    return writesPositions ? lines(true) : lines(false)
+    return leadingLines(
+      ws, hs, xs, from: start, limit: limit, interitem: interitem, left: left, to: writer,
+      room: room, screen: &unused, screened: false, writesPositions: false)
+  }
+
+  /// `appendLeadingLines` of a first layout: each block's widths and heights are added to
+  /// `screen` after its lines, from cache, four at a time (`LengthScreen.addSIMD`, the fused
+  /// loop's per-item screen being its scalar twin).
+  ///
+  /// - Complexity: O(k) for the k items of the lines appended.
+  @inline(never)
+  static func appendScreenedLeadingLines(
+    _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
+    _ xs: UnsafeMutableBufferPointer<Double>, from start: Int, limit: Double,
+    interitem: Double, left: Double, to writer: LineTable.LineWriter, room: Int,
+    writesPositions: Bool, screen: inout LengthScreen
+  ) -> (end: Int, writer: LineTable.LineWriter, longest: Int) {
+    if writesPositions {
+      return leadingLines(
+        ws, hs, xs, from: start, limit: limit, interitem: interitem, left: left, to: writer,
+        room: room, screen: &screen, screened: true, writesPositions: true)
+    }
+    return leadingLines(
+      ws, hs, xs, from: start, limit: limit, interitem: interitem, left: left, to: writer,
+      room: room, screen: &screen, screened: true, writesPositions: false)
+  }
+
+  /// The loop of `appendLeadingLines` (`screened` and `writesPositions` literals at each
+  /// call); also returns the most items of a line appended.
+  @inline(__always)
+  private static func leadingLines(
+    _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
+    _ xs: UnsafeMutableBufferPointer<Double>, from start: Int, limit: Double,
+    interitem: Double, left: Double, to writer: LineTable.LineWriter, room: Int,
+    screen: inout LengthScreen, screened: Bool, writesPositions: Bool
+  ) -> (end: Int, writer: LineTable.LineWriter, longest: Int) {
+    let n = ws.count
+    var lines = writer
+    var s = start
+    var longest = 0
+    while s < n, lines.count < room {
+      let blockEnd = min(lines.blockRoom, room)
+      let first = s
+      while s < n, lines.count < blockEnd {
+        let (e, height) = LineBreaker.line(
+          from: s, ws, hs, xs, limit: limit, interitem: interitem, left: left,
+          writesPositions: writesPositions)
+        lines.append(start: s, height: height)
+        longest = max(longest, e &- s)
+        s = e
+      }
+      lines.closeBlockIfFull()
+      if screened {
+        screen.addSIMD(ws, first..<s)
+        screen.addSIMD(hs, first..<s)
+      }
+    }
+    return (s, lines, longest)
   }
 
   /// Adds the widths and heights of the items `range` to `screen` (`LengthScreen.add`).
@@ -483,30 +523,4 @@ extension SectionLayout {
     count: 0, size: .init(width: 0, height: 0), perLine: 1,
     rules: LayoutRules(configuration: .init(variant: .horizontalFlow), bounds: .init(1, 1)),
     sameSizeGrid: false)
-}
-
-/// What a full layout's fused loop adds each block's widths and heights to, after the block's
-/// lines, while they are in cache: a `LengthScreen` (a first layout's), or nothing.
-protocol BlockScreen {
-  mutating func add(
-    _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>, _ block: Range<Int>)
-}
-
-extension LengthScreen: BlockScreen {
-  /// Adds the widths and heights of `block`, four at a time (`addSIMD`).
-  @inline(__always)
-  mutating func add(
-    _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>, _ block: Range<Int>
-  ) {
-    addSIMD(ws, block)
-    addSIMD(hs, block)
-  }
-}
-
-/// No screen (a layout whose lengths were screened before).
-struct NoScreen: BlockScreen {
-  @inline(__always)
-  func add(
-    _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>, _ block: Range<Int>
-  ) {}
 }

@@ -464,94 +464,83 @@ struct PhasedLineTree: Sendable, Equatable {
   ///
   /// Every phase's lines are windows of k consecutive heights starting at the positions
   /// s ≡ r (mod k), r = (k − φ) mod k its first boundary: so the window maxima W[s] (for all
-  /// s, by doubling: the maxima of 2, 4, … heights, then two overlapping ones) are added, in
-  /// order of s, to their residue's sum; heads are prefix maxima and tails suffix maxima of at
-  /// most k heights.
+  /// s) are added, in order of s, to their residue's sum (`LineWindowSums`: blocks of k, each
+  /// window a block's suffix joined with the next block's prefix; for k ≤ 2 the heights or
+  /// their pair maxima); heads are prefix maxima and tails suffix maxima of at most k heights.
   ///
   /// - Precondition: `out.count == k ≥ 1`; `scratch.count ≥ 2·h.count + 3k + 1`.
-  /// - Complexity: O(c·log k + k) for c heights; allocates nothing.
+  /// - Complexity: O(c + k) for c heights, the cost per height independent of k; allocates
+  ///   nothing.
   static func summarizeAllPhases(
     of h: UnsafeBufferPointer<Double>, perLine k: Int,
     into out: UnsafeMutableBufferPointer<PhaseSummary>, scratch: UnsafeMutablePointer<Double>
   ) {
-    let (w, m) = windowMaxima(of: h, perLine: k, scratch: scratch)
-    addWindows(w, count: m, into: scratch, perLine: k)
+    if k == 1 {
+      addWindows(h, into: scratch)
+    } else if k == 2 {
+      addPairMaxima(h, into: scratch)
+    } else {
+      LineWindowSums.sums(of: h, perLine: k, into: scratch, prefix: scratch + 2 * k + 1)
+    }
     finishSummaries(of: h, perLine: k, sums: scratch, into: out)
   }
 
   /// `summarizeAllPhases` of two leaves, `a`'s into `outA` and `b`'s into `outB`, each the
-  /// same as alone: their sums' additions interleaved (twice the independent chains of
-  /// additions, which bound a leaf's summaries for k ≤ 8).
+  /// same as alone: for k ≥ 2 their window sums side by side in two SIMD lanes
+  /// (`LineWindowSums.sums(of:_:…)`).
   ///
   /// - Precondition: `outA.count == outB.count == k ≥ 1`; `scratch` holds
   ///   `2·(a.count + b.count) + 6k + 2` values.
-  /// - Complexity: O((a.count + b.count)·log k + k); allocates nothing.
+  /// - Complexity: O(a.count + b.count + k); allocates nothing.
   static func summarizeAllPhases(
     of a: UnsafeBufferPointer<Double>, _ b: UnsafeBufferPointer<Double>, perLine k: Int,
     into outA: UnsafeMutableBufferPointer<PhaseSummary>,
     _ outB: UnsafeMutableBufferPointer<PhaseSummary>, scratch: UnsafeMutablePointer<Double>
   ) {
     let scratchB = scratch + 2 * a.count + 3 * k + 1
-    let (wA, mA) = windowMaxima(of: a, perLine: k, scratch: scratch)
-    let (wB, mB) = windowMaxima(of: b, perLine: k, scratch: scratchB)
-    switch k {
-    case 1: addWindows(wA, mA, scratch, wB, mB, scratchB, InlineArray<1, Double>.self)
-    case 2: addWindows(wA, mA, scratch, wB, mB, scratchB, InlineArray<2, Double>.self)
-    case 3: addWindows(wA, mA, scratch, wB, mB, scratchB, InlineArray<3, Double>.self)
-    case 4: addWindows(wA, mA, scratch, wB, mB, scratchB, InlineArray<4, Double>.self)
-    case 5: addWindows(wA, mA, scratch, wB, mB, scratchB, InlineArray<5, Double>.self)
-    case 6: addWindows(wA, mA, scratch, wB, mB, scratchB, InlineArray<6, Double>.self)
-    case 7: addWindows(wA, mA, scratch, wB, mB, scratchB, InlineArray<7, Double>.self)
-    case 8: addWindows(wA, mA, scratch, wB, mB, scratchB, InlineArray<8, Double>.self)
-    default:
-      addWindows(wA, count: mA, into: scratch, perLine: k)
-      addWindows(wB, count: mB, into: scratchB, perLine: k)
+    if k == 1 {
+      addWindows(a, into: scratch)
+      addWindows(b, into: scratchB)
+    } else {
+      LineWindowSums.sums(
+        of: a, b, perLine: k, into: scratch, scratchB, prefix: scratch + 2 * k + 1)
     }
     finishSummaries(of: a, perLine: k, sums: scratch, into: outA)
     finishSummaries(of: b, perLine: k, sums: scratchB, into: outB)
   }
 
-  /// The window maxima of `h` (`windowMaxima(_:count:width:scratch:)`) and their count
-  /// (0 when h holds fewer than k heights), with `scratch[0..<k]` (the sums by residue) set
-  /// to 0 and `scratch[k ... 2k]` left for `finishSummaries`.
+  /// `sums[0]` = Σ h, in order: the summaries' sum for one item a line (every height a line).
   ///
-  /// - Complexity: O(c·log k + k).
+  /// - Complexity: O(c).
   @inline(__always)
-  private static func windowMaxima(
-    of h: UnsafeBufferPointer<Double>, perLine k: Int, scratch: UnsafeMutablePointer<Double>
-  ) -> (windows: UnsafePointer<Double>, count: Int) {
-    for r in 0..<k { scratch[r] = 0 }
-    let c = h.count
-    guard c >= k, let heights = h.baseAddress else { return (UnsafePointer(scratch), 0) }
-    return (windowMaxima(heights, count: c, width: k, scratch: scratch + 2 * k + 1), c - k + 1)
+  private static func addWindows(
+    _ h: UnsafeBufferPointer<Double>, into sums: UnsafeMutablePointer<Double>
+  ) {
+    var sum = 0.0
+    for x in h { sum += x }
+    sums[0] = sum
   }
 
-  /// Adds `w[s]` to `sums[s mod k]` for s ∈ 0..<m, in order of s: in registers for k ≤ 8.
+  /// `sums[s mod 2]` += max(h[s], h[s + 1]) for s ∈ 0 ..< c − 1, in order of s: the sums of
+  /// two items a line for one leaf alone (an edit's leaf; `LineWindowSums` pairs two leaves).
   ///
-  /// - Complexity: O(m).
-  private static func addWindows(
-    _ w: UnsafePointer<Double>, count m: Int, into sums: UnsafeMutablePointer<Double>,
-    perLine k: Int
+  /// - Complexity: O(c).
+  @inline(__always)
+  private static func addPairMaxima(
+    _ h: UnsafeBufferPointer<Double>, into sums: UnsafeMutablePointer<Double>
   ) {
-    switch k {
-    case 1: addWindows(w, count: m, into: sums, InlineArray<1, Double>.self)
-    case 2: addWindows(w, count: m, into: sums, InlineArray<2, Double>.self)
-    case 3: addWindows(w, count: m, into: sums, InlineArray<3, Double>.self)
-    case 4: addWindows(w, count: m, into: sums, InlineArray<4, Double>.self)
-    case 5: addWindows(w, count: m, into: sums, InlineArray<5, Double>.self)
-    case 6: addWindows(w, count: m, into: sums, InlineArray<6, Double>.self)
-    case 7: addWindows(w, count: m, into: sums, InlineArray<7, Double>.self)
-    case 8: addWindows(w, count: m, into: sums, InlineArray<8, Double>.self)
-    default:
-      var s = 0
-      var t = 0
-      while s < m {
-        sums[t] += w[s]
-        s &+= 1
-        t &+= 1
-        if t == k { t = 0 }
-      }
+    var even = 0.0
+    var odd = 0.0
+    var s = 0
+    let c = h.count
+    while s &+ 2 < c {
+      even += LineWindowSums.larger(h[s], h[s &+ 1])
+      odd += LineWindowSums.larger(h[s &+ 1], h[s &+ 2])
+      s &+= 2
     }
+    if s &+ 1 < c { even += LineWindowSums.larger(h[s], h[s &+ 1]) }
+    sums[0] = even
+    sums[1] = odd
   }
 
   /// The k summaries of `h` into `out[φ]` from its sums by residue (`sums[0..<k]`): heads
@@ -584,111 +573,6 @@ struct PhasedLineTree: Sendable, Equatable {
       }
       if r < c { head = max(head, h[r]) }
     }
-  }
-
-  /// `addWindows(_:count:into:_:)` for two runs of windows at once, their additions
-  /// interleaved; each run's sums as alone.
-  ///
-  /// - Complexity: O(mA + mB).
-  @inline(__always)
-  private static func addWindows<let K: Int>(
-    _ wA: UnsafePointer<Double>, _ mA: Int, _ sumsA: UnsafeMutablePointer<Double>,
-    _ wB: UnsafePointer<Double>, _ mB: Int, _ sumsB: UnsafeMutablePointer<Double>,
-    _: InlineArray<K, Double>.Type
-  ) {
-    var a = InlineArray<K, Double>(repeating: 0)
-    var b = InlineArray<K, Double>(repeating: 0)
-    var s = 0
-    let both = min(mA, mB)
-    while s &+ K <= both {
-      for t in 0..<K {
-        a[t] += wA[s &+ t]
-        b[t] += wB[s &+ t]
-      }
-      s &+= K
-    }
-    var sA = s
-    while sA &+ K <= mA {
-      for t in 0..<K { a[t] += wA[sA &+ t] }
-      sA &+= K
-    }
-    var sB = s
-    while sB &+ K <= mB {
-      for t in 0..<K { b[t] += wB[sB &+ t] }
-      sB &+= K
-    }
-    for t in 0..<K {
-      sumsA[t] = a[t]
-      sumsB[t] = b[t]
-    }
-    var t = 0
-    while sA < mA {
-      sumsA[t] += wA[sA]
-      sA &+= 1
-      t &+= 1
-    }
-    t = 0
-    while sB < mB {
-      sumsB[t] += wB[sB]
-      sB &+= 1
-      t &+= 1
-    }
-  }
-
-  /// Adds `w[s]` to `sums[s mod K]` for s ∈ 0..<m, in order of s (each residue's sum in a
-  /// register while it runs: K chains of additions side by side).
-  ///
-  /// - Precondition: `sums[0..<K]` are 0.
-  /// - Complexity: O(m).
-  @inline(__always)
-  private static func addWindows<let K: Int>(
-    _ w: UnsafePointer<Double>, count m: Int, into sums: UnsafeMutablePointer<Double>,
-    _: InlineArray<K, Double>.Type
-  ) {
-    var acc = InlineArray<K, Double>(repeating: 0)
-    var s = 0
-    while s &+ K <= m {
-      for t in 0..<K { acc[t] += w[s &+ t] }
-      s &+= K
-    }
-    for t in 0..<K { sums[t] = acc[t] }
-    var t = 0
-    while s < m {
-      sums[t] += w[s]
-      s &+= 1
-      t &+= 1
-    }
-  }
-
-  /// The larger of two heights, `Swift.max`'s answer (ties give `b`, so even the sign of a
-  /// zero agrees) for every number but NaN (heights are validated numbers), in one
-  /// comparison that compiles to `maxsd`/`maxpd` (`max` keeps a NaN out, a blend).
-  @inline(__always)
-  static func larger(_ a: Double, _ b: Double) -> Double { a > b ? a : b }
-
-  /// The window maxima W[s] = max h[s ..< s + k] for s ∈ 0...c − k: `h` itself for k = 1,
-  /// else in `scratch` (two buffers of c): the maxima of d = 2, 4, … heights, each from two of
-  /// the previous, then W[s] = max(M_d[s], M_d[s + k − d]) for the largest d ≤ k.
-  ///
-  /// - Precondition: c ≥ k ≥ 1; `scratch` holds 2c values.
-  /// - Complexity: O(c·log k).
-  private static func windowMaxima(
-    _ h: UnsafePointer<Double>, count c: Int, width k: Int, scratch: UnsafeMutablePointer<Double>
-  ) -> UnsafePointer<Double> {
-    var source = h
-    var target = scratch
-    var spare = scratch + c
-    var d = 1  // source[s] = max h[s ..< s + d], for s ≤ c − d
-    while 2 * d <= k {
-      for s in 0..<(c - 2 * d + 1) { target[s] = larger(source[s], source[s &+ d]) }
-      source = UnsafePointer(target)
-      swap(&target, &spare)
-      d *= 2
-    }
-    if d == k { return source }
-    let shift = k - d
-    for s in 0..<(c - k + 1) { target[s] = larger(source[s], source[s &+ shift]) }
-    return UnsafePointer(target)
   }
 
   /// The summary of `h[range]` under `phase`.

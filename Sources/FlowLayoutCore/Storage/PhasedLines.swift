@@ -1,4 +1,3 @@
-import Dispatch
 import FlowLayoutModel
 
 /// The lines of an equal-width section (every line holds exactly `perLine` = k items, the last
@@ -292,14 +291,14 @@ struct PhasedLineTree: Sendable, Equatable {
   /// Rewrites leaf `l`'s count and its k summaries from its heights; returns the work (its
   /// c heights and k summaries).
   ///
-  /// - Complexity: O(c·log k + k) for its c items (`summarizeAllPhases`).
+  /// - Complexity: O(c + k) for its c items (`summarizeAllPhases`).
   @discardableResult
   private mutating func summarize(leaf l: Int) -> Int {
     let node = capacity + l
     let k = perLine
     counts[node] = leaves[l].count
     let c = leaves[l].count
-    scratch.reserve(2 * c + 3 * k + 1)
+    scratch.reserve(3 * k + 1)
     leaves[l].withUnsafeBufferPointer { h in
       summaries.withUnsafeMutableBufferPointer { s in
         scratch.values.withUnsafeMutableBufferPointer { t in
@@ -337,7 +336,7 @@ struct PhasedLineTree: Sendable, Equatable {
   /// `0 ..< leafEnd` are combined (0: none).
   ///
   /// - Precondition: the padding leaves' counts and summaries are written.
-  /// - Complexity: O(n·log k / t + p·k / t) on t threads.
+  /// - Complexity: O(n / t + p·k / t) on t threads.
   private mutating func summarizeLeaves(threads: Int) -> (height: Int, leafEnd: Int) {
     // Several tasks a thread when threaded, so that a thread the machine holds back leaves
     // a small part of the work to wait for.
@@ -345,7 +344,7 @@ struct PhasedLineTree: Sendable, Equatable {
     let k = perLine
     let cap = capacity
     let leaves = self.leaves
-    let room = 4 * leaves.reduce(0) { max($0, $1.count) } + 6 * k + 3
+    let room = 6 * k + 3
     if tasks == 1 {
       // On this thread, in the kept scratch (no allocation once it has room).
       scratch.reserve(room)
@@ -363,40 +362,42 @@ struct PhasedLineTree: Sendable, Equatable {
     let block = Self.leavesPerTask
     let blockHeight = block.trailingZeroBitCount
     // The blocks holding leaves, padding included: within the tree (cap ≥ 2·block here).
-    let blocksEnd = (leaves.count + block - 1) / block * block
+    let blocks = (leaves.count + block - 1) / block
+    var scratches = [[Double]](repeating: [], count: tasks)
     counts.withUnsafeMutableBufferPointer { c in
       summaries.withUnsafeMutableBufferPointer { s in
-        // Disjoint: task t writes only the counts and summaries of its own leaves' nodes.
-        let sharedCounts = SharedBuffer(c)
-        let sharedSummaries = SharedBuffer(s)
-        DispatchQueue.concurrentPerform(iterations: tasks) { t in
-          let start = t * leaves.count / tasks / block * block
-          let end = t + 1 == tasks ? leaves.count : (t + 1) * leaves.count / tasks / block * block
-          var scratch = [Double](repeating: 0, count: room)
+        // Disjoint: task t writes only the counts and summaries of its own blocks' nodes.
+        LayoutThreading.forEachRun(
+          of: blocks, states: &scratches,
+          sharing: (counts: SharedBuffer(c), summaries: SharedBuffer(s), leaves: leaves)
+        ) { _, run, scratch, shared in
+          let start = run.lowerBound * block
+          let blockEnd = run.upperBound * block
+          scratch = [Double](repeating: 0, count: room)
           scratch.withUnsafeMutableBufferPointer { room in
             Self.summarize(
-              leaves, start..<end, perLine: k, capacity: cap, counts: sharedCounts.base,
-              summaries: sharedSummaries.base, scratch: room)
+              shared.leaves, start..<min(blockEnd, shared.leaves.count), perLine: k,
+              capacity: cap, counts: shared.counts.base, summaries: shared.summaries.base,
+              scratch: room)
           }
           // The nodes inside this run's blocks (the last one's padding leaves are written).
-          let blockEnd = t + 1 == tasks ? blocksEnd : end
           for height in 1...blockHeight {
             for node in ((cap + start) >> height)..<((cap + blockEnd) >> height) {
               Self.combine(
-                node, perLine: k, counts: sharedCounts.base, summaries: sharedSummaries.base)
+                node, perLine: k, counts: shared.counts.base, summaries: shared.summaries.base)
             }
           }
         }
       }
     }
-    return (blockHeight, blocksEnd)
+    return (blockHeight, blocks * block)
   }
 
   /// The counts and summaries of `leaves[run]` (tree capacity `cap`), two leaves at a time
   /// (`summarizeAllPhases(of:_:…)`).
   ///
-  /// - Precondition: `scratch` holds 4c + 6k + 3 values for the largest leaf's c.
-  /// - Complexity: O(m·log k + k) for the m heights of the run.
+  /// - Precondition: `scratch` holds 6k + 3 values.
+  /// - Complexity: O(m + k) for the m heights of the run.
   private static func summarize(
     _ leaves: [ArraySlice<Double>], _ run: Range<Int>, perLine k: Int, capacity cap: Int,
     counts: UnsafeMutableBufferPointer<Int>, summaries: UnsafeMutableBufferPointer<PhaseSummary>,
@@ -468,7 +469,7 @@ struct PhasedLineTree: Sendable, Equatable {
   /// window a block's suffix joined with the next block's prefix; for k ≤ 2 the heights or
   /// their pair maxima); heads are prefix maxima and tails suffix maxima of at most k heights.
   ///
-  /// - Precondition: `out.count == k ≥ 1`; `scratch.count ≥ 2·h.count + 3k + 1`.
+  /// - Precondition: `out.count == k ≥ 1`; `scratch` holds 3k + 1 values.
   /// - Complexity: O(c + k) for c heights, the cost per height independent of k; allocates
   ///   nothing.
   static func summarizeAllPhases(
@@ -489,15 +490,14 @@ struct PhasedLineTree: Sendable, Equatable {
   /// same as alone: for k ≥ 2 their window sums side by side in two SIMD lanes
   /// (`LineWindowSums.sums(of:_:…)`).
   ///
-  /// - Precondition: `outA.count == outB.count == k ≥ 1`; `scratch` holds
-  ///   `2·(a.count + b.count) + 6k + 2` values.
+  /// - Precondition: `outA.count == outB.count == k ≥ 1`; `scratch` holds 6k + 2 values.
   /// - Complexity: O(a.count + b.count + k); allocates nothing.
   static func summarizeAllPhases(
     of a: UnsafeBufferPointer<Double>, _ b: UnsafeBufferPointer<Double>, perLine k: Int,
     into outA: UnsafeMutableBufferPointer<PhaseSummary>,
     _ outB: UnsafeMutableBufferPointer<PhaseSummary>, scratch: UnsafeMutablePointer<Double>
   ) {
-    let scratchB = scratch + 2 * a.count + 3 * k + 1
+    let scratchB = scratch + 3 * k + 1
     if k == 1 {
       addWindows(a, into: scratch)
       addWindows(b, into: scratchB)

@@ -29,12 +29,18 @@ struct PhasedLines: Sendable, Equatable {
   private var tree: CopyOnWrite<PhasedLineTree>
 
   /// The lines of `heights` in lines of `perLine` items, in leaves of about `leafTarget` items;
-  /// with `widths` (one per height), each item's width kept beside its height.
+  /// with `widths` (one per height), each item's width kept beside its height; with room for
+  /// the summaries of up to `reservingPerLine` items a line (`PhasedLineTree.init`).
   ///
-  /// - Complexity: O(n + p·k).
-  init(heights: [Double], widths: [Double]? = nil, perLine: Int, leafTarget: Int) {
+  /// - Complexity: O(n + p·max(k, reservingPerLine)).
+  init(
+    heights: [Double], widths: [Double]? = nil, perLine: Int, leafTarget: Int,
+    reservingPerLine: Int = 0
+  ) {
     tree = CopyOnWrite(
-      PhasedLineTree(heights: heights, widths: widths, perLine: perLine, leafTarget: leafTarget))
+      PhasedLineTree(
+        heights: heights, widths: widths, perLine: perLine, leafTarget: leafTarget,
+        reservingPerLine: reservingPerLine))
   }
 
   /// Items per line, ≥ 1.
@@ -52,6 +58,8 @@ struct PhasedLines: Sendable, Equatable {
 
   /// `PhasedLineTree.storageRuns`. O(p).
   var storageRuns: Int { tree.value.storageRuns }
+  /// `PhasedLineTree.summaryRoom`. O(1).
+  var summaryRoom: Int { tree.value.summaryRoom }
   /// `PhasedLineTree.height(ofItem:)`. O(log p).
   func height(ofItem g: Int) -> Double { tree.value.height(ofItem: g) }
   /// `PhasedLineTree.width(ofItem:)`. O(log p).
@@ -203,10 +211,17 @@ struct PhasedLineTree: Sendable, Equatable {
   }
 
   /// The lines of `heights` in lines of `perLine` items, in leaves of about `leafTarget` items;
-  /// with `widths` (one per height), each item's width kept beside its height.
+  /// with `widths` (one per height), each item's width kept beside its height. With
+  /// `reservingPerLine` larger than `perLine`, the summaries' storage has room for that many
+  /// items a line, written now: a later `rephase` up to it neither allocates nor faults in
+  /// fresh pages (at 1M items a first rotation from 2 to 6 items a line met ~250 page faults;
+  /// the room holds until a leaf is split or joined, which lays the tree out again at k).
   ///
-  /// - Complexity: O(n + p·k).
-  init(heights: [Double], widths: [Double]? = nil, perLine: Int, leafTarget: Int) {
+  /// - Complexity: O(n + p·max(k, reservingPerLine)).
+  init(
+    heights: [Double], widths: [Double]? = nil, perLine: Int, leafTarget: Int,
+    reservingPerLine: Int = 0
+  ) {
     let target = max(leafTarget, 1)
     self.perLine = max(perLine, 1)
     self.leafTarget = target
@@ -217,6 +232,11 @@ struct PhasedLineTree: Sendable, Equatable {
     capacity = 1
     counts = []
     summaries = []
+    if reservingPerLine > self.perLine {
+      var cap = 1
+      while cap < leaves.count { cap <<= 1 }
+      summaries = [PhaseSummary](repeating: .open, count: 2 * cap * reservingPerLine)
+    }
     rebuildTree()
   }
 
@@ -1064,6 +1084,12 @@ struct PhasedLineTree: Sendable, Equatable {
     }
     return runs
   }
+
+  /// The items a line the summaries' storage has room for (≥ k): a `rephase` up to it
+  /// allocates nothing. For tests.
+  ///
+  /// - Complexity: O(1).
+  var summaryRoom: Int { summaries.count / (2 * capacity) }
 
   /// Every height, in order.
   ///

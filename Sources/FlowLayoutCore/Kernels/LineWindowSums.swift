@@ -12,9 +12,11 @@
 /// the blocks' chains of maxima hold few loads in flight, and at 10M items (heights far beyond
 /// the caches) a rotation without it took 9–12 ms where it takes 6–7 (docs/storage.md).
 ///
-/// Bit for bit the maxima of a left-to-right scan (`Swift.max`): every maximum is
-/// `larger(a, b)` with `b` covering later heights, so a tie (−0 beside +0) gives the latest
-/// height, as the scan does.
+/// Bit for bit the sums of a left-to-right scan (`Swift.max` of each window, added in order):
+/// the maxima are the same numbers, and the one pair of equal heights with different bits
+/// (−0, +0) adds the same to a sum that starts at +0.0 (it never becomes −0), so which of two
+/// equal heights a maximum returns does not show. The scalar blocks still give the later one,
+/// as the scan does; the paired lanes order their operands for the fewest register copies.
 enum LineWindowSums {
   /// The larger of two heights, `Swift.max`'s answer (ties give `b`, so even the sign of a
   /// zero agrees) for every number but NaN (heights are validated numbers), in one
@@ -156,18 +158,19 @@ enum LineWindowSums {
     var base = 0
     for _ in 0..<count {
       let next = base &+ K
-      var p = SIMD2(a[next], b[next])
-      prefix[0] = p
+      // Operands ordered so that each `maxpd` overwrites a value not needed after it (the
+      // height just loaded, the prefix used once): no register copies. Which of two equal
+      // heights a maximum returns does not show in the sums (type comment).
+      prefix[0] = SIMD2(a[next], b[next])
       for t in 1..<(K - 1) {
-        p = larger(p, SIMD2(a[next &+ t], b[next &+ t]))
-        prefix[t] = p
+        prefix[t] = larger(SIMD2(a[next &+ t], b[next &+ t]), prefix[t - 1])
       }
       var s = SIMD2(a[next &- 1], b[next &- 1])
-      sums[K - 1] += larger(s, prefix[K - 2])
+      sums[K - 1] += larger(prefix[K - 2], s)
       for u in 1..<(K - 1) {
         let t = K - 1 - u
         s = larger(SIMD2(a[base &+ t], b[base &+ t]), s)
-        sums[t] += larger(s, prefix[t - 1])
+        sums[t] += larger(prefix[t - 1], s)
       }
       sums[0] += larger(SIMD2(a[base], b[base]), s)
       base = next

@@ -55,7 +55,8 @@ let package = Package(
     // The JSON layout document (input and output) and SVG rendering. Engine-agnostic: of the
     // core it uses only the threaded loop (`LayoutThreading.perform`, `SharedPointer`).
     .target(
-      name: "FlowLayoutDocument", dependencies: ["FlowLayoutModel", "FioriCells", "FlowLayoutCore"]),
+      name: "FlowLayoutDocument",
+      dependencies: ["FlowLayoutModel", "FioriCells", "FlowLayoutCore"]),
     // The benchmark runner (tables, results/, charts, comparisons). Allocator statistics are injected by the CLI.
     .target(
       name: "FlowLayoutBench",

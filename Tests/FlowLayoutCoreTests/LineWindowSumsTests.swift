@@ -93,8 +93,10 @@ struct LineWindowSumsTests {
               }
             }
           }
-          #expect(Self.bits(sumsA) == Self.bits(Self.naive(a, perLine: k)), "k \(k) a \(ca) b \(cb)")
-          #expect(Self.bits(sumsB) == Self.bits(Self.naive(b, perLine: k)), "k \(k) b \(cb) a \(ca)")
+          #expect(
+            Self.bits(sumsA) == Self.bits(Self.naive(a, perLine: k)), "k \(k) a \(ca) b \(cb)")
+          #expect(
+            Self.bits(sumsB) == Self.bits(Self.naive(b, perLine: k)), "k \(k) b \(cb) a \(ca)")
         }
       }
     }

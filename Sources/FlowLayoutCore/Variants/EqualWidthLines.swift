@@ -86,7 +86,8 @@ struct EqualWidthLines: Sendable, Equatable {
   /// from the start (`PhasedLines.init(…reservingPerLine:)`), so that its first width change
   /// to up to this many items a line does not fault in fresh pages: Fiori's 110 pt grid cells
   /// fit 2 a line on a 375 pt phone, 6 in its landscape, 8 on a 1024 pt iPad in landscape.
-  /// Costs 2·P·(8 − k)·40 bytes more at rest for P ≤ 2p tree leaves (1 MB at 1M items, k = 2).
+  /// Costs 2·P·(8 − k)·40 bytes more at rest for P ≤ 2p tree leaves (1 MB at 1M items,
+  /// k = 2).
   static let reservedPerLine = 8
 
   /// These lines laid out again under `rules` (a width change), kept as equal-width lines

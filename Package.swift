@@ -52,8 +52,11 @@ let package = Package(
     .target(
       name: "FlowLayoutWorkloads",
       dependencies: ["FlowLayoutModel", "FioriCells", "FlowLayoutDocument"]),
-    // The JSON layout document (input and output) and SVG rendering. Engine-agnostic.
-    .target(name: "FlowLayoutDocument", dependencies: ["FlowLayoutModel", "FioriCells"]),
+    // The JSON layout document (input and output) and SVG rendering. Engine-agnostic: of the
+    // core it uses only the threaded loop (`LayoutThreading.perform`, `SharedPointer`).
+    .target(
+      name: "FlowLayoutDocument",
+      dependencies: ["FlowLayoutModel", "FioriCells", "FlowLayoutCore"]),
     // The benchmark runner (tables, results/, charts, comparisons). Allocator statistics are injected by the CLI.
     .target(
       name: "FlowLayoutBench",

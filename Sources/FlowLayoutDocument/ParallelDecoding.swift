@@ -1,11 +1,5 @@
-import Dispatch
+import FlowLayoutCore
 import Synchronization
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// How a packed batch's large entries are decoded on several threads (`Base64.decode`,
 /// `PackedItemEdits.fillInsertions`, `PackedItemEdits.appendDeletion`): the output is cut into
@@ -35,7 +29,7 @@ package struct ParallelDecoding: Sendable {
   @TaskLocal package static var current = ParallelDecoding()
 
   /// The machine's online cores (at least 1).
-  static let cores = max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
+  static let cores = LayoutThreading.activeCores
 
   /// How many parts `count` units (items, base64 groups) are cut into: 1 below `minimumItems`,
   /// else `parts` (the cores by default), at most `count`.
@@ -46,22 +40,20 @@ package struct ParallelDecoding: Sendable {
     return max(1, min(parts ?? Self.cores, count))
   }
 
-  /// Runs `body(p)` for every part `p` in `0 ..< parts`, each on its own task when there are
-  /// several.
+  /// Runs `body(p)` for every part `p` in `0 ..< parts` (part 0 alone when `parts` ≤ 1), each
+  /// on its own task when there are several: the core's threaded loop
+  /// (`LayoutThreading.perform`).
   ///
   /// - Complexity: what the parts cost, on up to `parts` threads.
   func perform(parts: Int, _ body: @Sendable (Int) -> Void) {
-    guard parts > 1 else {
-      body(0)
-      return
-    }
-    counter?.add(parts)
-    DispatchQueue.concurrentPerform(iterations: parts, execute: body)
+    if parts > 1 { counter?.add(parts) }
+    LayoutThreading.perform(parts: max(parts, 1), threads: parts, body)
   }
 
-  /// Part `p`'s share of `0 ..< count` cut into `parts` equal ranges.
+  /// Part `p`'s share of `0 ..< count` cut into `parts` equal ranges
+  /// (`LayoutThreading.run(_:of:count:)`).
   static func range(_ p: Int, of parts: Int, count: Int) -> Range<Int> {
-    (p * count / parts)..<((p + 1) * count / parts)
+    LayoutThreading.run(p, of: parts, count: count)
   }
 }
 
@@ -77,12 +69,7 @@ package final class PartCounter: Sendable {
   func add(_ parts: Int) { value.add(parts, ordering: .relaxed) }
 }
 
-/// A buffer written by the tasks of one `ParallelDecoding.perform`, each a range no other task
-/// reads or writes; its owner keeps the memory alive until `perform` returns. (Carries the
-/// pointer across the task boundary.)
-struct DecodingBuffer<Element>: @unchecked Sendable {
-  let base: UnsafeMutablePointer<Element>
-
-  init(_ base: UnsafeMutablePointer<Element>) { self.base = base }
-  init(_ base: UnsafePointer<Element>) { self.base = UnsafeMutablePointer(mutating: base) }
-}
+/// Memory the tasks of one `ParallelDecoding.perform` share, each writing a range no other task
+/// reads or writes, kept alive by its owner until `perform` returns: the core's carrier
+/// (`SharedPointer`), under the name the decoders use.
+typealias DecodingBuffer<Element> = SharedPointer<Element>

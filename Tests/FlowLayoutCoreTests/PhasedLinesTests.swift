@@ -279,6 +279,26 @@ struct PhasedLinesTests {
       }
     }
   }
+
+  /// Lines built with room for 8 items a line (`reservingPerLine`, as a large equal-width
+  /// section is) rephase to 6, 8, 2 and 5 within that room (no growth: the room stays 8) and
+  /// equal a fresh build each time; without the room the first rephase to 6 grows it.
+  @Test func reservedRoomTakesTheWidthChangesWithoutGrowing() {
+    var rng = SplitMix64(seed: 80)
+    let heights = (0..<(300 * 9 + 4)).map { _ in Double(Int(rng.nextUnit() * 90)) * 0.5 }
+    var lines = PhasedLines(heights: heights, perLine: 2, leafTarget: 9, reservingPerLine: 8)
+    #expect(lines.summaryRoom == 8)
+    #expect(lines == PhasedLines(heights: heights, perLine: 2, leafTarget: 9))
+    for k in [6, 8, 2, 5] {
+      lines.rephase(perLine: k, threads: 2)
+      #expect(lines.summaryRoom == 8, "k \(k)")
+      #expect(lines == PhasedLines(heights: heights, perLine: k, leafTarget: 9), "k \(k)")
+    }
+    var plain = PhasedLines(heights: heights, perLine: 2, leafTarget: 9)
+    #expect(plain.summaryRoom == 2)
+    plain.rephase(perLine: 6)
+    #expect(plain.summaryRoom == 6)
+  }
 }
 
 extension PhasedLeafStorageTests {

@@ -1,4 +1,3 @@
-import Dispatch
 import FlowLayoutModel
 
 /// The lines of an equal-width section (every line holds exactly `perLine` = k items, the last
@@ -30,12 +29,18 @@ struct PhasedLines: Sendable, Equatable {
   private var tree: CopyOnWrite<PhasedLineTree>
 
   /// The lines of `heights` in lines of `perLine` items, in leaves of about `leafTarget` items;
-  /// with `widths` (one per height), each item's width kept beside its height.
+  /// with `widths` (one per height), each item's width kept beside its height; with room for
+  /// the summaries of up to `reservingPerLine` items a line (`PhasedLineTree.init`).
   ///
-  /// - Complexity: O(n + p·k).
-  init(heights: [Double], widths: [Double]? = nil, perLine: Int, leafTarget: Int) {
+  /// - Complexity: O(n + p·max(k, reservingPerLine)).
+  init(
+    heights: [Double], widths: [Double]? = nil, perLine: Int, leafTarget: Int,
+    reservingPerLine: Int = 0
+  ) {
     tree = CopyOnWrite(
-      PhasedLineTree(heights: heights, widths: widths, perLine: perLine, leafTarget: leafTarget))
+      PhasedLineTree(
+        heights: heights, widths: widths, perLine: perLine, leafTarget: leafTarget,
+        reservingPerLine: reservingPerLine))
   }
 
   /// Items per line, ≥ 1.
@@ -53,6 +58,8 @@ struct PhasedLines: Sendable, Equatable {
 
   /// `PhasedLineTree.storageRuns`. O(p).
   var storageRuns: Int { tree.value.storageRuns }
+  /// `PhasedLineTree.summaryRoom`. O(1).
+  var summaryRoom: Int { tree.value.summaryRoom }
   /// `PhasedLineTree.height(ofItem:)`. O(log p).
   func height(ofItem g: Int) -> Double { tree.value.height(ofItem: g) }
   /// `PhasedLineTree.width(ofItem:)`. O(log p).
@@ -204,10 +211,17 @@ struct PhasedLineTree: Sendable, Equatable {
   }
 
   /// The lines of `heights` in lines of `perLine` items, in leaves of about `leafTarget` items;
-  /// with `widths` (one per height), each item's width kept beside its height.
+  /// with `widths` (one per height), each item's width kept beside its height. With
+  /// `reservingPerLine` larger than `perLine`, the summaries' storage has room for that many
+  /// items a line, written now: a later `rephase` up to it neither allocates nor faults in
+  /// fresh pages (at 1M items a first rotation from 2 to 6 items a line met ~250 page faults;
+  /// the room holds until a leaf is split or joined, which lays the tree out again at k).
   ///
-  /// - Complexity: O(n + p·k).
-  init(heights: [Double], widths: [Double]? = nil, perLine: Int, leafTarget: Int) {
+  /// - Complexity: O(n + p·max(k, reservingPerLine)).
+  init(
+    heights: [Double], widths: [Double]? = nil, perLine: Int, leafTarget: Int,
+    reservingPerLine: Int = 0
+  ) {
     let target = max(leafTarget, 1)
     self.perLine = max(perLine, 1)
     self.leafTarget = target
@@ -218,6 +232,11 @@ struct PhasedLineTree: Sendable, Equatable {
     capacity = 1
     counts = []
     summaries = []
+    if reservingPerLine > self.perLine {
+      var cap = 1
+      while cap < leaves.count { cap <<= 1 }
+      summaries = [PhaseSummary](repeating: .open, count: 2 * cap * reservingPerLine)
+    }
     rebuildTree()
   }
 
@@ -292,14 +311,14 @@ struct PhasedLineTree: Sendable, Equatable {
   /// Rewrites leaf `l`'s count and its k summaries from its heights; returns the work (its
   /// c heights and k summaries).
   ///
-  /// - Complexity: O(c·log k + k) for its c items (`summarizeAllPhases`).
+  /// - Complexity: O(c + k) for its c items (`summarizeAllPhases`).
   @discardableResult
   private mutating func summarize(leaf l: Int) -> Int {
     let node = capacity + l
     let k = perLine
     counts[node] = leaves[l].count
     let c = leaves[l].count
-    scratch.reserve(2 * c + 3 * k + 1)
+    scratch.reserve(3 * k + 1)
     leaves[l].withUnsafeBufferPointer { h in
       summaries.withUnsafeMutableBufferPointer { s in
         scratch.values.withUnsafeMutableBufferPointer { t in
@@ -337,7 +356,7 @@ struct PhasedLineTree: Sendable, Equatable {
   /// `0 ..< leafEnd` are combined (0: none).
   ///
   /// - Precondition: the padding leaves' counts and summaries are written.
-  /// - Complexity: O(n·log k / t + p·k / t) on t threads.
+  /// - Complexity: O(n / t + p·k / t) on t threads.
   private mutating func summarizeLeaves(threads: Int) -> (height: Int, leafEnd: Int) {
     // Several tasks a thread when threaded, so that a thread the machine holds back leaves
     // a small part of the work to wait for.
@@ -345,7 +364,7 @@ struct PhasedLineTree: Sendable, Equatable {
     let k = perLine
     let cap = capacity
     let leaves = self.leaves
-    let room = 4 * leaves.reduce(0) { max($0, $1.count) } + 6 * k + 3
+    let room = 6 * k + 3
     if tasks == 1 {
       // On this thread, in the kept scratch (no allocation once it has room).
       scratch.reserve(room)
@@ -363,40 +382,42 @@ struct PhasedLineTree: Sendable, Equatable {
     let block = Self.leavesPerTask
     let blockHeight = block.trailingZeroBitCount
     // The blocks holding leaves, padding included: within the tree (cap ≥ 2·block here).
-    let blocksEnd = (leaves.count + block - 1) / block * block
+    let blocks = (leaves.count + block - 1) / block
+    var scratches = [[Double]](repeating: [], count: tasks)
     counts.withUnsafeMutableBufferPointer { c in
       summaries.withUnsafeMutableBufferPointer { s in
-        // Disjoint: task t writes only the counts and summaries of its own leaves' nodes.
-        let sharedCounts = SharedBuffer(c)
-        let sharedSummaries = SharedBuffer(s)
-        DispatchQueue.concurrentPerform(iterations: tasks) { t in
-          let start = t * leaves.count / tasks / block * block
-          let end = t + 1 == tasks ? leaves.count : (t + 1) * leaves.count / tasks / block * block
-          var scratch = [Double](repeating: 0, count: room)
+        // Disjoint: task t writes only the counts and summaries of its own blocks' nodes.
+        LayoutThreading.forEachRun(
+          of: blocks, states: &scratches,
+          sharing: (counts: SharedBuffer(c), summaries: SharedBuffer(s), leaves: leaves)
+        ) { _, run, scratch, shared in
+          let start = run.lowerBound * block
+          let blockEnd = run.upperBound * block
+          scratch = [Double](repeating: 0, count: room)
           scratch.withUnsafeMutableBufferPointer { room in
             Self.summarize(
-              leaves, start..<end, perLine: k, capacity: cap, counts: sharedCounts.base,
-              summaries: sharedSummaries.base, scratch: room)
+              shared.leaves, start..<min(blockEnd, shared.leaves.count), perLine: k,
+              capacity: cap, counts: shared.counts.base, summaries: shared.summaries.base,
+              scratch: room)
           }
           // The nodes inside this run's blocks (the last one's padding leaves are written).
-          let blockEnd = t + 1 == tasks ? blocksEnd : end
           for height in 1...blockHeight {
             for node in ((cap + start) >> height)..<((cap + blockEnd) >> height) {
               Self.combine(
-                node, perLine: k, counts: sharedCounts.base, summaries: sharedSummaries.base)
+                node, perLine: k, counts: shared.counts.base, summaries: shared.summaries.base)
             }
           }
         }
       }
     }
-    return (blockHeight, blocksEnd)
+    return (blockHeight, blocks * block)
   }
 
   /// The counts and summaries of `leaves[run]` (tree capacity `cap`), two leaves at a time
   /// (`summarizeAllPhases(of:_:…)`).
   ///
-  /// - Precondition: `scratch` holds 4c + 6k + 3 values for the largest leaf's c.
-  /// - Complexity: O(m·log k + k) for the m heights of the run.
+  /// - Precondition: `scratch` holds 6k + 3 values.
+  /// - Complexity: O(m + k) for the m heights of the run.
   private static func summarize(
     _ leaves: [ArraySlice<Double>], _ run: Range<Int>, perLine k: Int, capacity cap: Int,
     counts: UnsafeMutableBufferPointer<Int>, summaries: UnsafeMutableBufferPointer<PhaseSummary>,
@@ -464,94 +485,82 @@ struct PhasedLineTree: Sendable, Equatable {
   ///
   /// Every phase's lines are windows of k consecutive heights starting at the positions
   /// s ≡ r (mod k), r = (k − φ) mod k its first boundary: so the window maxima W[s] (for all
-  /// s, by doubling: the maxima of 2, 4, … heights, then two overlapping ones) are added, in
-  /// order of s, to their residue's sum; heads are prefix maxima and tails suffix maxima of at
-  /// most k heights.
+  /// s) are added, in order of s, to their residue's sum (`LineWindowSums`: blocks of k, each
+  /// window a block's suffix joined with the next block's prefix; for k ≤ 2 the heights or
+  /// their pair maxima); heads are prefix maxima and tails suffix maxima of at most k heights.
   ///
-  /// - Precondition: `out.count == k ≥ 1`; `scratch.count ≥ 2·h.count + 3k + 1`.
-  /// - Complexity: O(c·log k + k) for c heights; allocates nothing.
+  /// - Precondition: `out.count == k ≥ 1`; `scratch` holds 3k + 1 values.
+  /// - Complexity: O(c + k) for c heights, the cost per height independent of k; allocates
+  ///   nothing.
   static func summarizeAllPhases(
     of h: UnsafeBufferPointer<Double>, perLine k: Int,
     into out: UnsafeMutableBufferPointer<PhaseSummary>, scratch: UnsafeMutablePointer<Double>
   ) {
-    let (w, m) = windowMaxima(of: h, perLine: k, scratch: scratch)
-    addWindows(w, count: m, into: scratch, perLine: k)
+    if k == 1 {
+      addWindows(h, into: scratch)
+    } else if k == 2 {
+      addPairMaxima(h, into: scratch)
+    } else {
+      LineWindowSums.sums(of: h, perLine: k, into: scratch, prefix: scratch + 2 * k + 1)
+    }
     finishSummaries(of: h, perLine: k, sums: scratch, into: out)
   }
 
   /// `summarizeAllPhases` of two leaves, `a`'s into `outA` and `b`'s into `outB`, each the
-  /// same as alone: their sums' additions interleaved (twice the independent chains of
-  /// additions, which bound a leaf's summaries for k ≤ 8).
+  /// same as alone: for k ≥ 2 their window sums side by side in two SIMD lanes
+  /// (`LineWindowSums.sums(of:_:…)`).
   ///
-  /// - Precondition: `outA.count == outB.count == k ≥ 1`; `scratch` holds
-  ///   `2·(a.count + b.count) + 6k + 2` values.
-  /// - Complexity: O((a.count + b.count)·log k + k); allocates nothing.
+  /// - Precondition: `outA.count == outB.count == k ≥ 1`; `scratch` holds 6k + 2 values.
+  /// - Complexity: O(a.count + b.count + k); allocates nothing.
   static func summarizeAllPhases(
     of a: UnsafeBufferPointer<Double>, _ b: UnsafeBufferPointer<Double>, perLine k: Int,
     into outA: UnsafeMutableBufferPointer<PhaseSummary>,
     _ outB: UnsafeMutableBufferPointer<PhaseSummary>, scratch: UnsafeMutablePointer<Double>
   ) {
-    let scratchB = scratch + 2 * a.count + 3 * k + 1
-    let (wA, mA) = windowMaxima(of: a, perLine: k, scratch: scratch)
-    let (wB, mB) = windowMaxima(of: b, perLine: k, scratch: scratchB)
-    switch k {
-    case 1: addWindows(wA, mA, scratch, wB, mB, scratchB, InlineArray<1, Double>.self)
-    case 2: addWindows(wA, mA, scratch, wB, mB, scratchB, InlineArray<2, Double>.self)
-    case 3: addWindows(wA, mA, scratch, wB, mB, scratchB, InlineArray<3, Double>.self)
-    case 4: addWindows(wA, mA, scratch, wB, mB, scratchB, InlineArray<4, Double>.self)
-    case 5: addWindows(wA, mA, scratch, wB, mB, scratchB, InlineArray<5, Double>.self)
-    case 6: addWindows(wA, mA, scratch, wB, mB, scratchB, InlineArray<6, Double>.self)
-    case 7: addWindows(wA, mA, scratch, wB, mB, scratchB, InlineArray<7, Double>.self)
-    case 8: addWindows(wA, mA, scratch, wB, mB, scratchB, InlineArray<8, Double>.self)
-    default:
-      addWindows(wA, count: mA, into: scratch, perLine: k)
-      addWindows(wB, count: mB, into: scratchB, perLine: k)
+    let scratchB = scratch + 3 * k + 1
+    if k == 1 {
+      addWindows(a, into: scratch)
+      addWindows(b, into: scratchB)
+    } else {
+      LineWindowSums.sums(
+        of: a, b, perLine: k, into: scratch, scratchB, prefix: scratch + 2 * k + 1)
     }
     finishSummaries(of: a, perLine: k, sums: scratch, into: outA)
     finishSummaries(of: b, perLine: k, sums: scratchB, into: outB)
   }
 
-  /// The window maxima of `h` (`windowMaxima(_:count:width:scratch:)`) and their count
-  /// (0 when h holds fewer than k heights), with `scratch[0..<k]` (the sums by residue) set
-  /// to 0 and `scratch[k ... 2k]` left for `finishSummaries`.
+  /// `sums[0]` = Σ h, in order: the summaries' sum for one item a line (every height a line).
   ///
-  /// - Complexity: O(c·log k + k).
+  /// - Complexity: O(c).
   @inline(__always)
-  private static func windowMaxima(
-    of h: UnsafeBufferPointer<Double>, perLine k: Int, scratch: UnsafeMutablePointer<Double>
-  ) -> (windows: UnsafePointer<Double>, count: Int) {
-    for r in 0..<k { scratch[r] = 0 }
-    let c = h.count
-    guard c >= k, let heights = h.baseAddress else { return (UnsafePointer(scratch), 0) }
-    return (windowMaxima(heights, count: c, width: k, scratch: scratch + 2 * k + 1), c - k + 1)
+  private static func addWindows(
+    _ h: UnsafeBufferPointer<Double>, into sums: UnsafeMutablePointer<Double>
+  ) {
+    var sum = 0.0
+    for x in h { sum += x }
+    sums[0] = sum
   }
 
-  /// Adds `w[s]` to `sums[s mod k]` for s ∈ 0..<m, in order of s: in registers for k ≤ 8.
+  /// `sums[s mod 2]` += max(h[s], h[s + 1]) for s ∈ 0 ..< c − 1, in order of s: the sums of
+  /// two items a line for one leaf alone (an edit's leaf; `LineWindowSums` pairs two leaves).
   ///
-  /// - Complexity: O(m).
-  private static func addWindows(
-    _ w: UnsafePointer<Double>, count m: Int, into sums: UnsafeMutablePointer<Double>,
-    perLine k: Int
+  /// - Complexity: O(c).
+  @inline(__always)
+  private static func addPairMaxima(
+    _ h: UnsafeBufferPointer<Double>, into sums: UnsafeMutablePointer<Double>
   ) {
-    switch k {
-    case 1: addWindows(w, count: m, into: sums, InlineArray<1, Double>.self)
-    case 2: addWindows(w, count: m, into: sums, InlineArray<2, Double>.self)
-    case 3: addWindows(w, count: m, into: sums, InlineArray<3, Double>.self)
-    case 4: addWindows(w, count: m, into: sums, InlineArray<4, Double>.self)
-    case 5: addWindows(w, count: m, into: sums, InlineArray<5, Double>.self)
-    case 6: addWindows(w, count: m, into: sums, InlineArray<6, Double>.self)
-    case 7: addWindows(w, count: m, into: sums, InlineArray<7, Double>.self)
-    case 8: addWindows(w, count: m, into: sums, InlineArray<8, Double>.self)
-    default:
-      var s = 0
-      var t = 0
-      while s < m {
-        sums[t] += w[s]
-        s &+= 1
-        t &+= 1
-        if t == k { t = 0 }
-      }
+    var even = 0.0
+    var odd = 0.0
+    var s = 0
+    let c = h.count
+    while s &+ 2 < c {
+      even += LineWindowSums.larger(h[s], h[s &+ 1])
+      odd += LineWindowSums.larger(h[s &+ 1], h[s &+ 2])
+      s &+= 2
     }
+    if s &+ 1 < c { even += LineWindowSums.larger(h[s], h[s &+ 1]) }
+    sums[0] = even
+    sums[1] = odd
   }
 
   /// The k summaries of `h` into `out[φ]` from its sums by residue (`sums[0..<k]`): heads
@@ -584,111 +593,6 @@ struct PhasedLineTree: Sendable, Equatable {
       }
       if r < c { head = max(head, h[r]) }
     }
-  }
-
-  /// `addWindows(_:count:into:_:)` for two runs of windows at once, their additions
-  /// interleaved; each run's sums as alone.
-  ///
-  /// - Complexity: O(mA + mB).
-  @inline(__always)
-  private static func addWindows<let K: Int>(
-    _ wA: UnsafePointer<Double>, _ mA: Int, _ sumsA: UnsafeMutablePointer<Double>,
-    _ wB: UnsafePointer<Double>, _ mB: Int, _ sumsB: UnsafeMutablePointer<Double>,
-    _: InlineArray<K, Double>.Type
-  ) {
-    var a = InlineArray<K, Double>(repeating: 0)
-    var b = InlineArray<K, Double>(repeating: 0)
-    var s = 0
-    let both = min(mA, mB)
-    while s &+ K <= both {
-      for t in 0..<K {
-        a[t] += wA[s &+ t]
-        b[t] += wB[s &+ t]
-      }
-      s &+= K
-    }
-    var sA = s
-    while sA &+ K <= mA {
-      for t in 0..<K { a[t] += wA[sA &+ t] }
-      sA &+= K
-    }
-    var sB = s
-    while sB &+ K <= mB {
-      for t in 0..<K { b[t] += wB[sB &+ t] }
-      sB &+= K
-    }
-    for t in 0..<K {
-      sumsA[t] = a[t]
-      sumsB[t] = b[t]
-    }
-    var t = 0
-    while sA < mA {
-      sumsA[t] += wA[sA]
-      sA &+= 1
-      t &+= 1
-    }
-    t = 0
-    while sB < mB {
-      sumsB[t] += wB[sB]
-      sB &+= 1
-      t &+= 1
-    }
-  }
-
-  /// Adds `w[s]` to `sums[s mod K]` for s ∈ 0..<m, in order of s (each residue's sum in a
-  /// register while it runs: K chains of additions side by side).
-  ///
-  /// - Precondition: `sums[0..<K]` are 0.
-  /// - Complexity: O(m).
-  @inline(__always)
-  private static func addWindows<let K: Int>(
-    _ w: UnsafePointer<Double>, count m: Int, into sums: UnsafeMutablePointer<Double>,
-    _: InlineArray<K, Double>.Type
-  ) {
-    var acc = InlineArray<K, Double>(repeating: 0)
-    var s = 0
-    while s &+ K <= m {
-      for t in 0..<K { acc[t] += w[s &+ t] }
-      s &+= K
-    }
-    for t in 0..<K { sums[t] = acc[t] }
-    var t = 0
-    while s < m {
-      sums[t] += w[s]
-      s &+= 1
-      t &+= 1
-    }
-  }
-
-  /// The larger of two heights, `Swift.max`'s answer (ties give `b`, so even the sign of a
-  /// zero agrees) for every number but NaN (heights are validated numbers), in one
-  /// comparison that compiles to `maxsd`/`maxpd` (`max` keeps a NaN out, a blend).
-  @inline(__always)
-  static func larger(_ a: Double, _ b: Double) -> Double { a > b ? a : b }
-
-  /// The window maxima W[s] = max h[s ..< s + k] for s ∈ 0...c − k: `h` itself for k = 1,
-  /// else in `scratch` (two buffers of c): the maxima of d = 2, 4, … heights, each from two of
-  /// the previous, then W[s] = max(M_d[s], M_d[s + k − d]) for the largest d ≤ k.
-  ///
-  /// - Precondition: c ≥ k ≥ 1; `scratch` holds 2c values.
-  /// - Complexity: O(c·log k).
-  private static func windowMaxima(
-    _ h: UnsafePointer<Double>, count c: Int, width k: Int, scratch: UnsafeMutablePointer<Double>
-  ) -> UnsafePointer<Double> {
-    var source = h
-    var target = scratch
-    var spare = scratch + c
-    var d = 1  // source[s] = max h[s ..< s + d], for s ≤ c − d
-    while 2 * d <= k {
-      for s in 0..<(c - 2 * d + 1) { target[s] = larger(source[s], source[s &+ d]) }
-      source = UnsafePointer(target)
-      swap(&target, &spare)
-      d *= 2
-    }
-    if d == k { return source }
-    let shift = k - d
-    for s in 0..<(c - k + 1) { target[s] = larger(source[s], source[s &+ shift]) }
-    return UnsafePointer(target)
   }
 
   /// The summary of `h[range]` under `phase`.
@@ -1180,6 +1084,12 @@ struct PhasedLineTree: Sendable, Equatable {
     }
     return runs
   }
+
+  /// The items a line the summaries' storage has room for (≥ k): a `rephase` up to it
+  /// allocates nothing. For tests.
+  ///
+  /// - Complexity: O(1).
+  var summaryRoom: Int { summaries.count / (2 * capacity) }
 
   /// Every height, in order.
   ///

@@ -13,7 +13,7 @@ import Synchronization
 /// from how many items on.
 ///
 /// The lines, heights and positions are bit-identical for every setting (`ChunkedLineBreaking`).
-struct LayoutThreading: Sendable, Hashable {
+package struct LayoutThreading: Sendable, Hashable {
   /// At most this many tasks run at once; 1 breaks every section on the calling thread.
   var threads: Int
   /// Sections with fewer items are broken on the calling thread.
@@ -31,7 +31,7 @@ struct LayoutThreading: Sendable, Hashable {
   static let off = LayoutThreading(threads: 1)
 
   /// The machine's online cores (at least 1).
-  static var activeCores: Int {
+  package static var activeCores: Int {
     max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
   }
 

@@ -8,15 +8,24 @@ extension LayoutThreading {
   /// takes a contiguous run of parts; one task runs on the calling thread.
   ///
   /// - Complexity: the parts' work, on `min(threads, parts)` threads.
-  static func perform(parts: Int, threads: Int, _ body: @Sendable (Int) -> Void) {
+  package static func perform(parts: Int, threads: Int, _ body: @Sendable (Int) -> Void) {
     let tasks = max(min(threads, parts), 1)
     if tasks == 1 {
       for p in 0..<parts { body(p) }
       return
     }
     DispatchQueue.concurrentPerform(iterations: tasks) { task in
-      for p in (task * parts / tasks)..<((task + 1) * parts / tasks) { body(p) }
+      for p in run(task, of: tasks, count: parts) { body(p) }
     }
+  }
+
+  /// Run `t` of `0 ..< count` cut into `tasks` contiguous runs whose lengths differ by at most
+  /// one.
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  package static func run(_ t: Int, of tasks: Int, count: Int) -> Range<Int> {
+    (t * count / tasks)..<((t + 1) * count / tasks)
   }
 
   /// Runs `body(t, run, &states[t], shared)` for each task `t` of `tasks` (`states.count` when
@@ -41,8 +50,7 @@ extension LayoutThreading {
       states.withUnsafeMutableBufferPointer { all in
         let states = SharedBuffer(all)
         perform(parts: tasks, threads: tasks) { t in
-          body(
-            t, (t * count / tasks)..<((t + 1) * count / tasks), &states.base[t], carried.base[0])
+          body(t, run(t, of: tasks, count: count), &states.base[t], carried.base[0])
         }
       }
     }
@@ -61,7 +69,7 @@ extension LayoutThreading {
     withUnsafeMutablePointer(to: &shared) { one in
       let carried = SharedBuffer(UnsafeMutableBufferPointer(start: one, count: 1))
       perform(parts: tasks, threads: tasks) { t in
-        body((t * count / tasks)..<((t + 1) * count / tasks), carried.base[0])
+        body(run(t, of: tasks, count: count), carried.base[0])
       }
     }
   }

@@ -44,7 +44,9 @@ struct EqualWidthLines: Sendable, Equatable {
     }
     guard equal, let (k, _) = Self.shape(count: n, keepsWidths: false, width: w, rules: rules)
     else { return nil }
-    heights = PhasedLines(heights: items.heights, perLine: k, leafTarget: leafTarget)
+    heights = PhasedLines(
+      heights: items.heights, perLine: k, leafTarget: leafTarget,
+      reservingPerLine: n >= Self.threadedItems ? Self.reservedPerLine : 0)
     positions = UniformLines(
       count: n, size: Size(width: w, height: 0), perLine: k, rules: rules, sameSizeGrid: false)
   }
@@ -79,6 +81,14 @@ struct EqualWidthLines: Sendable, Equatable {
   /// heights contiguous, two threads took a 1M-item rotation from 0.92–1.09 to 0.61–0.77 ms
   /// (k = 6) and from 0.47–0.53 to 0.34–0.46 ms (k = 2) (docs/storage.md).
   static let threadedItems = 500_000
+
+  /// Items a line whose summaries a greedy section of `threadedItems` or more keeps room for
+  /// from the start (`PhasedLines.init(…reservingPerLine:)`), so that its first width change
+  /// to up to this many items a line does not fault in fresh pages: Fiori's 110 pt grid cells
+  /// fit 2 a line on a 375 pt phone, 6 in its landscape, 8 on a 1024 pt iPad in landscape.
+  /// Costs 2·P·(8 − k)·40 bytes more at rest for P ≤ 2p tree leaves (1 MB at 1M items,
+  /// k = 2).
+  static let reservedPerLine = 8
 
   /// These lines laid out again under `rules` (a width change), kept as equal-width lines
   /// with the items a line the rules give them: the heights stay in their leaves, every

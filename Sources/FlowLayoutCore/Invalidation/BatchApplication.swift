@@ -464,15 +464,26 @@ extension FastFlowLayout {
   ) {
     // As `applyItemEdits`: a long section is stored as edits need it first.
     if storeForEdits(section: s, counters: &counters) { rebuildPageDirectory() }
+    let oldCount = itemCounts[s]
     itemCounts[s] += update.insertItems.count - update.deleteItems.count
     let transposed = rules.transposed
+    // Dense edits of most of a long section's pages: the section rebuilt from its old pages
+    // and the lists (one merge and one layout per page), not its pages edited in rounds.
+    let rebuilds = rebuildsSection(
+      s, edits: update.insertItems.count + update.deleteItems.count, oldCount: oldCount,
+      newCount: itemCounts[s])
     var pageCountChanged = false
     update.deleteItems.withUnsafeBufferPointer { deletions in
       update.insertItems.withUnsafeBufferPointer { insertions in
         let lists = BatchItemLists(
           deletions: deletions, insertions: insertions, transposed: transposed)
-        pageCountChanged = applySectionEdit(
-          lists, inSection: s, scratch: &scratch, counters: &counters)
+        if rebuilds {
+          rebuildSection(
+            s, with: lists, oldCount: oldCount, scratch: &scratch, counters: &counters)
+        } else {
+          pageCountChanged = applySectionEdit(
+            lists, inSection: s, scratch: &scratch, counters: &counters)
+        }
       }
     }
     if pageCountChanged { rebuildPageDirectory() }

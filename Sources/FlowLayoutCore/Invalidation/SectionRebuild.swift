@@ -92,6 +92,7 @@ extension FastFlowLayout {
     counters.sectionsRebuilt += 1
     counters.itemsMerged += newCount
     replacePages(range, with: newPages, section: s)
+    newPages = []  // the pages uniquely referenced by the page list before the repair writes
     // The repair reads and writes the page trees by slot: current for the new pages first.
     rebuildPageDirectory()
     // The seams: each run's first page was laid out from a guessed line start.
@@ -137,12 +138,13 @@ extension FastFlowLayout {
     var scratch = LineScratch()
     for k in run {
       let count = (k + 1) * n / m - k * n / m
-      var page = shared.template
-      page.opensSection = k == 0
-      page.closesSection = k == m - 1
-      page.items = merge.columns(count: count)
-      if let table = merge.spareTables.popLast() { page.lines = .table(table) }
-      pages[k] = page
+      // Built in place: a local copy alive while the page is laid out would make its buffers
+      // shared, and every write to them a copy.
+      pages[k] = shared.template
+      pages[k].opensSection = k == 0
+      pages[k].closesSection = k == m - 1
+      pages[k].items = merge.columns(count: count)
+      if let table = merge.spareTables.popLast() { pages[k].lines = .table(table) }
       if k > run.lowerBound {
         // The front items the previous page's last line takes move there first, so that this
         // page's lines start at a line start.
@@ -151,10 +153,16 @@ extension FastFlowLayout {
           counters: &counters)
         pages[k - 1].updateHeight(rules: rules)
       }
+      // A new table reserves the lines the previous page's rate gives (not counted again).
+      var expectedLines: Int? = nil
+      if k > run.lowerBound, case .table(let previous) = pages[k - 1].lines {
+        expectedLines = SectionLayout.moreLines(
+          items: pages[k].count, after: previous.lineCount, lines: pages[k - 1].count)
+      }
       counters.sectionsLaidOut += 1
       pages[k].layOutTable(
         rules: rules, kernels: shared.kernels, counters: &counters,
-        branchFree: shared.branchFree)
+        branchFree: shared.branchFree, expectedLines: expectedLines)
     }
     pages[run.upperBound - 1].updateHeight(rules: rules)
   }

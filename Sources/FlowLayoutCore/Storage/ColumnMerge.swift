@@ -45,13 +45,16 @@ struct ColumnMerge {
   /// is never released here.
   let firstPage: Int
   /// Whether an old page is emptied (`SectionLayout()` in its slot) once the cursor has passed
-  /// it, its line table kept in `spareTables` for a new page: the memory goes back to the
-  /// allocator (or to the next page's lines) while the section is rebuilt, instead of fresh
-  /// pages for every new one. Only a page this cursor alone reads: not `firstPage`, and none
+  /// it, its line table and column arrays kept for the new pages (`spareTables`,
+  /// `spareArrays`): their storage is reused while the section is rebuilt, instead of fresh
+  /// memory for every new page. Only a page this cursor alone reads: not `firstPage`, and none
   /// past the old item it stops at (the next cursor starts at or after it).
   var releasesPassedPages = true
   /// Line tables of released old pages, for the new pages' layouts (their buffers reused).
   var spareTables: [LineTable] = []
+  /// Column arrays of released old pages, for the new pages' columns (their storage reused:
+  /// no allocation, no fresh memory, whichever thread's arena it came from).
+  private var spareArrays: [[Double]] = []
 
   /// A cursor at new item `a`: the insertions before it and the deletions before its first
   /// old survivor found by binary search.
@@ -105,8 +108,9 @@ struct ColumnMerge {
   mutating func columns(count c: Int) -> ItemColumns {
     // Not for 0 entries: see `ItemColumns.allocatePositions`.
     guard c > 0 else { return ItemColumns(widths: [], heights: []) }
-    var widths = [Double](unsafeUninitializedCapacity: c) { _, n in n = c }
-    var heights = [Double](unsafeUninitializedCapacity: c) { _, n in n = c }
+    // Room for a block past the count (`fill` writes whole blocks).
+    var widths = spareArray(count: c)
+    var heights = spareArray(count: c)
     var cursor = Cursor(
       page: page, old: old, removal: removal, insertion: insertion, new: new)
     var released: [Int] = []
@@ -122,12 +126,44 @@ struct ColumnMerge {
     )
     for p in released {
       let slot = sources.pageSlots[p]
-      if spareTables.count < 2, let table = sources.slots[slot].takeTable() {
+      if let table = sources.slots[slot].takeTable() {
         spareTables.append(table)
       }
+      let (w, h, x) = sources.slots[slot].items.takeArrays()
+      if w.capacity > Self.block { spareArrays.append(w) }
+      if h.capacity > Self.block { spareArrays.append(h) }
+      if x.capacity > Self.block { spareArrays.append(x) }
       sources.slots[slot] = SectionLayout()
     }
     return ItemColumns(widths: widths, heights: heights)
+  }
+
+  /// An array of `c` elements (not written) with room for `block` more: a released page's
+  /// column when one is spare and large enough, else new storage.
+  ///
+  /// - Complexity: O(1).
+  private mutating func spareArray(count c: Int) -> [Double] {
+    if var array = spareArrays.popLast(), array.capacity >= c &+ Self.block {
+      array.removeAll(keepingCapacity: true)
+      array.resizeUninitialized(to: c)
+      return array
+    }
+    return [Double](unsafeUninitializedCapacity: c &+ Self.block) { _, n in n = c }
+  }
+
+  /// Kept runs up to this many values are copied as one block of this many (`fill`).
+  static let block = 4
+
+  /// Copies `block` values from `source` to `target` (distinct buffers).
+  @inline(__always)
+  private static func copyBlock(
+    from source: UnsafePointer<Double>, to target: UnsafeMutablePointer<Double>
+  ) {
+    let (p, q, u, v) = (source[0], source[1], source[2], source[3])
+    target[0] = p
+    target[1] = q
+    target[2] = u
+    target[3] = v
   }
 
   /// The cursor's position while a page's columns are written.
@@ -139,14 +175,15 @@ struct ColumnMerge {
     var new: Int
   }
 
-  /// Writes the next `c` new items into `w` and `h`, moving `cursor`; the old pages passed
-  /// after page `keep` (not before or at it) are appended to `released`.
+  /// Writes the next `c` new items into `w` and `h` (each with room for `block` values
+  /// more), moving `cursor`; the old pages passed after page `keep` (not before or at it) are
+  /// appended to `released`.
   ///
-  /// Within an old page: a stretch with deletions and no insertion is compacted value by
-  /// value with no branch on the data (each old value written, the write index advanced when
-  /// it is kept); a stretch with insertions and no deletion is merged the same way (each new
-  /// slot takes the insertion or the next old value); kept runs between edits are copied as
-  /// blocks.
+  /// Within an old page, edit by edit: the kept run before the next deletion or insertion is
+  /// copied, a run of up to `block` values as one block of `block` (a dense batch's runs are
+  /// one or two values, whose lengths no branch predictor follows: the values past the run are
+  /// overwritten next or lie in the room past the count), a longer one as it is; then the
+  /// deletion is passed or the insertion written.
   ///
   /// - Complexity: O(c + d + q).
   private static func fill(
@@ -175,52 +212,52 @@ struct ColumnMerge {
       // none to read: its insertions are taken on the next page, or below after the last).
       if base < pageEnd {
         sources.slots[sources.pageSlots[page]].items.withSizes { ws, hs in
-          let ws = ws.baseAddress!
-          let hs = hs.baseAddress!
+          let ws = ws.baseAddress! - base  // indexed by old item
+          let hs = hs.baseAddress! - base
+          /// Copies the kept values `o ..< o + run` to `n ..< n + run`.
+          @inline(__always) func copy(_ run: Int) {
+            if run <= block, o &+ block <= pageEnd {
+              copyBlock(from: ws + o, to: w + n)
+              copyBlock(from: hs + o, to: h + n)
+            } else {
+              (w + n).update(from: ws + o, count: run)
+              (h + n).update(from: hs + o, count: run)
+            }
+            n &+= run
+            o &+= run
+          }
           while n < c {
-            let nextInsertion = i < ins.count ? ins[i].at.item : Int.max
-            if nextInsertion == a &+ n {
+            let nextInsertion = i < ins.count ? ins[i].at.item &- a : Int.max
+            if nextInsertion == n {
               (w[n], h[n]) = take(i)
               i &+= 1
               n &+= 1
               continue
             }
             guard o < pageEnd else { break }
-            let nextRemoval = r < del.count ? del[r].item : Int.max
-            if nextRemoval >= pageEnd {
-              if nextInsertion < a &+ c {
-                // Insertions, no deletion: each new slot the insertion or the next old value.
-                while n < c, o < pageEnd, i < ins.count {
-                  let inserted = ins[i].at.item == a &+ n
-                  let (iw, ih) = take(i)
-                  let ow = ws[o &- base]
-                  let oh = hs[o &- base]
-                  w[n] = inserted ? iw : ow
-                  h[n] = inserted ? ih : oh
-                  let step = inserted ? 1 : 0
-                  i &+= step
-                  o &+= 1 &- step
-                  n &+= 1
-                }
-              } else {
-                // Kept values up to the page's end or the new page's.
-                let run = min(c &- n, pageEnd &- o)
-                (w + n).update(from: ws + (o &- base), count: run)
-                (h + n).update(from: hs + (o &- base), count: run)
-                n &+= run
-                o &+= run
+            if r < del.count, del[r].item < pageEnd {
+              // Deletions, and no insertion before `stop`.
+              let stop = min(c, nextInsertion)
+              while n < stop, o < pageEnd, r < del.count {
+                let d = del[r].item
+                copy(min(min(d, pageEnd) &- o, stop &- n))
+                guard o == d, d < pageEnd else { break }
+                o &+= 1
+                r &+= 1
               }
               continue
             }
-            // Deletions, no insertion before `stop`: every old value written, kept ones stay.
-            let stop = min(c, nextInsertion &- a)
-            while n < stop, o < pageEnd, r < del.count {
-              w[n] = ws[o &- base]
-              h[n] = hs[o &- base]
-              let removed = del[r].item == o ? 1 : 0
-              n &+= 1 &- removed
-              r &+= removed
-              o &+= 1
+            // Insertions (or none), and no deletion in this page.
+            while n < c, o < pageEnd, i < ins.count {
+              let next = ins[i].at.item &- a
+              copy(min(min(next, c) &- n, pageEnd &- o))
+              guard n == next, n < c else { break }
+              (w[n], h[n]) = take(i)
+              i &+= 1
+              n &+= 1
+            }
+            if i == ins.count, n < c, o < pageEnd {
+              copy(min(c &- n, pageEnd &- o))
             }
           }
         }

@@ -118,6 +118,15 @@ struct SectionRebuildTests {
             c.itemsSpliced <= (threading.threads - 1) * 1_024, "\(name) \(note) \(c)")
           let pages = rebuilds.pages(ofSection: 1).count
           #expect(c.sectionsLaidOut >= pages && c.sectionsLaidOut <= pages + 4, "\(note) \(c)")
+          // The filter's surplus page buffers are kept for the restore (at most two columns
+          // and a table a new page), which reuses them.
+          let spares = rebuilds.spareBuffers
+          #expect(spares.columns.count <= 2 * pages && spares.tables.count <= pages, "\(note)")
+          if name == "filter" {
+            #expect(spares.columns.count >= pages / 2 && spares.tables.count >= pages / 4, "\(note)")
+          } else {
+            #expect(spares.columns.count < pages / 4, "\(note) \(spares.columns.count)")
+          }
           // Pages of about the target, every one but the last opening or closing nothing.
           let range = rebuilds.pages(ofSection: 1)
           for p in range {

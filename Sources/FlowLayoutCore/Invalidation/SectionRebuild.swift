@@ -65,7 +65,13 @@ extension FastFlowLayout {
     let branchFree = pagesBreakBranchFree(section: s, rules: sectionRules)
     let tasks = max(min(threading.threads, pageCount / PageLayoutTasks.pagesPerTask), 1)
     var newPages = [SectionLayout](repeating: SectionLayout(), count: pageCount)
-    var work = [WorkCounters](repeating: WorkCounters(), count: tasks)
+    // Each task's counters and spare buffers: the last rebuild's surplus shared out.
+    var states = [RebuildTaskState](repeating: RebuildTaskState(), count: tasks)
+    var pool = SparePageBuffers()
+    swap(&pool, &spareBuffers)
+    for (k, array) in pool.columns.enumerated() { states[k % tasks].spares.columns.append(array) }
+    for (k, table) in pool.tables.enumerated() { states[k % tasks].spares.tables.append(table) }
+    pool = SparePageBuffers()
     let kernels = self.kernels
     pages.withUnsafeMutableSlots { slots in
       pageSlots.withUnsafeBufferPointer { pageSlots in
@@ -80,15 +86,27 @@ extension FastFlowLayout {
               sources: sources, pages: SharedBuffer(newPages), template: template,
               newCount: newCount, pageCount: pageCount, rules: sectionRules, kernels: kernels,
               branchFree: branchFree)
-            LayoutThreading.forEachRun(of: pageCount, states: &work, sharing: shared) {
-              _, run, counters, shared in
-              Self.rebuildPages(run, shared: shared, counters: &counters)
+            LayoutThreading.forEachRun(of: pageCount, states: &states, sharing: shared) {
+              _, run, state, shared in
+              Self.rebuildPages(run, shared: shared, state: &state)
             }
           }
         }
       }
     }
-    for c in work { counters.add(c) }
+    // What the tasks did not reuse is kept for the next rebuild (a filter's surplus for its
+    // restore), up to two columns and a table per new page; the rest let go.
+    for k in states.indices {
+      counters.add(states[k].counters)
+      for array in states[k].spares.columns where pool.columns.count < 2 * pageCount {
+        pool.columns.append(array)
+      }
+      for table in states[k].spares.tables where pool.tables.count < pageCount {
+        pool.tables.append(table)
+      }
+      states[k] = RebuildTaskState()
+    }
+    spareBuffers = pool
     counters.sectionsRebuilt += 1
     counters.itemsMerged += newCount
     replacePages(range, with: newPages, section: s)
@@ -106,6 +124,13 @@ extension FastFlowLayout {
     {
       rebuildPageDirectory()
     }
+  }
+
+  /// A rebuild task's own: its work counters and its spare page buffers (given before, left
+  /// after).
+  struct RebuildTaskState: Sendable {
+    var counters = WorkCounters()
+    var spares = SparePageBuffers()
   }
 
   /// What the tasks of `rebuildSection` share: the merge's sources, the new pages, and the
@@ -127,14 +152,23 @@ extension FastFlowLayout {
   ///
   /// - Complexity: O(n + e + q) for the run's n new items, the e edits and q old pages it
   ///   passes.
-  static func rebuildPages(_ run: Range<Int>, shared: RebuildShared, counters: inout WorkCounters)
-  {
+  static func rebuildPages(
+    _ run: Range<Int>, shared: RebuildShared, state: inout RebuildTaskState
+  ) {
     guard !run.isEmpty else { return }
+    var counters = state.counters
+    defer { state.counters = counters }
     let pages = shared.pages.base
     let n = shared.newCount
     let m = shared.pageCount
     let rules = shared.rules
     var merge = ColumnMerge(startingAt: run.lowerBound * n / m, sources: shared.sources)
+    swap(&merge.spareArrays, &state.spares.columns)
+    swap(&merge.spareTables, &state.spares.tables)
+    defer {
+      swap(&merge.spareArrays, &state.spares.columns)
+      swap(&merge.spareTables, &state.spares.tables)
+    }
     var scratch = LineScratch()
     for k in run {
       let count = (k + 1) * n / m - k * n / m
@@ -158,6 +192,11 @@ extension FastFlowLayout {
       if k > run.lowerBound, case .table(let previous) = pages[k - 1].lines {
         expectedLines = SectionLayout.moreLines(
           items: pages[k].count, after: previous.lineCount, lines: pages[k - 1].count)
+      }
+      // Positions a page before kept (lines that place them): a spare array for this page's,
+      // which the layout writes (`allocatePositions` keeps an array of the count).
+      if k > run.lowerBound, pages[k - 1].items.hasPositions, pages[k].count > 0 {
+        pages[k].items.xs = merge.spareArray(count: pages[k].count)
       }
       counters.sectionsLaidOut += 1
       pages[k].layOutTable(

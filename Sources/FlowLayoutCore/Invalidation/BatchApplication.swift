@@ -852,7 +852,9 @@ extension FastFlowLayout {
   ///
   /// - Complexity: O(d + r + k) for the d pages and sections between the gaps and `range`, r
   ///   pages removed and k inserted (`PageList`, `SectionStarts`).
-  mutating func replacePages(_ range: Range<Int>, with new: [SectionLayout], section s: Int) {
+  mutating func replacePages(
+    _ range: Range<Int>, with new: some Collection<SectionLayout>, section s: Int
+  ) {
     pages.replaceSubrange(range, with: new)
     let delta = new.count - range.count
     guard delta != 0 else { return }

@@ -109,8 +109,11 @@ extension FastFlowLayout {
     spareBuffers = pool
     counters.sectionsRebuilt += 1
     counters.itemsMerged += newCount
-    replacePages(range, with: newPages, section: s)
-    newPages = []  // the pages uniquely referenced by the page list before the repair writes
+    // The new pages moved into the page list (swapped into empty ones: no page copied, so no
+    // buffer retained and released, and each uniquely referenced before the repair writes).
+    replacePages(range, with: repeatElement(SectionLayout(), count: pageCount), section: s)
+    for k in 0..<pageCount { swap(&pages[first + k], &newPages[k]) }
+    newPages = []
     // The repair reads and writes the page trees by slot: current for the new pages first.
     rebuildPageDirectory()
     // The seams: each run's first page was laid out from a guessed line start.

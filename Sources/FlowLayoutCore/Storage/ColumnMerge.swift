@@ -161,7 +161,7 @@ struct ColumnMerge {
   }
 
   /// Kept runs up to this many values are copied as one block of this many (`fill`).
-  static let block = 4
+  static let block = ItemColumns.blockRun
 
   /// Copies `block` values from `source` to `target` (distinct buffers).
   @inline(__always)

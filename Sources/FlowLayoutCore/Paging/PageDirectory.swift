@@ -21,7 +21,10 @@ struct PageCapacity: Sendable, Equatable {
 
   /// Sections of at least this many items are rebuilt by a large dense batch of their
   /// ascending deletions and insertions (`FastFlowLayout.rebuildSection`); shorter ones edit
-  /// their pages in rounds (`applyRound`). Tests lower it.
+  /// their pages in rounds (`applyRound`). The rebuild measured no slower than the rounds from
+  /// 30 000 items on (docs/storage.md, "A dense batch rebuilds its section"); 2^18 keeps
+  /// sections of 100 000 and 200 000 items on the rounds, which `DenseBatchTests` and
+  /// `PackedBatchTests` test. Tests lower it.
   var rebuildItems = 1 << 18
 
   /// 512 items a page: an insertion moves ≤ 24 KiB of columns and renumbers ≤ ~400 lines.

@@ -123,11 +123,14 @@ struct ColumnMerge {
     var cursor = Cursor(
       page: page, old: old, removal: removal, insertion: insertion, new: new)
     var released: [Int] = []
+    // (Locals: the closures below capture no `self`, an `inout` of this method.)
+    let sources = self.sources
+    let keep = releasesPassedPages ? firstPage : Int.max
     widths.withUnsafeMutableBufferPointer { w in
       heights.withUnsafeMutableBufferPointer { h in
         Self.fill(
           w.baseAddress!, h.baseAddress!, count: c, cursor: &cursor, sources: sources,
-          released: &released, releasing: releasesPassedPages ? firstPage : Int.max)
+          released: &released, releasing: keep)
       }
     }
     (page, old, removal, insertion, new) = (

@@ -141,6 +141,36 @@ struct SectionRebuildTests {
     }
   }
 
+  /// A long section laid out whole and not prepared for edits (one page) is rebuilt from that
+  /// page, not cut into pages first (no item copied to cut it): the rounds' layout, which cut it.
+  @Test func aSectionOfOnePageIsRebuiltWithoutACut() throws {
+    let input = Self.input(count: 40_000, seed: 44)
+    let (filter, restore) = Self.filterAndRestore(input, every: 2, seed: 8)
+    for threading in [LayoutThreading(threads: 2), .off] {
+      var rebuilds = try FastFlowLayout(input, kernels: .simd, threading: threading)
+      var rounds = rebuilds
+      rebuilds.pageCapacity = PageCapacity(target: 512, rebuildItems: 4_096)
+      rounds.pageCapacity = PageCapacity(target: 512, rebuildItems: Int.max)
+      #expect(rebuilds.pages(ofSection: 1).count == 1)
+      for (name, batch) in [("filter", filter), ("restore", restore)] {
+        rebuilds.resetWorkCounters()
+        rounds.resetWorkCounters()
+        try rebuilds.apply(batch)
+        try rounds.apply(batch)
+        let note = "\(name) \(threading.threads)"
+        #expect(rebuilds.workCounters.sectionsRebuilt == 1, "\(note)")
+        if name == "filter" {
+          // The rounds cut the page first (every item copied once); the rebuild copies none
+          // but at the seam between its two tasks.
+          #expect(rounds.workCounters.itemsPaged >= 40_000, "\(note) \(rounds.workCounters)")
+          #expect(rebuilds.workCounters.itemsPaged < 1_000, "\(note) \(rebuilds.workCounters)")
+        }
+        #expect(rebuilds.pages(ofSection: 1).count > 10, "\(note)")
+        try Self.expectSame(rebuilds, rounds, note)
+      }
+    }
+  }
+
   /// Random ascending batches (deletions, insertions, or both) whose density crosses the
   /// rebuild's threshold (one edit per `denseEditSpacing` items), on sections and pages of
   /// several sizes: the rebuild is taken exactly when the batch is dense, and the layout is the

@@ -462,16 +462,16 @@ extension FastFlowLayout {
     _ update: BatchUpdate, inSection s: Int, scratch: inout EditScratch,
     counters: inout WorkCounters
   ) {
-    // As `applyItemEdits`: a long section is stored as edits need it first.
-    if storeForEdits(section: s, counters: &counters) { rebuildPageDirectory() }
-    let oldCount = itemCounts[s]
-    itemCounts[s] += update.insertItems.count - update.deleteItems.count
-    let transposed = rules.transposed
     // Dense edits of most of a long section's pages: the section rebuilt from its old pages
     // and the lists (one merge and one layout per page), not its pages edited in rounds.
+    let oldCount = itemCounts[s]
     let rebuilds = rebuildsSection(
       s, edits: update.insertItems.count + update.deleteItems.count, oldCount: oldCount,
-      newCount: itemCounts[s])
+      newCount: oldCount + update.insertItems.count - update.deleteItems.count)
+    // Else, as `applyItemEdits`: a long section is stored as edits need it first.
+    if !rebuilds, storeForEdits(section: s, counters: &counters) { rebuildPageDirectory() }
+    itemCounts[s] += update.insertItems.count - update.deleteItems.count
+    let transposed = rules.transposed
     var pageCountChanged = false
     update.deleteItems.withUnsafeBufferPointer { deletions in
       update.insertItems.withUnsafeBufferPointer { insertions in

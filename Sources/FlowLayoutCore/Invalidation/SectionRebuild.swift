@@ -7,16 +7,24 @@ extension FastFlowLayout {
   /// `pageCapacity.rebuildItems` items before and `2·target` after, it is paged under its
   /// rules (every page a line table), and the edits are dense enough that the rounds would lay
   /// most pages out whole anyway (one edit per `SectionLayout.denseEditSpacing` items or more).
+  /// A section still one page (laid out whole, not prepared for edits) is rebuilt from it
+  /// without being cut first, unless its widths are all equal (`storeForEdits` then keeps it
+  /// as equal-width lines).
   ///
-  /// - Complexity: O(p) for the section's p pages.
+  /// - Complexity: O(p) for the section's p pages; O(m) at worst for a one-page section's m
+  ///   widths (stopping at the first that differs).
   func rebuildsSection(_ s: Int, edits: Int, oldCount: Int, newCount: Int) -> Bool {
     guard oldCount >= pageCapacity.rebuildItems, newCount >= 2 * pageCapacity.target,
       edits &* SectionLayout.denseEditSpacing >= oldCount
     else { return false }
     let range = pages(ofSection: s)
-    guard range.count > 1, SectionLayout.isPaged(under: rules(ofPage: range.lowerBound))
+    guard SectionLayout.isPaged(under: rules(ofPage: range.lowerBound)),
+      range.allSatisfy({ pages[$0].hasLineTable })
     else { return false }
-    return range.allSatisfy { pages[$0].hasLineTable }
+    guard range.count == 1 else { return true }
+    let page = range.lowerBound
+    return !pages[page].items.widthsKnownEqual
+      && !pages[page].items.withSizes { ws, _ in EqualWidthLinesKernel.allWidthsEqual(ws) }
   }
 
   /// Section `s` after `lists` (its batch's own deletions and insertions, each strictly

@@ -78,7 +78,8 @@ struct SectionRebuildTests {
     #expect(
       EngineComparison.elementDifference(engine.allElements, fresh.allElements) == nil,
       "fresh \(note)", sourceLocation: sourceLocation)
-    #expect(engine.contentSize == fresh.contentSize, "fresh \(note)", sourceLocation: sourceLocation)
+    #expect(
+      engine.contentSize == fresh.contentSize, "fresh \(note)", sourceLocation: sourceLocation)
     if checksIndex { LineIndexTests.expectExactIndex(engine, note) }
   }
 
@@ -123,7 +124,8 @@ struct SectionRebuildTests {
           let spares = rebuilds.spareBuffers
           #expect(spares.columns.count <= 2 * pages && spares.tables.count <= pages, "\(note)")
           if name == "filter" {
-            #expect(spares.columns.count >= pages / 2 && spares.tables.count >= pages / 4, "\(note)")
+            #expect(
+              spares.columns.count >= pages / 2 && spares.tables.count >= pages / 4, "\(note)")
           } else {
             #expect(spares.columns.count < pages / 4, "\(note) \(spares.columns.count)")
           }
@@ -201,7 +203,8 @@ struct SectionRebuildTests {
           batch.insertItems.append(
             ItemInsertion(
               at: ItemPath(1, newIndex),
-              size: Size(width: Double(20 + rng.next() % 300), height: Double(10 + rng.next() % 90))))
+              size: Size(width: Double(20 + rng.next() % 300), height: Double(10 + rng.next() % 90))
+            ))
           newIndex += 1
         }
         newIndex += 1

@@ -78,6 +78,9 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
   var cachedContentSize = Size.zero
   /// Buffers reused by every batch (`EditScratch`); no state between batches.
   var scratch = EditScratch()
+  /// Page buffers the last section rebuild did not reuse, for the next one (`rebuildSection`):
+  /// at most what the rebuilt section held before it. No state: never read as content.
+  var spareBuffers = SparePageBuffers()
   /// How full layouts are split across threads (`ChunkedLineBreaking`); small chunks in tests.
   var threading: LayoutThreading
   /// What `hiddenItems` and `overflowingItems` read, once kept (`keepDiagnostics()`,

@@ -18,10 +18,14 @@ extension SectionLayout {
   /// `branchFree`, when given, says whether position-free leading lines of differing widths
   /// take the branch-free form whatever the count (a page of a section that decided it once:
   /// `relayOutKeepingPages`); else long sections decide it from their first lines.
+  /// `expectedLines`, when given, is how many lines a table that holds none (a new page's)
+  /// reserves, instead of counting them from the items (`expectedLineCount`: the lines of up
+  /// to 1 024 items broken once more).
   @discardableResult
   mutating func layOutTable(
     rules: LayoutRules, kernels: KernelSelection, threading: LayoutThreading = .off,
-    counters: inout WorkCounters, screening: Bool = false, branchFree decided: Bool? = nil
+    counters: inout WorkCounters, screening: Bool = false, branchFree decided: Bool? = nil,
+    expectedLines: Int? = nil
   ) -> (screenedEnd: Int, screen: LengthScreen) {
     // Moved out, not copied (a copy retains and releases every buffer of the table): `table`
     // is unique.
@@ -227,7 +231,9 @@ extension SectionLayout {
       reusable > 0
         ? reusable
         : max(
-          Self.expectedLineCount(items, rules: rules, equalWidthCapacity: equalWidthCapacity), 1),
+          expectedLines
+            ?? Self.expectedLineCount(items, rules: rules, equalWidthCapacity: equalWidthCapacity),
+          1),
       offsets: !oneBlock, starts: !startsComputed)
     if !oneBlock {
       if indexWritten || indexSpeculated {

@@ -38,6 +38,11 @@ public struct WorkCounters: Sendable, Hashable, CustomStringConvertible {
   /// calling thread; the rest of its `linesRebroken` took the scalar kernel or the equal-width
   /// form (which of them is a choice of speed, not of result: the lines are the same).
   public var linesBrokenBranchFree: Int = 0
+  /// Sections rebuilt from their old pages and a batch's lists (`FastFlowLayout.rebuildSection`:
+  /// a large dense batch of one section), instead of their pages edited in rounds.
+  public var sectionsRebuilt: Int = 0
+  /// Items written by those rebuilds' merges (`ColumnMerge`): each new item once.
+  public var itemsMerged: Int = 0
 
   public init() {}
 
@@ -57,6 +62,8 @@ public struct WorkCounters: Sendable, Hashable, CustomStringConvertible {
     phaseSummaryWork += other.phaseSummaryWork
     itemsSpliced += other.itemsSpliced
     linesBrokenBranchFree += other.linesBrokenBranchFree
+    sectionsRebuilt += other.sectionsRebuilt
+    itemsMerged += other.itemsMerged
   }
 
   public var description: String {
@@ -67,6 +74,7 @@ public struct WorkCounters: Sendable, Hashable, CustomStringConvertible {
       + "pageBoundariesMoved=\(pageBoundariesMoved) "
       + "pageBoundariesChecked=\(pageBoundariesChecked) "
       + "itemsPaged=\(itemsPaged) phaseSummaryWork=\(phaseSummaryWork) "
-      + "itemsSpliced=\(itemsSpliced) linesBrokenBranchFree=\(linesBrokenBranchFree)"
+      + "itemsSpliced=\(itemsSpliced) linesBrokenBranchFree=\(linesBrokenBranchFree) "
+      + "sectionsRebuilt=\(sectionsRebuilt) itemsMerged=\(itemsMerged)"
   }
 }

@@ -87,7 +87,7 @@ struct SessionWorkTests {
     // The page tree is deeper over 10× the sections: O(log p) writes may grow by a few.
     var smallCore = small.engine
     var largeCore = large.engine
-    #expect(smallCore.count == 14 && smallCore.values.contains { $0 > 0 })
+    #expect(smallCore.count == 16 && smallCore.values.contains { $0 > 0 })
     #expect(largeCore["pageTreeNodesWritten"]! <= smallCore["pageTreeNodesWritten"]! + 3 * 9)
     smallCore["pageTreeNodesWritten"] = nil
     largeCore["pageTreeNodesWritten"] = nil

@@ -462,8 +462,14 @@ extension FastFlowLayout {
     _ update: BatchUpdate, inSection s: Int, scratch: inout EditScratch,
     counters: inout WorkCounters
   ) {
-    // As `applyItemEdits`: a long section is stored as edits need it first.
-    if storeForEdits(section: s, counters: &counters) { rebuildPageDirectory() }
+    // Dense edits of most of a long section's pages: the section rebuilt from its old pages
+    // and the lists (one merge and one layout per page), not its pages edited in rounds.
+    let oldCount = itemCounts[s]
+    let rebuilds = rebuildsSection(
+      s, edits: update.insertItems.count + update.deleteItems.count, oldCount: oldCount,
+      newCount: oldCount + update.insertItems.count - update.deleteItems.count)
+    // Else, as `applyItemEdits`: a long section is stored as edits need it first.
+    if !rebuilds, storeForEdits(section: s, counters: &counters) { rebuildPageDirectory() }
     itemCounts[s] += update.insertItems.count - update.deleteItems.count
     let transposed = rules.transposed
     var pageCountChanged = false
@@ -471,8 +477,13 @@ extension FastFlowLayout {
       update.insertItems.withUnsafeBufferPointer { insertions in
         let lists = BatchItemLists(
           deletions: deletions, insertions: insertions, transposed: transposed)
-        pageCountChanged = applySectionEdit(
-          lists, inSection: s, scratch: &scratch, counters: &counters)
+        if rebuilds {
+          rebuildSection(
+            s, with: lists, oldCount: oldCount, scratch: &scratch, counters: &counters)
+        } else {
+          pageCountChanged = applySectionEdit(
+            lists, inSection: s, scratch: &scratch, counters: &counters)
+        }
       }
     }
     if pageCountChanged { rebuildPageDirectory() }
@@ -841,7 +852,9 @@ extension FastFlowLayout {
   ///
   /// - Complexity: O(d + r + k) for the d pages and sections between the gaps and `range`, r
   ///   pages removed and k inserted (`PageList`, `SectionStarts`).
-  mutating func replacePages(_ range: Range<Int>, with new: [SectionLayout], section s: Int) {
+  mutating func replacePages(
+    _ range: Range<Int>, with new: some Collection<SectionLayout>, section s: Int
+  ) {
     pages.replaceSubrange(range, with: new)
     let delta = new.count - range.count
     guard delta != 0 else { return }

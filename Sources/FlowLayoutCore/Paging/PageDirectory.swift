@@ -19,6 +19,14 @@ struct PageCapacity: Sendable, Equatable {
   /// set it, so that section inserts grow the list through every path.
   var smallGap = false
 
+  /// Sections of at least this many items are rebuilt by a large dense batch of their
+  /// ascending deletions and insertions (`FastFlowLayout.rebuildSection`); shorter ones edit
+  /// their pages in rounds (`applyRound`). The rebuild measured no slower than the rounds from
+  /// 30 000 items on (docs/storage.md, "A dense batch rebuilds its section"); 2^18 keeps
+  /// sections of 100 000 and 200 000 items on the rounds, which `DenseBatchTests` and
+  /// `PackedBatchTests` test. Tests lower it.
+  var rebuildItems = 1 << 18
+
   /// 512 items a page: an insertion moves ≤ 24 KiB of columns and renumbers ≤ ~400 lines.
   /// Measured against 1 024 (docs/storage.md, "Page size"): one-item edits and batches at 1M
   /// items are faster (the page a random edit touches is colder, and half as much of it moves).

@@ -63,6 +63,21 @@ struct ItemColumns: Sendable, Equatable {
   /// `SectionLayout.computedLineLimit` (`hasLongLines`).
   mutating func noteLongLines(_ long: Bool) { hasLongLines = long }
 
+  /// The columns' arrays (positions empty when not kept), taken out: the columns are left
+  /// empty and the arrays uniquely referenced when these were (a buffer to reuse).
+  ///
+  /// - Complexity: O(1).
+  mutating func takeArrays() -> (widths: [Double], heights: [Double], xs: [Double]) {
+    var w: [Double] = []
+    var h: [Double] = []
+    var x: [Double] = []
+    swap(&w, &widths)
+    swap(&h, &heights)
+    swap(&x, &xs)
+    hasPositions = false
+    return (w, h, x)
+  }
+
   /// Removes the first `q` items.
   ///
   /// - Complexity: O(n) (one memory move per column; no allocation).

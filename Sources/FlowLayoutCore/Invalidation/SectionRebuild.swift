@@ -1,0 +1,219 @@
+import FlowLayoutModel
+
+extension FastFlowLayout {
+  /// Whether a large batch of section `s`'s ascending deletions and insertions
+  /// (`applyBatchLists`: `edits` of them, `oldCount` items before it) rebuilds the section
+  /// (`rebuildSection`) instead of editing its pages in rounds: the section holds at least
+  /// `pageCapacity.rebuildItems` items before and `2·target` after, it is paged under its
+  /// rules (every page a line table), and the edits are dense enough that the rounds would lay
+  /// most pages out whole anyway (one edit per `SectionLayout.denseEditSpacing` items or more).
+  /// A section still one page (laid out whole, not prepared for edits) is rebuilt from it
+  /// without being cut first, unless its widths are all equal (`storeForEdits` then keeps it
+  /// as equal-width lines).
+  ///
+  /// - Complexity: O(p) for the section's p pages; O(m) at worst for a one-page section's m
+  ///   widths (stopping at the first that differs).
+  func rebuildsSection(_ s: Int, edits: Int, oldCount: Int, newCount: Int) -> Bool {
+    guard oldCount >= pageCapacity.rebuildItems, newCount >= 2 * pageCapacity.target,
+      edits &* SectionLayout.denseEditSpacing >= oldCount
+    else { return false }
+    let range = pages(ofSection: s)
+    guard SectionLayout.isPaged(under: rules(ofPage: range.lowerBound)),
+      range.allSatisfy({ pages[$0].hasLineTable })
+    else { return false }
+    guard range.count == 1 else { return true }
+    let page = range.lowerBound
+    return !pages[page].items.widthsKnownEqual
+      && !pages[page].items.withSizes { ws, _ in EqualWidthLinesKernel.allWidthsEqual(ws) }
+  }
+
+  /// Section `s` after `lists` (its batch's own deletions and insertions, each strictly
+  /// ascending), rebuilt: the new item sequence cut at page targets (`pageCapacity.target`),
+  /// each new page's columns written straight from the old pages and the lists
+  /// (`ColumnMerge`) and laid out by the full-layout pass, on the layout's threads (each a
+  /// contiguous run of new pages; within a run, each page first gives the page before it the
+  /// front items that page's last line takes, as `PageLayoutTasks` does), the old pages
+  /// released as they are passed; then the seams between runs repaired (`repairPages`) and
+  /// the page directory rebuilt. Same lines, positions and heights as the rounds' page edits
+  /// (`applySectionEdit`): a page's layout is the full layout's from a line start.
+  ///
+  /// - Precondition: `rebuildsSection(s, …)`; `itemCounts[s]` is the count after the batch,
+  ///   `oldCount` the one before.
+  /// - Complexity: O(n + e + p) for the section's n items after, e edits and p pages, on t
+  ///   threads O((n + e) / t + p); O(log e + log p) binary searches per thread.
+  mutating func rebuildSection(
+    _ s: Int, with lists: BatchItemLists, oldCount: Int, scratch: inout EditScratch,
+    counters: inout WorkCounters
+  ) {
+    let range = pages(ofSection: s)
+    let first = range.lowerBound
+    let sectionRules = rules(ofPage: first)
+    let newCount = itemCounts[s]
+    let target = pageCapacity.target
+    let pageCount = max(1, (newCount + target / 2) / target)
+    // The old pages' slots and first items (the old count last).
+    var pageSlots: [Int] = []
+    var bases: [Int] = []
+    pageSlots.reserveCapacity(range.count)
+    bases.reserveCapacity(range.count + 1)
+    var total = 0
+    for p in range {
+      pageSlots.append(pages.slot(p))
+      bases.append(total)
+      total += pages[p].count
+    }
+    bases.append(total)
+    // What every page of the section carries (`page(lines:of:rules:)` copies the same).
+    var template = SectionLayout()
+    template.header = pages[first].header
+    template.footer = pages[first].footer
+    template.showsSeeAll = pages[first].showsSeeAll
+    template.ownMetrics = pages[first].ownMetrics
+    template.sameSize = pages[first].sameSize
+    let branchFree = pagesBreakBranchFree(section: s, rules: sectionRules)
+    let tasks = max(min(threading.threads, pageCount / PageLayoutTasks.pagesPerTask), 1)
+    var newPages = [SectionLayout](repeating: SectionLayout(), count: pageCount)
+    // Each task's counters and spare buffers: the last rebuild's surplus shared out.
+    var states = [RebuildTaskState](repeating: RebuildTaskState(), count: tasks)
+    var pool = SparePageBuffers()
+    swap(&pool, &spareBuffers)
+    for (k, array) in pool.columns.enumerated() { states[k % tasks].spares.columns.append(array) }
+    for (k, table) in pool.tables.enumerated() { states[k % tasks].spares.tables.append(table) }
+    pool = SparePageBuffers()
+    let kernels = self.kernels
+    pages.withUnsafeMutableSlots { slots in
+      pageSlots.withUnsafeBufferPointer { pageSlots in
+        bases.withUnsafeBufferPointer { bases in
+          newPages.withUnsafeMutableBufferPointer { newPages in
+            // Disjoint: task t writes its run of new pages and the old pages only its cursor
+            // passes (`ColumnMerge.releasesPassedPages`); the rest is only read.
+            let sources = ColumnMerge.Sources(
+              slots: slots, pageSlots: pageSlots, bases: bases, deletions: lists.deletions,
+              insertions: lists.insertions, transposed: lists.transposed)
+            let shared = RebuildShared(
+              sources: sources, pages: SharedBuffer(newPages), template: template,
+              newCount: newCount, pageCount: pageCount, rules: sectionRules, kernels: kernels,
+              branchFree: branchFree)
+            LayoutThreading.forEachRun(of: pageCount, states: &states, sharing: shared) {
+              _, run, state, shared in
+              Self.rebuildPages(run, shared: shared, state: &state)
+            }
+          }
+        }
+      }
+    }
+    // What the tasks did not reuse is kept for the next rebuild (a filter's surplus for its
+    // restore), up to two columns and a table per new page; the rest let go.
+    for k in states.indices {
+      counters.add(states[k].counters)
+      for array in states[k].spares.columns where pool.columns.count < 2 * pageCount {
+        pool.columns.append(array)
+      }
+      for table in states[k].spares.tables where pool.tables.count < pageCount {
+        pool.tables.append(table)
+      }
+      states[k] = RebuildTaskState()
+    }
+    spareBuffers = pool
+    counters.sectionsRebuilt += 1
+    counters.itemsMerged += newCount
+    // The new pages moved into the page list (swapped into empty ones: no page copied, so no
+    // buffer retained and released, and each uniquely referenced before the repair writes).
+    replacePages(range, with: repeatElement(SectionLayout(), count: pageCount), section: s)
+    for k in 0..<pageCount { swap(&pages[first + k], &newPages[k]) }
+    newPages = []
+    // The repair reads and writes the page trees by slot: current for the new pages first.
+    rebuildPageDirectory()
+    // The seams: each run's first page was laid out from a guessed line start.
+    var boundaries: [Int] = []
+    for t in 1..<max(tasks, 1) where t * pageCount / tasks > 0 {
+      boundaries.append(first + t * pageCount / tasks - 1)
+    }
+    if repairPages(
+      ofSection: s, touched: Array(first..<(first + pageCount)), boundaries: boundaries,
+      scratch: &scratch, counters: &counters)
+    {
+      rebuildPageDirectory()
+    }
+  }
+
+  /// A rebuild task's own: its work counters and its spare page buffers (given before, left
+  /// after).
+  struct RebuildTaskState: Sendable {
+    var counters = WorkCounters()
+    var spares = SparePageBuffers()
+  }
+
+  /// What the tasks of `rebuildSection` share: the merge's sources, the new pages, and the
+  /// section's page template, counts and layout choices.
+  struct RebuildShared: Sendable {
+    let sources: ColumnMerge.Sources
+    let pages: SharedBuffer<SectionLayout>
+    let template: SectionLayout
+    let newCount: Int
+    let pageCount: Int
+    let rules: LayoutRules
+    let kernels: KernelSelection
+    let branchFree: Bool
+  }
+
+  /// New pages `run` of a rebuilt section (`rebuildSection`): each page's columns merged, its
+  /// front items given to the page before it (in the run), then laid out; the run's last
+  /// page's height set last.
+  ///
+  /// - Complexity: O(n + e + q) for the run's n new items, the e edits and q old pages it
+  ///   passes.
+  static func rebuildPages(
+    _ run: Range<Int>, shared: RebuildShared, state: inout RebuildTaskState
+  ) {
+    guard !run.isEmpty else { return }
+    var counters = state.counters
+    defer { state.counters = counters }
+    let pages = shared.pages.base
+    let n = shared.newCount
+    let m = shared.pageCount
+    let rules = shared.rules
+    var merge = ColumnMerge(startingAt: run.lowerBound * n / m, sources: shared.sources)
+    swap(&merge.spareArrays, &state.spares.columns)
+    swap(&merge.spareTables, &state.spares.tables)
+    defer {
+      swap(&merge.spareArrays, &state.spares.columns)
+      swap(&merge.spareTables, &state.spares.tables)
+    }
+    var scratch = LineScratch()
+    for k in run {
+      let count = (k + 1) * n / m - k * n / m
+      // Built in place: a local copy alive while the page is laid out would make its buffers
+      // shared, and every write to them a copy.
+      pages[k] = shared.template
+      pages[k].opensSection = k == 0
+      pages[k].closesSection = k == m - 1
+      pages[k].items = merge.columns(count: count)
+      if let table = merge.spareTables.popLast() { pages[k].lines = .table(table) }
+      if k > run.lowerBound {
+        // The front items the previous page's last line takes move there first, so that this
+        // page's lines start at a line start.
+        _ = pages[k - 1].absorbFront(
+          of: &pages[k], rules: rules, kernels: shared.kernels, scratch: &scratch,
+          counters: &counters)
+        pages[k - 1].updateHeight(rules: rules)
+      }
+      // A new table reserves the lines the previous page's rate gives (not counted again).
+      var expectedLines: Int? = nil
+      if k > run.lowerBound, case .table(let previous) = pages[k - 1].lines {
+        expectedLines = SectionLayout.moreLines(
+          items: pages[k].count, after: previous.lineCount, lines: pages[k - 1].count)
+      }
+      // Positions a page before kept (lines that place them): a spare array for this page's,
+      // which the layout writes (`allocatePositions` keeps an array of the count).
+      if k > run.lowerBound, pages[k - 1].items.hasPositions, pages[k].count > 0 {
+        pages[k].items.xs = merge.spareArray(count: pages[k].count)
+      }
+      counters.sectionsLaidOut += 1
+      pages[k].layOutTable(
+        rules: rules, kernels: shared.kernels, counters: &counters,
+        branchFree: shared.branchFree, expectedLines: expectedLines)
+    }
+    pages[run.upperBound - 1].updateHeight(rules: rules)
+  }
+}

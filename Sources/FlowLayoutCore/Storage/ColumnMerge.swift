@@ -1,0 +1,299 @@
+import FlowLayoutModel
+
+/// Buffers of pages a section rebuild let go of and did not reuse (`ColumnMerge`'s spares
+/// left at its end: a filter's surplus), kept by the engine for the next rebuild (its restore's
+/// new pages): their memory is reused instead of fresh memory (~1 ms a MB on this VM).
+struct SparePageBuffers: Sendable {
+  var columns: [[Double]] = []
+  var tables: [LineTable] = []
+}
+
+/// A section's item columns after a batch, written page by page straight from its old pages and
+/// the batch's own deletion and insertion lists (`FastFlowLayout.rebuildSection`): no
+/// intermediate column of the whole section, no splice in place. A cursor: each call of
+/// `columns(count:)` gives the next items of the new sequence, so the tasks of a threaded
+/// rebuild each start one where their first page starts (`init(startingAt:sources:)`, binary
+/// searches) and walk on.
+///
+/// New item `j` is insertion `k` when the `k`-th insertion's index is `j`, else the next old
+/// item that is not deleted (UIKit's order: deletions by index before the batch, insertions by
+/// index after it).
+struct ColumnMerge {
+  /// What every cursor reads: the old pages (slots of the page list), which of them are the
+  /// section's and where each starts, and the batch's lists. Only read, by every task, but the
+  /// old pages a cursor passes and no other cursor reads (`releasesPassedPages`).
+  struct Sources: @unchecked Sendable {
+    // (Unchecked: pointers into the page list's slots and the batch's lists, which the caller
+    // keeps alive and leaves alone until every cursor is done; a slot is written only by the
+    // one cursor that passed it, see `releasesPassedPages`.)
+    /// The page list's slots.
+    let slots: UnsafeMutableBufferPointer<SectionLayout>
+    /// The slot of each old page of the section, in order.
+    let pageSlots: UnsafeBufferPointer<Int>
+    /// The section's index of each old page's first item, and the old count last
+    /// (`pageSlots.count + 1` entries).
+    let bases: UnsafeBufferPointer<Int>
+    /// Old indices, strictly ascending.
+    let deletions: UnsafeBufferPointer<ItemPath>
+    /// New indices, strictly ascending, with their sizes (the input's orientation).
+    let insertions: UnsafeBufferPointer<ItemInsertion>
+    /// Sizes are turned to the working orientation (the layout scrolls along x).
+    let transposed: Bool
+  }
+
+  let sources: Sources
+  /// The old page holding `old` (or the last one), the next old item, the next deletion and
+  /// insertion (ranks in the lists), the next new item.
+  private(set) var page: Int
+  private(set) var old: Int
+  private(set) var removal: Int
+  private(set) var insertion: Int
+  private(set) var new: Int
+  /// The old page this cursor started in: another cursor (the one before) may read it, so it
+  /// is never released here.
+  let firstPage: Int
+  /// Whether an old page is emptied (`SectionLayout()` in its slot) once the cursor has passed
+  /// it, its line table and column arrays kept for the new pages (`spareTables`,
+  /// `spareArrays`): their storage is reused while the section is rebuilt, instead of fresh
+  /// memory for every new page. Only a page this cursor alone reads: not `firstPage`, and none
+  /// past the old item it stops at (the next cursor starts at or after it).
+  var releasesPassedPages = true
+  /// Line tables of released old pages, for the new pages' layouts (their buffers reused).
+  var spareTables: [LineTable] = []
+  /// Column arrays of released old pages (and those the caller gives), for the new pages'
+  /// columns (their storage reused: no allocation, no fresh memory, whichever thread's arena it
+  /// came from).
+  var spareArrays: [[Double]] = []
+
+  /// A cursor at new item `a`: the insertions before it and the deletions before its first
+  /// old survivor found by binary search.
+  ///
+  /// - Precondition: `0 ≤ a ≤` the new count; the lists are strictly ascending and consistent
+  ///   with the old count (a validated batch); at least one old page.
+  /// - Complexity: O(log e + log p) for e edits and p old pages.
+  init(startingAt a: Int, sources: Sources) {
+    self.sources = sources
+    let ins = sources.insertions
+    let del = sources.deletions
+    // Insertions with an index below a.
+    var lo = 0
+    var hi = ins.count
+    while lo < hi {
+      let mid = (lo &+ hi) >> 1
+      if ins[mid].at.item < a { lo = mid &+ 1 } else { hi = mid }
+    }
+    insertion = lo
+    // Survivors before a; the deletions before the next one are those whose index minus
+    // their rank (the survivors before them) is at most that.
+    let survivors = a &- lo
+    lo = 0
+    hi = del.count
+    while lo < hi {
+      let mid = (lo &+ hi) >> 1
+      if del[mid].item &- mid <= survivors { lo = mid &+ 1 } else { hi = mid }
+    }
+    removal = lo
+    old = survivors &+ lo
+    new = a
+    // The old page holding `old` (the last one at the end): the last base at or below it.
+    let bases = sources.bases
+    let last = bases.count &- 2
+    lo = 0
+    hi = last
+    while lo < hi {
+      let mid = (lo &+ hi &+ 1) >> 1
+      if bases[mid] <= old { lo = mid } else { hi = mid &- 1 }
+    }
+    page = lo
+    firstPage = lo
+  }
+
+  /// The next `c` new items' columns (working orientation, no positions), the cursor moved
+  /// past them.
+  ///
+  /// - Precondition: at least `c` new items remain.
+  /// - Complexity: O(c + d + q) for the d deletions passed and q old pages passed; each value
+  ///   written once.
+  mutating func columns(count c: Int) -> ItemColumns {
+    // Not for 0 entries: see `ItemColumns.allocatePositions`.
+    guard c > 0 else { return ItemColumns(widths: [], heights: []) }
+    // Room for a block past the count (`fill` writes whole blocks).
+    var widths = spareArray(count: c)
+    var heights = spareArray(count: c)
+    var cursor = Cursor(
+      page: page, old: old, removal: removal, insertion: insertion, new: new)
+    var released: [Int] = []
+    // (Locals: the closures below capture no `self`, an `inout` of this method.)
+    let sources = self.sources
+    let keep = releasesPassedPages ? firstPage : Int.max
+    widths.withUnsafeMutableBufferPointer { w in
+      heights.withUnsafeMutableBufferPointer { h in
+        Self.fill(
+          w.baseAddress!, h.baseAddress!, count: c, cursor: &cursor, sources: sources,
+          released: &released, releasing: keep)
+      }
+    }
+    (page, old, removal, insertion, new) = (
+      cursor.page, cursor.old, cursor.removal, cursor.insertion, cursor.new
+    )
+    for p in released {
+      let slot = sources.pageSlots[p]
+      if let table = sources.slots[slot].takeTable() {
+        spareTables.append(table)
+      }
+      let (w, h, x) = sources.slots[slot].items.takeArrays()
+      if w.capacity > Self.block { spareArrays.append(w) }
+      if h.capacity > Self.block { spareArrays.append(h) }
+      if x.capacity > Self.block { spareArrays.append(x) }
+      sources.slots[slot] = SectionLayout()
+    }
+    return ItemColumns(widths: widths, heights: heights)
+  }
+
+  /// An array of `c` elements (not written) with room for `block` more: a released page's
+  /// column when one is spare and large enough, else new storage.
+  ///
+  /// - Complexity: O(1).
+  mutating func spareArray(count c: Int) -> [Double] {
+    if var array = spareArrays.popLast(), array.capacity >= c &+ Self.block {
+      array.removeAll(keepingCapacity: true)
+      array.resizeUninitialized(to: c)
+      return array
+    }
+    return [Double](unsafeUninitializedCapacity: c &+ Self.block) { _, n in n = c }
+  }
+
+  /// Kept runs up to this many values are copied as one block of this many (`fill`).
+  static let block = ItemColumns.blockRun
+
+  /// Copies `block` values from `source` to `target` (distinct buffers).
+  @inline(__always)
+  private static func copyBlock(
+    from source: UnsafePointer<Double>, to target: UnsafeMutablePointer<Double>
+  ) {
+    let (p, q, u, v) = (source[0], source[1], source[2], source[3])
+    target[0] = p
+    target[1] = q
+    target[2] = u
+    target[3] = v
+  }
+
+  /// The cursor's position while a page's columns are written.
+  struct Cursor {
+    var page: Int
+    var old: Int
+    var removal: Int
+    var insertion: Int
+    var new: Int
+  }
+
+  /// Writes the next `c` new items into `w` and `h` (each with room for `block` values
+  /// more), moving `cursor`; the old pages passed after page `keep` (not before or at it) are
+  /// appended to `released`.
+  ///
+  /// Within an old page, edit by edit: the kept run before the next deletion or insertion is
+  /// copied, a run of up to `block` values as one block of `block` (a dense batch's runs are
+  /// one or two values, whose lengths no branch predictor follows: the values past the run are
+  /// overwritten next or lie in the room past the count), a longer one as it is; then the
+  /// deletion is passed or the insertion written.
+  ///
+  /// - Complexity: O(c + d + q).
+  private static func fill(
+    _ w: UnsafeMutablePointer<Double>, _ h: UnsafeMutablePointer<Double>, count c: Int,
+    cursor: inout Cursor, sources: Sources, released: inout [Int], releasing keep: Int
+  ) {
+    let del = sources.deletions
+    let ins = sources.insertions
+    let transposed = sources.transposed
+    let bases = sources.bases
+    let pageCount = sources.pageSlots.count
+    let a = cursor.new
+    var n = 0
+    var page = cursor.page
+    var o = cursor.old
+    var r = cursor.removal
+    var i = cursor.insertion
+    @inline(__always) func take(_ k: Int) -> (Double, Double) {
+      let size = ins[k].size
+      return transposed ? (size.height, size.width) : (size.width, size.height)
+    }
+    while n < c {
+      let base = bases[page]
+      let pageEnd = bases[page &+ 1]
+      // Old page `page`'s columns, read while its new items are written (an empty page has
+      // none to read: its insertions are taken on the next page, or below after the last).
+      if base < pageEnd {
+        sources.slots[sources.pageSlots[page]].items.withSizes { ws, hs in
+          let ws = ws.baseAddress! - base  // indexed by old item
+          let hs = hs.baseAddress! - base
+          /// Copies the kept values `o ..< o + run` to `n ..< n + run`.
+          @inline(__always) func copy(_ run: Int) {
+            if run <= block, o &+ block <= pageEnd {
+              copyBlock(from: ws + o, to: w + n)
+              copyBlock(from: hs + o, to: h + n)
+            } else {
+              (w + n).update(from: ws + o, count: run)
+              (h + n).update(from: hs + o, count: run)
+            }
+            n &+= run
+            o &+= run
+          }
+          while n < c {
+            let nextInsertion = i < ins.count ? ins[i].at.item &- a : Int.max
+            if nextInsertion == n {
+              (w[n], h[n]) = take(i)
+              i &+= 1
+              n &+= 1
+              continue
+            }
+            guard o < pageEnd else { break }
+            if r < del.count, del[r].item < pageEnd {
+              // Deletions, and no insertion before `stop`.
+              let stop = min(c, nextInsertion)
+              while n < stop, o < pageEnd, r < del.count {
+                let d = del[r].item
+                copy(min(min(d, pageEnd) &- o, stop &- n))
+                guard o == d, d < pageEnd else { break }
+                o &+= 1
+                r &+= 1
+              }
+              continue
+            }
+            // Insertions (or none), and no deletion in this page.
+            while n < c, o < pageEnd, i < ins.count {
+              let next = ins[i].at.item &- a
+              copy(min(min(next, c) &- n, pageEnd &- o))
+              guard n == next, n < c else { break }
+              (w[n], h[n]) = take(i)
+              i &+= 1
+              n &+= 1
+            }
+            if i == ins.count, n < c, o < pageEnd {
+              copy(min(c &- n, pageEnd &- o))
+            }
+          }
+        }
+      }
+      guard n < c else { break }
+      if page &+ 1 < pageCount {
+        // Page passed: every old item of it taken or deleted.
+        if page > keep { released.append(page) }
+        page &+= 1
+        continue
+      }
+      // Past the last old item: only insertions remain (a validated batch), or the lists are
+      // inconsistent: the rest is zero, a defined result.
+      while n < c, i < ins.count, ins[i].at.item == a &+ n {
+        (w[n], h[n]) = take(i)
+        i &+= 1
+        n &+= 1
+      }
+      while n < c {
+        w[n] = 0
+        h[n] = 0
+        n &+= 1
+      }
+    }
+    cursor = Cursor(page: page, old: o, removal: r, insertion: i, new: a &+ c)
+  }
+}

@@ -19,6 +19,23 @@ struct FirstWidthChangeTests {
     #expect(LayoutThreading.workersStarted)
   }
 
+  /// A section of `EqualWidthLines.threadedItems` equal-width items keeps summary room for
+  /// `reservedPerLine` items a line when it is a grid (k > 1, which a rotation rephases), and
+  /// none beyond its own k when it is a list of one item a line (full-width cells).
+  @Test func onlyGridsReserveSummaryRoom() throws {
+    let n = EqualWidthLines.threadedItems
+    for (width, room) in [(110.0, EqualWidthLines.reservedPerLine), (375.0, 1)] {
+      var engine = try FastFlowLayout(
+        TestInputs.ownSizes([Array(repeating: Size(width: width, height: 44), count: n)]))
+      engine.prepareForEdits()
+      guard case .equalWidth(let lines) = engine.pages[0].lines else {
+        Issue.record("width \(width): not equal-width lines")
+        continue
+      }
+      #expect(lines.heights.summaryRoom == room, "width \(width)")
+    }
+  }
+
   /// Width changes 375 → 812 → 375 → 812 after `prepareForEdits()`: the first does the counted
   /// work of the third (the same widths), copies no section's items (a boundary moves a few),
   /// for equal-width lines (a grid) and for a section cut into pages (mixed sizes); the 1M-item

@@ -46,7 +46,7 @@ struct EqualWidthLines: Sendable, Equatable {
     else { return nil }
     heights = PhasedLines(
       heights: items.heights, perLine: k, leafTarget: leafTarget,
-      reservingPerLine: n >= Self.threadedItems ? Self.reservedPerLine : 0)
+      reservingPerLine: n >= Self.threadedItems && k > 1 ? Self.reservedPerLine : 0)
     positions = UniformLines(
       count: n, size: Size(width: w, height: 0), perLine: k, rules: rules, sameSizeGrid: false)
   }
@@ -82,12 +82,13 @@ struct EqualWidthLines: Sendable, Equatable {
   /// (k = 6) and from 0.47–0.53 to 0.34–0.46 ms (k = 2) (docs/storage.md).
   static let threadedItems = 500_000
 
-  /// Items a line whose summaries a greedy section of `threadedItems` or more keeps room for
-  /// from the start (`PhasedLines.init(…reservingPerLine:)`), so that its first width change
-  /// to up to this many items a line does not fault in fresh pages: Fiori's 110 pt grid cells
-  /// fit 2 a line on a 375 pt phone, 6 in its landscape, 8 on a 1024 pt iPad in landscape.
-  /// Costs 2·P·(8 − k)·40 bytes more at rest for P ≤ 2p tree leaves (1 MB at 1M items,
-  /// k = 2).
+  /// Items a line whose summaries a greedy grid (k > 1) of `threadedItems` or more keeps room
+  /// for from the start (`PhasedLines.init(…reservingPerLine:)`), so that its first width
+  /// change to up to this many items a line does not fault in fresh pages: Fiori's 110 pt grid
+  /// cells fit 2 a line on a 375 pt phone, 6 in its landscape, 8 on a 1024 pt iPad in
+  /// landscape. Costs 2·P·(8 − k)·40 bytes more at rest for P ≤ 2p tree leaves (1 MB at 1M
+  /// items, k = 2). A list of one item a line (full-width cells, whose widths follow the
+  /// bounds) keeps none: at 10M items the room cost its sessions 18 MB of RSS (`feed`, `chat`).
   static let reservedPerLine = 8
 
   /// These lines laid out again under `rules` (a width change), kept as equal-width lines

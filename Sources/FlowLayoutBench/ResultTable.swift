@@ -49,6 +49,14 @@ public struct ResultTable {
     return value >= 0.1 ? fixed(value, 2) : value >= 0.001 ? fixed(value, 4) : fixed(value, 6)
   }
 
+  /// A row's allocations cell: per operation, or for `memory` (whose count is the whole
+  /// build's, not an operation's) the count and "in build".
+  static func allocationsText(_ row: BenchRow?) -> String {
+    guard let row, let allocations = row.allocations else { return "" }
+    return row.operation == BenchOperation.memory.rawValue
+      ? "\(Int(allocations.rounded())) in build" : fixed(allocations, 1)
+  }
+
   /// The table's lines.
   public func lines() -> [String] {
     let engines = self.engines
@@ -81,7 +89,7 @@ public struct ResultTable {
       if engines.contains(cLoop) {
         line += threaded.map { Self.ratioText(Self.ratio(row($0), row(cLoop))) }
       }
-      line.append(row("fast")?.allocations.map { fixed($0, 1) } ?? "")
+      line.append(Self.allocationsText(row("fast")))
       if measuresCells { line.append(row("fast")?.cellsMeasuredPerRun.map { fixed($0, 1) } ?? "") }
       body.append(line)
     }

@@ -164,6 +164,10 @@ struct LoggingOperation: TimedOperation {
     }
     let lines = ResultTable(rows: rows).lines()
     #expect(lines.count == 2 + 3)
+    // A memory row's allocations are the build's, not an operation's.
+    let memory = row("fast", nil, allocations: 100_005, op: "memory")
+    let memoryLine = ResultTable(rows: [memory]).lines()[2]
+    #expect(memoryLine.contains("100005 in build") && !memoryLine.contains("100005.0"))
     #expect(lines[0].contains("fast/reference") && lines[0].contains("fast/c-loop"))
     #expect(lines[2].contains("0.0200") && lines[2].contains("2.00"))
     let a = ResultCharts.charts(for: rows)

@@ -22,23 +22,42 @@ struct ColumnMerge {
   /// What every cursor reads: the old pages (slots of the page list), which of them are the
   /// section's and where each starts, and the batch's lists. Only read, by every task, but the
   /// old pages a cursor passes and no other cursor reads (`releasesPassedPages`).
-  struct Sources: @unchecked Sendable {
-    // (Unchecked: pointers into the page list's slots and the batch's lists, which the caller
-    // keeps alive and leaves alone until every cursor is done; a slot is written only by the
-    // one cursor that passed it, see `releasesPassedPages`.)
-    /// The page list's slots.
-    let slots: UnsafeMutableBufferPointer<SectionLayout>
-    /// The slot of each old page of the section, in order.
-    let pageSlots: UnsafeBufferPointer<Int>
-    /// The section's index of each old page's first item, and the old count last
-    /// (`pageSlots.count + 1` entries).
-    let bases: UnsafeBufferPointer<Int>
-    /// Old indices, strictly ascending.
-    let deletions: UnsafeBufferPointer<ItemPath>
-    /// New indices, strictly ascending, with their sizes (the input's orientation).
-    let insertions: UnsafeBufferPointer<ItemInsertion>
+  struct Sources: Sendable {
+    // (Carried across the tasks as `SharedBuffer`s: the caller keeps the page list's slots
+    // and the batch's lists alive and leaves them alone until every cursor is done; a slot is
+    // written only by the one cursor that passed it, see `releasesPassedPages`.)
+    private let sharedSlots: SharedBuffer<SectionLayout>
+    private let sharedPageSlots: SharedBuffer<Int>
+    private let sharedBases: SharedBuffer<Int>
+    private let sharedDeletions: SharedBuffer<ItemPath>
+    private let sharedInsertions: SharedBuffer<ItemInsertion>
     /// Sizes are turned to the working orientation (the layout scrolls along x).
     let transposed: Bool
+
+    init(
+      slots: UnsafeMutableBufferPointer<SectionLayout>, pageSlots: UnsafeBufferPointer<Int>,
+      bases: UnsafeBufferPointer<Int>, deletions: UnsafeBufferPointer<ItemPath>,
+      insertions: UnsafeBufferPointer<ItemInsertion>, transposed: Bool
+    ) {
+      sharedSlots = SharedBuffer(slots)
+      sharedPageSlots = SharedBuffer(pageSlots)
+      sharedBases = SharedBuffer(bases)
+      sharedDeletions = SharedBuffer(deletions)
+      sharedInsertions = SharedBuffer(insertions)
+      self.transposed = transposed
+    }
+
+    /// The page list's slots.
+    var slots: UnsafeMutableBufferPointer<SectionLayout> { sharedSlots.base }
+    /// The slot of each old page of the section, in order.
+    var pageSlots: UnsafeBufferPointer<Int> { sharedPageSlots.readOnly }
+    /// The section's index of each old page's first item, and the old count last
+    /// (`pageSlots.count + 1` entries).
+    var bases: UnsafeBufferPointer<Int> { sharedBases.readOnly }
+    /// Old indices, strictly ascending.
+    var deletions: UnsafeBufferPointer<ItemPath> { sharedDeletions.readOnly }
+    /// New indices, strictly ascending, with their sizes (the input's orientation).
+    var insertions: UnsafeBufferPointer<ItemInsertion> { sharedInsertions.readOnly }
   }
 
   let sources: Sources

@@ -78,9 +78,17 @@ extension FastFlowLayout {
     var pool = SparePageBuffers()
     swap(&pool, &spareBuffers)
     let allocated = pool.allocated
-    for (k, array) in pool.columns.enumerated() { states[k % tasks].spares.columns.append(array) }
-    for (k, table) in pool.tables.enumerated() { states[k % tasks].spares.tables.append(table) }
-    pool = SparePageBuffers()
+    // (Moved, not copied: a copy retains and releases each buffer, whose header is cold.)
+    var k = 0
+    while let array = pool.columns.popLast() {
+      states[k % tasks].spares.columns.append(array)
+      k += 1
+    }
+    k = 0
+    while let table = pool.tables.popLast() {
+      states[k % tasks].spares.tables.append(table)
+      k += 1
+    }
     let kernels = self.kernels
     pages.withUnsafeMutableSlots { slots in
       pageSlots.withUnsafeBufferPointer { pageSlots in
@@ -110,10 +118,10 @@ extension FastFlowLayout {
     for k in states.indices {
       counters.add(states[k].counters)
       pool.allocated += states[k].buffersAllocated
-      for array in states[k].spares.columns where pool.columns.count < 3 * pageCount {
+      while pool.columns.count < 3 * pageCount, let array = states[k].spares.columns.popLast() {
         pool.columns.append(array)
       }
-      for table in states[k].spares.tables where pool.tables.count < pageCount {
+      while pool.tables.count < pageCount, let table = states[k].spares.tables.popLast() {
         pool.tables.append(table)
       }
       states[k] = RebuildTaskState()

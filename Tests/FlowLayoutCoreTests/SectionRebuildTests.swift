@@ -172,9 +172,10 @@ struct SectionRebuildTests {
         let pages = rebuilds.pages(ofSection: 1).count
         let allocated = rebuilds.rebuildBuffersAllocated - before
         let note = "\(variant) \(name) \(threading.threads) threads: \(allocated) of \(pages) pages"
-        // (Measured: the filter 0-4 buffers, the restore ~1/4 of its pages': line tables
-        // reused with less room than their new page's lines, which grow.)
-        #expect(allocated <= 4 + pages / (name == "filter" ? 16 : 3), "\(note)")
+        // (Measured: the filter 0-4 buffers, the restore 10-18 of 234 pages. When the filter's
+        // `absorbFront` kept a copy of its page's table alive, the catch-up copied the tables
+        // exact-size and the restore grew about one in four: 51-59.)
+        #expect(allocated <= 4 + pages / (name == "filter" ? 16 : 8), "\(note)")
       }
       try Self.expectSame(rebuilds, try FastFlowLayout(rebuilds.input), "\(variant)")
     }

@@ -240,6 +240,14 @@ extension SectionLayout {
 }
 
 extension SectionLayout {
+  /// The index of the line table's last line; nil without a table or lines.
+  ///
+  /// - Complexity: O(1).
+  private var lastTableLine: Int? {
+    guard case .table(let table) = lines, table.lineCount > 0 else { return nil }
+    return table.lineCount - 1
+  }
+
   /// Moves the first items of `next` (the following page of the same section, whose lines
   /// are laid out again after this) that the greedy rule puts on this page's last line to
   /// this page, and re-breaks that line (`itemsAbsorbed(from:rules:)`): afterwards the
@@ -254,8 +262,9 @@ extension SectionLayout {
   ) -> Bool {
     counters.pageBoundariesChecked += 1
     let absorbed = itemsAbsorbed(from: next, rules: rules)
-    guard absorbed > 0, case .table(let table) = lines, table.lineCount > 0 else { return false }
-    let lastLine = table.lineCount - 1
+    // The last line's index only: a copy of the table kept alive across the catch-up would share
+    // its buffers, and the catch-up's writes would copy them (exact-size, losing their room).
+    guard absorbed > 0, let lastLine = lastTableLine else { return false }
     counters.pageBoundariesMoved += 1
     counters.itemsPaged += absorbed
     items.append(frontOf: next.items, count: absorbed)

@@ -84,6 +84,31 @@ struct DiagnosticsTests {
     Self.expectKeptEqualsScanned(engine, "refused")
   }
 
+  /// One batch inserting into sections of different line widths (a section with its own inset):
+  /// each inserted item is judged wide against its own section's line.
+  @Test func insertionsAreJudgedByTheirOwnSectionsLine() throws {
+    var input = Self.input(sections: 3, items: 2_000, every: 97)
+    input.sections[1].metrics = SectionMetrics(
+      sectionInset: EdgeInsets(top: 0, left: 60, bottom: 0, right: 60))
+    var engine = try FastFlowLayout(input)
+    engine.pageCapacity = PageCapacity(target: 64)
+    engine.keepDiagnostics()
+    // 300 pt: wide in section 1 (a 255-pt line), not in sections 0 and 2 (375 pt).
+    let between = Size(300, 40)
+    let batch = BatchUpdate(
+      insertItems: [0, 1, 2].flatMap { s in
+        [5, 700, 1_500].map { ItemInsertion(at: ItemPath(s, $0), size: between) }
+      })
+    try engine.apply(batch)
+    Self.expectKeptEqualsScanned(engine, "after the insertions")
+    let overflowing = Set(engine.overflowingItems)
+    for s in [0, 1, 2] {
+      for j in [5, 700, 1_500] {
+        #expect(overflowing.contains(ItemPath(s, j)) == (s == 1), "item \(j) of section \(s)")
+      }
+    }
+  }
+
   @Test("width changes: items become wide and narrow again, found from the widest bound or a pass")
   func widthChanges() throws {
     var sizes = SplitMix64(seed: 3)

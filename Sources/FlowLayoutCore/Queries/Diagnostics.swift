@@ -132,11 +132,21 @@ extension FastFlowLayout {
   /// under `rules`.
   @inline(__always)
   static func isWide(_ width: Double, rules: borrowing LayoutRules) -> Bool {
-    guard rules.canOverflow else { return false }
+    width > wideLimit(rules: rules)
+  }
+
+  /// The width (working orientation) past which an item is wider than the line under `rules`:
+  /// +∞ when none can be, −∞ when every one is (a fixed size wider than the line).
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  static func wideLimit(rules: borrowing LayoutRules) -> Double {
+    guard rules.canOverflow else { return .infinity }
     switch rules.sizing {
-    case .own: return width > rules.available + rules.epsilon
-    case .fixed(let size): return size.width > rules.available + rules.epsilon
-    default: return false
+    case .own: return rules.available + rules.epsilon
+    case .fixed(let size):
+      return size.width > rules.available + rules.epsilon ? -.infinity : .infinity
+    default: return .infinity
     }
   }
 
@@ -296,16 +306,21 @@ extension FastFlowLayout {
   /// already opened) and raises its widest bound. An inserted item is laid out at the batch's
   /// size: its width is read from the batch, not located in the pages.
   ///
-  /// - Complexity: O(e) for e insertions, plus O(E) per wide one (`ItemIndexSet.insert`).
+  /// - Complexity: O(e) for e insertions (a section's rules read once per run of its
+  ///   insertions), plus O(E) per wide one (`ItemIndexSet.insert`).
   private func decideInsertedItems(of update: BatchUpdate, into kept: inout DiagnosticSections) {
     let transposed = rules.transposed
+    var section = -1
+    var limit = Double.infinity
     for insertion in update.insertItems {
       let width = transposed ? insertion.size.height : insertion.size.width
       kept.widestBound = max(kept.widestBound, width)
       let path = insertion.at
-      if withRules(ofPage: firstPage[path.section], { Self.isWide(width, rules: $0) }) {
-        kept.update(path.section) { wide, _ in wide.insert(path.item) }
+      if path.section != section {
+        section = path.section
+        limit = withRules(ofPage: firstPage[section]) { Self.wideLimit(rules: $0) }
       }
+      if width > limit { kept.update(path.section) { wide, _ in wide.insert(path.item) } }
     }
   }
 

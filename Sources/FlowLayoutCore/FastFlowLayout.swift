@@ -54,15 +54,10 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
   /// Section `s` is pages `firstPage[s] ..< firstPage[s + 1]` (one entry per section, plus the
   /// end).
   var firstPage = SectionStarts([0])
-  /// Page heights by slot (`PageList.slot(_:)`; 0 in the gap); a page's top is the sum of the
-  /// heights before it.
-  var pageOffsets = PrefixSumTree()
-  /// Page item counts by slot (exact integers in `Double`); an item's page is found by its
-  /// prefix.
-  var pageItems = PrefixSumTree()
-  /// `.horizontalScroll`: each slot's page extent, and the largest (the content width).
-  var pageExtents: [Double] = []
-  var widestExtent = 0.0
+  /// One summary per page slot (`PageList.slot(_:)`; zero in the gap): the page's height, item
+  /// count and extent (`PageSummary`), in one tree. A page's top and first item are one prefix,
+  /// the page at a height or holding an item one descent, the content size its total.
+  var pageSummaries = SummaryTree<PageSummary>()
   /// Item counts per section (hidden items included), stored with a gap so that a section is
   /// inserted or removed without moving the counts after it; the batch validation reads them
   /// in place (`validationCounts`).

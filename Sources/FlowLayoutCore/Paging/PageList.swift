@@ -4,8 +4,8 @@
 /// cost O(k log p) with the page trees, not the O(p) memory move of a flat array; one far from
 /// the gap costs O(d) page swaps (2 words each… a few hundred bytes; no reference counting).
 ///
-/// Gap slots hold empty pages (`SectionLayout()`: height 0, no items, extent 0), so the trees
-/// built over the slots (`FastFlowLayout.pageOffsets`, `.pageItems`) need no special case.
+/// Gap slots hold empty pages (`SectionLayout()`: height 0, no items, extent 0), so the tree
+/// built over the slots (`FastFlowLayout.pageSummaries`) needs no special case.
 typealias PageList = GapBuffer<SectionLayout>
 
 extension GapBuffer where Element == SectionLayout {

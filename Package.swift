@@ -69,6 +69,8 @@ let package = Package(
     .systemLibrary(
       name: "CJemalloc", path: "Sources/CJemalloc", pkgConfig: "jemalloc",
       providers: [.apt(["libjemalloc-dev"])]),
+    // Writes the commit the executable is built from (`buildCommit`) before every build.
+    .plugin(name: "BuildCommit", capability: .buildTool()),
     .executableTarget(
       name: "FlowLayoutCLI",
       dependencies: [
@@ -83,7 +85,8 @@ let package = Package(
             "-l_FoundationCShims",
           ],
           .when(platforms: [.linux], configuration: .release))
-      ]),
+      ],
+      plugins: ["BuildCommit"]),
 
     // What every test target and Fuzz/ share (as swift-collections' _CollectionsTestSupport):
     // the one engine comparison, snapshots, seeded draws, "every combination" loops, and running

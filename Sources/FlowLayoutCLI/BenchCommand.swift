@@ -243,7 +243,7 @@ struct BenchCommand: ParsableCommand {
       date: date, machine: MachineDescription.machine(), cpu: MachineDescription.cpuModel(),
       cores: ProcessInfo.processInfo.activeProcessorCount,
       toolchain: MachineDescription.toolchain(),
-      commit: MachineDescription.gitCommit(), build: build,
+      commit: FlowLayoutCommand.commit, build: build,
       flags: Array(CommandLine.arguments.dropFirst(2)),
       sizes: runsMatrix ? sizeList.sorted() : [],
       workloads: runsMatrix ? selection.workloads.map(\.name) : [],

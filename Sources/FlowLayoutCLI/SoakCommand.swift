@@ -70,7 +70,7 @@ struct SoakCommand: ParsableCommand {
       "| command | `flowlayout \(CommandLine.arguments.dropFirst().joined(separator: " "))` |",
       "| machine | \(MachineDescription.machine()), \(MachineDescription.cpuModel()) |",
       "| toolchain | \(MachineDescription.toolchain()) |",
-      "| build | \(build) |", "| commit | \(MachineDescription.gitCommit()) |",
+      "| build | \(build) |", "| commit | \(FlowLayoutCommand.commit) |",
       "| allocator | \(allocator.name); \(allocator.method) |",
       "| plan | \(itemCount) items, \(batches) batches of \(edits) edits, memory every "
         + "\(checkpointEvery) batches, allowed growth \(allowedGrowth) |", "",

@@ -1,6 +1,7 @@
 import FlowLayoutDocument
 import FlowLayoutModel
 import FlowLayoutTestSupport
+import Foundation
 import Testing
 
 /// The command line as a user meets it: `--version`, the help texts, the defaults.
@@ -11,6 +12,36 @@ struct CommandLineTests {
     let run = try FlowLayoutBinary.run(["--version"])
     #expect(run.status == 0)
     #expect(run.stdout.hasPrefix("flowlayout ") && run.stdout.split(separator: "\n").count == 1)
+  }
+
+  /// `--version` names the commit the executable was built from (`Plugins/BuildCommit`): in a
+  /// git checkout, the checked-out one (the tests were built from it), `-dirty` or not.
+  @Test func versionNamesTheBuildCommit() throws {
+    let run = try FlowLayoutBinary.run(["--version"])
+    let line = run.stdout.trimmingCharacters(in: .newlines)
+    guard let open = line.firstIndex(of: "("), line.hasSuffix(")") else {
+      Issue.record("no commit in \(line)")
+      return
+    }
+    let commit = line[line.index(after: open)..<line.index(before: line.endIndex)]
+    let head = commit.prefix { $0 != "-" }
+    #expect(commit == "unknown" || (head.count == 40 && head.allSatisfy(\.isHexDigit)), "\(line)")
+    // git's answer through a file read with read(2), as `FlowLayoutBinary.run` reads (no
+    // Foundation pipe buffer for LeakSanitizer to report).
+    let answer = FileManager.default.temporaryDirectory
+      .appendingPathComponent("flowlayout-head-\(UUID().uuidString)")
+    _ = FileManager.default.createFile(atPath: answer.path, contents: nil)
+    defer { try? FileManager.default.removeItem(at: answer) }
+    let git = Process()
+    git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    git.arguments = ["git", "-C", FlowLayoutBinary.root.path, "rev-parse", "HEAD"]
+    git.standardOutput = try FileHandle(forWritingTo: answer)
+    git.standardError = FileHandle.nullDevice
+    guard (try? git.run()) != nil else { return }
+    git.waitUntilExit()
+    let checkedOut = String(decoding: FlowLayoutBinary.bytes(of: answer.path), as: UTF8.self)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    if git.terminationStatus == 0 { #expect(head == checkedOut, "\(line) against \(checkedOut)") }
   }
 
   @Test func layoutHelpListsLayoutNamesAndEditKeys() throws {

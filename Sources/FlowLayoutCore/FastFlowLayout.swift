@@ -32,11 +32,7 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
   public static var engineName: String { "fast" }
 
   /// The options, as given.
-  public internal(set) var configuration: LayoutConfiguration {
-    get { rarelyRead[0].configuration }
-    _modify { yield &rarelyRead[0].configuration }
-    set { rarelyRead[0].configuration = newValue }
-  }
+  public internal(set) var configuration: LayoutConfiguration
   /// The bounds, as given.
   public internal(set) var bounds: Size
   /// Which kernel implementation the layout passes use.
@@ -46,15 +42,7 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
   /// for bit.
   public var threads: Int { threading.threads }
   /// The work done since creation or the last `resetWorkCounters()`.
-  public internal(set) var workCounters: WorkCounters {
-    get { rarelyRead[0].workCounters }
-    _modify { yield &rarelyRead[0].workCounters }
-    set { rarelyRead[0].workCounters = newValue }
-  }
-  /// The configuration and the work counters (~270 bytes), behind one reference: a lookup or a
-  /// rect query does not read them, and a caller that copies the engine to query it (a generic
-  /// caller holding it in a `var`: the bench) copies 8 bytes for them. One element.
-  private var rarelyRead: [ConfigurationAndCounters]
+  public internal(set) var workCounters = WorkCounters()
 
   /// The layout's rules: those of every section without its own metrics (a section with them
   /// has its own, `SectionLayout.ownMetrics`; `rules(ofPage:)`).
@@ -139,7 +127,7 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
       BulkValidation.passesShapeScreen($0, configuration: input.configuration, bounds: input.bounds)
     }
     if !passesShape { try BulkValidation.validate(input) }
-    rarelyRead = [ConfigurationAndCounters(configuration: input.configuration)]
+    configuration = input.configuration
     bounds = input.bounds
     self.kernels = kernels
     let rules = LayoutRules(configuration: input.configuration, bounds: input.bounds)
@@ -264,12 +252,6 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
       pages[p].footerFrame(pageTop: pageTop, rules: rules, boundsWidth: self.rules.boundsWidth)
     }
   }
-}
-
-/// `FastFlowLayout.configuration` and `.workCounters`, stored together out of line.
-struct ConfigurationAndCounters: Sendable {
-  var configuration: LayoutConfiguration
-  var workCounters = WorkCounters()
 }
 
 extension SectionLayout {

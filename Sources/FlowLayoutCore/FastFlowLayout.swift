@@ -17,8 +17,8 @@ import FlowLayoutModel
 /// byte per item for the item → line index (none in a table of ≤ 32 lines), ~19 bytes per line
 /// (start and height, a quarter of an offset in its block: one per group of 4 lines, ~1 for the
 /// block tree; 16 in a table of one block, 10 in an equal-count table), and
-/// per page its 160 bytes (`SectionLayout`), its arrays' headers and ~2–4 slots of the page
-/// trees and section starts (`docs/storage.md`, "Short sections").
+/// per page its 160 bytes (`SectionLayout`), its arrays' headers, ~50 bytes of page summaries
+/// (`docs/page-summary.md`) and a section start (`docs/storage.md`, "Short sections").
 ///
 /// Where things are: `Storage/` and `Kernels/` (which create the unsafe buffers, with
 /// `CommitTurn`'s flags, `PageSplitting`'s starts and `BatchApplication`'s edit lists),
@@ -176,8 +176,8 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
   func top(ofSection s: Int) -> Double { top(ofPage: firstPage[s]) }
 
   /// - Complexity: O(log p + log r) for p pages and r lines in the item's page: the page in O(1)
-  ///   while every section is one page (`pagesAreSections`), else by a descent of the page item
-  ///   tree; the page's top by a prefix of the page offset tree; a search of ≤ 8 line starts and
+  ///   while every section is one page (`pagesAreSections`), else by a descent of the page
+  ///   summaries; the page's top by a prefix of them; a search of ≤ 8 line starts and
   ///   a prefix of the page's block tree. The page is read in place, nothing is retained.
   /// - Throws: `LayoutError.itemOutOfRange` for a path that does not exist, `.itemHidden` for an
   ///   item the layout hides.

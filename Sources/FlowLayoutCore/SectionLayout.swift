@@ -71,6 +71,15 @@ struct SectionLayout: Sendable, Equatable {
     return table
   }
 
+  /// The lines its line table's storage holds without growing (0 without a table): a change
+  /// across a layout says that the table's storage was made new or grown.
+  ///
+  /// - Complexity: O(1).
+  var lineTableCapacity: Int {
+    guard case .table(let table) = lines else { return 0 }
+    return table.heights.capacity
+  }
+
   /// A section from its data (already in the working orientation), laid out.
   ///
   /// - Complexity: O(n), O(c) for a closed-form section whose sizes are ignored.

@@ -77,9 +77,18 @@ extension FastFlowLayout {
     var states = [RebuildTaskState](repeating: RebuildTaskState(), count: tasks)
     var pool = SparePageBuffers()
     swap(&pool, &spareBuffers)
-    for (k, array) in pool.columns.enumerated() { states[k % tasks].spares.columns.append(array) }
-    for (k, table) in pool.tables.enumerated() { states[k % tasks].spares.tables.append(table) }
-    pool = SparePageBuffers()
+    let allocated = pool.allocated
+    // (Moved, not copied: a copy retains and releases each buffer, whose header is cold.)
+    var k = 0
+    while let array = pool.columns.popLast() {
+      states[k % tasks].spares.columns.append(array)
+      k += 1
+    }
+    k = 0
+    while let table = pool.tables.popLast() {
+      states[k % tasks].spares.tables.append(table)
+      k += 1
+    }
     let kernels = self.kernels
     pages.withUnsafeMutableSlots { slots in
       pageSlots.withUnsafeBufferPointer { pageSlots in
@@ -103,13 +112,16 @@ extension FastFlowLayout {
       }
     }
     // What the tasks did not reuse is kept for the next rebuild (a filter's surplus for its
-    // restore), up to two columns and a table per new page; the rest let go.
+    // restore), up to three columns (widths, heights, positions) and a table per new page; the
+    // rest let go.
+    pool.allocated = allocated
     for k in states.indices {
       counters.add(states[k].counters)
-      for array in states[k].spares.columns where pool.columns.count < 2 * pageCount {
+      pool.allocated += states[k].buffersAllocated
+      while pool.columns.count < 3 * pageCount, let array = states[k].spares.columns.popLast() {
         pool.columns.append(array)
       }
-      for table in states[k].spares.tables where pool.tables.count < pageCount {
+      while pool.tables.count < pageCount, let table = states[k].spares.tables.popLast() {
         pool.tables.append(table)
       }
       states[k] = RebuildTaskState()
@@ -142,7 +154,13 @@ extension FastFlowLayout {
   struct RebuildTaskState: Sendable {
     var counters = WorkCounters()
     var spares = SparePageBuffers()
+    /// Buffers made new or grown (`SparePageBuffers.allocated`).
+    var buffersAllocated = 0
   }
+
+  /// Buffers the section rebuilds allocated or grew instead of reusing a released page's
+  /// (`SparePageBuffers.allocated`), since the engine was made.
+  package var rebuildBuffersAllocated: Int { spareBuffers.allocated }
 
   /// What the tasks of `rebuildSection` share: the merge's sources, the new pages, and the
   /// section's page template, counts and layout choices.
@@ -176,7 +194,9 @@ extension FastFlowLayout {
     var merge = ColumnMerge(startingAt: run.lowerBound * n / m, sources: shared.sources)
     swap(&merge.spareArrays, &state.spares.columns)
     swap(&merge.spareTables, &state.spares.tables)
+    var grown = 0
     defer {
+      state.buffersAllocated += merge.arraysAllocated + grown
       swap(&merge.spareArrays, &state.spares.columns)
       swap(&merge.spareTables, &state.spares.tables)
     }
@@ -193,9 +213,11 @@ extension FastFlowLayout {
       if k > run.lowerBound {
         // The front items the previous page's last line takes move there first, so that this
         // page's lines start at a line start.
+        let room = pages[k - 1].items.widths.capacity
         _ = pages[k - 1].absorbFront(
           of: &pages[k], rules: rules, kernels: shared.kernels, scratch: &scratch,
           counters: &counters)
+        if pages[k - 1].items.widths.capacity != room { grown += 1 }
         pages[k - 1].updateHeight(rules: rules)
       }
       // A new table reserves the lines the previous page's rate gives (not counted again).
@@ -210,9 +232,11 @@ extension FastFlowLayout {
         pages[k].items.xs = merge.spareArray(count: pages[k].count)
       }
       counters.sectionsLaidOut += 1
+      let lineRoom = pages[k].lineTableCapacity
       pages[k].layOutTable(
         rules: rules, kernels: shared.kernels, counters: &counters,
         branchFree: shared.branchFree, expectedLines: expectedLines)
+      if pages[k].lineTableCapacity != lineRoom { grown += 1 }
     }
     pages[run.upperBound - 1].updateHeight(rules: rules)
   }

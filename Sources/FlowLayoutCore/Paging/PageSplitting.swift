@@ -51,19 +51,32 @@ extension SectionLayout {
     page.showsSeeAll = showsSeeAll
     page.ownMetrics = ownMetrics
     // Computed positions (a short section's) stay computed: a page is cut at a line start.
+    // Each column keeps room past its count (`ItemColumns.frontRoom`): reused by a rebuild.
+    let widths = ItemColumns.withFrontRoom(items.widths[a..<b])
+    let heights = ItemColumns.withFrontRoom(items.heights[a..<b])
     page.items =
       items.hasPositions
       ? ItemColumns(
-        widths: Array(items.widths[a..<b]), heights: Array(items.heights[a..<b]),
-        xs: Array(items.xs[a..<b]))
-      : ItemColumns(widths: Array(items.widths[a..<b]), heights: Array(items.heights[a..<b]))
+        widths: widths, heights: heights, xs: ItemColumns.withFrontRoom(items.xs[a..<b]))
+      : ItemColumns(widths: widths, heights: heights)
+    // The table with room for an eighth more lines and items (`LineTable.reserveRoom`; not so
+    // much that a re-layout trims it): a section rebuild that reuses it for a page a little
+    // longer writes in place.
+    let roomLines = range.count &+ range.count / 8 &+ 8
     var lines = LineTable()
-    lines.starts = [Int](unsafeUninitializedCapacity: range.count + 1) { out, initialized in
+    lines.starts = [Int](unsafeUninitializedCapacity: roomLines + 1) { out, initialized in
       let count = range.count &+ 1
       for k in 0..<count { out[k] = table.start(ofLine: range.lowerBound &+ k) &- a }
       initialized = count
     }
-    lines.heights = Array(table.heights[range])
+    lines.heights = [Double](unsafeUninitializedCapacity: roomLines) { out, initialized in
+      table.heights.withUnsafeBufferPointer { source in
+        let from = UnsafeBufferPointer(rebasing: source[range])
+        if let base = from.baseAddress { out.baseAddress!.initialize(from: base, count: from.count) }
+      }
+      initialized = range.count
+    }
+    lines.reserveRoom(lines: roomLines, items: (b &- a) &+ (b &- a) / 8 &+ ItemColumns.frontRoom)
     lines.rebuildOffsets(lineSpacing: rules.lineSpacing)
     page.lines = .table(lines)
     page.opensSection = opensSection && range.lowerBound == 0

@@ -6,6 +6,10 @@ import FlowLayoutModel
 struct SparePageBuffers: Sendable {
   var columns: [[Double]] = []
   var tables: [LineTable] = []
+  /// Buffers the section rebuilds allocated or grew instead of reusing one (a column array
+  /// made new by the merge or grown by `absorbFront`, a line table made new or grown by its
+  /// page's layout), since the engine was made: what fresh memory they asked for.
+  var allocated = 0
 }
 
 /// A section's item columns after a batch, written page by page straight from its old pages and
@@ -83,6 +87,8 @@ struct ColumnMerge {
   /// columns (their storage reused: no allocation, no fresh memory, whichever thread's arena it
   /// came from).
   var spareArrays: [[Double]] = []
+  /// Column arrays this cursor made new (no spare large enough).
+  private(set) var arraysAllocated = 0
 
   /// A cursor at new item `a`: the insertions before it and the deletions before its first
   /// old survivor found by binary search.
@@ -169,8 +175,10 @@ struct ColumnMerge {
     return ItemColumns(widths: widths, heights: heights)
   }
 
-  /// An array of `c` elements (not written) with room for `block` more: a released page's
-  /// column when one is spare and large enough, else new storage.
+  /// An array of `c` elements (not written) with room for at least `block` more: a released
+  /// page's column when one is spare and large enough, else new storage with room for
+  /// `ItemColumns.frontRoom` more (the front items of the next page's first line, appended
+  /// by the rebuild's `absorbFront`, then fit in place).
   ///
   /// - Complexity: O(1).
   mutating func spareArray(count c: Int) -> [Double] {
@@ -179,7 +187,9 @@ struct ColumnMerge {
       array.resizeUninitialized(to: c)
       return array
     }
-    return [Double](unsafeUninitializedCapacity: c &+ Self.block) { _, n in n = c }
+    arraysAllocated &+= 1
+    let room = Swift.max(ItemColumns.frontRoom, Self.block)
+    return [Double](unsafeUninitializedCapacity: c &+ room) { _, n in n = c }
   }
 
   /// Kept runs up to this many values are copied as one block of this many (`fill`).

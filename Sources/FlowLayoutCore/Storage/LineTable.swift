@@ -1144,6 +1144,20 @@ extension LineTable {
     lineOfItem.resizeUninitialized(to: (items + (1 << Self.indexShift) - 1) >> Self.indexShift)
   }
 
+  /// Gives the buffers storage for `lines` lines and an item index of `items` items (capacity
+  /// only: nothing is written or counted), so that a later layout of up to that many, which
+  /// reuses this table (a section rebuild's, `layOutTable`), writes in place instead of
+  /// growing them into fresh memory (each growth doubles).
+  ///
+  /// - Complexity: O(1) for buffers already that large, else one copy of each.
+  mutating func reserveRoom(lines: Int, items: Int) {
+    lineStarts.reserveCapacity(lines &+ 1)
+    heights.reserveCapacity(lines)
+    offsetsInBlock.reserveCapacity(Self.groupCount(lines: lines) &+ 1)
+    writtenBlockSums.reserveCapacity((lines &+ Self.blockSize &- 1) / Self.blockSize)
+    lineOfItem.reserveCapacity(((items &+ (1 << Self.indexShift) &- 1) >> Self.indexShift) &+ 1)
+  }
+
   /// The lines the buffers hold (`reserveLines`).
   var lineRoom: Int { heights.count }
 

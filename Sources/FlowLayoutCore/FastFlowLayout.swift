@@ -17,8 +17,8 @@ import FlowLayoutModel
 /// byte per item for the item → line index (none in a table of ≤ 32 lines), ~19 bytes per line
 /// (start and height, a quarter of an offset in its block: one per group of 4 lines, ~1 for the
 /// block tree; 16 in a table of one block, 10 in an equal-count table), and
-/// per page its 160 bytes (`SectionLayout`), its arrays' headers and ~2–4 slots of the page
-/// trees and section starts (`docs/storage.md`, "Short sections").
+/// per page its 160 bytes (`SectionLayout`), its arrays' headers, ~50 bytes of page summaries
+/// (`docs/page-summary.md`) and a section start (`docs/storage.md`, "Short sections").
 ///
 /// Where things are: `Storage/` and `Kernels/` (which create the unsafe buffers, with
 /// `CommitTurn`'s flags, `PageSplitting`'s starts and `BatchApplication`'s edit lists),
@@ -54,15 +54,10 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
   /// Section `s` is pages `firstPage[s] ..< firstPage[s + 1]` (one entry per section, plus the
   /// end).
   var firstPage = SectionStarts([0])
-  /// Page heights by slot (`PageList.slot(_:)`; 0 in the gap); a page's top is the sum of the
-  /// heights before it.
-  var pageOffsets = PrefixSumTree()
-  /// Page item counts by slot (exact integers in `Double`); an item's page is found by its
-  /// prefix.
-  var pageItems = PrefixSumTree()
-  /// `.horizontalScroll`: each slot's page extent, and the largest (the content width).
-  var pageExtents: [Double] = []
-  var widestExtent = 0.0
+  /// One summary per page slot (`PageList.slot(_:)`; zero in the gap): the page's height, item
+  /// count and extent (`PageSummary`), in one tree. A page's top and first item are one prefix,
+  /// the page at a height or holding an item one descent, the content size its total.
+  var pageSummaries = SummaryTree<PageSummary>()
   /// Item counts per section (hidden items included), stored with a gap so that a section is
   /// inserted or removed without moving the counts after it; the batch validation reads them
   /// in place (`validationCounts`).
@@ -181,8 +176,8 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
   func top(ofSection s: Int) -> Double { top(ofPage: firstPage[s]) }
 
   /// - Complexity: O(log p + log r) for p pages and r lines in the item's page: the page in O(1)
-  ///   while every section is one page (`pagesAreSections`), else by a descent of the page item
-  ///   tree; the page's top by a prefix of the page offset tree; a search of ≤ 8 line starts and
+  ///   while every section is one page (`pagesAreSections`), else by a descent of the page
+  ///   summaries; the page's top by a prefix of them; a search of ≤ 8 line starts and
   ///   a prefix of the page's block tree. The page is read in place, nothing is retained.
   /// - Throws: `LayoutError.itemOutOfRange` for a path that does not exist, `.itemHidden` for an
   ///   item the layout hides.

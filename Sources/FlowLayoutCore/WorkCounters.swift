@@ -18,7 +18,7 @@ public struct WorkCounters: Sendable, Hashable, CustomStringConvertible {
   public var sizesCompared: Int = 0
   /// Sections laid out from scratch (new sections, width changes, closed-form recomputations).
   public var sectionsLaidOut: Int = 0
-  /// Nodes of the page trees (page heights and item counts) written by point updates: how
+  /// Entries of the page summaries (`PageSummary`) written by point updates: how
   /// later pages and sections moved, O(log p) each.
   public var pageTreeNodesWritten: Int = 0
   /// Page boundaries moved because the next page's first items joined a page's last line.

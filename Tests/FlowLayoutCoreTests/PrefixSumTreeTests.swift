@@ -38,7 +38,7 @@ struct PrefixSumTreeTests {
     }
     #expect(tree == PrefixSumTree(values))
     var rebuilt = PrefixSumTree([1, 2, 3])
-    rebuilt.rebuild(values, adding: 0)
+    rebuilt.rebuild(count: values.count) { for i in values.indices { $0[i] = values[i] } }
     #expect(rebuilt == tree)
   }
 
@@ -83,7 +83,7 @@ struct PrefixSumTreeTests {
         let mid = (lo + hi) / 2
         if running[mid + 1] >= target { hi = mid } else { lo = mid + 1 }
       }
-      let found = tree.seek(inclusivePrefixAtLeast: target)
+      let found = tree.seek { $0 < target }
       #expect(found.index == lo, "target \(target)")
       #expect(found.prefix.bitPattern == tree.prefix(found.index).bitPattern)
     }
@@ -177,8 +177,8 @@ struct PrefixSumTreeTests {
     var tree = PrefixSumTree([42.5])
     #expect(tree.nodeStorage == 0)
     #expect(tree.prefix(0) == 0 && tree.prefix(1) == 42.5 && tree[0] == 42.5)
-    #expect(tree.seek(inclusivePrefixAtLeast: 10) == (0, 0))
-    #expect(tree.seek(inclusivePrefixAtLeast: 50) == (1, 42.5))
+    #expect(tree.seek { $0 < 10 } == (0, 0))
+    #expect(tree.seek { $0 < 50 } == (1, 42.5))
     #expect(tree.set(0, 7) == 1 && tree.total == 7)
     tree.rebuild(count: 100, keepingFirst: 0) { $0.initialize(repeating: 1) }
     #expect(tree.nodeStorage > 0)

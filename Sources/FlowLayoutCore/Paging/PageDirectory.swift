@@ -33,6 +33,50 @@ struct PageCapacity: Sendable, Equatable {
   static let standard = PageCapacity(target: 512)
 }
 
+/// One page slot's summary (`FastFlowLayout.pageSummaries`): its height, its item count when its
+/// section has several pages (0 for a section of one page, whose items are found without the
+/// tree: `locate(item:inSection:)`), and its extent (`.horizontalScroll`'s content width; 0
+/// otherwise). Summed, heights and counts add and extents take the larger: a prefix of the
+/// summaries gives a page's top, the items of the paged sections' pages before it (their
+/// difference within a section: the items before a page) and the widest page before it; the
+/// total gives the content height and width. A gap slot (an empty page) is `zero`.
+struct PageSummary: TreeSummary {
+  var height: Double
+  /// The item count, exact in a `Double` (beside `height`, so that both are added at once).
+  private(set) var itemCount: Double
+  var extent: Double
+
+  static let zero = PageSummary(height: 0, items: 0, extent: 0)
+
+  /// `page`'s summary.
+  @inline(__always)
+  init(_ page: SectionLayout) {
+    let paged = !page.opensSection || !page.closesSection
+    self.init(height: page.height, items: paged ? page.count : 0, extent: page.extent)
+  }
+
+  @inline(__always)
+  init(height: Double, items: Int, extent: Double) {
+    self.height = height
+    itemCount = Double(items)
+    self.extent = extent
+  }
+
+  /// The item count.
+  @inline(__always)
+  var items: Int { Int(itemCount) }
+
+  @inline(__always)
+  static func + (a: PageSummary, b: PageSummary) -> PageSummary {
+    var sum = a
+    sum.height += b.height
+    sum.itemCount += b.itemCount
+    // (In this order, one `maxsd` of the running sum and the next value.)
+    sum.extent = a.extent > b.extent ? a.extent : b.extent
+    return sum
+  }
+}
+
 extension FastFlowLayout {
   /// The number of sections.
   var sectionCount: Int { firstPage.count - 1 }
@@ -44,21 +88,32 @@ extension FastFlowLayout {
 
   /// Page `p`'s top (working orientation).
   ///
+  /// - Complexity: O(log₃₂ p), one load per level.
+  @inline(__always)
+  func top(ofPage p: Int) -> Double { pageSummaries.prefix(pages.slot(p)).height }
+
+  /// The page whose band along the stacking axis reaches `y` (its bottom at or below `y`), or
+  /// the page count when none does.
+  ///
   /// - Complexity: O(log p).
   @inline(__always)
-  func top(ofPage p: Int) -> Double { pageOffsets.prefix(pages.slot(p)) }
+  func page(reaching y: Double) -> Int {
+    pages.index(ofSlot: pageSummaries.seek { $0.height < y }.index)
+  }
 
   /// The page holding item `j` of section `s`, and `j`'s index in that page.
   ///
   /// - Precondition: `0 ≤ j < itemCounts[s]`.
-  /// - Complexity: O(1) for a section of one page, else O(log p).
+  /// - Complexity: O(1) for a section of one page, else O(log p): a prefix of the summaries
+  ///   (the items before the section) and one descent.
   @inline(__always)
   func locate(item j: Int, inSection s: Int) -> (page: Int, index: Int) {
     let first = firstPage[s]
     guard firstPage[s + 1] - first > 1 else { return (first, j) }
-    let base = first == 0 ? 0 : pageItems.prefix(pages.slot(first))
-    let (q, before) = pageItems.seek(inclusivePrefixAtLeast: base + Double(j + 1))
-    return (pages.index(ofSlot: q), j - Int(before - base))
+    let base = first == 0 ? 0 : pageSummaries.prefix(pages.slot(first)).items
+    let target = Double(base &+ j)
+    let (q, before) = pageSummaries.seek { $0.itemCount <= target }
+    return (pages.index(ofSlot: q), j &- (before.items &- base))
   }
 
   /// The section index of item 0 of page `p`, in section `s`.
@@ -67,7 +122,8 @@ extension FastFlowLayout {
   func firstItem(ofPage p: Int, inSection s: Int) -> Int {
     let first = firstPage[s]
     return p == first
-      ? 0 : Int(pageItems.prefix(pages.slot(p)) - pageItems.prefix(pages.slot(first)))
+      ? 0
+      : pageSummaries.prefix(pages.slot(p)).items - pageSummaries.prefix(pages.slot(first)).items
   }
 
   /// The section holding page `p`.
@@ -75,86 +131,46 @@ extension FastFlowLayout {
   /// - Complexity: O(log s).
   func section(ofPage p: Int) -> Int { firstPage.section(ofPage: p) }
 
-  /// Whether the page item counts (`pageItems`) are kept: while some section has more than one
-  /// page. Without, every section is one page, whose items are found without them (`locate`),
-  /// and the tree holds nothing (a layout from scratch: 16–32 bytes a section saved).
+  /// Rebuilds the page summaries and the content size from the pages (by slot, gap included),
+  /// in the summaries' storage.
   ///
-  /// - Complexity: O(1).
-  var keepsPageItems: Bool { pageItems.count == pages.slots.count }
-
-  /// Whether `page` is one of several pages of its section.
-  @inline(__always)
-  static func isPartial(_ page: SectionLayout) -> Bool {
-    !page.opensSection || !page.closesSection
-  }
-
-  /// The page item counts by slot.
-  ///
-  /// - Complexity: O(p).
-  private mutating func buildPageItems() {
-    let slots = pages.slots
-    pageItems = PrefixSumTree(slots.indices.lazy.map { Double(slots[$0].count) })
-  }
-
-  /// Rebuilds the page trees and the content size from the pages (by slot, gap included).
-  ///
-  /// - Complexity: O(p) for p pages.
+  /// - Complexity: O(p) for p page slots.
   mutating func rebuildPageDirectory() {
     let slots = pages.slots
-    pageOffsets = PrefixSumTree(slots.indices.lazy.map { slots[$0].height })
-    if slots.contains(where: Self.isPartial) {
-      buildPageItems()
-    } else {
-      pageItems = PrefixSumTree()
-    }
-    if rules.breaking == .noWrap {
-      pageExtents = slots.map(\.extent)
-      widestExtent = Self.widest(pageExtents)
-    } else {
-      pageExtents = []
-      widestExtent = 0
+    pageSummaries.rebuild(count: slots.count) { summaries in
+      for q in slots.indices { summaries[q] = PageSummary(slots[q]) }
     }
     updateContentSize()
   }
 
-  /// Rewrites the tree entries of the `changed` pages (the page count unchanged); returns the
-  /// tree nodes written. Many changed pages among few later slots are written together and
-  /// each tree summed once from the first of them (`PrefixSumTree.set(_:to:)`), instead of
-  /// one tree path each.
+  /// Rewrites the summaries of the `changed` pages (the page count unchanged); returns the tree
+  /// nodes written. Many changed pages among few later slots are written together and the tree
+  /// summed once from the first of them (`SummaryTree.set(_:to:)`), instead of one tree path
+  /// each.
   ///
   /// - Complexity: O(min(k log p, k + p − f)) for k pages, the first in slot f.
   @discardableResult
   mutating func refreshPages(_ changed: some Collection<Int>) -> Int {
     var written = 0
-    var narrowed = false
     if changed.count > 1, summedFrom(changed) {
-      // Read while the trees are written: the slots (shared, not copied) and the gap.
+      // Read while the tree is written: the slots (shared, not copied) and the gap.
       let slots = pages.slots
       let (gapStart, gapLength) = (pages.gapStart, pages.gapLength)
-      let changedSlots = changed.lazy.map {
-        PageList.slot($0, gapStart: gapStart, gapLength: gapLength)
-      }
-      written += pageOffsets.set(changedSlots) { slots[$0].height }
-      if keepsPageItems { written += pageItems.set(changedSlots) { Double(slots[$0].count) } }
-      if rules.breaking == .noWrap {
-        for q in changedSlots { refreshExtent(q, narrowed: &narrowed) }
-      }
-      if narrowed { widestExtent = Self.widest(pageExtents) }
-      updateContentSize()
-      return written
+      written = pageSummaries.set(
+        changed.lazy.map { PageList.slot($0, gapStart: gapStart, gapLength: gapLength) }
+      ) { PageSummary(slots[$0]) }
+    } else {
+      for p in changed { written += refreshSlot(pages.slot(p)) }
     }
-    for p in changed { written += refreshSlot(pages.slot(p), narrowed: &narrowed) }
-    // The widest page narrowed: O(p), rarely.
-    if narrowed { widestExtent = Self.widest(pageExtents) }
     updateContentSize()
     return written
   }
 
-  /// Whether the trees are cheaper summed again from the first of the `changed` pages' slots
-  /// than rewritten one tree path per page: a path rewrites ~16 partial sums per level (half a
-  /// group) and its bookkeeping, about what summing 8 slots again costs in both trees
-  /// (callgrind, `mixed/batch`: at 100k items ~85 of ~225 slots changed, summed; at 1M ~100 of
-  /// ~2 200, one path each).
+  /// Whether the tree is cheaper summed again from the first of the `changed` pages' slots than
+  /// rewritten one tree path per page: a path rewrites ~16 partial sums per level (half a
+  /// group) and its bookkeeping, about what summing 8 slots again costs (callgrind,
+  /// `mixed/batch`, with one tree per field: at 100k items ~85 of ~225 slots changed, summed;
+  /// at 1M ~100 of ~2 200, one path each).
   ///
   /// - Complexity: O(k) for k pages.
   private func summedFrom(_ changed: some Collection<Int>) -> Bool {
@@ -163,41 +179,19 @@ extension FastFlowLayout {
     return pages.slots.count - first <= 8 * changed.count
   }
 
-  /// Rewrites the tree entries of slot `q` from its page (0 for a gap slot); returns the tree
-  /// nodes written, and sets `narrowed` when the widest extent may have shrunk.
+  /// Rewrites slot `q`'s summary from its page (zero for a gap slot) when it changed; returns
+  /// the tree nodes written.
   ///
   /// - Complexity: O(log p).
   @inline(__always)
-  private mutating func refreshSlot(_ q: Int, narrowed: inout Bool) -> Int {
-    var written = 0
-    let height = pages.slots[q].height
-    if pageOffsets[q] != height { written += pageOffsets.set(q, height) }
-    if keepsPageItems {
-      let count = Double(pages.slots[q].count)
-      if pageItems[q] != count { written += pageItems.set(q, count) }
-    }
-    if rules.breaking == .noWrap { refreshExtent(q, narrowed: &narrowed) }
-    return written
+  private mutating func refreshSlot(_ q: Int) -> Int {
+    let summary = PageSummary(pages.slots[q])
+    guard pageSummaries[q] != summary else { return 0 }
+    return pageSummaries.set(q, summary)
   }
 
-  /// Rewrites slot `q`'s extent (`.horizontalScroll`) from its page and the widest one; sets
-  /// `narrowed` when the widest extent may have shrunk.
-  ///
-  /// - Complexity: O(1).
-  @inline(__always)
-  private mutating func refreshExtent(_ q: Int, narrowed: inout Bool) {
-    let old = pageExtents[q]
-    let new = pages.slots[q].extent
-    pageExtents[q] = new
-    if new > widestExtent {
-      widestExtent = new
-    } else if old == widestExtent, new < old {
-      narrowed = true
-    }
-  }
-
-  /// Replaces pages `range` with `new` and keeps the page trees and the content size current;
-  /// returns the tree nodes written. `firstPage` and `itemCounts` are the caller's.
+  /// Replaces pages `range` with `new` and keeps the page summaries and the content size
+  /// current; returns the tree nodes written. `firstPage` and `itemCounts` are the caller's.
   ///
   /// - Complexity: O(min((d + r + k) log p, p)) for d pages between the page list's gap and
   ///   `range`, r pages removed and k inserted (`PageList.splice`); O(p) when the slots are
@@ -214,31 +208,19 @@ extension FastFlowLayout {
       return pages.slots.count
     }
     var written = 0
-    // The first section cut into pages: the item counts from now on (O(p), once).
-    if !keepsPageItems, new.contains(where: Self.isPartial) {
-      buildPageItems()
-      written += pages.slots.count
-    }
-    var narrowed = false
-    for q in touched { written += refreshSlot(q, narrowed: &narrowed) }
-    if narrowed { widestExtent = Self.widest(pageExtents) }
+    for q in touched { written += refreshSlot(q) }
     updateContentSize()
     return written
   }
 
-  /// The largest extent, at least 0.
-  static func widest(_ extents: [Double]) -> Double {
-    var widest = 0.0
-    for e in extents where e > widest { widest = e }
-    return widest
-  }
-
-  /// `contentSize` from the page trees (and, for `.horizontalScroll`, the widest section).
+  /// `contentSize` from the page summaries' total: the height, and for `.horizontalScroll` the
+  /// widest page's extent.
   ///
   /// - Complexity: O(1).
   mutating func updateContentSize() {
-    var size = Size(width: rules.boundsWidth, height: pageOffsets.total)
-    if rules.breaking == .noWrap { size.width = pages.isEmpty ? 0 : widestExtent }
+    let total = pageSummaries.total
+    var size = Size(width: rules.boundsWidth, height: total.height)
+    if rules.breaking == .noWrap { size.width = pages.isEmpty ? 0 : total.extent }
     if pages.isEmpty { size.height = 0 }
     cachedContentSize = rules.transposed ? size.transposed : size
   }

@@ -5,7 +5,7 @@ import FlowLayoutModel
 /// engine is not changed.
 ///
 /// Built on the engine's rect query and its small section accessors (`top(ofSection:)`,
-/// `footerFrame`, the page offset tree's descent, `section(ofPage:)`, a section's first page's
+/// `footerFrame`, `page(reaching:)`, `section(ofPage:)`, a section's first page's
 /// `header`); it does not touch storage.
 extension FastFlowLayout: PresentingLayoutEngine {
   /// Every visible element whose presented frame intersects `rect`, in document order.

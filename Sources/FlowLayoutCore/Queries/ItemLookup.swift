@@ -7,7 +7,7 @@ import FlowLayoutModel
 /// closure.
 extension FastFlowLayout {
   /// Whether every section is one page (no section is cut into pages): section `s` is then page
-  /// `s`, and its item `j` is the page's item `j`, found without the page trees.
+  /// `s`, and its item `j` is the page's item `j`, found without the page summaries.
   ///
   /// - Complexity: O(1).
   @inline(__always)

@@ -85,7 +85,7 @@ extension FastFlowLayout {
   func collectElements<Sink: ElementSink>(in rect: Rect, into result: inout Sink) {
     let r = rules.transposed ? rect.transposed : rect
     let slack = 1e-7 * max(1, abs(r.minY), abs(r.maxY))
-    var p = pages.index(ofSlot: pageOffsets.firstIndex(inclusivePrefixAtLeast: r.minY - slack))
+    var p = page(reaching: r.minY - slack)
     guard p < pages.count else { return }
     // While every section is one page, page `p` is section `p` and starts at its item 0: no
     // search of the section starts.
@@ -95,7 +95,7 @@ extension FastFlowLayout {
     var base = oneToOne ? 0 : firstItem(ofPage: p, inSection: s)
     var entered = -1
     while p < pages.count {
-      // One load per level of the page tree (`PrefixSumTree.prefix`).
+      // One load per level of the page tree (`SummaryTree.prefix`).
       let top = self.top(ofPage: p)
       if top > r.maxY + slack { break }
       if oneToOne {

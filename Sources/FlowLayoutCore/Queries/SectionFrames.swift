@@ -133,7 +133,7 @@ extension ItemColumns {
   /// short).
   ///
   /// - Complexity: O(j − lineStart).
-  @inline(never)
+  @inline(__always)
   func leadingX(ofItem j: Int, lineStart: Int, left: Double, interitem: Double) -> Double {
     widths.withUnsafeBufferPointer { ws in
       var x = left

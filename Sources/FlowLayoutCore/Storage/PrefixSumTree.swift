@@ -1,6 +1,19 @@
-/// Prefix sums of non-negative values (line-block extents `Σ (lineHeight + L)`, page heights,
-/// page item counts): the offset of block `k` from the first one's top is the sum of the values
-/// before it.
+/// What a `SummaryTree` sums: a value with a zero and an associative, left-to-right `+` (a sum
+/// of heights, a sum of item counts, a largest extent, or a record of several).
+protocol TreeSummary: Sendable, Equatable {
+  static var zero: Self { get }
+  static func + (lhs: Self, rhs: Self) -> Self
+}
+
+extension Double: TreeSummary {}
+
+/// Prefix sums of non-negative `Double`s: line-block extents `Σ (lineHeight + L)`
+/// (`LineTable.blocks`).
+typealias PrefixSumTree = SummaryTree<Double>
+
+/// Prefix sums of summaries (`TreeSummary`): the offset of block `k` from the first one's top is
+/// the sum of the values before it (`PrefixSumTree`); a page's top, its first item and the
+/// widest page before it are one prefix of the page summaries (`PageSummary`).
 ///
 /// Why a tree: after an edit changes one value, every later offset moves. Storing offsets would
 /// cost O(r) per edit; here a change costs O(32 log₃₂ r) and an offset is read in O(log₃₂ r):
@@ -15,25 +28,26 @@
 /// sums never drift: a tree updated in place holds bit for bit what a tree built from scratch
 /// over the same values holds.
 ///
-/// - Memory: ~2.07 doubles (16.6 bytes) per value; nothing allocated for at most one value.
-struct PrefixSumTree: Sendable, Equatable {
+/// - Memory: ~2.07 values per value (16.6 bytes for a `Double`); nothing allocated for at most
+///   one value.
+struct SummaryTree<Value: TreeSummary>: Sendable, Equatable {
   /// Values per group, as a shift (32).
-  static let shift = 5
+  static var shift: Int { 5 }
 
   /// The number of values.
   private(set) var count: Int
   /// The sum of all values (the top level's sum, left to right).
-  private(set) var total: Double
+  private(set) var total: Value
   /// Every level's values, level 0 first, each level after the one below.
-  private var values: [Double]
+  private var values: [Value]
   /// Every level's partial sums (entry `i`: the sum of the values before `i` in its group), at
   /// the same positions as `values`.
-  private var partials: [Double]
+  private var partials: [Value]
 
   /// An empty tree.
   init() {
     count = 0
-    total = 0
+    total = .zero
     values = []
     partials = []
   }
@@ -41,7 +55,7 @@ struct PrefixSumTree: Sendable, Equatable {
   /// A tree over `values`.
   ///
   /// - Complexity: O(r) for r values.
-  init<C: Collection>(_ values: C) where C.Element == Double {
+  init<C: Collection>(_ values: C) where C.Element == Value {
     self.init()
     rebuild(count: values.count) { leaves in
       var i = 0
@@ -76,22 +90,11 @@ struct PrefixSumTree: Sendable, Equatable {
     return total
   }
 
-  /// Rebuilds the tree over `values[i] + adding`, reusing its storage when it is large enough.
-  ///
-  /// - Complexity: O(r).
-  mutating func rebuild(_ values: [Double], adding: Double) {
-    values.withUnsafeBufferPointer { v in
-      rebuild(count: v.count) { leaves in
-        for i in 0..<v.count { leaves[i] = v[i] + adding }
-      }
-    }
-  }
-
   /// Rebuilds the tree over `count` values that `fill` writes, reusing its storage when it is
   /// large enough.
   ///
   /// - Complexity: O(r) plus `fill`.
-  mutating func rebuild(count: Int, _ fill: (UnsafeMutableBufferPointer<Double>) -> Void) {
+  mutating func rebuild(count: Int, _ fill: (UnsafeMutableBufferPointer<Value>) -> Void) {
     rebuild(count: count, keepingFirst: 0, fill)
   }
 
@@ -105,20 +108,20 @@ struct PrefixSumTree: Sendable, Equatable {
   ///   O(count − kept + r / 32).
   mutating func rebuild(
     count newCount: Int, keepingFirst kept: Int,
-    _ fill: (UnsafeMutableBufferPointer<Double>) -> Void
+    _ fill: (UnsafeMutableBufferPointer<Value>) -> Void
   ) {
     let oldCount = count
     guard newCount > 1 else {
       // At most one value (a short section's one block of lines): no storage, the value is
       // the total (storage from a larger tree given back).
-      var leaf = kept == 1 ? self[0] : 0
+      var leaf = kept == 1 ? self[0] : .zero
       withUnsafeMutablePointer(to: &leaf) {
         fill(UnsafeMutableBufferPointer(start: $0 + kept, count: newCount - kept))
       }
       if values.capacity > 0 { values = [] }
       if partials.capacity > 0 { partials = [] }
       count = newCount
-      total = newCount == 0 ? 0 : leaf
+      total = newCount == 0 ? .zero : leaf
       return
     }
     let entries = Self.entries(count: newCount, depth: Self.depth(count: newCount))
@@ -132,33 +135,39 @@ struct PrefixSumTree: Sendable, Equatable {
     }
     // Above level 0, recomputed from the groups of `kept`'s ancestors on when the count (so
     // every level's size) is kept, else whole (the levels above level 0 move).
-    total = summarize(from: kept, upperWhole: newCount != oldCount)
+    total = summarize(from: kept, through: newCount &- 1, upperWhole: newCount != oldCount).total
   }
 
   /// Sets `array`'s count to `count`, keeping its capacity (new entries are 0).
-  private static func resize(_ array: inout [Double], to count: Int) {
+  private static func resize(_ array: inout [Value], to count: Int) {
     if array.count > count {
       array.removeLast(array.count - count)
     } else if array.count < count {
-      array.append(contentsOf: repeatElement(0, count: count - array.count))
+      array.append(contentsOf: repeatElement(.zero, count: count - array.count))
     }
   }
 
-  /// Recomputes the partial sums of level 0 from value `first` on and, above it, from the
-  /// ancestors' groups on (whole levels, with `upperWhole`), writing each closed group's sum as
-  /// the next level's value; returns the total.
+  /// Recomputes the partial sums of level 0 from value `first` through the end of the group
+  /// holding value `last` and, above it, those of their ancestors' groups (whole levels, with
+  /// `upperWhole`), writing each closed group's sum as the next level's value; returns the
+  /// total and the entries recomputed.
   ///
-  /// - Complexity: O(r − first + r / 32) with `upperWhole`, O(r − first + 32·depth) without.
-  private mutating func summarize(from first: Int, upperWhole: Bool) -> Double {
+  /// - Complexity: O(r − first + r / 32) with `upperWhole`, O(last − first + 32·depth)
+  ///   without.
+  private mutating func summarize(from first: Int, through last: Int, upperWhole: Bool)
+    -> (total: Value, entries: Int)
+  {
     let n = count
     let d = depth
     let shift = Self.shift
     let mask = (1 &<< shift) &- 1
-    var sum = 0.0
+    var sum = Value.zero
+    var entries = 0
     values.withUnsafeMutableBufferPointer { v in
       partials.withUnsafeMutableBufferPointer { p in
         var base = 0
         var from = first
+        var through = last
         for level in 0...d {
           let size = Self.size(ofLevel: level, count: n)
           let next = base &+ size
@@ -174,34 +183,38 @@ struct PrefixSumTree: Sendable, Equatable {
           }
           // The running sum of `lo`'s group before `lo` (0 at a group's start), then one
           // addition per value, as a build makes them.
-          var running = lo & mask == 0 ? 0.0 : p[base &+ lo &- 1] + v[base &+ lo &- 1]
+          var running = lo & mask == 0 ? .zero : p[base &+ lo &- 1] + v[base &+ lo &- 1]
           var i = lo
-          while i < size {
-            p[base &+ i] = running
-            running += v[base &+ i]
-            i &+= 1
-            if i & mask == 0 || i == size {
-              // A group closed: its sum is the next level's value (the total at the top).
-              if level < d {
-                v[next &+ ((i &- 1) &>> shift)] = running
-              } else {
-                sum = running
-              }
-              running = 0
+          let end = upperWhole ? size : min(((through &>> shift) &+ 1) &<< shift, size)
+          entries &+= end &- lo
+          while i < end {
+            let groupEnd = min((i | mask) &+ 1, end)
+            while i < groupEnd {
+              p[base &+ i] = running
+              running = running + v[base &+ i]
+              i &+= 1
             }
+            // A group closed: its sum is the next level's value (the total at the top).
+            if level < d {
+              v[next &+ ((i &- 1) &>> shift)] = running
+            } else {
+              sum = running
+            }
+            running = .zero
           }
           base = next
           from = lo &>> shift
+          through &>>= shift
         }
       }
     }
-    return sum
+    return (sum, entries)
   }
 
   /// The value at `index`.
   ///
   /// - Complexity: O(1).
-  subscript(index: Int) -> Double { count == 1 ? total : values[index] }
+  subscript(index: Int) -> Value { count == 1 ? total : values[index] }
 
   /// The storage held, in values (0 for a tree of at most one value): for tests.
   var nodeStorage: Int { values.capacity + partials.capacity }
@@ -210,9 +223,9 @@ struct PrefixSumTree: Sendable, Equatable {
   ///
   /// - Complexity: O(log₃₂ r), independent loads (no loop for r ≤ 32⁴ values).
   @inline(__always)
-  func prefix(_ k: Int) -> Double {
+  func prefix(_ k: Int) -> Value {
     if k >= count { return total }
-    if count == 1 { return 0 }
+    if count == 1 { return .zero }
     let n = count
     let shift = Self.shift
     return partials.withUnsafeBufferPointer { p in
@@ -220,16 +233,16 @@ struct PrefixSumTree: Sendable, Equatable {
       // tree has ℓ levels above level 0 for 32^ℓ ≤ n − 1 < 32^(ℓ + 1) (`depth(count:)`).
       // Depths 0–3 unrolled (the partials read top first, as the loop below adds them).
       let m = n &- 1
-      if m < 1 &<< shift { return 0.0 + p[k] }
+      if m < 1 &<< shift { return .zero + p[k] }
       let base1 = n
-      if m < 1 &<< (2 &* shift) { return 0.0 + p[base1 &+ (k &>> shift)] + p[k] }
+      if m < 1 &<< (2 &* shift) { return .zero + p[base1 &+ (k &>> shift)] + p[k] }
       let base2 = base1 &+ (m &>> shift) &+ 1
       if m < 1 &<< (3 &* shift) {
-        return 0.0 + p[base2 &+ (k &>> (2 &* shift))] + p[base1 &+ (k &>> shift)] + p[k]
+        return .zero + p[base2 &+ (k &>> (2 &* shift))] + p[base1 &+ (k &>> shift)] + p[k]
       }
       let base3 = base2 &+ (m &>> (2 &* shift)) &+ 1
       if m < 1 &<< (4 &* shift) {
-        return 0.0 + p[base3 &+ (k &>> (3 &* shift))] + p[base2 &+ (k &>> (2 &* shift))]
+        return .zero + p[base3 &+ (k &>> (3 &* shift))] + p[base2 &+ (k &>> (2 &* shift))]
           + p[base1 &+ (k &>> shift)] + p[k]
       }
       return Self.prefix(k, count: n, partials: p)
@@ -239,16 +252,16 @@ struct PrefixSumTree: Sendable, Equatable {
   /// `prefix(k)` of a tree of `n` values whose partial sums are `p`, level by level (any depth;
   /// out of line, so that the unrolled depths stay short where `prefix` is inlined).
   @inline(never)
-  private static func prefix(_ k: Int, count n: Int, partials p: UnsafeBufferPointer<Double>)
-    -> Double
+  private static func prefix(_ k: Int, count n: Int, partials p: UnsafeBufferPointer<Value>)
+    -> Value
   {
     let d = depth(count: n)
     var base = 0
     for level in 0..<d { base &+= size(ofLevel: level, count: n) }
-    var sum = 0.0
+    var sum = Value.zero
     var level = d
     while true {
-      sum += p[base &+ (k &>> (shift &* level))]
+      sum = sum + p[base &+ (k &>> (shift &* level))]
       if level == 0 { break }
       level &-= 1
       base &-= size(ofLevel: level, count: n)
@@ -256,25 +269,29 @@ struct PrefixSumTree: Sendable, Equatable {
     return sum
   }
 
-  /// `firstIndex(inclusivePrefixAtLeast:)` and the sum of the values before it (bit for bit
-  /// `prefix(index)`), in one descent.
+  /// The first index whose inclusive prefix (`prefix(k + 1)`) is not `ahead` (`count` when
+  /// every one is), and the sum of the values before it (bit for bit `prefix(index)`), in one
+  /// descent.
   ///
+  /// - Precondition: `ahead` holds for a prefix only if it holds for every shorter one (the
+  ///   values are non-negative heights, counts or extents and `ahead` compares a sum with a
+  ///   target).
   /// - Complexity: O(log r): O(log₃₂ r) levels, 5 steps each.
   @inline(__always)
-  func seek(inclusivePrefixAtLeast target: Double) -> (index: Int, prefix: Double) {
-    if count == 0 || total < target { return (count, total) }
-    if count == 1 { return (0, 0) }
+  func seek(_ ahead: (Value) -> Bool) -> (index: Int, prefix: Value) {
+    if count == 0 || ahead(total) { return (count, total) }
+    if count == 1 { return (0, .zero) }
     let n = count
     let d = depth
     let group = 1 << Self.shift
     return partials.withUnsafeBufferPointer { p in
       var base = 0
       for level in 0..<d { base &+= Self.size(ofLevel: level, count: n) }
-      var acc = 0.0
+      var acc = Value.zero
       var index = 0
       var level = d
       while true {
-        // The last child of the chosen group whose partial sum leaves `target` ahead (the
+        // The last child of the chosen group whose partial sum leaves the prefix ahead (the
         // first child's partial is 0: chosen when none does), by bisection: partials grow
         // within a group.
         let size = Self.size(ofLevel: level, count: n)
@@ -282,11 +299,11 @@ struct PrefixSumTree: Sendable, Equatable {
         var end = min(chosen &+ group, size)
         while end &- chosen > 1 {
           let mid = (chosen &+ end) &>> 1
-          let ahead = acc + p[base &+ mid] < target
-          chosen = ahead ? mid : chosen
-          end = ahead ? end : mid
+          let isAhead = ahead(acc + p[base &+ mid])
+          chosen = isAhead ? mid : chosen
+          end = isAhead ? end : mid
         }
-        acc += p[base &+ chosen]
+        acc = acc + p[base &+ chosen]
         index = chosen
         if level == 0 { break }
         level &-= 1
@@ -301,7 +318,7 @@ struct PrefixSumTree: Sendable, Equatable {
   ///
   /// - Complexity: O(32 log₃₂ r).
   @discardableResult
-  mutating func set(_ index: Int, _ value: Double) -> Int {
+  mutating func set(_ index: Int, _ value: Value) -> Int {
     guard count > 1 else {
       total = value
       return 1
@@ -322,10 +339,23 @@ struct PrefixSumTree: Sendable, Equatable {
           let size = Self.size(ofLevel: level, count: n)
           let end = min((i | mask) &+ 1, size)
           var running = p[base &+ i] + v[base &+ i]
-          var j = i &+ 1
-          while j < end {
-            p[base &+ j] = running
-            running += v[base &+ j]
+          var j = base &+ i &+ 1
+          let last = base &+ end
+          // Four at a time (a record's additions are not unrolled for us), then the rest.
+          while j &+ 4 <= last {
+            p[j] = running
+            running = running + v[j]
+            p[j &+ 1] = running
+            running = running + v[j &+ 1]
+            p[j &+ 2] = running
+            running = running + v[j &+ 2]
+            p[j &+ 3] = running
+            running = running + v[j &+ 3]
+            j &+= 4
+          }
+          while j < last {
+            p[j] = running
+            running = running + v[j]
             j &+= 1
           }
           written &+= end &- i
@@ -342,36 +372,42 @@ struct PrefixSumTree: Sendable, Equatable {
 
   /// Replaces the value at each of `indices` (any order, repeats allowed, each in
   /// `0 ..< count`) with `value(index)`, then sums the tree again once from the smallest of
-  /// them on: bit for bit what `set(_:_:)` one index at a time leaves, and what a build over
-  /// the same values holds. Returns the number of entries written.
+  /// them through the groups of the largest: bit for bit what `set(_:_:)` one index at a time
+  /// leaves, and what a build over the same values holds. Returns the number of entries
+  /// written.
   ///
-  /// - Complexity: O(k + (r − i₀) + 32 log₃₂ r) for k indices, the smallest i₀: cheaper than k
-  ///   calls of `set(_:_:)` when many values after i₀ change.
+  /// - Complexity: O(k + (i₁ − i₀) + 32 log₃₂ r) for k indices, the smallest i₀ and the largest
+  ///   i₁: cheaper than k calls of `set(_:_:)` when the indices are close.
   @discardableResult
-  mutating func set(_ indices: some Sequence<Int>, to value: (Int) -> Double) -> Int {
+  mutating func set(_ indices: some Sequence<Int>, to value: (Int) -> Value) -> Int {
     guard count > 1 else {
       for i in indices { total = value(i) }
       return 1
     }
     var first = count
+    var last = -1
     var written = 0
     values.withUnsafeMutableBufferPointer { v in
       for i in indices {
         v[i] = value(i)
         first = Swift.min(first, i)
+        last = Swift.max(last, i)
         written &+= 1
       }
     }
     guard first < count else { return 0 }
-    total = summarize(from: first, upperWhole: false)
-    return written + count - first
+    let summed = summarize(from: first, through: last, upperWhole: false)
+    total = summed.total
+    return written + summed.entries
   }
+}
 
+extension SummaryTree where Value == Double {
   /// The smallest `k` whose inclusive prefix (`prefix(k + 1)`) is at least `target`, or `count`
-  /// when there is none. The values must be non-negative (they are: heights and spacings).
+  /// when there is none.
   ///
   /// - Complexity: O(log r).
   func firstIndex(inclusivePrefixAtLeast target: Double) -> Int {
-    seek(inclusivePrefixAtLeast: target).index
+    seek { $0 < target }.index
   }
 }

@@ -69,13 +69,10 @@ extension SectionLayout {
       for k in 0..<count { out[k] = table.start(ofLine: range.lowerBound &+ k) &- a }
       initialized = count
     }
-    lines.heights = [Double](unsafeUninitializedCapacity: roomLines) { out, initialized in
-      table.heights.withUnsafeBufferPointer { source in
-        let from = UnsafeBufferPointer(rebasing: source[range])
-        if let base = from.baseAddress { out.baseAddress!.initialize(from: base, count: from.count) }
-      }
-      initialized = range.count
-    }
+    var lineHeights: [Double] = []
+    lineHeights.reserveCapacity(roomLines)
+    lineHeights.append(contentsOf: table.heights[range])
+    lines.heights = lineHeights
     lines.reserveRoom(lines: roomLines, items: (b &- a) &+ (b &- a) / 8 &+ ItemColumns.frontRoom)
     lines.rebuildOffsets(lineSpacing: rules.lineSpacing)
     page.lines = .table(lines)

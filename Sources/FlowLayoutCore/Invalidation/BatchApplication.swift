@@ -9,7 +9,7 @@ extension FastFlowLayout {
   ///
   /// - Complexity: O(e log e + s) to validate; then per edited page O(c + k) for its c items
   ///   and the k items of re-broken lines, O(log p) per tree entry rewritten; O(p) when item
-  ///   edits add or remove pages (the page trees rebuilt); sections inserted or deleted cost
+  ///   edits add or remove pages (the page summaries rebuilt); sections inserted or deleted cost
   ///   what `replaceSections` says (O(k log p) beside the previous section edit). See
   ///   `WorkCounters`.
   /// - Throws: what `BatchUpdate.validate(itemCounts:configuration:bounds:field:)` throws.
@@ -383,7 +383,7 @@ extension FastFlowLayout {
   /// Applies the item edits in `scratch` to the sections they name (the line rules unchanged):
   /// moved items' sizes read first, then each section's pages in order, each page's resizes,
   /// removals and insertions applied together and its lines re-broken from the first touched
-  /// one (one descent of the page tree per edited page and kind of edit).
+  /// one (one descent of the page summaries per edited page and kind of edit).
   ///
   /// - Complexity: per edited section, what `applySectionEdit` costs.
   private mutating func applyItemEdits(scratch: inout EditScratch, counters: inout WorkCounters) {
@@ -422,7 +422,7 @@ extension FastFlowLayout {
     }
     for (k, s) in sections.enumerated() {
       itemCounts[s] += edits[k].insertions.count - edits[k].removals.count
-      // The next section's edits are located through the page trees: current before each.
+      // The next section's edits are located through the page summaries: current before each.
       if applySectionEdit(edits[k], inSection: s, scratch: &scratch, counters: &counters) {
         rebuildPageDirectory()
       }
@@ -493,7 +493,7 @@ extension FastFlowLayout {
   /// page in order (each page's resizes, then its splice), repairs the page boundaries and
   /// keeps the page sizes within `pageCapacity`.
   ///
-  /// - Returns: whether pages were added or removed (the page trees need a rebuild); otherwise
+  /// - Returns: whether pages were added or removed (the page summaries need a rebuild); otherwise
   ///   the trees are updated here.
   /// - Complexity: O(c + k) per touched page (c items, k re-broken), O(log p) per edit located
   ///   and per tree entry written.
@@ -541,7 +541,7 @@ extension FastFlowLayout {
     var r = 0
     var i = 0
     var k = 0
-    // The page trees answer in the indices before the batch until the pages are repaired, so
+    // The page summaries answer in the indices before the batch until the pages are repaired, so
     // each cursor's next edit is located once (its page and the page's first item), when the
     // cursor moves on.
     func located(_ j: Int, _ fl: inout Self) -> (page: Int, base: Int) {
@@ -848,7 +848,7 @@ extension FastFlowLayout {
   }
 
   /// Replaces `range` of the pages (all of section `s`) with `new`, moving the later sections'
-  /// first pages. The page trees are stale until `rebuildPageDirectory()`.
+  /// first pages. The page summaries are stale until `rebuildPageDirectory()`.
   ///
   /// - Complexity: O(d + r + k) for the d pages and sections between the gaps and `range`, r
   ///   pages removed and k inserted (`PageList`, `SectionStarts`).
@@ -958,7 +958,7 @@ extension FastFlowLayout {
   /// Deletes and inserts sections (item edits already applied), keeping the pages of the
   /// surviving sections: a few in place (deletions from the last, then insertions from the
   /// first, their indices after the batch), each a splice of the page list at its gap with the
-  /// page trees kept current; many in one merge pass. `deletions` (before the batch) and
+  /// page summaries kept current; many in one merge pass. `deletions` (before the batch) and
   /// `insertions` (after it) are ascending (`BatchPlan`).
   ///
   /// - Complexity: for k ≤ 8 sections deleted or inserted, O((k + d) log p) for the d pages
@@ -998,7 +998,7 @@ extension FastFlowLayout {
 
   /// The sections after deleting `deletions` (ascending, before the batch) and inserting
   /// `insertions` (ascending, after it), in one pass: surviving sections' pages are moved, not
-  /// copied. The page trees are stale until `rebuildPageDirectory()`.
+  /// copied. The page summaries are stale until `rebuildPageDirectory()`.
   ///
   /// - Complexity: O(p + s + m) for the m items of inserted sections.
   private mutating func mergeSections(

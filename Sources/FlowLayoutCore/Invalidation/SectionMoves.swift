@@ -14,7 +14,7 @@ extension FastFlowLayout {
   /// - Complexity: one move alone, O((k + d) log p) for its k pages and the d pages and
   ///   sections between the page list's gap and the two places (d = 0 beside the previous
   ///   section edit); O(e + p + s + m) for another batch of section edits (p pages, s sections,
-  ///   m items in inserted sections; the page trees are rebuilt, O(p)); otherwise
+  ///   m items in inserted sections; the page summaries are rebuilt, O(p)); otherwise
   ///   O(n + e log e).
   /// - Throws: the batch's `LayoutError`; the engine is unchanged.
   mutating func applyMovingSections(_ update: BatchUpdate, validated: consuming BatchPlan?)
@@ -39,7 +39,7 @@ extension FastFlowLayout {
 
   /// The sections in the order `plan` gives (`oldSection(ofNewSection:)`): each kept section's
   /// pages moved as they are (lines, offsets within the section, own metrics), each inserted
-  /// one laid out; then the page trees are rebuilt. Only the inserted sections' layout is
+  /// one laid out; then the page summaries are rebuilt. Only the inserted sections' layout is
   /// counted (`WorkCounters`): a kept section is not broken into lines or positioned again.
   ///
   /// - Complexity: O(p + s + m) for p pages, s sections and the m items of inserted sections.
@@ -90,7 +90,7 @@ extension FastFlowLayout {
   /// Moves section `s` (before the move) to index `t` (after it): its pages leave the page
   /// list and enter it again at `t` as they are (lines, own metrics), its first page and item
   /// count with them, each a splice at the gaps of `pages`, `firstPage` and `itemCounts` with
-  /// the page trees kept current (`splicePages`). Nothing is laid out; the tree nodes written
+  /// the page summaries kept current (`splicePages`). Nothing is laid out; the tree nodes written
   /// are counted (`WorkCounters.pageTreeNodesWritten`).
   ///
   /// - Precondition: `0 ≤ s, t < sectionCount` (validated).

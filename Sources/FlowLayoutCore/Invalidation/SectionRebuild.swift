@@ -134,7 +134,7 @@ extension FastFlowLayout {
     replacePages(range, with: repeatElement(SectionLayout(), count: pageCount), section: s)
     for k in 0..<pageCount { swap(&pages[first + k], &newPages[k]) }
     newPages = []
-    // The repair reads and writes the page trees by slot: current for the new pages first.
+    // The repair reads and writes the page summaries by slot: current for the new pages first.
     rebuildPageDirectory()
     // The seams: each run's first page was laid out from a guessed line start.
     var boundaries: [Int] = []

@@ -15,7 +15,7 @@ extension FastFlowLayout {
   /// 3. no page holds more than `pageCapacity.maximum` items or, in a section of several pages,
   ///    fewer than `pageCapacity.minimum`.
   ///
-  /// - Returns: whether pages were added or removed (the page trees need a rebuild); otherwise
+  /// - Returns: whether pages were added or removed (the page summaries need a rebuild); otherwise
   ///   the tree entries of the changed pages are rewritten here.
   /// - Complexity: O(c) per page checked or changed (c items); pages checked are those of
   ///   `boundaries`, plus those items moved into (every page from the one before the first

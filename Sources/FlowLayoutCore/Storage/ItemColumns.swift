@@ -57,13 +57,10 @@ struct ItemColumns: Sendable, Equatable {
   ///
   /// - Complexity: O(k) for its k values.
   static func withFrontRoom(_ values: ArraySlice<Double>) -> [Double] {
-    let count = values.count
-    return [Double](unsafeUninitializedCapacity: count &+ frontRoom) { out, initialized in
-      values.withUnsafeBufferPointer { source in
-        if let from = source.baseAddress { out.baseAddress!.initialize(from: from, count: count) }
-      }
-      initialized = count
-    }
+    var array: [Double] = []
+    array.reserveCapacity(values.count &+ frontRoom)
+    array.append(contentsOf: values)
+    return array
   }
 
   /// Equal columns: the same widths, heights and positions (`widthsKnownEqual` aside).

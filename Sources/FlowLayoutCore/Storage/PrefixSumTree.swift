@@ -82,6 +82,12 @@ struct SummaryTree<Value: TreeSummary>: Sendable, Equatable {
   /// The levels above level 0.
   private var depth: Int { Self.depth(count: count) }
 
+  /// The levels a prefix reads one entry of (`prefix(_:)`) and a descent (`seek(_:)`) passes
+  /// through: 0 for at most one value (its total answers), else `1 + depth`.
+  ///
+  /// - Complexity: O(1).
+  var levels: Int { count <= 1 ? 0 : 1 &+ depth }
+
   /// The entries every level takes together.
   private static func entries(count: Int, depth: Int) -> Int {
     guard count > 0 else { return 0 }

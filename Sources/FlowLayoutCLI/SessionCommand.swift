@@ -58,6 +58,8 @@ struct SessionCommand: ParsableCommand {
     // under another malloc, where only large lines trigger a release).
     let freed = allocator?.threadFreedBytes()
     var freedAtRelease = freed?.pointee ?? 0
+    // A batch's line and lists, freed once its answer is written (`answer(bytes:temporaries:)`).
+    var temporaries = RequestTemporaries()
     while let line = try requests.next() {
       let answer: String
       var large = false
@@ -67,7 +69,7 @@ struct SessionCommand: ParsableCommand {
       case .bytes(let bytes):
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
         large = bytes.count >= releaseAfterBytes
-        answer = session.answer(bytes: consume bytes)
+        answer = session.answer(bytes: consume bytes, temporaries: &temporaries)
       case .refused(let prefix):
         // The bytes up to the refused one give the whole line's error (`JSONStreamCheck`); a
         // refused request changes nothing.
@@ -80,6 +82,7 @@ struct SessionCommand: ParsableCommand {
       if let failure = LayoutCommand.write(bytes, to: STDOUT_FILENO) {
         throw .invalidDocument(field: "stdout", reason: "cannot write: \(failure)")
       }
+      temporaries = RequestTemporaries()
       // After a large line, once it is answered (the frame that sent it does not wait for the
       // release: 5-10 ms after a 1M-item restore), before the next line is read: the next
       // answer comes from a session that holds only its live memory.

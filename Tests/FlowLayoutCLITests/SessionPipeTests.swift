@@ -13,16 +13,22 @@ import Testing
 @Suite(
   .enabled(if: FlowLayoutBinary.url != nil, "flowlayout is not built: run `swift build` first"))
 struct SessionPipeTests {
+  /// A running `flowlayout session` and the pipes of its stdin and stdout.
+  static func startSession() throws -> (Process, input: Pipe, output: Pipe) {
+    let process = Process()
+    process.executableURL = FlowLayoutBinary.url
+    process.arguments = ["session"]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+    return (process, input, output)
+  }
+
   @Test func aSessionWidensItsInputPipe() throws {
     #if os(Linux)
-      let process = Process()
-      process.executableURL = FlowLayoutBinary.url
-      process.arguments = ["session"]
-      let input = Pipe()
-      let output = Pipe()
-      process.standardInput = input
-      process.standardOutput = output
-      try process.run()
+      let (process, input, output) = try Self.startSession()
       defer {
         if process.isRunning { process.terminate() }
       }
@@ -54,14 +60,7 @@ struct SessionPipeTests {
       var inProcess = LayoutSession<FastFlowLayout>()
       let expected = lines.map { inProcess.answer(Array($0.utf8)) }
       #expect(expected[0].hasPrefix(#"{"contentSize""#))
-      let process = Process()
-      process.executableURL = FlowLayoutBinary.url
-      process.arguments = ["session"]
-      let input = Pipe()
-      let output = Pipe()
-      process.standardInput = input
-      process.standardOutput = output
-      try process.run()
+      let (process, input, output) = try Self.startSession()
       defer {
         if process.isRunning { process.terminate() }
       }

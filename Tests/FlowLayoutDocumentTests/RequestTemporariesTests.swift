@@ -11,17 +11,9 @@ import Testing
 @Suite("Request temporaries")
 struct RequestTemporariesTests {
   @Test func aPackedFilterAndRestoreHandTheirListsToTheCaller() throws {
-    var rng = SplitMix64(seed: 7)
-    let counts = [12, 3000]
-    let text = PackedBatchTests.document(counts, layout: "horizontalFlow", seed: 3)
+    let text = PackedBatchTests.document([12, 3000], layout: "horizontalFlow", seed: 3)
     let document = try LayoutDocument.decode(Array(text.utf8))
-    var filter = BatchUpdate()
-    var restore = BatchUpdate()
-    for i in 0..<counts[1] where rng.next() & 1 == 0 {
-      filter.deleteItems.append(ItemPath(1, i))
-      restore.insertItems.append(
-        ItemInsertion(at: ItemPath(1, i), size: document.input.sections[1].itemSize(at: i)))
-    }
+    let (filter, restore) = PackedBatchTests.searchFilterBatches(document, section: 1, seed: 7)
     var kept = LayoutSession<FastFlowLayout>()
     var plain = LayoutSession<FastFlowLayout>()
     var temporaries = RequestTemporaries()

@@ -199,11 +199,12 @@ struct RequestInput {
 
   /// The next line without its `\n`, or `nil` at the end of input.
   ///
-  /// - Complexity: O(l) for the l bytes of the line, each copied once from the chunk it was
-  ///   read into (a line longer than `pieceSize` in pieces, joined once at its end into an
-  ///   array of exactly its size, each piece freed as it is copied); memory: the bytes held (at
-  ///   most `maximumBytes`) plus, for a line of several pieces, one piece while joining, and one
-  ///   64 KiB chunk.
+  /// - Complexity: O(l) for the l bytes of the line: its first chunk's bytes copied once from
+  ///   the chunk, the rest read straight into its piece once it outgrew a chunk
+  ///   (`LinePieces.readInPlace`), each read checked where it lands (a line longer than
+  ///   `pieceSize` in pieces, joined once at its end into an array of exactly its size, each
+  ///   piece freed as it is copied); memory: the bytes held (at most `maximumBytes`) plus, for
+  ///   a line of several pieces, one piece while joining, and one 64 KiB chunk.
   /// - Throws: `.invalidDocument(field: "stdin", …)` when stdin cannot be read.
   mutating func next() throws(LayoutError) -> Line? {
     var line = LinePieces()
@@ -214,7 +215,44 @@ struct RequestInput {
     while true {
       if start == end {
         if atEnd { break }
-        try refill()
+        // A line with a whole piece: read straight into it, each read checked where it lands.
+        guard refused == nil, !tooLong,
+          let count = try line.readInPlace(from: fd, upTo: DocumentInput.chunkSize)
+        else {
+          try refill()
+          continue
+        }
+        if count == 0 {
+          atEnd = true
+          continue
+        }
+        let (newline, bad) = line.withLastBytes(count) { bytes -> (Int?, Int?) in
+          let newline = memchr(bytes.baseAddress!, 0x0A, count).map {
+            bytes.baseAddress!.distance(to: UnsafeRawPointer($0))
+          }
+          let part = UnsafeRawBufferPointer(rebasing: bytes[..<(newline ?? count)])
+          // The bytes past the newline: the next lines', read from the chunk from now on.
+          if let newline, newline + 1 < count {
+            let rest = UnsafeRawBufferPointer(rebasing: bytes[(newline + 1)...])
+            if chunk.isEmpty { chunk = [UInt8](repeating: 0, count: DocumentInput.chunkSize) }
+            chunk.withUnsafeMutableBytes { $0.copyMemory(from: rest) }
+            start = 0
+            end = rest.count
+          }
+          read += part.count
+          return (newline, read > maximumBytes ? nil : check.check(part))
+        }
+        if read > maximumBytes {
+          tooLong = true
+          line = LinePieces()
+        } else if let bad {
+          line.removeLast(count - bad - 1)
+          refused = (consume line).joined()
+          line = LinePieces()
+        } else {
+          line.removeLast(count - (newline ?? count))
+        }
+        if newline != nil { return result(consume line, refused, tooLong) }
         continue
       }
       let newline = chunk.withUnsafeBytes { buffer -> Int? in
@@ -291,6 +329,44 @@ struct RequestInput {
         last.append(contentsOf: taken)
         part = part[taken.endIndex...]
       }
+    }
+
+    /// Reads up to `limit` bytes of `fd` straight into the last piece, past its bytes, when it
+    /// is a whole piece (`pieceSize` reserved: the line outgrew a chunk) with room left: no
+    /// chunk read into first, no copy. `nil` (nothing read) otherwise.
+    ///
+    /// - Returns: how many bytes were read (0 at the end of input): the piece's last ones.
+    /// - Throws: `.invalidDocument(field: "stdin", …)` when `fd` cannot be read.
+    /// - Complexity: one `read(2)` (more after `EINTR`) of at most `limit` bytes.
+    mutating func readInPlace(from fd: Int32, upTo limit: Int) throws(LayoutError) -> Int? {
+      let old = last.count
+      guard last.capacity >= RequestInput.pieceSize, old < RequestInput.pieceSize else {
+        return nil
+      }
+      let room = min(limit, RequestInput.pieceSize - old)
+      // Within the capacity: no copy, the new bytes not written before the read writes them.
+      last.resizeUninitialized(to: old + room)
+      while true {
+        let count = last.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + old, room) }
+        if count < 0, errno == EINTR { continue }
+        if count < 0 {
+          let reason = String(cString: strerror(errno))
+          last.removeSubrange(old...)
+          throw .invalidDocument(field: "stdin", reason: "cannot read: \(reason)")
+        }
+        last.removeSubrange((old + count)...)
+        return count
+      }
+    }
+
+    /// Calls `body` with the last `count` bytes of the line.
+    func withLastBytes<T>(_ count: Int, _ body: (UnsafeRawBufferPointer) -> T) -> T {
+      last.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[($0.count - count)...])) }
+    }
+
+    /// Removes the line's last `count` bytes (of its last piece).
+    mutating func removeLast(_ count: Int) {
+      last.removeLast(count)
     }
 
     /// The line as one array of its bytes, consuming the pieces: the only piece itself (its

@@ -58,6 +58,8 @@ struct SessionCommand: ParsableCommand {
     // under another malloc, where only large lines trigger a release).
     let freed = allocator?.threadFreedBytes()
     var freedAtRelease = freed?.pointee ?? 0
+    // A batch's line and lists, freed once its answer is written (`answer(bytes:temporaries:)`).
+    var temporaries = RequestTemporaries()
     while let line = try requests.next() {
       let answer: String
       var large = false
@@ -67,7 +69,7 @@ struct SessionCommand: ParsableCommand {
       case .bytes(let bytes):
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
         large = bytes.count >= releaseAfterBytes
-        answer = session.answer(bytes: consume bytes)
+        answer = session.answer(bytes: consume bytes, temporaries: &temporaries)
       case .refused(let prefix):
         // The bytes up to the refused one give the whole line's error (`JSONStreamCheck`); a
         // refused request changes nothing.
@@ -80,6 +82,7 @@ struct SessionCommand: ParsableCommand {
       if let failure = LayoutCommand.write(bytes, to: STDOUT_FILENO) {
         throw .invalidDocument(field: "stdout", reason: "cannot write: \(failure)")
       }
+      temporaries = RequestTemporaries()
       // After a large line, once it is answered (the frame that sent it does not wait for the
       // release: 5-10 ms after a 1M-item restore), before the next line is read: the next
       // answer comes from a session that holds only its live memory.
@@ -146,9 +149,11 @@ struct SessionCommand: ParsableCommand {
 struct RequestInput {
   private let fd: Int32
   private let maximumBytes: Int
-  /// Bytes read past the end of the last line (at most one chunk).
+  /// The last read's buffer, one chunk long once anything was read (zeroed once, then only
+  /// written by reads): the bytes past the end of the last line are `chunk[start ..< end]`.
   private var chunk: [UInt8] = []
   private var start = 0
+  private var end = 0
   private var atEnd = false
 
   init(fd: Int32 = STDIN_FILENO, maximumBytes: Int) {
@@ -187,18 +192,19 @@ struct RequestInput {
   /// Whether no byte of input is waiting, neither read ahead nor arriving within
   /// `milliseconds` (`poll(2)`): the client is between requests. A regular file is never idle.
   mutating func isIdle(waitingMilliseconds milliseconds: Int32) -> Bool {
-    guard start == chunk.count, !atEnd else { return false }
+    guard start == end, !atEnd else { return false }
     var request = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
     return poll(&request, 1, milliseconds) == 0
   }
 
   /// The next line without its `\n`, or `nil` at the end of input.
   ///
-  /// - Complexity: O(l) for the l bytes of the line, each copied once from the chunk it was
-  ///   read into (a line longer than `pieceSize` in pieces, joined once at its end into an
-  ///   array of exactly its size, each piece freed as it is copied); memory: the bytes held (at
-  ///   most `maximumBytes`) plus, for a line of several pieces, one piece while joining, and one
-  ///   64 KiB chunk.
+  /// - Complexity: O(l) for the l bytes of the line: its first chunk's bytes copied once from
+  ///   the chunk, the rest read straight into its piece once it outgrew a chunk
+  ///   (`LinePieces.readInPlace`), each read checked where it lands (a line longer than
+  ///   `pieceSize` in pieces, joined once at its end into an array of exactly its size, each
+  ///   piece freed as it is copied); memory: the bytes held (at most `maximumBytes`) plus, for
+  ///   a line of several pieces, one piece while joining, and one 64 KiB chunk.
   /// - Throws: `.invalidDocument(field: "stdin", …)` when stdin cannot be read.
   mutating func next() throws(LayoutError) -> Line? {
     var line = LinePieces()
@@ -207,19 +213,56 @@ struct RequestInput {
     var tooLong = false
     var read = 0
     while true {
-      if start == chunk.count {
+      if start == end {
         if atEnd { break }
-        try refill()
+        // A line with a whole piece: read straight into it, each read checked where it lands.
+        guard refused == nil, !tooLong,
+          let count = try line.readInPlace(from: fd, upTo: DocumentInput.chunkSize)
+        else {
+          try refill()
+          continue
+        }
+        if count == 0 {
+          atEnd = true
+          continue
+        }
+        let (newline, bad) = line.withLastBytes(count) { bytes -> (Int?, Int?) in
+          let newline = memchr(bytes.baseAddress!, 0x0A, count).map {
+            bytes.baseAddress!.distance(to: UnsafeRawPointer($0))
+          }
+          let part = UnsafeRawBufferPointer(rebasing: bytes[..<(newline ?? count)])
+          // The bytes past the newline: the next lines', read from the chunk from now on.
+          if let newline, newline + 1 < count {
+            let rest = UnsafeRawBufferPointer(rebasing: bytes[(newline + 1)...])
+            if chunk.isEmpty { chunk = [UInt8](repeating: 0, count: DocumentInput.chunkSize) }
+            chunk.withUnsafeMutableBytes { $0.copyMemory(from: rest) }
+            start = 0
+            end = rest.count
+          }
+          read += part.count
+          return (newline, read > maximumBytes ? nil : check.check(part))
+        }
+        if read > maximumBytes {
+          tooLong = true
+          line = LinePieces()
+        } else if let bad {
+          line.removeLast(count - bad - 1)
+          refused = (consume line).joined()
+          line = LinePieces()
+        } else {
+          line.removeLast(count - (newline ?? count))
+        }
+        if newline != nil { return result(consume line, refused, tooLong) }
         continue
       }
       let newline = chunk.withUnsafeBytes { buffer -> Int? in
-        guard let found = memchr(buffer.baseAddress! + start, 0x0A, buffer.count - start) else {
+        guard let found = memchr(buffer.baseAddress! + start, 0x0A, end - start) else {
           return nil
         }
         return buffer.baseAddress!.distance(to: UnsafeRawPointer(found))
       }
-      let part = chunk[start..<(newline ?? chunk.count)]
-      start = newline.map { $0 + 1 } ?? chunk.count
+      let part = chunk[start..<(newline ?? end)]
+      start = newline.map { $0 + 1 } ?? end
       read += part.count
       if refused == nil, !tooLong {
         if read > maximumBytes {
@@ -273,19 +316,57 @@ struct RequestInput {
           last.reserveCapacity(RequestInput.pieceSize)
           let capacity = last.capacity
           last.withUnsafeMutableBufferPointer {
-            // Huge pages (faults of 2 MiB) past the first 2 MiB of the first piece: a line of a
-            // few hundred kB (a batch) does not have the kernel clear 2 MiB.
-            let from = full.isEmpty ? 2 << 20 : 0
+            // Huge pages (faults of 2 MiB) from the piece's first byte: on this project's VM a
+            // 4 KiB fault costs ~2 µs, so a 2 MiB page costs a line of a few hundred kB (a
+            // batch) what its 4 KiB pages did (~0.1 ms), and saves a 5.5 MB restore's line
+            // ~500 faults (~1 ms).
             DocumentInput.adviseHugePages(
               UnsafeMutableRawBufferPointer(
-                start: $0.baseAddress.map { UnsafeMutableRawPointer($0) + from },
-                count: capacity - from))
+                start: $0.baseAddress.map { UnsafeMutableRawPointer($0) }, count: capacity))
           }
         }
         let taken = part.prefix(RequestInput.pieceSize - last.count)
         last.append(contentsOf: taken)
         part = part[taken.endIndex...]
       }
+    }
+
+    /// Reads up to `limit` bytes of `fd` straight into the last piece, past its bytes, when it
+    /// is a whole piece (`pieceSize` reserved: the line outgrew a chunk) with room left: no
+    /// chunk read into first, no copy. `nil` (nothing read) otherwise.
+    ///
+    /// - Returns: how many bytes were read (0 at the end of input): the piece's last ones.
+    /// - Throws: `.invalidDocument(field: "stdin", …)` when `fd` cannot be read.
+    /// - Complexity: one `read(2)` (more after `EINTR`) of at most `limit` bytes.
+    mutating func readInPlace(from fd: Int32, upTo limit: Int) throws(LayoutError) -> Int? {
+      let old = last.count
+      guard last.capacity >= RequestInput.pieceSize, old < RequestInput.pieceSize else {
+        return nil
+      }
+      let room = min(limit, RequestInput.pieceSize - old)
+      // Within the capacity: no copy, the new bytes not written before the read writes them.
+      last.resizeUninitialized(to: old + room)
+      while true {
+        let count = last.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + old, room) }
+        if count < 0, errno == EINTR { continue }
+        if count < 0 {
+          let reason = String(cString: strerror(errno))
+          last.removeSubrange(old...)
+          throw .invalidDocument(field: "stdin", reason: "cannot read: \(reason)")
+        }
+        last.removeSubrange((old + count)...)
+        return count
+      }
+    }
+
+    /// Calls `body` with the last `count` bytes of the line.
+    func withLastBytes<T>(_ count: Int, _ body: (UnsafeRawBufferPointer) -> T) -> T {
+      last.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[($0.count - count)...])) }
+    }
+
+    /// Removes the line's last `count` bytes (of its last piece).
+    mutating func removeLast(_ count: Int) {
+      last.removeLast(count)
     }
 
     /// The line as one array of its bytes, consuming the pieces: the only piece itself (its
@@ -332,22 +413,23 @@ struct RequestInput {
     return .bytes(line.joined())
   }
 
-  /// Reads the next chunk of stdin into `chunk` (empty at the end of input).
+  /// Reads the next chunk of stdin into `chunk` (none at the end of input), over the bytes
+  /// of the last one: no chunk is cleared before it is read into (a 5.5 MB line was 84 clears
+  /// of 64 KiB).
+  ///
+  /// - Complexity: one `read(2)` (more after `EINTR`), O(1) besides.
   private mutating func refill() throws(LayoutError) {
-    chunk.removeAll(keepingCapacity: true)
     start = 0
-    chunk.append(contentsOf: repeatElement(0, count: DocumentInput.chunkSize))
+    end = 0
+    if chunk.isEmpty { chunk = [UInt8](repeating: 0, count: DocumentInput.chunkSize) }
     while true {
-      let count = chunk.withUnsafeMutableBytes {
-        Glibc.read(fd, $0.baseAddress!, DocumentInput.chunkSize)
-      }
+      let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
-        chunk.removeAll(keepingCapacity: true)
         throw .invalidDocument(
           field: "stdin", reason: "cannot read: \(String(cString: strerror(errno)))")
       }
-      chunk.removeLast(DocumentInput.chunkSize - count)
+      end = count
       if count == 0 { atEnd = true }
       return
     }

@@ -140,21 +140,22 @@ public struct JSONStreamCheck: Sendable {
   /// The index of the first byte from `start` on that is not printable ASCII (`0x20`…`0x7F`)
   /// or is a quote or a backslash: where a string's plain run ends.
   ///
-  /// - Complexity: O(k) for the k bytes of the run, 8 at a time.
+  /// - Complexity: O(k) for the k bytes of the run, 32 at a time (a long base64 string: 5.5 MB
+  ///   in a 1M restore's line), then 8.
   @inline(__always)
   private static func endOfPlainText(_ chunk: UnsafeRawBufferPointer, from start: Int) -> Int {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
     var i = start
+    // 32 bytes at a time while none is special (one branch for four words); the 8-byte loop
+    // below finds the first special byte of a block that holds one.
+    while i + 32 <= chunk.count {
+      let any =
+        specialBytes(chunk, at: i) | specialBytes(chunk, at: i + 8)
+        | specialBytes(chunk, at: i + 16) | specialBytes(chunk, at: i + 24)
+      if any != 0 { break }
+      i += 32
+    }
     while i + 8 <= chunk.count {
-      // The first byte the lowest, whatever the machine's byte order.
-      let w = UInt64(littleEndian: chunk.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-      // A byte ≥ 0x80, < 0x20, = '"' or = '\\' (the zero-byte test of each, SWAR).
-      let quote = w ^ (ones &* 0x22)
-      let backslash = w ^ (ones &* 0x5C)
-      let special =
-        (w | ((w &- ones &* 0x20) & ~w) | ((quote &- ones) & ~quote)
-          | ((backslash &- ones) & ~backslash)) & highs
+      let special = specialBytes(chunk, at: i)
       // A borrow can mark a byte above a special one, never below: the lowest mark is the
       // first special byte.
       if special != 0 { return i + special.trailingZeroBitCount >> 3 }
@@ -166,6 +167,22 @@ public struct JSONStreamCheck: Sendable {
       i += 1
     }
     return i
+  }
+
+  /// The 8 bytes of `chunk` at `offset`, the first the lowest whatever the machine's byte
+  /// order, each marked in its bit 7 when it is ≥ 0x80, < 0x20, `"` or `\\` (the zero-byte test
+  /// of each, SWAR); a borrow may also mark a byte above a marked one, never one below.
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  private static func specialBytes(_ chunk: UnsafeRawBufferPointer, at offset: Int) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let w = UInt64(littleEndian: chunk.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    let quote = w ^ (ones &* 0x22)
+    let backslash = w ^ (ones &* 0x5C)
+    return (w | ((w &- ones &* 0x20) & ~w) | ((quote &- ones) & ~quote)
+      | ((backslash &- ones) & ~backslash)) & highs
   }
 
   /// `check` over an array's bytes.

@@ -32,8 +32,24 @@ public struct LayoutSession<Engine: LayoutEngine> {
   /// `answer(_:)` taking the line's bytes over: the request's value is cut out of them in place,
   /// so that a large request (a document) is held once, never copied.
   public mutating func answer(bytes line: consuming [UInt8]) -> String {
+    var temporaries = RequestTemporaries()
+    return answer(bytes: line, temporaries: &temporaries)
+  }
+
+  /// `answer(bytes:)`, the request's large temporaries handed to `temporaries` instead of freed
+  /// before the answer is returned: for an `apply` line, the line's bytes, the batch as read and
+  /// the batch applied (a 1M-item restore: a 5.5 MB line, 16 MB of insertions, the paths of its
+  /// deletions), so that the caller frees them after it has written the answer
+  /// (`flowlayout session`), not while its client waits. What `temporaries` held before is
+  /// freed first; any other request leaves it empty.
+  ///
+  /// - Complexity: as `answer(bytes:)`.
+  public mutating func answer(
+    bytes line: consuming [UInt8], temporaries: inout RequestTemporaries
+  ) -> String {
+    temporaries = RequestTemporaries()
     do {
-      return try respond(consume line)
+      return try respond(consume line, temporaries: &temporaries)
     } catch {
       var w = JSONWriter()
       w.append("{\"error\":")
@@ -43,9 +59,16 @@ public struct LayoutSession<Engine: LayoutEngine> {
     }
   }
 
-  private mutating func respond(_ line: consuming [UInt8]) throws(LayoutError) -> String {
+  private mutating func respond(
+    _ line: consuming [UInt8], temporaries: inout RequestTemporaries
+  ) throws(LayoutError) -> String {
     if interactiveMove == nil, let edit = readApplyInPlace(line) {
-      return try change { (live) throws(LayoutError) in try live.apply(edit, field: "apply") }
+      var applied: BatchUpdate?
+      let answer = try change { (live) throws(LayoutError) in
+        applied = try live.apply(edit, field: "apply")
+      }
+      temporaries = RequestTemporaries(line: line, edit: edit, applied: applied)
+      return answer
     }
     if interactiveMove == nil, let opened = Self.readOpenInPlace(line) {
       return try open(opened)
@@ -382,3 +405,35 @@ public struct LayoutSession<Engine: LayoutEngine> {
 }
 
 extension LayoutSession: Sendable where Engine: Sendable {}
+
+/// A request's large temporaries, kept by `LayoutSession.answer(bytes:temporaries:)` for the
+/// caller to free once it has written the answer (by dropping or replacing this value).
+public struct RequestTemporaries {
+  /// The request's line.
+  var line: [UInt8] = []
+  /// The batch as read (`apply`).
+  var edit: RawEdit?
+  /// The batch applied, its packed deletions listed (`apply`).
+  var applied: BatchUpdate?
+
+  /// Holds nothing.
+  public init() {}
+
+  init(line: [UInt8], edit: RawEdit?, applied: BatchUpdate?) {
+    self.line = line
+    self.edit = edit
+    self.applied = applied
+  }
+
+  /// The bytes of the buffers held (their elements): what freeing this value gives back.
+  ///
+  /// - Complexity: O(1).
+  public var bytesHeld: Int {
+    var total = line.count
+    for update in [edit?.update, applied].compactMap({ $0 }) {
+      total += update.insertItems.count * MemoryLayout<ItemInsertion>.stride
+      total += update.deleteItems.count * MemoryLayout<ItemPath>.stride
+    }
+    return total
+  }
+}

@@ -135,20 +135,30 @@ struct PackedBatchTests {
     }
   }
 
+  /// The search-filter trace's two batches for `document`: a seeded half of the items of its
+  /// section `section` deleted, then inserted again with their sizes.
+  static func searchFilterBatches(
+    _ document: LayoutDocument, section: Int, seed: UInt64
+  ) -> (filter: BatchUpdate, restore: BatchUpdate) {
+    var rng = SplitMix64(seed: seed)
+    var filter = BatchUpdate()
+    var restore = BatchUpdate()
+    let items = document.input.sections[section]
+    for i in 0..<items.count where rng.next() & 1 == 0 {
+      filter.deleteItems.append(ItemPath(section, i))
+      restore.insertItems.append(
+        ItemInsertion(at: ItemPath(section, i), size: items.itemSize(at: i)))
+    }
+    return (filter, restore)
+  }
+
   /// The search-filter trace's two batches at a small size, both forms, through a session's
   /// document: the same layout after each.
   @Test func searchFilterBatchesInBothForms() throws {
-    var rng = SplitMix64(seed: 5)
     let counts = [12, 3000]
     let document = try LayoutDocument.decode(
       Self.document(counts, layout: "horizontalFlow", seed: 9))
-    var filter = BatchUpdate()
-    var restore = BatchUpdate()
-    for i in 0..<counts[1] where rng.next() & 1 == 0 {
-      filter.deleteItems.append(ItemPath(1, i))
-      restore.insertItems.append(
-        ItemInsertion(at: ItemPath(1, i), size: document.input.sections[1].itemSize(at: i)))
-    }
+    let (filter, restore) = Self.searchFilterBatches(document, section: 1, seed: 5)
     var plain = try DocumentLayout<FastFlowLayout>(document)
     var packed = plain
     for batch in [filter, restore] {

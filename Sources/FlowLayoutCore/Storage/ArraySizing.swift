@@ -25,7 +25,8 @@ extension Array {
   ///
   /// - Complexity: O(self.count) when the storage grows (one copy); O(1) when it holds `count`
   ///   elements and the array is uniquely referenced; O(|count − self.count|) when shrinking.
-  mutating func resizeUninitialized(to count: Int) where Element: BitwiseCopyable & Numeric {
+  package mutating func resizeUninitialized(to count: Int)
+  where Element: BitwiseCopyable & Numeric {
     guard count > capacity else {
       guard count > self.count else { return resize(to: count) }
       // (Never 0 elements appended: see `ItemColumns.allocatePositions`.)

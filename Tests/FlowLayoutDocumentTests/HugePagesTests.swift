@@ -1,0 +1,57 @@
+import FlowLayoutModel
+import Testing
+
+@testable import FlowLayoutDocument
+
+/// The huge-page advice of a batch's large lists (`HugePages`) spans the whole list: its first
+/// 2 MiB (a large block starts within a page of a 2 MiB boundary) and its last (the room
+/// `HugePages.capacity` adds), so that no part of it faults in 4 KiB pages.
+@Suite("Huge pages")
+struct HugePagesTests {
+  static let page = HugePages.pageBytes
+
+  @Test func aBlockWithinAPageOfABoundaryIsAdvisedFromIt() throws {
+    let boundary = 64 * Self.page
+    // jemalloc's large blocks: a 2 MiB-aligned extent, a cache-oblivious offset below a page,
+    // Swift's 32-byte header.
+    for offset in [32, 992, 4064] {
+      let range = try #require(
+        HugePages.advisedRange(base: boundary + offset, count: 5 * Self.page))
+      #expect(range == boundary..<(boundary + 5 * Self.page))
+    }
+    // Further in: the next boundary (the memory before it may be another block's).
+    let inside = try #require(
+      HugePages.advisedRange(base: boundary + Self.page / 2, count: 5 * Self.page))
+    #expect(inside == (boundary + Self.page)..<(boundary + 5 * Self.page))
+    // Less than a huge page: nothing.
+    #expect(HugePages.advisedRange(base: boundary + Self.page / 2, count: Self.page) == nil)
+  }
+
+  @Test func aLargeListsAdviceCoversAllItsValues() throws {
+    let stride = MemoryLayout<ItemInsertion>.stride
+    for count in [1_000, 70_000, 500_000] {
+      let list = HugePages.array(count: count) { (out: UnsafeMutablePointer<ItemInsertion>) in
+        for k in 0..<count {
+          (out + k).initialize(
+            to: ItemInsertion(
+              at: ItemPath(section: 0, item: k), size: Size(width: Double(k), height: 1)))
+        }
+      }
+      #expect(list.count == count)
+      #expect(
+        list.indices.allSatisfy { list[$0].at.item == $0 && list[$0].size.width == Double($0) })
+      guard count * stride >= Self.page else {
+        #expect(HugePages.capacity(count: count, stride: stride) == count)
+        continue
+      }
+      #expect(list.capacity >= HugePages.capacity(count: count, stride: stride))
+      #expect(list.capacity * stride >= count * stride + Self.page)
+      let base = list.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress!) }
+      let range = try #require(HugePages.advisedRange(base: base, count: list.capacity * stride))
+      // The values' end lies inside the advised range (the room's huge page), wherever the
+      // block starts.
+      #expect(range.upperBound >= base + count * stride)
+      #expect(range.lowerBound <= base + Self.page)
+    }
+  }
+}

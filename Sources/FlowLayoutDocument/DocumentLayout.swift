@@ -82,8 +82,8 @@ public struct DocumentLayout<Engine: LayoutEngine> {
     return result
   }
 
-  /// The engine.
-  public var engine: Engine { layout.engine }
+  /// The engine, read in place (no copy of it).
+  public var engine: Engine { _read { yield layout.engine } }
 
   /// Stores the layout as edits need it (`SelfSizingLayout.prepareForEdits()`): a live session
   /// pays the fast engine's one-time page cut when it opens, not in its first edit.

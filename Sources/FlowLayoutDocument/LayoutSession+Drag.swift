@@ -177,7 +177,7 @@ extension LayoutSession {
   /// read: centred on the pointer as sent).
   private func dragAnswer(_ move: InteractiveMove, shift: Double) -> String {
     var w = JSONWriter()
-    appendPosition(document!, to: &w)
+    Self.appendPosition(document!, to: &w)
     w.append(",\"cellsMeasured\":0,\"anchor\":null,\"target\":[")
     w.append(move.target.section)
     w.append(",")
@@ -211,7 +211,7 @@ extension LayoutSession {
       let rect = try Self.readRect(&s, field: "viewport")
       try document!.withLayout { (layout) throws(LayoutError) in try layout.setViewport(rect) }
       var w = JSONWriter()
-      appendPosition(document!, to: &w)
+      reading { live in Self.appendPosition(live, to: &w) }
       w.append(",\"cellsMeasured\":0,\"anchor\":null}")
       return w.string
     case "elements":

@@ -16,6 +16,9 @@ import FlowLayoutModel
 public struct LayoutSession<Engine: LayoutEngine> {
   /// The open document's layout; `nil` before the first `open`.
   public internal(set) var document: DocumentLayout<Engine>?
+  /// Whether `document` is set (from the first `open` on): a request's check, since testing the
+  /// optional itself (`document != nil`) copies the whole document in this generic code.
+  private var isOpen = false
   /// The drag in progress (`LayoutSession+Drag.swift`); `nil` when none is.
   public internal(set) var interactiveMove: InteractiveMove?
 
@@ -86,7 +89,7 @@ public struct LayoutSession<Engine: LayoutEngine> {
   ///
   /// - Complexity: O(b) for b bytes.
   private func readApplyInPlace(_ line: [UInt8]) -> RawEdit? {
-    guard document != nil, interactiveMove == nil else { return nil }
+    guard isOpen, interactiveMove == nil else { return nil }
     var s = JSONScanner(line)
     var edit: RawEdit?
     do {
@@ -149,6 +152,7 @@ public struct LayoutSession<Engine: LayoutEngine> {
     // The one-time page cut is the open's, not the first edit's (a hitch of 60-85 ms at 1M).
     opened.prepareForEdits()
     document = opened
+    isOpen = true
     return changeAnswer(opened, measuredBefore: 0)
   }
 
@@ -190,7 +194,7 @@ public struct LayoutSession<Engine: LayoutEngine> {
 
   /// - Throws: `.invalidDocument(field: "request", …)` when no document is open.
   func requireOpen() throws(LayoutError) {
-    guard document != nil else {
+    guard isOpen else {
       throw .invalidDocument(
         field: "request", reason: "no document is open (send {\"open\": DOCUMENT} first)")
     }
@@ -258,7 +262,7 @@ public struct LayoutSession<Engine: LayoutEngine> {
     case "elements":
       try requireOpen()
       let rect = try Self.readRect(&s, field: "elements")
-      return document!.shownOutput(rect: rect).json()
+      return reading { live in live.shownOutput(rect: rect).json() }
     case "frame":
       try requireOpen()
       let path = try RawDocument.readPath(&s, field: "frame")
@@ -269,9 +273,11 @@ public struct LayoutSession<Engine: LayoutEngine> {
       guard p.x.isFinite, p.y.isFinite else {
         throw .invalidDocument(field: "hitTest", reason: "expected finite numbers")
       }
-      let point = Rect(x: p.x, y: p.y - document!.contentShift(), width: 0, height: 0)
       // Later items are drawn above earlier ones: the last item containing the point is hit.
-      let hit = document!.engine.elements(in: point).last { $0.kind == .item }
+      let hit = reading { live in
+        let point = Rect(x: p.x, y: p.y - live.contentShift(), width: 0, height: 0)
+        return live.engine.elements(in: point).last { $0.kind == .item }
+      }
       var w = JSONWriter()
       w.append("{\"item\":")
       if let hit {
@@ -289,7 +295,7 @@ public struct LayoutSession<Engine: LayoutEngine> {
       try requireOpen()
       try s.readNull(field: "contentSize")
       var w = JSONWriter()
-      appendPosition(document!, to: &w)
+      reading { live in Self.appendPosition(live, to: &w) }
       w.append("}")
       return w.string
     case "scrollTo": return try scrollTo(&s)
@@ -321,20 +327,33 @@ public struct LayoutSession<Engine: LayoutEngine> {
   ///
   /// - Complexity: one frame lookup plus O(log R).
   /// - Throws: `.itemOutOfRange` naming `frame`, `.itemHidden`.
-  func frameAnswer(_ path: ItemPath, documentPath: ItemPath) throws(LayoutError) -> String {
-    var frame = try document!.engine.frame(ofItemAt: path, field: "frame")
-    frame.origin.y += document!.contentShift()
-    var w = JSONWriter()
-    w.append("{\"frame\":")
-    w.append(numbers: frame.minX, frame.minY, frame.width, frame.height, separator: ",")
-    w.append(",\"estimated\":")
-    w.append(document!.layout.isEstimated(documentPath) ? "true" : "false")
-    w.append("}")
-    return w.string
+  mutating func frameAnswer(_ path: ItemPath, documentPath: ItemPath) throws(LayoutError) -> String {
+    try reading { (live) throws(LayoutError) in
+      var frame = try live.engine.frame(ofItemAt: path, field: "frame")
+      frame.origin.y += live.contentShift()
+      var w = JSONWriter()
+      w.append("{\"frame\":")
+      w.append(numbers: frame.minX, frame.minY, frame.width, frame.height, separator: ",")
+      w.append(",\"estimated\":")
+      w.append(live.layout.isEstimated(documentPath) ? "true" : "false")
+      w.append("}")
+      return w.string
+    }
+  }
+
+  /// `body` of the open document, read in place (after `requireOpen()`): a read through
+  /// `document!` copies the whole document first (its engine's every buffer a retain and a
+  /// release: ~60 of each per copy, several copies per request).
+  ///
+  /// - Complexity: O(1) besides `body`.
+  mutating func reading<R, Failure: Error>(
+    _ body: (inout DocumentLayout<Engine>) throws(Failure) -> R
+  ) throws(Failure) -> R {
+    try body(&document!)
   }
 
   /// `{"contentSize": [w, h], "contentOffset": [x, y]` (when there is a viewport) — unclosed.
-  func appendPosition(_ live: DocumentLayout<Engine>, to w: inout JSONWriter) {
+  static func appendPosition(_ live: DocumentLayout<Engine>, to w: inout JSONWriter) {
     var size = live.engine.contentSize
     size.height += live.contentShift()
     w.append("{\"contentSize\":")
@@ -347,7 +366,7 @@ public struct LayoutSession<Engine: LayoutEngine> {
 
   private func changeAnswer(_ live: DocumentLayout<Engine>, measuredBefore: Int) -> String {
     var w = JSONWriter()
-    appendPosition(live, to: &w)
+    Self.appendPosition(live, to: &w)
     w.append(",\"cellsMeasured\":")
     w.append(live.cellsMeasured - measuredBefore)
     w.append(",\"anchor\":")

@@ -1,0 +1,83 @@
+@testable import FlowLayoutDocument
+import FlowLayoutModel
+import Synchronization
+import Testing
+
+@testable import FlowLayoutCore
+
+/// A session answers `frame` and `hitTest` from its document in place: no copy of the document
+/// or of its engine on the way (each copy a retain and a release of every buffer the engine
+/// holds). An engine that counts the references to an object it holds tells: each copy of the
+/// engine alive during its lookup is one more.
+@Suite("Session copies")
+struct SessionCopyTests {
+  /// The references to one engine's counter that each call saw, by query.
+  final class ReferenceCounts: Sendable {
+    let seen = Mutex<[String: [UInt]]>([:])
+
+    func note(_ query: String, _ count: UInt) {
+      seen.withLock { $0[query, default: []].append(count) }
+    }
+  }
+
+  /// The fast engine with a counter that notes, on every lookup and rect query, how many
+  /// references to it there are (the engine's own, plus one per copy alive).
+  struct CountingEngine: LayoutEngine {
+    var base: FastFlowLayout
+    let counts = ReferenceCounts()
+
+    init(_ input: LayoutInput) throws(LayoutError) { base = try FastFlowLayout(input) }
+    static var engineName: String { "counting" }
+    var input: LayoutInput { base.input }
+    var contentSize: Size { base.contentSize }
+    func elements(in rect: Rect, into result: inout [LayoutElement]) {
+      counts.note("elements", _getRetainCount(counts))
+      base.elements(in: rect, into: &result)
+    }
+    func frame(ofItemAt path: ItemPath) throws(LayoutError) -> Rect {
+      counts.note("frame", _getRetainCount(counts))
+      return try base.frame(ofItemAt: path)
+    }
+    func supplementaryFrame(_ kind: ElementKind, inSection section: Int) throws(LayoutError)
+      -> Rect?
+    { try base.supplementaryFrame(kind, inSection: section) }
+    var hiddenItems: [ItemPath] { base.hiddenItems }
+    var overflowingItems: [ItemPath] { base.overflowingItems }
+    mutating func apply(_ update: BatchUpdate) throws(LayoutError) { try base.apply(update) }
+    func numberOfItems(inSection section: Int) throws(LayoutError) -> Int {
+      try base.numberOfItems(inSection: section)
+    }
+    func showsSeeAll(inSection section: Int) throws(LayoutError) -> Bool {
+      try base.showsSeeAll(inSection: section)
+    }
+  }
+
+  @Test func readRequestsDoNotCopyTheEngine() throws {
+    var session = LayoutSession<CountingEngine>()
+    let document =
+      #"{"open": {"layout": "horizontalFlow", "width": 375, "height": 812, "#
+        + #""viewport": [0, 0, 375, 812], "sections": [{"items": [[100, 60], [120, 60], "#
+        + #"[90, 40], [200, 80], [150, 60]]}]}}"#
+    let open = session.answer(Array(document.utf8))
+    #expect(!open.contains("error"), "\(open)")
+    let counts = try #require(session.document?.engine.counts)
+    // What the engine's queries see when called on the document in place, straight from here
+    // (the references a build makes on its own for the call, 2 in a release build: the
+    // engine's and `counts`): a request that copies the document or its engine on the way
+    // adds one per copy alive.
+    counts.seen.withLock { $0 = [:] }
+    _ = try session.reading { (live) throws(LayoutError) in
+      _ = try live.engine.frame(ofItemAt: ItemPath(section: 0, item: 3), field: "frame")
+      _ = live.engine.elements(in: Rect(x: 120, y: 30, width: 0, height: 0))
+    }
+    let inPlace = counts.seen.withLock { $0 }
+    counts.seen.withLock { $0 = [:] }
+    for request in [#"{"frame": [0, 3]}"#, #"{"hitTest": [120, 30]}"#] {
+      let answer = session.answer(Array(request.utf8))
+      #expect(!answer.contains("error"), "\(request): \(answer)")
+    }
+    let seen = counts.seen.withLock { $0 }
+    #expect(inPlace["frame"]?.count == 1 && inPlace["elements"]?.count == 1, "\(inPlace)")
+    #expect(seen == inPlace, "requests \(seen), in place \(inPlace)")
+  }
+}

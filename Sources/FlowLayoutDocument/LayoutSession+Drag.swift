@@ -59,13 +59,14 @@ extension LayoutSession {
       }
       let move: InteractiveMove
       do throws(LayoutError) {
-        move = try Self.begin(
-          path, in: document!.engine, layoutDirection: layoutDirection ?? .leftToRight)
+        move = try reading { (live) throws(LayoutError) in
+          try Self.begin(path, in: live.engine, layoutDirection: layoutDirection ?? .leftToRight)
+        }
       } catch {
         throw error.prefixingField(with: "drag.")
       }
       interactiveMove = move
-      return dragAnswer(move, shift: document!.contentShift())
+      return dragAnswer(move, shift: reading { $0.contentShift() })
     case (nil, var pointer?):
       guard layoutDirection == nil else {
         throw .invalidDocument(
@@ -74,11 +75,13 @@ extension LayoutSession {
       guard var move = interactiveMove else { throw Self.noDrag }
       try InteractiveMoveRequest.validate(pointer: pointer, field: "drag.to")
       // Shown coordinates (bottom to top: short content moved down) to laid-out ones.
-      let shift = document!.contentShift()
+      let shift = reading { $0.contentShift() }
       pointer.y -= shift
       let next: ItemPath
       do throws(LayoutError) {
-        next = try Self.target(for: pointer, of: &move, in: document!.engine)
+        next = try reading { (live) throws(LayoutError) in
+          try Self.target(for: pointer, of: &move, in: live.engine)
+        }
       } catch {
         throw error.prefixingField(with: "drag.")
       }
@@ -175,9 +178,9 @@ extension LayoutSession {
   /// The change answer of a drag step: position, nothing measured, no anchor, the target and
   /// the lifted frame, shown `shift` lower (`DocumentLayout.contentShift()` when the pointer was
   /// read: centred on the pointer as sent).
-  private func dragAnswer(_ move: InteractiveMove, shift: Double) -> String {
+  private mutating func dragAnswer(_ move: InteractiveMove, shift: Double) -> String {
     var w = JSONWriter()
-    Self.appendPosition(document!, to: &w)
+    reading { live in Self.appendPosition(live, to: &w) }
     w.append(",\"cellsMeasured\":0,\"anchor\":null,\"target\":[")
     w.append(move.target.section)
     w.append(",")

@@ -327,7 +327,9 @@ public struct LayoutSession<Engine: LayoutEngine> {
   ///
   /// - Complexity: one frame lookup plus O(log R).
   /// - Throws: `.itemOutOfRange` naming `frame`, `.itemHidden`.
-  mutating func frameAnswer(_ path: ItemPath, documentPath: ItemPath) throws(LayoutError) -> String {
+  mutating func frameAnswer(
+    _ path: ItemPath, documentPath: ItemPath
+  ) throws(LayoutError) -> String {
     try reading { (live) throws(LayoutError) in
       var frame = try live.engine.frame(ofItemAt: path, field: "frame")
       frame.origin.y += live.contentShift()

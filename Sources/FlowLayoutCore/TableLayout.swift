@@ -312,19 +312,12 @@ extension SectionLayout {
             s = end
           }
           if branchFree || s == n || writer.count == room { return }
-          if leading && !screening {
+          if leading && (!screening || kernels == .simd) {
             let longest: Int
             (s, writer, longest) = Self.appendLeadingLines(
               ws, hs, xs, from: s, limit: widthLimit, interitem: interitem, left: left,
-              to: writer, room: room, writesPositions: writesPositions)
-            longestLine = max(longestLine, longest)
-            return
-          }
-          if leading && kernels == .simd {
-            let longest: Int
-            (s, writer, longest) = Self.appendScreenedLeadingLines(
-              ws, hs, xs, from: s, limit: widthLimit, interitem: interitem, left: left,
-              to: writer, room: room, writesPositions: writesPositions, screen: &screen)
+              to: writer, room: room, writesPositions: writesPositions, screened: screening,
+              screen: &screen)
             longestLine = max(longestLine, longest)
             return
           }
@@ -379,7 +372,10 @@ extension SectionLayout {
 
   /// Greedy leading lines (`LineBreaker.line(from:…)`, the fused loop) from item
   /// `start` appended to `writer` until the items run out or it holds `room` lines, one block
-  /// of lines at a time; returns the end of the last line and the writer after them. Out of
+  /// of lines at a time; returns the end of the last line, the writer after them and the most
+  /// items of a line appended. With `screened` (a first layout), each block's widths and
+  /// heights are added to `screen` after its lines, from cache, four at a time
+  /// (`LengthScreen.addSIMD`, the fused loop's per-item screen being its scalar twin). Out of
   /// line, the writer taken and given back by value, so that the loop keeps its pointers, count
   /// and block sum and the next start in registers (in `layOutTable`'s closure they were stored
   /// and reloaded at every line, and checked for exclusivity at every block; through `inout`,
@@ -392,39 +388,27 @@ extension SectionLayout {
     _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
     _ xs: UnsafeMutableBufferPointer<Double>, from start: Int, limit: Double,
     interitem: Double, left: Double, to writer: LineTable.LineWriter, room: Int,
-    writesPositions: Bool
+    writesPositions: Bool, screened: Bool, screen: inout LengthScreen
   ) -> (end: Int, writer: LineTable.LineWriter, longest: Int) {
-    var unused = LengthScreen()
-    if writesPositions {
+    // (`screened` and `writesPositions` literals at each call of the loop.)
+    switch (screened, writesPositions) {
+    case (false, true):
       return leadingLines(
         ws, hs, xs, from: start, limit: limit, interitem: interitem, left: left, to: writer,
-        room: room, screen: &unused, screened: false, writesPositions: true)
-    }
-    return leadingLines(
-      ws, hs, xs, from: start, limit: limit, interitem: interitem, left: left, to: writer,
-      room: room, screen: &unused, screened: false, writesPositions: false)
-  }
-
-  /// `appendLeadingLines` of a first layout: each block's widths and heights are added to
-  /// `screen` after its lines, from cache, four at a time (`LengthScreen.addSIMD`, the fused
-  /// loop's per-item screen being its scalar twin).
-  ///
-  /// - Complexity: O(k) for the k items of the lines appended.
-  @inline(never)
-  static func appendScreenedLeadingLines(
-    _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
-    _ xs: UnsafeMutableBufferPointer<Double>, from start: Int, limit: Double,
-    interitem: Double, left: Double, to writer: LineTable.LineWriter, room: Int,
-    writesPositions: Bool, screen: inout LengthScreen
-  ) -> (end: Int, writer: LineTable.LineWriter, longest: Int) {
-    if writesPositions {
+        room: room, screen: &screen, screened: false, writesPositions: true)
+    case (false, false):
+      return leadingLines(
+        ws, hs, xs, from: start, limit: limit, interitem: interitem, left: left, to: writer,
+        room: room, screen: &screen, screened: false, writesPositions: false)
+    case (true, true):
       return leadingLines(
         ws, hs, xs, from: start, limit: limit, interitem: interitem, left: left, to: writer,
         room: room, screen: &screen, screened: true, writesPositions: true)
+    case (true, false):
+      return leadingLines(
+        ws, hs, xs, from: start, limit: limit, interitem: interitem, left: left, to: writer,
+        room: room, screen: &screen, screened: true, writesPositions: false)
     }
-    return leadingLines(
-      ws, hs, xs, from: start, limit: limit, interitem: interitem, left: left, to: writer,
-      room: room, screen: &screen, screened: true, writesPositions: false)
   }
 
   /// The loop of `appendLeadingLines` (`screened` and `writesPositions` literals at each

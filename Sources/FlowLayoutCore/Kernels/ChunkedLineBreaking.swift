@@ -349,7 +349,7 @@ enum ChunkedLineBreaking {
       guard let e = close(&line, from: t &+ 1) else { return Placement() }
       t = e
     }
-    // In step with the guess: its lines from `p` on are true.
+    // Caught up: the guessed lines from `p` on are true lines.
     let kept = min(count - p, progress.writer.room - progress.writer.count)
     // The item after the kept lines.
     let next: Int

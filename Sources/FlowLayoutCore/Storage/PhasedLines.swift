@@ -92,14 +92,6 @@ struct PhasedLines: Sendable, Equatable {
   }
   /// `PhasedLineTree.setWidth(_:ofItem:)`. O(log p).
   mutating func setWidth(_ width: Double, ofItem g: Int) { tree.value.setWidth(width, ofItem: g) }
-  /// `PhasedLineTree.insert(_:width:at:)`: the summaries rewritten. O(c + log p · k).
-  @discardableResult
-  mutating func insert(_ height: Double, width: Double = 0, at g: Int) -> Int {
-    tree.value.insert(height, width: width, at: g)
-  }
-  /// `PhasedLineTree.remove(at:)`: the summaries rewritten. O(c + log p · k).
-  @discardableResult
-  mutating func remove(at g: Int) -> Int { tree.value.remove(at: g) }
   /// `PhasedLineTree.splice(removing:inserting:)`: the summaries rewritten.
   /// O(e log p + d·c + d·log p · k) for e edits in d leaves.
   @discardableResult
@@ -696,28 +688,6 @@ struct PhasedLineTree: Sendable, Equatable {
   mutating func setWidth(_ width: Double, ofItem g: Int) {
     let (l, i) = locate(g)
     widthLeaves[l][widthLeaves[l].startIndex + i] = width
-  }
-
-  /// Inserts an item of `height` (and `width`, kept when `keepsWidths`) before item `g`
-  /// (`g = count` appends); returns the summary work (`setHeight`).
-  ///
-  /// - Complexity: O(c + log p · k); O(c + p·k) more when a leaf is split (once per ≥ c
-  ///   insertions into it). Allocates nothing unless a leaf is split.
-  @discardableResult
-  mutating func insert(_ height: Double, width: Double = 0, at g: Int) -> Int {
-    splice(
-      removing: EmptyCollection<Int>(),
-      inserting: CollectionOfOne((index: g, size: Size(width: width, height: height))))
-  }
-
-  /// Removes item `g`; returns the summary work (`setHeight`).
-  ///
-  /// - Complexity: O(c + log p · k); O(c + p·k) more when a leaf is joined with its
-  ///   neighbour. Allocates nothing unless leaves are joined.
-  @discardableResult
-  mutating func remove(at g: Int) -> Int {
-    splice(
-      removing: CollectionOfOne(g), inserting: EmptyCollection<(index: Int, size: Size)>())
   }
 
   /// Removes the items at `removals` (ascending, indices before), then inserts `insertions`

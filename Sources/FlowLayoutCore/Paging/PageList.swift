@@ -10,5 +10,10 @@ typealias PageList = GapBuffer<SectionLayout>
 
 extension GapBuffer where Element == SectionLayout {
   /// The pages, with no gap.
-  init(_ pages: [SectionLayout] = []) { self.init(pages, filler: SectionLayout()) }
+  init() { self.init([]) }
+}
+
+extension SectionLayout: GapFilling {
+  /// An empty page: height 0, no items, extent 0.
+  static let gapFiller = SectionLayout()
 }

@@ -14,7 +14,7 @@ struct SectionStarts: Sendable {
 
   /// The entries `firstPages` (ascending; the last one the page count).
   init(_ firstPages: [Int]) {
-    entries = GapBuffer(firstPages, filler: 0)
+    entries = GapBuffer(firstPages)
     end = firstPages.last ?? 0
   }
 

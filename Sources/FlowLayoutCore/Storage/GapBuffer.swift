@@ -9,23 +9,34 @@
 /// re-lays the slots out with a gap of `max(16, count / 8)` (O(n), amortized over the splices
 /// it makes room for). Used for the pages (`PageList`) and the sections' first pages
 /// (`SectionStarts`).
-struct GapBuffer<Element>: RandomAccessCollection, MutableCollection {
+///
+/// What gap slots hold is the element type's (`GapFilling.gapFiller`), not stored: a buffer is
+/// three words, and a copy of it (a copy of the engine) retains only the slots' storage.
+struct GapBuffer<Element: GapFilling>: RandomAccessCollection, MutableCollection {
   /// The elements and the gap, in slot order.
   private(set) var slots: [Element]
-  /// What gap slots hold.
-  let filler: Element
   /// The first slot of the gap (= the number of elements before it).
   private(set) var gapStart: Int
   /// The number of slots in the gap.
   private(set) var gapLength: Int
 
   /// `elements`, with no gap.
-  init(_ elements: [Element], filler: Element) {
+  init(_ elements: [Element]) {
     slots = elements
-    self.filler = filler
     gapStart = elements.count
     gapLength = 0
   }
+
+  /// `elements`, with no gap; `filler`, what the gap's slots hold, is the type's
+  /// (`Element.gapFiller`; checked in debug builds).
+  init(_ elements: [Element], filler: Element) where Element: Equatable {
+    assert(filler == Element.gapFiller, "a gap buffer's filler is its element type's")
+    self.init(elements)
+  }
+
+  /// What gap slots hold.
+  @inline(__always)
+  private var filler: Element { Element.gapFiller }
 
   /// `body` given the slots (the gap's included) to write in place; the count and the gap
   /// stay as they are.
@@ -188,3 +199,13 @@ struct GapBuffer<Element>: RandomAccessCollection, MutableCollection {
 }
 
 extension GapBuffer: Sendable where Element: Sendable {}
+
+/// An element type with a value for a gap buffer's empty slots (`GapBuffer`).
+protocol GapFilling {
+  /// What a gap slot holds.
+  static var gapFiller: Self { get }
+}
+
+extension Int: GapFilling {
+  static var gapFiller: Int { 0 }
+}

@@ -390,29 +390,19 @@ extension SectionLayout {
     interitem: Double, left: Double, to writer: LineTable.LineWriter, room: Int,
     writesPositions: Bool, screened: Bool, screen: inout LengthScreen
   ) -> (end: Int, writer: LineTable.LineWriter, longest: Int) {
-    // (`screened` and `writesPositions` literals at each call of the loop.)
-    switch (screened, writesPositions) {
-    case (false, true):
+    // (`writesPositions` a literal at each call of the loop; `screened` is read once a block.)
+    if writesPositions {
       return leadingLines(
         ws, hs, xs, from: start, limit: limit, interitem: interitem, left: left, to: writer,
-        room: room, screen: &screen, screened: false, writesPositions: true)
-    case (false, false):
-      return leadingLines(
-        ws, hs, xs, from: start, limit: limit, interitem: interitem, left: left, to: writer,
-        room: room, screen: &screen, screened: false, writesPositions: false)
-    case (true, true):
-      return leadingLines(
-        ws, hs, xs, from: start, limit: limit, interitem: interitem, left: left, to: writer,
-        room: room, screen: &screen, screened: true, writesPositions: true)
-    case (true, false):
-      return leadingLines(
-        ws, hs, xs, from: start, limit: limit, interitem: interitem, left: left, to: writer,
-        room: room, screen: &screen, screened: true, writesPositions: false)
+        room: room, screen: &screen, screened: screened, writesPositions: true)
     }
+    return leadingLines(
+      ws, hs, xs, from: start, limit: limit, interitem: interitem, left: left, to: writer,
+      room: room, screen: &screen, screened: screened, writesPositions: false)
   }
 
-  /// The loop of `appendLeadingLines` (`screened` and `writesPositions` literals at each
-  /// call); also returns the most items of a line appended.
+  /// The loop of `appendLeadingLines` (`writesPositions` a literal at each call); also returns
+  /// the most items of a line appended.
   @inline(__always)
   private static func leadingLines(
     _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,

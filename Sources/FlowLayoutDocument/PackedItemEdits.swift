@@ -217,6 +217,72 @@ package enum PackedItemEdits {
     _ = try readInsertion(&s, field: field, into: &insertions, sizesInPlace: false)
   }
 
+  /// Reads one `insertItemsPacked` entry naming its items by a `mask`, its sizes base64 without
+  /// escapes, as `PackedInsertions` (the mask and the sizes' bits as sent: no list of
+  /// insertions); `nil` with the position unchanged for any other entry and any entry with an
+  /// error (`readInsertion(_:field:into:)` then reads it, or names its error).
+  ///
+  /// - Complexity: O(b + k) for the entry's b bytes and k items (the sizes decoded on every
+  ///   core when many, `ParallelDecoding`).
+  static func readPackedInsertion(_ s: inout JSONScanner, field: String) -> PackedInsertions? {
+    let entry = s
+    var section: Int?
+    var items: Items?
+    var sizesText: Range<Int>?
+    var wide = true
+    var plain = true
+    do {
+      try s.readObject(field: field) { (s, key) throws(LayoutError) in
+        switch key {
+        case "section": section = try readSection(&s, field: "\(field).section")
+        case "mask", "ranges": items = try readItems(&s, key: key, field: field, given: items)
+        case "sizes":
+          sizesText = s.skipPlainString()
+          if sizesText == nil { plain = false }
+        case "sizeEncoding":
+          switch try s.readString(field: "\(field).sizeEncoding") {
+          case "f64": wide = true
+          case "f32": wide = false
+          default: plain = false
+          }
+        default: plain = false
+        }
+        if !plain { throw .invalidDocument(field: field, reason: "") }
+      }
+    } catch {
+      s = entry
+      return nil
+    }
+    guard let section, case .mask(let mask) = items, let sizesText else {
+      s = entry
+      return nil
+    }
+    let count = items!.count
+    let words = count * (wide ? 2 : 1)
+    var valid = false
+    let bits: [UInt64] = s.bytes.withUnsafeBufferPointer { line in
+      let text = UnsafeBufferPointer(rebasing: line[sizesText])
+      guard count > 0, Base64.decodedCount(text) == 8 * words else { return [] }
+      return HugePages.array(count: words) { (out: UnsafeMutablePointer<UInt64>) in
+        // (Every byte written by the decoding.)
+        valid = Base64.decode(
+          text, into: UnsafeMutableRawPointer(out).assumingMemoryBound(to: UInt8.self))
+      }
+    }
+    guard valid else {
+      s = entry
+      return nil
+    }
+    let packed = mask.withUnsafeBufferPointer {
+      PackedInsertions(section: section, mask: $0, sizeBits: bits, wide: wide)
+    }
+    guard packed.maxSizeBits <= LayoutLimits.maximumLength.bitPattern else {
+      s = entry
+      return nil
+    }
+    return packed
+  }
+
   /// `readInsertion(_:field:into:)`, the sizes decoded where they stand in the line when
   /// `sizesInPlace` (and the text has no escapes), else decoded as read.
   ///
@@ -557,42 +623,56 @@ package enum Base64 {
     let n = text.count
     guard n % 4 == 0 else { return nil }
     guard n > 0 else { return [] }
-    let padding = padding(of: text)
-    let count = n / 4 * 3 - padding
+    let count = n / 4 * 3 - padding(of: text)
     var valid = true
-    let result = values.withUnsafeBufferPointer { table in
-      [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
-        HugePages.advise(UnsafeMutableRawBufferPointer(out))
-        let t = text.baseAddress!
-        let o = out.baseAddress!
-        let full = padding > 0 ? n / 4 - 1 : n / 4
-        // The full groups, in parts on threads when many (`ParallelDecoding`): part p decodes
-        // its own groups into its own bytes and notes its own alphabet check.
-        let setting = ParallelDecoding.current
-        let parts = setting.parts(for: full)
-        var invalid = [UInt8](repeating: 0, count: parts)
-        invalid.withUnsafeMutableBufferPointer { flags in
-          let text = DecodingBuffer(t)
-          let bytes = DecodingBuffer(o)
-          let alphabet = DecodingBuffer(table.baseAddress!)
-          let flags = DecodingBuffer(flags.baseAddress!)
-          setting.perform(parts: parts) { p in
-            let groups = ParallelDecoding.range(p, of: parts, count: full)
-            flags.base[p] = decodeGroups(
-              groups, of: text.base, into: bytes.base + 3 * groups.lowerBound,
-              table: alphabet.base)
-          }
-        }
-        // The alphabet's values are below 64; 0xFF has bit 7 set.
-        if invalid.reduce(0, |) & 0x80 != 0 { valid = false }
-        let g = full
-        if padding > 0, !decodePadded(t + 4 * g, padding: padding, into: o + 3 * g) {
-          valid = false
-        }
-        initialized = count
-      }
+    let result = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
+      HugePages.advise(UnsafeMutableRawBufferPointer(out))
+      valid = decode(text, into: out.baseAddress!)
+      initialized = count
     }
     return valid ? result : nil
+  }
+
+  /// Decodes `text` (padded base64, a length a multiple of 4 and above 0) into its
+  /// `decodedCount(text)` bytes at `o`.
+  ///
+  /// - Returns: whether it is base64 (`decode`'s rules); the bytes written either way.
+  /// - Complexity: O(b) for b bytes of text, in parts on threads when long
+  ///   (`ParallelDecoding`).
+  static func decode(_ text: UnsafeBufferPointer<UInt8>, into o: UnsafeMutablePointer<UInt8>)
+    -> Bool
+  {
+    let n = text.count
+    let padding = padding(of: text)
+    var valid = true
+    values.withUnsafeBufferPointer { table in
+      let t = text.baseAddress!
+      let full = padding > 0 ? n / 4 - 1 : n / 4
+      // The full groups, in parts on threads when many (`ParallelDecoding`): part p decodes
+      // its own groups into its own bytes and notes its own alphabet check.
+      let setting = ParallelDecoding.current
+      let parts = setting.parts(for: full)
+      var invalid = [UInt8](repeating: 0, count: parts)
+      invalid.withUnsafeMutableBufferPointer { flags in
+        let text = DecodingBuffer(t)
+        let bytes = DecodingBuffer(o)
+        let alphabet = DecodingBuffer(table.baseAddress!)
+        let flags = DecodingBuffer(flags.baseAddress!)
+        setting.perform(parts: parts) { p in
+          let groups = ParallelDecoding.range(p, of: parts, count: full)
+          flags.base[p] = decodeGroups(
+            groups, of: text.base, into: bytes.base + 3 * groups.lowerBound,
+            table: alphabet.base)
+        }
+      }
+      // The alphabet's values are below 64; 0xFF has bit 7 set.
+      if invalid.reduce(0, |) & 0x80 != 0 { valid = false }
+      let g = full
+      if padding > 0, !decodePadded(t + 4 * g, padding: padding, into: o + 3 * g) {
+        valid = false
+      }
+    }
+    return valid
   }
 
   /// The number of bytes a base64 text of `text`'s length and padding decodes to, or `nil`

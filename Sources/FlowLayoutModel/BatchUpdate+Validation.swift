@@ -317,9 +317,15 @@ extension BatchUpdate {
     let insertionsPass =
       !repeats
       && (scratch.destinationsAreInsertions
-        ? Self.ascendingPlausible(
-          insertItems, sizeBits: scratch.insertionSizeBits, sectionCount: newSectionCount,
-          insertedSections: insertions)
+        ? (packedInsertions.map { packed in
+          packed.count == 0
+            || (packed.section < newSectionCount
+              && !Self.contains(packed.section, inAscending: insertions, by: \.at)
+              && packed.maxSizeBits <= LayoutLimits.maximumLength.bitPattern)
+        }
+          ?? Self.ascendingPlausible(
+            insertItems, sizeBits: scratch.insertionSizeBits, sectionCount: newSectionCount,
+            insertedSections: insertions))
         : Self.allPlausible(
           insertItems, sectionCount: newSectionCount, insertedSections: insertions))
     if !insertionsPass {
@@ -336,7 +342,8 @@ extension BatchUpdate {
     let removedPerSection = SectionTally(ascending: scratch.removals)
     let addedPerSection =
       scratch.destinationsAreInsertions
-      ? SectionTally(ascending: insertItems.lazy.map(\.at))
+      ? (packedInsertions.map { SectionTally(section: $0.section, count: $0.count) }
+        ?? SectionTally(ascending: insertItems.lazy.map(\.at)))
       : SectionTally(ascending: scratch.destinations)
 
     // 6. Counts after the update, and every destination inside them.
@@ -359,9 +366,12 @@ extension BatchUpdate {
     // the last is; else the walk names the first outside.
     let insertionsInside =
       scratch.destinationsAreInsertions
-      && insertItems.last.map { last in
+      && (packedInsertions.map { packed in
+        packed.lastItem.map { $0 < newCount(packed.section) } ?? true
+      }
+        ?? insertItems.last.map { last in
         insertItems[0].at.section == last.at.section && last.at.item < newCount(last.at.section)
-      } ?? true
+      } ?? true)
     if !insertionsInside {
       for (i, insertion) in insertItems.enumerated()
       where insertion.at.item >= newCount(insertion.at.section) {

@@ -229,8 +229,9 @@ struct ColumnMerge {
   }
 
   /// `fill`'s for insertions packed (`Sources.packed`, no deletions): new item j is the next
-  /// insertion when the mask's bit j is set, else the next old item; each item chosen without
-  /// a branch on the bit (a restore's bits are random: no predictor follows them).
+  /// insertion when the mask's bit j is set, else the next old item; a mask word's items
+  /// written by walking its clear bits, then its set ones (no branch on each bit: a restore's
+  /// bits are random, no predictor follows them).
   ///
   /// - Precondition: at least one insertion.
   /// - Complexity: O(c + q).
@@ -267,24 +268,29 @@ struct ColumnMerge {
           while n < c {
             let j = a &+ n
             let length = Swift.min(64 &- (j & 63), c &- n)
-            if o &+ length <= pageEnd, i &+ length <= insertions {
-              // The rest of mask word j/64 (or up to c): every old item and insertion it can
-              // take exists, so neither index is checked per item.
-              var word = (j >> 6) < wordCount ? words[j >> 6] &>> UInt64(j & 63) : 0
-              for _ in 0..<length {
-                let bit = Int(truncatingIfNeeded: word & 1)
-                word &>>= 1
-                let (iw, ih) = packed.size(i, transposed: transposed)
-                // Chosen by masks (a select the compiler would turn into a branch).
-                let take = 0 &- UInt64(truncatingIfNeeded: bit)
-                w[n] = Double(
-                  bitPattern: iw.bitPattern & take | ws[o].bitPattern & ~take)
-                h[n] = Double(
-                  bitPattern: ih.bitPattern & take | hs[o].bitPattern & ~take)
-                i &+= bit
-                o &+= 1 &- bit
-                n &+= 1
+            let chunk = length == 64 ? UInt64.max : (1 &<< UInt64(length)) &- 1
+            let word = (j >> 6) < wordCount ? words[j >> 6] &>> UInt64(j & 63) : 0
+            var entering = word & chunk
+            var kept = ~word & chunk
+            let taken = entering.nonzeroBitCount
+            if o &+ (length &- taken) <= pageEnd, i &+ taken <= insertions {
+              // The rest of mask word j/64 (or up to c), every old item and insertion it takes
+              // there: the old items written to the clear bits' places, then the insertions
+              // to the set ones' (one step a bit, no branch on the bit itself).
+              while kept != 0 {
+                let t = n &+ kept.trailingZeroBitCount
+                w[t] = ws[o]
+                h[t] = hs[o]
+                o &+= 1
+                kept &= kept &- 1
               }
+              while entering != 0 {
+                let t = n &+ entering.trailingZeroBitCount
+                (w[t], h[t]) = packed.size(i, transposed: transposed)
+                i &+= 1
+                entering &= entering &- 1
+              }
+              n &+= length
               continue
             }
             // Near the page's end or the last insertion: one item, its indices clamped.

@@ -43,9 +43,6 @@ public struct WorkCounters: Sendable, Hashable, CustomStringConvertible {
   public var sectionsRebuilt: Int = 0
   /// Items written by those rebuilds' merges (`ColumnMerge`): each new item once.
   public var itemsMerged: Int = 0
-  /// Insertions a section rebuild merged from a batch's packed form (`PackedInsertions`: the
-  /// mask and the sizes as sent), with no list of insertions built.
-  public var packedInsertionsMerged: Int = 0
 
   public init() {}
 
@@ -67,7 +64,6 @@ public struct WorkCounters: Sendable, Hashable, CustomStringConvertible {
     linesBrokenBranchFree += other.linesBrokenBranchFree
     sectionsRebuilt += other.sectionsRebuilt
     itemsMerged += other.itemsMerged
-    packedInsertionsMerged += other.packedInsertionsMerged
   }
 
   public var description: String {

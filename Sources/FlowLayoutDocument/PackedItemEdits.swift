@@ -273,8 +273,26 @@ package enum PackedItemEdits {
       s = entry
       return nil
     }
+    // The sizes' largest bit pattern, in parts on threads when many.
+    let setting = ParallelDecoding.current
+    let parts = max(setting.parts(for: count), 1)
+    var maxima = [UInt64](repeating: 0, count: parts)
+    let pairsWide = wide
+    bits.withUnsafeBufferPointer { b in
+      maxima.withUnsafeMutableBufferPointer { m in
+        let source = DecodingBuffer(b.baseAddress!)
+        let result = DecodingBuffer(m.baseAddress!)
+        setting.perform(parts: parts) { p in
+          let run = ParallelDecoding.range(p, of: parts, count: words)
+          result.base[p] = PackedInsertions.maxSizeBits(
+            of: UnsafeBufferPointer(start: source.base + run.lowerBound, count: run.count),
+            wide: pairsWide)
+        }
+      }
+    }
     let packed = mask.withUnsafeBufferPointer {
-      PackedInsertions(section: section, mask: $0, sizeBits: bits, wide: wide)
+      PackedInsertions(
+        section: section, mask: $0, sizeBits: bits, wide: wide, maxSizeBits: maxima.max()!)
     }
     guard packed.maxSizeBits <= LayoutLimits.maximumLength.bitPattern else {
       s = entry
@@ -645,32 +663,27 @@ package enum Base64 {
     let n = text.count
     let padding = padding(of: text)
     var valid = true
-    values.withUnsafeBufferPointer { table in
-      let t = text.baseAddress!
-      let full = padding > 0 ? n / 4 - 1 : n / 4
-      // The full groups, in parts on threads when many (`ParallelDecoding`): part p decodes
-      // its own groups into its own bytes and notes its own alphabet check.
-      let setting = ParallelDecoding.current
-      let parts = setting.parts(for: full)
-      var invalid = [UInt8](repeating: 0, count: parts)
-      invalid.withUnsafeMutableBufferPointer { flags in
-        let text = DecodingBuffer(t)
-        let bytes = DecodingBuffer(o)
-        let alphabet = DecodingBuffer(table.baseAddress!)
-        let flags = DecodingBuffer(flags.baseAddress!)
-        setting.perform(parts: parts) { p in
-          let groups = ParallelDecoding.range(p, of: parts, count: full)
-          flags.base[p] = decodeGroups(
-            groups, of: text.base, into: bytes.base + 3 * groups.lowerBound,
-            table: alphabet.base)
-        }
+    let t = text.baseAddress!
+    let full = padding > 0 ? n / 4 - 1 : n / 4
+    // The full groups, in parts on threads when many (`ParallelDecoding`): part p decodes its
+    // own groups into its own bytes and notes its own alphabet check.
+    let setting = ParallelDecoding.current
+    let parts = setting.parts(for: full)
+    var invalid = [UInt8](repeating: 0, count: parts)
+    invalid.withUnsafeMutableBufferPointer { flags in
+      let text = DecodingBuffer(t)
+      let bytes = DecodingBuffer(o)
+      let flags = DecodingBuffer(flags.baseAddress!)
+      setting.perform(parts: parts) { p in
+        let groups = ParallelDecoding.range(p, of: parts, count: full)
+        flags.base[p] = decodeGroups(
+          groups, of: text.base, into: bytes.base + 3 * groups.lowerBound)
       }
-      // The alphabet's values are below 64; 0xFF has bit 7 set.
-      if invalid.reduce(0, |) & 0x80 != 0 { valid = false }
-      let g = full
-      if padding > 0, !decodePadded(t + 4 * g, padding: padding, into: o + 3 * g) {
-        valid = false
-      }
+    }
+    if invalid.reduce(0, |) & 0x80 != 0 { valid = false }
+    let g = full
+    if padding > 0, !decodePadded(t + 4 * g, padding: padding, into: o + 3 * g) {
+      valid = false
     }
     return valid
   }
@@ -714,34 +727,56 @@ package enum Base64 {
     return valid
   }
 
+  /// Per pair of characters (the first in the low byte): their 12 bits, or `0xFFFF` (bit 15
+  /// set) when either is outside the alphabet. 128 KiB, built on first use.
+  static let pairValues: [UInt16] = {
+    var table = [UInt16](repeating: 0xFFFF, count: 1 << 16)
+    for (x, a) in alphabet.enumerated() {
+      for (y, b) in alphabet.enumerated() {
+        table[Int(a) | Int(b) << 8] = UInt16(x << 6 | y)
+      }
+    }
+    return table
+  }()
+
   /// Decodes the 4-character groups `groups` of `text` into their 3 bytes each from `out` on
-  /// (group g's at `out + 3(g − groups.lowerBound)`).
+  /// (group g's at `out + 3(g − groups.lowerBound)`), two characters a lookup
+  /// (`pairValues`).
   ///
-  /// - Returns: the OR of the groups' characters' values (bit 7 set when one is outside the
-  ///   alphabet).
+  /// - Returns: bit 7 set when a character is outside the alphabet.
   /// - Complexity: O(g) for g groups.
   @inline(never)
   static func decodeGroups(
-    _ groups: Range<Int>, of text: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>,
-    table: UnsafePointer<UInt8>
+    _ groups: Range<Int>, of text: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>
   ) -> UInt8 {
-    var invalid: UInt8 = 0
-    let t = text + 4 &* groups.lowerBound
     let count = groups.count
-    var g = 0
-    while g < count {
-      let a = table[Int(t[4 &* g])]
-      let b = table[Int(t[4 &* g &+ 1])]
-      let c = table[Int(t[4 &* g &+ 2])]
-      let d = table[Int(t[4 &* g &+ 3])]
-      invalid |= a | b | c | d
-      let v = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
-      out[3 &* g] = UInt8(truncatingIfNeeded: v >> 16)
-      out[3 &* g &+ 1] = UInt8(truncatingIfNeeded: v >> 8)
+    guard count > 0 else { return 0 }
+    return pairValues.withUnsafeBufferPointer { pairs in
+      let pairs = pairs.baseAddress!
+      var invalid: UInt16 = 0
+      let t = UnsafeRawPointer(text + 4 &* groups.lowerBound)
+      let o = UnsafeMutableRawPointer(out)
+      @inline(__always) func group(_ g: Int) -> UInt32 {
+        let chars = UInt32(littleEndian: t.loadUnaligned(fromByteOffset: 4 &* g, as: UInt32.self))
+        let high = pairs[Int(chars & 0xFFFF)]
+        let low = pairs[Int(chars &>> 16)]
+        invalid |= high | low
+        return UInt32(high) &<< 12 | UInt32(low)
+      }
+      // Each group's 3 bytes stored as 4 (the 4th overwritten by the next group), the last
+      // one's as 3: nothing written past its bytes.
+      var g = 0
+      while g &+ 1 < count {
+        let v = group(g)
+        o.storeBytes(of: (v &<< 8).byteSwapped, toByteOffset: 3 &* g, as: UInt32.self)
+        g &+= 1
+      }
+      let v = group(g)
+      out[3 &* g] = UInt8(truncatingIfNeeded: v &>> 16)
+      out[3 &* g &+ 1] = UInt8(truncatingIfNeeded: v &>> 8)
       out[3 &* g &+ 2] = UInt8(truncatingIfNeeded: v)
-      g &+= 1
+      return invalid & 0x8000 != 0 ? 0x80 : 0
     }
-    return invalid
   }
 
   /// `bytes` as padded base64 text.

@@ -15,14 +15,17 @@ public struct BatchUpdate: Hashable, Sendable, Codable {
   /// packed edit format may hold them packed (`packedInsertions`): reading this list then
   /// builds it (O(k)), writing it unpacks them first.
   public var insertItems: [ItemInsertion] {
-    get { insertionList.items }
-    _modify {
-      insertionList.unpack()
+    @inlinable get {
+      guard insertionList.packed == nil else { return insertionList.items }
+      return insertionList.list
+    }
+    @inlinable _modify {
+      if insertionList.packed != nil { insertionList.unpack() }
       yield &insertionList.list
     }
   }
   /// `insertItems`, as a list or packed.
-  var insertionList: InsertionList
+  @usableFromInline var insertionList: InsertionList
   public var moveItems: [ItemMove]
   /// Items measured again (UIKit's reload followed by self-sizing), by their index before the update.
   public var resizeItems: [ItemResize]
@@ -83,7 +86,10 @@ public struct BatchUpdate: Hashable, Sendable, Codable {
   /// How many items the batch inserts (`insertItems.count`, without building the list).
   ///
   /// - Complexity: O(1).
-  public var insertItemCount: Int { insertionList.count }
+  @inlinable public var insertItemCount: Int {
+    guard insertionList.packed == nil else { return insertionList.count }
+    return insertionList.list.count
+  }
 
   /// `true` when the batch changes nothing.
   public var isEmpty: Bool {

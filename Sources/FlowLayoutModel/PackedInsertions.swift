@@ -1,13 +1,14 @@
 import Synchronization
 
 /// Insertions into one section named by a bit mask, with their sizes as the packed edit format
-/// sends them (`insertItemsPacked`): what a batch of half a million insertions carries instead
+/// sends them (immutable; one reference, so that a batch holding them stays small) (`insertItemsPacked`): what a batch of half a million insertions carries instead
 /// of one `ItemInsertion` (32 bytes) per item. A batch holding them (`BatchUpdate.insertItems`'s
 /// packed form) is the batch whose `insertItems` lists the same paths and sizes: the code that
 /// reads them packed (validation, the path map, the engine's section rebuild, the kept
 /// diagnostics) gives what it gives for the list, and any other reader gets the list
 /// (`materialized()`, counted).
-package struct PackedInsertions: Sendable {
+@usableFromInline
+package final class PackedInsertions: Sendable {
   /// The section the items are inserted into (after-space).
   package let section: Int
   /// Bit j of word w set: item 64w + j (after-space) is inserted.
@@ -25,14 +26,17 @@ package struct PackedInsertions: Sendable {
   package let maxSizeBits: UInt64
   /// How often the list form was built (`materialized()`): what a reader that does not read
   /// the packed form cost.
-  private let counts = MaterializationCount()
+  private let counts = Atomic<Int>(0)
 
   /// Insertions of the items whose bits `mask` sets (bit j of byte i: item 8i + j) into
   /// `section`, with `sizeBits` (see the property) in item order.
   ///
   /// - Precondition: `sizeBits` holds one size per item named (two words each when `wide`).
   /// - Complexity: O(b) for b mask bytes, plus O(k) for the k sizes' largest bit pattern.
-  package init(section: Int, mask: UnsafeBufferPointer<UInt8>, sizeBits: [UInt64], wide: Bool) {
+  package init(
+    section: Int, mask: UnsafeBufferPointer<UInt8>, sizeBits: [UInt64], wide: Bool,
+    maxSizeBits: UInt64? = nil
+  ) {
     self.section = section
     let wordCount = (mask.count + 7) / 8
     var words = [UInt64](repeating: 0, count: wordCount)
@@ -53,19 +57,26 @@ package struct PackedInsertions: Sendable {
     self.ranks = ranks
     self.sizeBits = sizeBits
     self.wide = wide
+    self.maxSizeBits =
+      maxSizeBits ?? sizeBits.withUnsafeBufferPointer { Self.maxSizeBits(of: $0, wide: wide) }
+  }
+
+  /// The largest bit pattern of the widths and heights (as `Double`s) that `bits` hold
+  /// (`sizeBits`' layout): what `init`'s `maxSizeBits` is.
+  ///
+  /// - Complexity: O(k) for k words.
+  package static func maxSizeBits(of bits: UnsafeBufferPointer<UInt64>, wide: Bool) -> UInt64 {
     var maxBits: UInt64 = 0
-    sizeBits.withUnsafeBufferPointer { b in
-      if wide {
-        for v in b { maxBits = max(maxBits, v) }
-      } else {
-        for v in b {
-          let w = Double(Float(bitPattern: UInt32(truncatingIfNeeded: v))).bitPattern
-          let h = Double(Float(bitPattern: UInt32(truncatingIfNeeded: v >> 32))).bitPattern
-          maxBits = max(maxBits, w > h ? w : h)
-        }
+    if wide {
+      for v in bits { maxBits = max(maxBits, v) }
+    } else {
+      for v in bits {
+        let w = Double(Float(bitPattern: UInt32(truncatingIfNeeded: v))).bitPattern
+        let h = Double(Float(bitPattern: UInt32(truncatingIfNeeded: v >> 32))).bitPattern
+        maxBits = max(maxBits, w > h ? w : h)
       }
     }
-    maxSizeBits = maxBits
+    return maxBits
   }
 
   /// How many items are inserted.
@@ -158,7 +169,7 @@ package struct PackedInsertions: Sendable {
   ///
   /// - Complexity: O(w + k).
   package func materialized() -> [ItemInsertion] {
-    counts.value.add(1, ordering: .relaxed)
+    counts.add(1, ordering: .relaxed)
     let k = count
     guard k > 0 else { return [] }
     return [ItemInsertion](unsafeUninitializedCapacity: k) { out, initialized in
@@ -170,56 +181,51 @@ package struct PackedInsertions: Sendable {
     }
   }
 
-  /// How often `materialized()` built the list form of these insertions (copies of this value
-  /// share the count).
-  package var materializations: Int { counts.value.load(ordering: .relaxed) }
+  /// How often `materialized()` built the list form of these insertions.
+  package var materializations: Int { counts.load(ordering: .relaxed) }
 
   /// The index of the last item inserted (`nil` when none).
   package var lastItem: Int? { count == 0 ? nil : item(count - 1) }
 }
 
-/// A counter shared by the copies of one `PackedInsertions`.
-private final class MaterializationCount: Sendable {
-  let value = Atomic<Int>(0)
-}
-
 /// A batch's insertions: a list, or insertions into one section packed
 /// (`PackedInsertions`). Equal, hashed and coded as the list.
+@usableFromInline
 struct InsertionList: Sendable, Hashable, Codable {
   /// The insertions when not packed (empty when packed).
-  var list: [ItemInsertion] = []
+  @usableFromInline var list: [ItemInsertion] = []
   /// The insertions when packed.
-  var packed: PackedInsertions?
+  @usableFromInline var packed: PackedInsertions?
 
-  init(_ list: [ItemInsertion]) { self.list = list }
+  @usableFromInline init(_ list: [ItemInsertion]) { self.list = list }
 
   /// The list form (built when packed).
   ///
   /// - Complexity: O(1) when a list; O(w + k) when packed.
-  var items: [ItemInsertion] { packed?.materialized() ?? list }
+  @usableFromInline var items: [ItemInsertion] { packed?.materialized() ?? list }
 
   /// How many insertions.
-  var count: Int { packed?.count ?? list.count }
+  @usableFromInline var count: Int { packed?.count ?? list.count }
 
   /// The packed form becomes the list (for a writer).
-  mutating func unpack() {
+  @usableFromInline mutating func unpack() {
     guard let packed else { return }
     list = packed.materialized()
     self.packed = nil
   }
 
-  static func == (a: InsertionList, b: InsertionList) -> Bool {
+  @usableFromInline static func == (a: InsertionList, b: InsertionList) -> Bool {
     if a.packed == nil, b.packed == nil { return a.list == b.list }
     return a.items == b.items
   }
 
-  func hash(into hasher: inout Hasher) { hasher.combine(items) }
+  @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(items) }
 
-  init(from decoder: any Decoder) throws {
+  @usableFromInline init(from decoder: any Decoder) throws {
     list = try decoder.singleValueContainer().decode([ItemInsertion].self)
   }
 
-  func encode(to encoder: any Encoder) throws {
+  @usableFromInline func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(items)
   }

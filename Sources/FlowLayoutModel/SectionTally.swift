@@ -136,7 +136,7 @@ package struct BatchValidationScratch: Sendable {
     // (`destinationsAreInsertions`), not copied; their sizes screened in the same pass.
     insertionSizeBits = 0
     destinationsAreInsertions = false
-    if update.moveItems.isEmpty, let packed = update.packedInsertions {
+    if update.moveItems.isEmpty, let packed = update.insertionList.packed {
       // Packed: ascending and distinct by construction, the sizes screened when read.
       destinationsAreInsertions = true
       insertionSizeBits = packed.maxSizeBits

@@ -28,7 +28,7 @@ struct PackedRestoreTests {
     #expect(
       packed.answer(bytes: TraceRecorder.packedApplyLine(filter))
         == plain.answer(bytes: Self.plainLine(filter)))
-    let merged = packed.document!.engine.workCounters.packedInsertionsMerged
+    let merged = packed.document!.engine.packedInsertionsMerged
     let line = TraceRecorder.packedApplyLine(restore)
     #expect(line.count < restore.insertItems.count * 32, "the mask form")
     let answer = packed.answer(bytes: line, temporaries: &temporaries)
@@ -38,7 +38,7 @@ struct PackedRestoreTests {
     #expect(insertions.count == restore.insertItems.count)
     #expect(insertions.materializations == (rebuilds ? 0 : 1))
     #expect(
-      packed.document!.engine.workCounters.packedInsertionsMerged - merged
+      packed.document!.engine.packedInsertionsMerged - merged
         == (rebuilds ? restore.insertItems.count : 0))
     #expect(packed.document!.engine.allElements == plain.document!.engine.allElements)
     #expect(packed.document!.engine.contentSize == plain.document!.engine.contentSize)

@@ -45,6 +45,10 @@ extension FastFlowLayout {
   /// section on more than one thread), since it was made.
   package var pagesEditedTogether: Int { scratch.pagesEditedTogether }
 
+  /// Insertions a section rebuild merged from a batch's packed form (`PackedInsertions`: the
+  /// mask and the sizes as sent, no list of insertions built), since the engine was made.
+  package var packedInsertionsMerged: Int { scratch.packedInsertionsMerged }
+
   /// Pages of a round whose share of the batch's own lists (`BatchItemLists`) the round's
   /// task copied, instead of the calling thread while gathering, since the engine was made.
   package var pageListsCopiedInRounds: Int { scratch.pageListsCopiedInRounds }
@@ -440,11 +444,11 @@ extension FastFlowLayout {
   /// - Complexity: O(1).
   static func sectionOfLargeAscendingLists(_ update: BatchUpdate, ascending: Bool) -> Int? {
     let deletions = update.deleteItems
+    guard ascending, update.moveItems.isEmpty, update.resizeItems.isEmpty,
+      deletions.count + update.insertItemCount >= EditScratch.retainedCapacity
+    else { return nil }
     if let packed = update.packedInsertions {
       // Packed: ascending in one section.
-      guard ascending, update.moveItems.isEmpty, update.resizeItems.isEmpty,
-        deletions.count + packed.count >= EditScratch.retainedCapacity
-      else { return nil }
       let section = packed.count > 0 ? packed.section : deletions.first?.section ?? packed.section
       guard deletions.first.map({ $0.section == section }) ?? true,
         deletions.last.map({ $0.section == section }) ?? true
@@ -452,9 +456,6 @@ extension FastFlowLayout {
       return section
     }
     let insertions = update.insertItems
-    guard ascending, update.moveItems.isEmpty, update.resizeItems.isEmpty,
-      deletions.count + insertions.count >= EditScratch.retainedCapacity
-    else { return nil }
     // Strictly ascending with the first and last in `section`: every path is in it.
     let section = deletions.first?.section ?? insertions[0].at.section
     guard deletions.last.map({ $0.section == section }) ?? true,
@@ -500,7 +501,7 @@ extension FastFlowLayout {
           }
         }
       }
-      counters.packedInsertionsMerged += packed.count
+      scratch.packedInsertionsMerged += packed.count
       return
     }
     update.deleteItems.withUnsafeBufferPointer { deletions in

@@ -273,26 +273,31 @@ package enum PackedItemEdits {
       s = entry
       return nil
     }
-    // The sizes' largest bit pattern, in parts on threads when many.
+    // The sizes' largest bit patterns, in parts on threads when many (whole items each).
     let setting = ParallelDecoding.current
     let parts = max(setting.parts(for: count), 1)
-    var maxima = [UInt64](repeating: 0, count: parts)
+    var maxima = [(width: UInt64, height: UInt64)](repeating: (0, 0), count: parts)
+    let perItem = wide ? 2 : 1
     let pairsWide = wide
     bits.withUnsafeBufferPointer { b in
       maxima.withUnsafeMutableBufferPointer { m in
         let source = DecodingBuffer(b.baseAddress!)
         let result = DecodingBuffer(m.baseAddress!)
         setting.perform(parts: parts) { p in
-          let run = ParallelDecoding.range(p, of: parts, count: words)
-          result.base[p] = PackedInsertions.maxSizeBits(
-            of: UnsafeBufferPointer(start: source.base + run.lowerBound, count: run.count),
+          let run = ParallelDecoding.range(p, of: parts, count: count)
+          result.base[p] = PackedInsertions.largestBits(
+            of: UnsafeBufferPointer(
+              start: source.base + perItem * run.lowerBound, count: perItem * run.count),
             wide: pairsWide)
         }
       }
     }
+    let largest = (
+      width: maxima.map(\.width).max()!, height: maxima.map(\.height).max()!
+    )
     let packed = mask.withUnsafeBufferPointer {
       PackedInsertions(
-        section: section, mask: $0, sizeBits: bits, wide: wide, maxSizeBits: maxima.max()!)
+        section: section, mask: $0, sizeBits: bits, wide: wide, largestBits: largest)
     }
     guard packed.maxSizeBits <= LayoutLimits.maximumLength.bitPattern else {
       s = entry

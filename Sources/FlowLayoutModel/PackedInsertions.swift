@@ -21,9 +21,12 @@ package final class PackedInsertions: Sendable {
   package let sizeBits: [UInt64]
   /// Sizes as `f64` (two words per item), else `f32`.
   package let wide: Bool
-  /// The largest bit pattern of the widths and heights as `Double`s (a valid length's is at
-  /// most `LayoutLimits.maximumLength`'s).
-  package let maxSizeBits: UInt64
+  /// The largest bit patterns of the widths and of the heights as `Double`s (a valid length's
+  /// is at most `LayoutLimits.maximumLength`'s; for lengths ≥ 0 the largest pattern is the
+  /// largest value).
+  package let largestBits: (width: UInt64, height: UInt64)
+  /// The larger of `largestBits`.
+  package var maxSizeBits: UInt64 { max(largestBits.width, largestBits.height) }
   /// How often the list form was built (`materialized()`): what a reader that does not read
   /// the packed form cost.
   private let counts = Atomic<Int>(0)
@@ -35,7 +38,7 @@ package final class PackedInsertions: Sendable {
   /// - Complexity: O(b) for b mask bytes, plus O(k) for the k sizes' largest bit pattern.
   package init(
     section: Int, mask: UnsafeBufferPointer<UInt8>, sizeBits: [UInt64], wide: Bool,
-    maxSizeBits: UInt64? = nil
+    largestBits: (width: UInt64, height: UInt64)? = nil
   ) {
     self.section = section
     let wordCount = (mask.count + 7) / 8
@@ -57,26 +60,33 @@ package final class PackedInsertions: Sendable {
     self.ranks = ranks
     self.sizeBits = sizeBits
     self.wide = wide
-    self.maxSizeBits =
-      maxSizeBits ?? sizeBits.withUnsafeBufferPointer { Self.maxSizeBits(of: $0, wide: wide) }
+    self.largestBits =
+      largestBits ?? sizeBits.withUnsafeBufferPointer { Self.largestBits(of: $0, wide: wide) }
   }
 
-  /// The largest bit pattern of the widths and heights (as `Double`s) that `bits` hold
-  /// (`sizeBits`' layout): what `init`'s `maxSizeBits` is.
+  /// The largest bit patterns of the widths and of the heights (as `Double`s) that `bits` hold
+  /// (`sizeBits`' layout, whole items): what `init`'s `largestBits` is.
   ///
   /// - Complexity: O(k) for k words.
-  package static func maxSizeBits(of bits: UnsafeBufferPointer<UInt64>, wide: Bool) -> UInt64 {
-    var maxBits: UInt64 = 0
+  package static func largestBits(of bits: UnsafeBufferPointer<UInt64>, wide: Bool) -> (
+    width: UInt64, height: UInt64
+  ) {
+    var w: UInt64 = 0
+    var h: UInt64 = 0
     if wide {
-      for v in bits { maxBits = max(maxBits, v) }
+      var k = 0
+      while k &+ 1 < bits.count {
+        w = max(w, bits[k])
+        h = max(h, bits[k &+ 1])
+        k &+= 2
+      }
     } else {
       for v in bits {
-        let w = Double(Float(bitPattern: UInt32(truncatingIfNeeded: v))).bitPattern
-        let h = Double(Float(bitPattern: UInt32(truncatingIfNeeded: v >> 32))).bitPattern
-        maxBits = max(maxBits, w > h ? w : h)
+        w = max(w, Double(Float(bitPattern: UInt32(truncatingIfNeeded: v))).bitPattern)
+        h = max(h, Double(Float(bitPattern: UInt32(truncatingIfNeeded: v >> 32))).bitPattern)
       }
     }
-    return maxBits
+    return (w, h)
   }
 
   /// How many items are inserted.

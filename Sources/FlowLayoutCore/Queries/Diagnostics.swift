@@ -314,6 +314,13 @@ extension FastFlowLayout {
       // Packed: one section's, its line read once; the sizes read as sent.
       guard packed.count > 0 else { return }
       let limit = withRules(ofPage: firstPage[packed.section]) { Self.wideLimit(rules: $0) }
+      // The widest inserted item (lengths ≥ 0: the largest bit pattern is the largest).
+      let largest = Double(
+        bitPattern: transposed ? packed.largestBits.height : packed.largestBits.width)
+      guard largest > limit else {
+        kept.widestBound = max(kept.widestBound, largest)
+        return
+      }
       var widest = kept.widestBound
       var wideItems: [Int] = []
       packed.words.withUnsafeBufferPointer { words in

@@ -55,9 +55,8 @@ extension LayoutSession {
   ///
   /// - Throws: `.invalidDocument` naming `navigate.<key>` for a malformed request or a missing
   ///   `from` or `direction`; `navigate.from` for a path that does not exist; `.itemHidden`.
-  func navigate(_ s: inout JSONScanner) throws(LayoutError) -> String {
+  mutating func navigate(_ s: inout JSONScanner) throws(LayoutError) -> String {
     try requireOpen()
-    let live = document!
     var from: ItemPath?
     var direction: NavigationDirection?
     var layoutDirection = LayoutDirection.leftToRight
@@ -78,21 +77,22 @@ extension LayoutSession {
     guard let direction else {
       throw .invalidDocument(field: "navigate.direction", reason: "missing (required)")
     }
-    guard let navigating = live.engine as? any NavigatingLayoutEngine else {
-      throw .invalidDocument(
-        field: "navigate", reason: "the \(Engine.engineName) engine does not navigate")
-    }
-    let layout = live.layout
-    let viewport =
-      layout.viewport ?? Rect(x: 0, y: 0, width: layout.bounds.width, height: layout.bounds.height)
-    let page = layout.scrollsAlongX ? viewport.width : viewport.height
-    let found: ItemPath?
-    do throws(LayoutError) {
-      found = try navigating.item(
-        from: from, direction: direction, layoutDirection: layoutDirection,
-        pageLength: max(page, Double.leastNonzeroMagnitude))
-    } catch {
-      throw error.prefixingField(with: "navigate.")
+    let found: ItemPath? = try reading { (live) throws(LayoutError) in
+      guard let navigating = live.engine as? any NavigatingLayoutEngine else {
+        throw .invalidDocument(
+          field: "navigate", reason: "the \(Engine.engineName) engine does not navigate")
+      }
+      let viewport =
+        live.layout.viewport
+        ?? Rect(x: 0, y: 0, width: live.layout.bounds.width, height: live.layout.bounds.height)
+      let page = live.layout.scrollsAlongX ? viewport.width : viewport.height
+      do throws(LayoutError) {
+        return try navigating.item(
+          from: from, direction: direction, layoutDirection: layoutDirection,
+          pageLength: max(page, Double.leastNonzeroMagnitude))
+      } catch {
+        throw error.prefixingField(with: "navigate.")
+      }
     }
     guard let found else { return #"{"item":null}"# }
     return "{\"item\":[\(found.section),\(found.item)]}"

@@ -67,6 +67,20 @@ struct ColumnMerge {
     var deletions: UnsafeBufferPointer<ItemPath> { sharedDeletions.readOnly }
     /// New indices, strictly ascending, with their sizes (the input's orientation).
     var insertions: UnsafeBufferPointer<ItemInsertion> { sharedInsertions.readOnly }
+
+    /// Calls `body` with old page `page`'s widths and heights, indexed by the section's old
+    /// item index (valid from `bases[page]` up to `bases[page + 1]`).
+    ///
+    /// - Complexity: O(1) plus `body`.
+    @inline(__always)
+    func withOldColumns<R>(
+      ofPage page: Int, _ body: (UnsafePointer<Double>, UnsafePointer<Double>) -> R
+    ) -> R {
+      let base = bases[page]
+      return slots[pageSlots[page]].items.withSizes { ws, hs in
+        body(ws.baseAddress! - base, hs.baseAddress! - base)
+      }
+    }
   }
 
   let sources: Sources
@@ -262,9 +276,7 @@ struct ColumnMerge {
       let base = bases[page]
       let pageEnd = bases[page &+ 1]
       if base < pageEnd {
-        sources.slots[sources.pageSlots[page]].items.withSizes { ws, hs in
-          let ws = ws.baseAddress! - base  // indexed by old item
-          let hs = hs.baseAddress! - base
+        sources.withOldColumns(ofPage: page) { ws, hs in
           while n < c {
             let j = a &+ n
             let length = Swift.min(64 &- (j & 63), c &- n)
@@ -362,9 +374,7 @@ struct ColumnMerge {
       // Old page `page`'s columns, read while its new items are written (an empty page has
       // none to read: its insertions are taken on the next page, or below after the last).
       if base < pageEnd {
-        sources.slots[sources.pageSlots[page]].items.withSizes { ws, hs in
-          let ws = ws.baseAddress! - base  // indexed by old item
-          let hs = hs.baseAddress! - base
+        sources.withOldColumns(ofPage: page) { ws, hs in
           /// Copies the kept values `o ..< o + run` to `n ..< n + run`.
           @inline(__always) func copy(_ run: Int) {
             if run <= block, o &+ block <= pageEnd {

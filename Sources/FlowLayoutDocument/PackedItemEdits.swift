@@ -217,6 +217,95 @@ package enum PackedItemEdits {
     _ = try readInsertion(&s, field: field, into: &insertions, sizesInPlace: false)
   }
 
+  /// Reads one `insertItemsPacked` entry naming its items by a `mask`, its sizes base64 without
+  /// escapes, as `PackedInsertions` (the mask and the sizes' bits as sent: no list of
+  /// insertions); `nil` with the position unchanged for any other entry and any entry with an
+  /// error (`readInsertion(_:field:into:)` then reads it, or names its error).
+  ///
+  /// - Complexity: O(b + k) for the entry's b bytes and k items (the sizes decoded on every
+  ///   core when many, `ParallelDecoding`).
+  static func readPackedInsertion(_ s: inout JSONScanner, field: String) -> PackedInsertions? {
+    let entry = s
+    var section: Int?
+    var items: Items?
+    var sizesText: Range<Int>?
+    var wide = true
+    var plain = true
+    do {
+      try s.readObject(field: field) { (s, key) throws(LayoutError) in
+        switch key {
+        case "section": section = try readSection(&s, field: "\(field).section")
+        case "mask", "ranges": items = try readItems(&s, key: key, field: field, given: items)
+        case "sizes":
+          sizesText = s.skipPlainString()
+          if sizesText == nil { plain = false }
+        case "sizeEncoding":
+          switch try s.readString(field: "\(field).sizeEncoding") {
+          case "f64": wide = true
+          case "f32": wide = false
+          default: plain = false
+          }
+        default: plain = false
+        }
+        if !plain { throw .invalidDocument(field: field, reason: "") }
+      }
+    } catch {
+      s = entry
+      return nil
+    }
+    guard let section, case .mask(let mask) = items, let sizesText else {
+      s = entry
+      return nil
+    }
+    let count = items!.count
+    let words = count * (wide ? 2 : 1)
+    var valid = false
+    let bits: [UInt64] = s.bytes.withUnsafeBufferPointer { line in
+      let text = UnsafeBufferPointer(rebasing: line[sizesText])
+      guard count > 0, Base64.decodedCount(text) == 8 * words else { return [] }
+      return HugePages.array(count: words) { (out: UnsafeMutablePointer<UInt64>) in
+        // (Every byte written by the decoding.)
+        valid = Base64.decode(
+          text, into: UnsafeMutableRawPointer(out).assumingMemoryBound(to: UInt8.self))
+      }
+    }
+    guard valid else {
+      s = entry
+      return nil
+    }
+    // The sizes' largest bit patterns, in parts on threads when many (whole items each).
+    let setting = ParallelDecoding.current
+    let parts = max(setting.parts(for: count), 1)
+    var maxima = [(width: UInt64, height: UInt64)](repeating: (0, 0), count: parts)
+    let perItem = wide ? 2 : 1
+    let pairsWide = wide
+    bits.withUnsafeBufferPointer { b in
+      maxima.withUnsafeMutableBufferPointer { m in
+        let source = DecodingBuffer(b.baseAddress!)
+        let result = DecodingBuffer(m.baseAddress!)
+        setting.perform(parts: parts) { p in
+          let run = ParallelDecoding.range(p, of: parts, count: count)
+          result.base[p] = PackedInsertions.largestBits(
+            of: UnsafeBufferPointer(
+              start: source.base + perItem * run.lowerBound, count: perItem * run.count),
+            wide: pairsWide)
+        }
+      }
+    }
+    let largest = (
+      width: maxima.map(\.width).max()!, height: maxima.map(\.height).max()!
+    )
+    let packed = mask.withUnsafeBufferPointer {
+      PackedInsertions(
+        section: section, mask: $0, sizeBits: bits, wide: wide, largestBits: largest)
+    }
+    guard packed.maxSizeBits <= LayoutLimits.maximumLength.bitPattern else {
+      s = entry
+      return nil
+    }
+    return packed
+  }
+
   /// `readInsertion(_:field:into:)`, the sizes decoded where they stand in the line when
   /// `sizesInPlace` (and the text has no escapes), else decoded as read.
   ///
@@ -557,42 +646,51 @@ package enum Base64 {
     let n = text.count
     guard n % 4 == 0 else { return nil }
     guard n > 0 else { return [] }
-    let padding = padding(of: text)
-    let count = n / 4 * 3 - padding
+    let count = n / 4 * 3 - padding(of: text)
     var valid = true
-    let result = values.withUnsafeBufferPointer { table in
-      [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
-        HugePages.advise(UnsafeMutableRawBufferPointer(out))
-        let t = text.baseAddress!
-        let o = out.baseAddress!
-        let full = padding > 0 ? n / 4 - 1 : n / 4
-        // The full groups, in parts on threads when many (`ParallelDecoding`): part p decodes
-        // its own groups into its own bytes and notes its own alphabet check.
-        let setting = ParallelDecoding.current
-        let parts = setting.parts(for: full)
-        var invalid = [UInt8](repeating: 0, count: parts)
-        invalid.withUnsafeMutableBufferPointer { flags in
-          let text = DecodingBuffer(t)
-          let bytes = DecodingBuffer(o)
-          let alphabet = DecodingBuffer(table.baseAddress!)
-          let flags = DecodingBuffer(flags.baseAddress!)
-          setting.perform(parts: parts) { p in
-            let groups = ParallelDecoding.range(p, of: parts, count: full)
-            flags.base[p] = decodeGroups(
-              groups, of: text.base, into: bytes.base + 3 * groups.lowerBound,
-              table: alphabet.base)
-          }
-        }
-        // The alphabet's values are below 64; 0xFF has bit 7 set.
-        if invalid.reduce(0, |) & 0x80 != 0 { valid = false }
-        let g = full
-        if padding > 0, !decodePadded(t + 4 * g, padding: padding, into: o + 3 * g) {
-          valid = false
-        }
-        initialized = count
-      }
+    let result = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
+      HugePages.advise(UnsafeMutableRawBufferPointer(out))
+      valid = decode(text, into: out.baseAddress!)
+      initialized = count
     }
     return valid ? result : nil
+  }
+
+  /// Decodes `text` (padded base64, a length a multiple of 4 and above 0) into its
+  /// `decodedCount(text)` bytes at `o`.
+  ///
+  /// - Returns: whether it is base64 (`decode`'s rules); the bytes written either way.
+  /// - Complexity: O(b) for b bytes of text, in parts on threads when long
+  ///   (`ParallelDecoding`).
+  static func decode(_ text: UnsafeBufferPointer<UInt8>, into o: UnsafeMutablePointer<UInt8>)
+    -> Bool
+  {
+    let n = text.count
+    let padding = padding(of: text)
+    var valid = true
+    let t = text.baseAddress!
+    let full = padding > 0 ? n / 4 - 1 : n / 4
+    // The full groups, in parts on threads when many (`ParallelDecoding`): part p decodes its
+    // own groups into its own bytes and notes its own alphabet check.
+    let setting = ParallelDecoding.current
+    let parts = setting.parts(for: full)
+    var invalid = [UInt8](repeating: 0, count: parts)
+    invalid.withUnsafeMutableBufferPointer { flags in
+      let text = DecodingBuffer(t)
+      let bytes = DecodingBuffer(o)
+      let flags = DecodingBuffer(flags.baseAddress!)
+      setting.perform(parts: parts) { p in
+        let groups = ParallelDecoding.range(p, of: parts, count: full)
+        flags.base[p] = decodeGroups(
+          groups, of: text.base, into: bytes.base + 3 * groups.lowerBound)
+      }
+    }
+    if invalid.reduce(0, |) & 0x80 != 0 { valid = false }
+    let g = full
+    if padding > 0, !decodePadded(t + 4 * g, padding: padding, into: o + 3 * g) {
+      valid = false
+    }
+    return valid
   }
 
   /// The number of bytes a base64 text of `text`'s length and padding decodes to, or `nil`
@@ -634,34 +732,56 @@ package enum Base64 {
     return valid
   }
 
+  /// Per pair of characters (the first in the low byte): their 12 bits, or `0xFFFF` (bit 15
+  /// set) when either is outside the alphabet. 128 KiB, built on first use.
+  static let pairValues: [UInt16] = {
+    var table = [UInt16](repeating: 0xFFFF, count: 1 << 16)
+    for (x, a) in alphabet.enumerated() {
+      for (y, b) in alphabet.enumerated() {
+        table[Int(a) | Int(b) << 8] = UInt16(x << 6 | y)
+      }
+    }
+    return table
+  }()
+
   /// Decodes the 4-character groups `groups` of `text` into their 3 bytes each from `out` on
-  /// (group g's at `out + 3(g − groups.lowerBound)`).
+  /// (group g's at `out + 3(g − groups.lowerBound)`), two characters a lookup
+  /// (`pairValues`).
   ///
-  /// - Returns: the OR of the groups' characters' values (bit 7 set when one is outside the
-  ///   alphabet).
+  /// - Returns: bit 7 set when a character is outside the alphabet.
   /// - Complexity: O(g) for g groups.
   @inline(never)
   static func decodeGroups(
-    _ groups: Range<Int>, of text: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>,
-    table: UnsafePointer<UInt8>
+    _ groups: Range<Int>, of text: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>
   ) -> UInt8 {
-    var invalid: UInt8 = 0
-    let t = text + 4 &* groups.lowerBound
     let count = groups.count
-    var g = 0
-    while g < count {
-      let a = table[Int(t[4 &* g])]
-      let b = table[Int(t[4 &* g &+ 1])]
-      let c = table[Int(t[4 &* g &+ 2])]
-      let d = table[Int(t[4 &* g &+ 3])]
-      invalid |= a | b | c | d
-      let v = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
-      out[3 &* g] = UInt8(truncatingIfNeeded: v >> 16)
-      out[3 &* g &+ 1] = UInt8(truncatingIfNeeded: v >> 8)
+    guard count > 0 else { return 0 }
+    return pairValues.withUnsafeBufferPointer { pairs in
+      let pairs = pairs.baseAddress!
+      var invalid: UInt16 = 0
+      let t = UnsafeRawPointer(text + 4 &* groups.lowerBound)
+      let o = UnsafeMutableRawPointer(out)
+      @inline(__always) func group(_ g: Int) -> UInt32 {
+        let chars = UInt32(littleEndian: t.loadUnaligned(fromByteOffset: 4 &* g, as: UInt32.self))
+        let high = pairs[Int(chars & 0xFFFF)]
+        let low = pairs[Int(chars &>> 16)]
+        invalid |= high | low
+        return UInt32(high) &<< 12 | UInt32(low)
+      }
+      // Each group's 3 bytes stored as 4 (the 4th overwritten by the next group), the last
+      // one's as 3: nothing written past its bytes.
+      var g = 0
+      while g &+ 1 < count {
+        let v = group(g)
+        o.storeBytes(of: (v &<< 8).byteSwapped, toByteOffset: 3 &* g, as: UInt32.self)
+        g &+= 1
+      }
+      let v = group(g)
+      out[3 &* g] = UInt8(truncatingIfNeeded: v &>> 16)
+      out[3 &* g &+ 1] = UInt8(truncatingIfNeeded: v &>> 8)
       out[3 &* g &+ 2] = UInt8(truncatingIfNeeded: v)
-      g &+= 1
+      return invalid & 0x8000 != 0 ? 0x80 : 0
     }
-    return invalid
   }
 
   /// `bytes` as padded base64 text.

@@ -72,9 +72,7 @@ struct Base64Window: PairSource, @unchecked Sendable {
     let last = min(first + Self.groupsPerWindow, full)
     var count = 0
     if first < last {
-      let found = Base64.values.withUnsafeBufferPointer { table in
-        Base64.decodeGroups(first..<last, of: text, into: buffer!, table: table.baseAddress!)
-      }
+      let found = Base64.decodeGroups(first..<last, of: text, into: buffer!)
       if found & 0x80 != 0 { invalid = true }
       count = 3 * (last - first)
     }

@@ -37,6 +37,8 @@ struct RawEdit {
     // Packed entries are kept apart while reading and appended after the plain ones, so that
     // a plain entry's index in the batch is its index in its key's array.
     var packedInsertions: [ItemInsertion] = []
+    // The packed entry read without a list (`PackedInsertions`), while it is the only one.
+    var onePacked: PackedInsertions?
     try s.readObject(field: field) { (s, key) throws(LayoutError) in
       let list = "\(field).\(key)"
       switch key {
@@ -47,8 +49,22 @@ struct RawEdit {
         }
       case "insertItemsPacked":
         try s.readArray(field: list) { (s, i) throws(LayoutError) in
+          let field = "\(list)[\(i)]"
+          // The first entry of a batch's only `insertItemsPacked` is kept packed; any other
+          // entry makes it a list.
+          if let packed = onePacked {
+            onePacked = nil
+            packedInsertions = packed.materialized()
+          }
+          if raw.packedInsertions.isEmpty,
+            let packed = PackedItemEdits.readPackedInsertion(&s, field: field)
+          {
+            onePacked = packed
+            raw.packedInsertions.append(0..<packed.count)
+            return
+          }
           let start = packedInsertions.count
-          try PackedItemEdits.readInsertion(&s, field: "\(list)[\(i)]", into: &packedInsertions)
+          try PackedItemEdits.readInsertion(&s, field: field, into: &packedInsertions)
           raw.packedInsertions.append(start..<packedInsertions.count)
         }
       case "deleteItems":
@@ -126,6 +142,14 @@ struct RawEdit {
       default:
         throw RawDocument.unknownKey(key, field: field, expected: keys)
       }
+    }
+    if let packed = onePacked {
+      if raw.update.insertItemCount == 0 {
+        // Ranges of the packed entry: its items are the batch's only insertions.
+        raw.update.packedInsertions = packed
+        return raw
+      }
+      packedInsertions = packed.materialized()
     }
     if !packedInsertions.isEmpty {
       Self.appendPacked(

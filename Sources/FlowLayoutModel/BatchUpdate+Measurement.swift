@@ -269,8 +269,31 @@ extension BatchUpdate {
 public struct BatchPathMap: Sendable {
   /// The item indices of one section's run, ascending.
   public typealias Run = LazyMapCollection<ArraySlice<ItemPath>, Int>
-  /// The item indices of one section's entering run, ascending.
-  public typealias EnteringRun = LazyMapCollection<ArraySlice<ItemInsertion>, Int>
+  /// The item indices of one section's entering run, ascending: a slice of the entering
+  /// list, or a batch's packed insertions (`PackedInsertions`).
+  public struct EnteringRun: RandomAccessCollection, Sendable {
+    private let list: ArraySlice<ItemInsertion>
+    private let packed: PackedInsertions?
+
+    init(_ list: ArraySlice<ItemInsertion>) {
+      self.list = list
+      packed = nil
+    }
+
+    init(packed: PackedInsertions) {
+      list = []
+      self.packed = packed
+    }
+
+    public var startIndex: Int { packed == nil ? list.startIndex : 0 }
+    public var endIndex: Int { packed?.count ?? list.endIndex }
+
+    /// - Complexity: O(1) for a list; O(log w + 64) packed (w mask words).
+    public subscript(k: Int) -> Int {
+      if let packed { return packed.item(k) }
+      return list[k].at.item
+    }
+  }
 
   /// Sections deleted or moved away, before the batch, ascending.
   private var sectionsLeaving: [Int]
@@ -290,6 +313,8 @@ public struct BatchPathMap: Sendable {
   /// batch's insertions (sizes unused) merged with the moves' destinations (size zero), so
   /// that a batch of insertions named in order shares its own list (no copy).
   private var entering: [ItemInsertion]
+  /// The batch's insertions when packed and no item moves (then `entering` is empty).
+  private var enteringPacked: PackedInsertions?
   /// Per new section gaining items, ascending: its positions in `entering`.
   private var enteringRuns: [(section: Int, range: Range<Int>)]
 
@@ -325,6 +350,14 @@ public struct BatchPathMap: Sendable {
     leaving = (deletionsAscending ? update.deleteItems : Self.sortedCopy(update.deleteItems))
       .mergingAscending(itemMoves.map(\.from), by: <)
     leavingRuns = Self.runs(leaving)
+    if itemMoves.isEmpty, let packed = update.packedInsertions {
+      // Packed: ascending in one section, read where they are.
+      entering = []
+      enteringPacked = packed
+      enteringRuns = packed.count == 0 ? [] : [(packed.section, 0..<packed.count)]
+      return
+    }
+    enteringPacked = nil
     var insertions = update.insertItems
     if !insertionsAscending { insertions.sortInPlace { $0.at < $1.at } }
     entering = insertions.mergingAscending(
@@ -431,7 +464,8 @@ public struct BatchPathMap: Sendable {
     let k = BatchPlan.count(in: enteringRuns) { $0.section < new }
     let range =
       k < enteringRuns.count && enteringRuns[k].section == new ? enteringRuns[k].range : 0..<0
-    return entering[range].lazy.map(\.at.item)
+    if let enteringPacked, !range.isEmpty { return EnteringRun(packed: enteringPacked) }
+    return EnteringRun(entering[range])
   }
 
   /// The sections before the batch that lose items (deleted or moved out), ascending.

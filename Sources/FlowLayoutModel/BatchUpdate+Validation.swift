@@ -314,14 +314,26 @@ extension BatchUpdate {
     }
     // Likewise insertions in existing sections, none inserted, at indices ≥ 0 with valid sizes
     // (one tight pass: a restore's 500 000).
-    let insertionsPass =
-      !repeats
-      && (scratch.destinationsAreInsertions
-        ? Self.ascendingPlausible(
+    // The insertions when packed (`PackedInsertions`), read once.
+    let packed = insertionList.packed
+    var insertionsPass = !repeats
+    if insertionsPass {
+      if !scratch.destinationsAreInsertions {
+        insertionsPass = Self.allPlausible(
+          insertItems, sectionCount: newSectionCount, insertedSections: insertions)
+      } else if let packed {
+        // Packed: ascending in one section, indices ≥ 0, sizes screened when read.
+        insertionsPass =
+          packed.count == 0
+          || (packed.section < newSectionCount
+            && !Self.contains(packed.section, inAscending: insertions, by: \.at)
+            && packed.maxSizeBits <= LayoutLimits.maximumLength.bitPattern)
+      } else {
+        insertionsPass = Self.ascendingPlausible(
           insertItems, sizeBits: scratch.insertionSizeBits, sectionCount: newSectionCount,
           insertedSections: insertions)
-        : Self.allPlausible(
-          insertItems, sectionCount: newSectionCount, insertedSections: insertions))
+      }
+    }
     if !insertionsPass {
       for (i, insertion) in insertItems.enumerated() {
         try checkNew(insertion.at, "\(prefix)insertItems[\(i)].at")
@@ -336,7 +348,8 @@ extension BatchUpdate {
     let removedPerSection = SectionTally(ascending: scratch.removals)
     let addedPerSection =
       scratch.destinationsAreInsertions
-      ? SectionTally(ascending: insertItems.lazy.map(\.at))
+      ? (packed.map { SectionTally(section: $0.section, count: $0.count) }
+        ?? SectionTally(ascending: insertItems.lazy.map(\.at)))
       : SectionTally(ascending: scratch.destinations)
 
     // 6. Counts after the update, and every destination inside them.
@@ -357,11 +370,15 @@ extension BatchUpdate {
     }
     // Insertions ascending in one section (a restore's 500 000): all inside the counts when
     // the last is; else the walk names the first outside.
-    let insertionsInside =
-      scratch.destinationsAreInsertions
-      && insertItems.last.map { last in
-        insertItems[0].at.section == last.at.section && last.at.item < newCount(last.at.section)
-      } ?? true
+    var insertionsInside = scratch.destinationsAreInsertions
+    if insertionsInside {
+      if let packed {
+        if let last = packed.lastItem { insertionsInside = last < newCount(packed.section) }
+      } else if let last = insertItems.last {
+        insertionsInside =
+          insertItems[0].at.section == last.at.section && last.at.item < newCount(last.at.section)
+      }
+    }
     if !insertionsInside {
       for (i, insertion) in insertItems.enumerated()
       where insertion.at.item >= newCount(insertion.at.section) {

@@ -11,7 +11,21 @@
 /// batch leaves the engine exactly as it was.
 public struct BatchUpdate: Hashable, Sendable, Codable {
   public var deleteItems: [ItemPath]
-  public var insertItems: [ItemInsertion]
+  /// Items inserted, by index **after** the update, with their sizes. A batch read from the
+  /// packed edit format may hold them packed (`packedInsertions`): reading this list then
+  /// builds it (O(k)), writing it unpacks them first.
+  public var insertItems: [ItemInsertion] {
+    @inlinable get {
+      guard insertionList.packed == nil else { return insertionList.items }
+      return insertionList.list
+    }
+    @inlinable _modify {
+      if insertionList.packed != nil { insertionList.unpack() }
+      yield &insertionList.list
+    }
+  }
+  /// `insertItems`, as a list or packed.
+  @usableFromInline var insertionList: InsertionList
   public var moveItems: [ItemMove]
   /// Items measured again (UIKit's reload followed by self-sizing), by their index before the update.
   public var resizeItems: [ItemResize]
@@ -39,7 +53,7 @@ public struct BatchUpdate: Hashable, Sendable, Codable {
     moveSections: [SectionMove] = [], setWidthClass: WidthClass? = nil
   ) {
     self.deleteItems = deleteItems
-    self.insertItems = insertItems
+    self.insertionList = InsertionList(insertItems)
     self.moveItems = moveItems
     self.resizeItems = resizeItems
     self.deleteSections = deleteSections
@@ -52,16 +66,41 @@ public struct BatchUpdate: Hashable, Sendable, Codable {
     self.setWidthClass = setWidthClass
   }
 
+  private enum CodingKeys: String, CodingKey {
+    case deleteItems
+    case insertionList = "insertItems"
+    case moveItems, resizeItems, measureItems, deleteSections, insertSections, setWidth,
+      setHeight, expectedItemCounts, moveSections, setWidthClass
+  }
+
+  /// The insertions when they are packed (one section's, by mask: a batch read from
+  /// `insertItemsPacked`), else `nil`; setting them replaces `insertItems`.
+  package var packedInsertions: PackedInsertions? {
+    get { insertionList.packed }
+    set {
+      insertionList.list = []
+      insertionList.packed = newValue
+    }
+  }
+
+  /// How many items the batch inserts (`insertItems.count`, without building the list).
+  ///
+  /// - Complexity: O(1).
+  @inlinable public var insertItemCount: Int {
+    guard insertionList.packed == nil else { return insertionList.count }
+    return insertionList.list.count
+  }
+
   /// `true` when the batch changes nothing.
   public var isEmpty: Bool {
-    deleteItems.isEmpty && insertItems.isEmpty && moveItems.isEmpty && resizeItems.isEmpty
+    deleteItems.isEmpty && insertItemCount == 0 && moveItems.isEmpty && resizeItems.isEmpty
       && deleteSections.isEmpty && insertSections.isEmpty && setWidth == nil && setHeight == nil
       && measureItems.isEmpty && moveSections.isEmpty && setWidthClass == nil
   }
 
   /// `true` when the batch edits items or sections (not only the bounds).
   public var changesContent: Bool {
-    !(deleteItems.isEmpty && insertItems.isEmpty && moveItems.isEmpty && resizeItems.isEmpty
+    !(deleteItems.isEmpty && insertItemCount == 0 && moveItems.isEmpty && resizeItems.isEmpty
       && deleteSections.isEmpty && insertSections.isEmpty && measureItems.isEmpty
       && moveSections.isEmpty)
   }

@@ -43,6 +43,13 @@ struct SectionTally: Hashable, Sendable {
     }
   }
 
+  /// A tally of `count` paths naming `section` (none when `count` is 0).
+  ///
+  /// - Complexity: O(1).
+  init(section: Int, count: Int) {
+    if count > 0 { first = Run(section: section, end: count) }
+  }
+
   private mutating func append(_ run: Run) {
     if first == nil { first = run } else { more.append(run) }
   }
@@ -129,13 +136,17 @@ package struct BatchValidationScratch: Sendable {
     // (`destinationsAreInsertions`), not copied; their sizes screened in the same pass.
     insertionSizeBits = 0
     destinationsAreInsertions = false
-    if update.moveItems.isEmpty {
+    if update.moveItems.isEmpty, let packed = update.insertionList.packed {
+      // Packed: ascending and distinct by construction, the sizes screened when read.
+      destinationsAreInsertions = true
+      insertionSizeBits = packed.maxSizeBits
+    } else if update.moveItems.isEmpty {
       let (ascending, bits) = Self.ascendingSizeBits(update.insertItems)
       destinationsAreInsertions = ascending
       if ascending { insertionSizeBits = bits }
     }
     if !destinationsAreInsertions {
-      destinations.reserveCapacity(update.insertItems.count + update.moveItems.count)
+      destinations.reserveCapacity(update.insertItemCount + update.moveItems.count)
       for insertion in update.insertItems { destinations.append(insertion.at) }
     }
     if !deletionsAreAscending { removals.sortInPlace() }

@@ -77,7 +77,9 @@ struct ParallelDecodingTests {
     }
     #expect(decodedRestore.insertItems.map(\.at) == restore.insertItems.map(\.at))
     #expect(Self.bits(decodedRestore) == Self.bits(restore))
-    #expect(restored.parts == 2 * parts)
+    // The mask, the sizes (kept packed, `PackedInsertions`) and the sizes' largest bit pattern.
+    #expect(decodedRestore.packedInsertions != nil)
+    #expect(restored.parts == 3 * parts)
   }
 
   /// Sizes written with escapes (`\/`) are read as a JSON string, as before; a text that is

@@ -45,6 +45,10 @@ extension FastFlowLayout {
   /// section on more than one thread), since it was made.
   package var pagesEditedTogether: Int { scratch.pagesEditedTogether }
 
+  /// Insertions a section rebuild merged from a batch's packed form (`PackedInsertions`: the
+  /// mask and the sizes as sent, no list of insertions built), since the engine was made.
+  package var packedInsertionsMerged: Int { scratch.packedInsertionsMerged }
+
   /// Pages of a round whose share of the batch's own lists (`BatchItemLists`) the round's
   /// task copied, instead of the calling thread while gathering, since the engine was made.
   package var pageListsCopiedInRounds: Int { scratch.pageListsCopiedInRounds }
@@ -183,7 +187,7 @@ extension FastFlowLayout {
     for i in update.insertItems { name(sectionBefore(i.at.section)) }
     guard !scratch.sections.isEmpty else { return }
     scratch.itemsListed +=
-      update.resizeItems.count + update.deleteItems.count + update.insertItems.count
+      update.resizeItems.count + update.deleteItems.count + update.insertItemCount
       + update.moveItems.count
     scratch.sections.sortRemovingDuplicates()
     while scratch.edits.count < scratch.sections.count { scratch.edits.append(SectionEdit()) }
@@ -440,10 +444,18 @@ extension FastFlowLayout {
   /// - Complexity: O(1).
   static func sectionOfLargeAscendingLists(_ update: BatchUpdate, ascending: Bool) -> Int? {
     let deletions = update.deleteItems
-    let insertions = update.insertItems
     guard ascending, update.moveItems.isEmpty, update.resizeItems.isEmpty,
-      deletions.count + insertions.count >= EditScratch.retainedCapacity
+      deletions.count + update.insertItemCount >= EditScratch.retainedCapacity
     else { return nil }
+    if let packed = update.packedInsertions {
+      // Packed: ascending in one section.
+      let section = packed.count > 0 ? packed.section : deletions.first?.section ?? packed.section
+      guard deletions.first.map({ $0.section == section }) ?? true,
+        deletions.last.map({ $0.section == section }) ?? true
+      else { return nil }
+      return section
+    }
+    let insertions = update.insertItems
     // Strictly ascending with the first and last in `section`: every path is in it.
     let section = deletions.first?.section ?? insertions[0].at.section
     guard deletions.last.map({ $0.section == section }) ?? true,
@@ -466,13 +478,32 @@ extension FastFlowLayout {
     // and the lists (one merge and one layout per page), not its pages edited in rounds.
     let oldCount = itemCounts[s]
     let rebuilds = rebuildsSection(
-      s, edits: update.insertItems.count + update.deleteItems.count, oldCount: oldCount,
-      newCount: oldCount + update.insertItems.count - update.deleteItems.count)
+      s, edits: update.insertItemCount + update.deleteItems.count, oldCount: oldCount,
+      newCount: oldCount + update.insertItemCount - update.deleteItems.count)
     // Else, as `applyItemEdits`: a long section is stored as edits need it first.
     if !rebuilds, storeForEdits(section: s, counters: &counters) { rebuildPageDirectory() }
-    itemCounts[s] += update.insertItems.count - update.deleteItems.count
+    itemCounts[s] += update.insertItemCount - update.deleteItems.count
     let transposed = rules.transposed
     var pageCountChanged = false
+    if rebuilds, update.deleteItems.isEmpty, let packed = update.packedInsertions,
+      packed.count > 0
+    {
+      // Packed insertions alone (a restore): merged from the mask and the sizes as sent.
+      packed.words.withUnsafeBufferPointer { words in
+        packed.ranks.withUnsafeBufferPointer { ranks in
+          packed.sizeBits.withUnsafeBufferPointer { bits in
+            let lists = BatchItemLists(
+              deletions: UnsafeBufferPointer(start: nil, count: 0),
+              insertions: UnsafeBufferPointer(start: nil, count: 0), transposed: transposed,
+              packed: PackedLists(words: words, ranks: ranks, sizeBits: bits, wide: packed.wide))
+            rebuildSection(
+              s, with: lists, oldCount: oldCount, scratch: &scratch, counters: &counters)
+          }
+        }
+      }
+      scratch.packedInsertionsMerged += packed.count
+      return
+    }
     update.deleteItems.withUnsafeBufferPointer { deletions in
       update.insertItems.withUnsafeBufferPointer { insertions in
         let lists = BatchItemLists(
@@ -1136,6 +1167,8 @@ struct BatchItemLists: SectionEditSource {
   let deletions: UnsafeBufferPointer<ItemPath>
   let insertions: UnsafeBufferPointer<ItemInsertion>
   let transposed: Bool
+  /// The insertions when packed (`insertions` then empty): read by a section rebuild only.
+  var packed: PackedLists? = nil
 
   var batchLists: BatchItemLists? { self }
   var resizes: [(index: Int, size: Size)] { [] }

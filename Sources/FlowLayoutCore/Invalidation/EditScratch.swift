@@ -34,6 +34,9 @@ struct EditScratch: Sendable {
   /// Round entries whose share of the batch's own lists their task copied
   /// (`FastFlowLayout.pageListsCopiedInRounds`). Kept through `trim()`.
   var pageListsCopiedInRounds = 0
+  /// Insertions a section rebuild merged from a batch's packed form
+  /// (`FastFlowLayout.packedInsertionsMerged`). Kept through `trim()`.
+  var packedInsertionsMerged = 0
   /// A large batch's page edits gathered to be applied together (`PageEditRound`; none until
   /// one is, so that a small batch's scratch holds no more buffers than before).
   var round: PageEditRound? = nil
@@ -58,6 +61,7 @@ struct EditScratch: Sendable {
       empty.itemsListed = itemsListed
       empty.pagesEditedTogether = pagesEditedTogether
       empty.pageListsCopiedInRounds = pageListsCopiedInRounds
+      empty.packedInsertionsMerged = packedInsertionsMerged
       self = empty
     } else if round != nil {
       // A round holds a page's worth of edits per entry: let go after the batch that used it.

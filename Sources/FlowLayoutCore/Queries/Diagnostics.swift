@@ -229,7 +229,7 @@ extension FastFlowLayout {
   ) {
     guard !relaidOut else {
       let sameItems =
-        update.insertItems.isEmpty && update.resizeItems.isEmpty && update.moveItems.isEmpty
+        (update.insertItemCount == 0) && update.resizeItems.isEmpty && update.moveItems.isEmpty
         && update.insertSections.isEmpty
       diagnostics = foundDiagnostics(after: sameItems ? kept : nil)
       return
@@ -310,6 +310,37 @@ extension FastFlowLayout {
   ///   insertions), plus O(E) per wide one (`ItemIndexSet.insert`).
   private func decideInsertedItems(of update: BatchUpdate, into kept: inout DiagnosticSections) {
     let transposed = rules.transposed
+    if let packed = update.packedInsertions {
+      // Packed: one section's, its line read once; the sizes read as sent.
+      guard packed.count > 0 else { return }
+      let limit = withRules(ofPage: firstPage[packed.section]) { Self.wideLimit(rules: $0) }
+      // The widest inserted item (lengths ≥ 0: the largest bit pattern is the largest).
+      let largest = Double(
+        bitPattern: transposed ? packed.largestBits.height : packed.largestBits.width)
+      guard largest > limit else {
+        kept.widestBound = max(kept.widestBound, largest)
+        return
+      }
+      var widest = kept.widestBound
+      var wideItems: [Int] = []
+      packed.words.withUnsafeBufferPointer { words in
+        packed.ranks.withUnsafeBufferPointer { ranks in
+          packed.sizeBits.withUnsafeBufferPointer { bits in
+            PackedLists(words: words, ranks: ranks, sizeBits: bits, wide: packed.wide).forEach(
+              transposed: transposed
+            ) { item, width, _ in
+              widest = max(widest, width)
+              if width > limit { wideItems.append(item) }
+            }
+          }
+        }
+      }
+      kept.widestBound = widest
+      if !wideItems.isEmpty {
+        kept.update(packed.section) { wide, _ in for item in wideItems { wide.insert(item) } }
+      }
+      return
+    }
     var section = -1
     var limit = Double.infinity
     for insertion in update.insertItems {
@@ -428,7 +459,7 @@ extension FastFlowLayout {
 extension BatchUpdate {
   /// Whether the batch edits sections only (no item edit, no bounds or options change).
   var editsSectionsOnly: Bool {
-    deleteItems.isEmpty && insertItems.isEmpty && moveItems.isEmpty && resizeItems.isEmpty
+    deleteItems.isEmpty && insertItemCount == 0 && moveItems.isEmpty && resizeItems.isEmpty
       && measureItems.isEmpty && setWidth == nil && setHeight == nil && setWidthClass == nil
   }
 }

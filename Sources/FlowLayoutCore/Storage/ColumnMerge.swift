@@ -37,11 +37,15 @@ struct ColumnMerge {
     private let sharedInsertions: SharedBuffer<ItemInsertion>
     /// Sizes are turned to the working orientation (the layout scrolls along x).
     let transposed: Bool
+    /// The insertions when packed (`PackedInsertions`, then `insertions` and `deletions` are
+    /// empty).
+    let packed: PackedLists?
 
     init(
       slots: UnsafeMutableBufferPointer<SectionLayout>, pageSlots: UnsafeBufferPointer<Int>,
       bases: UnsafeBufferPointer<Int>, deletions: UnsafeBufferPointer<ItemPath>,
-      insertions: UnsafeBufferPointer<ItemInsertion>, transposed: Bool
+      insertions: UnsafeBufferPointer<ItemInsertion>, transposed: Bool,
+      packed: PackedLists? = nil
     ) {
       sharedSlots = SharedBuffer(slots)
       sharedPageSlots = SharedBuffer(pageSlots)
@@ -49,6 +53,7 @@ struct ColumnMerge {
       sharedDeletions = SharedBuffer(deletions)
       sharedInsertions = SharedBuffer(insertions)
       self.transposed = transposed
+      self.packed = packed
     }
 
     /// The page list's slots.
@@ -62,6 +67,20 @@ struct ColumnMerge {
     var deletions: UnsafeBufferPointer<ItemPath> { sharedDeletions.readOnly }
     /// New indices, strictly ascending, with their sizes (the input's orientation).
     var insertions: UnsafeBufferPointer<ItemInsertion> { sharedInsertions.readOnly }
+
+    /// Calls `body` with old page `page`'s widths and heights, indexed by the section's old
+    /// item index (valid from `bases[page]` up to `bases[page + 1]`).
+    ///
+    /// - Complexity: O(1) plus `body`.
+    @inline(__always)
+    func withOldColumns<R>(
+      ofPage page: Int, _ body: (UnsafePointer<Double>, UnsafePointer<Double>) -> R
+    ) -> R {
+      let base = bases[page]
+      return slots[pageSlots[page]].items.withSizes { ws, hs in
+        body(ws.baseAddress! - base, hs.baseAddress! - base)
+      }
+    }
   }
 
   let sources: Sources
@@ -107,6 +126,7 @@ struct ColumnMerge {
       let mid = (lo &+ hi) >> 1
       if ins[mid].at.item < a { lo = mid &+ 1 } else { hi = mid }
     }
+    if let packed = sources.packed { lo = packed.rank(below: a) }
     insertion = lo
     // Survivors before a; the deletions before the next one are those whose index minus
     // their rank (the survivors before them) is at most that.
@@ -153,9 +173,15 @@ struct ColumnMerge {
     let keep = releasesPassedPages ? firstPage : Int.max
     widths.withUnsafeMutableBufferPointer { w in
       heights.withUnsafeMutableBufferPointer { h in
-        Self.fill(
-          w.baseAddress!, h.baseAddress!, count: c, cursor: &cursor, sources: sources,
-          released: &released, releasing: keep)
+        if let packed = sources.packed {
+          Self.fill(
+            w.baseAddress!, h.baseAddress!, count: c, cursor: &cursor, sources: sources,
+            packed: packed, released: &released, releasing: keep)
+        } else {
+          Self.fill(
+            w.baseAddress!, h.baseAddress!, count: c, cursor: &cursor, sources: sources,
+            released: &released, releasing: keep)
+        }
       }
     }
     (page, old, removal, insertion, new) = (
@@ -216,6 +242,102 @@ struct ColumnMerge {
     var new: Int
   }
 
+  /// `fill`'s for insertions packed (`Sources.packed`, no deletions): new item j is the next
+  /// insertion when the mask's bit j is set, else the next old item; a mask word's items
+  /// written by walking its clear bits, then its set ones (no branch on each bit: a restore's
+  /// bits are random, no predictor follows them).
+  ///
+  /// - Precondition: at least one insertion.
+  /// - Complexity: O(c + q).
+  private static func fill(
+    _ w: UnsafeMutablePointer<Double>, _ h: UnsafeMutablePointer<Double>, count c: Int,
+    cursor: inout Cursor, sources: Sources, packed: PackedLists, released: inout [Int],
+    releasing keep: Int
+  ) {
+    let transposed = sources.transposed
+    let bases = sources.bases
+    let pageCount = sources.pageSlots.count
+    let words = packed.words
+    let wordCount = words.count
+    let insertions = packed.count
+    let last = Swift.max(insertions &- 1, 0)
+    let a = cursor.new
+    var n = 0
+    var page = cursor.page
+    var o = cursor.old
+    var i = cursor.insertion
+    /// Whether new item `j` is inserted (0 or 1).
+    @inline(__always) func inserted(_ j: Int) -> Int {
+      let k = j >> 6
+      guard k < wordCount else { return 0 }
+      return Int(truncatingIfNeeded: (words[k] &>> UInt64(j & 63)) & 1)
+    }
+    while n < c {
+      let base = bases[page]
+      let pageEnd = bases[page &+ 1]
+      if base < pageEnd {
+        sources.withOldColumns(ofPage: page) { ws, hs in
+          while n < c {
+            let j = a &+ n
+            let length = Swift.min(64 &- (j & 63), c &- n)
+            let chunk = length == 64 ? UInt64.max : (1 &<< UInt64(length)) &- 1
+            let word = (j >> 6) < wordCount ? words[j >> 6] &>> UInt64(j & 63) : 0
+            var entering = word & chunk
+            var kept = ~word & chunk
+            let taken = entering.nonzeroBitCount
+            if o &+ (length &- taken) <= pageEnd, i &+ taken <= insertions {
+              // The rest of mask word j/64 (or up to c), every old item and insertion it takes
+              // there: the old items written to the clear bits' places, then the insertions
+              // to the set ones' (one step a bit, no branch on the bit itself).
+              while kept != 0 {
+                let t = n &+ kept.trailingZeroBitCount
+                w[t] = ws[o]
+                h[t] = hs[o]
+                o &+= 1
+                kept &= kept &- 1
+              }
+              while entering != 0 {
+                let t = n &+ entering.trailingZeroBitCount
+                (w[t], h[t]) = packed.size(i, transposed: transposed)
+                i &+= 1
+                entering &= entering &- 1
+              }
+              n &+= length
+              continue
+            }
+            // Near the page's end or the last insertion: one item, its indices clamped.
+            let bit = inserted(j)
+            if bit == 0, o >= pageEnd { break }
+            let q = Swift.min(o, pageEnd &- 1)
+            let (iw, ih) = packed.size(Swift.min(i, last), transposed: transposed)
+            w[n] = bit != 0 ? iw : ws[q]
+            h[n] = bit != 0 ? ih : hs[q]
+            i &+= bit
+            o &+= 1 &- bit
+            n &+= 1
+          }
+        }
+      }
+      guard n < c else { break }
+      if page &+ 1 < pageCount {
+        if page > keep { released.append(page) }
+        page &+= 1
+        continue
+      }
+      // Past the last old item: only insertions remain (a validated batch); else zero.
+      while n < c {
+        if inserted(a &+ n) != 0, i < insertions {
+          (w[n], h[n]) = packed.size(i, transposed: transposed)
+          i &+= 1
+        } else {
+          (w[n], h[n]) = (0, 0)
+        }
+        n &+= 1
+      }
+    }
+    cursor = Cursor(page: page, old: o, removal: 0, insertion: i, new: a &+ c)
+  }
+
   /// Writes the next `c` new items into `w` and `h` (each with room for `block` values
   /// more), moving `cursor`; the old pages passed after page `keep` (not before or at it) are
   /// appended to `released`.
@@ -252,9 +374,7 @@ struct ColumnMerge {
       // Old page `page`'s columns, read while its new items are written (an empty page has
       // none to read: its insertions are taken on the next page, or below after the last).
       if base < pageEnd {
-        sources.slots[sources.pageSlots[page]].items.withSizes { ws, hs in
-          let ws = ws.baseAddress! - base  // indexed by old item
-          let hs = hs.baseAddress! - base
+        sources.withOldColumns(ofPage: page) { ws, hs in
           /// Copies the kept values `o ..< o + run` to `n ..< n + run`.
           @inline(__always) func copy(_ run: Int) {
             if run <= block, o &+ block <= pageEnd {
@@ -324,5 +444,76 @@ struct ColumnMerge {
       }
     }
     cursor = Cursor(page: page, old: o, removal: r, insertion: i, new: a &+ c)
+  }
+}
+
+/// A batch's packed insertions (`PackedInsertions`) as the section rebuild's tasks read them:
+/// the mask's words and ranks and the sizes' bits, shared across the tasks while the batch is
+/// alive.
+struct PackedLists: Sendable {
+  private let sharedWords: SharedBuffer<UInt64>
+  private let sharedRanks: SharedBuffer<Int>
+  private let sharedSizeBits: SharedBuffer<UInt64>
+  /// Sizes as `f64` (two words an item), else `f32`.
+  let wide: Bool
+
+  init(
+    words: UnsafeBufferPointer<UInt64>, ranks: UnsafeBufferPointer<Int>,
+    sizeBits: UnsafeBufferPointer<UInt64>, wide: Bool
+  ) {
+    sharedWords = SharedBuffer(words)
+    sharedRanks = SharedBuffer(ranks)
+    sharedSizeBits = SharedBuffer(sizeBits)
+    self.wide = wide
+  }
+
+  var words: UnsafeBufferPointer<UInt64> { sharedWords.readOnly }
+  var ranks: UnsafeBufferPointer<Int> { sharedRanks.readOnly }
+  var sizeBits: UnsafeBufferPointer<UInt64> { sharedSizeBits.readOnly }
+  /// How many insertions.
+  var count: Int { ranks[ranks.count - 1] }
+
+  /// The width and height of insertion `k` (swapped when `transposed`).
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  func size(_ k: Int, transposed: Bool) -> (Double, Double) {
+    let bits = sizeBits.baseAddress!
+    let x: Double
+    let y: Double
+    if wide {
+      x = Double(bitPattern: bits[2 &* k])
+      y = Double(bitPattern: bits[2 &* k &+ 1])
+    } else {
+      let v = bits[k]
+      x = Double(Float(bitPattern: UInt32(truncatingIfNeeded: v)))
+      y = Double(Float(bitPattern: UInt32(truncatingIfNeeded: v &>> 32)))
+    }
+    return transposed ? (y, x) : (x, y)
+  }
+
+  /// Calls `body(item, width, height)` for each insertion in order (sizes swapped when
+  /// `transposed`).
+  ///
+  /// - Complexity: O(w + k) for w mask words and k insertions.
+  @inline(__always)
+  func forEach(transposed: Bool, _ body: (Int, Double, Double) -> Void) {
+    var k = 0
+    for w in 0..<words.count {
+      var word = words[w]
+      while word != 0 {
+        let (x, y) = size(k, transposed: transposed)
+        body(w &* 64 &+ word.trailingZeroBitCount, x, y)
+        k &+= 1
+        word &= word &- 1
+      }
+    }
+  }
+
+  /// The insertions below new item `item`.
+  ///
+  /// - Complexity: O(1).
+  func rank(below item: Int) -> Int {
+    PackedInsertions.rank(below: item, words: words, ranks: ranks)
   }
 }

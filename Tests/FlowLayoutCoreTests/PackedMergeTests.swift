@@ -53,10 +53,13 @@ struct PackedMergeTests {
     if wide {
       let k = restore.insertItems.count / 3
       let at = restore.insertItems[k].at
-      restore.insertItems[k].size.width = 5_000
-      restore.insertItems[k].size.height = 5_000
-      input.sections[1].itemWidths[at.item] = 5_000
-      input.sections[1].itemHeights[at.item] = 5_000
+      // Long across the lines only (the other side short), so that reading the wrong side
+      // of a size misses it.
+      let (width, height) = horizontal ? (50.0, 5_000.0) : (5_000.0, 50.0)
+      restore.insertItems[k].size.width = width
+      restore.insertItems[k].size.height = height
+      input.sections[1].itemWidths[at.item] = width
+      input.sections[1].itemHeights[at.item] = height
     }
     try list.apply(filter)
     try packed.apply(filter)

@@ -323,17 +323,10 @@ extension FastFlowLayout {
       }
       var widest = kept.widestBound
       var wideItems: [Int] = []
-      packed.words.withUnsafeBufferPointer { words in
-        packed.ranks.withUnsafeBufferPointer { ranks in
-          packed.sizeBits.withUnsafeBufferPointer { bits in
-            PackedLists(words: words, ranks: ranks, sizeBits: bits, wide: packed.wide).forEach(
-              transposed: transposed
-            ) { item, width, _ in
-              widest = max(widest, width)
-              if width > limit { wideItems.append(item) }
-            }
-          }
-        }
+      packed.forEach { _, item, size in
+        let width = transposed ? size.height : size.width
+        widest = max(widest, width)
+        if width > limit { wideItems.append(item) }
       }
       kept.widestBound = widest
       if !wideItems.isEmpty {

@@ -478,36 +478,8 @@ struct PackedLists: Sendable {
   /// - Complexity: O(1).
   @inline(__always)
   func size(_ k: Int, transposed: Bool) -> (Double, Double) {
-    let bits = sizeBits.baseAddress!
-    let x: Double
-    let y: Double
-    if wide {
-      x = Double(bitPattern: bits[2 &* k])
-      y = Double(bitPattern: bits[2 &* k &+ 1])
-    } else {
-      let v = bits[k]
-      x = Double(Float(bitPattern: UInt32(truncatingIfNeeded: v)))
-      y = Double(Float(bitPattern: UInt32(truncatingIfNeeded: v &>> 32)))
-    }
-    return transposed ? (y, x) : (x, y)
-  }
-
-  /// Calls `body(item, width, height)` for each insertion in order (sizes swapped when
-  /// `transposed`).
-  ///
-  /// - Complexity: O(w + k) for w mask words and k insertions.
-  @inline(__always)
-  func forEach(transposed: Bool, _ body: (Int, Double, Double) -> Void) {
-    var k = 0
-    for w in 0..<words.count {
-      var word = words[w]
-      while word != 0 {
-        let (x, y) = size(k, transposed: transposed)
-        body(w &* 64 &+ word.trailingZeroBitCount, x, y)
-        k &+= 1
-        word &= word &- 1
-      }
-    }
+    let size = PackedInsertions.size(k, in: sizeBits, wide: wide)
+    return transposed ? (size.height, size.width) : (size.width, size.height)
   }
 
   /// The insertions below new item `item`.

@@ -75,23 +75,26 @@ struct DenseBatchTests {
     #expect(!SectionLayout.relaysOutWhole(edits: 1, itemCount: 4))
   }
 
-  /// A large batch of one section is applied in rounds of pages (`FastFlowLayout.applyRound`),
-  /// on the layout's threads when there are several: the layout of the page-by-page path,
-  /// every touched page edited in a round, and less work: a page laid out whole first takes
-  /// the front items the page before it puts on its last line (`absorbFront`), so the repair
-  /// moves no items there (no page spliced at its front and re-broken). A one-item edit edits
-  /// its page as it is reached.
-  @Test(arguments: [LayoutVariant.vertical, .horizontalFlow])
-  func largeBatchesEditPagesInRounds(variant: LayoutVariant) throws {
+  /// A large batch of one section, at the sizes the retired rounds of page edits served
+  /// (from 6 250 edits; sections of 13 000 to 262 144 items): a dense batch of the section's
+  /// ascending deletions or insertions (a filter, its restore, dense runs) rebuilds the
+  /// section (`rebuildSection`), on one thread and on two; any other (resizes among them, one
+  /// item) edits its pages one by one, each page laid out whole when its edits are dense. Every
+  /// path gives the page-by-page layout (`rebuildItems` raised past the section) and a fresh
+  /// layout.
+  @Test(arguments: [
+    (LayoutVariant.vertical, 13_000), (.horizontalFlow, 13_000), (.vertical, 100_000),
+    (.horizontalFlow, 100_000),
+  ])
+  func largeBatchesAreRebuiltOrEditedPageByPage(variant: LayoutVariant, count: Int) throws {
     var sizes = SplitMix64(seed: 35)
-    let items = sizes.mixedSizes(100_000)
+    let items = sizes.mixedSizes(count)
     let input = TestInputs.ownSizes([items], variant: variant)
-    // Rounds on two threads, rounds on one, and page by page (no batch is large enough).
     var threaded = try FastFlowLayout(
       input, kernels: .simd, threading: LayoutThreading(threads: 2))
     var single = try FastFlowLayout(input, kernels: .simd, threading: .off)
-    var pageByPage = try FastFlowLayout(
-      input, kernels: .simd, threading: LayoutThreading(threads: 1, minimumItems: 1 << 40))
+    var pageByPage = single
+    pageByPage.pageCapacity.rebuildItems = .max
     threaded.prepareForEdits()
     single.prepareForEdits()
     pageByPage.prepareForEdits()
@@ -99,7 +102,7 @@ struct DenseBatchTests {
     let (filter, restore) = Self.filterAndRestore(items, seed: 9)
     // Resizes, deletions and insertions together, one every few items (listed per section).
     var mixed = BatchUpdate()
-    for k in 0..<20_000 {
+    for k in 0..<(count / 5) {
       let i = k * 5
       switch k % 3 {
       case 0: mixed.deleteItems.append(ItemPath(0, i))
@@ -110,100 +113,66 @@ struct DenseBatchTests {
           ItemInsertion(at: ItemPath(0, i), size: Size(width: 77, height: 9)))
       }
     }
-    // Dense deletions in every other run of 1 536 items: touched pages with untouched ones
-    // between them (no page takes items from a page that is not the one before it).
+    // Dense deletions in every other run of 1 536 items.
     var alternate = BatchUpdate()
-    for i in 0..<(items.count - 20_000) where (i / 1_536) % 2 == 0 && i % 3 != 0 {
+    for i in 0..<(items.count * 4 / 5) where (i / 1_536) % 2 == 0 && i % 3 != 0 {
       alternate.deleteItems.append(ItemPath(0, i))
     }
     var one = BatchUpdate()
     one.insertItems.append(
-      ItemInsertion(at: ItemPath(0, 50_000), size: Size(width: 30, height: 30)))
+      ItemInsertion(at: ItemPath(0, count / 2), size: Size(width: 30, height: 30)))
     for (name, batch) in [
       ("filter", filter), ("restore", restore), ("mixed", mixed), ("alternate", alternate),
       ("one", one),
     ] {
-      let before = (threaded.pagesEditedTogether, single.pagesEditedTogether)
-      let copiedBefore = (threaded.pageListsCopiedInRounds, single.pageListsCopiedInRounds)
-      let pagesBefore = threaded.pages.count
+      let pagesBefore = single.pages.count
       threaded.resetWorkCounters()
       single.resetWorkCounters()
       pageByPage.resetWorkCounters()
       try threaded.apply(batch)
       try single.apply(batch)
       try pageByPage.apply(batch)
-      #expect(pageByPage.pagesEditedTogether == 0)
-      let together = (
-        threaded.pagesEditedTogether - before.0, single.pagesEditedTogether - before.1
-      )
-      if name == "one" {
-        #expect(together == (0, 0), "\(name)")
-      } else if name == "alternate" {
-        #expect(together.0 > 0 && together.0 < pagesBefore * 3 / 4, "\(name)")
-        #expect(together.1 == together.0, "\(name)")
-      } else {
-        // Every page of the section holds an edit.
-        #expect(together.0 >= pagesBefore - 1 && together.0 <= pagesBefore, "\(name)")
-        #expect(together.1 == together.0, "\(name)")
-      }
-      // The batch's own lists (a filter's, a restore's, `alternate`'s) are copied page by
-      // page by the rounds' tasks: every page edited together, but for a restore's last page
-      // when insertions follow its last old item (placed one by one, by the calling thread);
-      // lists gathered per section (`mixed`) by the calling thread, none.
-      let copied = (
-        threaded.pageListsCopiedInRounds - copiedBefore.0,
-        single.pageListsCopiedInRounds - copiedBefore.1
-      )
-      #expect(pageByPage.pageListsCopiedInRounds == 0)
-      if name == "mixed" || name == "one" {
-        #expect(copied == (0, 0), "\(name)")
-      } else {
-        #expect(copied.0 >= together.0 - 1 && copied.0 > 0, "\(name) \(copied) \(together)")
-        #expect(copied.1 == copied.0, "\(name) \(copied)")
-      }
       let (t, o, b) = (threaded.workCounters, single.workCounters, pageByPage.workCounters)
-      if name == "filter" || name == "restore" {
-        // The repair's moves (a page spliced at its front, re-broken until its lines catch
-        // up, its later lines renumbered) are gone but at a round's or a thread's seams.
-        #expect(o.itemsSpliced < b.itemsSpliced, "\(name)\n\(o)\n\(b)")
-        #expect(o.lineStartsRenumbered < b.lineStartsRenumbered / 2, "\(name)\n\(o)\n\(b)")
-        #expect(t.itemsSpliced < b.itemsSpliced, "\(name)\n\(t)\n\(b)")
-        #expect(o.linesRebroken <= b.linesRebroken, "\(name)\n\(o)\n\(b)")
+      #expect(b.sectionsRebuilt == 0, "\(name)\n\(b)")
+      // Rebuilt: a batch applied from its own lists (`EditScratch.retainedCapacity` edits or
+      // more, deletions or insertions only), one edit per `denseEditSpacing` items or more.
+      let edits = batch.deleteItems.count + batch.insertItemCount
+      let rebuilds =
+        batch.resizeItems.isEmpty && edits >= EditScratch.retainedCapacity
+        && edits * SectionLayout.denseEditSpacing >= single.input.sections[0].count
+        + batch.deleteItems.count - batch.insertItemCount
+      #expect(rebuilds == (name != "mixed" && name != "one" && (name != "alternate" || count > 20_000)))
+      if !rebuilds {
+        #expect(t.sectionsRebuilt == 0 && o.sectionsRebuilt == 0, "\(name)\n\(t)\n\(o)")
+        #expect(o.itemsSpliced > 0, "\(name)\n\(o)")
+        if name == "mixed" {
+          // One edit every 5 items: every page laid out whole, once.
+          #expect(o.sectionsLaidOut >= pagesBefore - 1, "\(name)\n\(o)")
+        } else if name == "alternate" {
+          #expect(o.sectionsLaidOut > 0 && o.sectionsLaidOut < pagesBefore, "\(name)\n\(o)")
+        } else {
+          #expect(o.sectionsLaidOut == 0, "\(name)\n\(o)")
+        }
+      } else {
+        #expect(t.sectionsRebuilt == 1 && o.sectionsRebuilt == 1, "\(name)\n\(t)\n\(o)")
+        // No page spliced: on one thread none at all; on two, at most the seam between the
+        // threads' runs (`repairPages`).
+        #expect(o.itemsSpliced == 0, "\(name)\n\(o)")
+        #expect(t.itemsSpliced < b.itemsSpliced / 8, "\(name)\n\(t)\n\(b)")
       }
       for (engine, path) in [(threaded, "threaded"), (single, "single")] {
-        #expect(engine.pages.count == pageByPage.pages.count, "\(name) \(path)")
         #expect(
           EngineComparison.elementDifference(engine.allElements, pageByPage.allElements) == nil,
           "\(name) \(path)")
         #expect(engine.contentSize == pageByPage.contentSize, "\(name) \(path)")
         LineIndexTests.expectExactIndex(engine, "\(variant) \(name) \(path)")
       }
-    }
-    // The front two thirds of every other page deleted, the page before each untouched: the
-    // boundary with the untouched page is noted from the batch's own lists (which the rounds'
-    // tasks copy), and the untouched page's last line takes what now fits there.
-    var fronts = BatchUpdate()
-    let sectionPages = threaded.pages(ofSection: 0)
-    for p in sectionPages where (p - sectionPages.lowerBound) % 2 == 1 {
-      let first = threaded.firstItem(ofPage: p, inSection: 0)
-      for i in first..<(first + threaded.pages[p].count * 2 / 3) {
-        fronts.deleteItems.append(ItemPath(0, i))
-      }
-    }
-    #expect(fronts.deleteItems.count >= 6_250)
-    let copiedBefore = (threaded.pageListsCopiedInRounds, single.pageListsCopiedInRounds)
-    try threaded.apply(fronts)
-    try single.apply(fronts)
-    try pageByPage.apply(fronts)
-    #expect(threaded.pageListsCopiedInRounds > copiedBefore.0)
-    #expect(single.pageListsCopiedInRounds > copiedBefore.1)
-    for (engine, path) in [(threaded, "threaded"), (single, "single")] {
+      LineIndexTests.expectExactIndex(pageByPage, "\(variant) \(name) page by page")
+      let fresh = try FastFlowLayout(pageByPage.input)
       #expect(
-        EngineComparison.elementDifference(engine.allElements, pageByPage.allElements) == nil,
-        "fronts \(path)")
-      LineIndexTests.expectExactIndex(engine, "\(variant) fronts \(path)")
+        EngineComparison.elementDifference(pageByPage.allElements, fresh.allElements) == nil,
+        "\(name)")
+      #expect(pageByPage.contentSize == fresh.contentSize, "\(name)")
     }
-    let fresh = try FastFlowLayout(threaded.input)
-    #expect(EngineComparison.elementDifference(threaded.allElements, fresh.allElements) == nil)
   }
 }

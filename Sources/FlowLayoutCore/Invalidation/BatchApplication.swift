@@ -41,17 +41,9 @@ extension FastFlowLayout {
   /// batch's own lists.
   package var itemsListed: Int { scratch.itemsListed }
 
-  /// Pages this engine edited in rounds on its threads (`applyRound`: a large batch of one
-  /// section on more than one thread), since it was made.
-  package var pagesEditedTogether: Int { scratch.pagesEditedTogether }
-
   /// Insertions a section rebuild merged from a batch's packed form (`PackedInsertions`: the
   /// mask and the sizes as sent, no list of insertions built), since the engine was made.
   package var packedInsertionsMerged: Int { scratch.packedInsertionsMerged }
-
-  /// Pages of a round whose share of the batch's own lists (`BatchItemLists`) the round's
-  /// task copied, instead of the calling thread while gathering, since the engine was made.
-  package var pageListsCopiedInRounds: Int { scratch.pageListsCopiedInRounds }
 
   /// `apply(_:)` with the batch's plan when validated (`nil`: validated here) and its path map
   /// when built (`nil`: built if the diagnostics need one).
@@ -550,13 +542,6 @@ extension FastFlowLayout {
     scratch.page = SectionEdit()  // all three uniquely referenced
     scratch.touched = []
     scratch.boundaries = []
-    // Pages applied together on the threads (a large batch), or one at a time as reached.
-    let perRound = threading.pagesPerRound(
-      edits: edit.removalCount + edit.insertionCount + edit.resizes.count)
-    var roundPages = 0
-    // A round's pages laid out whole take the line form a layout of the section would.
-    let branchFree =
-      perRound > 1 && pagesBreakBranchFree(section: s, rules: rules(ofPage: range.lowerBound))
     local.removeAll()
     touched.removeAll(keepingCapacity: true)
     boundaries.removeAll(keepingCapacity: true)
@@ -585,14 +570,6 @@ extension FastFlowLayout {
     // `within`: a page (and its first and end items, before the batch) the insertion is
     // looked for in first, so that the insertions of one page locate it once, not each.
     var insertionPlace: (page: Int, base: Int, old: Int)? = nil
-    // A round's pages take their shares of the batch's own lists on the round's threads (each
-    // task copies its pages' ranges, `applyRound`): here only the ranges are noted.
-    let copiesInRounds = perRound > 1 && edit.batchLists != nil
-    var pendingRemovals = 0..<0
-    var removalBase = 0
-    var pendingInsertions = 0..<0
-    var insertionBase = 0
-    var copiedInRounds = 0
     func placeInsertion(
       _ fl: inout Self, within page: (page: Int, base: Int, end: Int)? = nil
     ) -> (page: Int, base: Int, old: Int)? {
@@ -629,11 +606,7 @@ extension FastFlowLayout {
       if removalAt?.page == p {
         // The page's removals in one append (a dense filter's page holds thousands).
         let stop = edit.removalsBelow(end, from: r)
-        if copiesInRounds {
-          (pendingRemovals, removalBase) = (r..<stop, base)
-        } else {
-          edit.appendRemovals(r..<stop, minus: base, to: &local.removals)
-        }
+        edit.appendRemovals(r..<stop, minus: base, to: &local.removals)
         r = stop
         removalAt = r < edit.removalCount ? located(edit.removal(r), &self) : nil
       }
@@ -644,21 +617,10 @@ extension FastFlowLayout {
         // together (each at `index − k − base` plus the k − i before it in the page); the rest
         // as below.
         let stop = edit.insertionsBefore(old: min(end, oldCount), from: i)
-        if copiesInRounds {
-          (pendingInsertions, insertionBase) = (i..<stop, base &+ i)
-        } else {
-          edit.appendInsertions(i..<stop, minus: base &+ i, to: &local.insertions)
-        }
+        edit.appendInsertions(i..<stop, minus: base &+ i, to: &local.insertions)
         earlier = stop &- i
         i = stop
         insertionPlace = placeInsertion(&self, within: (p, base, end))
-      }
-      if insertionPlace?.page == p, !pendingRemovals.isEmpty || !pendingInsertions.isEmpty {
-        // Insertions placed one by one below read the page's removals and follow its
-        // appended insertions: the noted ranges are copied here first.
-        edit.appendRemovals(pendingRemovals, minus: removalBase, to: &local.removals)
-        edit.appendInsertions(pendingInsertions, minus: insertionBase, to: &local.insertions)
-        (pendingRemovals, pendingInsertions) = (0..<0, 0..<0)
       }
       while let place = insertionPlace, place.page == p {
         let survivorsBefore: Int
@@ -676,33 +638,7 @@ extension FastFlowLayout {
       // A boundary can break only where an edit changed the first item of the page after it or
       // the last line of the page before it (the greedy rule takes the next page's items from
       // its first one on): page p's boundaries with p − 1 and p + 1.
-      let touchesFirst =
-        p > range.lowerBound
-        && (local.touchesFirstItem
-          || (!pendingRemovals.isEmpty && edit.removal(pendingRemovals.lowerBound) == removalBase)
-          || (!pendingInsertions.isEmpty
-            && edit.insertion(pendingInsertions.lowerBound).index == insertionBase))
-      if perRound > 1 {
-        // Gathered (the entry's emptied lists become `local`'s), applied with the round's others.
-        if scratch.round == nil { scratch.round = PageEditRound() }
-        let n = scratch.round!.count
-        if n == scratch.round!.edits.count { scratch.round!.edits.append(SectionEdit()) }
-        swap(&local, &scratch.round!.edits[n])
-        scratch.round!.pages.append(p)
-        scratch.round!.slots.append(pages.slot(p))
-        scratch.round!.entries.append(
-          (touchesFirst, pendingRemovals, removalBase, pendingInsertions, insertionBase))
-        if !pendingRemovals.isEmpty || !pendingInsertions.isEmpty { copiedInRounds += 1 }
-        (pendingRemovals, pendingInsertions) = (0..<0, 0..<0)
-        roundPages += 1
-        if n + 1 == perRound {
-          applyRound(
-            &scratch.round!, lists: edit.batchLists, branchFree: branchFree, touched: &touched,
-            boundaries: &boundaries, scratch: &scratch.lines, counters: &counters)
-        }
-        continue
-      }
-      if touchesFirst { boundaries.append(p - 1) }
+      if p > range.lowerBound, local.touchesFirstItem { boundaries.append(p - 1) }
       let resized = applyResizes(local.resizes, toPage: p, counters: &counters)
       pages[p].applySplice(
         local, resized: resized, rules: rules(ofPage: p), kernels: kernels,
@@ -711,144 +647,11 @@ extension FastFlowLayout {
       touched.append(p)
       local.removeAll()
     }
-    if roundPages > 0 {
-      if scratch.round!.count > 0 {
-        applyRound(
-          &scratch.round!, lists: edit.batchLists, branchFree: branchFree, touched: &touched,
-          boundaries: &boundaries, scratch: &scratch.lines, counters: &counters)
-      }
-      scratch.pagesEditedTogether += roundPages
-      scratch.pageListsCopiedInRounds += copiedInRounds
-    }
     // Given back before the repair, which fills it again (`moveItems`): else it would allocate.
     scratch.page = consume local
     return repairPages(
       ofSection: s, touched: touched, boundaries: boundaries, scratch: &scratch,
       counters: &counters)
-  }
-
-  /// Applies the round's page edits (each entry's edit first given its ranges of `lists`, the
-  /// batch's own lists, by the task that applies it), each page's resizes then its splice as
-  /// `applySectionEdit` applies one page's (a page laid out whole in the line form
-  /// `branchFree` says, `pagesBreakBranchFree`), on up to `threading.threads` threads (each a
-  /// contiguous run of the entries: distinct pages, so no two threads touch one; a page's
-  /// result does not depend on the thread), then notes, in page order, the pages touched and
-  /// the boundaries the edits may have broken, and empties the round (capacity kept).
-  ///
-  /// - Complexity: O(c + k) per page (c items, k re-broken), on t threads.
-  private mutating func applyRound(
-    _ round: inout PageEditRound, lists: BatchItemLists?, branchFree: Bool,
-    touched: inout [Int], boundaries: inout [Int], scratch: inout LineScratch,
-    counters: inout WorkCounters
-  ) {
-    let count = round.count
-    let tasks = max(min(threading.threads, count), 1)
-    round.lastLineKept.removeAll(keepingCapacity: true)
-    round.lastLineKept.append(contentsOf: repeatElement(false, count: count))
-    round.counters.removeAll(keepingCapacity: true)
-    round.counters.append(contentsOf: repeatElement(WorkCounters(), count: tasks))
-    while round.lines.count < tasks { round.lines.append(LineScratch()) }
-    swap(&scratch, &round.lines[0])  // the first task re-breaks in the caller's buffers
-    let layoutRules = rules
-    let kernels = self.kernels
-    let transposed = lists?.transposed ?? false
-    let noDeletions = UnsafeBufferPointer<ItemPath>(start: nil, count: 0)
-    let noInsertions = UnsafeBufferPointer<ItemInsertion>(start: nil, count: 0)
-    // Read only, by every task: the batch's lists (each entry's ranges of them: `entries`).
-    let batchDeletions = SharedBuffer(lists?.deletions ?? noDeletions)
-    let batchInsertions = SharedBuffer(lists?.insertions ?? noInsertions)
-    pages.withUnsafeMutableSlots { slots in
-      round.pages.withUnsafeBufferPointer { pageList in
-        round.slots.withUnsafeBufferPointer { slotList in
-          round.edits.withUnsafeMutableBufferPointer { edits in
-            round.lastLineKept.withUnsafeMutableBufferPointer { kept in
-              round.lines.withUnsafeMutableBufferPointer { lines in
-                round.counters.withUnsafeMutableBufferPointer { work in
-                  round.entries.withUnsafeBufferPointer { entries in
-                    // Disjoint: task t writes the pages of its entries, their edits (each
-                    // appended its share of the batch's lists), their `kept` flags, and its own
-                    // line buffers and counters; the batch's lists and the entries' ranges are
-                    // only read.
-                    let pageSlots = SharedBuffer(slots)
-                    let pageList = SharedBuffer(pageList)
-                    let slotList = SharedBuffer(slotList)
-                    let edits = SharedBuffer(edits)
-                    let kept = SharedBuffer(kept)
-                    let lines = SharedBuffer(lines)
-                    let work = SharedBuffer(work)
-                    let entries = SharedBuffer(entries)
-                    let run: @Sendable (Int) -> Void = { t in
-                      let batch = BatchItemLists(
-                        deletions: batchDeletions.readOnly, insertions: batchInsertions.readOnly,
-                        transposed: transposed)
-                      let pages = pageSlots.base
-                      let first = t * count / tasks
-                      for j in first..<((t + 1) * count / tasks) {
-                        let q = slotList.base[j]
-                        let rules = pages[q].ownMetrics?.rules ?? layoutRules
-                        // The entry's share of the batch's lists, copied by this task (its own
-                        // entry's lists: distinct arrays).
-                        let (_, removed, removalBase, inserted, insertionBase) = entries.base[j]
-                        if !removed.isEmpty {
-                          batch.appendRemovals(
-                            removed, minus: removalBase, to: &edits.base[j].removals)
-                        }
-                        if !inserted.isEmpty {
-                          batch.appendInsertions(
-                            inserted, minus: insertionBase, to: &edits.base[j].insertions)
-                        }
-                        let edit = edits.base[j]
-                        let resized =
-                          edit.resizes.isEmpty
-                          ? nil
-                          : pages[q].applyResizes(
-                            edit.resizes, rules: rules, kernels: kernels, counters: &work.base[t])
-                        pages[q].applySplice(
-                          edit, resized: resized, rules: rules, kernels: kernels,
-                          deferringWholeLayout: true, scratch: &lines.base[t],
-                          counters: &work.base[t])
-                        kept.base[j] = lines.base[t].lastLineKept
-                        guard lines.base[t].wholeLayoutDeferred else { continue }
-                        // Laid out whole here: first, when this task's previous entry is the page
-                        // before (final), the front items its last line takes move there, so that
-                        // this page's lines start at a line start (no boundary left to repair).
-                        if j > first, pageList.base[j - 1] == pageList.base[j] - 1 {
-                          let previous = slotList.base[j - 1]
-                          if pages[previous].absorbFront(
-                            of: &pages[q], rules: rules, kernels: kernels,
-                            scratch: &lines.base[t], counters: &work.base[t])
-                          {
-                            kept.base[j - 1] = false
-                          }
-                        }
-                        work.base[t].sectionsLaidOut += 1
-                        pages[q].layOutTable(
-                          rules: rules, kernels: kernels, counters: &work.base[t],
-                          branchFree: branchFree)
-                        pages[q].updateHeight(rules: rules)
-                      }
-                    }
-                    LayoutThreading.perform(parts: tasks, threads: tasks, run)
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
-    }
-    swap(&scratch, &round.lines[0])
-    for c in round.counters { counters.add(c) }
-    for j in 0..<count {
-      let p = round.pages[j]
-      if round.entries[j].touchesFirstItem { boundaries.append(p - 1) }
-      if !round.lastLineKept[j] { boundaries.append(p) }
-      touched.append(p)
-      round.edits[j].removeAll()
-    }
-    round.pages.removeAll(keepingCapacity: true)
-    round.slots.removeAll(keepingCapacity: true)
-    round.entries.removeAll(keepingCapacity: true)
   }
 
   /// Applies `resizes` (local indices, ascending) to page `p` (`SectionLayout.applyResizes`).

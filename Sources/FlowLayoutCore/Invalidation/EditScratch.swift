@@ -28,18 +28,9 @@ struct EditScratch: Sendable {
   /// was made: none for a batch applied from its own lists (`applyBatchLists`). Kept through
   /// `trim()`.
   var itemsListed = 0
-  /// Pages edited in rounds on the layout's threads (`FastFlowLayout.pagesEditedTogether`),
-  /// since the engine was made. Kept through `trim()`.
-  var pagesEditedTogether = 0
-  /// Round entries whose share of the batch's own lists their task copied
-  /// (`FastFlowLayout.pageListsCopiedInRounds`). Kept through `trim()`.
-  var pageListsCopiedInRounds = 0
   /// Insertions a section rebuild merged from a batch's packed form
   /// (`FastFlowLayout.packedInsertionsMerged`). Kept through `trim()`.
   var packedInsertionsMerged = 0
-  /// A large batch's page edits gathered to be applied together (`PageEditRound`; none until
-  /// one is, so that a small batch's scratch holds no more buffers than before).
-  var round: PageEditRound? = nil
 
   /// The most entries a buffer keeps between batches: a larger batch's buffers are let go, so
   /// memory at rest does not follow the largest batch ever applied.
@@ -59,42 +50,10 @@ struct EditScratch: Sendable {
       empty.batchesValidated = batchesValidated
       empty.pathMapsBuilt = pathMapsBuilt
       empty.itemsListed = itemsListed
-      empty.pagesEditedTogether = pagesEditedTogether
-      empty.pageListsCopiedInRounds = pageListsCopiedInRounds
       empty.packedInsertionsMerged = packedInsertionsMerged
       self = empty
-    } else if round != nil {
-      // A round holds a page's worth of edits per entry: let go after the batch that used it.
-      round = nil
     }
   }
-}
-
-/// The edits of up to a round's worth of pages of one section, gathered in page order to be
-/// applied together on the layout's threads (`FastFlowLayout.applyRound`): entry `j` is page
-/// `pages[j]` (stored in slot `slots[j]`), its edit `edits[j]` (entries past the count are
-/// empty, kept for their capacity) and `entries[j]`, what else the round needs of it.
-struct PageEditRound: Sendable {
-  var pages: [Int] = []
-  var slots: [Int] = []
-  var edits: [SectionEdit] = []
-  /// Per entry: whether its edit may change the page's first item, and the removals and
-  /// insertions of the batch's own lists (`BatchItemLists`) that its task appends to its edit
-  /// before applying it, each range with the base its indices are taken down by (empty
-  /// ranges: the edit is complete).
-  var entries:
-    [(
-      touchesFirstItem: Bool, removals: Range<Int>, removalBase: Int, insertions: Range<Int>,
-      insertionBase: Int
-    )] = []
-  /// Per entry, after the round: whether the page's last line was kept
-  /// (`LineScratch.lastLineKept`).
-  var lastLineKept: [Bool] = []
-  /// Per task: its re-breaking buffers and work.
-  var lines: [LineScratch] = []
-  var counters: [WorkCounters] = []
-
-  var count: Int { pages.count }
 }
 
 /// Re-breaking's buffers: new line starts and heights, line ranges to place, kept runs, indices.
@@ -107,9 +66,6 @@ struct LineScratch: Sendable {
   /// Whether the last line of the page `SectionLayout.applySplice` last edited holds the same
   /// items, with the same sizes, as before: it was kept by every re-break (`false` when unsure).
   var lastLineKept = false
-  /// Whether `SectionLayout.applySplice(deferringWholeLayout: true)` left its page's whole
-  /// layout to the caller.
-  var wholeLayoutDeferred = false
 }
 
 extension SectionEdit {

@@ -80,21 +80,17 @@ extension SectionLayout {
   /// `applyResizes`, which returned `resized`), then lays out only what changed: the closed form
   /// again (O(c)), or the line table's touched regions re-broken until their lines catch up with
   /// the old ones (`catchUpLines`; column flows: `rebuildGridLines`; `.horizontalScroll`: `rebuildScrollLine`).
-  /// `scratch.lastLineKept` tells whether the last line holds the same items as before. With
-  /// `deferringWholeLayout`, edits dense enough to lay the table out whole only splice the
-  /// columns and set `scratch.wholeLayoutDeferred`: the caller lays the page out
-  /// (`layOutTable`, `updateHeight`).
+  /// `scratch.lastLineKept` tells whether the last line holds the same items as before.
   ///
   /// - Complexity: O(c) closed form; else O(e log e + k + log r) for e edits and k items in
   ///   re-broken lines, plus the splice's O(n − f) memory move and O(r) renumbering when the
   ///   item count changes.
   mutating func applySplice(
     _ edit: SectionEdit, resized: (first: Int, last: Int)?, rules: LayoutRules,
-    kernels: KernelSelection, deferringWholeLayout: Bool = false, scratch: inout LineScratch,
+    kernels: KernelSelection, scratch: inout LineScratch,
     counters: inout WorkCounters
   ) {
     scratch.lastLineKept = false  // set by the greedy re-breaks below only
-    scratch.wholeLayoutDeferred = false
     if let admitted = equalWidthAdmits(edit.insertions.lazy.map(\.size.width)) {
       if admitted {
         applyEqualWidthSplice(edit, rules: rules, kernels: kernels, counters: &counters)
@@ -173,12 +169,6 @@ extension SectionLayout {
         // Edits so dense that nearly every line is touched: the page's table is laid out once
         // by the full-layout pass (the same greedy lines from its first item), not region by
         // region. A table still (never the closed form: a page of a paged section is one).
-        // `deferringWholeLayout`: the caller lays it out (`wholeLayoutDeferred`).
-        scratch.lastLineKept = false
-        if deferringWholeLayout {
-          scratch.wholeLayoutDeferred = true
-          return
-        }
         counters.sectionsLaidOut += 1
         layOutTable(rules: rules, kernels: kernels, counters: &counters)
         updateHeight(rules: rules)

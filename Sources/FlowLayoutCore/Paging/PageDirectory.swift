@@ -20,12 +20,13 @@ struct PageCapacity: Sendable, Equatable {
   var smallGap = false
 
   /// Sections of at least this many items are rebuilt by a large dense batch of their
-  /// ascending deletions and insertions (`FastFlowLayout.rebuildSection`); shorter ones edit
-  /// their pages in rounds (`applyRound`). The rebuild measured no slower than the rounds from
-  /// 30 000 items on (docs/storage.md, "A dense batch rebuilds its section"); 2^18 keeps
-  /// sections of 100 000 and 200 000 items on the rounds, which `DenseBatchTests` and
-  /// `PackedBatchTests` test. Tests lower it.
-  var rebuildItems = 1 << 18
+  /// ascending deletions and insertions (`FastFlowLayout.rebuildSection`); shorter ones, and
+  /// sparser batches, edit their pages one by one (`applySectionEdit`). As low as such a
+  /// batch goes (`EditScratch.retainedCapacity` edits): a section whose filter was rebuilt
+  /// has its restore rebuilt too (edited page by page, the rebuilt pages, cut at `target`,
+  /// would grow and split: measured 2× the time at 30 000 items). Measured in docs/storage.md,
+  /// "The rounds retired". Tests lower and raise it.
+  var rebuildItems = EditScratch.retainedCapacity
 
   /// 512 items a page: an insertion moves ≤ 24 KiB of columns and renumbers ≤ ~400 lines.
   /// Measured against 1 024 (docs/storage.md, "Page size"): one-item edits and batches at 1M

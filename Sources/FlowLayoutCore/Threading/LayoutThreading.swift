@@ -38,23 +38,6 @@ package struct LayoutThreading: Sendable, Hashable {
   /// Whether `n` items are broken in chunks.
   func splits(_ n: Int) -> Bool { threads > 1 && n >= max(minimumItems, 2) }
 
-  /// How many pages of one section a batch of `edits` item edits applies together
-  /// (`FastFlowLayout.applyRound`): `roundPagesPerThread` per thread when the edits stand for
-  /// at least `minimumItems` items (each counted for the `SectionLayout.denseEditSpacing`
-  /// items around it: a filter or its restore at 1M items, not a one-item edit), else 1
-  /// (each page edited as it is reached).
-  ///
-  /// - Complexity: O(1).
-  func pagesPerRound(edits: Int) -> Int {
-    edits &* SectionLayout.denseEditSpacing >= max(minimumItems, 2)
-      ? max(threads, 1) &* Self.roundPagesPerThread : 1
-  }
-
-  /// Pages per thread in a round of page edits: a round costs one hand-over between threads
-  /// and leaves one boundary per thread to the repair, so it holds ~1 ms of work a thread
-  /// (a page of `search-filter`'s batches at 1M items: ~7 µs).
-  static let roundPagesPerThread = 64
-
   /// The chunks `0 ..< n` is cut into: equal ranges of about `chunkItems` items, or one per
   /// thread.
   func chunks(_ n: Int) -> [Range<Int>] {

@@ -71,8 +71,9 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
   var pageCapacity = PageCapacity.standard
   /// `contentSize`, kept current by every change.
   var cachedContentSize = Size.zero
-  /// Buffers reused by every batch (`EditScratch`); no state between batches.
-  var scratch = EditScratch()
+  /// Buffers reused by every batch (`EditScratch`, behind one reference); no state between
+  /// batches.
+  var scratch = EditScratchBox()
   /// Page buffers the last section rebuild did not reuse, for the next one (`rebuildSection`):
   /// at most what the rebuilt section held before it. No state: never read as content.
   var spareBuffers = SparePageBuffers()

@@ -30,20 +30,20 @@ extension FastFlowLayout {
 
   /// Batches this engine validated itself (`apply(_:)`); none for a batch applied through
   /// `apply(validated:)` (a session's).
-  package var batchesValidated: Int { scratch.batchesValidated }
+  package var batchesValidated: Int { scratch.read(\.batchesValidated, none: 0) }
 
   /// Batch path maps this engine built itself (to carry kept diagnostics through a batch);
   /// none when the batch came with its map (`apply(validated:)`).
-  package var pathMapsBuilt: Int { scratch.pathMapsBuilt }
+  package var pathMapsBuilt: Int { scratch.read(\.pathMapsBuilt, none: 0) }
 
   /// Item edits this engine copied into per-section lists before applying them; none for a
   /// large batch of one section's ascending deletions and insertions, applied from the
   /// batch's own lists.
-  package var itemsListed: Int { scratch.itemsListed }
+  package var itemsListed: Int { scratch.read(\.itemsListed, none: 0) }
 
   /// Insertions a section rebuild merged from a batch's packed form (`PackedInsertions`: the
   /// mask and the sizes as sent, no list of insertions built), since the engine was made.
-  package var packedInsertionsMerged: Int { scratch.packedInsertionsMerged }
+  package var packedInsertionsMerged: Int { scratch.read(\.packedInsertionsMerged, none: 0) }
 
   /// `apply(_:)` with the batch's plan when validated (`nil`: validated here) and its path map
   /// when built (`nil`: built if the diagnostics need one).
@@ -66,10 +66,9 @@ extension FastFlowLayout {
   /// The plan `validated` holds, or `update`'s validation against the engine as it is now.
   ///
   /// - Complexity: O(1) when validated; otherwise the validation's O(e log e + k log k).
-  mutating func plan(of update: BatchUpdate, validated: consuming BatchPlan?)
-    throws(LayoutError)
-    -> BatchPlan
-  {
+  func plan(
+    of update: BatchUpdate, validated: consuming BatchPlan?, scratch: inout EditScratch
+  ) throws(LayoutError) -> BatchPlan {
     if let validated { return validated }
     scratch.batchesValidated += 1
     return try update.validate(
@@ -81,10 +80,15 @@ extension FastFlowLayout {
   private mutating func applyLayout(_ update: BatchUpdate, validated: consuming BatchPlan?)
     throws(LayoutError)
   {
-    if !update.moveSections.isEmpty {
-      return try applyMovingSections(update, validated: validated)
+    var scratch = self.scratch.take()
+    defer {
+      scratch.trim()
+      self.scratch.restore(&scratch)
     }
-    let plan = try self.plan(of: update, validated: validated)
+    if !update.moveSections.isEmpty {
+      return try applyMovingSections(update, validated: validated, scratch: &scratch)
+    }
+    let plan = try self.plan(of: update, validated: validated, scratch: &scratch)
     let newBounds = plan.newBounds
     let newConfiguration = plan.newConfiguration
     let newRules = LayoutRules(configuration: newConfiguration, bounds: newBounds)
@@ -99,12 +103,6 @@ extension FastFlowLayout {
     }
     // Nothing below throws.
     let changesSections = !update.insertSections.isEmpty || !update.deleteSections.isEmpty
-    var scratch = EditScratch()
-    swap(&scratch, &self.scratch)
-    defer {
-      scratch.trim()
-      swap(&scratch, &self.scratch)
-    }
     // Item edits per section, in the sections before the batch (an item edit never names a
     // deleted or inserted section: the validation refuses it).
     // A large batch of one section's deletions and insertions, each named in ascending order
@@ -570,6 +568,8 @@ extension FastFlowLayout {
     // `within`: a page (and its first and end items, before the batch) the insertion is
     // looked for in first, so that the insertions of one page locate it once, not each.
     var insertionPlace: (page: Int, base: Int, old: Int)? = nil
+    // The last page's first item (insertions after the last survivor go there), found once.
+    var lastPageBase: Int? = nil
     func placeInsertion(
       _ fl: inout Self, within page: (page: Int, base: Int, end: Int)? = nil
     ) -> (page: Int, base: Int, old: Int)? {
@@ -585,7 +585,8 @@ extension FastFlowLayout {
         return (at.page, at.base, o)
       }
       let last = range.upperBound - 1
-      return (last, fl.firstItem(ofPage: last, inSection: s), o)
+      if lastPageBase == nil { lastPageBase = fl.firstItem(ofPage: last, inSection: s) }
+      return (last, lastPageBase!, o)
     }
     insertionPlace = placeInsertion(&self)
     var resizeAt = x < edit.resizes.count ? located(edit.resizes[x].index, &self) : nil

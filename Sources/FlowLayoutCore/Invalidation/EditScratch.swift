@@ -56,6 +56,61 @@ struct EditScratch: Sendable {
   }
 }
 
+/// The engine's `EditScratch` behind one reference, made by the first batch (none before):
+/// a copy of the engine, which every query on an engine held in a class property makes of its
+/// stored references, retains one reference for the scratch instead of one per buffer. Engine
+/// copies share it until either applies a batch (that one then copies it, as it copied the
+/// buffers before).
+struct EditScratchBox: Sendable {
+  /// The scratch (one entry; an empty one while a batch holds it), or none before the first
+  /// batch.
+  private var storage: [EditScratch] = []
+
+  /// The scratch, swapped out of the box (a new one before the first batch) for a batch to
+  /// use and `restore`.
+  ///
+  /// - Complexity: O(1); allocates nothing, but for a box shared with an engine copy (its one
+  ///   entry copied).
+  mutating func take() -> EditScratch {
+    var scratch = EditScratch()
+    if !storage.isEmpty { swap(&scratch, &storage[0]) }
+    return scratch
+  }
+
+  /// Puts `scratch` back into the box (after `take()`; `scratch` is left empty).
+  ///
+  /// - Complexity: O(1); allocates the box once, at the first batch.
+  mutating func restore(_ scratch: inout EditScratch) {
+    if storage.isEmpty {
+      storage.append(EditScratch())
+    }
+    swap(&scratch, &storage[0])
+  }
+
+  /// Whether the box holds a scratch (none before the first batch).
+  var holdsScratch: Bool { !storage.isEmpty }
+
+  /// `field` of the scratch in the box, `none` when there is none.
+  ///
+  /// - Complexity: O(1).
+  func read<T>(_ field: KeyPath<EditScratch, T>, none: T) -> T {
+    storage.isEmpty ? none : storage[0][keyPath: field]
+  }
+
+  /// `EditScratch.pathMapsBuilt`, which the kept diagnostics count after a batch
+  /// (`carryDiagnostics`).
+  ///
+  /// - Complexity: O(1); setting it allocates the box when there is none.
+  var pathMapsBuilt: Int {
+    get { read(\.pathMapsBuilt, none: 0) }
+    set {
+      var scratch = take()
+      scratch.pathMapsBuilt = newValue
+      restore(&scratch)
+    }
+  }
+}
+
 /// Re-breaking's buffers: new line starts and heights, line ranges to place, kept runs, indices.
 struct LineScratch: Sendable {
   var starts: [Int] = []

@@ -17,11 +17,11 @@ extension FastFlowLayout {
   ///   m items in inserted sections; the page summaries are rebuilt, O(p)); otherwise
   ///   O(n + e log e).
   /// - Throws: the batch's `LayoutError`; the engine is unchanged.
-  mutating func applyMovingSections(_ update: BatchUpdate, validated: consuming BatchPlan?)
-    throws(LayoutError)
-  {
+  mutating func applyMovingSections(
+    _ update: BatchUpdate, validated: consuming BatchPlan?, scratch: inout EditScratch
+  ) throws(LayoutError) {
     guard update.editsSectionsOnly else { return try applyRebuilding(update) }
-    let plan = try self.plan(of: update, validated: validated)
+    let plan = try self.plan(of: update, validated: validated, scratch: &scratch)
     if update.moveSections.count == 1, update.insertSections.isEmpty,
       update.deleteSections.isEmpty
     {

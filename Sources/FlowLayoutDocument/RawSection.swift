@@ -84,12 +84,26 @@ struct RawSection {
             widths.append(size.width)
             heights.append(size.height)
           case UInt8(ascii: "{") where Self.startsEstimate(s):
-            let size = try Self.readEstimate(&s, field: "\(field).items[\(i)]")
+            var size: Size
+            if let plain = s.readPlainEstimate() {
+              size = plain
+            } else {
+              size = try Self.readEstimate(&s, field: "\(field).items[\(i)]")
+            }
             raw.estimates.append(i)
             widths.append(size.width)
             heights.append(size.height)
           case UInt8(ascii: "n"):
-            try s.readNull(field: "\(field).items[\(i)]")
+            // A run of `null` items read at once (`readNulls`).
+            let run = s.readNulls()
+            if run > 1 {
+              raw.estimates.append(contentsOf: i..<(i + run))
+              raw.defaultEstimates.append(contentsOf: i..<(i + run))
+              widths.append(contentsOf: repeatElement(0, count: run))
+              heights.append(contentsOf: repeatElement(0, count: run))
+              return
+            }
+            if run == 0 { try s.readNull(field: "\(field).items[\(i)]") }
             raw.estimates.append(i)
             raw.defaultEstimates.append(i)
             widths.append(0)

@@ -93,7 +93,9 @@ struct RawDocument {
         try s.readArray(field: "sections") { (s, i) throws(LayoutError) in
           var unused: Int?
           sections.append(
-            try RawSection.read(&s, field: "sections[\(i)]", allowsAt: false, at: &unused))
+            try RawSection.read(
+              &s, field: "sections[\(i)]", allowsAt: false, at: &unused,
+              expectedItems: sections.last.map { 2 * $0.section.count + 16 }))
         }
         self.sections = sections
       case "edits":

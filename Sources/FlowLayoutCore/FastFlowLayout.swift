@@ -71,12 +71,16 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
   var pageCapacity = PageCapacity.standard
   /// `contentSize`, kept current by every change.
   var cachedContentSize = Size.zero
-  /// Buffers reused by every batch (`EditScratch`, behind one reference); no state between
-  /// batches.
+  /// Buffers reused by every batch (`EditScratch`) and the spare page buffers, behind one
+  /// reference; no state between batches.
   var scratch = EditScratchBox()
   /// Page buffers the last section rebuild did not reuse, for the next one (`rebuildSection`):
-  /// at most what the rebuilt section held before it. No state: never read as content.
-  var spareBuffers = SparePageBuffers()
+  /// at most what the rebuilt section held before it. No state: never read as content. Kept in
+  /// `scratch`'s box.
+  var spareBuffers: SparePageBuffers {
+    get { scratch.spareBuffers }
+    set { scratch.spareBuffers = newValue }
+  }
   /// How full layouts are split across threads (`ChunkedLineBreaking`); small chunks in tests.
   var threading: LayoutThreading
   /// What `hiddenItems` and `overflowingItems` read, once kept (`keepDiagnostics()`,

@@ -56,15 +56,20 @@ struct EditScratch: Sendable {
   }
 }
 
-/// The engine's `EditScratch` behind one reference, made by the first batch (none before):
-/// a copy of the engine, which every query on an engine held in a class property makes of its
-/// stored references, retains one reference for the scratch instead of one per buffer. Engine
-/// copies share it until either applies a batch (that one then copies it, as it copied the
-/// buffers before).
+/// The engine's `EditScratch`, and the page buffers its last section rebuild did not reuse
+/// (`SparePageBuffers`), behind one reference made by the first batch (none before): a copy of
+/// the engine, which every query on an engine held in a class property makes of its stored
+/// references, retains one reference for them instead of one per buffer. Engine copies share
+/// it until either applies a batch (that one then copies it, as it copied the buffers before).
 struct EditScratchBox: Sendable {
-  /// The scratch (one entry; an empty one while a batch holds it), or none before the first
+  private struct Entry: Sendable {
+    var scratch = EditScratch()
+    var spareBuffers = SparePageBuffers()
+  }
+
+  /// The entry (its scratch an empty one while a batch holds it), or none before the first
   /// batch.
-  private var storage: [EditScratch] = []
+  private var storage: [Entry] = []
 
   /// The scratch, swapped out of the box (a new one before the first batch) for a batch to
   /// use and `restore`.
@@ -73,7 +78,7 @@ struct EditScratchBox: Sendable {
   ///   entry copied).
   mutating func take() -> EditScratch {
     var scratch = EditScratch()
-    if !storage.isEmpty { swap(&scratch, &storage[0]) }
+    if !storage.isEmpty { swap(&scratch, &storage[0].scratch) }
     return scratch
   }
 
@@ -81,10 +86,19 @@ struct EditScratchBox: Sendable {
   ///
   /// - Complexity: O(1); allocates the box once, at the first batch.
   mutating func restore(_ scratch: inout EditScratch) {
-    if storage.isEmpty {
-      storage.append(EditScratch())
+    if storage.isEmpty { storage.append(Entry()) }
+    swap(&scratch, &storage[0].scratch)
+  }
+
+  /// The page buffers the last section rebuild did not reuse (`FastFlowLayout.spareBuffers`).
+  ///
+  /// - Complexity: O(1); setting it allocates the box when there is none.
+  var spareBuffers: SparePageBuffers {
+    get { storage.isEmpty ? SparePageBuffers() : storage[0].spareBuffers }
+    set {
+      if storage.isEmpty { storage.append(Entry()) }
+      storage[0].spareBuffers = newValue
     }
-    swap(&scratch, &storage[0])
   }
 
   /// Whether the box holds a scratch (none before the first batch).
@@ -94,7 +108,7 @@ struct EditScratchBox: Sendable {
   ///
   /// - Complexity: O(1).
   func read<T>(_ field: KeyPath<EditScratch, T>, none: T) -> T {
-    storage.isEmpty ? none : storage[0][keyPath: field]
+    storage.isEmpty ? none : storage[0].scratch[keyPath: field]
   }
 
   /// `EditScratch.pathMapsBuilt`, which the kept diagnostics count after a batch

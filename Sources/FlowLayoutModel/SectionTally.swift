@@ -90,6 +90,9 @@ package struct BatchValidationScratch: Sendable {
   /// Whether the batch's deletions are ascending and distinct and it moves no item (so that
   /// `removals` are the deletions in their own order).
   var deletionsAreAscending = false
+  /// Whether the batch's deletions are packed (`PackedDeletions`) and it moves and resizes no
+  /// item: then `removals` is empty and the deletions are read from the batch.
+  var deletionsArePacked = false
   /// The largest bit pattern of the insertions' widths and heights, read in the pass that
   /// found `destinationsAreInsertions` (0 when that is false).
   var insertionSizeBits: UInt64 = 0
@@ -115,7 +118,13 @@ package struct BatchValidationScratch: Sendable {
   mutating func sortPaths(of update: BatchUpdate) -> Bool {
     resizes.removeAll(keepingCapacity: true)
     destinations.removeAll(keepingCapacity: true)
-    if update.moveItems.isEmpty, update.deleteItems.count >= Self.sharedListCount {
+    deletionsArePacked = false
+    if update.moveItems.isEmpty, update.resizeItems.isEmpty, update.deletionList.packed != nil {
+      // Packed: ascending and distinct in one section by construction; read where they are
+      // (`deletionsArePacked`), none listed here.
+      removals.removeAll(keepingCapacity: true)
+      deletionsArePacked = true
+    } else if update.moveItems.isEmpty, update.deleteItems.count >= Self.sharedListCount {
       // A large batch of deletions: its own list, shared (sorted below without a write when
       // in order, as batches name them), not copied.
       removals = update.deleteItems
@@ -131,7 +140,8 @@ package struct BatchValidationScratch: Sendable {
     // Deletions alone, named in ascending order (as batches name them): one pass, no sort and
     // no search for a repeat after it.
     deletionsAreAscending =
-      update.moveItems.isEmpty && Self.isStrictlyAscending(update.deleteItems)
+      deletionsArePacked
+      || (update.moveItems.isEmpty && Self.isStrictlyAscending(update.deleteItems))
     // Insertions alone, named in ascending order: read where they are
     // (`destinationsAreInsertions`), not copied; their sizes screened in the same pass.
     insertionSizeBits = 0

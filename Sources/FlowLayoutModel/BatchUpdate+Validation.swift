@@ -267,11 +267,14 @@ extension BatchUpdate {
             && !(!deletions.isEmpty && isDeleted(packed.section))
             && last < oldCounts[packed.section]
         } ?? true
-    } else {
+    } else if deletionList.packed == nil {
       deletionsExist =
         scratch.deletionsAreAscending
-        ? Self.ascendingExist(deleteItems, counts: oldCounts, deletedSections: deletions)
-        : Self.allExist(deleteItems, counts: oldCounts, deletedSections: deletions)
+        ? Self.ascendingExist(deletionList.list, counts: oldCounts, deletedSections: deletions)
+        : Self.allExist(deletionList.list, counts: oldCounts, deletedSections: deletions)
+    } else {
+      // Packed beside moves or resizes: the list, built for the walk below.
+      deletionsExist = false
     }
     if !deletionsExist {
       for (i, path) in deleteItems.enumerated() {

@@ -17,6 +17,21 @@ public enum ProcessMemory {
     status(pid: pid).map { ($0.now, $0.peak) }
   }
 
+  /// This process's minor page faults and involuntary context switches so far (all threads,
+  /// `getrusage(RUSAGE_SELF)`), or `nil` where that cannot be read: a frame that touches fresh
+  /// pages, or whose threads were preempted, shows it in their difference.
+  ///
+  /// - Complexity: one system call.
+  public static func faultsAndPreemptions() -> (minorFaults: Int, preemptions: Int)? {
+    #if canImport(Glibc)
+      var usage = rusage()
+      guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return nil }
+      return (usage.ru_minflt, usage.ru_nivcsw)
+    #else
+      return nil
+    #endif
+  }
+
   /// `resident(pid:)` with `RssAnon`: the resident pages of the process's own (anonymous)
   /// memory, heap and stacks, without the pages of the files it maps (executable, shared
   /// libraries), which other processes may share.

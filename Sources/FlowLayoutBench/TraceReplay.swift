@@ -59,13 +59,26 @@ public enum TraceReplay {
       answers.reserveCapacity(16)
       result.frameNs.reserveCapacity(trace.frames.count)
       var spent = 0.0
+      var faults: [Int] = []
+      var preemptions: [Int] = []
+      faults.reserveCapacity(trace.frames.count)
+      preemptions.reserveCapacity(trace.frames.count)
       for frame in trace.frames where spent < limit {
+        let before = ProcessMemory.faultsAndPreemptions()
         let begin = MonotonicClock.now()
         for line in frame.lines { answers.append(session.answer(line)) }
         result.frameNs.append(Double(MonotonicClock.now() - begin))
+        if let before, let after = ProcessMemory.faultsAndPreemptions() {
+          faults.append(after.minorFaults - before.minorFaults)
+          preemptions.append(after.preemptions - before.preemptions)
+        }
         spent += result.frameNs.last!
         for answer in answers { note(answer, in: &result) }
         answers.removeAll(keepingCapacity: true)
+      }
+      if faults.count == result.frameNs.count {
+        result.frameMinorFaults = faults
+        result.framePreemptions = preemptions
       }
       allocator.purgeFreedPages()
       let memory = ProcessMemory.resident()

@@ -13,7 +13,9 @@ public enum TraceReport {
       + "measurements, the user's edit; `docs/benchmarks.md`, \"Traces\"). A frame's time runs "
       + "from its first request to its last answer. p50/p99 are nearest-rank over the frames; "
       + "`> 8.33` and `> 16.7` count frames over the 120 Hz and 60 Hz budgets; `worst` is the "
-      + "slowest frame's tag. `frames` k/m: the replay's time limit stopped it after k of m "
+      + "slowest frame's tag, in process with the minor page faults and the involuntary context "
+      + "switches (preemptions) of the process while it ran: on a shared machine a frame whose "
+      + "threads were preempted waits a scheduler slice per preemption. `frames` k/m: the replay's time limit stopped it after k of m "
       + "frames (statistics over those). Allocations per frame (mean/max) and the session's live bytes come "
       + "from a second, counted replay. RSS through the pipe: the `flowlayout session` child "
       + "alone, as a user runs it (`own`: its `RssAnon`, without the pages of the executable "
@@ -68,9 +70,18 @@ public enum TraceReport {
         "| \(r.trace)\(r.status == "ok" ? "" : " (\(r.status))") | \(r.n) | \(r.mode) "
           + "| \(r.framesReplayed == r.frames ? "\(r.frames)" : "\(r.framesReplayed)/\(r.frames)") | \(time(r.openNs)) (\(bytes(r.openBytes))) | \(time(r.p50Ns)) | \(time(r.p99Ns)) "
           + "| \(time(r.maxNs)) | \(r.framesOver8Ms) | \(r.framesOver16Ms) "
-          + "| \(r.worstTag ?? "–") | \(allocations) | \(live) | \(rss) |")
+          + "| \(worst(r)) | \(allocations) | \(live) | \(rss) |")
     }
     return lines
+  }
+
+  /// The slowest frame's tag, with its page faults and preemptions when they were read.
+  static func worst(_ r: TraceResult) -> String {
+    guard let tag = r.worstTag else { return "–" }
+    guard let k = r.worstFrame, let faults = r.frameMinorFaults, let preempted = r.framePreemptions,
+      k < faults.count, k < preempted.count
+    else { return tag }
+    return "\(tag) (\(faults[k]) faults, \(preempted[k]) preempted)"
   }
 
   static let sizeColors = ["#1f77b4", "#ff7f0e", "#d62728", "#2ca02c", "#9467bd"]

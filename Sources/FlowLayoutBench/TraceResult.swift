@@ -42,6 +42,12 @@ public struct TraceResult: Codable, Sendable, Hashable {
   /// The slowest frame's index and tag.
   public var worstFrame: Int?
   public var worstTag: String?
+  /// In process, per frame (frame order): the process's minor page faults and involuntary
+  /// context switches while the frame ran (`ProcessMemory.faultsAndPreemptions`, read outside
+  /// the timed interval); `nil` through the pipe or where they cannot be read. A slow frame
+  /// with many faults touched fresh memory; one with preemptions shared its cores.
+  public var frameMinorFaults: [Int]?
+  public var framePreemptions: [Int]?
   /// Per tag (`scroll`, `measure`, `rotate`, …): frames, p50, p99, max.
   public var tags: [TraceTagStatistics]
 

@@ -226,6 +226,38 @@ extension JSONScanner {
     return Size(width: width, height: height)
   }
 
+  /// Reads `{"estimate": [w, h]}` when it is just that (the key without escapes, the pair in
+  /// `readPlainPair`'s form), as `RawSection.readEstimate` would; else `nil`, the position
+  /// unchanged, for `readEstimate` to read it (and name what is wrong).
+  ///
+  /// - Complexity: O(b) for its b bytes; no allocation.
+  mutating func readPlainEstimate() -> Size? {
+    let start = position
+    // The object and its array: two levels, as `readObject` and `readSize` would enter.
+    guard depth + 1 < Self.maximumDepth, position < end, bytes[position] == UInt8(ascii: "{")
+    else { return nil }
+    position += 1
+    let key: StaticString = "\"estimate\""
+    let matched = peek() != nil && key.withUTF8Buffer { key in
+      guard end - position >= key.count else { return false }
+      for k in 0..<key.count where bytes[position + k] != key[k] { return false }
+      position += key.count
+      return true
+    }
+    guard matched, peek() == UInt8(ascii: ":") else {
+      position = start
+      return nil
+    }
+    position += 1
+    guard peek() == UInt8(ascii: "["), let size = readPlainPair(), peek() == UInt8(ascii: "}")
+    else {
+      position = start
+      return nil
+    }
+    position += 1
+    return size
+  }
+
   /// A number of at most 15 digits and no exponent, `readNumber`'s exact fast path; else `nil`
   /// (the position then undefined).
   private mutating func readPlainNumber() -> Double? {

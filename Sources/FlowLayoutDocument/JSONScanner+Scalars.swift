@@ -23,6 +23,40 @@ extension JSONScanner {
     throw typeError(field(), expected: "null")
   }
 
+  /// Reads `null` items while they are separated by commas, in one pass over the bytes; stops
+  /// after the last `null` (before the `,` or `]` that follows it), and before a `null` that a
+  /// letter or digit follows (for `readNull` to refuse). The run of a million estimated items of
+  /// a self-sizing document.
+  ///
+  /// - Returns: the number of items read (0: the position unchanged).
+  /// - Complexity: O(b) for the b bytes read; no allocation.
+  mutating func readNulls() -> Int {
+    let limit = end
+    var count = 0
+    var i = position
+    var good = position
+    bytes.withUnsafeBufferPointer { b in
+      func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
+      while i &+ 4 <= limit, b[i] == UInt8(ascii: "n"), b[i &+ 1] == UInt8(ascii: "u"),
+        b[i &+ 2] == UInt8(ascii: "l"), b[i &+ 3] == UInt8(ascii: "l")
+      {
+        var j = i &+ 4
+        while j < limit, isSpace(b[j]) { j &+= 1 }
+        // What ends a literal here: a comma, the array's end, or the text's end (the array
+        // reader names what is missing).
+        guard j == limit || b[j] == UInt8(ascii: ",") || b[j] == UInt8(ascii: "]") else { break }
+        count &+= 1
+        good = i &+ 4
+        guard j < limit, b[j] == UInt8(ascii: ",") else { break }
+        j &+= 1
+        while j < limit, isSpace(b[j]) { j &+= 1 }
+        i = j
+      }
+    }
+    position = good
+    return count
+  }
+
   /// The length of the literal (`true`, `false`, `null`) at `position`, when one is there and
   /// no letter follows it.
   func literalLength() -> Int? {

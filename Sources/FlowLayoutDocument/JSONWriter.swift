@@ -15,7 +15,15 @@ public struct JSONWriter: Sendable {
   public var string: String { String(decoding: bytes, as: UTF8.self) }
 
   public mutating func append(_ text: StaticString) {
-    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    text.withUTF8Buffer { text in
+      // Most tokens are a byte or a few (`[`, `,`, `":`): appended one by one, they skip the
+      // general copy's setup, which costs more than the bytes.
+      if text.count <= 4 {
+        for byte in text { bytes.append(byte) }
+      } else {
+        bytes.append(contentsOf: text)
+      }
+    }
   }
 
   public mutating func append(_ value: Int) {
@@ -27,17 +35,25 @@ public struct JSONWriter: Sendable {
     }
   }
 
+  /// The decimal digits of `value`, most significant first.
+  ///
+  /// - Complexity: O(d) for its d digits.
   private mutating func appendDigits(_ value: UInt) {
+    if value < 10 {
+      bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
+      return
+    }
     var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes ≥ 20 digits
     var count = 0
     var v = value
     withUnsafeMutableBytes(of: &buffer) { digits in
       repeat {
-        digits[23 - count] = UInt8(ascii: "0") + UInt8(v % 10)
+        digits[23 - count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
         v /= 10
         count += 1
       } while v != 0
-      bytes.append(contentsOf: digits[(24 - count)...])
+      // Byte by byte: a number has a few digits, fewer than the general copy's setup costs.
+      for i in (24 - count)..<24 { bytes.append(digits[i]) }
     }
   }
 

@@ -140,7 +140,7 @@ extension LayoutSession {
     }
     interactiveMove = nil
     // A drop never scrolls (UIKit's): the offset only clamps, whatever the anchor rule.
-    let rule = document!.layout.scrollAnchor
+    let rule = reading { live in live.layout.scrollAnchor }
     try document!.withLayout { (layout) throws(LayoutError) in layout.scrollAnchor = .none }
     defer { try? document!.withLayout { (layout) throws(LayoutError) in layout.scrollAnchor = rule } }
     let answer: String
@@ -219,7 +219,9 @@ extension LayoutSession {
       return w.string
     case "elements":
       let rect = try Self.readRect(&s, field: "elements")
-      return document!.shownOutput(rect: rect, documentPath: move.documentPath(ofLive:)).json()
+      return reading { live in
+        live.shownOutput(rect: rect, documentPath: move.documentPath(ofLive:)).json()
+      }
     case "frame":
       let path = try RawDocument.readPath(&s, field: "frame")
       return try frameAnswer(path, documentPath: move.documentPath(ofLive: path))

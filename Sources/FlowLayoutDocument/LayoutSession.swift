@@ -313,12 +313,19 @@ public struct LayoutSession<Engine: LayoutEngine> {
   mutating func change(
     _ body: (inout DocumentLayout<Engine>) throws(LayoutError) -> Void
   ) throws(LayoutError) -> String {
-    var live: DocumentLayout<Engine>? = nil
-    swap(&live, &document)
-    defer { swap(&live, &document) }
-    let before = live!.cellsMeasured
-    try body(&live!)
-    return changeAnswer(live!, measuredBefore: before)
+    // Taken out and put back whole: reading `live!` as a value would copy the document (this
+    // code is generic: the copy is the runtime's, field by field).
+    var live = document.take()!
+    let before = live.cellsMeasured
+    do {
+      try body(&live)
+    } catch {
+      document = consume live
+      throw error
+    }
+    let answer = changeAnswer(live, measuredBefore: before)
+    document = consume live
+    return answer
   }
 
   /// `{"frame": [x, y, w, h], "estimated": …}`: the engine's item at `path` as shown, its

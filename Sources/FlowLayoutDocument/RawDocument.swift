@@ -93,7 +93,9 @@ struct RawDocument {
         try s.readArray(field: "sections") { (s, i) throws(LayoutError) in
           var unused: Int?
           sections.append(
-            try RawSection.read(&s, field: "sections[\(i)]", allowsAt: false, at: &unused))
+            try RawSection.read(
+              &s, field: "sections[\(i)]", allowsAt: false, at: &unused,
+              expectedItems: sections.last.map { 2 * $0.section.count + 16 }))
         }
         self.sections = sections
       case "edits":
@@ -146,30 +148,42 @@ struct RawDocument {
     var estimatedItems: [ItemIndexSet] = []
     sectionData.reserveCapacity(sections.count)
     estimatedItems.reserveCapacity(sections.count)
-    // Each section read in place (by index: a copy of a `RawSection` retains each of its
-    // columns), its field built only for an error.
-    for s in sections.indices {
-      // A section with its own metrics: checked first, its cells proposed its own columns.
-      try sections[s].section.validateMetrics(
-        configuration: configuration, bounds: bounds, field: "sections[\(s)]")
-      let proposedWidth = configuration.applying(sections[s].section.metrics)
-        .proposedCellWidth(boundsWidth: bounds.width)
-      let (data, estimated) = try sections[s].sized(
-        proposedWidth: proposedWidth, estimatedItemSize: configuration.estimatedItemSize,
-        measuresCells: measuresCells, field: "sections[\(s)]")
-      sectionData.append(data)
-      estimatedItems.append(estimated)
+    var iconActionCounts: [(field: String, count: Int)] = []
+    // Each section's cells (as text) and which items are cells, gathered here: a `map` over
+    // `sections` copies every section (each of its columns retained and released).
+    var cellColumns: [CellColumn] = []
+    var cellItems: [ItemIndexSet] = []
+    cellColumns.reserveCapacity(sections.count)
+    cellItems.reserveCapacity(sections.count)
+    // Each section read in place, through the buffer (an array's element read by index is
+    // copied, each of its columns retained and released), its field built only for an error.
+    try sections.withUnsafeBufferPointer { (sections) throws(LayoutError) in
+      for s in sections.indices {
+        // A section with its own metrics: checked first, its cells proposed its own columns.
+        try sections[s].section.validateMetrics(
+          configuration: configuration, bounds: bounds, field: "sections[\(s)]")
+        let proposedWidth = configuration.applying(sections[s].section.metrics)
+          .proposedCellWidth(boundsWidth: bounds.width)
+        let (data, estimated) = try sections[s].sized(
+          proposedWidth: proposedWidth, estimatedItemSize: configuration.estimatedItemSize,
+          measuresCells: measuresCells, field: "sections[\(s)]")
+        sectionData.append(data)
+        estimatedItems.append(estimated)
+        if !sections[s].collectionItems.isEmpty {
+          iconActionCounts += sections[s].iconActionCounts(field: "sections[\(s)]")
+        }
+        cellColumns.append(sections[s].cellColumn)
+        cellItems.append(sections[s].cellColumn.cellIndices)
+      }
     }
     // The design rules that span the collection; each cell was validated by its sizing above.
-    try CellDescription.validateIconActionCounts(
-      sections.indices.filter { !sections[$0].collectionItems.isEmpty }.flatMap { s in
-        sections[s].iconActionCounts(field: "sections[\(s)]")
-      })
+    try CellDescription.validateIconActionCounts(iconActionCounts)
     let input = LayoutInput(configuration: configuration, bounds: bounds, sections: sectionData)
     try input.validate()
     // 3. Each edit against the content the earlier ones leave.
-    var counts = sectionData.map(\.count)
-    var metrics = sectionData.map(\.metrics)
+    // Closures, not key paths: a key path's element is copied (each column retained).
+    var counts = sectionData.map { $0.count }
+    var metrics = sectionData.map { $0.metrics }
     var current = bounds
     var currentConfiguration = configuration
     var updates: [BatchUpdate] = []
@@ -214,7 +228,7 @@ struct RawDocument {
     try presentation.validate()
     try prefetch.validate()
     var document = LayoutDocument(input: input, edits: updates)
-    document.cells = sections.map(\.cellColumn)
+    document.cells = cellColumns
     document.estimatedItems = estimatedItems
     document.insertedCells = edits.map { $0.insertedSections.map(\.cellColumn) }
     document.viewport = viewport
@@ -224,7 +238,7 @@ struct RawDocument {
     document.cellSizing = cellSizing
     document.prefetch = prefetch
     document.verticalLayoutDirection = verticalLayoutDirection
-    document.cellItems = sections.map(\.cellColumn.cellIndices)
+    document.cellItems = cellItems
     return document
   }
 

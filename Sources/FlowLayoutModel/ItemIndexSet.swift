@@ -27,6 +27,15 @@ public struct ItemIndexSet: Hashable, Sendable, Codable, CustomStringConvertible
   ///
   /// - Complexity: O(k) for k indices.
   public init<S: Sequence<Int>>(ascending indices: S) {
+    self.init(ascending: Array(indices))
+  }
+
+  /// `init(ascending:)` for an array (what the document's reading and the diagnostics pass):
+  /// read without a generic sequence's calls per index across modules (~200 instructions an
+  /// index when a document of a million estimated items is opened).
+  ///
+  /// - Complexity: O(k) for k indices.
+  public init(ascending indices: [Int]) {
     ranges = []
     for i in indices { appendRange(i..<(i + 1)) }
   }

@@ -167,7 +167,7 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
       return PendingAnchor(axisIsX: false, candidates: [], wasAtEnd: false)
     }
     let axisIsX = scrollsAlongX
-    var candidates: [(ItemPath, Double)] = []
+    var candidates: [(path: ItemPath, distance: Double)] = []
     // The band rule (`Rect.certainlyIntersects`): an item that only touches the viewport
     // within the tolerance is no candidate, so that a one-ulp difference between two engines'
     // frames cannot pick different anchors.

@@ -152,6 +152,13 @@ import Testing
     #expect(whole.tags.map(\.frames).reduce(0, +) == trace.frames.count)
     #expect(whole.p50Ns! <= whole.p99Ns! && whole.p99Ns! <= whole.maxNs!)
     #expect(whole.allocationsPerFrame == nil)
+    // Page faults and preemptions per frame, one entry a frame, shown beside the worst frame.
+    #if os(Linux)
+      let faults = try #require(whole.frameMinorFaults)
+      #expect(faults.count == whole.frameNs.count && faults.allSatisfy { $0 >= 0 })
+      #expect(whole.framePreemptions?.count == whole.frameNs.count)
+      #expect(TraceReport.lines([whole])[2].contains(" faults, "))
+    #endif
     let cut = TraceReplay.inProcess(
       trace, engine: FastFlowLayout.self, engineName: "fast", allocator: UnmeasuredAllocator(),
       timeLimitSeconds: 1e-12)

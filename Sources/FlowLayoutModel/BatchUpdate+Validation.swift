@@ -391,16 +391,11 @@ extension BatchUpdate {
     // the last is; else the walk names the first outside.
     var insertionsInside = scratch.destinationsAreInsertions
     if insertionsInside {
-      // (One count read: not through `newCount`, whose captured cache costs a dynamic
-      // exclusivity check a call.)
       if let packed {
-        if let last = packed.lastItem {
-          insertionsInside = last < plan.newItemCount(ofSection: packed.section)
-        }
+        if let last = packed.lastItem { insertionsInside = last < newCount(packed.section) }
       } else if let last = insertItems.last {
         insertionsInside =
-          insertItems[0].at.section == last.at.section
-          && last.at.item < plan.newItemCount(ofSection: last.at.section)
+          insertItems[0].at.section == last.at.section && last.at.item < newCount(last.at.section)
       }
     }
     if !insertionsInside {

@@ -122,7 +122,7 @@ public struct DocumentLayout<Engine: LayoutEngine> {
   ) throws(LayoutError) {
     let plan = try layout.plan(validating: update)
     let movesItems =
-      !(update.deleteItems.isEmpty && (update.insertItemCount == 0) && update.moveItems.isEmpty
+      !(update.deleteItemCount == 0 && (update.insertItemCount == 0) && update.moveItems.isEmpty
       && update.deleteSections.isEmpty && update.insertSections.isEmpty
       && update.moveSections.isEmpty && editCells.inserted.isEmpty && editCells.resized.isEmpty)
     let newWidth = plan.newConfiguration.proposedCellWidth(boundsWidth: plan.newBounds.width)

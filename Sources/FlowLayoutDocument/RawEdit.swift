@@ -165,8 +165,24 @@ struct RawEdit {
   /// more than its section holds. Once per batch, before `sized`.
   ///
   /// - Complexity: O(b + k) for b mask bytes and k paths listed.
+  ///
+  /// A batch's only `deleteItemsPacked` entry, naming its items by a mask, beside no plain
+  /// `deleteItems`, is kept packed instead (`BatchUpdate.packedDeletions`: no list; a reader
+  /// that needs the list builds it, and the validation's per-path walk, which names an error,
+  /// is one), its paths' positions noted as the list's.
   mutating func expandPackedDeletions(itemCount: (Int) -> Int?) {
     guard !packedDeletionEntries.isEmpty else { return }
+    if packedDeletionEntries.count == 1, update.deleteItemCount == 0,
+      case .mask(let mask) = packedDeletionEntries[0].items
+    {
+      let packed = mask.withUnsafeBufferPointer {
+        PackedDeletions(section: packedDeletionEntries[0].section, mask: $0)
+      }
+      packedDeletionEntries = []
+      packedDeletions = [0..<packed.count]
+      update.packedDeletions = packed
+      return
+    }
     var packed: [ItemPath] = []
     for (section, items) in packedDeletionEntries {
       let start = packed.count

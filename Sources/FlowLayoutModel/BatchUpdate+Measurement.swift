@@ -267,8 +267,31 @@ extension BatchUpdate {
 /// name them; a batch of deletions or insertions only then shares the batch's own list, no
 /// copy), O(e log e) otherwise.
 public struct BatchPathMap: Sendable {
-  /// The item indices of one section's run, ascending.
-  public typealias Run = LazyMapCollection<ArraySlice<ItemPath>, Int>
+  /// The item indices of one section's leaving run, ascending: a slice of the leaving list, or
+  /// a batch's packed deletions (`PackedDeletions`).
+  public struct Run: RandomAccessCollection, Sendable {
+    private let list: ArraySlice<ItemPath>
+    private let mask: ItemMask?
+
+    init(_ list: ArraySlice<ItemPath>) {
+      self.list = list
+      mask = nil
+    }
+
+    init(mask: ItemMask) {
+      list = []
+      self.mask = mask
+    }
+
+    public var startIndex: Int { mask == nil ? list.startIndex : 0 }
+    public var endIndex: Int { mask?.count ?? list.endIndex }
+
+    /// - Complexity: O(1) for a list; O(log w + 64) packed (w mask words).
+    public subscript(k: Int) -> Int {
+      if let mask { return mask.item(k) }
+      return list[k].item
+    }
+  }
   /// The item indices of one section's entering run, ascending: a slice of the entering
   /// list, or a batch's packed insertions (`PackedInsertions`).
   public struct EnteringRun: RandomAccessCollection, Sendable {
@@ -307,6 +330,8 @@ public struct BatchPathMap: Sendable {
   private var itemMoves: [ItemMove]
   /// The items that leave (deleted or moved out), before the batch, ascending.
   private var leaving: [ItemPath]
+  /// The batch's deletions when packed and no item moves (then `leaving` is empty).
+  private var leavingPacked: PackedDeletions?
   /// Per old section losing items, ascending: its positions in `leaving`.
   private var leavingRuns: [(section: Int, range: Range<Int>)]
   /// The after-space paths filled by entering items (inserted or moved in), ascending: the
@@ -347,9 +372,17 @@ public struct BatchPathMap: Sendable {
       Self.sortedCopy(update.moveSections.map(\.to)), by: <)
     itemMoves = update.moveItems
     itemMoves.sortInPlace { $0.from < $1.from }
-    leaving = (deletionsAscending ? update.deleteItems : Self.sortedCopy(update.deleteItems))
-      .mergingAscending(itemMoves.map(\.from), by: <)
-    leavingRuns = Self.runs(leaving)
+    if itemMoves.isEmpty, let packed = update.packedDeletions {
+      // Packed: ascending in one section, read where they are.
+      leaving = []
+      leavingPacked = packed
+      leavingRuns = packed.count == 0 ? [] : [(packed.section, 0..<packed.count)]
+    } else {
+      leavingPacked = nil
+      leaving = (deletionsAscending ? update.deleteItems : Self.sortedCopy(update.deleteItems))
+        .mergingAscending(itemMoves.map(\.from), by: <)
+      leavingRuns = Self.runs(leaving)
+    }
     if itemMoves.isEmpty, let packed = update.packedInsertions {
       // Packed: ascending in one section, read where they are.
       entering = []
@@ -406,7 +439,7 @@ public struct BatchPathMap: Sendable {
   ) -> Run {
     let k = BatchPlan.count(in: runs) { $0.section < section }
     let range = k < runs.count && runs[k].section == section ? runs[k].range : 0..<0
-    return paths[range].lazy.map(\.item)
+    return Run(paths[range])
   }
 
   /// The after-space index of the `rank`-th (0-based) position that no entering index in
@@ -453,7 +486,11 @@ public struct BatchPathMap: Sendable {
   ///
   /// - Complexity: O(log r) for r sections losing items; no copy.
   public func itemsLeaving(oldSection old: Int) -> Run {
-    Self.run(of: old, in: leaving, runs: leavingRuns)
+    if let leavingPacked {
+      return leavingPacked.section == old && leavingPacked.count > 0
+        ? Run(mask: leavingPacked.mask) : Run([])
+    }
+    return Self.run(of: old, in: leaving, runs: leavingRuns)
   }
 
   /// The after-space indices of new section `new` filled by entering items (inserted or moved

@@ -254,11 +254,28 @@ extension BatchUpdate {
     var deleted = Set<ItemPath>()
     // A batch naming no path twice whose deletions all exist (one tight pass: a filter's
     // 500 000) skips the per-path checks, which then find nothing.
-    let deletionsExist =
-      !repeats
-      && (scratch.deletionsAreAscending
-        ? Self.ascendingExist(deleteItems, counts: oldCounts, deletedSections: deletions)
-        : Self.allExist(deleteItems, counts: oldCounts, deletedSections: deletions))
+    // Packed (`PackedDeletions`): ascending in one section, indices ≥ 0; all exist when the
+    // section does and its last one does.
+    let packedDeletions = scratch.deletionsArePacked ? deletionList.packed : nil
+    let deletionsExist: Bool
+    if repeats {
+      deletionsExist = false
+    } else if let packed = packedDeletions {
+      deletionsExist =
+        packed.lastItem.map { last in
+          packed.section >= 0 && packed.section < oldSectionCount
+            && !(!deletions.isEmpty && isDeleted(packed.section))
+            && last < oldCounts[packed.section]
+        } ?? true
+    } else if deletionList.packed == nil {
+      deletionsExist =
+        scratch.deletionsAreAscending
+        ? Self.ascendingExist(deletionList.list, counts: oldCounts, deletedSections: deletions)
+        : Self.allExist(deletionList.list, counts: oldCounts, deletedSections: deletions)
+    } else {
+      // Packed beside moves or resizes: the list, built for the walk below.
+      deletionsExist = false
+    }
     if !deletionsExist {
       for (i, path) in deleteItems.enumerated() {
         try checkOld(path, "\(prefix)deleteItems[\(i)]")
@@ -345,7 +362,9 @@ extension BatchUpdate {
     }
     // Not reached when a path is named twice (the checks above throw), so the tallies count
     // each path once.
-    let removedPerSection = SectionTally(ascending: scratch.removals)
+    let removedPerSection =
+      packedDeletions.map { SectionTally(section: $0.section, count: $0.count) }
+      ?? SectionTally(ascending: scratch.removals)
     let addedPerSection =
       scratch.destinationsAreInsertions
       ? (packed.map { SectionTally(section: $0.section, count: $0.count) }

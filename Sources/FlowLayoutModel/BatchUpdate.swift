@@ -10,7 +10,21 @@
 /// A batch is validated as a whole before anything changes (`validate(against:)`): a rejected
 /// batch leaves the engine exactly as it was.
 public struct BatchUpdate: Hashable, Sendable, Codable {
-  public var deleteItems: [ItemPath]
+  /// Items deleted, by index **before** the update. A batch read from the packed edit format
+  /// may hold them packed (`packedDeletions`): reading this list then builds it (O(k)),
+  /// writing it unpacks them first.
+  public var deleteItems: [ItemPath] {
+    @inlinable get {
+      guard deletionList.packed == nil else { return deletionList.items }
+      return deletionList.list
+    }
+    @inlinable _modify {
+      if deletionList.packed != nil { deletionList.unpack() }
+      yield &deletionList.list
+    }
+  }
+  /// `deleteItems`, as a list or packed.
+  @usableFromInline var deletionList: PackableList<PackedDeletions>
   /// Items inserted, by index **after** the update, with their sizes. A batch read from the
   /// packed edit format may hold them packed (`packedInsertions`): reading this list then
   /// builds it (O(k)), writing it unpacks them first.
@@ -52,7 +66,7 @@ public struct BatchUpdate: Hashable, Sendable, Codable {
     expectedItemCounts: [Int]? = nil, measureItems: [ItemResize] = [],
     moveSections: [SectionMove] = [], setWidthClass: WidthClass? = nil
   ) {
-    self.deleteItems = deleteItems
+    self.deletionList = PackableList(deleteItems)
     self.insertionList = InsertionList(insertItems)
     self.moveItems = moveItems
     self.resizeItems = resizeItems
@@ -67,7 +81,7 @@ public struct BatchUpdate: Hashable, Sendable, Codable {
   }
 
   private enum CodingKeys: String, CodingKey {
-    case deleteItems
+    case deletionList = "deleteItems"
     case insertionList = "insertItems"
     case moveItems, resizeItems, measureItems, deleteSections, insertSections, setWidth,
       setHeight, expectedItemCounts, moveSections, setWidthClass
@@ -83,6 +97,24 @@ public struct BatchUpdate: Hashable, Sendable, Codable {
     }
   }
 
+  /// The deletions when they are packed (one section's, by mask: a batch read from
+  /// `deleteItemsPacked`), else `nil`; setting them replaces `deleteItems`.
+  package var packedDeletions: PackedDeletions? {
+    get { deletionList.packed }
+    set {
+      deletionList.list = []
+      deletionList.packed = newValue
+    }
+  }
+
+  /// How many items the batch deletes (`deleteItems.count`, without building the list).
+  ///
+  /// - Complexity: O(1).
+  @inlinable public var deleteItemCount: Int {
+    guard deletionList.packed == nil else { return deletionList.count }
+    return deletionList.list.count
+  }
+
   /// How many items the batch inserts (`insertItems.count`, without building the list).
   ///
   /// - Complexity: O(1).
@@ -93,14 +125,14 @@ public struct BatchUpdate: Hashable, Sendable, Codable {
 
   /// `true` when the batch changes nothing.
   public var isEmpty: Bool {
-    deleteItems.isEmpty && insertItemCount == 0 && moveItems.isEmpty && resizeItems.isEmpty
+    deleteItemCount == 0 && insertItemCount == 0 && moveItems.isEmpty && resizeItems.isEmpty
       && deleteSections.isEmpty && insertSections.isEmpty && setWidth == nil && setHeight == nil
       && measureItems.isEmpty && moveSections.isEmpty && setWidthClass == nil
   }
 
   /// `true` when the batch edits items or sections (not only the bounds).
   public var changesContent: Bool {
-    !(deleteItems.isEmpty && insertItemCount == 0 && moveItems.isEmpty && resizeItems.isEmpty
+    !(deleteItemCount == 0 && insertItemCount == 0 && moveItems.isEmpty && resizeItems.isEmpty
       && deleteSections.isEmpty && insertSections.isEmpty && measureItems.isEmpty
       && moveSections.isEmpty)
   }

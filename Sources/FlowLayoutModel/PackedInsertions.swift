@@ -11,11 +11,13 @@ import Synchronization
 package final class PackedInsertions: Sendable {
   /// The section the items are inserted into (after-space).
   package let section: Int
+  /// The inserted items (after-space indices).
+  package let mask: ItemMask
   /// Bit j of word w set: item 64w + j (after-space) is inserted.
-  package let words: [UInt64]
+  package var words: [UInt64] { mask.words }
   /// Per word, the items named by the words before it; `words.count + 1` entries, the last one
   /// the count.
-  package let ranks: [Int]
+  package var ranks: [Int] { mask.ranks }
   /// The sizes in item order, their little-endian bits as sent: one word per item (`f32`: the
   /// width in the low half, the height in the high one) or two (`f64`: width, height).
   package let sizeBits: [UInt64]
@@ -41,23 +43,7 @@ package final class PackedInsertions: Sendable {
     largestBits: (width: UInt64, height: UInt64)? = nil
   ) {
     self.section = section
-    let wordCount = (mask.count + 7) / 8
-    var words = [UInt64](repeating: 0, count: wordCount)
-    var ranks = [Int](repeating: 0, count: wordCount + 1)
-    words.withUnsafeMutableBytes { w in
-      if let base = mask.baseAddress, mask.count > 0 {
-        w.baseAddress!.copyMemory(from: base, byteCount: mask.count)
-      }
-    }
-    var total = 0
-    for w in 0..<wordCount {
-      words[w] = UInt64(littleEndian: words[w])
-      ranks[w] = total
-      total &+= words[w].nonzeroBitCount
-    }
-    ranks[wordCount] = total
-    self.words = words
-    self.ranks = ranks
+    self.mask = ItemMask(mask)
     self.sizeBits = sizeBits
     self.wide = wide
     self.largestBits =
@@ -90,47 +76,17 @@ package final class PackedInsertions: Sendable {
   }
 
   /// How many items are inserted.
-  package var count: Int { ranks[ranks.count - 1] }
+  @usableFromInline package var count: Int { mask.count }
 
   /// The (after-space) index of the `k`-th item inserted.
   ///
   /// - Complexity: O(log w + 64) for w mask words.
-  package func item(_ k: Int) -> Int {
-    // The last word whose rank is at most k.
-    var lo = 0
-    var hi = words.count - 1
-    while lo < hi {
-      let mid = (lo &+ hi &+ 1) >> 1
-      if ranks[mid] <= k { lo = mid } else { hi = mid &- 1 }
-    }
-    var word = words[lo]
-    for _ in 0..<(k &- ranks[lo]) { word &= word &- 1 }
-    return lo &* 64 &+ word.trailingZeroBitCount
-  }
+  package func item(_ k: Int) -> Int { mask.item(k) }
 
   /// The items inserted below item index `item` (after-space).
   ///
   /// - Complexity: O(1).
-  package func rank(below item: Int) -> Int {
-    words.withUnsafeBufferPointer { words in
-      ranks.withUnsafeBufferPointer { Self.rank(below: item, words: words, ranks: $0) }
-    }
-  }
-
-  /// `rank(below:)` over a mask's `words` and their `ranks` (the properties' layouts).
-  ///
-  /// - Complexity: O(1).
-  @inline(__always)
-  package static func rank(
-    below item: Int, words: UnsafeBufferPointer<UInt64>, ranks: UnsafeBufferPointer<Int>
-  ) -> Int {
-    guard item > 0 else { return 0 }
-    let w = item >> 6
-    guard w < words.count else { return ranks[ranks.count - 1] }
-    let bits = item & 63
-    let low = bits == 0 ? 0 : words[w] & (UInt64.max >> (64 &- bits))
-    return ranks[w] &+ low.nonzeroBitCount
-  }
+  package func rank(below item: Int) -> Int { mask.rank(below: item) }
 
   /// The size of the `k`-th item inserted.
   ///
@@ -178,7 +134,7 @@ package final class PackedInsertions: Sendable {
   /// The insertions as a list (the batch's plain form), counted in `materializations`.
   ///
   /// - Complexity: O(w + k).
-  package func materialized() -> [ItemInsertion] {
+  @usableFromInline package func materialized() -> [ItemInsertion] {
     counts.add(1, ordering: .relaxed)
     let k = count
     guard k > 0 else { return [] }
@@ -198,45 +154,9 @@ package final class PackedInsertions: Sendable {
   package var lastItem: Int? { count == 0 ? nil : item(count - 1) }
 }
 
+extension PackedInsertions: PackedEdits {}
+
 /// A batch's insertions: a list, or insertions into one section packed
 /// (`PackedInsertions`). Equal, hashed and coded as the list.
 @usableFromInline
-struct InsertionList: Sendable, Hashable, Codable {
-  /// The insertions when not packed (empty when packed).
-  @usableFromInline var list: [ItemInsertion] = []
-  /// The insertions when packed.
-  @usableFromInline var packed: PackedInsertions?
-
-  @usableFromInline init(_ list: [ItemInsertion]) { self.list = list }
-
-  /// The list form (built when packed).
-  ///
-  /// - Complexity: O(1) when a list; O(w + k) when packed.
-  @usableFromInline var items: [ItemInsertion] { packed?.materialized() ?? list }
-
-  /// How many insertions.
-  @usableFromInline var count: Int { packed?.count ?? list.count }
-
-  /// The packed form becomes the list (for a writer).
-  @usableFromInline mutating func unpack() {
-    guard let packed else { return }
-    list = packed.materialized()
-    self.packed = nil
-  }
-
-  @usableFromInline static func == (a: InsertionList, b: InsertionList) -> Bool {
-    if a.packed == nil, b.packed == nil { return a.list == b.list }
-    return a.items == b.items
-  }
-
-  @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(items) }
-
-  @usableFromInline init(from decoder: any Decoder) throws {
-    list = try decoder.singleValueContainer().decode([ItemInsertion].self)
-  }
-
-  @usableFromInline func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(items)
-  }
-}
+typealias InsertionList = PackableList<PackedInsertions>

@@ -90,6 +90,9 @@ package struct BatchValidationScratch: Sendable {
   /// Whether the batch's deletions are ascending and distinct and it moves no item (so that
   /// `removals` are the deletions in their own order).
   var deletionsAreAscending = false
+  /// Whether the batch's deletions are packed (`PackedDeletions`) and it moves and resizes no
+  /// item: then `removals` is empty and the deletions are read from the batch.
+  var deletionsArePacked = false
   /// The largest bit pattern of the insertions' widths and heights, read in the pass that
   /// found `destinationsAreInsertions` (0 when that is false).
   var insertionSizeBits: UInt64 = 0
@@ -115,23 +118,24 @@ package struct BatchValidationScratch: Sendable {
   mutating func sortPaths(of update: BatchUpdate) -> Bool {
     resizes.removeAll(keepingCapacity: true)
     destinations.removeAll(keepingCapacity: true)
-    if update.moveItems.isEmpty, update.deleteItems.count >= Self.sharedListCount {
-      // A large batch of deletions: its own list, shared (sorted below without a write when
-      // in order, as batches name them), not copied.
-      removals = update.deleteItems
-    } else {
+    // Packed deletions alone: ascending and distinct in one section by construction, read
+    // where they are (`deletionsArePacked`), none listed here. Else the list (built once when
+    // packed).
+    deletionsArePacked = false
+    if update.deletionList.packed == nil {
+      takeDeletions(update.deletionList.list, moves: !update.moveItems.isEmpty)
+    } else if update.moveItems.isEmpty, update.resizeItems.isEmpty {
       removals.removeAll(keepingCapacity: true)
-      removals.append(contentsOf: update.deleteItems)
+      deletionsArePacked = true
+      deletionsAreAscending = true
+    } else {
+      takeDeletions(update.deleteItems, moves: !update.moveItems.isEmpty)
     }
     for move in update.moveItems {
       removals.append(move.from)
       destinations.append(move.to)
     }
     for resize in update.resizeItems { resizes.append(resize.at) }
-    // Deletions alone, named in ascending order (as batches name them): one pass, no sort and
-    // no search for a repeat after it.
-    deletionsAreAscending =
-      update.moveItems.isEmpty && Self.isStrictlyAscending(update.deleteItems)
     // Insertions alone, named in ascending order: read where they are
     // (`destinationsAreInsertions`), not copied; their sizes screened in the same pass.
     insertionSizeBits = 0
@@ -166,6 +170,25 @@ package struct BatchValidationScratch: Sendable {
       if removals[r] < resizes[x] { r += 1 } else { x += 1 }
     }
     return false
+  }
+
+  /// Puts a batch's listed `deletions` in `removals` (a large list shared, not copied) and
+  /// finds whether they are ascending (`deletionsAreAscending`; never when the batch `moves`
+  /// items).
+  ///
+  /// - Complexity: O(k) for k deletions.
+  private mutating func takeDeletions(_ deletions: [ItemPath], moves: Bool) {
+    if !moves, deletions.count >= Self.sharedListCount {
+      // A large batch of deletions: its own list, shared (sorted below without a write when
+      // in order, as batches name them), not copied.
+      removals = deletions
+    } else {
+      removals.removeAll(keepingCapacity: true)
+      removals.append(contentsOf: deletions)
+    }
+    // Deletions alone, named in ascending order (as batches name them): one pass, no sort and
+    // no search for a repeat after it.
+    deletionsAreAscending = !moves && Self.isStrictlyAscending(deletions)
   }
 
   /// Whether `insertions` name strictly ascending paths (so sorted and distinct), and the

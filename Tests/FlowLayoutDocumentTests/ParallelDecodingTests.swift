@@ -48,7 +48,7 @@ struct ParallelDecodingTests {
     }
   }
 
-  /// The work counter: a filter's mask (one base64 text, one list of paths) and a restore's
+  /// The work counter: a filter's mask (one base64 text; its paths kept packed) and a restore's
   /// (its mask's text, then one list of insertions, their sizes decoded from their text where
   /// it stands: no text decoded on its own) each decoded in `parts` parts.
   @Test(arguments: [2, 3, 7])
@@ -69,7 +69,9 @@ struct ParallelDecodingTests {
       try PackedBatchTests.read(PackedBatchTests.packedLine(filter), counts: [count])
     }
     #expect(decodedFilter == filter)
-    #expect(filtered.parts == 2 * parts)
+    // The mask's text only: its paths are kept packed (`PackedDeletions`), not listed.
+    #expect(decodedFilter.packedDeletions != nil)
+    #expect(filtered.parts == parts)
     let restored = PartCounter()
     let decodedRestore = try Self.split(parts, counter: restored) {
       try PackedBatchTests.read(

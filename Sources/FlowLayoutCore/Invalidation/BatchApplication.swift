@@ -168,8 +168,10 @@ extension FastFlowLayout {
     // The sections named (before the batch), ascending and distinct; a run of edits in one
     // section adds it once (a filter of 500 000 deletions: one entry to sort, not 500 000).
     func name(_ s: Int) { if scratch.sections.last != s { scratch.sections.append(s) } }
+    // (Read once: a packed batch's list is built when read.)
+    let deletions = update.deleteItems
     for r in update.resizeItems { name(r.at.section) }
-    for d in update.deleteItems { name(d.section) }
+    for d in deletions { name(d.section) }
     for m in update.moveItems {
       name(m.from.section)
       name(sectionBefore(m.to.section))
@@ -177,7 +179,7 @@ extension FastFlowLayout {
     for i in update.insertItems { name(sectionBefore(i.at.section)) }
     guard !scratch.sections.isEmpty else { return }
     scratch.itemsListed +=
-      update.resizeItems.count + update.deleteItems.count + update.insertItemCount
+      update.resizeItems.count + deletions.count + update.insertItemCount
       + update.moveItems.count
     scratch.sections.sortRemovingDuplicates()
     while scratch.edits.count < scratch.sections.count { scratch.edits.append(SectionEdit()) }
@@ -195,7 +197,7 @@ extension FastFlowLayout {
       edit.moves.reserveCapacity(update.moveItems.count)
       for r in update.resizeItems { edit.resizes.append((r.at.item, working(r.size))) }
       Self.appendInsertions(update.insertItems, transposed: transposed, to: &edit.insertions)
-      Self.appendItems(update.deleteItems, to: &edit.removals)
+      Self.appendItems(deletions, to: &edit.removals)
       if !update.moveItems.isEmpty {
         edit.removals.reserveCapacity(edit.removals.count + update.moveItems.count)
       }
@@ -209,7 +211,7 @@ extension FastFlowLayout {
     for r in update.resizeItems {
       scratch.edits[entry(r.at.section)].resizes.append((r.at.item, working(r.size)))
     }
-    for d in update.deleteItems { scratch.edits[entry(d.section)].removals.append(d.item) }
+    for d in deletions { scratch.edits[entry(d.section)].removals.append(d.item) }
     for m in update.moveItems {
       scratch.edits[entry(m.from.section)].removals.append(m.from.item)
       scratch.edits[entry(sectionBefore(m.to.section))].moves.append((m.to.item, m.from))
@@ -433,26 +435,32 @@ extension FastFlowLayout {
   ///
   /// - Complexity: O(1).
   static func sectionOfLargeAscendingLists(_ update: BatchUpdate, ascending: Bool) -> Int? {
-    let deletions = update.deleteItems
     guard ascending, update.moveItems.isEmpty, update.resizeItems.isEmpty,
-      deletions.count + update.insertItemCount >= EditScratch.retainedCapacity
+      update.deleteItemCount + update.insertItemCount >= EditScratch.retainedCapacity
     else { return nil }
-    if let packed = update.packedInsertions {
-      // Packed: ascending in one section.
-      let section = packed.count > 0 ? packed.section : deletions.first?.section ?? packed.section
-      guard deletions.first.map({ $0.section == section }) ?? true,
-        deletions.last.map({ $0.section == section }) ?? true
-      else { return nil }
-      return section
+    // Strictly ascending: every path lies between the first and the last of its list, so all
+    // are in one section when those are (a packed list names one section).
+    var first = Int.max
+    var last = Int.min
+    func name(_ s: Int?) {
+      guard let s else { return }
+      (first, last) = (min(first, s), max(last, s))
     }
-    let insertions = update.insertItems
-    // Strictly ascending with the first and last in `section`: every path is in it.
-    let section = deletions.first?.section ?? insertions[0].at.section
-    guard deletions.last.map({ $0.section == section }) ?? true,
-      insertions.first.map({ $0.at.section == section }) ?? true,
-      insertions.last.map({ $0.at.section == section }) ?? true
-    else { return nil }
-    return section
+    if let packed = update.packedDeletions {
+      name(packed.count > 0 ? packed.section : nil)
+    } else {
+      let deletions = update.deleteItems
+      name(deletions.first?.section)
+      name(deletions.last?.section)
+    }
+    if let packed = update.packedInsertions {
+      name(packed.count > 0 ? packed.section : nil)
+    } else {
+      let insertions = update.insertItems
+      name(insertions.first?.at.section)
+      name(insertions.last?.at.section)
+    }
+    return first == last ? first : nil
   }
 
   /// Applies `update`'s deletions and insertions, all of section `s` and each ascending
@@ -467,15 +475,31 @@ extension FastFlowLayout {
     // Dense edits of most of a long section's pages: the section rebuilt from its old pages
     // and the lists (one merge and one layout per page), not its pages edited in rounds.
     let oldCount = itemCounts[s]
+    let deletionCount = update.deleteItemCount
+    let insertionCount = update.insertItemCount
     let rebuilds = rebuildsSection(
-      s, edits: update.insertItemCount + update.deleteItems.count, oldCount: oldCount,
-      newCount: oldCount + update.insertItemCount - update.deleteItems.count)
+      s, edits: insertionCount + deletionCount, oldCount: oldCount,
+      newCount: oldCount + insertionCount - deletionCount)
     // Else, as `applyItemEdits`: a long section is stored as edits need it first.
     if !rebuilds, storeForEdits(section: s, counters: &counters) { rebuildPageDirectory() }
-    itemCounts[s] += update.insertItemCount - update.deleteItems.count
+    itemCounts[s] += insertionCount - deletionCount
     let transposed = rules.transposed
     var pageCountChanged = false
-    if rebuilds, update.deleteItems.isEmpty, let packed = update.packedInsertions,
+    if rebuilds, insertionCount == 0, let packed = update.packedDeletions {
+      // Packed deletions alone (a filter): the kept items merged from the mask.
+      packed.mask.words.withUnsafeBufferPointer { words in
+        packed.mask.ranks.withUnsafeBufferPointer { ranks in
+          let lists = BatchItemLists(
+            deletions: UnsafeBufferPointer(start: nil, count: 0),
+            insertions: UnsafeBufferPointer(start: nil, count: 0), transposed: transposed,
+            packedDeletions: PackedMask(words: words, ranks: ranks))
+          rebuildSection(
+            s, with: lists, oldCount: oldCount, scratch: &scratch, counters: &counters)
+        }
+      }
+      return
+    }
+    if rebuilds, deletionCount == 0, let packed = update.packedInsertions,
       packed.count > 0
     {
       // Packed insertions alone (a restore): merged from the mask and the sizes as sent.
@@ -973,6 +997,9 @@ struct BatchItemLists: SectionEditSource {
   let transposed: Bool
   /// The insertions when packed (`insertions` then empty): read by a section rebuild only.
   var packed: PackedLists? = nil
+  /// The deletions when packed (`deletions` then empty, and no insertions): read by a section
+  /// rebuild only.
+  var packedDeletions: PackedMask? = nil
 
   var batchLists: BatchItemLists? { self }
   var resizes: [(index: Int, size: Size)] { [] }

@@ -98,7 +98,8 @@ extension FastFlowLayout {
             // passes (`ColumnMerge.releasesPassedPages`); the rest is only read.
             let sources = ColumnMerge.Sources(
               slots: slots, pageSlots: pageSlots, bases: bases, deletions: lists.deletions,
-              insertions: lists.insertions, transposed: lists.transposed, packed: lists.packed)
+              insertions: lists.insertions, transposed: lists.transposed, packed: lists.packed,
+              packedDeletions: lists.packedDeletions)
             let shared = RebuildShared(
               sources: sources, pages: SharedBuffer(newPages), template: template,
               newCount: newCount, pageCount: pageCount, rules: sectionRules, kernels: kernels,

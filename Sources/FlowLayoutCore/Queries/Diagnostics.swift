@@ -452,7 +452,7 @@ extension FastFlowLayout {
 extension BatchUpdate {
   /// Whether the batch edits sections only (no item edit, no bounds or options change).
   var editsSectionsOnly: Bool {
-    deleteItems.isEmpty && insertItemCount == 0 && moveItems.isEmpty && resizeItems.isEmpty
+    deleteItemCount == 0 && insertItemCount == 0 && moveItems.isEmpty && resizeItems.isEmpty
       && measureItems.isEmpty && setWidth == nil && setHeight == nil && setWidthClass == nil
   }
 }

@@ -39,7 +39,7 @@ public struct WorkCounters: Sendable, Hashable, CustomStringConvertible {
   /// form (which of them is a choice of speed, not of result: the lines are the same).
   public var linesBrokenBranchFree: Int = 0
   /// Sections rebuilt from their old pages and a batch's lists (`FastFlowLayout.rebuildSection`:
-  /// a large dense batch of one section), instead of their pages edited in rounds.
+  /// a large dense batch of one section), instead of their pages edited one by one.
   public var sectionsRebuilt: Int = 0
   /// Items written by those rebuilds' merges (`ColumnMerge`): each new item once.
   public var itemsMerged: Int = 0

@@ -459,9 +459,23 @@ public struct RequestTemporaries {
   public var bytesHeld: Int {
     var total = line.count
     for update in [edit?.update, applied].compactMap({ $0 }) {
-      total += update.insertItems.count * MemoryLayout<ItemInsertion>.stride
-      total += update.deleteItems.count * MemoryLayout<ItemPath>.stride
+      // A packed batch holds its mask (and sizes), not its lists: reading `insertItems` or
+      // `deleteItems` would build them.
+      if let packed = update.packedInsertions {
+        total += Self.bytes(of: packed.mask) + packed.sizeBits.count * MemoryLayout<UInt64>.stride
+      } else {
+        total += update.insertItemCount * MemoryLayout<ItemInsertion>.stride
+      }
+      if let packed = update.packedDeletions {
+        total += Self.bytes(of: packed.mask)
+      } else {
+        total += update.deleteItemCount * MemoryLayout<ItemPath>.stride
+      }
     }
     return total
+  }
+
+  static func bytes(of mask: ItemMask) -> Int {
+    mask.words.count * MemoryLayout<UInt64>.stride + mask.ranks.count * MemoryLayout<Int>.stride
   }
 }

@@ -7,7 +7,7 @@ import Testing
 
 /// A filter whose deletions are packed (`PackedDeletions`: a mask) is merged by the section
 /// rebuild straight from the mask (`ColumnMerge`'s packed-deletions fill): the same layout as
-/// the plain list's rebuild and the rounds', on one thread and on two, scrolling vertically
+/// the plain list's rebuild and the page-by-page edits', on one thread and on two, scrolling vertically
 /// and horizontally, dense and sparse; and no list of deletions is built.
 @Suite("Packed filter merge")
 struct PackedFilterMergeTests {
@@ -26,7 +26,7 @@ struct PackedFilterMergeTests {
   func aPackedFilterMergesAsItsList(horizontal: Bool, threads: Int, every: UInt64) throws {
     let input = SectionRebuildTests.input(count: 12_000, seed: 23, horizontal: horizontal)
     let threading = threads > 1 ? LayoutThreading(threads: threads) : .off
-    var (list, rounds) = try SectionRebuildTests.engines(input, threading: threading, target: 64)
+    var (list, pageByPage) = try SectionRebuildTests.engines(input, threading: threading, target: 64)
     var (packed, _) = try SectionRebuildTests.engines(input, threading: threading, target: 64)
     var filter = BatchUpdate()
     var rng = SplitMix64(seed: 41)
@@ -45,7 +45,7 @@ struct PackedFilterMergeTests {
     packedFilter.packedDeletions = deletions
     let rebuilt = packed.workCounters.sectionsRebuilt
     try list.apply(filter)
-    try rounds.apply(filter)
+    try pageByPage.apply(filter)
     try packed.apply(packedFilter)
     // One deletion in three is too few to rebuild (`rebuildsSection`) or to be a large batch
     // (`EditScratch.retainedCapacity`): the list is built once, for the page edits.
@@ -55,7 +55,7 @@ struct PackedFilterMergeTests {
     #expect(packedFilter == filter)
     let note = "h \(horizontal) t \(threads) every \(every)"
     try SectionRebuildTests.expectSame(packed, list, note)
-    try SectionRebuildTests.expectSame(packed, rounds, note)
+    try SectionRebuildTests.expectSame(packed, pageByPage, note)
   }
 
   /// `ItemMask`'s ranks, its unnamed items and its last item, against a plain walk.

@@ -8,7 +8,7 @@ import Testing
 /// A large dense batch of one long section's ascending deletions and insertions (a search
 /// filter, its restore) rebuilds the section from its old pages and the batch's lists
 /// (`FastFlowLayout.rebuildSection`, `ColumnMerge`): the rebuild is taken (work counters), and
-/// its layout is the rounds' (`applyRound`) and a fresh layout's, on one thread and on two.
+/// its layout is the page-by-page edits' and a fresh layout's, on one thread and on two.
 @Suite("Section rebuild")
 struct SectionRebuildTests {
   /// Three sections (12 items, `count` items, 30 items) of seeded mixed sizes: the long one is
@@ -32,17 +32,17 @@ struct SectionRebuildTests {
   }
 
   /// Engines on `input` prepared for edits: one that rebuilds sections of at least
-  /// `rebuildItems` items, one that never rebuilds (rounds), each on `threading`.
+  /// `rebuildItems` items, one that never rebuilds (its pages edited one by one), each on `threading`.
   static func engines(
     _ input: LayoutInput, threading: LayoutThreading, target: Int = 512, rebuildItems: Int = 0
-  ) throws -> (rebuilds: FastFlowLayout, rounds: FastFlowLayout) {
+  ) throws -> (rebuilds: FastFlowLayout, pageByPage: FastFlowLayout) {
     var rebuilds = try FastFlowLayout(input, kernels: .simd, threading: threading)
-    var rounds = rebuilds
+    var pageByPage = rebuilds
     rebuilds.pageCapacity = PageCapacity(target: target, rebuildItems: rebuildItems)
-    rounds.pageCapacity = PageCapacity(target: target, rebuildItems: Int.max)
+    pageByPage.pageCapacity = PageCapacity(target: target, rebuildItems: Int.max)
     rebuilds.prepareForEdits()
-    rounds.prepareForEdits()
-    return (rebuilds, rounds)
+    pageByPage.prepareForEdits()
+    return (rebuilds, pageByPage)
   }
 
   /// A seeded filter of section 1's items (each deleted with probability `1/every`) and the
@@ -84,8 +84,8 @@ struct SectionRebuildTests {
   }
 
   /// The filter and the restore rebuild the section (once each, no item spliced, every new
-  /// item merged once, each new page laid out once) on one thread and on two, with the rounds'
-  /// layout; a sparse batch keeps the rounds (or the page-by-page edits).
+  /// item merged once, each new page laid out once) on one thread and on two, with the page-by-page
+  /// edits' layout; a sparse batch keeps the page-by-page edits.
   @Test(arguments: [
     (LayoutVariant.horizontalFlow, false, false), (.vertical, false, false),
     (.timeline, false, false), (.horizontalFlow, true, false), (.vertical, false, true),
@@ -99,13 +99,13 @@ struct SectionRebuildTests {
     var sparse = BatchUpdate()
     for k in 0..<3_000 { sparse.deleteItems.append(ItemPath(1, k * 19 + 3)) }
     for threading in [LayoutThreading(threads: 2), .off] {
-      var (rebuilds, rounds) = try Self.engines(input, threading: threading, rebuildItems: 4_096)
+      var (rebuilds, pageByPage) = try Self.engines(input, threading: threading, rebuildItems: 4_096)
       guard SectionLayout.isPaged(under: rebuilds.rules(ofSection: 1)) else { return }
       let note = "\(variant) horizontal \(horizontal) own \(ownMetrics) \(threading.threads)"
       for (name, batch) in [("filter", filter), ("restore", restore), ("sparse", sparse)] {
         rebuilds.resetWorkCounters()
         try rebuilds.apply(batch)
-        try rounds.apply(batch)
+        try pageByPage.apply(batch)
         let c = rebuilds.workCounters
         let n = try rebuilds.numberOfItems(inSection: 1)
         if name == "sparse" {
@@ -138,7 +138,7 @@ struct SectionRebuildTests {
           }
         }
         // (The index check sums lines with the layout's line spacing: not a section's own.)
-        try Self.expectSame(rebuilds, rounds, "\(name) \(note)", checksIndex: !ownMetrics)
+        try Self.expectSame(rebuilds, pageByPage, "\(name) \(note)", checksIndex: !ownMetrics)
       }
     }
   }
@@ -182,31 +182,31 @@ struct SectionRebuildTests {
   }
 
   /// A long section laid out whole and not prepared for edits (one page) is rebuilt from that
-  /// page, not cut into pages first (no item copied to cut it): the rounds' layout, which cut it.
+  /// page, not cut into pages first (no item copied to cut it): the page-by-page edits' layout, which cut it.
   @Test func aSectionOfOnePageIsRebuiltWithoutACut() throws {
     let input = Self.input(count: 40_000, seed: 44)
     let (filter, restore) = Self.filterAndRestore(input, every: 2, seed: 8)
     for threading in [LayoutThreading(threads: 2), .off] {
       var rebuilds = try FastFlowLayout(input, kernels: .simd, threading: threading)
-      var rounds = rebuilds
+      var pageByPage = rebuilds
       rebuilds.pageCapacity = PageCapacity(target: 512, rebuildItems: 4_096)
-      rounds.pageCapacity = PageCapacity(target: 512, rebuildItems: Int.max)
+      pageByPage.pageCapacity = PageCapacity(target: 512, rebuildItems: Int.max)
       #expect(rebuilds.pages(ofSection: 1).count == 1)
       for (name, batch) in [("filter", filter), ("restore", restore)] {
         rebuilds.resetWorkCounters()
-        rounds.resetWorkCounters()
+        pageByPage.resetWorkCounters()
         try rebuilds.apply(batch)
-        try rounds.apply(batch)
+        try pageByPage.apply(batch)
         let note = "\(name) \(threading.threads)"
         #expect(rebuilds.workCounters.sectionsRebuilt == 1, "\(note)")
         if name == "filter" {
-          // The rounds cut the page first (every item copied once); the rebuild copies none
+          // The page-by-page edits cut the page first (every item copied once); the rebuild copies none
           // but at the seam between its two tasks.
-          #expect(rounds.workCounters.itemsPaged >= 40_000, "\(note) \(rounds.workCounters)")
+          #expect(pageByPage.workCounters.itemsPaged >= 40_000, "\(note) \(pageByPage.workCounters)")
           #expect(rebuilds.workCounters.itemsPaged < 1_000, "\(note) \(rebuilds.workCounters)")
         }
         #expect(rebuilds.pages(ofSection: 1).count > 10, "\(note)")
-        try Self.expectSame(rebuilds, rounds, note)
+        try Self.expectSame(rebuilds, pageByPage, note)
       }
     }
   }
@@ -214,7 +214,7 @@ struct SectionRebuildTests {
   /// Random ascending batches (deletions, insertions, or both) whose density crosses the
   /// rebuild's threshold (one edit per `denseEditSpacing` items), on sections and pages of
   /// several sizes: the rebuild is taken exactly when the batch is dense, and the layout is the
-  /// rounds' and a fresh one's either way.
+  /// page-by-page edits' and a fresh one's either way.
   @Test func randomBatchesAcrossTheThreshold() throws {
     var rng = SplitMix64(seed: 4_242)
     var rebuilt = 0
@@ -225,7 +225,7 @@ struct SectionRebuildTests {
       let target = [32, 64, 512][Int(rng.next() % 3)]
       let input = Self.input(count: count, seed: 100 + UInt64(trial))
       let threading = trial % 2 == 0 ? LayoutThreading(threads: 2) : .off
-      var (rebuilds, rounds) = try Self.engines(input, threading: threading, target: target)
+      var (rebuilds, pageByPage) = try Self.engines(input, threading: threading, target: target)
       // Edits per item around 1/16: from 1/24 to 1/2.
       let spacing = [2, 4, 8, 12, 15, 17, 20, 24][Int(rng.next() % 8)]
       let kind = rng.next() % 3  // deletions, insertions, both
@@ -251,14 +251,14 @@ struct SectionRebuildTests {
       guard edits >= EditScratch.retainedCapacity else { continue }
       rebuilds.resetWorkCounters()
       try rebuilds.apply(batch)
-      try rounds.apply(batch)
+      try pageByPage.apply(batch)
       let dense = edits * SectionLayout.denseEditSpacing >= count
       let note = "trial \(trial) count \(count) target \(target) spacing \(spacing) kind \(kind)"
       #expect(
         rebuilds.workCounters.sectionsRebuilt == (dense ? 1 : 0),
         "\(note) \(rebuilds.workCounters)")
       if dense { rebuilt += 1 } else { kept += 1 }
-      try Self.expectSame(rebuilds, rounds, note)
+      try Self.expectSame(rebuilds, pageByPage, note)
     }
     #expect(rebuilt >= 4 && kept >= 2, "rebuilt \(rebuilt) kept \(kept)")
   }

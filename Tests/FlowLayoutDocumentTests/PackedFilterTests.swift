@@ -13,9 +13,9 @@ import Testing
 /// those of the plain list.
 @Suite("Packed filters")
 struct PackedFilterTests {
-  /// At 540 000 items the filter rebuilds its section (`FastFlowLayout.rebuildsSection`); at
-  /// 20 000 its pages are edited in rounds, which read the list (built once).
-  @Test(arguments: [(20_000, false), (540_000, true)])
+  /// From 4 096 items the filter rebuilds its section (`FastFlowLayout.rebuildsSection`); at
+  /// 3 000 its pages are edited one by one, which read the list (built once).
+  @Test(arguments: [(3_000, false), (20_000, true), (540_000, true)])
   func aPackedFilterBuildsNoListOfDeletions(n: Int, rebuilds: Bool) throws {
     let text = PackedBatchTests.document([12, n], layout: "horizontalFlow", seed: 4)
     let document = try LayoutDocument.decode(Array(text.utf8))

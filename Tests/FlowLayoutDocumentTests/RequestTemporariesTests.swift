@@ -23,11 +23,16 @@ struct RequestTemporariesTests {
     for batch in [filter, restore] {
       let line = TraceRecorder.packedApplyLine(batch)
       #expect(kept.answer(bytes: line, temporaries: &temporaries) == plain.answer(bytes: line))
-      // The line, and the batch's list twice (as read and as applied: one buffer, shared).
-      let listBytes =
-        batch.deleteItems.count * MemoryLayout<ItemPath>.stride
-        + batch.insertItems.count * MemoryLayout<ItemInsertion>.stride
-      #expect(temporaries.bytesHeld >= line.count + listBytes)
+      // The line, and the batch as read and as applied (one buffer, shared): held packed, its
+      // mask (and sizes) counted, not lists that reading their counts would build.
+      let applied = try #require(temporaries.applied)
+      let built = (
+        applied.packedDeletions?.materializations, applied.packedInsertions?.materializations
+      )
+      let mask = try #require(applied.packedDeletions?.mask ?? applied.packedInsertions?.mask)
+      #expect(temporaries.bytesHeld >= line.count + RequestTemporaries.bytes(of: mask))
+      #expect(applied.packedDeletions?.materializations == built.0)
+      #expect(applied.packedInsertions?.materializations == built.1)
     }
     #expect(kept.document?.engine.allElements == plain.document?.engine.allElements)
     // Any other request frees them.

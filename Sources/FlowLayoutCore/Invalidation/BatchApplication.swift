@@ -473,7 +473,7 @@ extension FastFlowLayout {
     counters: inout WorkCounters
   ) {
     // Dense edits of most of a long section's pages: the section rebuilt from its old pages
-    // and the lists (one merge and one layout per page), not its pages edited in rounds.
+    // and the lists (one merge and one layout per page), not its pages edited one by one.
     let oldCount = itemCounts[s]
     let deletionCount = update.deleteItemCount
     let insertionCount = update.insertItemCount
@@ -909,9 +909,6 @@ extension FastFlowLayout {
 /// ascending, sizes in the working orientation: removals by index before the batch, insertions
 /// by index after it.
 protocol SectionEditSource {
-  /// The batch's own lists when that is what this is (`BatchItemLists`): a round's tasks then
-  /// copy their pages' shares themselves (`applyRound`); `nil` otherwise.
-  var batchLists: BatchItemLists? { get }
   var resizes: [(index: Int, size: Size)] { get }
   var removalCount: Int { get }
   var insertionCount: Int { get }
@@ -943,7 +940,6 @@ protocol SectionEditSource {
 }
 
 extension SectionEdit: SectionEditSource {
-  var batchLists: BatchItemLists? { nil }
   var removalCount: Int { removals.count }
   var insertionCount: Int { insertions.count }
   func removal(_ k: Int) -> Int { removals[k] }
@@ -1001,7 +997,6 @@ struct BatchItemLists: SectionEditSource {
   /// rebuild only.
   var packedDeletions: PackedMask? = nil
 
-  var batchLists: BatchItemLists? { self }
   var resizes: [(index: Int, size: Size)] { [] }
   var removalCount: Int { deletions.count }
   var insertionCount: Int { insertions.count }

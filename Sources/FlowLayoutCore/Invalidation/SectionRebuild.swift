@@ -3,9 +3,9 @@ import FlowLayoutModel
 extension FastFlowLayout {
   /// Whether a large batch of section `s`'s ascending deletions and insertions
   /// (`applyBatchLists`: `edits` of them, `oldCount` items before it) rebuilds the section
-  /// (`rebuildSection`) instead of editing its pages in rounds: the section holds at least
+  /// (`rebuildSection`) instead of editing its pages one by one: the section holds at least
   /// `pageCapacity.rebuildItems` items before and `2·target` after, it is paged under its
-  /// rules (every page a line table), and the edits are dense enough that the rounds would lay
+  /// rules (every page a line table), and the edits are dense enough that page-by-page edits would lay
   /// most pages out whole anyway (one edit per `SectionLayout.denseEditSpacing` items or more).
   /// A section still one page (laid out whole, not prepared for edits) is rebuilt from it
   /// without being cut first, unless its widths are all equal (`storeForEdits` then keeps it
@@ -34,7 +34,7 @@ extension FastFlowLayout {
   /// contiguous run of new pages; within a run, each page first gives the page before it the
   /// front items that page's last line takes, as `PageLayoutTasks` does), the old pages
   /// released as they are passed; then the seams between runs repaired (`repairPages`) and
-  /// the page directory rebuilt. Same lines, positions and heights as the rounds' page edits
+  /// the page directory rebuilt. Same lines, positions and heights as the page-by-page edits
   /// (`applySectionEdit`): a page's layout is the full layout's from a line start.
   ///
   /// - Precondition: `rebuildsSection(s, …)`; `itemCounts[s]` is the count after the batch,

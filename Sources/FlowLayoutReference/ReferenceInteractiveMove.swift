@@ -25,7 +25,10 @@ extension ReferenceFlowLayout: InteractivelyMovingLayoutEngine {
     let py = Swift.min(Swift.max(pointer.y, 0), size.height)
 
     // Rule 2: the nearest visible item other than the lifted one (distance from the point to
-    // the closed frame); within the tolerance, the first in document order.
+    // the closed frame); within the tolerance, the first in document order. The tolerance
+    // scales with the pointer's coordinates too: frames an ulp apart there (far out in the
+    // content) put the pointer an ulp inside one and outside the other.
+    let scale = Swift.max(1, abs(px), abs(py))
     var best: (path: ItemPath, frame: Rect, distance: Double)?
     for section in layout.sections {
       for item in section.items where item.path != lifted {
@@ -33,7 +36,9 @@ extension ReferenceFlowLayout: InteractivelyMovingLayoutEngine {
         let dx = Swift.max(0, f.minX - px, px - f.maxX)
         let dy = Swift.max(0, f.minY - py, py - f.maxY)
         let d = (dx * dx + dy * dy).squareRoot()
-        if let current = best, d >= current.distance - 1e-9 * Swift.max(1, d, current.distance) {
+        if let current = best,
+          d >= current.distance - 2e-9 * Swift.max(scale, d, current.distance)
+        {
           continue
         }
         best = (item.path, f, d)

@@ -75,5 +75,18 @@ enum SessionFuzzSeeds {
         #"{"apply":{"insertItems":[{"at":[1,0],"size":[0,0]}]}}"#,
         #"{"apply":{"setWidth":50}}"#,
       ]),
+    Seed(
+      name:
+        "fuzzer (base 210001, session 881): a drag's pointer on the edge between two items 3.5e7 pt down was inside one item in one engine and an ulp outside it in the other (the tie now scales with the pointer)",
+      lines: [
+        #"{"open":{"layout":"vertical","width":200,"minimumLineSpacing":0.1,"numberOfColumns":2,"sections":[]}}"#,
+        #"{"apply":{"insertSections":[{"at":0}]}}"#,
+        #"{"apply":{"insertSections":[{"at":1,"items":[[0,0],{"type":"collectionItem"},{"estimate":[0,0]},{"type":"object","title":"P"},[0,0],{"estimate":[0,0]},[0,0],[0,0],[0,0],{"type":"collectionItem"},[0,0],{"estimate":[0,0]}]}]}}"#,
+        #"{"apply": {"setWidth": 1e7}}"#,
+        #"{"apply":{"moveSections":[{"from":0,"to":1}]}}"#,
+        #"{"transitions":{"insertItems":[{"at":[1,0],"size":[0,0]},{"at":[0,0],"size":[0,0]}]}}"#,
+        #"{"drag":{"begin":[0,0]}}"#,
+        #"{"drag":{"to":[0,34999965.6]}}"#,
+      ]),
   ]
 }

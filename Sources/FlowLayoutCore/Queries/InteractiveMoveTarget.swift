@@ -39,7 +39,9 @@ extension FastFlowLayout: InteractivelyMovingLayoutEngine {
       nearest = nil
       for element in scratch where element.kind == .item && element.path != lifted {
         let candidate = DropCandidate(element, pointer: p)
-        if nearest.map(candidate.isNearer(than:)) ?? true { nearest = candidate }
+        if nearest.map({ candidate.isNearer(than: $0, scale: magnitude) }) ?? true {
+          nearest = candidate
+        }
       }
       if let nearest, nearest.distance + margin <= radius { break }
       if radius >= limit { break }
@@ -73,9 +75,9 @@ struct DropCandidate {
     distance = (dx * dx + dy * dy).squareRoot()
   }
 
-  /// Nearer by more than the tolerance; a tie keeps the earlier in document order (`self`
-  /// comes later).
-  func isNearer(than other: DropCandidate) -> Bool {
-    distance < other.distance - 1e-9 * max(1, distance, other.distance)
+  /// Nearer by more than the tolerance, `2·10⁻⁹·max(scale, d, d′)` for the pointer's
+  /// `scale = max(1, |x|, |y|)`; a tie keeps the earlier in document order (`self` comes later).
+  func isNearer(than other: DropCandidate, scale: Double) -> Bool {
+    distance < other.distance - 2e-9 * max(scale, distance, other.distance)
   }
 }

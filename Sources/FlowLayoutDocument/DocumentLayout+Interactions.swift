@@ -54,12 +54,12 @@ extension DocumentLayout {
   func scrollTarget(
     _ path: ItemPath, _ position: ScrollPosition, _ insets: EdgeInsets, _ viewport: Rect
   ) throws(LayoutError) -> Point {
-    guard let targeting = engine as? any ScrollTargetingLayoutEngine else {
+    // The engine's own function, over the engine in place (no cast: a cast boxes a copy).
+    guard let targeting = Engine.scrollTargeting else {
       throw .invalidDocument(
         field: "scrollTo", reason: "the \(Engine.engineName) engine does not answer scroll targets")
     }
-    return try targeting.scrollTarget(
-      for: path, position: position, insets: insets, viewport: viewport)
+    return try targeting(layout.engine, path, position, insets, viewport)
   }
 
   /// The items certainly intersecting the viewport (by more than the tolerance on both axes,

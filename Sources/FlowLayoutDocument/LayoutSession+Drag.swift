@@ -105,11 +105,10 @@ extension LayoutSession {
       reason: "no drag in progress (send {\"drag\": {\"begin\": [s, i]}} first)")
   }
 
-  /// `engine` as an engine that reorders interactively.
-  private static func moving(_ engine: Engine) throws(LayoutError)
-    -> any InteractivelyMovingLayoutEngine
-  {
-    guard let moving = engine as? any InteractivelyMovingLayoutEngine else {
+  /// The engine's drag (`LayoutEngine.interactiveMoving`: over the engine in place, no cast,
+  /// which would box a copy of it).
+  private static func moving() throws(LayoutError) -> InteractiveMoveFunctions<Engine> {
+    guard let moving = Engine.interactiveMoving else {
       throw .invalidDocument(
         field: "drag", reason: "the \(Engine.engineName) engine does not reorder interactively")
     }
@@ -119,15 +118,14 @@ extension LayoutSession {
   private static func begin(
     _ path: ItemPath, in engine: Engine, layoutDirection: LayoutDirection
   ) throws(LayoutError) -> InteractiveMove {
-    try InteractiveMove(
-      beginningAt: path, in: moving(engine), layoutDirection: layoutDirection)
+    try moving().begin(engine, path, layoutDirection)
   }
 
-  /// The ruling's target for `pointer`, read on a copy of the engine released before the move.
+  /// The ruling's target for `pointer` in the engine as it is (read in place).
   private static func target(
     for pointer: Point, of move: inout InteractiveMove, in engine: Engine
   ) throws(LayoutError) -> ItemPath {
-    try move.target(for: pointer, in: moving(engine))
+    try moving().target(engine, &move, pointer)
   }
 
   /// Moves the item back, then applies the drag's batch to the document (cells, estimated

@@ -77,19 +77,21 @@ extension LayoutSession {
     guard let direction else {
       throw .invalidDocument(field: "navigate.direction", reason: "missing (required)")
     }
+    // The engine's own function, over the engine in place (no cast: a cast boxes a copy).
+    guard let navigation = Engine.navigation else {
+      throw .invalidDocument(
+        field: "navigate", reason: "the \(Engine.engineName) engine does not navigate")
+    }
+    var scratch: [LayoutElement] = []
     let found: ItemPath? = try reading { (live) throws(LayoutError) in
-      guard let navigating = live.engine as? any NavigatingLayoutEngine else {
-        throw .invalidDocument(
-          field: "navigate", reason: "the \(Engine.engineName) engine does not navigate")
-      }
       let viewport =
         live.layout.viewport
         ?? Rect(x: 0, y: 0, width: live.layout.bounds.width, height: live.layout.bounds.height)
       let page = live.layout.scrollsAlongX ? viewport.width : viewport.height
       do throws(LayoutError) {
-        return try navigating.item(
-          from: from, direction: direction, layoutDirection: layoutDirection,
-          pageLength: max(page, Double.leastNonzeroMagnitude))
+        return try navigation(
+          live.engine, from, direction, layoutDirection,
+          max(page, Double.leastNonzeroMagnitude), &scratch)
       } catch {
         throw error.prefixingField(with: "navigate.")
       }

@@ -9,13 +9,17 @@ extension DocumentLayout {
   /// - Throws: `.invalidDocument` (field `viewport`) when the engine does not answer prefetch
   ///   ranges.
   public func prefetchRanges() throws(LayoutError) -> [PrefetchRange] {
-    guard let prefetching = engine as? any PrefetchingLayoutEngine else {
+    // The engine's own function, over the engine in place (no cast: a cast boxes a copy).
+    guard let prefetching = Engine.prefetching else {
       throw .invalidDocument(
         field: "viewport", reason: "the \(Engine.engineName) engine does not answer prefetch ranges")
     }
     let viewport =
       layout.viewport ?? Rect(x: 0, y: 0, width: layout.bounds.width, height: layout.bounds.height)
-    return try prefetching.prefetchRanges(viewport: viewport, velocity: velocity, policy: prefetch)
+    var ranges: [PrefetchRange] = []
+    var scratch: [LayoutElement] = []
+    try prefetching(layout.engine, viewport, velocity, prefetch, &ranges, &scratch)
+    return ranges
   }
 }
 

@@ -81,6 +81,19 @@ public protocol LayoutEngine {
   /// their answer, not of the layout) through every later batch, for a caller that asks for
   /// them often (a session). Changes no answer.
   mutating func keepDiagnostics()
+
+  /// The interactions this engine answers beyond the layout, each a function of the engine
+  /// read in place (`EngineInteractions`): code generic over `LayoutEngine` reaches them
+  /// without casting the engine to `any NavigatingLayoutEngine` (or another interaction
+  /// protocol), a cast that boxes a copy of the whole engine. Each is `nil` unless the engine
+  /// conforms to its protocol; the protocols' extensions provide them.
+  static var navigation: NavigationFunction<Self>? { get }
+  /// See `navigation`: the `PrefetchingLayoutEngine` answer.
+  static var prefetching: PrefetchFunction<Self>? { get }
+  /// See `navigation`: the `InteractivelyMovingLayoutEngine` answers.
+  static var interactiveMoving: InteractiveMoveFunctions<Self>? { get }
+  /// See `navigation`: the `ScrollTargetingLayoutEngine` answer.
+  static var scrollTargeting: ScrollTargetFunction<Self>? { get }
 }
 
 extension LayoutEngine {

@@ -81,3 +81,84 @@ struct SessionCopyTests {
     #expect(seen == inPlace, "requests \(seen), in place \(inPlace)")
   }
 }
+
+/// The counting engine answers the interactions too, noting the references to it as its
+/// lookups do: a session reaching them through a cast (`as? any NavigatingLayoutEngine`) would
+/// box a copy of the engine, one reference more.
+extension SessionCopyTests.CountingEngine: NavigatingLayoutEngine, PrefetchingLayoutEngine,
+  InteractivelyMovingLayoutEngine, ScrollTargetingLayoutEngine
+{
+  func item(
+    from path: ItemPath, direction: NavigationDirection, layoutDirection: LayoutDirection,
+    pageLength: Double, scratch: inout [LayoutElement]
+  ) throws(LayoutError) -> ItemPath? {
+    counts.note("navigate", _getRetainCount(counts))
+    return try base.item(
+      from: path, direction: direction, layoutDirection: layoutDirection, pageLength: pageLength,
+      scratch: &scratch)
+  }
+
+  func prefetchRanges(
+    viewport: Rect, velocity: Point, policy: PrefetchPolicy, into result: inout [PrefetchRange],
+    scratch: inout [LayoutElement]
+  ) throws(LayoutError) {
+    counts.note("prefetch", _getRetainCount(counts))
+    try base.prefetchRanges(
+      viewport: viewport, velocity: velocity, policy: policy, into: &result, scratch: &scratch)
+  }
+
+  var mirrorWidth: Double { base.mirrorWidth }
+
+  func interactiveMoveTarget(
+    for pointer: Point, lifting lifted: ItemPath, layoutDirection: LayoutDirection,
+    scratch: inout [LayoutElement]
+  ) throws(LayoutError) -> ItemPath {
+    counts.note("drag", _getRetainCount(counts))
+    return try base.interactiveMoveTarget(
+      for: pointer, lifting: lifted, layoutDirection: layoutDirection, scratch: &scratch)
+  }
+
+  func scrollTarget(
+    for path: ItemPath, position: ScrollPosition, insets: EdgeInsets, viewport: Rect
+  ) throws(LayoutError) -> Point {
+    counts.note("scrollTo", _getRetainCount(counts))
+    return try base.scrollTarget(for: path, position: position, insets: insets, viewport: viewport)
+  }
+}
+
+extension SessionCopyTests {
+  /// `navigate`, a viewport with a velocity (prefetch ranges), `scrollTo` and a drag step reach
+  /// the engine's interactions in place, as its lookups are (`LayoutEngine.navigation` and its
+  /// siblings, no cast), and an engine without them is still told so.
+  @Test func interactionsDoNotCopyTheEngine() throws {
+    #expect(FastFlowLayout.navigation != nil && FastFlowLayout.prefetching != nil)
+    #expect(FastFlowLayout.interactiveMoving != nil && FastFlowLayout.scrollTargeting != nil)
+    var session = LayoutSession<CountingEngine>()
+    let document =
+      #"{"open": {"layout": "horizontalFlow", "width": 375, "height": 812, "#
+        + #""viewport": [0, 0, 375, 812], "sections": [{"items": [[100, 60], [120, 60], "#
+        + #"[90, 40], [200, 80], [150, 60]]}]}}"#
+    #expect(!session.answer(Array(document.utf8)).contains("error"))
+    let counts = try #require(session.document?.engine.counts)
+    counts.seen.withLock { $0 = [:] }
+    _ = try session.reading { (live) throws(LayoutError) in
+      _ = try live.engine.frame(ofItemAt: ItemPath(section: 0, item: 3), field: "frame")
+    }
+    let inPlace = try #require(counts.seen.withLock { $0["frame"]?.first })
+    counts.seen.withLock { $0 = [:] }
+    for request in [
+      #"{"navigate": {"from": [0, 1], "direction": "right"}}"#,
+      #"{"viewport": {"rect": [0, 10, 375, 812], "velocity": [0, 500]}}"#,
+      #"{"scrollTo": {"item": [0, 4], "position": "top"}}"#,
+      #"{"drag": {"begin": [0, 0]}}"#, #"{"drag": {"to": [200, 70]}}"#, #"{"drag": "end"}"#,
+    ] {
+      let answer = session.answer(Array(request.utf8))
+      #expect(!answer.contains("error"), "\(request): \(answer)")
+    }
+    let seen = counts.seen.withLock { $0 }
+    for query in ["navigate", "prefetch", "scrollTo", "drag"] {
+      #expect(seen[query]?.isEmpty == false, "\(query) not asked: \(seen)")
+      #expect(seen[query]?.allSatisfy { $0 == inPlace } == true, "\(query): \(seen), in place \(inPlace)")
+    }
+  }
+}

@@ -86,7 +86,8 @@ public protocol LayoutEngine {
   /// read in place (`EngineInteractions`): code generic over `LayoutEngine` reaches them
   /// without casting the engine to `any NavigatingLayoutEngine` (or another interaction
   /// protocol), a cast that boxes a copy of the whole engine. Each is `nil` unless the engine
-  /// conforms to its protocol; the protocols' extensions provide them.
+  /// conforms to its protocol in the module that declares its `LayoutEngine` conformance (the
+  /// protocols' extensions provide them, chosen when that conformance is compiled).
   static var navigation: NavigationFunction<Self>? { get }
   /// See `navigation`: the `PrefetchingLayoutEngine` answer.
   static var prefetching: PrefetchFunction<Self>? { get }

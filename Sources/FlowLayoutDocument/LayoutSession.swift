@@ -475,6 +475,9 @@ public struct RequestTemporaries {
     return total
   }
 
+  /// The bytes `mask`'s words and ranks hold.
+  ///
+  /// - Complexity: O(1).
   static func bytes(of mask: ItemMask) -> Int {
     mask.words.count * MemoryLayout<UInt64>.stride + mask.ranks.count * MemoryLayout<Int>.stride
   }

@@ -1,39 +1,28 @@
 import FlowLayoutModel
 
 extension SectionLayout {
-  /// Lays the whole section out as a line table in one pass: each line is broken, its height
-  /// reduced, and its items placed while they are in cache (grid columns are not stored: see
-  /// `x(ofItem:lineStart:rules:)`), and its offset in its block and item-index entries written
-  /// (`LineTable.LineWriter`); then the block sums' tree is built from them (r / 32 sums).
-  /// The table's buffers (starts, heights, offsets, index, tree nodes) and the position column
-  /// are reused from the previous layout, so a re-layout touches no fresh pages.
+  /// Lays the whole section out as a line table in one pass (each line broken, measured and
+  /// placed while in cache, its block offset and index entries written by `LineTable.LineWriter`),
+  /// reusing the previous layout's buffers. Greedy lines of more than `threading.minimumItems`
+  /// items are broken on `threading.threads` threads with the same result. `branchFree`, when
+  /// given, decides the branch-free form for position-free leading lines; `expectedLines`, when
+  /// given, is how many lines a new table reserves.
   ///
   /// - Complexity: O(n + r).
-  /// - Returns: the items whose widths and heights the pass screened when `screening`
-  ///   (`0 ..< end`, the visible items of greedy lines; 0 for other rules or without
-  ///   `screening`) and the screen (`LengthScreen`).
-  ///
-  /// Greedy lines of more than `threading.minimumItems` items (no line limit, not a grid) are
-  /// broken on `threading.threads` threads (`ChunkedLineBreaking`), with the same result.
-  /// `branchFree`, when given, says whether position-free leading lines of differing widths
-  /// take the branch-free form whatever the count (a page of a section that decided it once:
-  /// `relayOutKeepingPages`); else long sections decide it from their first lines.
-  /// `expectedLines`, when given, is how many lines a table that holds none (a new page's)
-  /// reserves, instead of counting them from the items (`expectedLineCount`: the lines of up
-  /// to 1 024 items broken once more).
+  /// - Returns: with `screening`, the items screened (`0 ..< end` of greedy lines, else 0) and
+  ///   the screen (`LengthScreen`).
   @discardableResult
   mutating func layOutTable(
     rules: LayoutRules, kernels: KernelSelection, threading: LayoutThreading = .off,
     counters: inout WorkCounters, screening: Bool = false, branchFree decided: Bool? = nil,
     expectedLines: Int? = nil
   ) -> (screenedEnd: Int, screen: LengthScreen) {
-    // Moved out, not copied (a copy retains and releases every buffer of the table): `table`
-    // is unique.
+    // Moved out, not copied: `table` is unique.
     var table = takeTable() ?? LineTable()
     // The previous layout's entries are overwritten in place (about as many lines again).
     let reusable = table.lineCount
-    // Grid columns (column flows) and a short section's leading positions are computed on
-    // demand, not stored (`x(ofItem:lineStart:rules:)`).
+    // Grid columns and short sections' leading positions are computed on demand
+    // (`x(ofItem:lineStart:rules:)`).
     let grid: Bool
     if case .grid = rules.placement { grid = true } else { grid = false }
     let n = count
@@ -57,10 +46,8 @@ extension SectionLayout {
     var firstLineCount = 0
     // Grid columns are computed on demand; greedy leading lines are placed by the fused loop.
     let placesLines = !grid && !(leadingOnly && greedy)
-    // Greedy leading lines (`.horizontalFlow`): no position is stored while every line holds
-    // at most `computedLineLimit` items (each computed from its line's start, O(c): `leadingX`),
-    // unless the last layout found a longer line (`ItemColumns.hasLongLines`); a layout that
-    // finds one stores them after (O(n), once). A short section's lines are always short.
+    // Greedy leading lines store no position while every line holds at most `computedLineLimit`
+    // items (unless the last layout found a longer line: `ItemColumns.hasLongLines`).
     let leading = greedy && !placesLines
     let positionFree =
       leading && (n <= Self.computedPositionsLimit || !items.hasLongLines)
@@ -69,10 +56,7 @@ extension SectionLayout {
     var longestLine = 0
     var screen = LengthScreen()
     /// Breaks, measures and places the line starting at `s`; returns its end and height.
-    /// `screened` is a literal at every call, so each inlined copy has the screen or not.
-    /// The line's start and the screen are arguments, not captured, so that the loop over a
-    /// block's lines (`appendLines`) keeps them in registers. (Greedy leading lines not
-    /// screened take `appendLeadingLines`.)
+    /// `screened` is a literal at every call.
     @inline(__always)
     func nextLine(
       _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
@@ -82,10 +66,8 @@ extension SectionLayout {
       var e: Int
       var lineHeight: Double
       if greedy {
-        // The breaker's scalar kernel: the greedy rule, the line's height and leading
-        // positions in one pass (three independent dependency chains the CPU overlaps); a
-        // screened line's items screened after it, from cache (a maximum: any order), out of
-        // line (inlined, the screen's loops grew `layOutTable`'s block closure past inlining).
+        // The scalar kernel: the greedy rule, the height and leading positions in one pass; a
+        // screened line screened after it, from cache.
         var line = LineBreaker.open(s, ws, hs, xs, left: left, writesPositions: writesPositions)
         e = LineBreaker.extend(
           &line, ws, hs, xs, from: s + 1, to: n, limit: widthLimit, interitem: interitem,
@@ -105,10 +87,8 @@ extension SectionLayout {
       }
       return (e, lineHeight)
     }
-    /// Appends lines from `s` until the items or `writer`'s block (`blockEnd`) run out. The
-    /// writer, the next start, the screen and the first line's count are copied into locals
-    /// for the loop, so that they stay in registers (captured or `inout`, they were stored and
-    /// reloaded at every line, and a captured one is checked for exclusivity at run time).
+    /// Appends lines from `s` until the items or `writer`'s block (`blockEnd`) run out, its state
+    /// copied into locals so that it stays in registers.
     @inline(__always)
     func appendLines(
       _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
@@ -132,27 +112,19 @@ extension SectionLayout {
       if placesLines { firstLineCount = first }
     }
 
-    // Greedy leading lines (`.horizontalFlow`) with SIMD kernels start with
-    // `EqualWidthLinesKernel`'s equal-width form, which takes the lines while the widths are
-    // equal (all of them in the Fiori grid, none after the first group in `mixed`); the fused
-    // loop below (its `.scalar` twin) takes the rest. Its fit-count form is not used here: it
-    // measured slower than the fused loop (docs/profiling-archive.md).
-    // Tried only when the first two widths are equal: else it takes no line (a short section's
-    // fixed cost, ~640 instructions, measured with callgrind).
+    // Equal widths with SIMD kernels: `EqualWidthLinesKernel` takes the lines while the widths are
+    // equal; the fused loop below takes the rest. Tried only when the first two widths are equal.
     var kernelLines =
       greedy && leadingOnly && !grid && kernels == .simd && n > 1
       && items.widths[0].bitPattern == items.widths[1].bitPattern
-    // Every width equal, known since the last layout checked them (`widthsKnownEqual`, which a
-    // width edit clears) or checked here once (O(n), stopping at the first other width): the
-    // kernel then reads no width, and when its lines hold at most `maximumPattern` items, no
-    // position is stored (each computed from its line's start, O(c): `leadingX`).
+    // Every width equal (known since the last layout, or checked here once, O(n)): the kernel
+    // reads no width.
     let widthsEqual =
       kernelLines
       && (items.widthsKnownEqual
         || items.withSizes { ws, _ in EqualWidthLinesKernel.allWidthsEqual(ws) })
     if widthsEqual { items.noteWidthsEqual() }
-    // The items per line of widths known equal (`exactEqualWidthCapacity`), computed once for
-    // the ones that use it: a first layout's estimate and the item index below.
+    // The items per line of widths known equal, computed once.
     let equalWidthCapacity =
       items.widthsKnownEqual && (widthsEqual || reusable == 0)
       ? Self.exactEqualWidthCapacity(items, rules: rules) : nil
@@ -161,10 +133,8 @@ extension SectionLayout {
     } else {
       items.allocatePositions()
     }
-    // Long sections of position-free leading lines whose line ends a predictor would not learn:
-    // the branch-free forms (`pairedLines`, on one thread and in the chunks' guesses). On one
-    // thread, whether a predictor would learn them is decided from the first lines the paired
-    // form breaks (`learnableDecided` below), so the decision breaks no line twice.
+    // Long sections of position-free leading lines whose line ends a predictor would not learn
+    // take the branch-free forms (`pairedLines`), decided from the first lines they break.
     var branchFree =
       leading && !writesPositions && kernels == .simd && !widthsEqual
       && (decided ?? (n >= LineEndPrediction.branchFreeItems))
@@ -189,44 +159,30 @@ extension SectionLayout {
       if leading { boundLineLength(longest, positionFree: positionFree, rules: rules) }
       return (screening ? n : 0, screen)
     }
-    // Every line written in place into the table's buffers (a re-layout reuses them: no fresh
-    // pages), with its offset in its block and its item-index entries
-    // (`LineTable.LineWriter`), so no pass over the lines follows; the buffers grow when the
-    // estimate was short, and are trimmed after. A first layout screens every line it makes.
+    // Every line written in place into the table's buffers (`LineTable.LineWriter`).
     let lineSpacing = rules.lineSpacing
     var cursor = (count: 0, blockSum: 0.0)
     var learnableDecided = decided != nil
     // Lines the branch-free form broke (`WorkCounters.linesBrokenBranchFree`).
     var branchFreeLines = 0
     let oneBlock = n <= LineTable.blockSize
-    // Equal widths in lines of c ≤ 8 items (the Fiori grid: 2 or 3): every index entry (item
-    // 8q) has a line starting among the 8 items before it (one per c), whose writer stores the
-    // entry; so the index is not marked unwritten before the pass nor filled after it. Sized
-    // for one entry more than the items need: a line starting at item 8q − 7 writes entry q.
+    // Equal widths in lines of c ≤ 8 items: every index entry has a line starting among the 8
+    // items before it, which writes it; no mark before the pass nor fill after.
     let indexWritten =
       widthsEqual && (equalWidthCapacity ?? .max) <= 1 << LineTable.indexShift
-    // Those lines, of 2 or more items, make an equal-count table (`LineTable.itemsPerLine`,
-    // verified by `finishLines`), which keeps no index: the kernel's lines write no entry (a
-    // fused loop taking over still writes its own, unused). Lines of one item keep the index.
+    // Those lines, of 2 or more items, make an equal-count table (`LineTable.itemsPerLine`).
     let itemsPerLine =
       indexWritten && !oneBlock && (equalWidthCapacity ?? 0) >= 2 ? equalWidthCapacity ?? 0 : 0
-    // Greedy leading lines of widths that differ, to the last item: when no line holds more
-    // than 8 items (`mixed`: at most 5), every entry has a line starting among the 8 items
-    // before it, which writes it, so the index is neither marked unwritten before the pass nor
-    // filled after it. The pass's longest line (an upper bound on every path below) decides
-    // after: a longer line has the index written again from the starts (`refreshItemIndex`,
-    // O(n / 8 + r), about what the mark and fill cost).
+    // Greedy leading lines of differing widths: the index is speculated written as above, and
+    // written again from the starts (`refreshItemIndex`) when a line holds more than 8 items.
     let indexSpeculated =
       leading && !indexWritten && !oneBlock && !kernelLines && limit == Int.max
-    // When they make more than one block of lines (so that the table indexes its items), no
-    // start is stored either: the kernel takes every line (every width known equal, c its
-    // capacity), line k starting at k·c, and `finishLines` keeps the visible end alone.
+    // Equal-count tables of more than one block store no start either.
     let startsComputed =
       itemsPerLine > 0
       && LineTable.indexesItems(lineCount: min((n + itemsPerLine - 1) / itemsPerLine, limit))
-    // A re-layout reuses the lines' storage as it is (grown on demand below); a first layout
-    // reserves by the estimate, which `finishLines` trims. A short section (one block of lines
-    // at most) writes its offsets and index entries to scratch: its table keeps neither.
+    // A re-layout reuses the storage; a first layout reserves by the estimate (trimmed by
+    // `finishLines`).
     table.reserveLines(
       reusable > 0
         ? reusable
@@ -242,14 +198,10 @@ extension SectionLayout {
         table.resetItemIndex(items: n)
       }
     }
-    // `leading`: greedy leading lines (`.horizontalFlow`), the hot case: by
-    // `appendLeadingLines`, with no per-line test of the rules (a first layout's screened by
-    // blocks with SIMD kernels; the fused loop below screens item by item with scalar ones).
+    // Greedy leading lines take `appendLeadingLines`, with no per-line test of the rules.
     while s < n, cursor.count < limit {
       if cursor.count == table.lineRoom {
-        // At most `growthStep` lines at a time: a re-layout's buffers grow into the storage an
-        // earlier, longer layout left (entries not written ahead of the pass: `reserveLines`)
-        // and past it by at most that many lines, which the storage's growth then doubles.
+        // At most `growthStep` more lines at a time.
         table.reserveLines(
           table.lineRoom
             + min(Self.moreLines(items: n - s, after: cursor.count, lines: s), Self.growthStep),
@@ -259,10 +211,7 @@ extension SectionLayout {
         // Position-free lines: no position written (no scratch for them either).
         items.withPlacement(scratch: !grid && !positionFree) { ws, hs, xs in
           let room = min(writer.room, limit)
-          // Up to 512 lines at a time, so that the writer reads their starts and heights back
-          // from the L1 cache (1 024 lines of 2–3 items, with the heights read, outgrew a 32 KiB
-          // L1; fewer lines a call cost more in each call's setup than they save: measured in
-          // docs/profiling-archive.md, `gridlines` branch).
+          // Up to 512 lines a call, so that their starts and heights are read back from L1.
           while kernelLines, s < n, writer.count < room {
             let free = writer.unwritten
             let asked = min(room - writer.count, 512)
@@ -276,20 +225,14 @@ extension SectionLayout {
               !startsComputed || end == min(s + written * itemsPerLine, n),
               "lines of unequal counts")
             s = end
-            // (Lines of at most `maximumPattern` ≤ `computedLineLimit` items: no long line.)
-            // Fewer lines than asked before the end: the widths changed (or the capacity is
-            // too wide), and the fused loop takes the rest (not when the starts are computed:
-            // every width is known equal, so the kernel takes every line).
+            // Fewer lines than asked before the end: the widths changed, and the fused loop takes the
+            // rest.
             if written < asked, s < n { kernelLines = false }
           }
           precondition(kernelLines || !startsComputed, "equal-count lines stopped early")
           if kernelLines { return }
-          // `branchFree` (long sections of position-free leading lines whose line ends a
-          // predictor would not learn): the paired branch-free form, up to 4 096 lines at a
-          // time (no line's end mispredicted). Shorter sections, and line ends a predictor
-          // learns, take the fused loop below (docs/profiling-archive.md, `lineEndsLearnable`): the
-          // first call's lines (≤ 1 536 lines: one pair of streams, the 1 024 items the test
-          // plays) decide, and the fused loop carries on from their end if they are learnable.
+          // The paired branch-free form, up to 4 096 lines a call; the first call's lines decide
+          // whether the fused loop takes over (`lineEndsLearnable`).
           while branchFree, s < n, writer.count < room {
             let free = writer.unwritten
             let first = s
@@ -339,9 +282,7 @@ extension SectionLayout {
       count: lineCount, end: s, lineSpacing: lineSpacing, trims: reusable == 0,
       indexWritten: indexWritten || indexSpeculated, itemsPerLine: itemsPerLine,
       startsComputed: startsComputed)
-    // Greedy leading lines screened with scalar kernels took `appendLines`, which does not
-    // count their items (a count kept per line there cost the other rules' lines a spill):
-    // measured from the starts, O(r), on that path only.
+    // Scalar kernels' screened leading lines are measured from the starts, O(r).
     if leading && screening && kernels != .simd {
       longestLine = max(longestLine, table.longestLine(of: lineCount))
     }
@@ -356,10 +297,8 @@ extension SectionLayout {
     return (greedy && screening ? s : 0, screen)
   }
 
-  /// After a full layout of greedy leading lines whose longest line holds `longest` items:
-  /// stores the positions when they were not written and a line is longer than
-  /// `SectionLayout.computedLineLimit` (so that no lookup adds more widths than
-  /// that), and records whether one was (`ItemColumns.hasLongLines`), for the next layout.
+  /// Stores the positions after a layout of greedy leading lines when they were not written and
+  /// a line holds more than `SectionLayout.computedLineLimit` items; notes whether one did.
   ///
   /// - Complexity: O(n) when it stores the positions, else O(1).
   mutating func boundLineLength(_ longest: Int, positionFree: Bool, rules: LayoutRules) {
@@ -370,16 +309,10 @@ extension SectionLayout {
     }
   }
 
-  /// Greedy leading lines (`LineBreaker.line(from:…)`, the fused loop) from item
-  /// `start` appended to `writer` until the items run out or it holds `room` lines, one block
-  /// of lines at a time; returns the end of the last line, the writer after them and the most
-  /// items of a line appended. With `screened` (a first layout), each block's widths and
-  /// heights are added to `screen` after its lines, from cache, four at a time
-  /// (`LengthScreen.addSIMD`, the fused loop's per-item screen being its scalar twin). Out of
-  /// line, the writer taken and given back by value, so that the loop keeps its pointers, count
-  /// and block sum and the next start in registers (in `layOutTable`'s closure they were stored
-  /// and reloaded at every line, and checked for exclusivity at every block; through `inout`,
-  /// the count and sum were still stored at every line).
+  /// Greedy leading lines (the fused loop) from `start` appended to `writer` until the items run
+  /// out or it holds `room` lines; with `screened`, each block's items added to `screen` after it.
+  /// Returns the end, the writer and the most items of a line. Out of line, the writer by value:
+  /// its state stays in registers.
   ///
   /// - Precondition: `ws`, `hs` and `xs` have one count; `room ≤ writer.room`.
   /// - Complexity: O(k) for the k items of the lines appended.
@@ -401,8 +334,7 @@ extension SectionLayout {
       room: room, screen: &screen, screened: screened, writesPositions: false)
   }
 
-  /// The loop of `appendLeadingLines` (`writesPositions` a literal at each call); also returns
-  /// the most items of a line appended.
+  /// `writesPositions` a literal at each call.
   @inline(__always)
   private static func leadingLines(
     _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
@@ -434,7 +366,7 @@ extension SectionLayout {
     return (s, lines, longest)
   }
 
-  /// Adds the widths and heights of the items `range` to `screen` (`LengthScreen.add`).
+  /// Adds the widths and heights of `range` to `screen`.
   ///
   /// - Complexity: O(k) for k items.
   @inline(never)
@@ -446,11 +378,10 @@ extension SectionLayout {
     screen.add(hs, range)
   }
 
-  /// Places line `k` (`range`) by `rules`' alignment, unless its leading positions (written by
-  /// the greedy pass) are its positions: a justified line that is the section's last or holds
-  /// one item.
+  /// Places line `k` (`range`) by `rules`' alignment, unless its leading positions are its
+  /// positions (a justified line that is the last or holds one item).
   ///
-  /// - Complexity: O(k) for the k items of the line.
+  /// - Complexity: O(k).
   @inline(__always)
   static func place(
     _ ws: UnsafeBufferPointer<Double>, _ range: Range<Int>, line k: Int, isLast: Bool,
@@ -466,11 +397,8 @@ extension SectionLayout {
       kernels: kernels)
   }
 
-  /// Up to `maxLines` greedy leading lines of equal widths from `start`
-  /// (`EqualWidthLinesKernel`'s equal-width form, with its `widthsKnownEqual`,
-  /// `writesPositions` and `starts`: none written when `nil`), their items added to `screen` when `screened` (four at a time, from
-  /// cache: `LengthScreen.addSIMD`; widths known equal, the first alone, which screens the
-  /// same). Out of line, so that `layOutTable`'s own loop compiles as it did without it.
+  /// Up to `maxLines` greedy leading lines of equal widths from `start` (`EqualWidthLinesKernel`),
+  /// their items added to `screen` when `screened`. Out of line.
   ///
   /// - Complexity: O(k) for the k items of the lines written.
   @inline(never)

@@ -1,32 +1,20 @@
 /// A section's visible lines as ranges over its item columns, with their heights and the tree
-/// of their offsets.
+/// of their offsets. Line `k` holds items `starts[k] ..< starts[k + 1]`; the last start is the
+/// end of the visible items (later items are hidden).
 ///
-/// Line `k` holds items `starts[k] ..< starts[k + 1]`; `starts` has one entry more than there are
-/// lines, the last being the end of the visible items (later items are hidden).
-///
-/// Offsets: lines are grouped in blocks of `blockSize`; `blocks` is a `PrefixSumTree` over each
-/// block's `Σ (heights[i] + L)` (summed left to right), and `offsetsInBlock[g]` is that sum over
-/// the lines of its block before line `4g` (the same additions, stopped earlier: one entry per
-/// group of `groupSize` lines). Line `k`'s top below the first line's top is the tree's prefix
-/// up to its block plus its group's entry plus the ≤ 3 lines of its group before it, added in
-/// the same order: O(log₃₂ r) independent loads and ≤ 4 additions. A height change rewrites one
-/// block (≤ 32 additions) and ≤ 32 partial sums per tree level; a full rebuild costs one add per
-/// line (the tree has r / 32 values), which keeps it off the layout's critical path.
+/// Offsets: blocks of `blockSize` lines, a `PrefixSumTree` over each block's `Σ (heights[i] + L)`,
+/// and per group of `groupSize` lines the sum before it in its block (`offsetsInBlock`). A line's
+/// top: O(log₃₂ r) independent loads and ≤ 4 additions; a height change O(log r); a rebuild O(r).
 ///
 /// - Memory: 18 bytes per line plus ~1 for the tree, plus the item index (1/2 byte per item);
-///   an equal-count table (`itemsPerLine`) 10 bytes per line plus the tree, no index, no
-///   starts.
+///   an equal-count table (`itemsPerLine`) 10 bytes per line plus the tree.
 struct LineTable: Sendable, Equatable {
   static let blockSize = 1 << blockShift
   /// `blockSize` as a shift: line `k` is in block `k >> blockShift`.
   static let blockShift = 5
 
-  /// Line starts, as a whole: for paths that read or write many of them. Line `k`'s start alone
-  /// is `start(ofLine:)`, O(1) for every table.
-  ///
-  /// An equal-count table (`itemsPerLine`) stores none: reading the whole array builds it, O(r)
-  /// (an allocation each time); any write access stores them first (O(r), once) and ends the
-  /// table's equal counts, after which `refreshItemIndex` writes the whole item index.
+  /// Line starts, as a whole. An equal-count table stores none: reading builds them (O(r), one
+  /// allocation); any write stores them first (O(r), once) and ends the equal counts.
   var starts: [Int] {
     _read {
       if itemReciprocal == 0 {
@@ -45,27 +33,21 @@ struct LineTable: Sendable, Equatable {
       lineStarts = newValue
     }
   }
-  /// The storage of `starts`, written directly only beside other columns (exclusive access).
-  /// For an equal-count table, the visible end alone (`[visibleEnd]`, one entry).
+  /// The storage of `starts`; for an equal-count table the visible end alone (`[visibleEnd]`).
   private var lineStarts: [Int]
   var heights: [Double]
-  /// The items of every line but the last, which holds 1 to that many, when the table is an
-  /// *equal-count table* (set by `finishLines` for a layout pass of equal widths in lines of
-  /// 2 to 8 items): then line `k` starts at item `k·itemsPerLine` (`start(ofLine:)`), no start
-  /// is stored but the visible end, `line(containing:)` divides, and no item index is kept
-  /// (`lineOfItem` empty). 0 otherwise. Ended by any write access to the starts.
+  /// For an *equal-count table* (`finishLines`, equal widths in lines of 2 to 8 items), the
+  /// items of every line but the last: line `k` starts at `k·itemsPerLine`, no start is stored but
+  /// the visible end and no item index is kept. 0 otherwise; ended by any write to the starts.
   ///
-  /// - Complexity: O(1) (kept in `itemReciprocal`'s low bits).
+  /// - Complexity: O(1).
   @inline(__always)
   var itemsPerLine: Int {
     itemReciprocal == 0 ? 0 : Int(truncatingIfNeeded: itemReciprocal & 7) &+ 1
   }
-  /// For an equal-count table of c items a line (2 ≤ c ≤ 8), the least integer R ≥ 2⁶⁴ / c
-  /// whose low 3 bits are c − 1 (`reciprocal(ofItemsPerLine:)`); else 0. Item i's line
-  /// `⌊i / c⌋` is the high word of `i · R`, exact for i < 2⁵⁸: with `i = qc + r` and
-  /// `R = 2⁶⁴/c + e` (0 ≤ e < 8), `i·R = 2⁶⁴·q + 2⁶⁴·r/c + i·e`, and `i·e < 2⁶⁴/c ≤
-  /// 2⁶⁴·(c − r)/c` (an equal-count table has fewer than 2³¹ lines of at most 8 items). Set to
-  /// 0 by any write access to the starts.
+  /// For an equal-count table of c items a line (2 ≤ c ≤ 8), the least R ≥ 2⁶⁴ / c whose low 3
+  /// bits are c − 1 (`reciprocal(ofItemsPerLine:)`); else 0. `⌊i / c⌋` is the high word of `i·R`,
+  /// exact for i < 2⁵⁸ (with `R = 2⁶⁴/c + e`, e < 8: `i·e < 2⁶⁴/c`).
   private var itemReciprocal: UInt64 = 0
 
   /// `itemReciprocal` for c items a line.
@@ -77,8 +59,7 @@ struct LineTable: Sendable, Equatable {
     return ceiling + ((UInt64(c - 1) &- ceiling) & 7)
   }
 
-  /// The starts of `lines` lines of `c` items each but the last, ending at `end`: `k·c`, then
-  /// `end`.
+  /// The starts of `lines` lines of `c` items each but the last, ending at `end`.
   ///
   /// - Complexity: O(lines), one allocation.
   static func equalCountStarts(itemsPerLine c: Int, lines m: Int, end: Int) -> [Int] {
@@ -100,9 +81,7 @@ struct LineTable: Sendable, Equatable {
     s[m] = end
   }
 
-  /// Stores the starts of an equal-count table (in the storage `lineStarts` holds when it is
-  /// large enough) and ends its equal counts (the item index is then written whole by the next
-  /// `refreshItemIndex`); nothing for other tables.
+  /// Stores the starts of an equal-count table and ends its equal counts; nothing for others.
   ///
   /// - Complexity: O(r) for an equal-count table, O(1) otherwise.
   private mutating func storeStarts() {
@@ -116,11 +95,9 @@ struct LineTable: Sendable, Equatable {
     }
   }
 
-  /// Makes the table's starts the visible end `end` alone (an equal-count table's): a first
-  /// layout (`trims`) gives their storage back; a re-layout keeps it for the next one, as it
-  /// keeps the other buffers (a width change back and forth allocates nothing).
+  /// Makes the starts `[end]` alone; `trims` gives their storage back (a first layout).
   ///
-  /// - Complexity: O(1) (no copy: the pass made the storage unique).
+  /// - Complexity: O(1).
   private mutating func keepVisibleEndOnly(_ end: Int, trims: Bool) {
     if trims {
       lineStarts = [end]
@@ -131,9 +108,7 @@ struct LineTable: Sendable, Equatable {
   }
   private(set) var blocks: PrefixSumTree
   /// Entry `g`: `Σ (heights[i] + L)` over the lines of line `4g`'s block before line `4g`, left
-  /// to right (every fourth partial sum of the block's sum; `groupSize`). Kept wherever the
-  /// block sums are; empty for a table of one block (≤ 32 lines: short sections), whose tops
-  /// are summed on demand instead.
+  /// to right. Empty for a table of one block (≤ 32 lines), whose tops are summed on demand.
   private(set) var offsetsInBlock: [Double] = []
   /// Lines per entry of `offsetsInBlock` (a divisor of `blockSize`), as a shift.
   static let groupShift = 2
@@ -145,23 +120,17 @@ struct LineTable: Sendable, Equatable {
   /// Items per entry of `lineOfItem`, as a shift (8 items).
   static let indexShift = 3
 
-  /// Entry `q`: the line holding item `8q` (for `8q < visibleEnd`). `line(containing:)`
-  /// searches only the lines between two entries (≤ 8, one or two cache lines of `starts`)
-  /// instead of all of them, whose probes are dependent cache misses at 10⁵–10⁶ lines. Kept by
-  /// `refreshItemIndex` wherever the offsets are rebuilt and after re-breaking; empty when the
-  /// table has 2³¹ lines or more, or is one block (≤ 32 lines: short sections, whose starts fit
-  /// in four cache lines): then the whole table is searched (`indexesItems`).
+  /// Entry `q`: the line holding item `8q` (for `8q < visibleEnd`), so that `line(containing:)`
+  /// searches ≤ 8 lines. Empty for a table of one block, of 2³¹ lines or more, or of equal counts.
   ///
-  /// - Memory: 1/2 byte per visible item in tables of more than one block.
+  /// - Memory: 1/2 byte per visible item.
   private(set) var lineOfItem: [Int32] = []
 
-  /// Entry `b`: full block `b`'s sum `Σ (heights[i] + L)` as a layout pass's `LineWriter`
-  /// added it up, stored as the block closed, from which `finishLines` builds the block tree
-  /// (instead of reading back each block's last offset and height, a cache miss each once the
-  /// pass has moved on). Empty outside a pass; a re-layout keeps its storage for the next one.
+  /// Entry `b`: full block `b`'s sum as a layout pass's `LineWriter` added it up, from which
+  /// `finishLines` builds the block tree. Empty outside a pass (its storage kept).
   private(set) var writtenBlockSums: [Double] = []
 
-  /// No lines. Allocates nothing (the starts are shared until written).
+  /// No lines. Allocates nothing.
   init() {
     lineStarts = Self.noStarts
     heights = []
@@ -171,18 +140,14 @@ struct LineTable: Sendable, Equatable {
   /// The starts of a table without lines (shared storage).
   private static let noStarts = [0]
 
-  /// Rewrites the entries of `lineOfItem` for the items from line `first`'s start up to
-  /// `limit` (the visible end by default), resizing it to the visible items; entries of items
-  /// before line `first` are kept.
+  /// Rewrites the entries of `lineOfItem` for the items from line `first`'s start up to `limit`
+  /// (the visible end by default), resizing it to the visible items; earlier entries are kept.
+  /// An equal-count table writes nothing; a table without entries has every entry written.
   ///
   /// - Precondition: the lines before `first` are unchanged since the index was last refreshed,
   ///   and with a `limit`, so are the line indices of the items from `limit` on.
-  /// - Complexity: O(q + k) for the q entries rewritten (~1/8 of the items) and the k lines they
-  ///   span: each entry's line is found by stepping forward from the previous one's.
-  ///
-  /// An equal-count table (starts unchanged since `finishLines`) keeps no index: nothing is
-  /// written. A table without entries (its equal counts ended by a change to its starts) has
-  /// every entry written, whatever `first` and `limit`: O(n / 8 + r), once.
+  /// - Complexity: O(q + k) for the q entries rewritten and the k lines they span; O(n / 8 + r)
+  ///   for a table without entries.
   mutating func refreshItemIndex(fromLine first: Int, untilItem limit: Int = .max) {
     let m = lineCount
     let end = visibleEnd
@@ -260,23 +225,17 @@ struct LineTable: Sendable, Equatable {
 
   /// The line holding `item`: the last line whose start is at most `item`.
   ///
-  /// Between the lines of the index entries around `item` (≤ 8 lines, typically ~3 for
-  /// mixed sizes), by bisection; a table of one block (no index) by bisection of its ≤ 32
-  /// lines; a longer table without an index by `searchStarts`.
-  ///
   /// - Precondition: `0 ≤ item < visibleEnd`.
-  /// - Complexity: O(log 8) with the index, O(log 32) for one block; O(log r) worst case
-  ///   otherwise.
+  /// - Complexity: O(log 8) with the index, O(log 32) for one block, O(1) for equal counts;
+  ///   O(log r) worst case otherwise.
   @inline(__always)
   func line(containing item: Int) -> Int {
     line(containing: item, probes: nil)
   }
 
-  /// The line holding `item`: its first item, its top below the first line's top
-  /// (`top(ofLine:lineSpacing:)`) and its height; `nil` when `item` is hidden (at or after
-  /// `visibleEnd`).
+  /// The line holding `item`: its first item, its top (`top(ofLine:lineSpacing:)`) and its
+  /// height; `nil` when `item` is hidden.
   ///
-  /// - Precondition: `0 ≤ item`.
   /// - Complexity: O(log 8 + log₃₂ r) with the item index; O(log r) worst case otherwise.
   @_transparent  // (`@inline(__always)` left it out of line in the lookup's witness)
   func line(holding item: Int, lineSpacing: Double) -> (start: Int, top: Double, height: Double)?
@@ -318,9 +277,8 @@ struct LineTable: Sendable, Equatable {
     }
   }
 
-  /// The last of the `lineCount` ≤ 32 lines of `starts` whose start is at most `item`, by
-  /// bisection. Out of line and given the starts alone, so that the lookup that calls it
-  /// neither grows nor passes the table.
+  /// `bisect` over the ≤ 32 lines of a table of one block; out of line so that the lookup does
+  /// not pass the table.
   ///
   /// - Precondition: `starts[0] ≤ item < starts[lineCount]`.
   /// - Complexity: O(log 32).
@@ -355,15 +313,8 @@ struct LineTable: Sendable, Equatable {
     return lo
   }
 
-  /// The last line in `lo...hi` of the starts `starts` whose start is at most `item`, adding
-  /// the entries it read to `probes` (for tests).
-  ///
-  /// Interpolation search with a bisection guard: line starts grow almost linearly with the
-  /// line index (a flow's lines hold similar numbers of items), so a guess interpolated inside
-  /// the current range lands close; a step that fails to halve the range is followed by a
-  /// bisection step, so the worst case stays logarithmic. Out of line and given the starts
-  /// alone (one reference), so that the lookup that calls it neither grows nor passes the table
-  /// by address (which would store the table to its stack on every lookup).
+  /// The last line in `lo...hi` whose start is at most `item`: interpolation search with a
+  /// bisection step after any step that does not halve the range. Out of line (see `bisectOneBlock`).
   ///
   /// - Precondition: `starts[lo] ≤ item < starts[hi + 1]`.
   /// - Complexity: O(log r) worst case, O(log log r) expected for near-linear starts.
@@ -449,21 +400,18 @@ struct LineTable: Sendable, Equatable {
     }
   }
 
-  /// Rebuilds the block sums and their tree from `heights` (`rebuildOffsets(lineSpacing:fromLine:)`
-  /// from line 0), and the item index.
+  /// Rebuilds the block sums, their tree and the item index from `heights`.
   ///
   /// - Complexity: O(r).
   mutating func rebuildOffsets(lineSpacing: Double) {
     rebuildOffsets(lineSpacing: lineSpacing, fromLine: 0)
   }
 
-  /// Writes `sums[b − blocks.lowerBound]` = block `b`'s sum `Σ (h[i] + L)` (left to right) for
-  /// each `b` in `blocks`, and the in-block offsets `o` of their groups of lines (unless `o` is
-  /// empty).
-  /// Four full blocks at a time, one per SIMD lane: each lane adds its block's lines in order,
-  /// so every sum is bit for bit `summarize`'s; the four chains run in parallel.
+  /// Writes block `b`'s sum `Σ (h[i] + L)` to `sums[b − blocks.lowerBound]` for each `b` in
+  /// `blocks`, and their in-block offsets to `o` (unless empty); four blocks a SIMD lane each, every
+  /// sum bit for bit `summarize`'s.
   ///
-  /// - Complexity: O(lines of `blocks`), ~1/4 of a scalar pass's additions.
+  /// - Complexity: O(lines of `blocks`).
   private static func summarizeBlocks(
     _ h: UnsafeBufferPointer<Double>, _ blocks: Range<Int>, lineSpacing: Double,
     into o: UnsafeMutableBufferPointer<Double>, sums: UnsafeMutableBufferPointer<Double>
@@ -504,13 +452,10 @@ struct LineTable: Sendable, Equatable {
     }
   }
 
-  /// Rebuilds the offsets after the lines from `first` on changed (heights rewritten, lines
-  /// added or removed at the end): block sums from `first`'s block on, and their tree paths.
-  /// Bit for bit what `rebuildOffsets(lineSpacing:)` builds. Returns the number of lines whose
-  /// block sums were recomputed.
+  /// Rebuilds the block sums from line `first`'s block on and their tree paths, bit for bit what
+  /// `rebuildOffsets(lineSpacing:)` builds; returns the lines summed again.
   ///
-  /// - Precondition: `first` is at most the old line count, and the lines before it are
-  ///   unchanged.
+  /// - Precondition: `first` ≤ the old line count; the lines before it are unchanged.
   /// - Complexity: O(r − first + log r) (plus O(r / 32) when the block count changes).
   @discardableResult
   mutating func rebuildOffsets(lineSpacing: Double, fromLine first: Int) -> Int {
@@ -519,15 +464,11 @@ struct LineTable: Sendable, Equatable {
     return summed
   }
 
-  /// Brings the offsets up to date after lines were rewritten in place and spliced: the lines
-  /// in `changed` (ranges of line indices, ascending) have new heights, and from line
-  /// `shifted` on any line may differ (lines were added or removed before it, or the count
-  /// changed there); every other line has the height it had at the same index. Only the blocks
-  /// holding changed lines (each sum and its tree path) and those from `shifted`'s block on
-  /// are summed again. Bit for bit what `rebuildOffsets(lineSpacing:)` builds. The item index
-  /// is left to the caller (`refreshItemIndex`). Returns the number of lines summed again.
+  /// Brings the offsets up to date when the lines in `changed` (ascending ranges) have new heights
+  /// and any line from `shifted` on may differ; bit for bit what `rebuildOffsets(lineSpacing:)`
+  /// builds. The item index is left to the caller. Returns the lines summed again.
   ///
-  /// - Precondition: `shifted` is at most the old and the new line count.
+  /// - Precondition: `shifted` ≤ the old and the new line count.
   /// - Complexity: O(32·b·log r + (r − shifted)) for b blocks holding changed lines before
   ///   `shifted` (plus O(r / 32) when the block count changes).
   mutating func updateOffsets(
@@ -578,12 +519,10 @@ struct LineTable: Sendable, Equatable {
     return blocks.set(b, summarizeBlock(b, lineSpacing: lineSpacing))
   }
 
-  /// Write access to the existing starts and heights (a re-layout overwrites them in place).
-  /// The offsets are stale until `rebuildOffsets`; an equal-count table's starts are stored
-  /// and its equal counts end (`itemsPerLine`), as by any write to the starts.
+  /// Write access to the starts and heights; the offsets are stale until `rebuildOffsets`, and an
+  /// equal-count table's equal counts end.
   ///
-  /// - Complexity: O(1) (no copy when the table is uniquely referenced); O(r) more for an
-  ///   equal-count table.
+  /// - Complexity: O(1) when unique; O(r) more for an equal-count table.
   mutating func withEntries<R>(
     _ body: (UnsafeMutableBufferPointer<Int>, UnsafeMutableBufferPointer<Double>) -> R
   ) -> R {
@@ -605,9 +544,9 @@ struct LineTable: Sendable, Equatable {
   }
 
   /// Appends the starts of lines `range`, plus `shift`, and their heights to `newStarts` and
-  /// `newHeights` (lines kept by a re-break, whose items moved by `shift`).
+  /// `newHeights`.
   ///
-  /// - Complexity: O(k) for k lines: two copies and one vectorisable pass.
+  /// - Complexity: O(k) for k lines.
   func copyLines(
     _ range: Range<Int>, shiftedBy shift: Int, into newStarts: inout [Int],
     _ newHeights: inout [Double]
@@ -630,13 +569,10 @@ struct LineTable: Sendable, Equatable {
     }
   }
 
-  /// Line `k`'s top below the first line's top: its block's offset plus its offset in the
-  /// block (its group's entry and the lines of its group before it; summed from the first line
-  /// for a table of one block).
+  /// Line `k`'s top below the first line's top.
   ///
   /// - Precondition: `0 ≤ k < lineCount`.
-  /// - Complexity: O(log₃₂ r) independent loads and ≤ 4 additions; O(k) additions for a table
-  ///   of one block (k < 32).
+  /// - Complexity: O(log₃₂ r) independent loads and ≤ 4 additions; O(k) for a table of one block.
   @inline(__always)
   func top(ofLine k: Int, lineSpacing: Double) -> Double {
     if offsetsInBlock.isEmpty {
@@ -663,9 +599,8 @@ struct LineTable: Sendable, Equatable {
     var top: Double { blockTop + inBlock }
   }
 
-  /// Line `k`'s top (`LineTop.top` is bit for bit `top(ofLine: k)`): from `previous` when it is
-  /// line `k − 1` of the same block (one addition, as the writer added), else as
-  /// `top(ofLine:)` finds it.
+  /// Line `k`'s top, bit for bit `top(ofLine: k)`: one addition after `previous` when it is line
+  /// `k − 1` of the same block.
   ///
   /// - Precondition: `0 ≤ k < lineCount`; `previous`, when given, was returned by this table.
   /// - Complexity: O(1) after the line before in its block; else `top(ofLine:)`'s.
@@ -685,8 +620,7 @@ struct LineTable: Sendable, Equatable {
       inBlock: offsetInBlock(ofLine: k, lineSpacing: lineSpacing))
   }
 
-  /// `Σ (heights[i] + L)` over the lines of `k`'s block before `k`, left to right: its group's
-  /// entry plus the ≤ 3 lines of its group before it.
+  /// `Σ (heights[i] + L)` over the lines of `k`'s block before `k`, left to right.
   ///
   /// - Precondition: `0 ≤ k < lineCount`; the table keeps offsets (more than one block).
   /// - Complexity: O(1), ≤ 3 additions.
@@ -707,8 +641,7 @@ struct LineTable: Sendable, Equatable {
     return sum
   }
 
-  /// The first line whose bottom (below the first line's top) is at least `target`, or
-  /// `lineCount`.
+  /// The first line whose bottom is at least `target`, or `lineCount`.
   ///
   /// - Complexity: O(log r).
   func firstLine(bottomAtLeast target: Double, lineSpacing: Double) -> Int {
@@ -737,20 +670,11 @@ struct LineTable: Sendable, Equatable {
 /// `LineWriter.swift`).
 extension LineTable {
 
-  /// Sizes the line buffers for `lines` lines before a layout pass writes them in place
-  /// (entries beyond are dropped by `finishLines`). The starts keep their sentinel slot.
-  /// New entries are left unwritten (`resizeUninitialized`): within the buffers' storage they
-  /// hold the entries a shorter layout dropped, beyond it the allocator's memory, so that the
-  /// pass is the first to write them (a first layout's pass the first to touch their pages).
+  /// Sizes the line buffers for `lines` lines, entries left unwritten, before a layout pass writes
+  /// them in place (`finishLines` drops the rest). Without `offsets` only the starts and heights;
+  /// without `starts` the starts are not sized (`finishLines(…, startsComputed: true)`).
   ///
-  /// - Complexity: O(1) when the table is unique and the storage holds `lines` (else one copy
-  ///   of the lines held).
-  /// Without `offsets` (a pass of at most one block: `withLineWriter(oneBlock:)`), only the
-  /// starts and heights.
-  ///
-  /// Without `starts` (a pass whose starts `finishLines` computes: `startsComputed`), the starts
-  /// are not sized. An equal-count table's equal counts end without its starts stored (the pass
-  /// writes every line).
+  /// - Complexity: O(1) when unique and the storage holds `lines`, else one copy.
   mutating func reserveLines(_ lines: Int, offsets: Bool = true, starts: Bool = true) {
     itemReciprocal = 0
     if starts { lineStarts.resizeUninitialized(to: lines + 1) }
@@ -762,10 +686,9 @@ extension LineTable {
     }
   }
 
-  /// Sizes the item index for `items` items (one entry per 8, plus a spare) and marks every
-  /// entry unwritten (−1), before a layout pass writes lines with a `LineWriter`.
+  /// Sizes the item index for `items` items and marks every entry unwritten (−1).
   ///
-  /// - Complexity: O(items / 8), one fill.
+  /// - Complexity: O(items / 8).
   mutating func resetItemIndex(items: Int) {
     let shift = Self.indexShift
     let entries = ((items + (1 << shift) - 1) >> shift) + 1
@@ -778,19 +701,16 @@ extension LineTable {
     lineOfItem.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
   }
 
-  /// Sizes the item index for `items` items (one entry per 8) without writing an entry, before
-  /// a layout pass whose writers write every entry (`LineWriter.append(start:end:height:)`,
-  /// `writeClaimed`): then `finishLines(…, indexWritten: true)`.
+  /// Sizes the item index for `items` items without writing an entry, for a pass whose writers
+  /// write every entry (`finishLines(…, indexWritten: true)`).
   ///
   /// - Complexity: O(1) when the storage holds the entries, else one copy.
   mutating func sizeItemIndex(items: Int) {
     lineOfItem.resizeUninitialized(to: (items + (1 << Self.indexShift) - 1) >> Self.indexShift)
   }
 
-  /// Gives the buffers storage for `lines` lines and an item index of `items` items (capacity
-  /// only: nothing is written or counted), so that a later layout of up to that many, which
-  /// reuses this table (a section rebuild's, `layOutTable`), writes in place instead of
-  /// growing them into fresh memory (each growth doubles).
+  /// Gives the buffers capacity for `lines` lines and `items` items, so that a later layout
+  /// writes in place.
   ///
   /// - Complexity: O(1) for buffers already that large, else one copy of each.
   mutating func reserveRoom(lines: Int, items: Int) {
@@ -814,16 +734,10 @@ extension LineTable {
     return longest
   }
 
-  /// Calls `body` with a writer over the reserved buffers, continuing `cursor` (its count and
-  /// block sum), and returns the cursor after.
-  ///
-  /// With `oneBlock` (a pass over at most `blockSize` items, so of one block of lines, whose
-  /// table keeps no offsets and no index: `finishLines`), the offsets and index entries are
-  /// written to scratch on the stack, and only the starts and heights need reserving.
-  ///
-  /// In a pass whose starts are not reserved (`reserveLines(…, starts: false)`), the writer has
-  /// no room for starts: `body` may only take lines by `commitUnwritten(_:indexed: false)`
-  /// (which reads no start) of lines written through `unwritten.heights`.
+  /// Calls `body` with a writer over the reserved buffers, continuing `cursor` (count and block
+  /// sum), and returns the cursor after. With `oneBlock` the offsets and index entries go to stack
+  /// scratch. Without reserved starts, `body` may only take lines by
+  /// `commitUnwritten(_:indexed: false)`.
   @inline(__always)  // else the layout pass's captured state is checked for exclusivity
   mutating func withLineWriter<R>(
     _ cursor: inout (count: Int, blockSum: Double), lineSpacing: Double, oneBlock: Bool = false,
@@ -870,32 +784,15 @@ extension LineTable {
     }
   }
 
-  /// Ends a layout pass that wrote `count` lines ending at item `end` with a `LineWriter`:
-  /// buffers trimmed, the sentinel start, the block sums' tree (from `writtenBlockSums`: each
-  /// block's last offset plus `height + L`, the additions `rebuildOffsets` makes), the
-  /// index trimmed to the visible items and its unwritten entries filled. Bit for bit the
-  /// table `rebuildOffsets` builds.
-  ///
-  /// With `trims`, storage the buffers hold beyond the lines is given back (`trimCapacity`).
-  /// With `indexWritten`, every entry of the index is written (`sizeItemIndex`) and none is
-  /// filled.
-  ///
-  /// With `itemsPerLine` c in 2 … 8 (a pass of equal widths, whose greedy lines all hold the
-  /// same number of items but the last), a table of more than one block whose lines start at
-  /// `k·c` (checked at the first, second and last line; every line in debug builds) is an
-  /// equal-count table (`itemsPerLine`): its starts and its index are dropped, whatever the
-  /// writers wrote. Else the index is written from the starts (`refreshItemIndex`,
-  /// O(n / 8 + r)).
-  ///
-  /// With `startsComputed` (a pass that stored no start, `reserveLines(…, starts: false)`: its
-  /// lines are `itemsPerLine` c items each from item 0, but the last, which holds 1 to c), no
-  /// start is read: the table is an equal-count table when `indexesItems` (the pass asks for it
-  /// only then), else its starts `k·c` are stored (O(r)).
+  /// Ends a layout pass that wrote `count` lines ending at item `end`: bit for bit the table
+  /// `rebuildOffsets` builds. `trims` gives spare storage back; `indexWritten`: every index entry
+  /// was written. With `itemsPerLine` c in 2 … 8, a table of more than one block whose lines start
+  /// at `k·c` (checked at three lines; every line in debug builds) becomes an equal-count table.
+  /// With `startsComputed` no start is read (the lines are c items each from item 0).
   ///
   /// - Precondition: with `startsComputed`, `(m − 1)·c < end ≤ m·c` and 2 ≤ c ≤ 8.
-  /// - Complexity: O(r / 32 + n / 8) for r lines of n items, O(r / 32) with `indexWritten`
-  ///   or an equal-count table (plus O(32) for a table of one block); O(r) more when `trims`
-  ///   copies.
+  /// - Complexity: O(r / 32 + n / 8), O(r / 32) with `indexWritten` or equal counts; O(r) more
+  ///   when `trims` copies.
   @inline(never)  // Inlined into `layOutTable`, a short section's pass ran ~160 more instructions.
   mutating func finishLines(
     count m: Int, end: Int, lineSpacing: Double, trims: Bool = false, indexWritten: Bool = false,
@@ -936,9 +833,7 @@ extension LineTable {
     }
     // Empty at rest (a re-layout keeps the storage for the next one).
     writtenBlockSums.removeAll(keepingCapacity: !trims)
-    // With `trims` (a first layout, whose buffers were sized by an estimate), what the estimate
-    // over-reserved is given back, so that memory at rest is what the lines take. A re-layout
-    // keeps its storage for the next one (a width change back and forth allocates nothing).
+    // `trims` (a first layout, sized by an estimate) gives the excess back.
     if trims {
       if !startsComputed { lineStarts.trimCapacity() }
       heights.trimCapacity()
@@ -976,12 +871,10 @@ extension LineTable {
     }
   }
 
-  /// Writes to each entry of `index[entries]` that no line start wrote (−1) the entry before
-  /// it (`line` before the first): its item lies inside the line that started before it.
-  /// Entries never decrease.
+  /// Fills each unwritten entry (−1) of `index[entries]` with the entry before it (`line` before
+  /// the first).
   ///
-  /// - Precondition: the entries written (≥ 0) are their items' lines; `line` is at most the
-  ///   first entry's line.
+  /// - Precondition: the entries written are their items' lines; `line` ≤ the first entry's line.
   /// - Complexity: O(entries.count).
   @inline(__always)
   static func fillUnwrittenEntries(
@@ -996,9 +889,8 @@ extension LineTable {
 }
 
 extension LineTable {
-  /// Whether the `m` lines of `s` (greedy lines of equal widths, so all of one count but the
-  /// last) hold `c` items each but the last, which holds 1 to `c`: checked at their first,
-  /// second and last line.
+  /// Whether the `m` lines of `s` hold `c` items each but the last (1 to `c`), checked at the
+  /// first, second and last line.
   ///
   /// - Complexity: O(1).
   static func holdsEqualCounts(_ s: [Int], lines m: Int, itemsPerLine c: Int) -> Bool {
@@ -1007,9 +899,8 @@ extension LineTable {
     return (m == 1 || s[1] == c) && last >= 1 && last <= c
   }
 
-  /// Equal tables: the same starts (stored or computed: `start(ofLine:)`), heights and offsets;
-  /// the item index compared only when neither is an equal-count table (whose lines it would
-  /// index the same).
+  /// Equal tables: the same starts, heights and offsets; the item index compared unless one is an
+  /// equal-count table.
   static func == (a: LineTable, b: LineTable) -> Bool {
     // (A stored table at rest holds one start more than it has lines.)
     let sameStarts =

@@ -1,36 +1,22 @@
 import FlowLayoutModel
 
-/// The lines of an equal-width section (every line holds exactly `perLine` = k items, the last
-/// one possibly fewer): item `g` is in line `g / k`, and a line's height is the largest height
-/// among its items.
+/// The lines of an equal-width section: line `g / k` holds items `g` with k = `perLine`, its
+/// height the largest among them. The heights live in fixed-capacity leaves under a segment tree
+/// that keeps, per node and per incoming phase φ ∈ 0..<k, a `PhaseSummary` of the node's items,
+/// so an edit that shifts every later item costs O(c + log p · k), not O(n).
 ///
-/// Inserting or removing one item shifts every later item by one place, so every later line
-/// changes its members and its height. Stored here, that costs O(c + log p · k) for leaves of
-/// c items among p leaves, not O(n): the item heights live in fixed-capacity leaves, and a
-/// segment tree over the leaves keeps, per node and per *incoming phase* φ ∈ 0..<k (the number
-/// of items already in the line open where the node starts), a `PhaseSummary` of the node's
-/// items under that phase. An edit rewrites one leaf's k summaries and its O(log p) path; every
-/// later leaf is reached with another incoming phase and is not recomputed.
+/// Guarantees: line tops, heights, the total height and the y → line search equal a scan of the
+/// lines, but for line heights summed in the tree's association (within `r·2⁻⁵³` relative, the
+/// equality contract's tolerance). Widths can be kept beside the heights (`keepsWidths`).
 ///
-/// Guarantees: line tops, line heights, the lines' total height and the y → line search answer
-/// for the lines `g / k` over the current heights, exactly as a scan of the lines would, except
-/// that line heights are summed in the tree's association (within `r·2⁻⁵³` relative, the
-/// equality contract's tolerance).
-///
-/// Each item's own width can be kept beside its height (`keepsWidths`: column flows, whose
-/// layout ignores widths but whose input keeps them); it follows every splice.
-///
-/// - Memory: 8 bytes per item (heights; 16 with widths), plus 2·P·(8 + 40·k) bytes for the tree
-///   over P ≤ 2p leaves.
+/// - Memory: 8 bytes per item (16 with widths), plus 2·P·(8 + 40·k) bytes for P ≤ 2p leaves.
 struct PhasedLines: Sendable, Equatable {
   /// The tree, out of line: a `PhasedLines` is one word inline, so the `SectionLines` enum (as
   /// large as its largest case) and every page holding one stay small; edits through a unique
   /// box happen in place and allocate nothing.
   private var tree: CopyOnWrite<PhasedLineTree>
 
-  /// The lines of `heights` in lines of `perLine` items, in leaves of about `leafTarget` items;
-  /// with `widths` (one per height), each item's width kept beside its height; with room for
-  /// the summaries of up to `reservingPerLine` items a line (`PhasedLineTree.init`).
+  /// The lines of `heights` in lines of `perLine` items (`PhasedLineTree.init`).
   ///
   /// - Complexity: O(n + p·max(k, reservingPerLine)).
   init(
@@ -156,10 +142,8 @@ struct PhasedLineTree: Sendable, Equatable {
   /// Leaves hold about `leafTarget` items: at most twice as many, and (with more than one leaf)
   /// at least a quarter as many.
   let leafTarget: Int
-  /// The item heights, leaf by leaf. Built as slices of one array (the caller's, shared: no
-  /// copy), so a pass over every leaf (`rephase`) reads contiguous memory; a leaf is copied
-  /// into its own storage by its first write (copy-on-write, O(c)), the others stay shared.
-  /// Indexed by offset from the slice's start (`ArraySlice.at(_:)`).
+  /// The item heights, leaf by leaf: slices of one shared array until a leaf is first written
+  /// (copy-on-write, O(c)). Indexed by offset from the slice's start (`ArraySlice.at(_:)`).
   private(set) var leaves: [ArraySlice<Double>]
   /// The item widths, leaf by leaf beside `leaves`, when `keepsWidths`; else empty.
   private(set) var widthLeaves: [ArraySlice<Double>]
@@ -203,11 +187,9 @@ struct PhasedLineTree: Sendable, Equatable {
   }
 
   /// The lines of `heights` in lines of `perLine` items, in leaves of about `leafTarget` items;
-  /// with `widths` (one per height), each item's width kept beside its height. With
-  /// `reservingPerLine` larger than `perLine`, the summaries' storage has room for that many
-  /// items a line, written now: a later `rephase` up to it neither allocates nor faults in
-  /// fresh pages (at 1M items a first rotation from 2 to 6 items a line met ~250 page faults;
-  /// the room holds until a leaf is split or joined, which lays the tree out again at k).
+  /// with `widths`, each item's width kept beside its height; the summaries' storage with room for
+  /// `reservingPerLine` items a line, so that a `rephase` up to it allocates nothing until a leaf
+  /// is split or joined.
   ///
   /// - Complexity: O(n + p·max(k, reservingPerLine)).
   init(
@@ -232,8 +214,8 @@ struct PhasedLineTree: Sendable, Equatable {
     rebuildTree()
   }
 
-  /// `values` cut into leaves of `target` (the last one shorter; one empty leaf for no values):
-  /// slices of `values`, sharing its storage (no value is copied) until a leaf is written.
+  /// `values` cut into leaves of `target` (the last shorter; one empty leaf for none), sharing
+  /// its storage.
   ///
   /// - Complexity: O(n / target).
   private static func leaves(of values: [Double], target: Int) -> [ArraySlice<Double>] {
@@ -261,11 +243,7 @@ struct PhasedLineTree: Sendable, Equatable {
     while cap < leaves.count { cap <<= 1 }
     capacity = cap
     let k = perLine
-    // Every entry of `0 ..< 2·cap` nodes is written below (node 0 and the padding leaves here,
-    // every leaf by `summarizeLeaves`, every node above by `combine`), so the storage is
-    // rewritten in place, or grown into fresh storage whose pages the writers fault in (on the
-    // layout's threads for the leaves), never filled first. Storage longer than needed (a
-    // larger k before) is kept: its tail is not read.
+    // Every entry of the `2·cap` nodes is written below, so the storage is never filled first.
     Self.ensureCount(&counts, 2 * cap)
     Self.ensureCount(&summaries, 2 * cap * k)
     counts[0] = 0
@@ -291,8 +269,7 @@ struct PhasedLineTree: Sendable, Equatable {
     }
   }
 
-  /// `array` with at least `count` elements: unchanged when it has them, else fresh storage of
-  /// `count` elements, uninitialized (the caller writes each before reading it).
+  /// `array` with at least `count` elements, new ones uninitialized.
   ///
   /// - Complexity: O(1); allocates only when `array` is shorter.
   private static func ensureCount<T: BitwiseCopyable>(_ array: inout [T], _ count: Int) {
@@ -300,10 +277,9 @@ struct PhasedLineTree: Sendable, Equatable {
     array = [T](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
   }
 
-  /// Rewrites leaf `l`'s count and its k summaries from its heights; returns the work (its
-  /// c heights and k summaries).
+  /// Rewrites leaf `l`'s count and k summaries; returns the work (c + k).
   ///
-  /// - Complexity: O(c + k) for its c items (`summarizeAllPhases`).
+  /// - Complexity: O(c + k).
   @discardableResult
   private mutating func summarize(leaf l: Int) -> Int {
     let node = capacity + l
@@ -324,12 +300,9 @@ struct PhasedLineTree: Sendable, Equatable {
     return c + k
   }
 
-  /// The same heights in lines of `k` items: every leaf's summaries for the new phases and
-  /// every node above them; returns the work (`summarize(leaf:)` for each leaf, 2k per node).
-  /// The leaves and their heights stay as they are (no item is copied).
+  /// The same heights in lines of `k` items; returns the work. No item is copied.
   ///
-  /// - Complexity: O(n + p·k) for n items in p leaves; allocates only when the tree's summaries
-  ///   need more room than they had (k larger than before).
+  /// - Complexity: O(n + p·k); allocates only when k exceeds the summaries' room.
   @discardableResult
   mutating func rephase(perLine k: Int, threads: Int = 1) -> Int {
     perLine = max(k, 1)
@@ -341,11 +314,9 @@ struct PhasedLineTree: Sendable, Equatable {
   /// starts at a multiple of it (a block), and the task combines the nodes inside its blocks.
   static let leavesPerTask = 64
 
-  /// Every leaf's count and summaries (`summarize(leaf:)`), on up to `threads` threads (each a
-  /// contiguous run of whole blocks of `leavesPerTask` leaves, its own scratch). On several
-  /// threads each task also combines the nodes of its blocks (`combine`), the padding leaves
-  /// being written before: returns the height up to which the nodes above the leaves
-  /// `0 ..< leafEnd` are combined (0: none).
+  /// Every leaf's count and summaries on up to `threads` threads, each task also combining the
+  /// nodes above its blocks; returns the height up to which the nodes above leaves `0 ..< leafEnd`
+  /// are combined (0: none).
   ///
   /// - Precondition: the padding leaves' counts and summaries are written.
   /// - Complexity: O(n / t + p·k / t) on t threads.
@@ -405,8 +376,7 @@ struct PhasedLineTree: Sendable, Equatable {
     return (blockHeight, blocks * block)
   }
 
-  /// The counts and summaries of `leaves[run]` (tree capacity `cap`), two leaves at a time
-  /// (`summarizeAllPhases(of:_:…)`).
+  /// The counts and summaries of `leaves[run]`, two leaves at a time.
   ///
   /// - Precondition: `scratch` holds 6k + 3 values.
   /// - Complexity: O(m + k) for the m heights of the run.
@@ -471,19 +441,12 @@ struct PhasedLineTree: Sendable, Equatable {
     }
   }
 
-  /// The summaries of `h` under every incoming phase φ ∈ 0..<k, in `out[φ]`: for each, the
-  /// same value as `summary(of:_:phase:perLine:)` bit for bit (a phase's line heights are
-  /// added in the same order, from its first line on; maxima do not depend on order).
-  ///
-  /// Every phase's lines are windows of k consecutive heights starting at the positions
-  /// s ≡ r (mod k), r = (k − φ) mod k its first boundary: so the window maxima W[s] (for all
-  /// s) are added, in order of s, to their residue's sum (`LineWindowSums`: blocks of k, each
-  /// window a block's suffix joined with the next block's prefix; for k ≤ 2 the heights or
-  /// their pair maxima); heads are prefix maxima and tails suffix maxima of at most k heights.
+  /// The summaries of `h` under every incoming phase φ ∈ 0..<k in `out[φ]`, each bit for bit
+  /// `summary(of:_:phase:perLine:)` (line heights added in the same order). Window maxima by
+  /// `LineWindowSums`, added to their residue's sum.
   ///
   /// - Precondition: `out.count == k ≥ 1`; `scratch` holds 3k + 1 values.
-  /// - Complexity: O(c + k) for c heights, the cost per height independent of k; allocates
-  ///   nothing.
+  /// - Complexity: O(c + k), per height independent of k; allocates nothing.
   static func summarizeAllPhases(
     of h: UnsafeBufferPointer<Double>, perLine k: Int,
     into out: UnsafeMutableBufferPointer<PhaseSummary>, scratch: UnsafeMutablePointer<Double>
@@ -498,9 +461,7 @@ struct PhasedLineTree: Sendable, Equatable {
     finishSummaries(of: h, perLine: k, sums: scratch, into: out)
   }
 
-  /// `summarizeAllPhases` of two leaves, `a`'s into `outA` and `b`'s into `outB`, each the
-  /// same as alone: for k ≥ 2 their window sums side by side in two SIMD lanes
-  /// (`LineWindowSums.sums(of:_:…)`).
+  /// `summarizeAllPhases` of two leaves side by side, each the same as alone.
   ///
   /// - Precondition: `outA.count == outB.count == k ≥ 1`; `scratch` holds 6k + 2 values.
   /// - Complexity: O(a.count + b.count + k); allocates nothing.
@@ -533,8 +494,7 @@ struct PhasedLineTree: Sendable, Equatable {
     sums[0] = sum
   }
 
-  /// `sums[s mod 2]` += max(h[s], h[s + 1]) for s ∈ 0 ..< c − 1, in order of s: the sums of
-  /// two items a line for one leaf alone (an edit's leaf; `LineWindowSums` pairs two leaves).
+  /// `sums[s mod 2]` += max(h[s], h[s + 1]) for s ∈ 0 ..< c − 1, in order of s.
   ///
   /// - Complexity: O(c).
   @inline(__always)
@@ -555,8 +515,7 @@ struct PhasedLineTree: Sendable, Equatable {
     sums[1] = odd
   }
 
-  /// The k summaries of `h` into `out[φ]` from its sums by residue (`sums[0..<k]`): heads
-  /// are prefix maxima, tails suffix maxima (in `sums[k ... 2k]`) of at most k heights.
+  /// The k summaries of `h` into `out[φ]` from its sums by residue and its heads and tails.
   ///
   /// - Complexity: O(k).
   @inline(__always)
@@ -632,8 +591,7 @@ struct PhasedLineTree: Sendable, Equatable {
     return read
   }
 
-  /// The leaf holding item `g` and `g`'s index in it; for `g = count`, the last leaf and its
-  /// end.
+  /// The leaf holding item `g` and `g`'s offset in it (for `g = count`, the last leaf's end).
   ///
   /// - Complexity: O(log p).
   func locate(_ g: Int) -> (leaf: Int, offset: Int) {
@@ -670,9 +628,7 @@ struct PhasedLineTree: Sendable, Equatable {
     return widthLeaves[l].at(i)
   }
 
-  /// Sets item `g`'s height. Returns the summary work: the item heights read to summarize the
-  /// leaf again (c + k) plus the child summaries read on its path (2k per node); everything when
-  /// the tree was rebuilt. A work counter for tests, never a clock.
+  /// Sets item `g`'s height; returns the summary work (a test counter).
   ///
   /// - Complexity: O(c + log p · k).
   @discardableResult
@@ -690,15 +646,12 @@ struct PhasedLineTree: Sendable, Equatable {
     widthLeaves[l][widthLeaves[l].startIndex + i] = width
   }
 
-  /// Removes the items at `removals` (ascending, indices before), then inserts `insertions`
-  /// (ascending, indices after; each a height, and a width kept when `keepsWidths`), UIKit's
-  /// order. Every touched leaf is summarized once and every node above them rewritten once, so
-  /// e edits falling into one leaf (an append, a prepend) cost one leaf's summaries. Returns the
-  /// summary work (`setHeight`).
+  /// Removes the items at `removals` (ascending, old indices), then inserts `insertions`
+  /// (ascending, new indices), UIKit's order; each touched leaf and node summarized once. Returns
+  /// the summary work.
   ///
-  /// - Complexity: O(e log p + d·c + d·log p · k) for e edits touching d leaves; O(c + p·k)
-  ///   more per leaf split or joined (once per ≥ c/4 edits in it). Allocates nothing unless a
-  ///   leaf is split or joined.
+  /// - Complexity: O(e log p + d·c + d·log p · k) for e edits touching d leaves; O(c + p·k) more
+  ///   per leaf split or joined. Allocates nothing unless a leaf is split or joined.
   @discardableResult
   mutating func splice(
     removing removals: some BidirectionalCollection<Int>,
@@ -810,10 +763,9 @@ struct PhasedLineTree: Sendable, Equatable {
     if keepsWidths { Self.split(&widthLeaves, l, at: cut, room: 2 * leafTarget + 1) }
   }
 
-  /// `leaves[l]` cut in two at offset `cut`, the second part in its own storage with room for
-  /// `room` values.
+  /// `leaves[l]` cut at offset `cut`, the second part in its own storage with room for `room`.
   ///
-  /// - Complexity: O(c + p) for the leaf's c values among p leaves.
+  /// - Complexity: O(c + p).
   private static func split(
     _ leaves: inout [ArraySlice<Double>], _ l: Int, at cut: Int, room: Int
   ) {
@@ -825,15 +777,11 @@ struct PhasedLineTree: Sendable, Equatable {
     leaves.insert(right[...], at: l + 1)
   }
 
-  /// The tree laid out again after leaves `changed` (new indices) were written and the leaf
-  /// count changed by `delta`: the changed leaves are summarized, every other leaf's summaries
-  /// are moved (leaf `j` after `changed` was leaf `j − delta`), and every node above them is
-  /// combined again. A summary is a function of its leaf's heights, so this equals
-  /// `rebuildTree()` exactly. The pending leaves (`dirty`) are renumbered the same way and stay
-  /// pending. Returns the summary work.
+  /// The tree laid out again after leaves `changed` were written and the leaf count changed by
+  /// `delta`; equals `rebuildTree()` exactly, the pending leaves (`dirty`) renumbered. Returns the
+  /// summary work.
   ///
-  /// - Complexity: O(m·c + p·k) for the m changed leaves among p (a split or join: O(c +
-  ///   p·k), not `rebuildTree()`'s O(n + p·k)).
+  /// - Complexity: O(m·c + p·k) for the m changed leaves among p.
   private mutating func relayTree(changed: Range<Int>, delta: Int) -> Int {
     let k = perLine
     let oldCapacity = capacity
@@ -886,8 +834,7 @@ struct PhasedLineTree: Sendable, Equatable {
     }
   }
 
-  /// Summarizes the leaves in `dirty` again, then every node above them once, level by level;
-  /// returns the summary work.
+  /// Summarizes the leaves in `dirty`, then each node above them once; returns the work.
   ///
   /// - Complexity: O(d·c + d·log p · k) for d leaves.
   private mutating func summarizeDirty() -> Int {
@@ -945,8 +892,7 @@ struct PhasedLineTree: Sendable, Equatable {
     }
   }
 
-  /// Line `line`'s top below the first line's top: the heights of the lines before it plus a
-  /// spacing after each.
+  /// Line `line`'s top below the first line's top.
   ///
   /// - Precondition: `0 ≤ line ≤ lineCount`.
   /// - Complexity: O(log p + c).
@@ -990,8 +936,7 @@ struct PhasedLineTree: Sendable, Equatable {
     return sum + Double(lines - 1) * lineSpacing
   }
 
-  /// The first line whose bottom (below the first line's top) is at least `target`, or
-  /// `lineCount`.
+  /// The first line whose bottom is at least `target`, or `lineCount`.
   ///
   /// - Complexity: O(log p + c).
   func firstLine(bottomAtLeast target: Double, lineSpacing: Double) -> Int {
@@ -1037,10 +982,7 @@ struct PhasedLineTree: Sendable, Equatable {
     return lineCount
   }
 
-  /// The runs of leaves stored back to back (each leaf's heights starting where the previous
-  /// leaf's end): 1 for lines built from one array, one more or two for every leaf written
-  /// since (copied into its own storage). For tests: a pass over the leaves reads this many
-  /// contiguous stretches of memory.
+  /// The runs of leaves stored back to back (1 when built from one array). For tests.
   ///
   /// - Complexity: O(p).
   var storageRuns: Int {
@@ -1055,10 +997,7 @@ struct PhasedLineTree: Sendable, Equatable {
     return runs
   }
 
-  /// The items a line the summaries' storage has room for (≥ k): a `rephase` up to it
-  /// allocates nothing. For tests.
-  ///
-  /// - Complexity: O(1).
+  /// The items a line the summaries' storage has room for (≥ k). For tests.
   var summaryRoom: Int { summaries.count / (2 * capacity) }
 
   /// Every height, in order.

@@ -1,33 +1,22 @@
 import FlowLayoutModel
 
 /// The fast layout engine: struct-of-arrays item columns, lines as ranges over them, a closed
-/// form for uniform sections, and incremental invalidation that re-breaks only the lines an edit
-/// touches and moves later lines through offset trees in O(log r).
+/// form for uniform sections, and edits that re-break only the lines they touch. Long greedy
+/// sections are pages of whole lines (`Paging/`), so an insertion costs O(c + log p) for pages
+/// of c ≤ 2 048 items, not O(n). Follows `docs/semantics.md`; horizontal scrolling is laid out
+/// transposed.
 ///
-/// Long greedy sections are stored as pages of whole lines (`Paging/`, `docs/storage.md`), so an
-/// insertion or removal costs O(c + log p) for a page of c ≤ 2 048 items among p pages, not
-/// O(n).
+/// Memory at rest: 24 bytes per item (16 where positions are computed), 1/2 byte per item for the
+/// item → line index, ~19 bytes per line, and per page 160 bytes plus ~50 of page summaries
+/// (`docs/storage.md`).
 ///
-/// Follows `docs/semantics.md` for every variant. Horizontal scrolling of the variants that
-/// honour it is laid out as the transposed problem (the columns hold the working orientation)
-/// and every answer is transposed back.
-///
-/// Memory at rest: 24 bytes per item (sizes and positions; 16 in closed-form sections, column
-/// flows and sections of ≤ 32 items of greedy leading lines, whose positions are computed), 1/2
-/// byte per item for the item → line index (none in a table of ≤ 32 lines), ~19 bytes per line
-/// (start and height, a quarter of an offset in its block: one per group of 4 lines, ~1 for the
-/// block tree; 16 in a table of one block, 10 in an equal-count table), and
-/// per page its 160 bytes (`SectionLayout`), its arrays' headers, ~50 bytes of page summaries
-/// (`docs/page-summary.md`) and a section start (`docs/storage.md`, "Short sections").
-///
-/// Where things are: `Storage/` and `Kernels/` (which create the unsafe buffers, with
-/// `CommitTurn`'s flags, `PageSplitting`'s starts and `BatchApplication`'s edit lists),
-/// `Kernels/LineBreaker/` (the greedy rule), `Kernels/LinePlacing` (alignment rules),
-/// `TableLayout` (the one-pass full layout), `Threading/` (thread counts, threaded loops and
-/// what their tasks share, chunk commits), `Variants/` (options resolved per variant, the
-/// closed form), `Paging/` (pages, their trees and their repair), `Invalidation/` (batch
-/// application and re-breaking until the lines re-synchronise), `Queries/`, `Kernels/` (SIMD
-/// kernels beside their scalar twins), `WorkCounters`.
+/// Where things are: `Kernels/LineBreaker/` (the greedy rule), `Invalidation/LineCatchUp` (catching
+/// up with old lines), `Paging/PageDirectory` (the page summary), `Storage/` (columns, line tables,
+/// trees; unsafe buffers are created there and in `Kernels/`, `CommitTurn`'s flags,
+/// `PageSplitting`'s starts and `BatchApplication`'s edit lists), `Kernels/` (SIMD kernels beside
+/// their scalar twins, `LinePlacing`), `TableLayout` (the one-pass full layout), `Threading/`,
+/// `Variants/` (options per variant, closed forms, equal-width lines), `Invalidation/` (batches),
+/// `Queries/`, `Presentation/`, `WorkCounters`.
 public struct FastFlowLayout: LayoutEngine, Sendable {
   public static var engineName: String { "fast" }
 
@@ -37,9 +26,8 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
   public internal(set) var bounds: Size
   /// Which kernel implementation the layout passes use.
   public let kernels: KernelSelection
-  /// At most how many threads a full layout of a long greedy section (init, a width change)
-  /// uses; 1 lays everything out on the calling thread. Every value gives the same layout, bit
-  /// for bit.
+  /// At most how many threads a full layout of a long greedy section uses; every value gives the
+  /// same layout, bit for bit.
   public var threads: Int { threading.threads }
   /// The work done since creation or the last `resetWorkCounters()`.
   public internal(set) var workCounters = WorkCounters()
@@ -47,20 +35,15 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
   /// The layout's rules: those of every section without its own metrics (a section with them
   /// has its own, `SectionLayout.ownMetrics`; `rules(ofPage:)`).
   var rules: LayoutRules
-  /// Every section as one page or more, in document order (`Paging/`): a section that is not
-  /// paged is one page; a long greedy flow is cut into pages of whole lines. Stored with a gap
-  /// (`PageList`), so that pages are inserted and removed without moving the others.
+  /// Every section as one page or more, in document order, stored with a gap (`PageList`).
   var pages: PageList
   /// Section `s` is pages `firstPage[s] ..< firstPage[s + 1]` (one entry per section, plus the
   /// end).
   var firstPage = SectionStarts([0])
-  /// One summary per page slot (`PageList.slot(_:)`; zero in the gap): the page's height, item
-  /// count and extent (`PageSummary`), in one tree. A page's top and first item are one prefix,
-  /// the page at a height or holding an item one descent, the content size its total.
+  /// One summary per page slot (height, item count, extent; zero in the gap) in one tree: a page's
+  /// top and first item are one prefix, the page at a height or holding an item one descent.
   var pageSummaries = SummaryTree<PageSummary>()
-  /// Item counts per section (hidden items included), stored with a gap so that a section is
-  /// inserted or removed without moving the counts after it; the batch validation reads them
-  /// in place (`validationCounts`).
+  /// Item counts per section (hidden items included), stored with a gap.
   var itemCounts = GapBuffer<Int>([], filler: 0)
   /// `itemCounts` as the batch validation takes them (sharing their storage: no copy).
   var validationCounts: SectionCounts {
@@ -74,9 +57,7 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
   /// Buffers reused by every batch (`EditScratch`) and the spare page buffers, behind one
   /// reference; no state between batches.
   var scratch = EditScratchBox()
-  /// Page buffers the last section rebuild did not reuse, for the next one (`rebuildSection`):
-  /// at most what the rebuilt section held before it. No state: never read as content. Kept in
-  /// `scratch`'s box.
+  /// Page buffers the last section rebuild did not reuse, for the next one. Never read as content.
   var spareBuffers: SparePageBuffers {
     get { scratch.spareBuffers }
     set { scratch.spareBuffers = newValue }
@@ -124,9 +105,8 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
     throws(LayoutError)
   {
     self.threading = threading
-    // Validation fused into the layout: the O(1) checks first, then every item length is
-    // screened while it is laid out; on any doubt the model's validator throws the exact error
-    // (an input it accepts, e.g. with −0, is kept as laid out).
+    // Validation fused into the layout: the O(1) checks first, then every item length screened
+    // while laid out; on any doubt the model's validator throws the exact error.
     try input.configuration.validate(bounds: input.bounds)
     let passesShape = input.sections.allSatisfy {
       BulkValidation.passesShapeScreen($0, configuration: input.configuration, bounds: input.bounds)
@@ -156,8 +136,7 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
 
   /// The current input, rebuilt from the item columns.
   ///
-  /// - Complexity: O(s) for s sections whose columns are shared (copy-on-write) with the
-  ///   pages; O(n) more for the n items of paged sections (their pages are concatenated).
+  /// - Complexity: O(s) for s sections; O(n) more for the n items of paged sections.
   public var input: LayoutInput {
     LayoutInput(
       configuration: configuration, bounds: bounds,
@@ -180,10 +159,8 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
   /// - Complexity: O(log p) for p pages.
   func top(ofSection s: Int) -> Double { top(ofPage: firstPage[s]) }
 
-  /// - Complexity: O(log p + log r) for p pages and r lines in the item's page: the page in O(1)
-  ///   while every section is one page (`pagesAreSections`), else by a descent of the page
-  ///   summaries; the page's top by a prefix of them; a search of ≤ 8 line starts and
-  ///   a prefix of the page's block tree. The page is read in place, nothing is retained.
+  /// - Complexity: O(log p + log r) for p pages and r lines in the item's page; O(1) for the page
+  ///   while every section is one page. Nothing is retained.
   /// - Throws: `LayoutError.itemOutOfRange` for a path that does not exist, `.itemHidden` for an
   ///   item the layout hides.
   @inline(__always)  // into the protocol witness too, which otherwise copies `self` per call
@@ -197,9 +174,7 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
     }
     let (p, j) = page(holdingItem: path.item, inSection: s)
     let top = top(ofPage: p)
-    // Read inline under the layout's rules (a line table field by field: a whole page read is
-    // copied, and so is any whole value passed out of line, the rules included); a page with its
-    // own metrics out of line (`frameUnderOwnRules`).
+    // Read inline under the layout's rules; a page with its own metrics out of line.
     let frame: Rect?
     if pages[p].ownMetrics == nil {
       let linesTop = pages[p].linesTop(pageTop: top, rules: rules)

@@ -6,18 +6,15 @@ enum SectionLines: Sendable, Equatable {
   case uniform(UniformLines)
   case table(LineTable)
   case equalWidth(EqualWidthLines)
-  /// No lines: what a section holds while its table is edited outside the enum
-  /// (`SectionLayout.takeTable()`), read as an empty table. Nothing to create or destroy, where
-  /// an empty table is seven arrays to release.
+  /// No lines, read as an empty table: what a section holds while its table is taken out
+  /// (`SectionLayout.takeTable()`).
   case taken
 }
 
-/// One section laid out, in the working orientation: its item columns, its lines and the
-/// derived height. Lines are relative to the section's first line top (`linesTop`), so a section
-/// moving down costs nothing here.
+/// One section laid out, in the working orientation: its item columns, its lines (relative to
+/// its first line's top, `linesTop`) and the derived height.
 ///
-/// - Memory: 160 bytes inline (a page of the page list; the flags fill the padding after the
-///   item columns), `ShortSectionStorageTests` holds it.
+/// - Memory: 160 bytes inline (`ShortSectionStorageTests`).
 struct SectionLayout: Sendable, Equatable {
   var header: Double
   var footer: Double
@@ -54,12 +51,9 @@ struct SectionLayout: Sendable, Equatable {
     lines = .uniform(Self.noLines)
   }
 
-  /// Takes the line table out of `lines`, leaving `.taken` (read as an empty table) in its
-  /// place, so that it is uniquely referenced while edited (put it back with
-  /// `lines = .table(table)`): a move, which neither copies it nor changes its buffers'
-  /// reference counts (a copy would retain and release each of its arrays, an atomic write to
-  /// every buffer header of a cold page).
-  /// `nil`, and nothing changed, when the lines are not a table.
+  /// Takes the line table out of `lines`, leaving `.taken`, so that it is unique while edited (put
+  /// it back with `lines = .table(table)`); a move, no retain. `nil`, changing nothing, when the
+  /// lines are not a table.
   ///
   /// - Complexity: O(1).
   @inline(__always)
@@ -71,8 +65,7 @@ struct SectionLayout: Sendable, Equatable {
     return table
   }
 
-  /// The lines its line table's storage holds without growing (0 without a table): a change
-  /// across a layout says that the table's storage was made new or grown.
+  /// The lines its line table's storage holds without growing (0 without a table).
   ///
   /// - Complexity: O(1).
   var lineTableCapacity: Int {
@@ -93,13 +86,11 @@ struct SectionLayout: Sendable, Equatable {
       threading: threading, counters: &counters, screen: &screen)
   }
 
-  /// A section from its data, laid out under `rules` (its own metrics' when it has them,
-  /// `ownMetrics`), its item lengths added to `screen` (most of them by the layout pass itself,
-  /// the rest by one pass over the columns).
+  /// A section from its data, laid out under `rules` (its own metrics' when it has them), its item
+  /// lengths added to `screen`.
   ///
-  /// - Precondition: the columns have one length; the values need not be valid (the layout of
-  ///   invalid values is discarded by the caller); `rules` is `ownMetrics.rules` when
-  ///   `ownMetrics` is given.
+  /// - Precondition: the columns have one length; `rules` is `ownMetrics.rules` when `ownMetrics`
+  ///   is given (the values need not be valid: the caller discards an invalid layout).
   /// - Complexity: O(n).
   init(
     _ data: SectionData, transposed: Bool, rules: LayoutRules, ownMetrics: OwnMetrics?,
@@ -230,12 +221,11 @@ struct SectionLayout: Sendable, Equatable {
 
   // MARK: Full layout
 
-  /// Lays the whole section out again: equal-width lines kept when they still hold under
-  /// `rules` (`EqualWidthLines.relayOut`), else the closed form when every item has one size,
-  /// else the line table by the breaking rule, then every line placed.
+  /// Lays the whole section out again: equal-width lines kept when they still hold, else the
+  /// closed form when every item has one size, else the line table.
   ///
   /// - Complexity: O(n) for a table; O(min(c, n)) for the closed form (plus O(n) to detect equal
-  ///   own sizes); O(n + p·k) for equal-width lines kept (n items in p leaves, k a line).
+  ///   own sizes); O(n + p·k) for equal-width lines kept.
   /// - Returns: what `layOutTable` screened (nothing for the closed form).
   @discardableResult
   mutating func layOut(
@@ -307,8 +297,7 @@ struct SectionLayout: Sendable, Equatable {
     return nil
   }
 
-  /// Whether the lines are the closed form of the items' own one size (not of sizes it ignores,
-  /// which it keeps aside: `UniformLines.keptSizes`, `itemSize` and the scaled modes).
+  /// Whether the lines are the closed form of the items' own one size (not of sizes it ignores).
   ///
   /// - Complexity: O(1).
   var isOwnSizeClosedForm: Bool {
@@ -323,8 +312,7 @@ struct SectionLayout: Sendable, Equatable {
     return 0
   }
 
-  /// Lays out a closed-form section again, its position tables rewritten in their own storage
-  /// (no allocation once they have held a line's positions), when the closed form still applies.
+  /// Lays out a closed-form section again in its own storage when the closed form still applies.
   ///
   /// - Returns: `false`, changing nothing, if the lines are not `.uniform` or the closed form no
   ///   longer applies.
@@ -338,9 +326,8 @@ struct SectionLayout: Sendable, Equatable {
     return true
   }
 
-  /// The closed form's item size and items per line for `n` items under `rules`, when it
-  /// applies: sizes ignored (`itemSize`, scaled modes), or greedy own sizes that are all
-  /// `sameOwnSize`.
+  /// The closed form's item size and items per line for `n` items under `rules`, when it applies
+  /// (sizes ignored, or greedy own sizes all `sameOwnSize`).
   ///
   /// - Complexity: O(1).
   static func closedFormShape(count n: Int, rules: LayoutRules, sameOwnSize: Size?)
@@ -420,8 +407,7 @@ struct SectionLayout: Sendable, Equatable {
   }
 
   /// Whether the positions along the line are computed from each line's start and the widths
-  /// (`ItemColumns.leadingX`: greedy leading lines that keep no position column), so that a walk
-  /// along a line can add them up itself.
+  /// (`ItemColumns.leadingX`).
   ///
   /// - Complexity: O(1).
   @inline(__always)
@@ -430,20 +416,16 @@ struct SectionLayout: Sendable, Equatable {
     return !items.hasPositions
   }
 
-  /// The most items of a section of greedy leading lines whose positions along the line a full
-  /// layout never stores (`layOutTable`); a longer one stores none while its lines hold at most
-  /// `SectionLayout.computedLineLimit` items, through edits too (an edit that
-  /// re-breaks a longer line stores them: `place(lines:of:rules:counters:)`).
+  /// The most items of a section of greedy leading lines whose positions a full layout never
+  /// stores; a longer one stores none while its lines hold at most `computedLineLimit` items.
   static let computedPositionsLimit = 32
 
-  /// The most items of a line whose positions are computed from its start rather than stored
-  /// (`ItemColumns.leadingX`, O(c) for a line of c items): a full layout of greedy leading
-  /// lines keeps no position column while every line holds at most this many.
+  /// The most items of a line whose positions are computed from its start (O(c)) rather than
+  /// stored.
   static let computedLineLimit = 64
 
-  /// Stores the positions of a line table that computes them (greedy leading lines:
-  /// `layOutTable`), as the full layout would have written them, so that it can be joined with
-  /// a page that stores them. Nothing for other sections.
+  /// Stores the positions of a line table that computes them, as the full layout would have
+  /// written them; nothing for other sections.
   ///
   /// - Complexity: O(n) when it stores them, else O(1).
   mutating func storePositions(rules: LayoutRules) {
@@ -451,8 +433,7 @@ struct SectionLayout: Sendable, Equatable {
     storePositions(of: table, rules: rules)
   }
 
-  /// `storePositions(rules:)` for the lines `table` (this section's, taken out of `lines` while
-  /// it is rebuilt).
+  /// `storePositions(rules:)` for the lines `table` (taken out of `lines`).
   ///
   /// - Complexity: O(n) when it stores them, else O(1).
   mutating func storePositions(of table: LineTable, rules: LayoutRules) {

@@ -1,17 +1,12 @@
 import FlowLayoutModel
 
 extension FastFlowLayout {
-  /// Applies a batch (UIKit index semantics): validated as a whole first, so a rejected batch
-  /// leaves the engine exactly as it was; then item edits are applied to the pages of the
-  /// sections they name (each page re-broken from its first touched line only, page boundaries
-  /// repaired, `PageRepair`), sections are deleted and inserted, and a bounds change that
-  /// changes the line length lays every section out again.
+  /// Applies a batch (UIKit index semantics), validated as a whole first: a rejected batch leaves
+  /// the engine exactly as it was.
   ///
-  /// - Complexity: O(e log e + s) to validate; then per edited page O(c + k) for its c items
-  ///   and the k items of re-broken lines, O(log p) per tree entry rewritten; O(p) when item
-  ///   edits add or remove pages (the page summaries rebuilt); sections inserted or deleted cost
-  ///   what `replaceSections` says (O(k log p) beside the previous section edit). See
-  ///   `WorkCounters`.
+  /// - Complexity: O(e log e + s) to validate; then per edited page O(c + k) for its c items and
+  ///   the k items of re-broken lines, O(log p) per tree entry rewritten; O(p) when pages are added
+  ///   or removed; section insertions and deletions as `replaceSections`. See `WorkCounters`.
   /// - Throws: what `BatchUpdate.validate(itemCounts:configuration:bounds:field:)` throws.
   public mutating func apply(_ update: BatchUpdate) throws(LayoutError) {
     try apply(update, validated: nil, map: nil)
@@ -92,9 +87,7 @@ extension FastFlowLayout {
     let newBounds = plan.newBounds
     let newConfiguration = plan.newConfiguration
     let newRules = LayoutRules(configuration: newConfiguration, bounds: newBounds)
-    // Rules that change change every section's own ones: those must still leave a line
-    // (inserted sections' were checked by the batch's validation). Unchanged layout rules mean
-    // unchanged section rules (both follow from the options and the line's bounds only).
+    // Changed rules change every section's own ones, which must still leave a line.
     let relayoutAll = newRules != rules
     if relayoutAll {
       try validateOwnMetrics(
@@ -103,10 +96,8 @@ extension FastFlowLayout {
     }
     // Nothing below throws.
     let changesSections = !update.insertSections.isEmpty || !update.deleteSections.isEmpty
-    // Item edits per section, in the sections before the batch (an item edit never names a
-    // deleted or inserted section: the validation refuses it).
-    // A large batch of one section's deletions and insertions, each named in ascending order
-    // (a filter, its restore): applied from the batch's own lists, none copied per item.
+    // Item edits per section, in the sections before the batch; a large batch of one section's
+    // ascending deletions and insertions is applied from the batch's own lists.
     let listedSection =
       relayoutAll || changesSections
       ? nil
@@ -304,20 +295,9 @@ extension FastFlowLayout {
     return pages[p].size(ofItem: i)
   }
 
-  /// Stores every long section as edits need it (cut into pages, equal-width lines, or a
-  /// closed form keeping its sizes in leaves), so that the first insertion, removal or move
-  /// does the work of the tenth instead of that O(n) step. Changes no answer. A session calls
-  /// it once after opening a document (`LayoutEngine.prepareForEdits()`); a full layout never
-  /// does (it keeps one page per section: no copy).
-  ///
-  /// A long closed form of one own size (a feed of estimated items) becomes equal-width lines
-  /// here too: its first resize to another height (a measurement) would otherwise lay the
-  /// section out as a table (O(n)) and its next insertion cut that table into pages (O(n)
-  /// again); as equal-width lines each costs one leaf (O(c·k + log p · k)). An edit does not
-  /// do this itself (a closed form stays one while its edits keep its size: O(c)).
-  ///
-  /// Starts the layout's worker threads (`LayoutThreading.startWorkers()`), so that the first
-  /// width change runs on them as later ones do.
+  /// Stores every long section as edits need it (pages, equal-width lines, or a closed form keeping
+  /// its sizes in leaves; a long closed form of one own size becomes equal-width lines), so that the
+  /// first edit does the work of the tenth. Changes no answer. Starts the layout's worker threads.
   ///
   /// - Complexity: O(n·k) once for n items of long sections (k items a line); O(s) when they
   ///   are stored so.
@@ -333,13 +313,10 @@ extension FastFlowLayout {
     threading.startWorkers()  // the first width change finds the workers running
   }
 
-  /// Stores section `s` as edits need it when it is long and still one page: equal-width
-  /// lines, pages cut at line starts, or a closed form's sizes in leaves; with `closedForms`,
-  /// a closed form of one own size becomes equal-width lines too (`prepareForEdits()`). The
-  /// caller rebuilds the page directory when this returns `true` (the page count changed).
+  /// Stores section `s` as edits need it when it is long and still one page (`prepareForEdits()`);
+  /// returns whether the page count changed (the caller rebuilds the page directory).
   ///
-  /// - Complexity: O(m·k) for the m items of a long one-page section (k items a line); O(1)
-  ///   otherwise.
+  /// - Complexity: O(m·k) for the m items of a long one-page section; O(1) otherwise.
   private mutating func storeForEdits(
     section s: Int, closedForms: Bool = false, counters: inout WorkCounters
   ) -> Bool {
@@ -376,10 +353,7 @@ extension FastFlowLayout {
     return cutIntoPages
   }
 
-  /// Applies the item edits in `scratch` to the sections they name (the line rules unchanged):
-  /// moved items' sizes read first, then each section's pages in order, each page's resizes,
-  /// removals and insertions applied together and its lines re-broken from the first touched
-  /// one (one descent of the page summaries per edited page and kind of edit).
+  /// Applies the item edits in `scratch` to the sections they name (the line rules unchanged).
   ///
   /// - Complexity: per edited section, what `applySectionEdit` costs.
   private mutating func applyItemEdits(scratch: inout EditScratch, counters: inout WorkCounters) {
@@ -392,9 +366,8 @@ extension FastFlowLayout {
       scratch.sections = sections
       scratch.edits = edits
     }
-    // A long greedy section is cut into pages before its first insertion or removal (once:
-    // O(n), unless `prepareForEdits()` did it), or kept as equal-width lines (greedy equal
-    // widths, column flows); a resize moves nothing in a section of one page.
+    // A long greedy section is cut into pages (or kept as equal-width lines) before its first
+    // insertion or removal.
     var pageCountChanged = false
     for (k, s) in sections.enumerated() {
       let edit = edits[k]
@@ -404,9 +377,8 @@ extension FastFlowLayout {
       if storeForEdits(section: s, counters: &counters) { pageCountChanged = true }
     }
     if pageCountChanged { rebuildPageDirectory() }
-    // A moved item is never resized in the same batch (the validation refuses it), so moves
-    // read their sizes before any resize is applied; resizes are applied page by page with the
-    // other edits (`applySectionEdit`).
+    // Moves read their sizes before any resize is applied (the validation refuses a moved item
+    // resized).
     for k in edits.indices where !edits[k].isEmpty || !edits[k].moves.isEmpty {
       edits[k].resizes.sortInPlace { $0.index < $1.index }
       for (to, from) in edits[k].moves {
@@ -534,12 +506,10 @@ extension FastFlowLayout {
     if pageCountChanged { rebuildPageDirectory() }
   }
 
-  /// Applies one section's resizes, removals and insertions (each sorted) to its pages, page by
-  /// page in order (each page's resizes, then its splice), repairs the page boundaries and
-  /// keeps the page sizes within `pageCapacity`.
+  /// Applies one section's sorted resizes, removals and insertions to its pages in order, repairs
+  /// the page boundaries and keeps the page sizes within `pageCapacity`.
   ///
-  /// - Returns: whether pages were added or removed (the page summaries need a rebuild); otherwise
-  ///   the trees are updated here.
+  /// - Returns: whether pages were added or removed (the page summaries need a rebuild).
   /// - Complexity: O(c + k) per touched page (c items, k re-broken), O(log p) per edit located
   ///   and per tree entry written.
   private mutating func applySectionEdit<Edit: SectionEditSource>(
@@ -572,25 +542,18 @@ extension FastFlowLayout {
       scratch.boundaries = boundaries
     }
     let oldCount = itemCounts[s] - edit.insertionCount + edit.removalCount
-    // Pages in order: each page's resizes, removals and insertions (local indices) are
-    // gathered, then applied. Cursors: x resizes, r removals, i insertions (and k, the
-    // removals before insertion i's old survivor).
+    // Cursors: x resizes, r removals, i insertions (k: the removals before insertion i's old
+    // survivor).
     var x = 0
     var r = 0
     var i = 0
     var k = 0
-    // The page summaries answer in the indices before the batch until the pages are repaired, so
-    // each cursor's next edit is located once (its page and the page's first item), when the
-    // cursor moves on.
+    // The page summaries answer in the old indices until the pages are repaired.
     func located(_ j: Int, _ fl: inout Self) -> (page: Int, base: Int) {
       let (p, local) = fl.locate(item: j, inSection: s)
       return (p, j - local)
     }
-    // The page (and its first item) and old index of insertion i: it goes before the old item
-    // that survives with i − rank earlier survivors (rank = earlier insertions), or after the
-    // last survivor.
-    // `within`: a page (and its first and end items, before the batch) the insertion is
-    // looked for in first, so that the insertions of one page locate it once, not each.
+    // The page, its first item and the old index of insertion i; `within` is searched first.
     var insertionPlace: (page: Int, base: Int, old: Int)? = nil
     // The last page's first item (insertions after the last survivor go there), found once.
     var lastPageBase: Int? = nil
@@ -637,10 +600,7 @@ extension FastFlowLayout {
       }
       var earlier = 0
       if edit.removalCount == 0, let place = insertionPlace, place.page == p {
-        // No removals in the section (a restore): insertion k goes before old item
-        // `index − k`, which is in this page while below `end`: those from i on, appended
-        // together (each at `index − k − base` plus the k − i before it in the page); the rest
-        // as below.
+        // No removals (a restore): the insertions before old item `end` are appended together.
         let stop = edit.insertionsBefore(old: min(end, oldCount), from: i)
         edit.appendInsertions(i..<stop, minus: base &+ i, to: &local.insertions)
         earlier = stop &- i
@@ -660,9 +620,8 @@ extension FastFlowLayout {
         i += 1
         insertionPlace = placeInsertion(&self, within: (p, base, end))
       }
-      // A boundary can break only where an edit changed the first item of the page after it or
-      // the last line of the page before it (the greedy rule takes the next page's items from
-      // its first one on): page p's boundaries with p − 1 and p + 1.
+      // A boundary can break only where an edit changed the first item of the page after it or the
+      // last line of the page before it.
       if p > range.lowerBound, local.touchesFirstItem { boundaries.append(p - 1) }
       let resized = applyResizes(local.resizes, toPage: p, counters: &counters)
       pages[p].applySplice(
@@ -720,10 +679,8 @@ extension FastFlowLayout {
     firstPage.shift(after: s, by: delta)
   }
 
-  /// A batch whose bounds change the line length: every section becomes one page again (pages
-  /// joined), the item edits are applied to its columns, sections are deleted and inserted, and
-  /// every section is laid out again under `rules` (its own metrics resolved again under
-  /// `configuration` and `bounds`), in place.
+  /// A batch whose bounds change the line length: every section joined into one page, edited and
+  /// laid out again under `rules`, in place.
   ///
   /// - Complexity: O(n + e log e) for n items.
   private mutating func relayOut(
@@ -814,16 +771,12 @@ extension FastFlowLayout {
     rebuildPageDirectory()
   }
 
-  /// Deletes and inserts sections (item edits already applied), keeping the pages of the
-  /// surviving sections: a few in place (deletions from the last, then insertions from the
-  /// first, their indices after the batch), each a splice of the page list at its gap with the
-  /// page summaries kept current; many in one merge pass. `deletions` (before the batch) and
-  /// `insertions` (after it) are ascending (`BatchPlan`).
+  /// Deletes and inserts sections (item edits already applied), keeping the surviving sections'
+  /// pages: a few by splices with the page summaries kept current, many in one merge pass.
+  /// `deletions` (old indices) and `insertions` (new indices) are ascending.
   ///
-  /// - Complexity: for k ≤ 8 sections deleted or inserted, O((k + d) log p) for the d pages
-  ///   and sections between the gaps of `pages`, `firstPage` and `itemCounts` and the edits
-  ///   (`splicePages`, `SectionStarts`, `GapBuffer`); else O(p + s + k). Plus O(m) for the m
-  ///   items of inserted sections.
+  /// - Complexity: for k ≤ 8 sections, O((k + d) log p) for the d pages and sections between the
+  ///   gaps and the edits; else O(p + s + k). Plus O(m) for the m items of inserted sections.
   private mutating func replaceSections(
     deleting deletions: [Int], inserting insertions: [SectionInsertion],
     counters: inout WorkCounters
@@ -855,9 +808,8 @@ extension FastFlowLayout {
     }
   }
 
-  /// The sections after deleting `deletions` (ascending, before the batch) and inserting
-  /// `insertions` (ascending, after it), in one pass: surviving sections' pages are moved, not
-  /// copied. The page summaries are stale until `rebuildPageDirectory()`.
+  /// The sections after `deletions` and `insertions`, in one pass (pages moved, not copied). The
+  /// page summaries are stale until `rebuildPageDirectory()`.
   ///
   /// - Complexity: O(p + s + m) for the m items of inserted sections.
   private mutating func mergeSections(

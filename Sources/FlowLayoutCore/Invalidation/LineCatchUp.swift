@@ -75,35 +75,22 @@ struct KeptRun: Sendable, Equatable {
 }
 
 extension SectionLayout {
-  /// Catches the greedy lines up with an edit, in one pass from line `firstLine` (a line whose
-  /// start item the edit left in place): a line is copied from the old table (its start
-  /// renumbered) whenever it starts at an old line start inside a kept run (`scratch.runs`) and
-  /// its items and the item after it (which decided the break) are all in that run; otherwise
-  /// one line is broken by the greedy rule. So each touched region is re-broken from its first
-  /// line until its lines catch up with the old ones, and the lines between regions are copied,
-  /// not re-broken. With no kept runs every line from `firstLine` on is broken again.
+  /// Catches the greedy lines up with an edit, in one pass from line `firstLine` (whose start item
+  /// the edit left in place): an old line is kept (its start renumbered) where it starts at an old
+  /// line start inside a kept run (`scratch.runs`) that holds its items and the item after it;
+  /// otherwise one line is broken by the greedy rule. Each touched region is re-broken until its
+  /// lines meet the old ones; the lines between regions and after the last are kept. Offsets and
+  /// the item index are brought up to date (`LineTable.setHeight`, `updateOffsets`,
+  /// `refreshItemIndex`). Clears `scratch.lastLineKept` unless the last line is an old one kept in
+  /// place.
   ///
   /// - Precondition: the item columns hold the new items; `scratch.runs` describe them
-  ///   (`KeptRun.runs`, or none), and `oldItemCount` is the item count before the edit; the
-  ///   rules break greedily (`.greedy` or `.firstLineOnly`).
-  ///
-  /// The lines after the last region stay where they are (moved by one memory move when lines
-  /// were added or removed, their starts renumbered when items were). While every line keeps
-  /// its index, a line whose height changed moves the later ones through the offset tree
-  /// (`LineTable.setHeight`); otherwise offsets are summed again only for the blocks of
-  /// re-broken lines and from the first line at another index on (`LineTable.updateOffsets`).
-  /// The item index is refreshed from line `firstLine` up to the
-  /// first item whose line and place are unchanged. Clears `scratch.lastLineKept` unless the
-  /// last line is an old one kept in place.
-  ///
-  /// - Complexity: O(k + e + g) for k items in re-broken lines, e runs and the g lines between
-  ///   the first and the last region (copied), plus O(r − j) vectorisable work for the lines
-  ///   from the first line j whose items moved (renumbered, index refreshed) or that sits at
-  ///   another index (offsets summed again): an edit that keeps a page's item and line counts
-  ///   costs O(k + e + g + c·log r) there, for c lines whose height changed. A re-broken line
-  ///   that starts inside a run is matched against the old starts by a forward cursor, O(1);
-  ///   past a jump of more than two old lines, and for a copied block's end, by
-  ///   `LineTable.line(containing:)` (O(log 8) with the item index).
+  ///   (`KeptRun.runs`, or none); `oldItemCount` is the item count before the edit; the rules break
+  ///   greedily (`.greedy` or `.firstLineOnly`).
+  /// - Complexity: O(k + e + g) for k items in re-broken lines, e runs and the g lines copied
+  ///   between the first and the last region, plus O(r − j) vectorisable work from the first line
+  ///   j whose items moved or that sits at another index; an edit that keeps a page's item and line
+  ///   counts costs O(k + e + g + c·log r) for c lines whose height changed.
   mutating func catchUpLines(
     fromLine firstLine: Int, oldItemCount: Int, rules: LayoutRules, kernels: KernelSelection,
     scratch: inout LineScratch, counters: inout WorkCounters
@@ -113,8 +100,8 @@ extension SectionLayout {
       kernels: kernels, scratch: &scratch, counters: &counters)
   }
 
-  /// `catchUpLines(fromLine:oldItemCount:…)` with one kept run, `run` (a single edit's: the
-  /// items after it), or none, in place of `scratch.runs` (not read).
+  /// `catchUpLines(fromLine:oldItemCount:…)` with one kept run, `run`, or none, in place of
+  /// `scratch.runs`.
   ///
   /// - Complexity: as `catchUpLines(fromLine:oldItemCount:…)` with e ≤ 1.
   mutating func catchUpLines(
@@ -127,8 +114,7 @@ extension SectionLayout {
   }
 
   /// `catchUpLines(fromLine:oldItemCount:…)` with nothing kept: every line from `firstLine`
-  /// (clamped to the table) is broken again, to the items' end or the line limit (items were
-  /// appended after the lines, or moved in at the end). `scratch.runs` is not read.
+  /// (clamped) is broken again.
   ///
   /// - Complexity: O(k + r − firstLine) for the k items re-broken.
   mutating func catchUpLines(
@@ -199,9 +185,8 @@ extension SectionLayout {
             cursor = Self.firstLine(startingAtOrAfter: o, of: old, from: cursor)
             let k = cursor
             if old.start(ofLine: k) == o {
-              // An old line holds the same items iff they and the item after its end are
-              // untouched (or it ended with the items, in both layouts): the lines from k on
-              // that end before the run does are copied as one block.
+              // An old line holds the same items iff they and the item after its end are untouched: those
+              // lines are copied as one block.
               let end = Self.copiedLinesEnd(
                 from: k, of: old, run: run, oldItemCount: oldItemCount, newCount: n,
                 limit: k + min(limit - index, oldLines - k))
@@ -307,13 +292,12 @@ extension SectionLayout {
     return table.start(ofLine: k) == item ? k : k + 1
   }
 
-  /// The end of the old lines from line `k` on (at most up to line `limit`) that hold the same
-  /// items after the edit: lines that end inside `run` (the item after their end untouched),
-  /// and the last line if it ends where both the run and the items end, before and after.
+  /// The end of the old lines from line `k` on (up to line `limit`) that hold the same items
+  /// after the edit: lines that end inside `run`, and the last line if it ends where both the run
+  /// and the items end.
   ///
   /// - Precondition: line `k` starts inside `run` (old indices).
-  /// - Complexity: O(1) for a run to the items' end or when line `k` is not kept; else
-  ///   `LineTable.line(containing:)`'s O(log 8) with the item index.
+  /// - Complexity: O(1) for a run to the items' end or when line `k` is not kept; else O(log 8).
   static func copiedLinesEnd(
     from k: Int, of table: LineTable, run: KeptRun, oldItemCount: Int, newCount: Int,
     limit: Int

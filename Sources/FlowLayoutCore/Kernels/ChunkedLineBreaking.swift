@@ -1,26 +1,15 @@
-/// Greedy leading lines (`LineBreaker`'s scalar kernel) on several threads, written
-/// into a line table with the same lines, heights, offsets, index entries and positions as one
-/// thread, bit for bit.
+/// Greedy leading lines on several threads, written into a line table with the same lines,
+/// heights, offsets, index entries and positions as one thread, bit for bit.
 ///
-/// The items are cut into chunks, which the threads take in order. A thread breaks its chunk as
-/// if a line started at its first item (a guess) into a buffer of its own, the line that
-/// reaches the chunk's end left open; then, in chunk order (`CommitTurn`), it commits the chunk:
-/// the true line left open by the previous chunk is continued over the chunk, and from its end
-/// lines are broken again until one starts where a guessed line starts (`LineCatchUp.meets`). Greedy breaking depends
-/// only on a line's start, so from there on the guessed lines are the true ones, and the chunk's
-/// open line is the true open line. The commit only claims their entries in the table
-/// (`LineTable.LineWriter.claim`: the line count and block sum move on, O(32)); the thread that
-/// guessed the chunk then writes them there (`writeClaimed`, from cache: starts, heights,
-/// offsets in block, block sums and their items' index entries) while the commits go on. A
-/// line's positions depend only on its start and items, and its height is the same maximum in
-/// the same order, so kept lines need no further work. Every line and every index entry is
-/// written into the table once (the re-broken lines by the commits, the kept ones by their
-/// chunk's thread, disjoint entries); no pass over the lines or the index follows.
+/// Each thread breaks its chunk as if a line started at its first item (a guess); in chunk order
+/// (`CommitTurn`) the commit continues the true open line over the chunk and re-breaks until a
+/// line starts where a guessed one does (`LineCatchUp.meets`), then only claims the kept guessed
+/// lines' entries (`LineWriter.claim`), which the guessing thread writes (`writeClaimed`). Every
+/// line and index entry is written once; no pass over the lines follows.
 ///
 /// - Complexity: O(n / t + c·(k + 32)) on t threads for n items, c chunks and k items re-broken
-///   per seam (a few lines: greedy lines re-synchronise quickly; a chunk whose lines never meet
-///   the guess is re-broken whole, in turn, O(n) in the worst case); the serial part is the c
-///   commits.
+///   per seam (O(n) in the worst case, a chunk whose lines never meet the guess); the serial part
+///   is the c commits.
 enum ChunkedLineBreaking {
   /// A line whose items are being added (the breaker's).
   typealias OpenLine = LineBreaker.OpenLine
@@ -34,10 +23,9 @@ enum ChunkedLineBreaking {
     var longest = 0
   }
 
-  /// Where a commit put a chunk's kept guessed lines (`LineWriter.claim`), for the task that
-  /// guessed them to write them (`LineWriter.writeClaimed`): `count` lines from its guess's
-  /// line `from`, at line `first` of the table, whose block's lines before it sum to
-  /// `blockSum`, covering `items`. `count` 0: none.
+  /// Where a commit put a chunk's kept guessed lines: `count` lines from the guess's line `from`,
+  /// at line `first` of the table, whose block's lines before it sum to `blockSum`, covering
+  /// `items`. `count` 0: none.
   struct Placement: Sendable {
     var from = 0
     var count = 0
@@ -69,20 +57,17 @@ enum ChunkedLineBreaking {
     var longest = 0
   }
 
-  /// Appends the lines of the items from `start` (a line's start) to `writer`, writes their
-  /// leading positions to `xs` when `writesPositions` (else `xs` may be empty), and, when
-  /// `screening`, adds their widths and heights to `screen`; the writer's buffers are not grown.
+  /// Appends the lines of the items from `start` (a line's start) to `writer` without growing its
+  /// buffers, their leading positions to `xs` when `writesPositions`, their widths and heights to
+  /// `screen` when `screening`.
   ///
   /// - Parameters:
   ///   - limit: `A + ε`; item `j` joins iff `!((used + I) + wⱼ > limit)`.
-  ///   - branchFree: without positions, each chunk's guess breaks its lines by the branch-free
-  ///     form (`guess`); the same lines either way.
+  ///   - branchFree: the guesses break by the branch-free form; the same lines either way.
   /// - Precondition: `ws` and `hs` (and `xs` when `writesPositions`) have one count, more than
   ///   `start`; the writer's lines end at `start`.
-  /// - Returns: `end`, the first item of the lines left to the caller: `ws.count` when every
-  ///   line fit in the writer's room, else the start of the first line that did not (the lines
-  ///   before it are written, and the positions of their items); `longest`, at least the most
-  ///   items of a line written (lines broken by a guess and not kept count too).
+  /// - Returns: `end`, `ws.count` when every line fit, else the start of the first line that did
+  ///   not; `longest`, at least the most items of a line written.
   @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   @inline(never)
   static func lines(
@@ -116,14 +101,9 @@ enum ChunkedLineBreaking {
         guessedStarts.withUnsafeMutableBufferPointer { gs in
           guessedHeights.withUnsafeMutableBufferPointer { gh in
             states.withUnsafeMutableBufferPointer { states in
-              // Task p writes its own slots of the guess buffers, the guesses of the chunks it
-              // takes (before marking them guessed), the lines its chunks' commits claimed
-              // (after the commit: `LineWriter.claim`, disjoint from every other write to the
-              // table) and its screen; a chunk's guess writes the positions of the chunk's
-              // items only; a commit (in turn, after the chunk and every one before it are
-              // guessed) writes the progress, the chunk's placement, the table's lines it
-              // re-breaks through the progress's writer, and the positions of items of its
-              // chunk.
+              // What each task writes is disjoint: its own guess slots and screen, its chunks' items'
+              // positions, the lines its chunks' commits claimed; a commit (in turn) writes the progress,
+              // the placement and the lines it re-breaks.
               let shared = (ws, hs, xs, gs, gh, states, progress, sink)
               LayoutThreading.forEachRun(of: tasks, states: &screens, sharing: shared) {
                 p, _, taskScreen, shared in
@@ -203,10 +183,9 @@ enum ChunkedLineBreaking {
       ? (n, max(longest, n - last.start)) : (last.start, longest)
   }
 
-  /// Writes committed chunk `c`'s kept lines (its placement) from its guess buffers into the
-  /// table (`LineWriter.writeClaimed`) and marks them written.
+  /// Writes committed chunk `c`'s kept lines into the table and marks them written.
   ///
-  /// - Complexity: O(k + 32) for the chunk's k kept lines and their items' index entries.
+  /// - Complexity: O(k + 32) for the chunk's k kept lines.
   private static func writeChunk(
     _ c: Int, _ states: UnsafeMutableBufferPointer<ChunkState>,
     _ gs: UnsafeMutableBufferPointer<Int>, _ gh: UnsafeMutableBufferPointer<Double>,
@@ -221,14 +200,9 @@ enum ChunkedLineBreaking {
       heights: gh.baseAddress! + buffer, items: place.items)
   }
 
-  /// Chunk `chunk` broken from its first item into `starts` and `heights`: the lines that end
-  /// before the chunk's end, and the line that reaches it, open, and the most items of a
-  /// complete line. Writes the positions of the chunk's items only, and only when
-  /// `writesPositions`.
-  ///
-  /// Without positions and with `branchFree`, the lines are broken by
-  /// `LineBreaker.pairedLines` (the same lines; without: its twin, the fused
-  /// loop).
+  /// Chunk `chunk` broken from its first item into `starts` and `heights` (the line that reaches
+  /// its end left open), and the most items of a complete line; positions of the chunk's items
+  /// only, when `writesPositions`. `branchFree`: by `LineBreaker.pairedLines` (the same lines).
   ///
   /// - Precondition: `starts` and `heights` hold `chunk.count − 1` entries.
   /// - Complexity: O(k) for the k items of the chunk.
@@ -302,12 +276,10 @@ enum ChunkedLineBreaking {
     }
   }
 
-  /// Commits a chunk whose guess (`count` lines in `starts` and `heights`, open `tail`) is
-  /// done, after every chunk before it: continues the open line over the chunk, catches the
-  /// true lines up with the guessed ones (`LineCatchUp.meets`), appends the re-broken lines that
-  /// end in the chunk to the writer, claims room for the guessed lines kept
-  /// (`LineWriter.claim`) and leaves the chunk's last line open. Returns where the kept lines
-  /// go, for `LineWriter.writeClaimed`. Nothing after a line that found no room.
+  /// Commits a guessed chunk after every chunk before it: continues the open line, catches up with
+  /// the guessed lines (`LineCatchUp.meets`), appends the re-broken lines, claims room for the kept
+  /// ones and leaves the chunk's last line open. Returns where the kept lines go. Nothing after a
+  /// line that found no room.
   ///
   /// - Complexity: O(k + s + 32) for k items re-broken and s guessed lines skipped.
   static func commit(

@@ -1,29 +1,17 @@
 import FlowLayoutModel
 
 /// The fast engine's presentation (`docs/semantics.md`, "Presentation"): pinning, mirroring and
-/// snapping as transforms of the frames a rect query finds. Nothing is laid out again and the
+/// snapping as transforms of the frames a rect query finds; nothing is laid out again and the
 /// engine is not changed.
-///
-/// Built on the engine's rect query and its small section accessors (`top(ofSection:)`,
-/// `footerFrame`, `page(reaching:)`, `section(ofPage:)`, a section's first page's
-/// `header`); it does not touch storage.
 extension FastFlowLayout: PresentingLayoutEngine {
-  /// Every visible element whose presented frame intersects `rect`, in document order.
-  ///
-  /// 1. The rect is taken back to laid-out coordinates: grown by `1/scale` on every side when
-  ///    snapping (snapping moves an edge by at most `0.5/scale`), mirrored when right-to-left.
-  /// 2. The plain rect query answers for that rect into a `PresentedSink`, which mirrors and
-  ///    snaps each frame as it comes and keeps it by the closed intersection with `rect` (the
-  ///    plain answer is not copied).
-  /// 3. With pinning, the query announces each section it visits (exactly the sections whose
-  ///    band along the stacking axis meets the rect: a pinned header or footer never leaves its
-  ///    section's band); the sink puts the section's pinned header first and its pinned footer
-  ///    last, in place of the natural ones, in document order.
+  /// Every visible element whose presented frame intersects `rect`, in document order: the rect
+  /// taken back to laid-out coordinates (grown by `1/scale` when snapping, mirrored when
+  /// right-to-left), the plain query's frames mapped and kept by the closed intersection with
+  /// `rect`, and each visited section's pinned header first and pinned footer last.
   ///
   /// - Complexity: O(log p + log r + k + v) for p pages, k elements visited by the plain query
-  ///   and v sections in the rect's band (O(log p) more for a paged section, and for the first
-  ///   one): O(log s + k) per query for a viewport. No allocation once `result` has grown;
-  ///   `scratch` is not used (kept for the protocol).
+  ///   and v sections in the rect's band: O(log s + k) per query for a viewport. No allocation once
+  ///   `result` has grown; `scratch` is not used.
   public func presentedElements(
     in rect: Rect, presentation: Presentation, into result: inout [PresentedElement],
     scratch pinned: inout [LayoutElement]
@@ -70,17 +58,14 @@ extension FastFlowLayout: PresentingLayoutEngine {
     collectPresented(in: query, rect: rect, transform: transform, pinning: pinning, into: &result)
   }
 
-  /// The plain query for `query` (laid-out coordinates) into a `PresentedSink` mapping frames as
-  /// `transform` says, pinning by `pinning`, keeping the elements that meet `rect` (presented
-  /// coordinates). One specialised query per combination of transforms: the per-element path
-  /// tests neither the direction nor the scale.
+  /// The plain query for `query` (laid-out coordinates) into a `PresentedSink`, one specialisation
+  /// per combination of transforms.
   private func collectPresented<Pinning: SectionPinning>(
     in query: Rect, rect: Rect, transform: PresentationTransform, pinning: Pinning,
     into result: inout [PresentedElement]
   ) {
-    // Snapping rounds by `InRangeFloor` (no call) when every edge is known to be in its range
-    // and the kernels are `.simd`, else by libm: separate specialisations, so that the
-    // first's element loop has no call (whose register spills would cost it what it saves).
+    // `InRangeFloor` (no call) when every edge is in its range and the kernels are `.simd`, else
+    // libm: separate specialisations.
     let inRange = transform.kernels == .simd && transform.snapsInRange
     switch (transform.rightToLeft, transform.scale > 0, inRange) {
     case (false, false, _):
@@ -119,13 +104,9 @@ extension FastFlowLayout: PresentingLayoutEngine {
     result = sink.finish()
   }
 
-  /// Section `s`'s pinned header and footer under `pinning` (working orientation; `nil` for
-  /// one it does not pin or the section does not have), each with whether it is away from its
-  /// natural place. The section, pages `range`, is visited from page `p`, whose top is
-  /// `pageTop`.
-  ///
-  /// A header whose section starts at or below the viewport's top stays at its natural place
-  /// (`y = top` in the clamp): it is not given (`nil`), the natural one stands for it.
+  /// Section `s`'s pinned header and footer under `pinning` (working orientation; `nil` for one
+  /// not pinned, absent, or at its natural place), each with whether it is away from its natural
+  /// place. The section, pages `range`, is visited from page `p`, whose top is `pageTop`.
   ///
   /// - Complexity: O(1) for a section of one page visited from its first page, else O(log p).
   @inline(__always)
@@ -204,25 +185,15 @@ struct ViewportPinning: SectionPinning {
   var pins: ViewportPinning { self }
 }
 
-/// The presented answer of a rect query, built as the plain query finds each element
-/// (`ElementSink`): each frame mapped by `Mapping` (mirrored and/or snapped, resolved at compile
-/// time) and kept when it intersects `rect`.
+/// The presented answer of a rect query, built as the plain query finds each element: each
+/// frame mapped by `Mapping` and kept when it intersects `rect`. With pinning, each visited section
+/// is decided once, when it is entered: a section entered on its first page at or below the
+/// viewport's top keeps its natural header and its footer is pinned only when it reaches below
+/// the viewport or was not reached; any other section gets its pinned header first and its pinned
+/// footer when it is left, the natural ones dropped.
 ///
-/// With pinning, each section the query visits is decided once, when it is entered:
-/// - Entered on its first page at or below the viewport's top (every section a viewport-sized
-///   query visits but the first): its header stays at its natural place, so the natural one
-///   stands, and nothing is computed. Its footer is decided when the query meets it
-///   (`appendFooter`): at its natural place (the natural one stands) unless it reaches below the
-///   viewport, else pinned (`pinFooter`); a footer the query did not reach (the section's last
-///   page not visited) is pinned when the section is left.
-/// - Else (above the viewport's top, or entered on a later page): `pinSection` computes its
-///   pinned header, put first, and its pinned footer, put when the section is left; the natural
-///   ones are dropped.
-///
-/// Per element: the mapping and the intersection test (none for `UnmappedFrames`, whose frames
-/// the plain query already tested against `rect`); nothing for pinning. Per section: O(1)
-/// comparisons, and an O(1) or O(log p) pinning for at most the sections that straddle the
-/// viewport's top or bottom (all the sections of the band for a rect that reaches beyond them).
+/// Per element: the mapping and the intersection test; per section O(1), plus O(log p) for a
+/// section that straddles the viewport's top or bottom.
 struct PresentedSink<Mapping: PresentedFrameMapping, Pinning: SectionPinning>: ElementSink {
   let mapping: Mapping
   let pinning: Pinning
@@ -254,9 +225,8 @@ struct PresentedSink<Mapping: PresentedFrameMapping, Pinning: SectionPinning>: E
 
   static var tracksSections: Bool { Pinning.isActive }
 
-  /// A snapped query's rect is the presented rect grown by a pixel (`laidOutRect`) and snapping
-  /// moves an edge by at most half a pixel: a frame that misses the query rect misses `rect`
-  /// once snapped, so the query's own test is left out.
+  /// Snapping moves an edge by at most half a pixel and the query's rect is grown by one: the
+  /// query's own test is left out.
   static var testsItems: Bool { Mapping.snaps }
 
   /// Maps `element`'s frame and appends it when it meets `rect`.
@@ -358,9 +328,8 @@ struct PresentedSink<Mapping: PresentedFrameMapping, Pinning: SectionPinning>: E
     }
   }
 
-  /// The pinned footer of the section entered last (entered on its first page, at
-  /// `sectionTop`), put now: one that reaches below the viewport, or that the query did not
-  /// reach.
+  /// The pinned footer of the section entered last, put now: one that reaches below the viewport,
+  /// or that the query did not reach.
   @inline(never)
   mutating func pinFooter(of layout: FastFlowLayout) {
     let pins = pinning.pins
@@ -434,14 +403,10 @@ protocol PixelRounding {
   static func floor(_ x: SIMD4<Double>) -> SIMD4<Double>
 }
 
-/// `FloorKernel.floorInRange` for snapping's arguments `e·scale + 0.5`, which are never −0
-/// (`−0.5 + 0.5` is +0): no call, no range check, and no sign step (it only keeps −0). The lanes
-/// that rounded up take off the comparison's 1 (`nearest − 1`, else `nearest − 0`: the doubles
-/// a select gives), a masked subtraction instead of a blend. Bit for bit libm's `floor` there
-/// (`FloorKernelTests`).
+/// `FloorKernel.floorInRange` for snapping's arguments `e·scale + 0.5` (never −0): bit for bit
+/// libm's `floor` there (`FloorKernelTests`).
 ///
-/// - Precondition: every lane in `(−2⁵¹, 2⁵¹)` (`PresentationTransform.snapsInRange`) and not
-///   −0.
+/// - Precondition: every lane in `(−2⁵¹, 2⁵¹)` (`PresentationTransform.snapsInRange`), not −0.
 enum InRangeFloor: PixelRounding {
   @inline(__always) static func floor(_ x: SIMD4<Double>) -> SIMD4<Double> {
     let m = SIMD4<Double>(repeating: FloorKernel.magic)
@@ -473,10 +438,7 @@ struct SnappedFrames<Rounding: PixelRounding>: PresentedFrameMapping {
       minX: frame.minX, minY: frame.minY, width: frame.width, height: frame.height, scale: scale,
       pixel: pixel, rounding: Rounding.self)
   }
-  /// The snapped frame and `Rect.intersects` in two-lane halves, the rounded edges not taken
-  /// out of their vector registers: `origin = (x₀, y₀)`, `size = (x₁, y₁) − origin`, and the
-  /// four comparisons of `intersects` (`f.origin ≤ rect.origin + rect.size`, `rect.origin ≤
-  /// f.origin + f.size`) lane by lane, the same IEEE operations as `map` and `intersects`.
+  /// `map` and `Rect.intersects` in two-lane halves, the same IEEE operations.
   @inline(__always) func map(_ frame: Rect, meeting rect: Rect) -> Rect? {
     let (origin, size) = PresentationTransform.snappedHalves(
       minX: frame.minX, minY: frame.minY, width: frame.width, height: frame.height, scale: scale,
@@ -516,9 +478,8 @@ struct PresentationTransform {
   let viewport: Rect
   /// How snapping rounds (`FloorKernel`; both forms give the same frames).
   let kernels: KernelSelection
-  /// `|e·scale + 0.5| < 2⁵¹` for every frame edge `e` the engine can produce (from the content
-  /// size and `LayoutLimits.maximumLength`): snapping may skip `FloorKernel`'s range check
-  /// (`true` without snapping).
+  /// `|e·scale + 0.5| < 2⁵¹` for every frame edge `e` the engine can produce: snapping may skip
+  /// `FloorKernel`'s range check (`true` without snapping).
   let snapsInRange: Bool
 
   init(
@@ -562,11 +523,9 @@ struct PresentationTransform {
     return q
   }
 
-  /// The frame `(minX, minY, width, height)` with each edge rounded to the nearest multiple of
-  /// `pixel = 1/scale`, ties toward +∞ (`⌊v·scale + 0.5⌋·pixel`), width and height the
-  /// differences of the rounded edges. The four edges go through one `SIMD4` expression, lane
-  /// for lane the same arithmetic as four scalar roundings, each bit for bit libm's `floor`
-  /// (`Rounding`: `InRangeFloor` needs every `e·scale + 0.5` in `(−2⁵¹, 2⁵¹)`).
+  /// The frame with each edge rounded to the nearest multiple of `pixel = 1/scale`, ties toward
+  /// +∞ (`⌊v·scale + 0.5⌋·pixel`), width and height the differences of the rounded edges; each
+  /// rounding bit for bit libm's `floor` (`InRangeFloor` needs every `e·scale + 0.5` in range).
   ///
   /// - Complexity: O(1).
   @inline(__always)
@@ -580,8 +539,7 @@ struct PresentationTransform {
     return Rect(x: origin.x, y: origin.y, width: size.x, height: size.y)
   }
 
-  /// `snapped`'s origin `(x₀, y₀)` and size `(x₁ − x₀, y₁ − y₀)` as two-lane halves of the
-  /// rounded edges, left in their vector registers.
+  /// `snapped`'s origin and size as two-lane halves.
   ///
   /// - Complexity: O(1).
   @inline(__always)

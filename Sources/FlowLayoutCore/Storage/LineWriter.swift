@@ -1,14 +1,11 @@
 /// Lines written in place by a full layout pass, with their offsets in block and their
-/// item-index entries, so that the table needs no further pass over its lines
-/// (`LineTable.rebuildOffsets` and `refreshItemIndex` build the same values from the starts
-/// and heights; `LineWriterTests` compares them).
+/// item-index entries: the same values `LineTable.rebuildOffsets` and `refreshItemIndex` build
+/// (`LineWriterTests`), with no further pass over the lines.
 ///
-/// - Complexity: per line O(1) more stores than the table itself; O(r / 32 + n / 8) to finish.
+/// - Complexity: O(1) per line; O(r / 32 + n / 8) to finish.
 extension LineTable {
   /// Where a layout pass writes its lines: the table's buffers, the next line's number and the
-  /// running sum of its block.
-  ///
-  /// Valid only inside `withLineWriter`; the buffers hold `room` lines.
+  /// running sum of its block. Valid only inside `withLineWriter`.
   struct LineWriter {
     let starts: UnsafeMutablePointer<Int>
     let heights: UnsafeMutablePointer<Double>
@@ -39,17 +36,12 @@ extension LineTable {
     /// then `closeBlockIfFull`.
     var blockRoom: Int { min(room, (count | (LineTable.blockSize - 1)) &+ 1) }
 
-    /// Appends the line starting at item `start`, of height `height`: its start, height, offset
-    /// in its block when it opens a group (the sum before it; the sum becomes
-    /// `sum + (height + L)`, as `rebuildOffsets` adds),
-    /// and the index entry of the first multiple of 8 at or after `start` (`lineOfItem`: this
-    /// line's when it holds that item, else the next line's, which starts where this one ends
-    /// and writes the entry again; the last line writes the spare entry). Entries no line
-    /// start writes (inside a line of more than 8 items) are filled by `finishLines`.
+    /// Appends the line starting at item `start`, of height `height`: its start, height, offset in
+    /// its block when it opens a group, and the index entry of the first multiple of 8 at or after
+    /// `start` (entries no start writes are filled by `finishLines`).
     ///
-    /// - Precondition: `count < blockRoom`; lines are appended in order, on one thread (the
-    ///   entry it writes ahead is another group's until that group's first line), in a pass
-    ///   that claims no lines (`claim`: their writers write their groups' entries).
+    /// - Precondition: `count < blockRoom`; lines are appended in order, on one thread, in a pass
+    ///   that claims no lines.
     /// - Complexity: O(1).
     @inline(__always)
     mutating func append(start: Int, height: Double) {
@@ -57,11 +49,9 @@ extension LineTable {
       let k = count
       starts[k] = start
       heights[k] = height
-      // Into the entry of the group of line `k + 3`: line `k`'s own when it opens a group, else
-      // the next group's, which that group's first line writes again (no test of `k`: in the
-      // column flows' loop, whose lines hold a fixed number of items, a test `k % 4 == 0` was
-      // mispredicted enough to cost 11 % of the layout; the entry after the last group is the
-      // buffers' spare, `reserveLines`).
+      // Into the entry of the group of line `k + 3`, rewritten by that group's first line: no test
+      // of `k`, which mispredicted in fixed-count lines (the spare entry after the last group:
+      // `reserveLines`).
       offsets[(k &+ LineTable.groupSize &- 1) &>> LineTable.groupShift] = blockSum
       blockSum = blockSum + (height + lineSpacing)
       let shift = LineTable.indexShift
@@ -82,25 +72,21 @@ extension LineTable {
       return k
     }
 
-    /// Takes the `m` lines a kernel wrote through `unwritten`: their offsets in their blocks and
-    /// their index entries, exactly as `append` and `closeBlockIfFull` write them line by line.
+    /// Takes the `m` lines a kernel wrote through `unwritten`, their offsets and index entries as
+    /// `append` and `closeBlockIfFull` write them; without `indexed`, no entry and no start read.
     ///
     /// - Precondition: `count + m ≤ room`; the `m` lines follow the lines written, in order.
     /// - Complexity: O(m).
-    ///
-    /// Without `indexed`, no index entry is written and no start is read (an equal-count
-    /// table's pass, whose starts are computed: `finishLines(…, itemsPerLine:startsComputed:)`).
     @inline(__always)
     mutating func commitUnwritten(_ m: Int, indexed: Bool = true) {
       take(m, starts: starts + count, heights: heights + count, copies: false, indexed: indexed)
     }
 
-    /// Appends the `m` lines whose starts and heights are `from[0 ..< m]` and
-    /// `heights[0 ..< m]`, with their offsets in their blocks and their index entries, exactly
-    /// as `append` and `closeBlockIfFull` write them line by line.
+    /// Appends the `m` lines whose starts and heights are `from[0 ..< m]` and `heights[0 ..< m]`,
+    /// as `append` and `closeBlockIfFull` write them.
     ///
-    /// - Precondition: `count + m ≤ room`; the `m` lines follow the lines written, in order;
-    ///   the source is not the writer's buffers.
+    /// - Precondition: `count + m ≤ room`; the lines follow the lines written, in order; the source
+    ///   is not the writer's buffers.
     /// - Complexity: O(m).
     mutating func appendLines(
       starts from: UnsafePointer<Int>, heights: UnsafePointer<Double>, count m: Int
@@ -122,12 +108,9 @@ extension LineTable {
       count &+= m
     }
 
-    /// Stores lines `first ..< first + m` (`s[0 ..< m]`, `h[0 ..< m]`; `copies`: the starts and
-    /// heights too, else they are in place), their offsets in their blocks from `sum` (the
-    /// sum of their block's lines before `first`), the sums of the blocks they close, and each
-    /// line's index entry (`append`'s), but only entries before `entriesBefore` when given
-    /// (the others to `spare`), none without `indexed`; returns the sum of the last block's
-    /// lines.
+    /// Stores lines `first ..< first + m` (`copies`: their starts and heights too), their offsets
+    /// from `sum`, the sums of the blocks they close and their index entries (only before
+    /// `entriesBefore` when given, none without `indexed`); returns the last block's sum.
     @inline(__always)
     private func store(
       _ m: Int, at first: Int, blockSum: Double, starts s: UnsafePointer<Int>,
@@ -162,10 +145,7 @@ extension LineTable {
         return sum + (height + spacing)
       }
       while k < end {
-        // Two whole blocks at once, each block's sum its own chain of additions (one chain
-        // was the pass's time): their offsets, sums and index entries as line by line; the one
-        // entry both blocks may write (the first block's last line's) is written again by the
-        // second block's lines that write it, in order, after the pair.
+        // Two whole blocks at once, each sum its own chain of additions, values as line by line.
         if bound == nil, k & (block - 1) == 0, end &- k >= 2 &* block {
           var sumA = 0.0
           var sumB = 0.0
@@ -217,10 +197,7 @@ extension LineTable {
       return sum
     }
 
-    /// Appends the line of items `start ..< end`, of height `height`, as `append(start:height:)`
-    /// does, but writing exactly the index entries of its items (every multiple of 8 in
-    /// `start ..< end`) and no other: the entries of other items stay as other writers leave
-    /// them (`claim`).
+    /// `append(start:height:)` writing exactly the index entries of items `start ..< end`.
     ///
     /// - Precondition: `count < blockRoom`; lines are appended in order.
     /// - Complexity: O(1 + (end − start) / 8).
@@ -235,13 +212,12 @@ extension LineTable {
       }
     }
 
-    /// Claims the next `m` lines, of heights `h[0 ..< m]`, for `writeClaimed` (on any thread,
-    /// while this writer appends or claims the lines after them): the count and block sum
-    /// move on as if they were appended. Returns their first line and the sum of the lines of
-    /// its block before it.
+    /// Claims the next `m` lines, of heights `h[0 ..< m]`, for `writeClaimed` on any thread: the
+    /// count and block sum move on as if appended. Returns their first line and its block's sum
+    /// before it.
     ///
     /// - Precondition: `count + m ≤ room`.
-    /// - Complexity: O(min(m, 32)): only the lines of the last block are summed.
+    /// - Complexity: O(min(m, 32)).
     mutating func claim(_ m: Int, heights h: UnsafePointer<Double>) -> (
       first: Int, blockSum: Double
     ) {
@@ -262,11 +238,8 @@ extension LineTable {
       return (first, before)
     }
 
-    /// Writes `m` lines claimed at `first` (`claim`, which returned `blockSum`): their starts
-    /// `s[0 ..< m]` and heights `h[0 ..< m]`, offsets in their blocks and the sums of the
-    /// blocks they close, as `appendLines` writes them, and exactly the index entries of their
-    /// items `items` (from the first line's start to the next line's): no entry another
-    /// writer writes.
+    /// Writes `m` lines claimed at `first` as `appendLines` would, with exactly the index entries of
+    /// `items` (no entry another writer writes).
     ///
     /// - Precondition: the lines follow each other and cover `items`; `first + m ≤ room`.
     /// - Complexity: O(m + items / 8).
@@ -287,11 +260,9 @@ extension LineTable {
       LineTable.fillUnwrittenEntries(index, q0..<q1, from: Int32(truncatingIfNeeded: first))
     }
 
-    /// After the last line of a block: the block's sum is stored (`sums`, the running sum the
-    /// appends added up) and the next block's sum starts from 0.
+    /// Stores the block's sum after its last line; the next block's starts from 0.
     ///
-    /// - Precondition: called once per block, right after `append` wrote its last line (the
-    ///   block's other lines may be claimed, written by another thread).
+    /// - Precondition: called once per block, right after `append` wrote its last line.
     @inline(__always)
     mutating func closeBlockIfFull() {
       let k = count

@@ -23,8 +23,7 @@ struct SectionEdit: Sendable {
 }
 
 extension SectionLayout {
-  /// Applies resizes in place (before-space). A resize to the size an item has changes nothing.
-  /// With `rules.placement == .uikit`, `adjacentDifferences` follows (four comparisons each).
+  /// Applies resizes in place (old indices); a resize to the size an item has changes nothing.
   ///
   /// - Returns: the touched old indices' range bounds (`first`, `last`), or `nil`.
   /// - Complexity: O(e).
@@ -76,15 +75,14 @@ extension SectionLayout {
     return last < 0 ? nil : (first, last)
   }
 
-  /// Applies the removals and insertions of `edit` (after its resizes were applied with
-  /// `applyResizes`, which returned `resized`), then lays out only what changed: the closed form
-  /// again (O(c)), or the line table's touched regions re-broken until their lines catch up with
-  /// the old ones (`catchUpLines`; column flows: `rebuildGridLines`; `.horizontalScroll`: `rebuildScrollLine`).
-  /// `scratch.lastLineKept` tells whether the last line holds the same items as before.
+  /// Applies the removals and insertions of `edit` (after `applyResizes`, which returned
+  /// `resized`), then lays out only what changed: the closed form again, or the touched regions
+  /// re-broken until their lines catch up (`catchUpLines`; column flows: `rebuildGridLines`;
+  /// `.horizontalScroll`: `rebuildScrollLine`). `scratch.lastLineKept` tells whether the last line
+  /// holds the same items as before.
   ///
   /// - Complexity: O(c) closed form; else O(e log e + k + log r) for e edits and k items in
-  ///   re-broken lines, plus the splice's O(n − f) memory move and O(r) renumbering when the
-  ///   item count changes.
+  ///   re-broken lines, plus O(n − f) memory move and O(r) renumbering when the count changes.
   mutating func applySplice(
     _ edit: SectionEdit, resized: (first: Int, last: Int)?, rules: LayoutRules,
     kernels: KernelSelection, scratch: inout LineScratch,
@@ -166,9 +164,8 @@ extension SectionLayout {
       if rules.placement == .uikit { sameSize = adjacentDifferences == 0 }
       let edits = edit.removals.count + edit.insertions.count + edit.resizes.count
       if Self.relaysOutWhole(edits: edits, itemCount: count), rules.breaking == .greedy {
-        // Edits so dense that nearly every line is touched: the page's table is laid out once
-        // by the full-layout pass (the same greedy lines from its first item), not region by
-        // region. A table still (never the closed form: a page of a paged section is one).
+        // Edits so dense that nearly every line is touched: the page's table is laid out once by the
+        // full-layout pass.
         counters.sectionsLaidOut += 1
         layOutTable(rules: rules, kernels: kernels, counters: &counters)
         updateHeight(rules: rules)
@@ -199,10 +196,8 @@ extension SectionLayout {
     }
   }
 
-  /// Whether a batch of `edits` edits in a page or section of `itemCount` items (after the
-  /// edits) re-breaks it faster by a full layout than region by region: at least one edit per
-  /// `denseEditSpacing` items, so that the touched regions (each re-broken from the line before
-  /// its edit until its lines catch up) cover most lines anyway.
+  /// Whether `edits` edits in `itemCount` items re-break faster by a full layout than region by
+  /// region (at least one edit per `denseEditSpacing` items).
   ///
   /// - Complexity: O(1).
   static func relaysOutWhole(edits: Int, itemCount: Int) -> Bool {
@@ -222,9 +217,8 @@ extension SectionLayout {
     indices.sortRemovingDuplicates()
   }
 
-  /// The line where re-breaking for an edit at item `i` starts: the line before the touched
-  /// item's line may change too (its end depends on whether the next item fits), so it is the
-  /// line holding item `i − 1` (clamped to the visible items).
+  /// The line where re-breaking for an edit at item `i` starts: the line holding item `i − 1`
+  /// (clamped to the visible items).
   ///
   /// - Complexity: O(log r).
   func lineBefore(_ i: Int) -> Int {
@@ -234,12 +228,8 @@ extension SectionLayout {
 }
 
 extension SectionLayout {
-  /// Whether equal-width lines admit every width of `widths` (`EqualWidthLines.admits`); `nil`
-  /// when the lines are not equal-width.
-  ///
-  /// A query of its own so that no binding of the lines outlives it: the edits that follow
-  /// take the lines out of the enum and need them uniquely referenced (a live copy would make
-  /// `PhasedLines` copy its tree).
+  /// Whether equal-width lines admit every width of `widths`; `nil` when the lines are not
+  /// equal-width. (No binding of the lines outlives it: the edits that follow need them unique.)
   ///
   /// - Complexity: O(e) for e widths.
   func equalWidthAdmits(_ widths: some Sequence<Double>) -> Bool? {
@@ -309,9 +299,8 @@ extension SectionLayout {
 }
 
 extension SectionLayout {
-  /// A long closed-form section whose own sizes the layout ignores (`UniformLines.ignoresSizes`)
-  /// keeps them in leaves from here on (`UniformLines.keptSizes`, O(n) once), so that its
-  /// insertions and removals cost O(c + log p), not a memory move of every later item.
+  /// A long closed-form section whose own sizes the layout ignores keeps them in leaves from here
+  /// on (`UniformLines.keptSizes`), so that its edits cost O(c + log p).
   ///
   /// - Returns: whether the sizes moved to leaves here.
   /// - Complexity: O(n).
@@ -326,9 +315,8 @@ extension SectionLayout {
     return true
   }
 
-  /// Removals and insertions in a closed form whose sizes are kept in leaves: the sizes
-  /// spliced there (`PhasedLines.splice`), the closed form computed again for the new count; a
-  /// section left without items gets empty columns.
+  /// Removals and insertions in a closed form whose sizes are kept in leaves; a section left
+  /// without items gets empty columns.
   ///
   /// - Complexity: O(e log p + d·c + c') for e edits in d leaves and the c' positions of a line.
   private mutating func applyKeptSizesSplice(

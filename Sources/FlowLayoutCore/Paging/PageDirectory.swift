@@ -1,10 +1,7 @@
 import FlowLayoutModel
 
-/// How many items the pages of a paged section hold.
-///
-/// A long greedy flow is stored as pages of whole lines (`SectionLayout` values with
-/// `opensSection` / `closesSection`), so that an edit moves the items and renumbers the lines
-/// of one page, not of the section: O(c) for a page of c items instead of O(n).
+/// How many items the pages of a paged section hold: a long greedy flow is stored as pages of
+/// whole lines, so that an edit costs O(c) for a page of c items instead of O(n).
 struct PageCapacity: Sendable, Equatable {
   /// A section is cut into pages at the first line start at or after every `target` items.
   var target: Int
@@ -19,28 +16,20 @@ struct PageCapacity: Sendable, Equatable {
   /// set it, so that section inserts grow the list through every path.
   var smallGap = false
 
-  /// Sections of at least this many items are rebuilt by a large dense batch of their
-  /// ascending deletions and insertions (`FastFlowLayout.rebuildSection`); shorter ones, and
-  /// sparser batches, edit their pages one by one (`applySectionEdit`). As low as such a
-  /// batch goes (`EditScratch.retainedCapacity` edits): a section whose filter was rebuilt
-  /// has its restore rebuilt too (edited page by page, the rebuilt pages, cut at `target`,
-  /// would grow and split: measured 2× the time at 30 000 items). Measured in docs/storage.md,
-  /// "The rounds retired". Tests lower and raise it.
+  /// Sections of at least this many items are rebuilt by a large dense batch of their ascending
+  /// deletions and insertions (`FastFlowLayout.rebuildSection`); others edit their pages one by one.
+  /// Tests lower and raise it.
   var rebuildItems = EditScratch.retainedCapacity
 
   /// 512 items a page: an insertion moves ≤ 24 KiB of columns and renumbers ≤ ~400 lines.
-  /// Measured against 1 024 (docs/storage.md, "Page size"): one-item edits and batches at 1M
-  /// items are faster (the page a random edit touches is colder, and half as much of it moves).
   static let standard = PageCapacity(target: 512)
 }
 
 /// One page slot's summary (`FastFlowLayout.pageSummaries`): its height, its item count when its
-/// section has several pages (0 for a section of one page, whose items are found without the
-/// tree: `locate(item:inSection:)`), and its extent (`.horizontalScroll`'s content width; 0
-/// otherwise). Summed, heights and counts add and extents take the larger: a prefix of the
-/// summaries gives a page's top, the items of the paged sections' pages before it (their
-/// difference within a section: the items before a page) and the widest page before it; the
-/// total gives the content height and width. A gap slot (an empty page) is `zero`.
+/// section has several pages (else 0), and its extent (`.horizontalScroll`'s content width, else
+/// 0). Heights and counts add, extents take the larger: a prefix gives a page's top, the items
+/// before it and the widest page before it; the total gives the content size. A gap slot is
+/// `zero`.
 struct PageSummary: TreeSummary {
   var height: Double
   /// The item count, exact in a `Double` (beside `height`, so that both are added at once).
@@ -105,8 +94,7 @@ extension FastFlowLayout {
   /// The page holding item `j` of section `s`, and `j`'s index in that page.
   ///
   /// - Precondition: `0 ≤ j < itemCounts[s]`.
-  /// - Complexity: O(1) for a section of one page, else O(log p): a prefix of the summaries
-  ///   (the items before the section) and one descent.
+  /// - Complexity: O(1) for a section of one page, else O(log p).
   @inline(__always)
   func locate(item j: Int, inSection s: Int) -> (page: Int, index: Int) {
     let first = firstPage[s]
@@ -132,8 +120,7 @@ extension FastFlowLayout {
   /// - Complexity: O(log s).
   func section(ofPage p: Int) -> Int { firstPage.section(ofPage: p) }
 
-  /// Rebuilds the page summaries and the content size from the pages (by slot, gap included),
-  /// in the summaries' storage.
+  /// Rebuilds the page summaries and the content size from the pages (by slot, gap included).
   ///
   /// - Complexity: O(p) for p page slots.
   mutating func rebuildPageDirectory() {
@@ -145,9 +132,7 @@ extension FastFlowLayout {
   }
 
   /// Rewrites the summaries of the `changed` pages (the page count unchanged); returns the tree
-  /// nodes written. Many changed pages among few later slots are written together and the tree
-  /// summed once from the first of them (`SummaryTree.set(_:to:)`), instead of one tree path
-  /// each.
+  /// nodes written.
   ///
   /// - Complexity: O(min(k log p, k + p − f)) for k pages, the first in slot f.
   @discardableResult
@@ -167,11 +152,8 @@ extension FastFlowLayout {
     return written
   }
 
-  /// Whether the tree is cheaper summed again from the first of the `changed` pages' slots than
-  /// rewritten one tree path per page: a path rewrites ~16 partial sums per level (half a
-  /// group) and its bookkeeping, about what summing 8 slots again costs (callgrind,
-  /// `mixed/batch`, with one tree per field: at 100k items ~85 of ~225 slots changed, summed;
-  /// at 1M ~100 of ~2 200, one path each).
+  /// Whether the tree is cheaper summed again from the first changed slot than rewritten one path
+  /// per page (a path costs about what summing 8 slots does).
   ///
   /// - Complexity: O(k) for k pages.
   private func summedFrom(_ changed: some Collection<Int>) -> Bool {
@@ -191,12 +173,11 @@ extension FastFlowLayout {
     return pageSummaries.set(q, summary)
   }
 
-  /// Replaces pages `range` with `new` and keeps the page summaries and the content size
-  /// current; returns the tree nodes written. `firstPage` and `itemCounts` are the caller's.
+  /// Replaces pages `range` with `new` and keeps the page summaries and the content size current;
+  /// returns the tree nodes written. `firstPage` and `itemCounts` are the caller's.
   ///
-  /// - Complexity: O(min((d + r + k) log p, p)) for d pages between the page list's gap and
-  ///   `range`, r pages removed and k inserted (`PageList.splice`); O(p) when the slots are
-  ///   re-laid out.
+  /// - Complexity: O(min((d + r + k) log p, p)) for d pages between the gap and `range`, r pages
+  ///   removed and k inserted.
   @discardableResult
   mutating func splicePages(_ range: Range<Int>, with new: some Collection<SectionLayout>)
     -> Int

@@ -1,14 +1,9 @@
 import FlowLayoutModel
 
 /// The sections whose items a whole-layout diagnostic can name (`hiddenItems`,
-/// `overflowingItems`), kept through batches once asked for (`FastFlowLayout.keepDiagnostics()`),
-/// so that both answers cost O(log n) per item they may hold instead of a pass over every page
-/// and line.
-///
-/// An entry per section that has *wide* items (wider than the section's line, working
-/// orientation: the only items that can overflow; a wide item overflows when it is laid out,
-/// alone on its line) or hides items (a single-page section past its line limit); none for the
-/// others. Entries ascending by section.
+/// `overflowingItems`), kept through batches once asked for (`FastFlowLayout.keepDiagnostics()`):
+/// an entry per section, ascending, that has *wide* items (wider than its line: the only items
+/// that can overflow) or hides items; none for the others.
 struct DiagnosticSections: Sendable, Equatable {
   var sections: [Int] = []
   var wide: [ItemIndexSet] = []
@@ -80,10 +75,9 @@ struct DiagnosticSections: Sendable, Equatable {
 
 extension FastFlowLayout {
   /// From now on keeps what `hiddenItems` and `overflowingItems` read current through every
-  /// batch (`DiagnosticSections`): each answer then costs O(E + w log n + h) for the E sections
-  /// with wide or hidden items, the w wide items and the h hidden ones, instead of a pass over
-  /// every page and line. A batch then costs O(e log n + E) more for its e edits (O(m) for the
-  /// m items of inserted sections), a batch that lays everything out again O(n) more.
+  /// batch: each answer then costs O(E + w log n + h) for the E sections with wide or hidden items,
+  /// the w wide items and the h hidden ones; a batch O(e log n + E) more (O(m) for the m items of
+  /// inserted sections; O(n) for one that lays everything out again).
   ///
   /// - Complexity: O(s + n) once (O(s) when no item can overflow).
   public mutating func keepDiagnostics() {
@@ -94,9 +88,8 @@ extension FastFlowLayout {
   /// Whether `keepDiagnostics()` was called.
   public var keepsDiagnostics: Bool { diagnostics != nil }
 
-  /// `DiagnosticSections` from the pages; when `previous` was kept for the same items (a batch
-  /// that changed only the bounds or options), from it alone if every item stays within its
-  /// line and nothing hides.
+  /// `DiagnosticSections` from the pages, or from `previous` (kept for the same items) alone when
+  /// every item stays within its line and nothing hides.
   ///
   /// - Complexity: O(1) from `previous`; else O(s), plus O(n) when an item can overflow.
   func foundDiagnostics(after previous: DiagnosticSections?) -> DiagnosticSections {
@@ -162,8 +155,7 @@ extension FastFlowLayout {
   /// The wide items of section `s`; raises `widest` to its widest item's width (`.own` sizing)
   /// and sets `ownMetrics` when it has its own metrics.
   ///
-  /// - Complexity: O(m) for its m items (one SIMD pass over a page's width column, a second over
-  ///   a page with wide items), O(pages) when its items have one width.
+  /// - Complexity: O(m) for its m items, O(pages) when its items have one width.
   func wideItems(inSection s: Int, widest: inout Double, ownMetrics: inout Bool) -> ItemIndexSet {
     var indices: [Int] = []
     var all = ItemIndexSet()
@@ -215,14 +207,12 @@ extension FastFlowLayout {
     return firstPage[s + 1] - p == 1 && pages[p].visibleEnd < pages[p].count
   }
 
-  /// Carries the kept diagnostics (`kept`, taken out of `diagnostics` before the batch) through
-  /// `update`, just applied; found again when the batch laid everything out again
-  /// (`relaidOut`). `built` is `BatchPathMap(update)` when the caller has it.
+  /// Carries the kept diagnostics (`kept`, taken out before the batch) through `update`, just
+  /// applied; found again when the batch laid everything out again (`relaidOut`). `built` is
+  /// `BatchPathMap(update)` when the caller has it.
   ///
-  /// - Complexity: O(e log e + (e + E) log n) for e edits and E entries (the entries are
-  ///   renumbered when sections are inserted, deleted or moved), plus O(m) for the m items of
-  ///   inserted sections; when `relaidOut`, what `foundDiagnostics(after:)` costs (O(1) for a
-  ///   width change that leaves every item within its line).
+  /// - Complexity: O(e log e + (e + E) log n) for e edits and E entries, plus O(m) for the m items
+  ///   of inserted sections; when `relaidOut`, what `foundDiagnostics(after:)` costs.
   mutating func carryDiagnostics(
     _ kept: consuming DiagnosticSections, through update: BatchUpdate, relaidOut: Bool,
     map built: BatchPathMap? = nil
@@ -302,12 +292,10 @@ extension FastFlowLayout {
     diagnostics = kept
   }
 
-  /// Adds `update`'s inserted items that are wide to `kept` (after-space indices, their gaps
-  /// already opened) and raises its widest bound. An inserted item is laid out at the batch's
-  /// size: its width is read from the batch, not located in the pages.
+  /// Adds `update`'s inserted items that are wide to `kept` (new indices) and raises its widest
+  /// bound; their widths read from the batch.
   ///
-  /// - Complexity: O(e) for e insertions (a section's rules read once per run of its
-  ///   insertions), plus O(E) per wide one (`ItemIndexSet.insert`).
+  /// - Complexity: O(e) for e insertions, plus O(E) per wide one.
   private func decideInsertedItems(of update: BatchUpdate, into kept: inout DiagnosticSections) {
     let transposed = rules.transposed
     if let packed = update.packedInsertions {
@@ -370,9 +358,8 @@ extension FastFlowLayout {
 
   /// Items wider than the line they sit alone on, in document order.
   ///
-  /// - Complexity: O(E + w log n) for the w wide items when kept (`keepDiagnostics()`); O(p log
-  ///   p + r) otherwise, over the p pages and their visible lines (O(v) for v visible items of a
-  ///   closed-form section whose items overflow).
+  /// - Complexity: O(E + w log n) for the w wide items when kept (`keepDiagnostics()`); O(p log p
+  ///   + r) otherwise, over the p pages and their visible lines.
   public var overflowingItems: [ItemPath] {
     var probes = 0
     return overflowingItems(probes: &probes)

@@ -1,30 +1,25 @@
 import FlowLayoutModel
 
-/// Where a rect query puts the elements it finds, in document order: an array of them (the plain
-/// query), or a presentation that transforms each one as it comes (`PresentedSink`), so that a
-/// presented query does not copy the plain answer.
+/// Where a rect query puts the elements it finds, in document order: an array (the plain query)
+/// or a presentation that transforms each one as it comes (`PresentedSink`).
 protocol ElementSink {
   /// An item that meets the query rect.
   mutating func append(_ element: LayoutElement)
   /// A section's header at its laid-out place, met by the query rect (default: `append`).
   mutating func appendHeader(_ element: LayoutElement)
-  /// The footer of section `s` at its laid-out place `frame` (working orientation, given back
-  /// transposed when `transposed`), whether or not it meets the query rect `r` (working
-  /// orientation): given for every page the query visits that closes a section with a footer.
-  /// Default: appended when `frame` meets `r`.
+  /// The footer of section `s` at its laid-out place `frame` (working orientation), given for every
+  /// visited page that closes a section with a footer, whether or not it meets `r`. Default:
+  /// appended when `frame` meets `r`.
   mutating func appendFooter(
     section s: Int, frame: Rect, transposed: Bool, query r: Rect, of layout: FastFlowLayout)
   /// Whether the query announces each section it visits (`enterSection`, `leaveSection`);
   /// `false` compiles the announcements out.
   static var tracksSections: Bool { get }
-  /// Whether the sink keeps an item only when its own test passes, a test that never keeps an
-  /// item whose laid-out frame misses the query rect (the query rect holds a margin around the
-  /// sink's rect): the query then gives every item of the lines it visits without testing it.
-  /// Default `false`.
+  /// Whether the sink keeps an item only by its own test, which never keeps an item missing the
+  /// query rect: the query then gives every item of the lines it visits. Default `false`.
   static var testsItems: Bool { get }
-  /// Section `s`, whose pages are `pages`, is visited from page `p`, whose top is `pageTop`
-  /// (working orientation); the sections visited are exactly those whose band along the
-  /// stacking axis meets the query.
+  /// Section `s`, whose pages are `pages`, is visited from page `p`, whose top is `pageTop`; the
+  /// sections visited are exactly those whose band meets the query.
   mutating func enterSection(
     _ s: Int, pages: Range<Int>, page p: Int, pageTop: Double, of layout: FastFlowLayout)
   /// The section last entered has no more elements in the query; `complete` when the query
@@ -67,16 +62,11 @@ extension ElementSink {
 extension Array: ElementSink where Element == LayoutElement {}
 
 extension FastFlowLayout {
-  /// Every visible element whose frame intersects `rect` (closed), in document order, appended
-  /// to `result` (no allocation per element; reuse `result` across calls).
+  /// Every visible element whose frame intersects `rect` (closed), in document order, appended to
+  /// `result`; equals a brute-force filter of `frame(ofItemAt:)` and the supplementary frames.
   ///
-  /// Sections, then lines, are found by a descent of their offset trees to the first one whose
-  /// bottom reaches `rect`; lines are then walked while their top is inside it. Each element is
-  /// kept by the exact closed intersection test on its frame, so the answer equals a brute-force
-  /// filter of `frame(ofItemAt:)` and the supplementary frames.
-  ///
-  /// - Complexity: O(log s + log r + k) for k elements in the visited lines (k = results plus
-  ///   at most the items of the first and last lines visited).
+  /// - Complexity: O(log s + log r + k) for k elements in the visited lines (the results plus at
+  ///   most the items of the first and last lines visited). No allocation per element.
   public func elements(in rect: Rect, into result: inout [LayoutElement]) {
     collectElements(in: rect, into: &result)
   }
@@ -136,14 +126,10 @@ extension FastFlowLayout {
     }
   }
 
-  /// Appends page `p`'s header and items (those of its section `s`, whose item `firstItem` is
-  /// the page's item 0, the page's top at `top`, laid out under `rules`) that intersect `r`
-  /// (working orientation), and gives its footer, if it closes the section, to
-  /// `result.appendFooter`.
-  ///
-  /// The page is read in place, in short reads (`pages[p].…`) between the appends: a copy of
-  /// the page, or of its lines, held across an append (a call the optimiser cannot see into)
-  /// would retain and release every array it holds.
+  /// Appends page `p`'s header and items (section `s`, the page's item 0 being `firstItem`, its top
+  /// at `top`) that intersect `r`, and gives its footer, if it closes the section, to
+  /// `result.appendFooter`. The page is read in place (a copy held across an append would retain
+  /// every array).
   @inline(never)
   private func appendElements<Sink: ElementSink>(
     ofPage p: Int, section s: Int, firstItem base: Int, top: Double, in r: Rect, slack: Double,
@@ -185,10 +171,7 @@ extension FastFlowLayout {
         if rules.breaking == .noWrap {
           items = pages[p].itemsAlongLine(items, within: r, slack: slack)
         }
-        // Positions computed from the line's start (`ItemColumns.x(ofItem:lineStart:rules:)`)
-        // are added up along the line as it is walked, as the full layout adds them: O(c) a
-        // line, not O(c²).
-        // (The walk starts at the line's start, `l`, unless a scroll line was cut to `r`.)
+        // Computed positions are added up along the line as it is walked: O(c) a line.
         let computed = pages[p].computesLeadingPositions(rules: rules)
         let lineStart = line.items.lowerBound
         let x =
@@ -233,8 +216,7 @@ extension SectionLayout {
     return false
   }
 
-  /// The first line of the table whose bottom (below the first line's top) is at least
-  /// `target`, or the line count (`LineTable.firstLine(bottomAtLeast:lineSpacing:)`).
+  /// The first line whose bottom is at least `target`, or the line count.
   ///
   /// - Precondition: `hasLineTable`.
   /// - Complexity: O(log r).
@@ -244,8 +226,8 @@ extension SectionLayout {
     return t.firstLine(bottomAtLeast: target, lineSpacing: lineSpacing)
   }
 
-  /// Line `k` of the table: its top below the first line's top (`LineTable.lineTop`, from
-  /// `previous` when that is the line before), its items and its height.
+  /// Line `k` of the table: its top (from `previous` when that is the line before), items and
+  /// height.
   ///
   /// - Precondition: `hasLineTable`, `0 ≤ k < visibleLineCount`; `previous` from this page.
   /// - Complexity: O(1) after the line before in its block, else O(log r).
@@ -316,9 +298,8 @@ extension SectionLayout {
     }
   }
 
-  /// The items of a leading-aligned line (positions and right edges non-decreasing) that can
-  /// reach `r` along the line: the first by a search from the line's start (probes 1, 2, 4, …
-  /// items on, then a bisection of the last step), the last by a walk.
+  /// The items of a leading-aligned line that can reach `r` along the line: the first by a
+  /// galloping search from the line's start, the last by a walk.
   ///
   /// - Complexity: O(log d + m) for m items returned, d items before the first of them.
   @inline(__always)
@@ -355,14 +336,9 @@ extension SectionLayout {
 }
 
 extension FastFlowLayout {
-  /// Appends to `result` the items `range` of one line of page `p`, which starts at item
-  /// `lineStart`, whose frames meet `r` (every one when the sink tests its items), in order:
-  /// item `j` of the page is item `base + j` of section `s`. Positions are added up from
-  /// `firstX`, the first item's, when the page computes leading positions, else read
-  /// (`ItemColumns.x(ofItem:lineStart:rules:)`, `firstX` `nil`). Long centered lines of own
-  /// sizes take the y of every item from `CrossOffsetKernel`.
-  ///
-  /// Out of line, so that the line walk (`appendElements`) makes no append itself.
+  /// Appends the items `range` of one line of page `p` (starting at `lineStart`) whose frames meet
+  /// `r` (every one when the sink tests its items), item `j` being item `base + j` of section `s`;
+  /// positions added up from `firstX` when given, else read. Out of line.
   ///
   /// - Complexity: O(k) for the k items of `range`.
   @inline(never)
@@ -403,14 +379,9 @@ extension FastFlowLayout {
     }
   }
 
-  /// Appends to `result` the items `range` of one line of page `p` (own sizes: `rules.sizing`
-  /// is `.own`) whose frames meet `r` (every one when the sink tests its items), in order: item
-  /// `j` of the page is item `base + j` of section `s`. Positions are the stored ones (`firstX`
-  /// `nil`), or added up from `firstX`, the first item's, as the full layout adds them
-  /// (`xᵢ₊₁ = xᵢ + wᵢ + I`); frames as `ItemColumns.frame(ofItem:x:lineTop:lineHeight:rules:)`
-  /// gives them.
-  ///
-  /// Out of line and short, so that the loop keeps its state in registers.
+  /// As `appendLineItems`, for own sizes (`rules.sizing` is `.own`); positions stored (`firstX`
+  /// `nil`) or added up from `firstX`. Out of line and short: the loop keeps its state in
+  /// registers.
   ///
   /// - Precondition: `range` is within the page's items; positions are stored when `firstX` is
   ///   `nil`.

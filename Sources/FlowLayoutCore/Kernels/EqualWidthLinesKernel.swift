@@ -1,11 +1,7 @@
-/// Greedy leading lines of equal widths (`.horizontalFlow` sections whose items share one
-/// width, the Fiori grid): while every width is the first line's, the breaks are every `c`
-/// items, `c` the greedy capacity of that width (`LineBreaker.uniformCapacity`), and the
-/// positions of a line are the same for every line (computed once by the breaker's
-/// accumulation and copied); only each line's tallest item is left to find. The widths are
-/// checked a group of lines at a time, and the form stops before the first line they would
-/// change; the caller continues with the scalar kernel (`LineBreaker.line(from:…)`). The
-/// engine's path for `.horizontalFlow` sections of equal widths (docs/profiling-archive.md).
+/// Greedy leading lines of equal widths (the Fiori grid): while every width is the first line's,
+/// the lines hold `c` items each (`LineBreaker.uniformCapacity`) and share one pattern of
+/// positions; only each line's tallest item is left to find. Stops before the first line the
+/// widths would change; the caller continues with the scalar kernel.
 enum EqualWidthLinesKernel {
   /// The most items per line of the equal-width form (wider capacity: the scalar kernel).
   static let maximumPattern = 64
@@ -13,24 +9,14 @@ enum EqualWidthLinesKernel {
   /// Lines of `equalWidthGroup` or fewer whose widths the equal-width form checks at once.
   static let equalWidthGroup = 16
 
-  /// Lines from `start` while every width is `ws[start]` (bit for bit): lines of `c` items,
-  /// `c` the greedy capacity of that width, their positions one pattern copied per group of
-  /// lines, each line's tallest item the only per-item work. Stops before the first line whose
-  /// items, or the item after it (the one that breaks it), have another width: the lines
-  /// written are the greedy lines, and the caller continues from the end returned. `nil` when
-  /// the capacity exceeds `maximumPattern` (the caller then uses the general path).
-  ///
-  /// With `widthsKnownEqual` (the caller knows every width from `start` on is `ws[start]`, bit
-  /// for bit: `ItemColumns.widthsKnownEqual`), no width is read but the first; without
-  /// `writesPositions`, no position is written (`xs` may be empty: the caller computes them,
-  /// `ItemColumns.leadingX`, by the same accumulation). Lines, starts and heights are the same.
-  /// With `starts` `nil`, no start is written: line j starts at `start + j·c` (c the capacity
-  /// over the items left, `LineBreaker.uniformCapacity(width: ws[start], count: min(n − start,
-  /// maximumPattern + 1), …)`), the last ending at the end returned.
+  /// Lines from `start` while every width is `ws[start]` (bit for bit), stopping before the first
+  /// line whose items or the item after it have another width: the greedy lines. `nil` when the
+  /// capacity exceeds `maximumPattern`. With `widthsKnownEqual` no width is read but the first;
+  /// without `writesPositions` no position is written (`xs` may be empty); with `starts` `nil` no
+  /// start is written (line j starts at `start + j·c`).
   ///
   /// - Precondition: with `widthsKnownEqual`, every width of `ws[start...]` is `ws[start]`.
-  /// - Complexity: O(k) for the k items of the lines written (plus the one item after them),
-  ///   each width read once to check it (none with `widthsKnownEqual`).
+  /// - Complexity: O(k) for the k items of the lines written (plus the one item after them).
   static func equalWidthLines(
     _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
     _ xs: UnsafeMutableBufferPointer<Double>, from start: Int, limit: Double,
@@ -43,9 +29,8 @@ enum EqualWidthLinesKernel {
     let c = LineBreaker.uniformCapacity(
       width: w, count: min(n - start, maximumPattern + 1), limit: limit, interitem: interitem)
     guard c <= maximumPattern else { return nil }
-    // Lines of at most `placedLineLimit` items write their positions from registers, so the
-    // widths are checked for many lines at a time; longer lines copy a pattern of `group`
-    // lines.
+    // Lines of at most `placedLineLimit` items write their positions from registers; longer lines
+    // copy a pattern of `group` lines.
     let placed = c <= placedLineLimit
     let group = placed ? placedGroup : equalWidthGroup
     return withUnsafeTemporaryAllocation(of: Double.self, capacity: equalWidthGroup * c) {
@@ -107,9 +92,7 @@ enum EqualWidthLinesKernel {
     }
   }
 
-  /// `equalWidthLines`' last, shorter line (fewer than `c` items from `s` to the end, when
-  /// their widths are `bits`) as line `k`, its positions from `pattern` unless `xs` is `nil`;
-  /// returns the lines and the end after it.
+  /// `equalWidthLines`' last, shorter line as line `k`; returns the lines and the end after it.
   @inline(__always)
   private static func lastLine(
     _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
@@ -150,14 +133,11 @@ enum EqualWidthLinesKernel {
   /// The most items per line whose positions the equal-width form writes from registers
   /// (`tallest(_:_:_:from:lines:perLine:starts:heights:at:)`).
   static let placedLineLimit = 4
-  /// Lines whose widths the equal-width form checks at once when it writes their positions
-  /// from registers (no pattern to copy, so a group's fixed cost is spread over 64 lines; the
-  /// form stops before a group whose widths change).
+  /// Lines whose widths the form checks at once when it writes positions from registers.
   static let placedGroup = 64
 
-  /// Lines `k ..< k + g` of `c` items each from item `s`: their starts (unless `starts` is
-  /// `nil`), tallest items, and, unless `xs` is `nil`, positions (`positions[j]` for the line's
-  /// item `j`, the same in every line).
+  /// Lines `k ..< k + g` of `c` items each from item `s`: their starts (unless `starts` is `nil`),
+  /// tallest items, and positions (unless `xs` is `nil`).
   ///
   /// - Precondition: `c ≤ placedLineLimit` when `xs` is not `nil`.
   /// - Complexity: O(g·c).
@@ -185,11 +165,10 @@ enum EqualWidthLinesKernel {
     }
   }
 
-  /// Whether every width of `ws[range]` has the bit pattern `bits` (a width equal by value but
-  /// not by bits, −0 against 0, only sends the caller to its scalar path: same lines).
+  /// Whether every width of `ws[range]` has the bit pattern `bits`.
   ///
   /// - Precondition: `range` lies within `ws` (the loads are unchecked).
-  /// - Complexity: O(k) for k widths, four a step.
+  /// - Complexity: O(k) for k widths.
   @inline(__always)
   static func widthsEqual(_ ws: UnsafeBufferPointer<Double>, _ range: Range<Int>, _ bits: UInt64)
     -> Bool

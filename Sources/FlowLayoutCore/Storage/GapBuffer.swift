@@ -1,17 +1,9 @@
-/// A sequence stored with a gap: elements `0 ..< gapStart` in slots `0 ..< gapStart`, the gap
-/// (`gapLength` filler elements), then the other elements. An element is read and written in
-/// place in O(1) (`slot(_:)`: one comparison), and elements are inserted or removed at the gap
-/// without moving the others: a splice at `p` moves the gap there first, O(d) for the d
-/// elements between the gap and `p` (swaps: no copy, no reference counting), then O(k) for k
-/// elements inserted or removed.
-///
-/// Built from an array it has no gap (no memory at rest); the first splice that needs room
-/// re-lays the slots out with a gap of `max(16, count / 8)` (O(n), amortized over the splices
-/// it makes room for). Used for the pages (`PageList`) and the sections' first pages
-/// (`SectionStarts`).
-///
-/// What gap slots hold is the element type's (`GapFilling.gapFiller`), not stored: a buffer is
-/// three words, and a copy of it (a copy of the engine) retains only the slots' storage.
+/// A sequence stored with a gap: elements `0 ..< gapStart`, the gap (`gapLength` filler slots),
+/// then the rest. An element is read and written in place in O(1); a splice at `p` moves the gap
+/// there (O(d) swaps for the d elements between) and costs O(k) for k elements inserted or
+/// removed. Built from an array it has no gap; the first splice that needs room re-lays the slots
+/// out with a gap of `max(16, count / 8)`. The filler is the element type's
+/// (`GapFilling.gapFiller`), not stored.
 struct GapBuffer<Element: GapFilling>: RandomAccessCollection, MutableCollection {
   /// The elements and the gap, in slot order.
   private(set) var slots: [Element]
@@ -38,10 +30,9 @@ struct GapBuffer<Element: GapFilling>: RandomAccessCollection, MutableCollection
   @inline(__always)
   private var filler: Element { Element.gapFiller }
 
-  /// `body` given the slots (the gap's included) to write in place; the count and the gap
-  /// stay as they are.
+  /// `body` given the slots (the gap's included) to write in place.
   ///
-  /// - Complexity: O(1) plus `body` (no copy when the slots are uniquely referenced).
+  /// - Complexity: O(1) plus `body`.
   mutating func withUnsafeMutableSlots<R>(
     _ body: (UnsafeMutableBufferPointer<Element>) throws -> R
   ) rethrows -> R {
@@ -57,8 +48,7 @@ struct GapBuffer<Element: GapFilling>: RandomAccessCollection, MutableCollection
   @inline(__always)
   func slot(_ p: Int) -> Int { Self.slot(p, gapStart: gapStart, gapLength: gapLength) }
 
-  /// `slot(_:)` for a buffer whose gap is `gapStart ..< gapStart + gapLength` (read without
-  /// the buffer, which a copy would retain element by element for a filler with references).
+  /// `slot(_:)` for a buffer whose gap is `gapStart ..< gapStart + gapLength`.
   ///
   /// - Complexity: O(1).
   @inline(__always)
@@ -66,8 +56,8 @@ struct GapBuffer<Element: GapFilling>: RandomAccessCollection, MutableCollection
     p < gapStart ? p : p &+ gapLength
   }
 
-  /// The element in slot `q`; a gap slot maps to the first element after the gap (`0 ≤ q ≤
-  /// slots.count`).
+  /// The element in slot `q` (`0 ≤ q ≤ slots.count`); a gap slot maps to the first element after
+  /// the gap.
   ///
   /// - Complexity: O(1).
   @inline(__always)
@@ -92,13 +82,12 @@ struct GapBuffer<Element: GapFilling>: RandomAccessCollection, MutableCollection
     slots.withUnsafeBufferPointer { $0[slot(p)] }
   }
 
-  /// Replaces elements `range` with `new`. Returns the slots whose element changed (moved,
-  /// written or emptied), or `nil` when every slot was re-laid out (the gap was too small).
+  /// Replaces elements `range` with `new`. Returns the slots whose element changed, or `nil` when
+  /// every slot was re-laid out.
   ///
   /// - Complexity: O(d + r + k) for d elements between the gap and `range`, r removed and k
   ///   inserted; O(n) when the slots are re-laid out.
-  /// - Parameter smallGap: re-lay the slots out with a gap of 1 (tests: re-layouts on most
-  ///   growing splices) instead of `max(16, count / 8)`.
+  /// - Parameter smallGap: re-lay out with a gap of 1 (tests).
   @discardableResult
   mutating func splice(
     _ range: Range<Int>, with new: some Collection<Element>, smallGap: Bool = false
@@ -165,8 +154,7 @@ struct GapBuffer<Element: GapFilling>: RandomAccessCollection, MutableCollection
     return gapStart..<(g + l)
   }
 
-  /// Lays the slots out again with `range` replaced by `new` and a gap of `gap` (by default
-  /// `max(16, count / 8)`) after them.
+  /// Lays the slots out again with `range` replaced by `new` and a gap of `gap` after them.
   ///
   /// - Complexity: O(p).
   private mutating func relayOut(

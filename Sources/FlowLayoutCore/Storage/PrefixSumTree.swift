@@ -11,25 +11,13 @@ extension Double: TreeSummary {}
 /// (`LineTable.blocks`).
 typealias PrefixSumTree = SummaryTree<Double>
 
-/// Prefix sums of summaries (`TreeSummary`): the offset of block `k` from the first one's top is
-/// the sum of the values before it (`PrefixSumTree`); a page's top, its first item and the
-/// widest page before it are one prefix of the page summaries (`PageSummary`).
+/// Prefix sums of summaries (`TreeSummary`) with 32-way groups: level 0 holds the values, each
+/// level above one sum per group of 32 below, up to a top of at most 32; every level also stores
+/// each value's partial sum before it in its group. `prefix(k)` adds one partial per level: O(log₃₂
+/// r) independent loads; a change rewrites O(32 log₃₂ r) sums. Every sum is recomputed in the same
+/// order by an update as by a build: an updated tree is bit for bit a built one.
 ///
-/// Why a tree: after an edit changes one value, every later offset moves. Storing offsets would
-/// cost O(r) per edit; here a change costs O(32 log₃₂ r) and an offset is read in O(log₃₂ r):
-/// three independent loads for 32 768 values, where a binary tree makes 15 (its deep levels miss
-/// the cache on every random read: 5.7 misses of a frame lookup's 13 at 1M items, callgrind).
-///
-/// Layout: level 0 holds the values; level `ℓ + 1` holds one value per group of 32 consecutive
-/// values of level `ℓ` (their sum), up to the first level of at most 32 values (the top). Every
-/// level also stores, for each of its values, the sum of the values before it in its group
-/// (left to right). `prefix(k)` adds one such partial sum per level, top first. Every stored sum
-/// is recomputed from the values in the same order by an update as by a build, so the stored
-/// sums never drift: a tree updated in place holds bit for bit what a tree built from scratch
-/// over the same values holds.
-///
-/// - Memory: ~2.07 values per value (16.6 bytes for a `Double`); nothing allocated for at most
-///   one value.
+/// - Memory: ~2.07 values per value; nothing allocated for at most one value.
 struct SummaryTree<Value: TreeSummary>: Sendable, Equatable {
   /// Values per group, as a shift (32).
   static var shift: Int { 5 }
@@ -82,8 +70,8 @@ struct SummaryTree<Value: TreeSummary>: Sendable, Equatable {
   /// The levels above level 0.
   private var depth: Int { Self.depth(count: count) }
 
-  /// The levels a prefix reads one entry of (`prefix(_:)`) and a descent (`seek(_:)`) passes
-  /// through: 0 for at most one value (its total answers), else `1 + depth`.
+  /// The levels a prefix or a descent reads one entry of: 0 for at most one value, else
+  /// `1 + depth`.
   ///
   /// - Complexity: O(1).
   var levels: Int { count <= 1 ? 0 : 1 &+ depth }
@@ -104,10 +92,8 @@ struct SummaryTree<Value: TreeSummary>: Sendable, Equatable {
     rebuild(count: count, keepingFirst: 0, fill)
   }
 
-  /// Rebuilds the tree over `count` values of which the first `kept` are unchanged: `fill`
-  /// writes values `kept ..< count` (its buffer starts at value `kept`). Bit for bit the tree
-  /// `rebuild(count:_:)` builds over the same values; allocates only when the storage grows
-  /// past its capacity.
+  /// Rebuilds the tree over `count` values of which the first `kept` are unchanged (`fill` writes
+  /// the rest, its buffer starting at value `kept`): bit for bit `rebuild(count:_:)`'s tree.
   ///
   /// - Precondition: `0 ≤ kept ≤ min(count, self.count)`.
   /// - Complexity: O(count − kept + log r) when the level sizes are kept, else
@@ -153,13 +139,11 @@ struct SummaryTree<Value: TreeSummary>: Sendable, Equatable {
     }
   }
 
-  /// Recomputes the partial sums of level 0 from value `first` through the end of the group
-  /// holding value `last` and, above it, those of their ancestors' groups (whole levels, with
-  /// `upperWhole`), writing each closed group's sum as the next level's value; returns the
-  /// total and the entries recomputed.
+  /// Recomputes the partial sums from value `first` through the end of `last`'s group and their
+  /// ancestors' groups (whole levels with `upperWhole`); returns the total and the entries
+  /// recomputed.
   ///
-  /// - Complexity: O(r − first + r / 32) with `upperWhole`, O(last − first + 32·depth)
-  ///   without.
+  /// - Complexity: O(r − first + r / 32) with `upperWhole`, O(last − first + 32·depth) without.
   private mutating func summarize(from first: Int, through last: Int, upperWhole: Bool)
     -> (total: Value, entries: Int)
   {
@@ -235,9 +219,7 @@ struct SummaryTree<Value: TreeSummary>: Sendable, Equatable {
     let n = count
     let shift = Self.shift
     return partials.withUnsafeBufferPointer { p in
-      // Level ℓ holds ⌊(n − 1) / 32^ℓ⌋ + 1 values and starts after the levels below it; the
-      // tree has ℓ levels above level 0 for 32^ℓ ≤ n − 1 < 32^(ℓ + 1) (`depth(count:)`).
-      // Depths 0–3 unrolled (the partials read top first, as the loop below adds them).
+      // Depths 0–3 unrolled, the partials read top first as the loop below adds them.
       let m = n &- 1
       if m < 1 &<< shift { return .zero + p[k] }
       let base1 = n
@@ -275,13 +257,10 @@ struct SummaryTree<Value: TreeSummary>: Sendable, Equatable {
     return sum
   }
 
-  /// The first index whose inclusive prefix (`prefix(k + 1)`) is not `ahead` (`count` when
-  /// every one is), and the sum of the values before it (bit for bit `prefix(index)`), in one
-  /// descent.
+  /// The first index whose inclusive prefix is not `ahead` (`count` when every one is), and the
+  /// sum before it (bit for bit `prefix(index)`), in one descent.
   ///
-  /// - Precondition: `ahead` holds for a prefix only if it holds for every shorter one (the
-  ///   values are non-negative heights, counts or extents and `ahead` compares a sum with a
-  ///   target).
+  /// - Precondition: `ahead` is monotone (holds for a prefix only if for every shorter one).
   /// - Complexity: O(log r): O(log₃₂ r) levels, 5 steps each.
   @inline(__always)
   func seek(_ ahead: (Value) -> Bool) -> (index: Int, prefix: Value) {
@@ -297,9 +276,7 @@ struct SummaryTree<Value: TreeSummary>: Sendable, Equatable {
       var index = 0
       var level = d
       while true {
-        // The last child of the chosen group whose partial sum leaves the prefix ahead (the
-        // first child's partial is 0: chosen when none does), by bisection: partials grow
-        // within a group.
+        // The last child whose partial leaves the prefix ahead, by bisection.
         let size = Self.size(ofLevel: level, count: n)
         var chosen = index &<< Self.shift
         var end = min(chosen &+ group, size)
@@ -319,8 +296,7 @@ struct SummaryTree<Value: TreeSummary>: Sendable, Equatable {
     }
   }
 
-  /// Replaces the value at `index`; returns the number of entries written (the work done): the
-  /// value, then on every level the partials after it in its group and the group's sum.
+  /// Replaces the value at `index`; returns the entries written.
   ///
   /// - Complexity: O(32 log₃₂ r).
   @discardableResult
@@ -376,14 +352,11 @@ struct SummaryTree<Value: TreeSummary>: Sendable, Equatable {
     return written
   }
 
-  /// Replaces the value at each of `indices` (any order, repeats allowed, each in
-  /// `0 ..< count`) with `value(index)`, then sums the tree again once from the smallest of
-  /// them through the groups of the largest: bit for bit what `set(_:_:)` one index at a time
-  /// leaves, and what a build over the same values holds. Returns the number of entries
-  /// written.
+  /// Replaces the value at each of `indices` (any order, repeats allowed) with `value(index)`, then
+  /// sums the tree once from the smallest: bit for bit `set(_:_:)` one at a time. Returns the
+  /// entries written.
   ///
-  /// - Complexity: O(k + (i₁ − i₀) + 32 log₃₂ r) for k indices, the smallest i₀ and the largest
-  ///   i₁: cheaper than k calls of `set(_:_:)` when the indices are close.
+  /// - Complexity: O(k + (i₁ − i₀) + 32 log₃₂ r) for k indices from i₀ to i₁.
   @discardableResult
   mutating func set(_ indices: some Sequence<Int>, to value: (Int) -> Value) -> Int {
     guard count > 1 else {

@@ -1,24 +1,16 @@
-/// The branch-free forms of the greedy line breaker (`LineBreaker`): the join test selected,
-/// not branched on, so that no line's end is mispredicted; one stream (`branchFreeLines`) or
-/// two at once (`pairedLines`). About twice the scalar loop's instructions; the engine's form
-/// for long sections of widths that differ, without positions, whose line ends a predictor
-/// would not learn (`LineEndPrediction.lineEndsLearnable`; docs/profiling-archive.md,
-/// "Branch-free lines").
+/// The branch-free forms of the greedy line breaker: the join test selected, not branched on, so
+/// that no line's end is mispredicted; one stream (`branchFreeLines`) or two at once
+/// (`pairedLines`). For long sections of differing widths, without positions, whose line ends a
+/// predictor would not learn (`LineEndPrediction.lineEndsLearnable`).
 extension LineBreaker {
-  /// The lines of the scalar kernel (`line(from:…)`, no positions) from `start`, at most `maxLines`,
-  /// with no branch on the data: every item takes the same instructions (the join test
-  /// selects, it does not branch), so no line's end is mispredicted, and the loop's time is its
-  /// dependency chain (`used`'s addition, compare and select, whatever the widths). Writes line `k`'s first item to `starts[k]` and its tallest item's height to
-  /// `heights[k]`; returns the lines written, the end (exclusive) of the last, and the most
-  /// items of a line written (at least that of every line written).
+  /// The scalar kernel's lines (no positions) from `start`, at most `maxLines`, with no branch on
+  /// the data: line `k`'s first item in `starts[k]`, its tallest height in `heights[k]`. Returns the
+  /// lines written, the end of the last and at least the most items of a line written. The same
+  /// accumulation as `extend`, bit for bit.
   ///
-  /// The same accumulation as `extend`, bit for bit: `used + I` is carried (`(c + I)` after
-  /// a join, `(wᵢ + I)` after a break), so that each candidate is `(used + I) + wᵢ`.
-  ///
-  /// - Precondition: `start < ws.count == hs.count`; `maxLines ≥ 1`; `starts` and `heights`
-  ///   hold at least `maxLines` entries.
-  /// - Complexity: O(k) for the k items of the lines written (plus the items of the line after
-  ///   them, read up to where the lines ran out).
+  /// - Precondition: `start < ws.count == hs.count`; `maxLines ≥ 1`; `starts` and `heights` hold
+  ///   at least `maxLines` entries.
+  /// - Complexity: O(k) for the k items of the lines written (plus those of the line after them).
   static func branchFreeLines(
     _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>, from start: Int,
     limit: Double, interitem: Double, starts: UnsafeMutableBufferPointer<Int>,
@@ -57,20 +49,14 @@ extension LineBreaker {
     return (k &+ 1, n, max(longest, n &- s))
   }
 
-  /// Lines of `branchFreeLines` (the same lines, at most `maxLines`, at least one; the end of
-  /// the last; a `longest` at least the most items of a line written, and at most that of the
-  /// line after them, read in part, when more), broken on two
-  /// streams of items at once where at least `2 · span` items and `3 · span` lines of room are
-  /// left: one from the first line's start, one from a guessed start `span` items later, whose
-  /// lines are kept from the first line start both streams share (the first stream carried on,
-  /// one line at a time, until it breaks where the second broke: greedy lines from one start
-  /// are the same lines). Two dependency chains instead of one (docs/profiling-archive.md, "Branch-free
-  /// lines").
+  /// `branchFreeLines`' lines (at least one, at most `maxLines`), broken on two streams where room
+  /// allows: one from the first line's start, one from a guessed start `span` items later whose
+  /// lines are kept from the first start both share (`LineCatchUp.meets`). Returns them as
+  /// `branchFreeLines` does (`longest` at most that of the line after them, when more).
   ///
-  /// - Precondition: `start < ws.count == hs.count`; `maxLines ≥ 1`; `starts` and `heights`
-  ///   hold at least `maxLines` entries; `span ≥ 1`.
-  /// - Complexity: O(k) for the k items of the lines written (plus up to `2 · span` items read
-  ///   past them; the second stream's lines before the first shared start are discarded).
+  /// - Precondition: `start < ws.count == hs.count`; `maxLines ≥ 1`; `starts` and `heights` hold
+  ///   at least `maxLines` entries; `span ≥ 1`.
+  /// - Complexity: O(k) for the k items of the lines written (plus up to `2 · span` read past).
   static func pairedLines(
     _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>, from start: Int,
     limit: Double, interitem: Double, starts: UnsafeMutableBufferPointer<Int>,
@@ -107,14 +93,12 @@ extension LineBreaker {
     return (k, s, longest)
   }
 
-  /// One item of a branch-free stream (`branchFreeLines`, each stream of `pairedLines`): the
-  /// item of width `width` and height `height` joins the line whose `used + I` is `usedGap`
-  /// (lane 0) and whose tallest item is `tallest`, or breaks it (`(used + I) + width >
-  /// bound`). Returns whether it breaks; `usedGap` and `tallest` become the line's after the
-  /// item (the item's own line's when it breaks): `extend`'s accumulation and maximum, bit
-  /// for bit, selected, not branched on.
+  /// One item of a branch-free stream: the item joins the line whose `used + I` is `usedGap`
+  /// (lane 0) and whose tallest is `tallest`, or breaks it (`(used + I) + width > bound`). Returns
+  /// whether it breaks; `usedGap` and `tallest` become the line's after the item: `extend`'s
+  /// accumulation and maximum, bit for bit.
   ///
-  /// - Precondition: `height` and `tallest` are finite (a layout's lengths are: validated).
+  /// - Precondition: `height` and `tallest` are finite.
   /// - Complexity: O(1), no branch.
   @inline(__always)
   static func branchFreeStep(
@@ -125,9 +109,7 @@ extension LineBreaker {
     let heights = SIMD2<Double>(repeating: height)
     let candidate = usedGap + widths
     let breaks = candidate .> bound
-    // A break takes the line's tallest to −∞ (`t − ∞`; `t − 0` is `t`, −0 included), so that
-    // one maximum (`h > t ? h : t`, one `maxpd`) gives the item's height: two instructions
-    // and a maximum where two selects took six.
+    // A break takes the line's tallest to −∞, so that one maximum gives the item's height.
     let dropped = tallest - SIMD2<Double>(repeating: 0).replacing(with: .infinity, where: breaks)
     tallest = dropped.replacing(with: heights, where: heights .> dropped)
     usedGap = (candidate + gap).replacing(with: widths + gap, where: breaks)
@@ -137,13 +119,10 @@ extension LineBreaker {
   /// The items of a line pair's streams (`pairedLines`), each stream's span.
   static let pairSpan = 512
 
-  /// One step of `pairedLines` over items `start ..< start + 2 · span`, the second stream's
-  /// lines written from entry `guesses` of `starts` and `heights` (`span` entries, from at
-  /// least `2 · span`): the complete lines from `start` up to the first line start both
-  /// streams share, then the second stream's lines after it, or, without one, up to the first
-  /// stream's line open at `start + 2 · span`. Returns the lines written to `starts` and
-  /// `heights` (at most `2 · span`), the start of the line after them, and the most items of
-  /// a line written, at least (and at most that of the line after them).
+  /// One step of `pairedLines` over items `start ..< start + 2 · span`, the second stream's lines
+  /// written from entry `guesses`: the lines up to the first start both streams share, then the
+  /// second's after it (without one, up to the first's line open at the end). Returns the lines
+  /// written (at most `2 · span`), the next start and at least the most items of a line.
   @inline(__always)
   private static func linePair(
     _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>, from start: Int,

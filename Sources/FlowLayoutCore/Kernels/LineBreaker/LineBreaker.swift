@@ -43,15 +43,13 @@ enum LineBreaker {
     return OpenLine(start: s, used: ws[s], height: hs[s], x: left)
   }
 
-  /// The scalar kernel: adds the items from `start` to `line` while they join it by the greedy
-  /// rule and are before `end`, taking their heights into its height when `measuresHeight` and
-  /// writing their leading positions when `writesPositions` (both literals at every call: each
-  /// inlined copy carries only what it needs). Returns the first item that does not join (the
-  /// line's end), or `end` when every item before it joined (`line` then stays open).
+  /// The scalar kernel: adds the items from `start` to `line` while they join it and are before
+  /// `end`, measuring heights when `measuresHeight` and writing leading positions when
+  /// `writesPositions` (literals at every call). Returns the first item that does not join, or
+  /// `end` (the line then stays open).
   ///
   /// - Precondition: `start` is the item after the line's last (`start ≥ 1` with
-  ///   `writesPositions`); `end ≤ ws.count`; `hs` (when measured) and `xs` (when written)
-  ///   cover `start ..< end`.
+  ///   `writesPositions`); `end ≤ ws.count`; `hs` and `xs`, when used, cover `start ..< end`.
   /// - Complexity: O(k) for the k items added.
   @inline(__always)
   static func extend(
@@ -137,11 +135,10 @@ enum LineBreaker {
       writesPositions: false)
   }
 
-  /// How many items of one width `w` the greedy rule puts on a line: the accumulation of
-  /// `extend`, run on `w` until it fails or `count` items are on the line. This is the closed
-  /// forms' capacity and is exact by construction (it *is* the greedy accumulation).
+  /// How many items of one width `w` the greedy rule puts on a line (at most `count`): `extend`'s
+  /// accumulation run on `w`, so exact by construction.
   ///
-  /// - Complexity: O(min(c, count)) for capacity c, O(1) when `w + I = 0` (everything fits).
+  /// - Complexity: O(min(c, count)) for capacity c, O(1) when `w + I = 0`.
   static func uniformCapacity(
     width w: Double, count: Int, limit: Double, interitem: Double
   ) -> Int {

@@ -1,8 +1,7 @@
 import FlowLayoutModel
 
-/// Buffers the engine keeps between batches, so that a steady-state edit allocates nothing:
-/// each is emptied with its capacity kept, never rebuilt. They hold no state between batches
-/// (every reader empties what it fills); an engine copy shares them until either side edits.
+/// Buffers the engine keeps between batches, so that a steady-state edit allocates nothing: each
+/// emptied with its capacity kept; no state between batches.
 struct EditScratch: Sendable {
   /// The sections a batch's item edits name (ascending), and their edits (entries past the
   /// sections' count are empty, kept for their capacity).
@@ -24,9 +23,8 @@ struct EditScratch: Sendable {
   /// made (`FastFlowLayout.batchesValidated`, `pathMapsBuilt`): kept through `trim()`.
   var batchesValidated = 0
   var pathMapsBuilt = 0
-  /// Item edits copied into per-section lists (`FastFlowLayout.itemEdits`), since the engine
-  /// was made: none for a batch applied from its own lists (`applyBatchLists`). Kept through
-  /// `trim()`.
+  /// Item edits copied into per-section lists since the engine was made (none for a batch applied
+  /// from its own lists). Kept through `trim()`.
   var itemsListed = 0
   /// Insertions a section rebuild merged from a batch's packed form
   /// (`FastFlowLayout.packedInsertionsMerged`). Kept through `trim()`.
@@ -56,11 +54,9 @@ struct EditScratch: Sendable {
   }
 }
 
-/// The engine's `EditScratch`, and the page buffers its last section rebuild did not reuse
-/// (`SparePageBuffers`), behind one reference made by the first batch (none before): a copy of
-/// the engine, which every query on an engine held in a class property makes of its stored
-/// references, retains one reference for them instead of one per buffer. Engine copies share
-/// it until either applies a batch (that one then copies it, as it copied the buffers before).
+/// The engine's `EditScratch` and spare page buffers behind one reference made by the first
+/// batch: an engine copy retains one reference for them, not one per buffer, and shares them
+/// until either applies a batch.
 struct EditScratchBox: Sendable {
   private struct Entry: Sendable {
     var scratch = EditScratch()
@@ -71,11 +67,9 @@ struct EditScratchBox: Sendable {
   /// batch.
   private var storage: [Entry] = []
 
-  /// The scratch, swapped out of the box (a new one before the first batch) for a batch to
-  /// use and `restore`.
+  /// The scratch, swapped out of the box for a batch to use and `restore`.
   ///
-  /// - Complexity: O(1); allocates nothing, but for a box shared with an engine copy (its one
-  ///   entry copied).
+  /// - Complexity: O(1); allocates only for a box shared with an engine copy.
   mutating func take() -> EditScratch {
     var scratch = EditScratch()
     if !storage.isEmpty { swap(&scratch, &storage[0].scratch) }
@@ -111,8 +105,7 @@ struct EditScratchBox: Sendable {
     storage.isEmpty ? none : storage[0].scratch[keyPath: field]
   }
 
-  /// `EditScratch.pathMapsBuilt`, which the kept diagnostics count after a batch
-  /// (`carryDiagnostics`).
+  /// `EditScratch.pathMapsBuilt`.
   ///
   /// - Complexity: O(1); setting it allocates the box when there is none.
   var pathMapsBuilt: Int {
@@ -138,8 +131,7 @@ struct LineScratch: Sendable {
 }
 
 extension SectionEdit {
-  /// Empties every list, keeping capacity (a list already empty is left alone: emptying one
-  /// costs a call into the standard library's `replaceSubrange`, per page edited).
+  /// Empties every list, keeping capacity (an empty list is left alone).
   ///
   /// - Complexity: O(1).
   mutating func removeAll() {

@@ -1,26 +1,13 @@
-/// The line heights of an equal-width section under every incoming phase at once: for a leaf of
-/// c heights and k ≥ 2 items a line, `sums[r]` = Σ W[s] over the windows s ≡ r (mod k),
-/// s ∈ 0...c − k, added in order of s from 0.0, where W[s] = max h[s ..< s + k] (a phase's
-/// lines are the windows of one residue: `PhasedLineTree.summarizeAllPhases`).
+/// The line heights of an equal-width section under every incoming phase at once: for a leaf of c
+/// heights and k ≥ 2 items a line, `sums[r]` = Σ W[s] over s ≡ r (mod k), s ∈ 0...c − k, added in
+/// order of s from 0.0, where W[s] = max h[s ..< s + k]. Each window maximum costs O(1) whatever k
+/// (van Herk / Gil-Werman: a block's suffix joined with the next block's prefix); two leaves go side
+/// by side in a `SIMD2` (k ≤ 8), their cache lines requested together first (`touch`).
 ///
-/// Each window maximum costs the same whatever k (van Herk / Gil-Werman): the leaf is cut into
-/// blocks of k heights from its start, and a window starting at offset t of block j is the
-/// suffix of block j from t (S) joined with the prefix of block j + 1 up to t (P), so W = S ∨ P.
-/// Per height: one maximum for S, one for P, one for W, one addition, whatever k; two leaves go
-/// side by side in the two lanes of a `SIMD2` (k ≤ 8), each lane its own leaf's sums in its own
-/// order. The two leaves' cache lines are first requested together (`touch`, one load a line):
-/// the blocks' chains of maxima hold few loads in flight, and at 10M items (heights far beyond
-/// the caches) a rotation without it took 9–12 ms where it takes 6–7 (docs/storage.md).
-///
-/// Bit for bit the sums of a left-to-right scan (`Swift.max` of each window, added in order):
-/// the maxima are the same numbers, and the one pair of equal heights with different bits
-/// (−0, +0) adds the same to a sum that starts at +0.0 (it never becomes −0), so which of two
-/// equal heights a maximum returns does not show. The scalar blocks still give the later one,
-/// as the scan does; the paired lanes order their operands for the fewest register copies.
+/// Bit for bit the sums of a left-to-right scan: the maxima are the same numbers, and −0 against
+/// +0 adds the same to a sum that starts at +0.0.
 enum LineWindowSums {
-  /// The larger of two heights, `Swift.max`'s answer (ties give `b`, so even the sign of a
-  /// zero agrees) for every number but NaN (heights are validated numbers), in one
-  /// comparison that compiles to `maxsd` (`max` keeps a NaN out, a blend).
+  /// The larger of two heights, `Swift.max`'s answer for every number but NaN, as one `maxsd`.
   @inline(__always)
   static func larger(_ a: Double, _ b: Double) -> Double { a > b ? a : b }
 
@@ -43,9 +30,7 @@ enum LineWindowSums {
     blocks(heights, count: h.count, perLine: k, from: 0, sums: sums, prefix: prefix)
   }
 
-  /// `sums(of:perLine:into:prefix:)` of two leaves, `a`'s into `sumsA` and `b`'s into `sumsB`,
-  /// each the same as alone: the blocks both leaves hold (with a whole block after them) side
-  /// by side in two lanes for k ≤ 8, the rest of each leaf alone.
+  /// `sums(of:perLine:into:prefix:)` of two leaves, each the same as alone.
   ///
   /// - Precondition: k ≥ 2; `prefix` holds k values (scratch).
   /// - Complexity: O(a.count + b.count), independent of k; allocates nothing.
@@ -86,8 +71,7 @@ enum LineWindowSums {
     blocks(pb, count: b.count, perLine: k, from: first, sums: sumsB, prefix: prefix)
   }
 
-  /// The sum of one height per cache line (every 8th) of `h`: independent loads, so that the
-  /// leaf's lines are fetched together.
+  /// The sum of one height per cache line of `h`, so that the leaf's lines are fetched together.
   ///
   /// - Complexity: O(c / 8).
   @inline(__always)
@@ -142,8 +126,7 @@ enum LineWindowSums {
   }
 
   /// Blocks `0 ..< count` of `a` and `b` side by side (lane 0 `a`, lane 1 `b`), K a line, each
-  /// block followed by a whole one; writes each leaf's sums (the rest of the leaf is added by
-  /// `blocks(_:count:perLine:from:sums:prefix:)`).
+  /// followed by a whole one; writes each leaf's sums.
   ///
   /// - Precondition: (count + 1)·K ≤ min(a's, b's heights), K ≥ 2.
   /// - Complexity: O(count·K).
@@ -158,9 +141,7 @@ enum LineWindowSums {
     var base = 0
     for _ in 0..<count {
       let next = base &+ K
-      // Operands ordered so that each `maxpd` overwrites a value not needed after it (the
-      // height just loaded, the prefix used once): no register copies. Which of two equal
-      // heights a maximum returns does not show in the sums (type comment).
+      // Operands ordered so that each `maxpd` overwrites a value not needed after it.
       prefix[0] = SIMD2(a[next], b[next])
       for t in 1..<(K - 1) {
         prefix[t] = larger(SIMD2(a[next &+ t], b[next &+ t]), prefix[t - 1])

@@ -1,25 +1,18 @@
 import FlowLayoutModel
 
 extension FastFlowLayout {
-  /// Restores the page invariants of section `s` after its pages `touched` (ascending, not
-  /// empty) were edited one by one, which may have broken the page boundaries `boundaries`
-  /// (ascending; `b` is the one between pages `b` and `b + 1`; the others held before and hold
-  /// still: their pages' last lines and first items are unchanged):
-  ///
-  /// 1. every page boundary is a line start: where the greedy rule would put the next page's
-  ///    first items on a page's last line, they move there (and that page is re-broken from
-  ///    its first line until it re-synchronises, which may move items across the next boundary
-  ///    in turn: equal widths never re-synchronise, so this carries on page by page);
-  /// 2. no page is empty (a section keeps one page), the first page opens the section and the
-  ///    last one closes it;
-  /// 3. no page holds more than `pageCapacity.maximum` items or, in a section of several pages,
-  ///    fewer than `pageCapacity.minimum`.
+  /// Restores the page invariants of section `s` after its pages `touched` (ascending, not empty)
+  /// were edited one by one, which may have broken the page boundaries `boundaries` (ascending; `b`
+  /// lies between pages `b` and `b + 1`): every boundary is a line start (items the greedy rule puts
+  /// on a page's last line move there, the next page re-broken until it catches up); no page is
+  /// empty, the first opens the section and the last closes it; no page holds more than
+  /// `pageCapacity.maximum` items or, in a section of several pages, fewer than
+  /// `pageCapacity.minimum`.
   ///
   /// - Returns: whether pages were added or removed (the page summaries need a rebuild); otherwise
-  ///   the tree entries of the changed pages are rewritten here.
-  /// - Complexity: O(c) per page checked or changed (c items); pages checked are those of
-  ///   `boundaries`, plus those items moved into (every page from the one before the first
-  ///   touched page to the one after the last once a page was removed).
+  ///   the changed pages' summaries are rewritten here.
+  /// - Complexity: O(c) per page checked or changed (c items): those of `boundaries` and those
+  ///   items moved into.
   mutating func repairPages(
     ofSection s: Int, touched: [Int], boundaries: [Int], scratch: inout EditScratch,
     counters: inout WorkCounters
@@ -46,10 +39,8 @@ extension FastFlowLayout {
       hi = max(min(hi, end), lo)
     }
 
-    // Boundaries: from the page before the first touched one, while pages changed.
-    // Only the boundaries in `boundaries`, or after a page items moved out of, can break: the
-    // others are skipped (once a page was removed, every boundary of the window is checked).
-    // Pages whose items changed, while no page is added or removed.
+    // Boundaries from the page before the first touched one; only those in `boundaries` or after a
+    // page items moved out of can break (every one of the window once a page was removed).
     var changed = scratch.changed
     scratch.changed = []  // `changed` uniquely referenced
     changed.removeAll(keepingCapacity: true)
@@ -117,9 +108,8 @@ extension FastFlowLayout {
       }
     }
 
-    // Page sizes: the changed pages (from the last, so that earlier indices stay valid), or,
-    // once pages were added or removed, every page of the window.
-    // `changed` becomes the window, in place: sorted and without repeats, or every page.
+    // Page sizes: the changed pages from the last, or every page of the window once pages were
+    // added or removed.
     changed.sortInPlace()  // the standard sort allocates a buffer
     if structural {
       changed.removeAll(keepingCapacity: true)
@@ -161,8 +151,8 @@ extension FastFlowLayout {
     return false
   }
 
-  /// Moves page `from`'s first `q` items to the end of page `to` (the page before it): `to`
-  /// re-breaks its last line, `from` re-breaks from its first line until it re-synchronises.
+  /// Moves page `from`'s first `q` items to the end of page `to` (the page before): `to` re-breaks
+  /// its last line, `from` catches up from its first line.
   ///
   /// - Complexity: O(c) for the two pages' c items.
   private mutating func moveItems(
@@ -194,8 +184,7 @@ extension FastFlowLayout {
 }
 
 extension FastFlowLayout {
-  /// `moveItems` for a page that will be re-broken whole: `to` re-breaks its last line, `from`
-  /// drops its first `q` items and is laid out again by the full-layout pass.
+  /// `moveItems` for a page laid out again whole by the full-layout pass.
   ///
   /// - Complexity: O(c) for the two pages' c items.
   private mutating func shiftItems(
@@ -219,9 +208,8 @@ extension FastFlowLayout {
 }
 
 extension SectionLayout {
-  /// Sets whether this page opens and closes its section: its height follows, and a page that
-  /// starts or stops closing the section places its last line again (the last line of a
-  /// section is placed by its own rule).
+  /// Sets whether this page opens and closes its section; its height follows, and its last line is
+  /// placed again when it starts or stops closing the section.
   ///
   /// - Complexity: O(1), or O(k) for the k items of the last line.
   mutating func setEdges(
@@ -248,14 +236,12 @@ extension SectionLayout {
     return table.lineCount - 1
   }
 
-  /// Moves the first items of `next` (the following page of the same section, whose lines
-  /// are laid out again after this) that the greedy rule puts on this page's last line to
-  /// this page, and re-breaks that line (`itemsAbsorbed(from:rules:)`): afterwards the
-  /// boundary is a line start. A page without a line table takes none.
+  /// Moves the first items of `next` (the following page, laid out again after this) that the
+  /// greedy rule puts on this page's last line to this page and re-breaks that line: the boundary is
+  /// then a line start. A page without a line table takes none.
   ///
   /// - Returns: whether items moved.
-  /// - Complexity: O(k + c) for the k items of the last line and those moved, and `next`'s c
-  ///   items (its columns shift).
+  /// - Complexity: O(k + c) for the k items of the last line and those moved, and `next`'s c items.
   mutating func absorbFront(
     of next: inout SectionLayout, rules: LayoutRules, kernels: KernelSelection,
     scratch: inout LineScratch, counters: inout WorkCounters

@@ -1,15 +1,10 @@
 import FlowLayoutModel
 
-/// The lines of a section whose lines all hold exactly k items but the last, each item as wide
-/// as the others, with their own heights: a greedy flow whose items all have one width `w` (the
-/// Fiori grid: k = the greedy capacity of `w`), or a column flow (k columns of one width, the
-/// items' own widths ignored but kept). Item `g` is in line `g / k` at column `g mod k`;
-/// positions are the closed form's two tables (a full line's and the last line's), heights live
-/// in `PhasedLines`.
-///
-/// The section's item columns are not kept beside it (`SectionLayout.items` is empty): an
-/// insertion or removal costs O(c·k + log p · k) (`PhasedLines`), not the O(n) of every later
-/// line shifting by one item.
+/// The lines of a section whose lines all hold exactly k items but the last, all items one width,
+/// with their own heights: a greedy flow of one width `w` (the Fiori grid) or a column flow (its
+/// items' own widths kept). Item `g` is in line `g / k`; positions are the closed form's two
+/// tables, heights live in `PhasedLines`, and no item columns are kept: an insertion costs
+/// O(c·k + log p · k), not O(n).
 struct EqualWidthLines: Sendable, Equatable {
   /// Every item's frame width (the column width for a column flow): the positions' item width.
   var width: Double { positions.itemSize.width }
@@ -18,10 +13,9 @@ struct EqualWidthLines: Sendable, Equatable {
   /// Positions along the line (`fullLineX`, `lastLineX`) and the line count.
   var positions: UniformLines
 
-  /// The equal-width lines of `items` under `rules`, or `nil` when they do not apply: rules
-  /// other than paged greedy flows (`SectionLayout.isPaged`) and column flows without a line
-  /// limit, no items, greedy widths that differ, or more than 64 items a line (a greedy
-  /// capacity of every item on one line too).
+  /// The equal-width lines of `items` under `rules`, or `nil` when they do not apply (rules other
+  /// than paged greedy flows and column flows without a line limit, no items, greedy widths that
+  /// differ, or more than 64 items a line).
   ///
   /// - Complexity: O(n·k).
   init?(_ items: ItemColumns, rules: LayoutRules, leafTarget: Int) {
@@ -51,10 +45,8 @@ struct EqualWidthLines: Sendable, Equatable {
       count: n, size: Size(width: w, height: 0), perLine: k, rules: rules, sameSizeGrid: false)
   }
 
-  /// The items a line and the frame width of n > 1 items kept as equal-width lines under
-  /// `rules`, or `nil` when they cannot be: a column flow's k columns (its items' widths kept,
-  /// `keepsWidths`), or a paged greedy flow of items all `width` wide (their greedy capacity k,
-  /// when k < n and k ≤ 64).
+  /// The items a line and the frame width of n > 1 items as equal-width lines under `rules`, or
+  /// `nil` (a column flow's k columns, or a paged greedy flow of width `width` with k < n, k ≤ 64).
   ///
   /// - Complexity: O(min(k, n)).
   private static func shape(count n: Int, keepsWidths: Bool, width w: Double, rules: LayoutRules)
@@ -76,26 +68,17 @@ struct EqualWidthLines: Sendable, Equatable {
     return (k, w)
   }
 
-  /// Lines of at least this many items are laid out again on the layout's threads
-  /// (`relayOut(rules:threads:)`, four tasks a thread); shorter ones on one. With the leaves'
-  /// heights contiguous, two threads took a 1M-item rotation from 0.92–1.09 to 0.61–0.77 ms
-  /// (k = 6) and from 0.47–0.53 to 0.34–0.46 ms (k = 2) (docs/storage.md).
+  /// Lines of at least this many items are laid out again on the layout's threads.
   static let threadedItems = 500_000
 
-  /// Items a line whose summaries a greedy grid (k > 1) of `threadedItems` or more keeps room
-  /// for from the start (`PhasedLines.init(…reservingPerLine:)`), so that its first width
-  /// change to up to this many items a line does not fault in fresh pages: Fiori's 110 pt grid
-  /// cells fit 2 a line on a 375 pt phone, 6 in its landscape, 8 on a 1024 pt iPad in
-  /// landscape. Costs 2·P·(8 − k)·40 bytes more at rest for P ≤ 2p tree leaves (1 MB at 1M
-  /// items, k = 2). A list of one item a line (full-width cells, whose widths follow the
-  /// bounds) keeps none: at 10M items the room cost its sessions 18 MB of RSS (`feed`, `chat`).
+  /// Items a line whose summaries a greedy grid (k > 1) of `threadedItems` or more keeps room for
+  /// from the start, so that a width change up to it faults in no fresh pages (8: an iPad's
+  /// landscape grid). Costs 2·P·(8 − k)·40 bytes at rest for P ≤ 2p leaves.
   static let reservedPerLine = 8
 
-  /// These lines laid out again under `rules` (a width change), kept as equal-width lines
-  /// with the items a line the rules give them: the heights stay in their leaves, every
-  /// leaf's summaries are rewritten for the new phases (`PhasedLines.rephase`), the positions
-  /// computed again (the leaves on up to `threads` threads). Returns the summary work, or
-  /// `nil` (nothing changed) when the lines cannot be kept under `rules` (`init`'s conditions).
+  /// These lines laid out again under `rules` (a width change), the heights kept in their leaves
+  /// and summarized for the new phases (on up to `threads` threads). Returns the summary work, or
+  /// `nil`, changing nothing, when they cannot be kept under `rules`.
   ///
   /// - Complexity: O(n + p·k) for n items in p leaves; no item is copied.
   mutating func relayOut(rules: LayoutRules, threads: Int = 1) -> Int? {

@@ -1,21 +1,13 @@
 import FlowLayoutModel
 
 extension FastFlowLayout {
-  /// Applies a batch with `moveSections` (UIKit's `moveSection(_:toSection:)`).
+  /// Applies a batch with `moveSections`: a batch of section edits only moves the kept sections'
+  /// pages into their new order (one move alone: `moveSection(from:to:)`) and lays out the inserted
+  /// ones; any other batch with moves lays the edited input out again (`applyRebuilding`).
   ///
-  /// A batch of section edits only (moves, insertions, deletions; no item edit, no bounds or
-  /// options change) moves the pages of the kept sections into their new order
-  /// (`reorderSections`): their lines are not broken again; inserted sections are laid out.
-  /// Any other batch with moves lays the edited input out again (`applyRebuilding`).
-  ///
-  /// One section moved and nothing else (the grouped list's drag of a section) moves that
-  /// section's pages within the page list (`moveSection(from:to:)`).
-  ///
-  /// - Complexity: one move alone, O((k + d) log p) for its k pages and the d pages and
-  ///   sections between the page list's gap and the two places (d = 0 beside the previous
-  ///   section edit); O(e + p + s + m) for another batch of section edits (p pages, s sections,
-  ///   m items in inserted sections; the page summaries are rebuilt, O(p)); otherwise
-  ///   O(n + e log e).
+  /// - Complexity: one move alone, O((k + d) log p) for its k pages and the d pages and sections
+  ///   between the gap and the two places; O(e + p + s + m) for another batch of section edits (m
+  ///   items in inserted sections); otherwise O(n + e log e).
   /// - Throws: the batch's `LayoutError`; the engine is unchanged.
   mutating func applyMovingSections(
     _ update: BatchUpdate, validated: consuming BatchPlan?, scratch: inout EditScratch
@@ -37,10 +29,8 @@ extension FastFlowLayout {
     reorderSections(plan: plan, insertions: update.insertSections)
   }
 
-  /// The sections in the order `plan` gives (`oldSection(ofNewSection:)`): each kept section's
-  /// pages moved as they are (lines, offsets within the section, own metrics), each inserted
-  /// one laid out; then the page summaries are rebuilt. Only the inserted sections' layout is
-  /// counted (`WorkCounters`): a kept section is not broken into lines or positioned again.
+  /// The sections in the order `plan` gives, each kept section's pages moved as they are, each
+  /// inserted one laid out (only those counted in `WorkCounters`); then the page summaries rebuilt.
   ///
   /// - Complexity: O(p + s + m) for p pages, s sections and the m items of inserted sections.
   private mutating func reorderSections(plan: BatchPlan, insertions: [SectionInsertion]) {
@@ -87,15 +77,12 @@ extension FastFlowLayout {
     rebuildPageDirectory()
   }
 
-  /// Moves section `s` (before the move) to index `t` (after it): its pages leave the page
-  /// list and enter it again at `t` as they are (lines, own metrics), its first page and item
-  /// count with them, each a splice at the gaps of `pages`, `firstPage` and `itemCounts` with
-  /// the page summaries kept current (`splicePages`). Nothing is laid out; the tree nodes written
-  /// are counted (`WorkCounters.pageTreeNodesWritten`).
+  /// Moves section `s` (old index) to index `t` (new index): its pages, first page and item count
+  /// spliced out and in with the page summaries kept current. Nothing is laid out.
   ///
   /// - Precondition: `0 ≤ s, t < sectionCount` (validated).
-  /// - Complexity: O((k + d) log p) for the section's k pages and the d pages and sections
-  ///   between the gaps and `s`, `t` (`splicePages`; O(p) when it re-lays the slots out).
+  /// - Complexity: O((k + d) log p) for the section's k pages and the d pages and sections between
+  ///   the gaps and `s`, `t`; O(p) when the slots are re-laid out.
   private mutating func moveSection(from s: Int, to t: Int) {
     guard s != t else { return }
     var counters = workCounters
@@ -121,11 +108,10 @@ extension FastFlowLayout {
     itemCounts.insert(count, at: t)
   }
 
-  /// Applies a batch with `moveSections` by laying the edited input out again: the data
-  /// transformation (`LayoutInput.applying`, which validates the batch exactly as `apply(_:)`
-  /// does), then a fresh layout.
+  /// Applies a batch with `moveSections` by laying out `LayoutInput.applying` (which validates the
+  /// batch as `apply(_:)` does) again.
   ///
-  /// - Complexity: O(n + e log e) for n items: everything is laid out again.
+  /// - Complexity: O(n + e log e) for n items.
   /// - Throws: the batch's `LayoutError`; the engine is unchanged.
   mutating func applyRebuilding(_ update: BatchUpdate) throws(LayoutError) {
     let edited = try input.applying(update)

@@ -2,10 +2,7 @@ import FlowLayoutModel
 
 extension SectionLayout {
   /// Whether sections are stored as pages under `rules`: greedy lines of own sizes, leading or
-  /// justified, with no line limit. There every line depends only on its own items and on
-  /// whether it is the section's last line, so a section cut between two lines is two pages
-  /// that lay out independently. (Closed-form sections, column flows, `.horizontalScroll`,
-  /// `uikitFlow`'s last-line grid and `numberOfRows` stay one page.)
+  /// justified, with no line limit, where each line depends only on its items and on being last.
   static func isPaged(under rules: LayoutRules) -> Bool {
     guard case .own = rules.sizing, rules.breaking == .greedy, rules.lineLimit == Int.max,
       case .flow = rules.placement
@@ -113,10 +110,8 @@ extension SectionLayout {
     return result
   }
 
-  /// How many of `next`'s first items the greedy rule adds to this page's last line (0 when
-  /// `next`'s first item does not fit there, i.e. the page boundary is a line start): the
-  /// last line's items accumulated as the breaker does, continued into `next` by it
-  /// (`LineBreaker.lineEnd(continuing:…)`).
+  /// How many of `next`'s first items the greedy rule adds to this page's last line (0 when the
+  /// boundary is a line start), by `LineBreaker.lineEnd(continuing:…)`.
   ///
   /// - Precondition: this page ends with a line holding its last items; `next` is the following
   ///   page of the same section.

@@ -1,9 +1,7 @@
 import FlowLayoutModel
 
-/// Directional navigation (`docs/semantics.md`, "Directional navigation") by rect queries
-/// around the source that double until they hold the answer: the answer of an arrow move lies
-/// within a window of its own distance, so the search reads O(k) items near it, never the
-/// whole layout.
+/// Directional navigation (`docs/semantics.md`, "Directional navigation") by rect queries around
+/// the source that double until they hold the answer: O(k) items read near it.
 extension FastFlowLayout: NavigatingLayoutEngine {
   /// - Complexity: O(log(C/d)) rect queries (O(log p + log r + k) each) for a content length C
   ///   and an answer at distance d, k the items the last window holds; allocation-free once
@@ -50,10 +48,7 @@ extension FastFlowLayout: NavigatingLayoutEngine {
     }
   }
 
-  /// The first (or last) visible item in document order: the first item of a window at the
-  /// content's start (its end), then of the window reaching just past that item, which holds
-  /// the first (last) line's items (in a line, every item's extent along the axis meets the
-  /// line's middle).
+  /// The first (or last) visible item in document order, by windows at the content's start (end).
   ///
   /// - Complexity: O(log C) rect queries, each over the items of the window.
   func edgeItem(last: Bool, _ scratch: inout [LayoutElement]) -> ItemPath? {
@@ -85,14 +80,12 @@ extension FastFlowLayout: NavigatingLayoutEngine {
     }
   }
 
-  /// The ruling's answer of an arrow `move` from the frame `f`: first among the items beyond
-  /// `f`'s edge that overlap it across the move, by a band of doubling depth; when none does
-  /// and the move is along the scroll axis, by a window growing on both sides too (least gap
-  /// plus cross gap).
+  /// The answer of an arrow `move` from the frame `f`: first among the items beyond `f`'s edge that
+  /// overlap it across the move, by a band of doubling depth; else, along the scroll axis, by a
+  /// window growing on both sides (least gap plus cross gap).
   ///
-  /// - Complexity: O(log(C/d)) rect queries of the items within about twice the answer's
-  ///   distance d; when no item overlaps the source that way, the band reaches the content's
-  ///   end, and a rect query costs O(1) per line it crosses.
+  /// - Complexity: O(log(C/d)) rect queries of the items within about twice the answer's distance
+  ///   d; when no item overlaps the source, the band reaches the content's end.
   func nearestItem(
     _ move: NavigationDirection, from f: Rect, excluding source: ItemPath,
     _ scratch: inout [LayoutElement]

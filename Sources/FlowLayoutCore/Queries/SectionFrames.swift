@@ -51,10 +51,8 @@ extension SectionLayout {
     return lines.tableFrameOutOfLine(ofItem: j, items: items, linesTop: linesTop, rules: rules)
   }
 
-  /// Item `j`'s frame when the lines are the closed form or equal-width lines, the section's
-  /// first line top at `linesTop`; `nil` when hidden or when the lines are a table. Reads the
-  /// rules field by field and passes none out of line (`frame(ofItemAt:)` inlines it: a whole
-  /// value passed out of line is copied on every lookup).
+  /// Item `j`'s frame when the lines are the closed form or equal-width lines; `nil` when hidden or
+  /// when the lines are a table. Passes no whole value out of line (it is inlined into the lookup).
   ///
   /// - Precondition: `0 ≤ j < count`.
   /// - Complexity: O(1) for the closed form, O(log r) for equal-width lines.
@@ -109,13 +107,9 @@ extension ItemColumns {
       width: w, height: h, x: x, lineTop: lineTop, lineHeight: lineHeight, cross: rules.cross)
   }
 
-  /// Item `j`'s position along its line in a table section, the line starting at item
-  /// `lineStart`: grid columns (column flows) are computed, `l + k·pitch` exactly as
-  /// `GridPositionKernel` writes them, and not stored; so are the leading positions of greedy
-  /// leading lines that keep none (a short section, or a full layout's lines of at most
-  /// `SectionLayout.computedLineLimit` items: `layOutTable`), `x₀ = l`,
-  /// `xᵢ₊₁ = xᵢ + wᵢ + I` exactly as the full layout adds them; other placements read the
-  /// position column.
+  /// Item `j`'s position along its line in a table section, the line starting at `lineStart`:
+  /// computed for grid columns (`l + k·pitch`, as `GridPositionKernel`) and for greedy leading lines
+  /// that keep none (`x₀ = l`, `xᵢ₊₁ = xᵢ + wᵢ + I`, as the full layout); else read.
   ///
   /// - Complexity: O(1); O(j − lineStart) for computed positions (at most 64 items).
   @inline(__always)
@@ -129,8 +123,7 @@ extension ItemColumns {
   }
 
   /// `x₀ = left`, `xᵢ₊₁ = xᵢ + wᵢ + interitem` from item `lineStart` to item `j`, as the full
-  /// layout adds them (out of line: `x(ofItem:lineStart:rules:)`, inlined into the lookup, stays
-  /// short).
+  /// layout adds them.
   ///
   /// - Complexity: O(j − lineStart).
   @inline(__always)

@@ -1,13 +1,10 @@
 import FlowLayoutModel
 
-/// The closed form of a section whose items all have one size (the Fiori grid: `itemSize` mode,
-/// the scaled modes, or own sizes that are all equal): every full line holds the same `perLine`
-/// items at the same positions, so laying out n items costs O(c) for the c positions of one line
-/// (O(1) in n), and item `j`'s frame is computed on demand from `j / c` and `j mod c`.
-///
-/// Exactness: `perLine` is the greedy accumulation itself (`LineBreaker.uniformCapacity`), or the
-/// scaled modes' `c` by construction, and the position tables come from the same `LinePlacing`
-/// as table sections, so both forms give identical lines and positions.
+/// The closed form of a section whose items all have one size: every full line holds `perLine`
+/// items at the same positions, so a layout costs O(c) for one line's c positions and a frame is
+/// computed from `j / c` and `j mod c`. Exact: `perLine` is the greedy accumulation itself
+/// (`LineBreaker.uniformCapacity`) or the scaled modes' `c`, and the positions come from
+/// `LinePlacing`.
 struct UniformLines: Sendable, Equatable {
   /// Items per full line, ≥ 1.
   var perLine: Int
@@ -23,11 +20,8 @@ struct UniformLines: Sendable, Equatable {
   var fullLineX: [Double]
   /// Positions of the section's last line.
   var lastLineX: [Double]
-  /// The items' own sizes, which the closed form ignores (`itemSize` and the scaled modes),
-  /// kept in leaves (`PhasedLines` of one item a line, widths kept) so that an insertion or
-  /// removal costs O(c + log p) instead of the O(n) memory move of contiguous columns; `nil`
-  /// while they are the section's `items` (a long section's first insertion or removal moves
-  /// them here, `SectionLayout.keepSizesInLeaves`).
+  /// The items' own sizes, which the closed form ignores, kept in leaves so that an edit costs
+  /// O(c + log p); `nil` while they are the section's `items`.
   var keptSizes: PhasedLines? = nil
 
   /// The closed form for `count` items of `size` whose lines hold `perLine` items.
@@ -47,9 +41,8 @@ struct UniformLines: Sendable, Equatable {
     recount(count, size: size, perLine: c, rules: rules, sameSizeGrid: sameSizeGrid)
   }
 
-  /// The closed form again for `count` items of `size` whose lines hold `perLine` items (the
-  /// kept sizes stay), its position tables rewritten in their own storage: no allocation once
-  /// they have held a line's positions (after an insertion or removal, say).
+  /// The closed form again for `count` items of `size`, `perLine` a line (the kept sizes stay), in
+  /// its own storage.
   ///
   /// - Complexity: O(min(perLine, count)).
   mutating func recount(

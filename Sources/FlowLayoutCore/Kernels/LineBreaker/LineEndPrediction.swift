@@ -1,19 +1,13 @@
 /// Whether a branch predictor would learn a section's line ends: a simulated table of two-bit
-/// counters played on the join tests of its first lines. Long sections whose line ends it
-/// would not learn take the branch-free forms (`LineBreaker.pairedLines`); the others the
-/// scalar loop, faster where the predictor learns them (docs/profiling-archive.md,
-/// "Branch-free lines on widths a predictor can learn").
+/// counters played on the join tests of its first lines. Long sections whose line ends it would
+/// not learn take the branch-free forms (`LineBreaker.pairedLines`).
 enum LineEndPrediction {
-  /// The fewest items of a section whose full layout takes the branch-free forms
-  /// (`pairedLines`; fewer: the fused loop), unless its first lines are learnable
-  /// (`lineEndsLearnable(starts:end:)`): where the paired form overtakes the fused loop on
-  /// line ends no predictor has seen (docs/profiling-archive.md, "Learnable line ends decided
-  /// from the paired lines").
+  /// The fewest items of a section whose full layout takes the branch-free forms, unless its first
+  /// lines are learnable.
   static let branchFreeItems = 6_144
 
-  /// Whether the join tests of the greedy lines from `start` (a line's start), over up to
-  /// 1 024 items, follow a pattern a branch predictor learns (`lineEndsLearnable(joins:count:)`
-  /// of their outcomes, the lines broken by `LineBreaker.lineEnd`).
+  /// Whether the join tests of the greedy lines from `start`, over up to 1 024 items, follow a
+  /// pattern a branch predictor learns.
   ///
   /// - Precondition: `start < ws.count`.
   /// - Complexity: O(min(n − start, 1 024)).
@@ -35,8 +29,7 @@ enum LineEndPrediction {
   }
 
   /// Whether the join tests of the lines starting at `starts` (greedy lines, the last ending at
-  /// `end`) follow a pattern a branch predictor learns, over their first 1 024 items
-  /// (`lineEndsLearnable(joins:count:)`; an item joins its line unless it starts one).
+  /// `end`) follow a pattern a branch predictor learns, over their first 1 024 items.
   ///
   /// - Precondition: `starts` is not empty, ascending, and `starts.last! < end`.
   /// - Complexity: O(min(end − starts[0], 1 024)).
@@ -68,10 +61,9 @@ enum LineEndPrediction {
     }
   }
 
-  /// Whether the join tests whose outcomes are `joins` (bit i: the i-th item joins its line;
-  /// bit 0, a line's first item, is not played) follow a pattern a branch predictor learns: a
-  /// table of 512 two-bit counters indexed by the last 9 outcomes misses fewer than 15 % of
-  /// the second half's tests (or there is none).
+  /// Whether the join tests `joins` (bit i: item i joins its line; bit 0 not played) follow a
+  /// pattern a predictor learns: 512 two-bit counters indexed by the last 9 outcomes miss fewer than
+  /// 15 % of the second half's tests.
   ///
   /// - Precondition: `1 ≤ count ≤ 64 · joins.count`.
   /// - Complexity: O(count).
@@ -80,9 +72,8 @@ enum LineEndPrediction {
     return counted == 0 || misses &* 100 < counted &* 15
   }
 
-  /// The tests `lineEndsLearnable(joins:count:)` counts (those of the second half) and how many
-  /// of them its table of 512 two-bit counters (indexed by the last 9 outcomes, each counter
-  /// starting at 2, a join predicted from 2 on) mispredicts, playing outcomes 1 ..< `count`.
+  /// The tests `lineEndsLearnable(joins:count:)` counts and how many its table mispredicts (each
+  /// counter starting at 2, a join predicted from 2 on).
   ///
   /// - Precondition: `1 ≤ count ≤ 64 · joins.count`.
   /// - Complexity: O(count).

@@ -1,23 +1,17 @@
 import FlowLayoutModel
 
-/// The engine's checks of its input: `FastFlowLayout.init` screens item lengths inside the
-/// layout pass (`LengthScreen`, no separate pass over the columns) and the O(1) rest of each
-/// section here (`passesShapeScreen`); when a screen fails, `validate(_:)` throws exactly the
-/// error (field, value, reason) the model names (`LayoutInput.validate()`, whose per-item
-/// checks build a field name each, ~400 ns an item, run only where its own one-pass screen
-/// fails).
+/// The engine's checks of its input: item lengths are screened inside the layout pass
+/// (`LengthScreen`) and the O(1) rest of each section here (`passesShapeScreen`); when a screen
+/// fails, `validate(_:)` throws exactly the model's error (`LayoutInput.validate()`).
 enum BulkValidation {
-  /// Throws what `input.validate()` throws, and only then (which screens each section's
-  /// lengths in one pass first: `SectionData.passesLengthScreen`).
+  /// Throws what `input.validate()` throws, and only then.
   ///
-  /// - Complexity: O(n), ~1 ns per item when every value is valid.
+  /// - Complexity: O(n).
   /// - Throws: `LayoutError` naming the first invalid field, as `LayoutInput.validate()`.
   static func validate(_ input: LayoutInput) throws(LayoutError) { try input.validate() }
 
   /// `true` when the header and footer are valid lengths, the columns have one length and the
-  /// section's own metrics (if any) are valid and leave a line under `configuration` and
-  /// `bounds` (the O(1) part of the screen; item lengths are screened by `LengthScreen` during
-  /// the layout).
+  /// section's own metrics (if any) are valid and leave a line under `configuration` and `bounds`.
   static func passesShapeScreen(
     _ section: SectionData, configuration: LayoutConfiguration, bounds: Size
   ) -> Bool {
@@ -37,13 +31,10 @@ enum BulkValidation {
   }
 }
 
-/// A running screen of lengths by their bit patterns, cheap enough to ride along the layout pass
-/// (one unsigned maximum per value, no branch): IEEE 754 orders non-negative doubles like their
-/// bit patterns, so every finite length in `0 ... LayoutLimits.maximumLength` has a pattern at
-/// most the limit's, and negative numbers, NaN and infinities have larger ones.
-///
-/// Conservative: −0 fails the screen although the model accepts it; whoever fails the screen asks
-/// the model's validator, which then decides.
+/// A running screen of lengths by their bit patterns (one unsigned maximum per value, no branch):
+/// every finite length in `0 ... LayoutLimits.maximumLength` has a pattern at most the limit's;
+/// negative numbers, NaN and infinities have larger ones. Conservative: −0 fails the screen, and
+/// whoever fails it asks the model's validator.
 struct LengthScreen: Sendable {
   static let limitBits = LayoutLimits.maximumLength.bitPattern
   /// The largest bit pattern seen.
@@ -76,10 +67,8 @@ struct LengthScreen: Sendable {
     maxBits = max(maxBits, m0, m1)
   }
 
-  /// Adds `values[range]` so that `passes` answers as after `add(_:_:)`, four values per step
-  /// in SIMD: a double's pattern is at most the limit's iff its sign bit is clear and it is at
-  /// most `LayoutLimits.maximumLength` (NaN is not). A range holding a value that fails is
-  /// added again by `add(_:_:)` (`maxBits` then as the scalar twin leaves it).
+  /// Adds `values[range]` four at a time in SIMD, so that `passes` answers as after `add(_:_:)`
+  /// (a range holding a failing value is added again by `add(_:_:)`).
   ///
   /// - Complexity: O(k) for k values.
   mutating func addSIMD(_ values: UnsafeBufferPointer<Double>, _ range: Range<Int>) {

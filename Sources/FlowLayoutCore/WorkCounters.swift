@@ -34,9 +34,8 @@ public struct WorkCounters: Sendable, Hashable, CustomStringConvertible {
   /// Items moved in memory by a splice of a section's contiguous item columns (every item after
   /// the first inserted or removed one): the O(n) part of an insertion that leaves avoid.
   public var itemsSpliced: Int = 0
-  /// Lines of a full layout broken by the branch-free forms (`LineBreaker.pairedLines`) on the
-  /// calling thread; the rest of its `linesRebroken` took the scalar kernel or the equal-width
-  /// form (which of them is a choice of speed, not of result: the lines are the same).
+  /// Lines of a full layout broken by the branch-free forms on the calling thread (the same lines
+  /// as the scalar kernel's).
   public var linesBrokenBranchFree: Int = 0
   /// Sections rebuilt from their old pages and a batch's lists (`FastFlowLayout.rebuildSection`:
   /// a large dense batch of one section), instead of their pages edited one by one.

@@ -1,21 +1,13 @@
 import FlowLayoutModel
 
-// Sections whose line boundaries no edit moves: column flows (`c` items per line by
-// construction) and `.horizontalScroll` (one line holding every item). An edit there re-measures
-// the affected lines and re-places only what shifted; nothing is re-broken by the greedy rule.
+// Sections whose line boundaries no edit moves: column flows and `.horizontalScroll`. An edit
+// re-measures the affected lines and re-places what shifted; nothing is re-broken.
 
 extension SectionLayout {
-  /// Lays out again only what an edit changed in a column flow (a fixed count `c` of items per
-  /// line, grid positions computed on demand, no position column): line `k` always holds items
-  /// `k·c ..< min((k + 1)·c, n)`, so no edit moves a line boundary and no start is renumbered.
-  ///
-  /// - Resizes only (`shifted == false`; `resized` holds the resized items, ascending, without
-  ///   duplicates): each resized item's line is measured again; a changed
-  ///   height moves every later line through the offset tree.
-  /// - Insertions or removals: from the line of the first touched item `first` on, every line
-  ///   holds other items; their heights are measured again in one pass over the height column,
-  ///   lines are added or dropped at the end, and the block sums and their tree paths are rebuilt
-  ///   from that line on. The item columns' memory move was done by the splice.
+  /// Lays out again what an edit changed in a column flow (line `k` holds items
+  /// `k·c ..< min((k + 1)·c, n)`): resizes only (`shifted == false`, `resized` ascending and
+  /// distinct) measure each resized item's line again; insertions or removals measure every line
+  /// from the first touched item `first`'s on again and rebuild the offsets from there.
   ///
   /// - Complexity: resizes only O(e·(c + log r)) for e resized items; else O(n − first + log r).
   mutating func rebuildGridLines(
@@ -71,13 +63,10 @@ extension SectionLayout {
 }
 
 extension SectionLayout {
-  /// Lays out again only what an edit changed in a `.horizontalScroll` section, whose one line
-  /// holds every item: the line's height is measured again (SIMD maximum), and positions are
-  /// recomputed from the first touched item `first` on, continuing the running sum from the
-  /// unchanged item before it (the same additions, in the same order, as a full layout).
+  /// Lays out again what an edit changed in a `.horizontalScroll` section (one line): its height
+  /// measured again and the positions recomputed from `first` on, as a full layout adds them.
   ///
-  /// - Complexity: O(n) to measure (one vectorised read of the heights) plus O(n − first) to
-  ///   place.
+  /// - Complexity: O(n) to measure plus O(n − first) to place.
   mutating func rebuildScrollLine(
     first: Int, rules: LayoutRules, kernels: KernelSelection, counters: inout WorkCounters
   ) {

@@ -2,28 +2,20 @@
 // along the line, and the last two lines, whose alignment depends on being last.
 
 extension SectionLayout {
-  /// The lines to place again after a re-break beside the re-broken ones: the last two of
-  /// `lineCount` (the last one's alignment depends on being last, and the one before it may
-  /// have been last), or none in a page that does not close its section under rules where
-  /// every line depends only on its own items and on being the section's last
-  /// (`isPaged(under:)`): there no kept line's place changes.
+  /// The lines to place again beside the re-broken ones: the last two of `lineCount`, or none in a
+  /// page that does not close its section under paged rules (`isPaged(under:)`).
   ///
   /// - Complexity: O(1).
   func lastLinesToPlace(lineCount m: Int, rules: LayoutRules) -> Range<Int> {
     closesSection || !Self.isPaged(under: rules) ? max(m - 2, 0)..<m : m..<m
   }
 
-  /// Places the items of the given lines (ranges of line indices, clamped to the table; a line
-  /// named twice is placed once). `ranges` is sorted and merged in place (no allocation).
+  /// Places the items of the given lines (ranges of line indices, clamped; `ranges` sorted and
+  /// merged in place). Computed leading positions stay so while every line holds at most
+  /// `SectionLayout.computedLineLimit` items; a longer line stores every position, once.
   ///
-  /// Leading positions that are computed, not stored, stay so while every line named holds at
-  /// most `SectionLayout.computedLineLimit` items (the lines not named are not new,
-  /// and held at most that many before): then nothing is written. A longer line stores every
-  /// position (`storePositions(of:rules:)`, O(n), once) and records it
-  /// (`ItemColumns.hasLongLines`, so the next full layout writes them as it goes).
-  ///
-  /// - Complexity: O(k + g²) for the k items of those lines and g ranges (g is small: a few per
-  ///   re-broken region); O(g) when the positions are computed (one length per line).
+  /// - Complexity: O(k + g²) for the k items of those lines and g ranges; O(g) when the positions
+  ///   are computed.
   mutating func place(
     lines ranges: inout [Range<Int>], of table: LineTable, rules: LayoutRules,
     counters: inout WorkCounters
@@ -71,9 +63,8 @@ extension SectionLayout {
     counters.itemsPositioned += positioned
   }
 
-  /// Stores every position (`storePositions(of:rules:)`) when line `k` of `table` holds more
-  /// than `SectionLayout.computedLineLimit` items, and records that the section has
-  /// a long line (`ItemColumns.noteLongLines`).
+  /// Stores every position when line `k` of `table` holds more than
+  /// `SectionLayout.computedLineLimit` items, and notes the long line.
   ///
   /// - Precondition: the positions are computed (`computesLeadingPositions(rules:)`).
   /// - Returns: the number of positions stored, or `nil` when the line is not longer.

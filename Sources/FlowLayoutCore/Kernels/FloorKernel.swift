@@ -1,19 +1,7 @@
-/// `⌊x⌋` of four doubles, bit for bit libm's `floor` (`rounded(.down)`) in every lane for every
-/// input (±0, subnormals, halves, huge values, infinities, NaNs), without calling libm.
-///
-/// Why: the default x86-64 target has no SSE4.1 `roundsd`, so `rounded(.down)` is a call to
-/// libm per lane, and a call clobbers every vector register its caller keeps live (pixel
-/// snapping of a rect query's frames: four calls and their spills per frame).
-///
-/// Two forms, identical results (`FloorKernelTests`):
-/// - `.scalar`: `rounded(.down)` (libm).
-/// - `.simd`: when every lane has `|x| < 2⁵¹`, adding and subtracting `1.5·2⁵²` rounds each lane
-///   to the nearest integer (the sum's ulp is 1: the addition does the rounding, the
-///   subtraction is exact), a lane that rounded up takes 1 off (exact), and each lane takes the
-///   sign of its input (so `−0` stays `−0`; every other lane's sign is already its floor's).
-///   Otherwise, a rare and predicted branch, libm for the four lanes.
-///
-/// Assumes the default floating-point environment (round to nearest), as all Swift code does.
+/// `⌊x⌋` of four doubles, bit for bit libm's `floor` in every lane for every input, without a
+/// call to libm (x86-64's default target has no `roundsd`; a call spills every vector register).
+/// `.scalar`: libm. `.simd`: for lanes in `(−2⁵¹, 2⁵¹)`, adding and subtracting `1.5·2⁵²`, 1 off a
+/// lane that rounded up, the input's sign kept; else libm. Assumes round-to-nearest.
 enum FloorKernel {
   /// `1.5·2⁵²`: for `|x| ≤ 2⁵¹`, `x + magic` lies in `[2⁵², 2⁵³)`, whose ulp is 1.
   static let magic = 6_755_399_441_055_744.0
@@ -44,10 +32,9 @@ enum FloorKernel {
   }
 
   /// `⌊x⌋` lane by lane for lanes in `(−2⁵¹, 2⁵¹)`, bit for bit libm's `floor` there: no range
-  /// check, no branch (~8 SSE2 instructions per two lanes). A caller that knows its values'
-  /// range ahead (pixel snapping: from the content size, once per query) skips the check.
+  /// check, no branch.
   ///
-  /// - Precondition: every lane is in `(−2⁵¹, 2⁵¹)` (else the lane's result is meaningless).
+  /// - Precondition: every lane is in `(−2⁵¹, 2⁵¹)`.
   /// - Complexity: O(1).
   @inline(__always)
   static func floorInRange(_ x: SIMD4<Double>) -> SIMD4<Double> {

@@ -1,13 +1,9 @@
 import FlowLayoutModel
 
-/// One item's frame (`frame(ofItemAt:)`): its page, the page's top, its line in the page and the
-/// line's top, each read in place. Only fields of the page are read (its lines, its item
-/// columns, its header flags), never the page as a whole: a 160-byte page read whole is copied
-/// to the stack (a `memcpy` per lookup), and so would the layout's rules be, passed through a
-/// closure.
+/// One item's frame (`frame(ofItemAt:)`): its page, the page's top, its line and the line's top,
+/// each read in place, field by field (a page or the rules passed whole would be copied).
 extension FastFlowLayout {
-  /// Whether every section is one page (no section is cut into pages): section `s` is then page
-  /// `s`, and its item `j` is the page's item `j`, found without the page summaries.
+  /// Whether every section is one page: section `s` is then page `s`.
   ///
   /// - Complexity: O(1).
   @inline(__always)
@@ -25,9 +21,8 @@ extension FastFlowLayout {
 }
 
 extension SectionLayout {
-  /// Item `j`'s frame (working orientation) under the page's own rules (`ownMetrics`), the
-  /// page's top at `pageTop`; `nil` when the item is hidden. Out of line, and given no rules:
-  /// a whole value passed out of line is copied on the lookup's every path.
+  /// Item `j`'s frame under the page's own rules, the page's top at `pageTop`; `nil` when hidden.
+  /// Out of line.
   ///
   /// - Precondition: `ownMetrics != nil`, `0 ≤ j < count`.
   /// - Complexity: O(log r) for r lines.
@@ -39,14 +34,7 @@ extension SectionLayout {
 }
 
 extension SectionLines {
-  /// Item `j`'s frame (working orientation) in a line table over `items`, the first line's top
-  /// at `linesTop`, under `rules`; `nil` when `j` is hidden or the lines are not a table.
-  ///
-  /// - Precondition: `0 ≤ j <` the item count.
-  /// - Complexity: O(log r) for r lines (`LineTable.line(holding:lineSpacing:)`).
-  // Transparent, not `@inline(__always)`: the optimizer declines the hint in the lookup that
-  // inlines it (`frame(ofItemAt:)`'s witness), and the call copies the rules on every lookup
-  // (docs/profiling-archive.md, "gridstarts").
+  /// Transparent: `@inline(__always)` was declined in the lookup's witness.
   @_transparent
   func tableFrame(
     ofItem j: Int, items: ItemColumns, linesTop: Double, rules: borrowing LayoutRules
@@ -58,10 +46,7 @@ extension SectionLines {
       lineTop: linesTop + line.top, lineHeight: line.height, rules: rules)
   }
 
-  /// `tableFrame(ofItem:items:linesTop:rules:)` out of line, for
-  /// `SectionLayout.frame(ofItem:linesTop:rules:)` (a page under its own rules). Not on
-  /// `frame(ofItemAt:)`'s inlined code: a call that takes the rules whole there copies them on
-  /// every lookup (the lookup reads a table inline and the other lines by `closedFormFrame`).
+  /// `tableFrame(ofItem:items:linesTop:rules:)` out of line, for a page under its own rules.
   @inline(never)
   func tableFrameOutOfLine(
     ofItem j: Int, items: ItemColumns, linesTop: Double, rules: LayoutRules

@@ -1,12 +1,8 @@
 import FlowLayoutModel
 
-/// A section's own metrics (`SectionData.metrics`: UIKit's per-section delegate inset and
-/// spacings, `docs/semantics.md`, "Per-section metrics") and the rules they resolve to under the
-/// layout's options and bounds.
-///
-/// Immutable, shared by the pages of its section (`SectionLayout.ownMetrics`). A section without
-/// metrics has none and is laid out under the layout's rules (`FastFlowLayout.rules`), so the
-/// engine holds O(m) of these for m sections with metrics, plus one reference per page.
+/// A section's own metrics (`SectionData.metrics`, `docs/semantics.md`, "Per-section metrics")
+/// and the rules they resolve to; immutable, shared by the pages of its section. A section without
+/// metrics has none and is laid out under the layout's rules.
 final class OwnMetrics: Sendable, Equatable {
   /// The metrics as given (the input's orientation).
   let metrics: SectionMetrics
@@ -55,8 +51,7 @@ extension FastFlowLayout {
   @inline(__always)
   func rules(ofPage p: Int) -> LayoutRules { pages[p].ownMetrics?.rules ?? rules }
 
-  /// `body` applied to the rules page `p` is laid out under, without copying them (the hot
-  /// paths: queries and lookups read a page's rules once per page).
+  /// `body` applied to the rules page `p` is laid out under, without copying them.
   ///
   /// - Complexity: O(1) plus `body`.
   @inline(__always)
@@ -71,13 +66,11 @@ extension FastFlowLayout {
   @inline(__always)
   func rules(ofSection s: Int) -> LayoutRules { rules(ofPage: firstPage[s]) }
 
-  /// Checks that every section with its own metrics (in the order after the batch, `oldSection`
-  /// mapping each to its index before it, `nil` for an inserted one, which the batch validation
-  /// checked) still has a line under the batch's options and bounds, as
-  /// `LayoutInput.validate()` does for the reference engine.
+  /// Checks that every section with its own metrics (new order; `oldSection` maps each to its old
+  /// index, `nil` for an inserted one) still has a line under the batch's options and bounds, as
+  /// `LayoutInput.validate()` does.
   ///
-  /// - Complexity: O(s) for s sections (only for a batch that changes the rules, which lays
-  ///   everything out again).
+  /// - Complexity: O(s) for s sections.
   /// - Throws: `LayoutError.invalidConfiguration` (or the option's error) naming
   ///   `sections[n].<option>` for the first section whose metrics leave no line.
   func validateOwnMetrics(

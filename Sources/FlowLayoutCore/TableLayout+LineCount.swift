@@ -7,18 +7,16 @@ extension SectionLayout {
     return min(remaining, Int(Double(remaining) * rate * 1.05) + 16)
   }
 
-  /// The most lines a layout pass adds to its line buffers at a time (`layOutTable`), so that a
-  /// re-layout with more lines than the last one outgrows the storage it holds by at most this
-  /// many lines (an estimate's 5 % of slack past it would double the storage, kept at rest).
+  /// The most lines a layout pass adds to its line buffers at a time, so that a re-layout outgrows
+  /// its storage by at most this many lines.
   static let growthStep = 4_096
 
   /// Up to how many items `expectedLineCount` counts greedy lines exactly.
   static let exactLineCountLimit = 64
 
-  /// About how many lines a full layout makes (greedy lines: from the lines of the first 1 024
-  /// items; exactly for at most `exactLineCountLimit` items), so that the line buffers are
-  /// allocated once at about the right size instead of doubling. `equalWidthCapacity`: the
-  /// items per line when every width is known equal (`exactEqualWidthCapacity`), else `nil`.
+  /// About how many lines a full layout makes (exactly for at most `exactLineCountLimit` items or
+  /// widths known equal, `equalWidthCapacity`; else from the first 1 024 items), so that the line
+  /// buffers are allocated once.
   static func expectedLineCount(
     _ items: ItemColumns, rules: LayoutRules, equalWidthCapacity: Int?
   ) -> Int {
@@ -27,17 +25,12 @@ extension SectionLayout {
     case .noWrap, .firstLineOnly: return min(n, 1)
     case .fixedCount(let c): return c >= n ? min(n, 1) : (n + c - 1) / c
     case .greedy:
-      // Widths known equal (`layOutTable` checked them before reserving): every line but the
-      // last holds the capacity k of that width, so the count is exact, and the first layout's
-      // trim never copies (docs/profiling-archive.md, "Cold start").
+      // Widths known equal: every line but the last holds k, exact.
       if let k = equalWidthCapacity {
         return (n + k - 1) / k
       }
-      // Lines counted by the greedy rule itself over the first `sample` items (O(sample), ~the
-      // layout's breaking): exactly for a short section, whose buffers are then allocated at
-      // their size with no slack kept at rest; else the rate scaled to `n`, with 5 % and up
-      // to 16 lines of slack, close enough that the first layout's trim (`finishLines`, which
-      // copies when more than an eighth is spare) seldom copies.
+      // Lines counted by the greedy rule over the first `sample` items: exact for a short section,
+      // else the rate scaled to `n` with 5 % and up to 16 lines of slack.
       let limit = rules.available + rules.epsilon
       let sample = n <= exactLineCountLimit ? n : min(n, 1_024)
       let lines = items.withSizes { ws, _ in

@@ -1,12 +1,8 @@
-/// Pages laid out again by the full-layout pass (`SectionLayout.layOutTable`), on up to
-/// `threads` threads: each thread takes a contiguous run of the jobs, whose pages are distinct
-/// slots, so no two threads touch one page; a page's result does not depend on the thread.
-///
-/// Within a run, consecutive pages of one section are laid out in order, and before a page is
-/// laid out, the items of its front that the greedy rule puts on the previous page's last
-/// line move there (that line re-broken), so every page boundary inside a run is a line start
-/// when the run ends. Only the boundary before a run's first page (a seam: that page was laid
-/// out from a guessed line start) is left to `FastFlowLayout.repairPages`.
+/// Pages laid out again by the full-layout pass on up to `threads` threads, each taking a
+/// contiguous run of jobs (distinct slots); a page's result does not depend on the thread. Within
+/// a run, each page boundary is made a line start (the front items the previous page's last line
+/// takes move there); the boundary before a run's first page (a seam) is left to
+/// `FastFlowLayout.repairPages`.
 enum PageLayoutTasks {
   /// One page to lay out: its index and slot in the page list, its section, its rules, and
   /// whether its lines take the branch-free form (decided once for its section).
@@ -21,13 +17,12 @@ enum PageLayoutTasks {
   /// Fewest pages a thread is given (fewer: one thread).
   static let pagesPerTask = 16
 
-  /// Lays out every job's page in `slots`; returns the work done and the seams (the pages
-  /// whose boundary with the page before, in the same section, was not checked), ascending.
+  /// Lays out every job's page in `slots`; returns the work done and the seams (pages whose
+  /// boundary with the page before was not checked), ascending.
   ///
   /// - Precondition: the jobs are in page order, their slots distinct, each page has a line
   ///   table, and the pages of one section are consecutive jobs.
-  /// - Complexity: O(n / t) on t threads for the n items of the jobs' pages, plus O(c) per
-  ///   boundary moved (the page's columns).
+  /// - Complexity: O(n / t) on t threads for the n items, plus O(c) per boundary moved.
   static func layOut(
     _ jobs: [Job], in slots: UnsafeMutableBufferPointer<SectionLayout>, kernels: KernelSelection,
     threads: Int

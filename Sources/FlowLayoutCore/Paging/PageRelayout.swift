@@ -1,12 +1,9 @@
 import FlowLayoutModel
 
 extension FastFlowLayout {
-  /// A batch that changes only the line rules (a width change, options): every section laid
-  /// out again under `newRules`, a paged section page by page, keeping its pages (each laid out
-  /// by the full-layout pass, then the page boundaries repaired as after an edit:
-  /// `repairPages`), so that the next edit finds its page cut already (no O(n) join now and
-  /// cut later); a section that is one page, or is no longer paged under its new rules, is
-  /// laid out whole as by `relayOut`.
+  /// A batch that changes only the line rules (a width change, options): every section laid out
+  /// again under `newRules`, a paged section page by page keeping its pages (then repaired,
+  /// `repairPages`), a section of one page or no longer paged whole, as by `relayOut`.
   ///
   /// - Precondition: the batch has no item or section edits; `newRules != rules`.
   /// - Complexity: O(n + p log p) for n items in p pages.
@@ -14,9 +11,7 @@ extension FastFlowLayout {
     rules newRules: LayoutRules, configuration newConfiguration: LayoutConfiguration,
     bounds newBounds: Size, scratch: inout EditScratch, counters: inout WorkCounters
   ) {
-    // A section of one page is laid out whole by `layOut` (which keeps equal-width lines that
-    // still hold); a paged section's pages get their item columns back (tables already: both
-    // equal-width lines and kept sizes are one page).
+    // A section of one page is laid out whole; a paged section's pages get their item columns back.
     var paged: [Int] = []
     var jobs: [PageLayoutTasks.Job] = []
     for s in 0..<sectionCount {
@@ -62,9 +57,7 @@ extension FastFlowLayout {
     }
     counters.add(done)
     rules = newRules
-    // Each paged section's pages checked (sizes, empty pages), and the boundaries the tasks
-    // did not check (a seam between two threads' runs: the page after it was laid out from a
-    // guessed line start), from the last section (earlier page indices stay valid).
+    // Each paged section's pages checked, with the seams the tasks left, from the last section.
     var seam = seams.count - 1
     for s in paged.reversed() {
       let range = pages(ofSection: s)
@@ -82,11 +75,8 @@ extension FastFlowLayout {
 }
 
 extension FastFlowLayout {
-  /// Whether the pages of paged section `s` laid out whole take the branch-free line forms
-  /// (`layOutTable(branchFree:)`): decided once for the section, as a layout of it whole would
-  /// (its item count, and its first lines' line ends: `lineEndsLearnable`), not per page (a
-  /// page of ≤ 2 048 items would take the fused loop, whose line ends mispredict). The lines
-  /// are the same either way.
+  /// Whether the pages of paged section `s` take the branch-free line forms, decided once for the
+  /// section as a layout of it whole would (the lines are the same either way).
   ///
   /// - Complexity: O(min(c, 1 024)) for the first page's c items.
   func pagesBreakBranchFree(section s: Int, rules: LayoutRules) -> Bool {

@@ -1,11 +1,9 @@
 /// Each section's first page, and the page count after the last (section `s` is pages
-/// `self[s] ..< self[s + 1]`), stored with a gap (`GapBuffer`) so that a section is inserted or
-/// removed, and the first pages of every later section moved by a page count, without touching
-/// the later entries: those after the gap are stored relative to the end (`end − first page`),
-/// so shifting them all is one addition to `end`.
+/// `self[s] ..< self[s + 1]`), stored with a gap; entries after the gap are stored relative to
+/// the end, so shifting them all is one addition.
 ///
-/// - Complexity: a read O(1); `insert`, `remove`, `shift` O(1 + d) for the d entries between
-///   the gap and the edit (amortized, with the buffer's growth).
+/// - Complexity: a read O(1); `insert`, `remove`, `shift` O(1 + d) for the d entries between the
+///   gap and the edit (amortized).
 struct SectionStarts: Sendable {
   /// Entries before the gap as they are, after it as `end − value`.
   private var entries: GapBuffer<Int>

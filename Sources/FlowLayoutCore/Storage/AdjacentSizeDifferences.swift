@@ -1,7 +1,5 @@
-/// The number of adjacent item pairs whose sizes differ: 0 exactly when every item has one size
-/// (`uikitFlow`'s last line reuses the grid's columns then). Kept per section through edits, so
-/// deciding "one size?" after an edit costs O(1) per edited item instead of a scan: an edit only
-/// changes the pairs next to the items it touches.
+/// The number of adjacent item pairs whose sizes differ (0 exactly when every item has one
+/// size), kept per section through edits at O(1) per edited item.
 extension ItemColumns {
   /// 1 when items `a` and `b` both exist and differ in width or height, else 0.
   ///
@@ -24,11 +22,9 @@ extension ItemColumns {
     }
   }
 
-  /// How `adjacentSizeDifferences()` changes when the items at `indices` (ascending, distinct)
-  /// are removed, computed on the columns before the removal; the pairs compared are returned
-  /// too. Removing them one by one from the last: each removal drops the pairs with its
-  /// neighbours (the item before it, and the first later item that stays) and joins those two.
-  /// An insertion is the inverse: on the columns after it, the change is the negation.
+  /// How `adjacentSizeDifferences()` changes when the items at `indices` (ascending, distinct) are
+  /// removed, computed on the columns before; also the pairs compared. An insertion is the
+  /// inverse, on the columns after it.
   ///
   /// - Complexity: O(e) for e indices.
   func sizeDifferenceChange(removing indices: [Int]) -> (change: Int, compared: Int) {

@@ -1,13 +1,7 @@
-/// A value stored out of line, one word inline whatever its size, shared between copies until
-/// one of them is written (copy-on-write).
-///
-/// For large, rarely used payloads of `SectionLines`: an enum is as large as its largest case,
-/// and every page pays for it (and every copy of a page moves it). A write through `value` on a
-/// uniquely referenced box happens in place and allocates nothing; a write to a shared box
-/// copies the value once.
-///
-/// The box is written only through `value`'s `_modify`, and only when uniquely referenced: a box
-/// that another value can see is never mutated, which is what makes `@unchecked Sendable` sound.
+/// A value stored out of line, one word inline, shared between copies until one is written:
+/// for large payloads of `SectionLines` (an enum is as large as its largest case). The box is
+/// written only through `value`'s `_modify` and only when uniquely referenced, which makes
+/// `@unchecked Sendable` sound.
 struct CopyOnWrite<Value: Sendable & Equatable>: Sendable, Equatable {
   private final class Box: @unchecked Sendable {
     var value: Value

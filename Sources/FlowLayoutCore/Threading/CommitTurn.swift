@@ -8,16 +8,11 @@ import Synchronization
   import Musl
 #endif
 
-/// The order in which the chunks of a `ChunkedLineBreaking.lines` call are taken and
-/// committed: chunks are taken in order; each is committed once it and every chunk before it
-/// are guessed, by whichever task finds it so (`commitReady`), one commit at a time, in chunk
-/// order. A task waits only for a slot for its next guess (`wait(until:commit:)`), committing
-/// what it can meanwhile: the lowest chunk waited for has every chunk before it guessed or
-/// being guessed by a task that is not waiting, so every wait ends. Every ordering is
-/// sequentially consistent (a task marking a chunk guessed and a task ending a commit cannot
-/// both miss the other: one of them commits the chunk).
-///
-/// Its one unsafe part: the per-chunk flags, allocated and freed by the turn itself.
+/// The order in which the chunks of a `ChunkedLineBreaking.lines` call are taken (in order) and
+/// committed (one at a time, in chunk order, each once it and every chunk before it are guessed,
+/// by whichever task finds it so). A task waits only for a slot for its next guess, committing
+/// meanwhile; every wait ends, and every ordering is sequentially consistent. Its one unsafe part:
+/// the per-chunk flags, allocated and freed by the turn itself.
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 final class CommitTurn: @unchecked Sendable {
   /// 2 × the chunks committed, plus 1 while a task commits the next.
@@ -72,9 +67,8 @@ final class CommitTurn: @unchecked Sendable {
     }
   }
 
-  /// Returns when the first `count` chunks are committed (or the turn is halted), committing
-  /// ready chunks meanwhile; spins for about a commit's time, then yields the core between
-  /// checks.
+  /// Returns when the first `count` chunks are committed (or the turn is halted), committing ready
+  /// chunks meanwhile; spins about a commit's time, then yields between checks.
   func wait(until count: Int, commit: (Int) -> Void) {
     var spins = 0
     while turn.load(ordering: .sequentiallyConsistent) >> 1 < count, !isHalted {

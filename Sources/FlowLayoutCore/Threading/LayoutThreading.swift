@@ -22,9 +22,8 @@ package struct LayoutThreading: Sendable, Hashable {
   /// Small in tests, so that short sections have many seams.
   var chunkItems: Int? = nil
 
-  /// The most items of a chunk by default: a chunk's guessed lines (16 bytes a line, ~2.5
-  /// items a line in `mixed`) are copied into the table while they are still in the core's
-  /// L2 cache (512 KiB here), and a chunk costs one hand-over between threads (~1 µs).
+  /// The most items of a chunk by default: its guessed lines are copied into the table while still
+  /// in L2, and a chunk costs one hand-over between threads (~1 µs).
   static let largestChunk = 1 << 14
 
   /// One thread.
@@ -47,16 +46,11 @@ package struct LayoutThreading: Sendable, Hashable {
     return (0..<count).map { c in (c * n / count)..<((c + 1) * n / count) }
   }
 
-  /// Starts the pool's worker threads now, so that the next threaded layout (a width change in
-  /// a session: `PhasedLines.rephase`, `PageLayoutTasks`) finds them running. libdispatch
-  /// creates its workers at the first `concurrentPerform` of the process, and a created worker
-  /// joins that call late (the call's tasks all run on the calling thread). An empty call of
-  /// `threads` iterations pokes the pool (the workers are created and park); a worker idle for
-  /// 5 s exits (libdispatch's timeout), and the next threaded call starts one again. Sets
+  /// Starts the pool's worker threads now, so that the next threaded layout finds them running
+  /// (libdispatch's workers created by a call join it late; an idle one exits after 5 s). Sets
   /// `workersStarted` (tests read it).
   ///
-  /// - Complexity: O(1): no layout work; one thread created per missing worker, off the
-  ///   calling thread's path but for the `pthread_create` calls.
+  /// - Complexity: O(1): no layout work.
   func startWorkers() {
     guard threads > 1 else { return }
     DispatchQueue.concurrentPerform(iterations: threads) { _ in }

@@ -29,13 +29,11 @@ extension LayoutThreading {
   }
 
   /// Runs `body(t, run, &states[t], shared)` for each task `t` of `tasks` (`states.count` when
-  /// `nil`; none when 0), task `t`'s `run` the `t`-th of `tasks` contiguous runs that cut
-  /// `0 ..< count` evenly, and `states[t]` its own (scratch it reuses, results it leaves).
+  /// `nil`), `run` the `t`-th of `tasks` even contiguous runs of `0 ..< count`, `states[t]` its own.
   ///
-  /// - Precondition: `tasks ≤ states.count`; `shared` is pointers into memory that stays alive
-  ///   and that the caller leaves alone until the call returns; a task writes only what no
-  ///   other task reads or writes meanwhile (elements of its own run, or what an order between
-  ///   the tasks hands over: `CommitTurn`).
+  /// - Precondition: `tasks ≤ states.count`; `shared` points into memory that stays alive and that
+  ///   the caller leaves alone until the call returns; a task writes only what no other task reads
+  ///   or writes meanwhile (its own run, or what `CommitTurn` hands over).
   /// - Complexity: the runs' work, on `tasks` threads.
   static func forEachRun<State, Shared>(
     of count: Int, tasks: Int? = nil, states: inout [State], sharing shared: Shared,

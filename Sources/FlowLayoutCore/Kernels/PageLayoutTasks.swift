@@ -73,18 +73,9 @@ enum PageLayoutTasks {
       // The next page's first items that join this page's last line move here before that
       // page is laid out (its lines then start at a line start).
       if k + 1 < run.endIndex, run[k + 1].section == job.section {
-        let next = run[k + 1].slot
-        counters.pageBoundariesChecked += 1
-        let absorbed = pages[q].itemsAbsorbed(from: pages[next], rules: job.rules)
-        if absorbed > 0, case .table(let table) = pages[q].lines {
-          counters.pageBoundariesMoved += 1
-          counters.itemsPaged += absorbed
-          pages[q].items.append(frontOf: pages[next].items, count: absorbed)
-          pages[next].items.removeFirst(absorbed)
-          pages[q].catchUpLines(
-            fromLine: table.lineCount - 1, rules: job.rules, kernels: kernels,
-            scratch: &scratch, counters: &counters)
-        }
+        _ = pages[q].absorbFront(
+          of: &pages[run[k + 1].slot], rules: job.rules, kernels: kernels, scratch: &scratch,
+          counters: &counters)
       }
       pages[q].updateHeight(rules: job.rules)
     }

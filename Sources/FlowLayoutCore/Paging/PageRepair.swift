@@ -197,9 +197,9 @@ extension FastFlowLayout {
     // past the limit (`place(lines:of:rules:counters:)`), `from` is laid out whole.
     pages[to].items.append(frontOf: pages[from].items, count: q)
     pages[from].items.removeFirst(q)
-    if case .table(let table) = pages[to].lines, table.lineCount > 0 {
+    if let lastLine = pages[to].lastTableLine {
       pages[to].catchUpLines(
-        fromLine: table.lineCount - 1, rules: rules, kernels: kernels, scratch: &scratch.lines,
+        fromLine: lastLine, rules: rules, kernels: kernels, scratch: &scratch.lines,
         counters: &counters)
     }
     pages[from].layOutTable(rules: rules, kernels: kernels, counters: &counters)
@@ -231,7 +231,7 @@ extension SectionLayout {
   /// The index of the line table's last line; nil without a table or lines.
   ///
   /// - Complexity: O(1).
-  private var lastTableLine: Int? {
+  var lastTableLine: Int? {
     guard case .table(let table) = lines, table.lineCount > 0 else { return nil }
     return table.lineCount - 1
   }

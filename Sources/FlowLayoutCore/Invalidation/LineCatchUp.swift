@@ -100,10 +100,11 @@ extension SectionLayout {
       kernels: kernels, scratch: &scratch, counters: &counters)
   }
 
-  /// `catchUpLines(fromLine:oldItemCount:…)` with one kept run, `run`, or none, in place of
-  /// `scratch.runs`.
+  /// `catchUpLines(fromLine:oldItemCount:…)` with one kept run, `run`, or none (every line from
+  /// `firstLine`, clamped, broken again), in place of `scratch.runs`.
   ///
-  /// - Complexity: as `catchUpLines(fromLine:oldItemCount:…)` with e ≤ 1.
+  /// - Complexity: as `catchUpLines(fromLine:oldItemCount:…)` with e ≤ 1; O(k + r − firstLine)
+  ///   with none.
   mutating func catchUpLines(
     fromLine firstLine: Int, keeping run: KeptRun?, oldItemCount: Int, rules: LayoutRules,
     kernels: KernelSelection, scratch: inout LineScratch, counters: inout WorkCounters
@@ -111,19 +112,6 @@ extension SectionLayout {
     catchUpLines(
       fromLine: firstLine, oldItemCount: oldItemCount, run: run, keepsRuns: false, rules: rules,
       kernels: kernels, scratch: &scratch, counters: &counters)
-  }
-
-  /// `catchUpLines(fromLine:oldItemCount:…)` with nothing kept: every line from `firstLine`
-  /// (clamped) is broken again.
-  ///
-  /// - Complexity: O(k + r − firstLine) for the k items re-broken.
-  mutating func catchUpLines(
-    fromLine firstLine: Int, rules: LayoutRules, kernels: KernelSelection,
-    scratch: inout LineScratch, counters: inout WorkCounters
-  ) {
-    catchUpLines(
-      fromLine: firstLine, keeping: nil, oldItemCount: count, rules: rules, kernels: kernels,
-      scratch: &scratch, counters: &counters)
   }
 
   /// The forms above: the kept runs are `scratch.runs` when `keepsRuns`, else `run` alone, or

@@ -199,8 +199,8 @@ extension FastFlowLayout {
     pages[from].items.removeFirst(q)
     if let lastLine = pages[to].lastTableLine {
       pages[to].catchUpLines(
-        fromLine: lastLine, rules: rules, kernels: kernels, scratch: &scratch.lines,
-        counters: &counters)
+        fromLine: lastLine, keeping: nil, oldItemCount: pages[to].count, rules: rules,
+        kernels: kernels, scratch: &scratch.lines, counters: &counters)
     }
     pages[from].layOutTable(rules: rules, kernels: kernels, counters: &counters)
     pages[from].updateHeight(rules: rules)
@@ -256,7 +256,8 @@ extension SectionLayout {
     items.append(frontOf: next.items, count: absorbed)
     next.items.removeFirst(absorbed)
     catchUpLines(
-      fromLine: lastLine, rules: rules, kernels: kernels, scratch: &scratch, counters: &counters)
+      fromLine: lastLine, keeping: nil, oldItemCount: count, rules: rules, kernels: kernels,
+      scratch: &scratch, counters: &counters)
     return true
   }
 }

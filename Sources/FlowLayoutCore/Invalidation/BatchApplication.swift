@@ -808,46 +808,69 @@ extension FastFlowLayout {
     }
   }
 
-  /// The sections after `deletions` and `insertions`, in one pass (pages moved, not copied). The
-  /// page summaries are stale until `rebuildPageDirectory()`.
+  /// The sections after `deletions` and `insertions`, in one pass (`assembleSections`). The page
+  /// summaries are stale until `rebuildPageDirectory()`.
   ///
   /// - Complexity: O(p + s + m) for the m items of inserted sections.
   private mutating func mergeSections(
     deleting deletions: [Int], inserting insertions: [SectionInsertion],
     counters: inout WorkCounters
   ) {
-    let newSectionCount = sectionCount - deletions.count + insertions.count
-    var newPages: [SectionLayout] = []
-    var newFirstPage: [Int] = [0]
-    var newCounts: [Int] = []
-    newPages.reserveCapacity(pages.count - deletions.count + insertions.count)
-    newFirstPage.reserveCapacity(newSectionCount + 1)
-    newCounts.reserveCapacity(newSectionCount)
     var old = 0
     var d = 0
     var i = 0
-    for n in 0..<newSectionCount {
-      if i < insertions.count, insertions[i].at == n {
-        let own = OwnMetrics.resolving(
-          insertions[i].section.metrics, configuration: configuration, bounds: bounds)
-        newPages.append(
-          SectionLayout(
-            insertions[i].section, transposed: rules.transposed, rules: own?.rules ?? rules,
-            ownMetrics: own, kernels: kernels, threading: threading, counters: &counters))
-        newCounts.append(insertions[i].section.count)
-        i += 1
-      } else {
+    assembleSections(
+      count: sectionCount - deletions.count + insertions.count,
+      reserving: pages.count - deletions.count + insertions.count, threading: threading,
+      counters: &counters,
+      oldSection: { n in
+        if i < insertions.count, insertions[i].at == n { return nil }
         while d < deletions.count, deletions[d] == old {
           d += 1
           old += 1
         }
+        old += 1
+        return old - 1
+      },
+      inserted: { _ in
+        i += 1
+        return insertions[i - 1].section
+      })
+  }
+
+  /// The sections rebuilt in one pass: new section `n` is old section `oldSection(n)`, its pages
+  /// moved (not copied), or, where that is `nil`, `inserted(n)` laid out (on `threading`). The
+  /// page summaries are stale until `rebuildPageDirectory()`.
+  ///
+  /// - Precondition: `oldSection` names each old section at most once, in any order.
+  /// - Complexity: O(p + s + m) for the m items of inserted sections.
+  mutating func assembleSections(
+    count newSectionCount: Int, reserving pageCount: Int, threading: LayoutThreading,
+    counters: inout WorkCounters, oldSection: (Int) -> Int?, inserted: (Int) -> SectionData
+  ) {
+    var newPages: [SectionLayout] = []
+    var newFirstPage: [Int] = [0]
+    var newCounts: [Int] = []
+    newPages.reserveCapacity(pageCount)
+    newFirstPage.reserveCapacity(newSectionCount + 1)
+    newCounts.reserveCapacity(newSectionCount)
+    for n in 0..<newSectionCount {
+      if let old = oldSection(n) {
+        // Moved out (a swap with an empty page each: no reference counting), not copied.
         for p in pages(ofSection: old) {
           var page = SectionLayout()
           swap(&page, &pages[p])
           newPages.append(page)
         }
         newCounts.append(itemCounts[old])
-        old += 1
+      } else {
+        let section = inserted(n)
+        let own = OwnMetrics.resolving(section.metrics, configuration: configuration, bounds: bounds)
+        newPages.append(
+          SectionLayout(
+            section, transposed: rules.transposed, rules: own?.rules ?? rules, ownMetrics: own,
+            kernels: kernels, threading: threading, counters: &counters))
+        newCounts.append(section.count)
       }
       newFirstPage.append(newPages.count)
     }

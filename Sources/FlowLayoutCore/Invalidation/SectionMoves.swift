@@ -39,41 +39,10 @@ extension FastFlowLayout {
     let newSectionCount = plan.newSectionCount
     var inserted: [Int: SectionData] = [:]
     for insertion in insertions { inserted[insertion.at] = insertion.section }
-    var newPages: [SectionLayout] = []
-    var newFirstPage: [Int] = [0]
-    var newCounts: [Int] = []
-    newPages.reserveCapacity(pages.count + insertions.count)
-    newFirstPage.reserveCapacity(newSectionCount + 1)
-    newCounts.reserveCapacity(newSectionCount)
-    // The kept pages are moved out of the old slots (a swap with an empty page each: no
-    // reference counting), not copied: a copy retained and released every column of every page
-    // (~0.2 s for a section move among 50 000 sections).
-    var oldSlots = pages.slots
-    let (gapStart, gapLength) = (pages.gapStart, pages.gapLength)
-    pages = PageList()  // `oldSlots` is now the only reference: the swaps below copy nothing.
-    for n in 0..<newSectionCount {
-      if let old = plan.oldSection(ofNewSection: n) {
-        for p in pages(ofSection: old) {
-          let q = PageList.slot(p, gapStart: gapStart, gapLength: gapLength)
-          var page = SectionLayout()
-          swap(&page, &oldSlots[q])
-          newPages.append(page)
-        }
-        newCounts.append(itemCounts[old])
-      } else {
-        let section = inserted[n]!
-        let own = OwnMetrics.resolving(section.metrics, configuration: configuration, bounds: bounds)
-        newPages.append(
-          SectionLayout(
-            section, transposed: rules.transposed, rules: own?.rules ?? rules, ownMetrics: own,
-            kernels: kernels, counters: &counters))
-        newCounts.append(section.count)
-      }
-      newFirstPage.append(newPages.count)
-    }
-    pages = PageList(newPages)
-    firstPage = SectionStarts(newFirstPage)
-    itemCounts = GapBuffer(newCounts, filler: 0)
+    assembleSections(
+      count: newSectionCount, reserving: pages.count + insertions.count, threading: .off,
+      counters: &counters, oldSection: { plan.oldSection(ofNewSection: $0) },
+      inserted: { inserted[$0]! })
     rebuildPageDirectory()
   }
 

@@ -251,12 +251,9 @@ public struct LayoutSession<Engine: LayoutEngine> {
         throw error.prefixingField(with: "transitions.")
       }
       var w = JSONWriter()
-      w.append("{\"transitions\":[")
-      for (k, t) in list.enumerated() {
-        if k > 0 { w.append(",") }
-        t.appendJSON(to: &w)
-      }
-      w.append("]}")
+      w.append("{")
+      LayoutTransition.appendJSON(list, to: &w)
+      w.append("}")
       return w.string
     case "visibleTransitions": return try visibleTransitions(bytes, &s)
     case "viewport": return try viewport(&s)
@@ -447,12 +444,9 @@ public struct LayoutSession<Engine: LayoutEngine> {
         viewportAfter: live.shownViewport() ?? viewportBefore)
     }
     var w = JSONWriter()
-    w.append(",\"transitions\":[")
-    for (k, t) in list.enumerated() {
-      if k > 0 { w.append(",") }
-      t.appendJSON(to: &w)
-    }
-    w.append("]}")
+    w.append(",")
+    LayoutTransition.appendJSON(list, to: &w)
+    w.append("}")
     return String(answer.dropLast()) + w.string
   }
 

@@ -1,6 +1,5 @@
 @testable import FlowLayoutDocument
 import FlowLayoutModel
-import Synchronization
 import Testing
 
 @testable import FlowLayoutCore
@@ -66,12 +65,7 @@ struct VisibleTransitionsTests {
           || t.after.map { shownAfter.contains("\(t.kind) \($0)") } == true
       }
       var w = JSONWriter()
-      w.append("\"transitions\":[")
-      for (k, t) in list.enumerated() {
-        if k > 0 { w.append(",") }
-        t.appendJSON(to: &w)
-      }
-      w.append("]")
+      LayoutTransition.appendJSON(list, to: &w)
       #expect(Self.entries(shown).map(String.init) == w.string, "\(batch)")
       #expect(!list.isEmpty && (Self.entries(all)?.count ?? 0) > 10 * w.string.count, "\(batch)")
     }
@@ -99,59 +93,20 @@ struct VisibleTransitionsTests {
     #expect(session.answer(Array(request.utf8)) == control.answer(Array(request.utf8)))
   }
 
-  /// The fast engine counting the elements its rect queries return and its lookups.
-  struct QueryCountingEngine: LayoutEngine {
-    final class Counts: Sendable {
-      let value = Mutex((elements: 0, lookups: 0))
-    }
-    var base: FastFlowLayout
-    let counts = Counts()
-
-    init(_ input: LayoutInput) throws(LayoutError) { base = try FastFlowLayout(input) }
-    static var engineName: String { "query-counting" }
-    var input: LayoutInput { base.input }
-    var contentSize: Size { base.contentSize }
-    func elements(in rect: Rect, into result: inout [LayoutElement]) {
-      let start = result.count
-      base.elements(in: rect, into: &result)
-      counts.value.withLock { $0.elements += result.count - start }
-    }
-    func frame(ofItemAt path: ItemPath) throws(LayoutError) -> Rect {
-      counts.value.withLock { $0.lookups += 1 }
-      return try base.frame(ofItemAt: path)
-    }
-    func supplementaryFrame(_ kind: ElementKind, inSection section: Int) throws(LayoutError)
-      -> Rect?
-    {
-      counts.value.withLock { $0.lookups += 1 }
-      return try base.supplementaryFrame(kind, inSection: section)
-    }
-    var hiddenItems: [ItemPath] { base.hiddenItems }
-    var overflowingItems: [ItemPath] { base.overflowingItems }
-    mutating func apply(_ update: BatchUpdate) throws(LayoutError) { try base.apply(update) }
-    mutating func prepareForEdits() { base.prepareForEdits() }
-    func numberOfItems(inSection section: Int) throws(LayoutError) -> Int {
-      try base.numberOfItems(inSection: section)
-    }
-    func showsSeeAll(inSection section: Int) throws(LayoutError) -> Bool {
-      try base.showsSeeAll(inSection: section)
-    }
-  }
-
   /// The elements read and the lookups made by the visible transitions of `batches`, and the
   /// engine's work counters, at `count` items.
   static func work(count: Int) -> ([Int], [String: Int]) {
-    var session = LayoutSession<QueryCountingEngine>()
+    var session = LayoutSession<SessionCopyTests.CountingEngine>()
     let opened = session.answer(Array(Self.open(count: count).utf8))
     #expect(!opened.contains("error"), "\(opened.prefix(200))")
     let start = session.document!.engine.base.workCounters
     var reads: [Int] = []
     for batch in Self.batches.dropLast() {
       let counts = session.document!.engine.counts
-      counts.value.withLock { $0 = (0, 0) }
+      counts.work.withLock { $0 = (0, 0) }
       let answer = session.answer(Array(#"{"visibleTransitions": \#(batch)}"#.utf8))
       #expect(!answer.contains("error"), "\(answer.prefix(200))")
-      let seen = counts.value.withLock { $0 }
+      let seen = counts.work.withLock { $0 }
       reads += [seen.elements, seen.lookups]
     }
     return (

@@ -419,8 +419,9 @@ public struct LayoutSession<Engine: LayoutEngine> {
   /// (`LayoutTransition.visibleTransitions`).
   ///
   /// - Complexity: the batch's, plus O(k (log n + log e)) for the k elements the two viewports
-  ///   show; the engine's storage the batch writes is copied once (copy-on-write: the layout
-  ///   before the batch is read for the old frames of the items that come into view).
+  ///   show, plus the copy of the engine's storage the batch writes (the layout before the batch
+  ///   is kept for the old frames of the items that come into view: for the fast engine its page
+  ///   list, O(p) retains for p pages).
   /// - Throws: `.invalidDocument(field: "visibleTransitions", …)` when the document has no
   ///   viewport; the batch's errors under `visibleTransitions.`. Nothing changes.
   private mutating func visibleTransitions(_ bytes: [UInt8], _ s: inout JSONScanner)

@@ -428,7 +428,10 @@ public struct LayoutSession<Engine: LayoutEngine> {
     throws(LayoutError) -> String
   {
     try requireOpen()
-    guard let (before, viewportBefore) = reading({ live in live.shownViewport().map { (live.engine, $0) } })
+    guard
+      let (before, viewportBefore) = reading({ live in
+        live.shownViewport().map { (live.engine, $0) }
+      })
     else {
       throw .invalidDocument(
         field: "visibleTransitions",

@@ -129,9 +129,9 @@ extension LayoutTransition {
       }
       return path.map { ElementKey(kind: new.kind, path: $0) }
     }
-    func entry(_ kind: ElementKind, _ old: ElementKey?, _ new: ElementKey?, _ from: Rect?, _ to: Rect?)
-      -> LayoutTransition?
-    {
+    func entry(
+      _ kind: ElementKind, _ old: ElementKey?, _ new: ElementKey?, _ from: Rect?, _ to: Rect?
+    ) -> LayoutTransition? {
       let before = old?.path
       let after = new?.path
       switch (from, to) {

@@ -3,7 +3,7 @@ import FlowLayoutModel
 /// The fast layout engine: struct-of-arrays item columns, lines as ranges over them, a closed
 /// form for uniform sections, and edits that re-break only the lines they touch. Long greedy
 /// sections are pages of whole lines (`Paging/`), so an insertion costs O(c + log p) for pages
-/// of c ≤ 2 048 items, not O(n). Follows `docs/semantics.md`; horizontal scrolling is laid out
+/// of c ≤ `PageCapacity.maximum` items (1 024), not O(n). Follows `docs/semantics.md`; horizontal scrolling is laid out
 /// transposed.
 ///
 /// Memory at rest: 24 bytes per item (16 where positions are computed), 1/2 byte per item for the

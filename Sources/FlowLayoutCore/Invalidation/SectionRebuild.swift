@@ -213,7 +213,8 @@ extension FastFlowLayout {
         // `absorbFront` does once this page is merged, without moving this page's items.
         counters.pageBoundariesChecked += 1
         let joining = Self.itemsJoiningLastLine(
-          of: &pages[k - 1], merge: &merge, upTo: count, rules: rules, probe: &probe)
+          of: &pages[k - 1], merge: &merge, upTo: count, rules: rules, probe: &probe,
+          counters: &counters)
         // (The last line's index only: a copy of the table alive across the catch-up would
         // share its buffers, and the catch-up's writes would copy them.)
         var lastLine = -1
@@ -262,14 +263,14 @@ extension FastFlowLayout {
   /// How many of `merge`'s next new items (at most `limit`) the greedy rule puts on `page`'s
   /// last line: `page.itemsAbsorbed(from:rules:)` for a next page of those items, found by
   /// looking ahead (`ColumnMerge.peek`) 8 items at first and four times more while they all
-  /// join. `probe` (lines `.taken`) holds the items looked at. (`page` and `merge` are only
-  /// read: `inout` so that neither is copied.)
+  /// join (counted in `itemsLookedAhead`). `probe` (lines `.taken`) holds the items looked at.
+  /// (`page` and `merge` are only read: `inout` so that neither is copied.)
   ///
   /// - Complexity: O(k + j) for the k items of the last line and the j that join (O(8) at
   ///   least).
   static func itemsJoiningLastLine(
     of page: inout SectionLayout, merge: inout ColumnMerge, upTo limit: Int,
-    rules: LayoutRules, probe: inout SectionLayout
+    rules: LayoutRules, probe: inout SectionLayout, counters: inout WorkCounters
   ) -> Int {
     var ahead = min(limit, 8)
     while ahead > 0 {
@@ -277,6 +278,7 @@ extension FastFlowLayout {
       probe.items.appendUnwritten(ahead, room: ColumnMerge.block) { w, h in
         merge.peek(count: ahead, widths: w, heights: h)
       }
+      counters.itemsLookedAhead += ahead
       let joining = page.itemsAbsorbed(from: probe, rules: rules)
       if joining < ahead || ahead == limit { return joining }
       ahead = min(limit, 4 * ahead)

@@ -818,26 +818,9 @@ package enum Base64 {
         invalid |= high | low
         return UInt32(high) &<< 12 | UInt32(low)
       }
-      // Two groups at a time while a third follows: 8 characters read as one word, their 6
-      // bytes stored as 8 (the last 2 overwritten by the next group's); then each group's 3
-      // bytes stored as 4 (the 4th overwritten by the next group), the last one's as 3:
-      // nothing written past its bytes.
+      // Each group's 3 bytes stored as 4 (the 4th overwritten by the next group), the last
+      // one's as 3: nothing written past its bytes.
       var g = 0
-      while g &+ 2 < count {
-        let chars = UInt64(
-          littleEndian: t.loadUnaligned(fromByteOffset: 4 &* g, as: UInt64.self))
-        let a = pairs[Int(chars & 0xFFFF)]
-        let b = pairs[Int((chars &>> 16) & 0xFFFF)]
-        let c = pairs[Int((chars &>> 32) & 0xFFFF)]
-        let d = pairs[Int(chars &>> 48)]
-        invalid |= a | b | c | d
-        let first = UInt64(a) &<< 12 | UInt64(b)
-        let second = UInt64(c) &<< 12 | UInt64(d)
-        // The 48 bits big-endian in the word's first 6 bytes.
-        let both = (first &<< 24 | second) &<< 16
-        o.storeBytes(of: both.byteSwapped, toByteOffset: 3 &* g, as: UInt64.self)
-        g &+= 2
-      }
       while g &+ 1 < count {
         let v = group(g)
         o.storeBytes(of: (v &<< 8).byteSwapped, toByteOffset: 3 &* g, as: UInt32.self)

@@ -3,14 +3,14 @@ import Testing
 
 @testable import FlowLayoutDocument
 
-/// Base64 decoding two groups a step (`Base64.decodeGroups`) and a packed entry's sizes decoded
+/// Base64 decoding (`Base64.decodeGroups`) and a packed entry's sizes decoded
 /// with their largest bit patterns in one pass (`PackedItemEdits.decodeSizes`), in any split
 /// into parts: the bytes of the text, every character outside the alphabet refused wherever it
 /// stands, and the largest patterns of a per-item reading.
 @Suite("Packed sizes decoding")
 struct PackedSizesDecodingTests {
   /// Every length up to 64 bytes round-trips, and a character outside the alphabet at any
-  /// position of the text (each of a two-group step's four pairs, the single steps, the padded
+  /// position of the text (each pair of characters of each group, the padded
   /// last group), or a `=` before the last group, is refused.
   @Test func everyBadPositionIsRefused() {
     var rng = SplitMix64(seed: 0xB64)

@@ -43,10 +43,6 @@ public struct WorkCounters: Sendable, Hashable, CustomStringConvertible {
   public var sectionsRebuilt: Int = 0
   /// Items written by those rebuilds' merges (`ColumnMerge`): each new item once.
   public var itemsMerged: Int = 0
-  /// Items those rebuilds merged ahead of a page, to find how many join the last line of the
-  /// page before it (`FastFlowLayout.itemsJoiningLastLine`; merged again where they go): 8 a
-  /// page, more where more join.
-  public var itemsLookedAhead: Int = 0
 
   public init() {}
 
@@ -68,7 +64,6 @@ public struct WorkCounters: Sendable, Hashable, CustomStringConvertible {
     linesBrokenBranchFree += other.linesBrokenBranchFree
     sectionsRebuilt += other.sectionsRebuilt
     itemsMerged += other.itemsMerged
-    itemsLookedAhead += other.itemsLookedAhead
   }
 
   public var description: String {
@@ -80,7 +75,6 @@ public struct WorkCounters: Sendable, Hashable, CustomStringConvertible {
       + "pageBoundariesChecked=\(pageBoundariesChecked) "
       + "itemsPaged=\(itemsPaged) phaseSummaryWork=\(phaseSummaryWork) "
       + "itemsSpliced=\(itemsSpliced) linesBrokenBranchFree=\(linesBrokenBranchFree) "
-      + "sectionsRebuilt=\(sectionsRebuilt) itemsMerged=\(itemsMerged) "
-      + "itemsLookedAhead=\(itemsLookedAhead)"
+      + "sectionsRebuilt=\(sectionsRebuilt) itemsMerged=\(itemsMerged)"
   }
 }

@@ -7,7 +7,8 @@ import Testing
 /// A section rebuild merges the front items a page's predecessor's last line takes onto that
 /// page first, found by looking ahead (`FastFlowLayout.itemsJoiningLastLine`), instead of
 /// moving them out of the merged page: the same layout as the page-by-page edits and a fresh
-/// layout, with look-ahead work bounded by the pages and the items that join.
+/// layout, with look-ahead work (`rebuildItemsLookedAhead`) bounded by the pages and the
+/// items that join.
 @Suite("Section rebuild look-ahead")
 struct RebuildLookAheadTests {
   /// Three sections as `SectionRebuildTests.input`, the long one of `count` narrow items
@@ -26,12 +27,13 @@ struct RebuildLookAheadTests {
   /// taken only when every item looked at joined: ≤ 11 per boundary checked + 6 per item
   /// that joined.
   static func expectBoundedLookAhead(
-    _ c: WorkCounters, _ note: String, sourceLocation: SourceLocation = #_sourceLocation
+    _ lookedAhead: Int, _ c: WorkCounters, _ note: String,
+    sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    #expect(c.itemsLookedAhead > 0, "\(note) \(c)", sourceLocation: sourceLocation)
+    #expect(lookedAhead > 0, "\(note) \(c)", sourceLocation: sourceLocation)
     #expect(
-      c.itemsLookedAhead <= 11 * c.pageBoundariesChecked + 6 * c.itemsPaged, "\(note) \(c)",
-      sourceLocation: sourceLocation)
+      lookedAhead <= 11 * c.pageBoundariesChecked + 6 * c.itemsPaged,
+      "\(note) \(lookedAhead) \(c)", sourceLocation: sourceLocation)
   }
 
   /// Narrow items: many join each page's predecessor (the look-ahead grows), and the rebuild
@@ -47,13 +49,15 @@ struct RebuildLookAheadTests {
       for (name, batch) in [("filter", filter), ("restore", restore)] {
         let note = "\(variant) \(threading.threads) \(name)"
         rebuilds.resetWorkCounters()
+        let before = rebuilds.rebuildItemsLookedAhead
         try rebuilds.apply(batch)
         try pageByPage.apply(batch)
         let c = rebuilds.workCounters
+        let lookedAhead = rebuilds.rebuildItemsLookedAhead - before
         #expect(c.sectionsRebuilt == 1, "\(note) \(c)")
         // More than the first look's 8 items joined, on average, a page boundary moved.
         #expect(c.itemsPaged > 8 * c.pageBoundariesMoved, "\(note) \(c)")
-        Self.expectBoundedLookAhead(c, note)
+        Self.expectBoundedLookAhead(lookedAhead, c, note)
         try SectionRebuildTests.expectSame(rebuilds, pageByPage, note)
       }
     }
@@ -70,11 +74,13 @@ struct RebuildLookAheadTests {
         input, threading: .off, rebuildItems: 4_096)
       for batch in [filter, restore] {
         rebuilds.resetWorkCounters()
+        let before = rebuilds.rebuildItemsLookedAhead
         try rebuilds.apply(batch)
         let c = rebuilds.workCounters
+        let lookedAhead = rebuilds.rebuildItemsLookedAhead - before
         #expect(c.sectionsRebuilt == 1, "\(count) \(c)")
-        Self.expectBoundedLookAhead(c, "\(count)")
-        perBoundary.append(Double(c.itemsLookedAhead) / Double(c.pageBoundariesChecked))
+        Self.expectBoundedLookAhead(lookedAhead, c, "\(count)")
+        perBoundary.append(Double(lookedAhead) / Double(c.pageBoundariesChecked))
       }
     }
     // Lines of a few mixed items: one look of 8 a boundary, nearly always.

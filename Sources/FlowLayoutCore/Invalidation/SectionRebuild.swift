@@ -119,6 +119,7 @@ extension FastFlowLayout {
     for k in states.indices {
       counters.add(states[k].counters)
       pool.allocated += states[k].buffersAllocated
+      pool.lookedAhead += states[k].itemsLookedAhead
       while pool.columns.count < 3 * pageCount, let array = states[k].spares.columns.popLast() {
         pool.columns.append(array)
       }
@@ -157,11 +158,17 @@ extension FastFlowLayout {
     var spares = SparePageBuffers()
     /// Buffers made new or grown (`SparePageBuffers.allocated`).
     var buffersAllocated = 0
+    /// Items merged ahead (`SparePageBuffers.lookedAhead`).
+    var itemsLookedAhead = 0
   }
 
   /// Buffers the section rebuilds allocated or grew instead of reusing a released page's
   /// (`SparePageBuffers.allocated`), since the engine was made.
   package var rebuildBuffersAllocated: Int { spareBuffers.allocated }
+
+  /// Items the section rebuilds merged ahead of a page to find how many join the page before
+  /// it (`itemsJoiningLastLine`), since the engine was made.
+  package var rebuildItemsLookedAhead: Int { spareBuffers.lookedAhead }
 
   /// What the tasks of `rebuildSection` share: the merge's sources, the new pages, and the
   /// section's page template, counts and layout choices.
@@ -214,7 +221,7 @@ extension FastFlowLayout {
         counters.pageBoundariesChecked += 1
         let joining = Self.itemsJoiningLastLine(
           of: &pages[k - 1], merge: &merge, upTo: count, rules: rules, probe: &probe,
-          counters: &counters)
+          lookedAhead: &state.itemsLookedAhead)
         // (The last line's index only: a copy of the table alive across the catch-up would
         // share its buffers, and the catch-up's writes would copy them.)
         var lastLine = -1
@@ -263,14 +270,14 @@ extension FastFlowLayout {
   /// How many of `merge`'s next new items (at most `limit`) the greedy rule puts on `page`'s
   /// last line: `page.itemsAbsorbed(from:rules:)` for a next page of those items, found by
   /// looking ahead (`ColumnMerge.peek`) 8 items at first and four times more while they all
-  /// join (counted in `itemsLookedAhead`). `probe` (lines `.taken`) holds the items looked at.
+  /// join (counted in `lookedAhead`). `probe` (lines `.taken`) holds the items looked at.
   /// (`page` and `merge` are only read: `inout` so that neither is copied.)
   ///
   /// - Complexity: O(k + j) for the k items of the last line and the j that join (O(8) at
   ///   least).
   static func itemsJoiningLastLine(
     of page: inout SectionLayout, merge: inout ColumnMerge, upTo limit: Int,
-    rules: LayoutRules, probe: inout SectionLayout, counters: inout WorkCounters
+    rules: LayoutRules, probe: inout SectionLayout, lookedAhead: inout Int
   ) -> Int {
     var ahead = min(limit, 8)
     while ahead > 0 {
@@ -278,7 +285,7 @@ extension FastFlowLayout {
       probe.items.appendUnwritten(ahead, room: ColumnMerge.block) { w, h in
         merge.peek(count: ahead, widths: w, heights: h)
       }
-      counters.itemsLookedAhead += ahead
+      lookedAhead += ahead
       let joining = page.itemsAbsorbed(from: probe, rules: rules)
       if joining < ahead || ahead == limit { return joining }
       ahead = min(limit, 4 * ahead)

@@ -10,6 +10,9 @@ struct SparePageBuffers: Sendable {
   /// made new by the merge or grown by `absorbFront`, a line table made new or grown by its
   /// page's layout), since the engine was made: what fresh memory they asked for.
   var allocated = 0
+  /// Items the section rebuilds merged ahead of a page to find how many join the last line of
+  /// the page before it (`FastFlowLayout.itemsJoiningLastLine`), since the engine was made.
+  var lookedAhead = 0
 }
 
 /// A section's item columns after a batch, written page by page straight from its old pages and

@@ -80,3 +80,14 @@ extension Rect {
     Rect(x: minX, y: minY + dy, width: width, height: height)
   }
 }
+
+extension DocumentLayout {
+  /// The viewport in the layout's coordinates: the rect `elements` queries for it (moved up by
+  /// `contentShift()`); `nil` without a viewport.
+  ///
+  /// - Complexity: O(1).
+  public func shownViewport() -> Rect? {
+    layout.viewport?.offsetBy(dy: -contentShift())
+  }
+}
+

@@ -134,6 +134,18 @@ extension LayoutOutput {
 }
 
 extension LayoutTransition {
+  /// `"transitions":[…]`: `list`'s entries, compact (a session's answer).
+  ///
+  /// - Complexity: O(k) for k entries.
+  static func appendJSON(_ list: [LayoutTransition], to w: inout JSONWriter) {
+    w.append("\"transitions\":[")
+    for (k, t) in list.enumerated() {
+      if k > 0 { w.append(",") }
+      t.appendJSON(to: &w)
+    }
+    w.append("]")
+  }
+
   /// `{"kind": …, "before": …, "after": …, "from": […], "to": […], "fromAlpha": …, "toAlpha": …}`
   /// (`docs/layout-document.md`, "Output"), compact or with spaces after `:` and `,`.
   ///

@@ -199,7 +199,7 @@ extension LayoutSession {
   {
     guard let move = interactiveMove else { return nil }
     switch key {
-    case "open", "apply", "transitions", "scrollTo":
+    case "open", "apply", "transitions", "visibleTransitions", "scrollTo":
       throw .invalidDocument(
         field: key,
         reason: "a drag is in progress (send {\"drag\": \"end\"} or {\"drag\": \"cancel\"} first)")

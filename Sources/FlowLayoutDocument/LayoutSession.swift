@@ -188,7 +188,7 @@ public struct LayoutSession<Engine: LayoutEngine> {
   public static var requests: [String] {
     [
       "open", "apply", "viewport", "elements", "frame", "hitTest", "contentSize", "transitions",
-      "scrollTo", "navigate", "drag",
+      "visibleTransitions", "scrollTo", "navigate", "drag",
     ]
   }
 
@@ -251,13 +251,11 @@ public struct LayoutSession<Engine: LayoutEngine> {
         throw error.prefixingField(with: "transitions.")
       }
       var w = JSONWriter()
-      w.append("{\"transitions\":[")
-      for (k, t) in list.enumerated() {
-        if k > 0 { w.append(",") }
-        t.appendJSON(to: &w)
-      }
-      w.append("]}")
+      w.append("{")
+      LayoutTransition.appendJSON(list, to: &w)
+      w.append("}")
       return w.string
+    case "visibleTransitions": return try visibleTransitions(bytes, &s)
     case "viewport": return try viewport(&s)
     case "elements":
       try requireOpen()
@@ -413,6 +411,47 @@ public struct LayoutSession<Engine: LayoutEngine> {
     guard let after = after as? P else { return [] }
     return try LayoutTransition.transitions(
       from: before, to: after, by: update, presentation: .plain)
+  }
+
+  /// `{"visibleTransitions": BATCH}`: applies the batch as `apply` does and answers its change
+  /// answer plus `"transitions"`: the entries of the `transitions` request's answer for the
+  /// elements shown in the viewport before the batch or in the viewport after it
+  /// (`LayoutTransition.visibleTransitions`).
+  ///
+  /// - Complexity: the batch's, plus O(k (log n + log e)) for the k elements the two viewports
+  ///   show, plus the copy of the engine's storage the batch writes (the layout before the batch
+  ///   is kept for the old frames of the items that come into view: for the fast engine its page
+  ///   list, O(p) retains for p pages).
+  /// - Throws: `.invalidDocument(field: "visibleTransitions", …)` when the document has no
+  ///   viewport; the batch's errors under `visibleTransitions.`. Nothing changes.
+  private mutating func visibleTransitions(_ bytes: [UInt8], _ s: inout JSONScanner)
+    throws(LayoutError) -> String
+  {
+    try requireOpen()
+    guard
+      let (before, viewportBefore) = reading({ live in
+        live.shownViewport().map { (live.engine, $0) }
+      })
+    else {
+      throw .invalidDocument(
+        field: "visibleTransitions",
+        reason: "the document has no viewport (send {\"viewport\": [x, y, w, h]} first)")
+    }
+    s.position = bytes.count
+    var update = BatchUpdate()
+    let answer = try change { (live) throws(LayoutError) in
+      update = try live.apply(json: bytes, field: "visibleTransitions")
+    }
+    let list = reading { live in
+      LayoutTransition.visibleTransitions(
+        from: before, to: live.engine, by: update, viewportBefore: viewportBefore,
+        viewportAfter: live.shownViewport() ?? viewportBefore)
+    }
+    var w = JSONWriter()
+    w.append(",")
+    LayoutTransition.appendJSON(list, to: &w)
+    w.append("}")
+    return String(answer.dropLast()) + w.string
   }
 
   /// `[x, y]` (two numbers, not otherwise checked: each request checks its own).

@@ -538,4 +538,31 @@ public struct BatchPathMap: Sendable {
     let item = Self.slot(ofRank: path.item - below, skipping: itemsEntering(newSection: n))
     return ItemPath(section: n, item: item)
   }
+
+  /// The section before the batch of section `section` after it; `nil` when it is inserted.
+  /// The inverse of `newSection(ofOldSection:)`.
+  ///
+  /// - Precondition: `section` exists after the batch.
+  /// - Complexity: O(m + log k) for m section moves and k sections edited.
+  public func oldSection(ofNewSection section: Int) -> Int? {
+    if let move = sectionMoves.first(where: { $0.to == section }) { return move.from }
+    if BatchUpdate.contains(section, inAscending: sectionsEntering, by: { $0 }) { return nil }
+    return Self.slot(
+      ofRank: section - Self.countBelow(section, in: sectionsEntering), skipping: sectionsLeaving)
+  }
+
+  /// The path before the batch of the item at `path` after it; `nil` when the item entered:
+  /// inserted, in an inserted section, or moved in (the batch's `moveItems` name its source).
+  /// The inverse of `path(after:)` on the items that stay.
+  ///
+  /// - Precondition: `path` exists after the batch.
+  /// - Complexity: O(m + log e) for m section moves and e edits.
+  public func path(before path: ItemPath) -> ItemPath? {
+    guard path.section >= 0, let o = oldSection(ofNewSection: path.section) else { return nil }
+    let entered = itemsEntering(newSection: path.section)
+    let below = Self.countBelow(path.item, in: entered)
+    if below < entered.count, entered[entered.startIndex + below] == path.item { return nil }
+    let item = Self.slot(ofRank: path.item - below, skipping: itemsLeaving(oldSection: o))
+    return ItemPath(section: o, item: item)
+  }
 }

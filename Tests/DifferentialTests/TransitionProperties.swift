@@ -61,7 +61,9 @@ struct TransitionProperties {
   func randomBatches() {
     var rng = Xoshiro(seed: (0x7a25, 0x1710, 0x0b5e, 0x4e11))
     let generator = ScenarioRecipe.generator(maxSections: 4, maxItems: 20, maxEdits: 10)
+    var viewports = Xoshiro(seed: (0x7a25, 0x1710, 0x0b5e, 0x4e12))
     var checked = 0
+    var strictSubsets = 0
     for _ in 0..<max(DifferentialCorpus.propertyCount / 5, 100) {
       let recipe = generator.run(using: &rng)
       guard var engine = try? ReferenceFlowLayout(recipe.input),
@@ -91,11 +93,19 @@ struct TransitionProperties {
         } else {
           Issue.record("transitions refused for \(batch)")
         }
+        if Self.checkVisible(before: before, after: engine, batch: batch, &viewports) {
+          strictSubsets += 1
+        }
+        if Self.checkVisible(before: fastBefore, after: fast, batch: batch, &viewports) {
+          strictSubsets += 1
+        }
         checked += 1
         return engine.input
       }
     }
     #expect(checked > 100)
+    // The viewports show some elements but not all, often enough to tell.
+    #expect(strictSubsets > checked / 4, "\(strictSubsets) of \(checked)")
   }
 
   func check(before: ReferenceFlowLayout, after: ReferenceFlowLayout, batch: BatchUpdate) {
@@ -137,6 +147,24 @@ struct TransitionProperties {
         }
       }
     }
+    // The batch's path map inverts as the mapping does.
+    let map = BatchPathMap(batch)
+    let moveSources = Set(batch.moveItems.map(\.to))
+    for (n, o) in mapping.oldSectionOfNewSection.enumerated()
+    where map.oldSection(ofNewSection: n) != o {
+      Issue.record("oldSection(ofNewSection: \(n)) != \(String(describing: o)) in \(batch)")
+      return
+    }
+    for (n, items) in mapping.oldPathOfNewItem.enumerated() {
+      for (i, expected) in items.enumerated() {
+        let path = ItemPath(n, i)
+        let got = map.path(before: path)
+        if got != (moveSources.contains(path) ? nil : expected) {
+          Issue.record("path(before: \(path)) = \(String(describing: got)) in \(batch)")
+          return
+        }
+      }
+    }
     // 2. The entries: one per element with a frame before or after, alphas by visibility.
     guard
       let transitions = try? LayoutTransition.transitions(
@@ -173,5 +201,45 @@ struct TransitionProperties {
         return
       }
     }
+  }
+
+  /// `LayoutTransition.visibleTransitions` for two random viewports is exactly the whole
+  /// answer's entries whose element the before layout's rect query returns for the first
+  /// viewport or the after layout's returns for the second, in the same order.
+  ///
+  /// - Returns: whether the visible entries are some but not all of the whole answer's.
+  static func checkVisible<E: PresentingLayoutEngine>(
+    before: E, after: E, batch: BatchUpdate, _ rng: inout Xoshiro
+  ) -> Bool {
+    guard
+      let all = try? LayoutTransition.transitions(
+        from: before, to: after, by: batch, presentation: .plain)
+    else { return false }
+    func viewport(_ engine: E) -> Rect {
+      let size = engine.contentSize
+      let bounds = engine.input.bounds
+      let x = Double(rng.next() % 5) / 4 * max(0, size.width - bounds.width)
+      let y = Double(rng.next() % 9) / 8 * max(0, size.height - bounds.height / 2)
+      return Rect(x: x - 20, y: y - 20, width: bounds.width / 2, height: bounds.height / 3)
+    }
+    let v0 = viewport(before)
+    let v1 = viewport(after)
+    func key(_ kind: ElementKind, _ path: ItemPath) -> String {
+      "\(kind.rawValue) \(path.section) \(path.item)"
+    }
+    let shownBefore = Set(before.elements(in: v0).map { key($0.kind, $0.path) })
+    let shownAfter = Set(after.elements(in: v1).map { key($0.kind, $0.path) })
+    let expected = all.filter { (t: LayoutTransition) -> Bool in
+      t.before.map { shownBefore.contains(key(t.kind, $0)) } == true
+        || t.after.map { shownAfter.contains(key(t.kind, $0)) } == true
+    }
+    let visible = LayoutTransition.visibleTransitions(
+      from: before, to: after, by: batch, viewportBefore: v0, viewportAfter: v1)
+    if visible != expected {
+      Issue.record(
+        "\(E.engineName): visible transitions in \(v0) → \(v1) differ from the filtered whole answer for \(batch):\n\(visible)\nexpected \(expected)"
+      )
+    }
+    return !visible.isEmpty && visible.count < all.count
   }
 }

@@ -14,6 +14,8 @@ struct SessionCopyTests {
   /// The references to one engine's counter that each call saw, by query.
   final class ReferenceCounts: Sendable {
     let seen = Mutex<[String: [UInt]]>([:])
+    /// The elements the rect queries returned and the frame lookups (items, headers, footers).
+    let work = Mutex((elements: 0, lookups: 0))
 
     func note(_ query: String, _ count: UInt) {
       seen.withLock { $0[query, default: []].append(count) }
@@ -32,18 +34,25 @@ struct SessionCopyTests {
     var contentSize: Size { base.contentSize }
     func elements(in rect: Rect, into result: inout [LayoutElement]) {
       counts.note("elements", _getRetainCount(counts))
+      let start = result.count
       base.elements(in: rect, into: &result)
+      counts.work.withLock { $0.elements += result.count - start }
     }
     func frame(ofItemAt path: ItemPath) throws(LayoutError) -> Rect {
       counts.note("frame", _getRetainCount(counts))
+      counts.work.withLock { $0.lookups += 1 }
       return try base.frame(ofItemAt: path)
     }
     func supplementaryFrame(_ kind: ElementKind, inSection section: Int) throws(LayoutError)
       -> Rect?
-    { try base.supplementaryFrame(kind, inSection: section) }
+    {
+      counts.work.withLock { $0.lookups += 1 }
+      return try base.supplementaryFrame(kind, inSection: section)
+    }
     var hiddenItems: [ItemPath] { base.hiddenItems }
     var overflowingItems: [ItemPath] { base.overflowingItems }
     mutating func apply(_ update: BatchUpdate) throws(LayoutError) { try base.apply(update) }
+    mutating func prepareForEdits() { base.prepareForEdits() }
     func numberOfItems(inSection section: Int) throws(LayoutError) -> Int {
       try base.numberOfItems(inSection: section)
     }

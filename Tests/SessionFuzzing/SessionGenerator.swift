@@ -148,7 +148,8 @@ public struct SessionGenerator {
     case ..<0.24: return one("apply", batch(counts, view))
     case ..<0.33: return one("apply", .object([("measureItems", measurements(counts))]))
     case ..<0.38: return one("apply", boundsChange(view))
-    case ..<0.44: return one("transitions", chance(0.3) ? .object([("measureItems", measurements(counts))]) : batch(counts, view))
+    case ..<0.41: return one("transitions", chance(0.3) ? .object([("measureItems", measurements(counts))]) : batch(counts, view))
+    case ..<0.44: return one("visibleTransitions", chance(0.3) ? .object([("measureItems", measurements(counts))]) : batch(counts, view))
     case ..<0.56:
       return one("viewport", chance(0.35) ? movingViewport(view) : rect(view, viewport: true))
     case ..<0.65: return one("elements", rect(view, viewport: false))

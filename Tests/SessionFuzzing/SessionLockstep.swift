@@ -168,12 +168,15 @@ public struct SessionLockstep {
       }
       return nil
     }()
-    if let d = compareAnswers(x, y, key: key, line: line) {
+    if let d = compareAnswers(
+      x, y, key: key, line: line, viewportBefore: fastBefore.document?.shownViewport())
+    {
       return failure("answer", "\(d): fast \(a) vs reference \(b)")
     }
     if key == "drag" { drags += 1 }
     // Queries change nothing (an error answer's check covers the refused ones).
-    if ["open", "apply", "transitions", "viewport", "drag"].contains(key ?? ""),
+    if ["open", "apply", "transitions", "visibleTransitions", "viewport", "drag"].contains(
+      key ?? ""),
       let d = compareSessions()
     {
       return failure("engines", d)
@@ -189,12 +192,16 @@ public struct SessionLockstep {
     "prefetch",
   ]
 
-  func compareAnswers(_ x: JSONValue, _ y: JSONValue, key: String?, line: String) -> String? {
+  func compareAnswers(
+    _ x: JSONValue, _ y: JSONValue, key: String?, line: String, viewportBefore: Rect? = nil
+  ) -> String? {
     let scale = Self.largestMagnitude(x)
     if let d = Self.difference(x, y, scale: scale, path: "") {
       switch key {
       case "elements": return elementsDifference(x, y, line: line, scale: scale)
       case "hitTest": return hitTestDifference(x, y, line: line)
+      case "visibleTransitions":
+        return visibleTransitionsDifference(x, y, scale: scale, before: viewportBefore)
       default: return d
       }
     }
@@ -288,6 +295,47 @@ public struct SessionLockstep {
       }
     }
     return nil
+  }
+
+  /// A `visibleTransitions` answer: everything but the list as `difference`; the entries both
+  /// answers hold (by kind, before and after) as `difference`, in the same order; an entry only
+  /// one holds is exempt when it is on a viewport's edge: its old frame (`from` when it was shown
+  /// before) not certainly in the viewport before (`before`), its new frame (`to` when shown
+  /// after) not certainly in the viewport after (the fast session's, now).
+  func visibleTransitionsDifference(
+    _ x: JSONValue, _ y: JSONValue, scale: Double, before: Rect?
+  ) -> String? {
+    guard case .object(let a) = x, case .object(let b) = y else { return "not objects" }
+    let strip: ([(String, JSONValue)]) -> JSONValue = { .object($0.filter { $0.0 != "transitions" }) }
+    if let d = Self.difference(strip(a), strip(b), scale: scale, path: "") { return d }
+    guard case .array(let ex)? = x["transitions"], case .array(let ey)? = y["transitions"],
+      let before, let after = fast.document?.shownViewport()
+    else { return "visibleTransitions: no list or no viewport" }
+    func key(_ e: JSONValue) -> String {
+      "\(e["kind"]?.text ?? "") \(e["before"]?.text ?? "") \(e["after"]?.text ?? "")"
+    }
+    func rect(_ v: JSONValue?) -> Rect? {
+      guard let n = v?.numbers, n.count == 4 else { return nil }
+      return Rect(x: n[0], y: n[1], width: n[2], height: n[3])
+    }
+    func onEdge(_ e: JSONValue) -> Bool {
+      let shownBefore = e["before"] != .null && e["fromAlpha"] == .number(1)
+      let shownAfter = e["after"] != .null && e["toAlpha"] == .number(1)
+      if shownBefore, let f = rect(e["from"]), EqualityContract.certainlyIntersects(f, before) {
+        return false
+      }
+      if shownAfter, let t = rect(e["to"]), EqualityContract.certainlyIntersects(t, after) {
+        return false
+      }
+      return true
+    }
+    let kx = Set(ex.map(key))
+    let ky = Set(ey.map(key))
+    for e in ex where !ky.contains(key(e)) && !onEdge(e) { return "fast only: \(e.text)" }
+    for e in ey where !kx.contains(key(e)) && !onEdge(e) { return "reference only: \(e.text)" }
+    let cx = ex.filter { ky.contains(key($0)) }
+    let cy = ey.filter { kx.contains(key($0)) }
+    return Self.difference(.array(cx), .array(cy), scale: scale, path: ".transitions")
   }
 
   /// A `hitTest` whose answers differ: allowed only when the later item (in document order) of

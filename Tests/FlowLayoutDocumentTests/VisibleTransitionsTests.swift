@@ -1,0 +1,133 @@
+@testable import FlowLayoutDocument
+import FlowLayoutModel
+import Testing
+
+@testable import FlowLayoutCore
+
+/// The session's `visibleTransitions`: the `transitions` answer cut to the elements the viewport
+/// shows before or after the batch, the change answer beside it, errors that change nothing, and
+/// work that does not grow with the layout.
+@Suite("Visible transitions")
+struct VisibleTransitionsTests {
+  /// `count` sized items in one `horizontalFlow` section under a header, the viewport at `y`.
+  static func open(count: Int, y: Double = 2_000, viewport: Bool = true) -> String {
+    let sizes = (0..<count).map { i in "[\(60 + (i * 37) % 140), \(60 + (i * 53) % 140)]" }
+    return #"{"open": {"layout": "horizontalFlow", "width": 375, "height": 812, "#
+      + #""estimatedItemSize": [100, 100], "#
+      + (viewport ? #""viewport": [0, \#(y), 375, 812], "# : "")
+      + #""sections": [{"header": 44, "items": [\#(sizes.joined(separator: ","))]}, "#
+      + #"{"header": 30, "items": [[100, 100], [100, 100]]}]}}"#
+  }
+
+  static let batches = [
+    #"{"insertItems": [{"at": [0, 60], "size": [120, 90]}]}"#,
+    #"{"deleteItems": [[0, 61], [0, 62], [0, 900]]}"#,
+    #"{"moveItems": [{"from": [0, 70], "to": [0, 3]}, {"from": [0, 5], "to": [0, 66]}]}"#,
+    #"{"resizeItems": [{"at": [0, 64], "size": [300, 40]}], "insertSections": [{"at": 0, "header": 20, "items": [[50, 50]]}]}"#,
+    #"{"deleteSections": [0]}"#,
+  ]
+
+  /// The `"transitions":[...]` part of an answer.
+  static func entries(_ answer: String) -> Substring? {
+    answer.range(of: #""transitions":["#).map { answer[$0.lowerBound...].dropLast() }
+  }
+
+  @Test("the transitions answer's entries for the elements shown before or after, in its order")
+  func visibleEntriesAreTheWholeAnswersShownOnes() throws {
+    var visible = LayoutSession<FastFlowLayout>()
+    var whole = LayoutSession<FastFlowLayout>()
+    for session in [0, 1] {
+      let answer =
+        session == 0
+        ? visible.answer(Array(Self.open(count: 2_000).utf8))
+        : whole.answer(Array(Self.open(count: 2_000).utf8))
+      #expect(!answer.contains("error"), "\(answer)")
+    }
+    for batch in Self.batches {
+      // The expected answer, from the same batch applied to a copy of the document.
+      var copy = visible.document!
+      let before = copy.engine
+      let viewportBefore = try #require(copy.shownViewport())
+      let update = try copy.apply(json: Array(batch.utf8))
+      let after = copy.engine
+      let viewportAfter = try #require(copy.shownViewport())
+      let shown = visible.answer(Array(#"{"visibleTransitions": \#(batch)}"#.utf8))
+      let all = whole.answer(Array(#"{"transitions": \#(batch)}"#.utf8))
+      #expect(!shown.contains("error") && !all.contains("error"), "\(shown.prefix(300))")
+      // The change answer is the one `apply` gives.
+      #expect(shown.hasPrefix(#"{"contentSize":"#) && shown.contains(#""anchor":"#))
+      let shownBefore = Set(before.elements(in: viewportBefore).map { "\($0.kind) \($0.path)" })
+      let shownAfter = Set(after.elements(in: viewportAfter).map { "\($0.kind) \($0.path)" })
+      let list = try LayoutTransition.transitions(
+        from: before, to: after, by: update, presentation: .plain
+      ).filter { (t: LayoutTransition) -> Bool in
+        t.before.map { shownBefore.contains("\(t.kind) \($0)") } == true
+          || t.after.map { shownAfter.contains("\(t.kind) \($0)") } == true
+      }
+      var w = JSONWriter()
+      LayoutTransition.appendJSON(list, to: &w)
+      #expect(Self.entries(shown).map(String.init) == w.string, "\(batch)")
+      #expect(!list.isEmpty && (Self.entries(all)?.count ?? 0) > 10 * w.string.count, "\(batch)")
+    }
+  }
+
+  @Test("an error answers one line and changes nothing")
+  func errorsChangeNothing() throws {
+    var session = LayoutSession<FastFlowLayout>()
+    var control = LayoutSession<FastFlowLayout>()
+    _ = session.answer(Array(Self.open(count: 500, viewport: false).utf8))
+    _ = control.answer(Array(Self.open(count: 500, viewport: false).utf8))
+    let none = session.answer(Array(#"{"visibleTransitions": {"deleteItems": [[0, 1]]}}"#.utf8))
+    #expect(
+      none
+        == #"{"error":"visibleTransitions: the document has no viewport (send {\"viewport\": [x, y, w, h]} first)"}"#,
+      "\(none)")
+    for request in [#"{"viewport": [0, 300, 375, 812]}"#, #"{"elements": [0, 300, 375, 812]}"#] {
+      #expect(session.answer(Array(request.utf8)) == control.answer(Array(request.utf8)))
+    }
+    let bad = session.answer(Array(#"{"visibleTransitions": {"deleteItems": [[0, 500]]}}"#.utf8))
+    #expect(bad.hasPrefix(#"{"error":"visibleTransitions.deleteItems[0]"#), "\(bad)")
+    let unknown = session.answer(Array(#"{"visibleTransition": {}}"#.utf8))
+    #expect(unknown.contains(#"did you mean \"visibleTransitions\"?"#), "\(unknown)")
+    let request = #"{"elements": [0, 300, 375, 812]}"#
+    #expect(session.answer(Array(request.utf8)) == control.answer(Array(request.utf8)))
+  }
+
+  /// The elements read and the lookups made by the visible transitions of `batches`, and the
+  /// engine's work counters, at `count` items.
+  static func work(count: Int) -> ([Int], [String: Int]) {
+    var session = LayoutSession<SessionCopyTests.CountingEngine>()
+    let opened = session.answer(Array(Self.open(count: count).utf8))
+    #expect(!opened.contains("error"), "\(opened.prefix(200))")
+    let start = session.document!.engine.base.workCounters
+    var reads: [Int] = []
+    for batch in Self.batches.dropLast() {
+      let counts = session.document!.engine.counts
+      counts.work.withLock { $0 = (0, 0) }
+      let answer = session.answer(Array(#"{"visibleTransitions": \#(batch)}"#.utf8))
+      #expect(!answer.contains("error"), "\(answer.prefix(200))")
+      let seen = counts.work.withLock { $0 }
+      reads += [seen.elements, seen.lookups]
+    }
+    return (
+      reads,
+      SessionWorkTests.difference(session.document!.engine.base.workCounters, start)
+    )
+  }
+
+  @Test("2 000 and 20 000 items: the same elements read, lookups and engine work")
+  func sameWorkAtTenTimesTheItems() {
+    let (small, smallEngine) = Self.work(count: 2_000)
+    let (large, largeEngine) = Self.work(count: 20_000)
+    #expect(small == large, "2k: \(small)\n20k: \(large)")
+    // A viewport's elements and a lookup per element at most, never the layout.
+    #expect(small.allSatisfy { $0 < 200 } && small.contains { $0 > 10 }, "\(small)")
+    // The batches' own work (the page tree's writes grow with the page slots a section insert
+    // moves the gap buffer's gap across: the engine's, as under `apply`).
+    var smallCore = smallEngine
+    var largeCore = largeEngine
+    smallCore["pageTreeNodesWritten"] = nil
+    largeCore["pageTreeNodesWritten"] = nil
+    #expect(smallCore == largeCore, "2k: \(smallEngine)\n20k: \(largeEngine)")
+  }
+}

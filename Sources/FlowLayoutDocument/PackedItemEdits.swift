@@ -260,41 +260,19 @@ package enum PackedItemEdits {
     let count = items!.count
     let words = count * (wide ? 2 : 1)
     var valid = false
+    var largest: (width: UInt64, height: UInt64) = (0, 0)
     let bits: [UInt64] = s.bytes.withUnsafeBufferPointer { line in
       let text = UnsafeBufferPointer(rebasing: line[sizesText])
       guard count > 0, Base64.decodedCount(text) == 8 * words else { return [] }
       return HugePages.array(count: words) { (out: UnsafeMutablePointer<UInt64>) in
         // (Every byte written by the decoding.)
-        valid = Base64.decode(
-          text, into: UnsafeMutableRawPointer(out).assumingMemoryBound(to: UInt8.self))
+        (valid, largest) = decodeSizes(text, count: count, wide: wide, into: out)
       }
     }
     guard valid else {
       s = entry
       return nil
     }
-    // The sizes' largest bit patterns, in parts on threads when many (whole items each).
-    let setting = ParallelDecoding.current
-    let parts = max(setting.parts(for: count), 1)
-    var maxima = [(width: UInt64, height: UInt64)](repeating: (0, 0), count: parts)
-    let perItem = wide ? 2 : 1
-    let pairsWide = wide
-    bits.withUnsafeBufferPointer { b in
-      maxima.withUnsafeMutableBufferPointer { m in
-        let source = DecodingBuffer(b.baseAddress!)
-        let result = DecodingBuffer(m.baseAddress!)
-        setting.perform(parts: parts) { p in
-          let run = ParallelDecoding.range(p, of: parts, count: count)
-          result.base[p] = PackedInsertions.largestBits(
-            of: UnsafeBufferPointer(
-              start: source.base + perItem * run.lowerBound, count: perItem * run.count),
-            wide: pairsWide)
-        }
-      }
-    }
-    let largest = (
-      width: maxima.map(\.width).max()!, height: maxima.map(\.height).max()!
-    )
     let packed = mask.withUnsafeBufferPointer {
       PackedInsertions(
         section: section, mask: $0, sizeBits: bits, wide: wide, largestBits: largest)
@@ -304,6 +282,78 @@ package enum PackedItemEdits {
       return nil
     }
     return packed
+  }
+
+  /// Decodes `text`, the base64 of `count` sizes (`sizeBits`' layout: `f64` pairs when
+  /// `wide`, else `f32`), into `out`, and finds their largest bit patterns
+  /// (`PackedInsertions.largestBits(of:wide:)`) as it goes: one pass, each part of the items
+  /// (on threads when many, `ParallelDecoding`; parts cut at every third item, a whole number
+  /// of base64 groups) decoding a window of groups and reading its sizes while they are in the
+  /// cache.
+  ///
+  /// - Precondition: `text` decodes to `count` sizes' bytes (`Base64.decodedCount`), `count >
+  ///   0`; `out` has room for them.
+  /// - Returns: whether `text` is base64 (`Base64.decode`'s rules; the bytes written either
+  ///   way), and the largest patterns.
+  /// - Complexity: O(b) for b bytes of text.
+  static func decodeSizes(
+    _ text: UnsafeBufferPointer<UInt8>, count: Int, wide: Bool, into out: UnsafeMutablePointer<UInt64>
+  ) -> (valid: Bool, largest: (width: UInt64, height: UInt64)) {
+    let stride = wide ? 16 : 8
+    let perItem = wide ? 2 : 1
+    let t = text.baseAddress!
+    let bytes = UnsafeMutableRawPointer(out).assumingMemoryBound(to: UInt8.self)
+    let padding = Base64.padding(of: text)
+    let full = text.count / 4 - (padding > 0 ? 1 : 0)
+    // The padded last group first: its bytes are the last part's, read by it.
+    var valid =
+      padding == 0 || Base64.decodePadded(t + 4 * full, padding: padding, into: bytes + 3 * full)
+    // Three items are a whole number of groups (24 or 48 bytes), and so is a window.
+    let triples = (count + 2) / 3
+    let setting = ParallelDecoding.current
+    let parts = max(min(setting.parts(for: count), triples), 1)
+    var flags = [UInt8](repeating: 0, count: parts)
+    var maxima = [(width: UInt64, height: UInt64)](repeating: (0, 0), count: parts)
+    flags.withUnsafeMutableBufferPointer { f in
+      maxima.withUnsafeMutableBufferPointer { m in
+        let text = DecodingBuffer(t)
+        let output = DecodingBuffer(bytes)
+        let flags = DecodingBuffer(f.baseAddress!)
+        let result = DecodingBuffer(m.baseAddress!)
+        setting.perform(parts: parts) { p in
+          let run = ParallelDecoding.range(p, of: parts, count: triples)
+          let first = 3 * run.lowerBound
+          let end = min(3 * run.upperBound, count)
+          let groupEnd = p == parts - 1 ? full : end * stride / 3
+          var group = first * stride / 3
+          var item = first
+          var invalid: UInt8 = 0
+          var largest: (width: UInt64, height: UInt64) = (0, 0)
+          /// The largest patterns so far, with those of items `item ..< upTo`.
+          func read(upTo next: Int) {
+            let found = PackedInsertions.largestBits(
+              of: UnsafeBufferPointer(
+                start: UnsafeRawPointer(output.base + item * stride).assumingMemoryBound(
+                  to: UInt64.self), count: perItem * (next - item)),
+              wide: perItem == 2)
+            largest = (max(largest.width, found.width), max(largest.height, found.height))
+            item = next
+          }
+          while group < groupEnd {
+            let windowEnd = min(group + Base64Window.groupsPerWindow, groupEnd)
+            invalid |= Base64.decodeGroups(
+              group..<windowEnd, of: text.base, into: output.base + 3 * group)
+            read(upTo: windowEnd == groupEnd ? end : 3 * windowEnd / stride)
+            group = windowEnd
+          }
+          if item < end { read(upTo: end) }
+          flags.base[p] = invalid
+          result.base[p] = largest
+        }
+      }
+    }
+    if flags.reduce(0, |) & 0x80 != 0 { valid = false }
+    return (valid, (maxima.map(\.width).max()!, maxima.map(\.height).max()!))
   }
 
   /// `readInsertion(_:field:into:)`, the sizes decoded where they stand in the line when

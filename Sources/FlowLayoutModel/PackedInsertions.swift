@@ -51,7 +51,10 @@ package final class PackedInsertions: Sendable {
   }
 
   /// The largest bit patterns of the widths and of the heights (as `Double`s) that `bits` hold
-  /// (`sizeBits`' layout, whole items): what `init`'s `largestBits` is.
+  /// (`sizeBits`' layout, whole items): what `init`'s `largestBits` is. `f32` sizes are
+  /// compared as `f32` patterns, the largest widened: the same result where every size is a
+  /// length (≥ 0, finite: patterns ordered as values, and widening keeps the order); any other
+  /// value (negative, NaN, infinite) makes it a pattern above every length's either way.
   ///
   /// - Complexity: O(k) for k words.
   package static func largestBits(of bits: UnsafeBufferPointer<UInt64>, wide: Bool) -> (
@@ -68,9 +71,11 @@ package final class PackedInsertions: Sendable {
       }
     } else {
       for v in bits {
-        w = max(w, Double(Float(bitPattern: UInt32(truncatingIfNeeded: v))).bitPattern)
-        h = max(h, Double(Float(bitPattern: UInt32(truncatingIfNeeded: v >> 32))).bitPattern)
+        w = max(w, v & 0xFFFF_FFFF)
+        h = max(h, v &>> 32)
       }
+      w = Double(Float(bitPattern: UInt32(truncatingIfNeeded: w))).bitPattern
+      h = Double(Float(bitPattern: UInt32(truncatingIfNeeded: h))).bitPattern
     }
     return (w, h)
   }

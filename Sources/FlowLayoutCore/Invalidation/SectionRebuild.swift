@@ -119,6 +119,7 @@ extension FastFlowLayout {
     for k in states.indices {
       counters.add(states[k].counters)
       pool.allocated += states[k].buffersAllocated
+      pool.lookedAhead += states[k].itemsLookedAhead
       while pool.columns.count < 3 * pageCount, let array = states[k].spares.columns.popLast() {
         pool.columns.append(array)
       }
@@ -157,11 +158,17 @@ extension FastFlowLayout {
     var spares = SparePageBuffers()
     /// Buffers made new or grown (`SparePageBuffers.allocated`).
     var buffersAllocated = 0
+    /// Items merged ahead (`SparePageBuffers.lookedAhead`).
+    var itemsLookedAhead = 0
   }
 
   /// Buffers the section rebuilds allocated or grew instead of reusing a released page's
   /// (`SparePageBuffers.allocated`), since the engine was made.
   package var rebuildBuffersAllocated: Int { spareBuffers.allocated }
+
+  /// Items the section rebuilds merged ahead of a page to find how many join the page before
+  /// it (`itemsJoiningLastLine`), since the engine was made.
+  package var rebuildItemsLookedAhead: Int { spareBuffers.lookedAhead }
 
   /// What the tasks of `rebuildSection` share: the merge's sources, the new pages, and the
   /// section's page template, counts and layout choices.
@@ -202,8 +209,36 @@ extension FastFlowLayout {
       swap(&merge.spareTables, &state.spares.tables)
     }
     var scratch = LineScratch()
+    // The next items looked at (`itemsJoiningLastLine`).
+    var probe = SectionLayout()
+    probe.lines = .taken
     for k in run {
-      let count = (k + 1) * n / m - k * n / m
+      var count = (k + 1) * n / m - k * n / m
+      if k > run.lowerBound {
+        // The front items the previous page's last line takes go there first (merged onto
+        // its columns), so that this page's lines start at a line start: what
+        // `absorbFront` does once this page is merged, without moving this page's items.
+        counters.pageBoundariesChecked += 1
+        let joining = Self.itemsJoiningLastLine(
+          of: &pages[k - 1], merge: &merge, upTo: count, rules: rules, probe: &probe,
+          lookedAhead: &state.itemsLookedAhead)
+        // (The last line's index only: a copy of the table alive across the catch-up would
+        // share its buffers, and the catch-up's writes would copy them.)
+        var lastLine = -1
+        if case .table(let table) = pages[k - 1].lines { lastLine = table.lineCount - 1 }
+        if joining > 0, lastLine >= 0 {
+          counters.pageBoundariesMoved += 1
+          counters.itemsPaged += joining
+          let room = pages[k - 1].items.widths.capacity
+          merge.append(count: joining, to: &pages[k - 1].items)
+          if pages[k - 1].items.widths.capacity != room { grown += 1 }
+          pages[k - 1].catchUpLines(
+            fromLine: lastLine, rules: rules, kernels: shared.kernels, scratch: &scratch,
+            counters: &counters)
+          count -= joining
+        }
+        pages[k - 1].updateHeight(rules: rules)
+      }
       // Built in place: a local copy alive while the page is laid out would make its buffers
       // shared, and every write to them a copy.
       pages[k] = shared.template
@@ -211,16 +246,6 @@ extension FastFlowLayout {
       pages[k].closesSection = k == m - 1
       pages[k].items = merge.columns(count: count)
       if let table = merge.spareTables.popLast() { pages[k].lines = .table(table) }
-      if k > run.lowerBound {
-        // The front items the previous page's last line takes move there first, so that this
-        // page's lines start at a line start.
-        let room = pages[k - 1].items.widths.capacity
-        _ = pages[k - 1].absorbFront(
-          of: &pages[k], rules: rules, kernels: shared.kernels, scratch: &scratch,
-          counters: &counters)
-        if pages[k - 1].items.widths.capacity != room { grown += 1 }
-        pages[k - 1].updateHeight(rules: rules)
-      }
       // A new table reserves the lines the previous page's rate gives (not counted again).
       var expectedLines: Int? = nil
       if k > run.lowerBound, case .table(let previous) = pages[k - 1].lines {
@@ -240,5 +265,31 @@ extension FastFlowLayout {
       if pages[k].lineTableCapacity != lineRoom { grown += 1 }
     }
     pages[run.upperBound - 1].updateHeight(rules: rules)
+  }
+
+  /// How many of `merge`'s next new items (at most `limit`) the greedy rule puts on `page`'s
+  /// last line: `page.itemsAbsorbed(from:rules:)` for a next page of those items, found by
+  /// looking ahead (`ColumnMerge.peek`) 8 items at first and four times more while they all
+  /// join (counted in `lookedAhead`). `probe` (lines `.taken`) holds the items looked at.
+  /// (`page` and `merge` are only read: `inout` so that neither is copied.)
+  ///
+  /// - Complexity: O(k + j) for the k items of the last line and the j that join (O(8) at
+  ///   least).
+  static func itemsJoiningLastLine(
+    of page: inout SectionLayout, merge: inout ColumnMerge, upTo limit: Int,
+    rules: LayoutRules, probe: inout SectionLayout, lookedAhead: inout Int
+  ) -> Int {
+    var ahead = min(limit, 8)
+    while ahead > 0 {
+      probe.items.removeAll()
+      probe.items.appendUnwritten(ahead, room: ColumnMerge.block) { w, h in
+        merge.peek(count: ahead, widths: w, heights: h)
+      }
+      lookedAhead += ahead
+      let joining = page.itemsAbsorbed(from: probe, rules: rules)
+      if joining < ahead || ahead == limit { return joining }
+      ahead = min(limit, 4 * ahead)
+    }
+    return 0
   }
 }

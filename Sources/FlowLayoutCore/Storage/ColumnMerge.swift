@@ -10,6 +10,9 @@ struct SparePageBuffers: Sendable {
   /// made new by the merge or grown by `absorbFront`, a line table made new or grown by its
   /// page's layout), since the engine was made: what fresh memory they asked for.
   var allocated = 0
+  /// Items the section rebuilds merged ahead of a page to find how many join the last line of
+  /// the page before it (`FastFlowLayout.itemsJoiningLastLine`), since the engine was made.
+  var lookedAhead = 0
 }
 
 /// A section's item columns after a batch, written page by page straight from its old pages and
@@ -174,29 +177,59 @@ struct ColumnMerge {
     // Room for a block past the count (`fill` writes whole blocks).
     var widths = spareArray(count: c)
     var heights = spareArray(count: c)
+    widths.withUnsafeMutableBufferPointer { w in
+      heights.withUnsafeMutableBufferPointer { h in
+        write(count: c, w.baseAddress!, h.baseAddress!)
+      }
+    }
+    return ItemColumns(widths: widths, heights: heights)
+  }
+
+  /// Appends the next `c` new items to `columns` (working orientation; positions 0 when
+  /// `columns` keeps them, as `ItemColumns.append(frontOf:count:)` gives items without), the
+  /// cursor moved past them: what `columns(count:)` then appending its result gives, without
+  /// a new array.
+  ///
+  /// - Precondition: at least `c` new items remain.
+  /// - Complexity: O(c + d + q) as `columns(count:)`, plus O(`columns.count`) when an array
+  ///   must grow.
+  mutating func append(count c: Int, to columns: inout ItemColumns) {
+    guard c > 0 else { return }
+    columns.appendUnwritten(c, room: Self.block) { w, h in write(count: c, w, h) }
+  }
+
+  /// The widths and heights of the next `c` new items written to `w` and `h` (each with room
+  /// for `block` values more), the cursor left where it is and no old page released: a look
+  /// ahead.
+  ///
+  /// - Precondition: at least `c` new items remain.
+  /// - Complexity: O(c + d + q) as `columns(count:)`.
+  func peek(
+    count c: Int, widths w: UnsafeMutablePointer<Double>, heights h: UnsafeMutablePointer<Double>
+  ) {
+    guard c > 0 else { return }
+    var cursor = Cursor(
+      page: page, old: old, removal: removal, insertion: insertion, new: new)
+    var released: [Int] = []
+    Self.fill(
+      w, h, count: c, cursor: &cursor, sources: sources, released: &released, releasing: .max)
+  }
+
+  /// Writes the next `c` new items to `w` and `h` (each with room for `block` values more),
+  /// moves the cursor past them and releases the old pages it passed (`releasesPassedPages`).
+  ///
+  /// - Complexity: O(c + d + q).
+  private mutating func write(
+    count c: Int, _ w: UnsafeMutablePointer<Double>, _ h: UnsafeMutablePointer<Double>
+  ) {
     var cursor = Cursor(
       page: page, old: old, removal: removal, insertion: insertion, new: new)
     var released: [Int] = []
     // (Locals: the closures below capture no `self`, an `inout` of this method.)
     let sources = self.sources
     let keep = releasesPassedPages ? firstPage : Int.max
-    widths.withUnsafeMutableBufferPointer { w in
-      heights.withUnsafeMutableBufferPointer { h in
-        if let mask = sources.packedDeletions {
-          Self.fill(
-            w.baseAddress!, h.baseAddress!, count: c, cursor: &cursor, sources: sources,
-            deletions: mask, released: &released, releasing: keep)
-        } else if let packed = sources.packed {
-          Self.fill(
-            w.baseAddress!, h.baseAddress!, count: c, cursor: &cursor, sources: sources,
-            packed: packed, released: &released, releasing: keep)
-        } else {
-          Self.fill(
-            w.baseAddress!, h.baseAddress!, count: c, cursor: &cursor, sources: sources,
-            released: &released, releasing: keep)
-        }
-      }
-    }
+    Self.fill(
+      w, h, count: c, cursor: &cursor, sources: sources, released: &released, releasing: keep)
     (page, old, removal, insertion, new) = (
       cursor.page, cursor.old, cursor.removal, cursor.insertion, cursor.new
     )
@@ -211,7 +244,29 @@ struct ColumnMerge {
       if x.capacity > Self.block { spareArrays.append(x) }
       sources.slots[slot] = SectionLayout()
     }
-    return ItemColumns(widths: widths, heights: heights)
+  }
+
+  /// Writes the next `c` new items from `cursor` on (whichever form the lists have), moving it;
+  /// the old pages passed after page `keep` are appended to `released`.
+  ///
+  /// - Complexity: O(c + d + q).
+  @inline(__always)
+  private static func fill(
+    _ w: UnsafeMutablePointer<Double>, _ h: UnsafeMutablePointer<Double>, count c: Int,
+    cursor: inout Cursor, sources: Sources, released: inout [Int], releasing keep: Int
+  ) {
+    if let mask = sources.packedDeletions {
+      fill(
+        w, h, count: c, cursor: &cursor, sources: sources, deletions: mask, released: &released,
+        releasing: keep)
+    } else if let packed = sources.packed {
+      fill(
+        w, h, count: c, cursor: &cursor, sources: sources, packed: packed, released: &released,
+        releasing: keep)
+    } else {
+      fillFromLists(
+        w, h, count: c, cursor: &cursor, sources: sources, released: &released, releasing: keep)
+    }
   }
 
   /// An array of `c` elements (not written) with room for at least `block` more: a released
@@ -429,7 +484,7 @@ struct ColumnMerge {
   /// deletion is passed or the insertion written.
   ///
   /// - Complexity: O(c + d + q).
-  private static func fill(
+  private static func fillFromLists(
     _ w: UnsafeMutablePointer<Double>, _ h: UnsafeMutablePointer<Double>, count c: Int,
     cursor: inout Cursor, sources: Sources, released: inout [Int], releasing keep: Int
   ) {

@@ -118,6 +118,48 @@ struct ItemColumns: Sendable, Equatable {
     }
   }
 
+  /// Every item removed, the arrays' storage kept.
+  ///
+  /// - Complexity: O(1).
+  mutating func removeAll() {
+    widths.removeAll(keepingCapacity: true)
+    heights.removeAll(keepingCapacity: true)
+    xs.removeAll(keepingCapacity: true)
+  }
+
+  /// Appends `q` items whose widths and heights `write` gives (it is handed the first new
+  /// width's and height's addresses, each with room for `room` values more, and writes the `q`
+  /// of each), positions 0 when these keep positions: `append(frontOf:count:)` of columns
+  /// without positions, written in place.
+  ///
+  /// - Complexity: O(q) plus `write`, O(n) more when an array grows (as `append(contentsOf:)`
+  ///   grows: at least twofold).
+  mutating func appendUnwritten(
+    _ q: Int, room: Int,
+    _ write: (UnsafeMutablePointer<Double>, UnsafeMutablePointer<Double>) -> Void
+  ) {
+    let n = count
+    if widths.capacity < n &+ q &+ room {
+      widths.reserveCapacity(Swift.max(n &+ q &+ room, 2 &* widths.capacity))
+    }
+    if heights.capacity < n &+ q &+ room {
+      heights.reserveCapacity(Swift.max(n &+ q &+ room, 2 &* heights.capacity))
+    }
+    // (Written as locals: two nested accesses to `self` would overlap.)
+    var w = widths
+    var h = heights
+    (widths, heights) = ([], [])
+    w.resizeUninitialized(to: n &+ q)
+    h.resizeUninitialized(to: n &+ q)
+    w.withUnsafeMutableBufferPointer { w in
+      h.withUnsafeMutableBufferPointer { h in
+        write(w.baseAddress! + n, h.baseAddress! + n)
+      }
+    }
+    (widths, heights) = (w, h)
+    if hasPositions { xs.append(contentsOf: repeatElement(0, count: q)) }
+  }
+
   /// Appends `other`'s items after these, with their positions when both keep positions.
   ///
   /// - Complexity: O(k) for `other`'s k items (amortized).

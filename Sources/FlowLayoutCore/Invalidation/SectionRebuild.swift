@@ -224,17 +224,15 @@ extension FastFlowLayout {
           lookedAhead: &state.itemsLookedAhead)
         // (The last line's index only: a copy of the table alive across the catch-up would
         // share its buffers, and the catch-up's writes would copy them.)
-        var lastLine = -1
-        if case .table(let table) = pages[k - 1].lines { lastLine = table.lineCount - 1 }
-        if joining > 0, lastLine >= 0 {
+        if joining > 0, let lastLine = pages[k - 1].lastTableLine {
           counters.pageBoundariesMoved += 1
           counters.itemsPaged += joining
           let room = pages[k - 1].items.widths.capacity
           merge.append(count: joining, to: &pages[k - 1].items)
           if pages[k - 1].items.widths.capacity != room { grown += 1 }
           pages[k - 1].catchUpLines(
-            fromLine: lastLine, rules: rules, kernels: shared.kernels, scratch: &scratch,
-            counters: &counters)
+            fromLine: lastLine, keeping: nil, oldItemCount: pages[k - 1].count, rules: rules,
+            kernels: shared.kernels, scratch: &scratch, counters: &counters)
           count -= joining
         }
         pages[k - 1].updateHeight(rules: rules)

@@ -96,7 +96,7 @@ extension JSONScanner {
     _ b: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ limit: Int, from: Int? = nil
   ) -> Bool {
     if let from { i = from }
-    while i < limit, b[i] == 0x20 || b[i] == 0x0A || b[i] == 0x0D || b[i] == 0x09 { i += 1 }
+    while i < limit, isSpace(b[i]) { i += 1 }
     return i < limit
   }
 

@@ -289,9 +289,7 @@ extension JSONScanner {
         let pendingHeights = pendingWidths + chunk
         var held = 0
         func skipSpaces(_ i: inout Int) {
-          while i < limit, b[i] == 0x20 || b[i] == 0x0A || b[i] == 0x0D || b[i] == 0x09 {
-            i += 1
-          }
+          while i < limit, JSONScanner.isSpace(b[i]) { i += 1 }
         }
         // The items held so far appended to the columns.
         func flush(at i: Int) {
@@ -377,7 +375,7 @@ extension JSONScanner {
     in b: UnsafeBufferPointer<UInt8>, at start: Int, end n: Int
   ) -> (value: Double, end: Int)? {
     var i = start
-    while i < n, b[i] == 0x20 || b[i] == 0x0A || b[i] == 0x0D || b[i] == 0x09 { i += 1 }
+    while i < n, isSpace(b[i]) { i += 1 }
     var negative = false
     if i < n, b[i] == UInt8(ascii: "-") {
       negative = true

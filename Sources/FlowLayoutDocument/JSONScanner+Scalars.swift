@@ -36,12 +36,11 @@ extension JSONScanner {
     var i = position
     var good = position
     bytes.withUnsafeBufferPointer { b in
-      func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
       while i &+ 4 <= limit, b[i] == UInt8(ascii: "n"), b[i &+ 1] == UInt8(ascii: "u"),
         b[i &+ 2] == UInt8(ascii: "l"), b[i &+ 3] == UInt8(ascii: "l")
       {
         var j = i &+ 4
-        while j < limit, isSpace(b[j]) { j &+= 1 }
+        while j < limit, Self.isSpace(b[j]) { j &+= 1 }
         // What ends a literal here: a comma, the array's end, or the text's end (the array
         // reader names what is missing).
         guard j == limit || b[j] == UInt8(ascii: ",") || b[j] == UInt8(ascii: "]") else { break }
@@ -49,7 +48,7 @@ extension JSONScanner {
         good = i &+ 4
         guard j < limit, b[j] == UInt8(ascii: ",") else { break }
         j &+= 1
-        while j < limit, isSpace(b[j]) { j &+= 1 }
+        while j < limit, Self.isSpace(b[j]) { j &+= 1 }
         i = j
       }
     }

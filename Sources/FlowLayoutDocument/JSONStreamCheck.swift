@@ -192,8 +192,8 @@ public struct JSONStreamCheck: Sendable {
 
   private mutating func accepts(_ b: UInt8) -> Bool {
     if inString { return acceptsInString(b) }
+    if JSONScanner.isSpace(b) { return true }
     switch b {
-    case 0x20, 0x0A, 0x0D, 0x09: return true
     case UInt8(ascii: "{"), UInt8(ascii: "["):
       guard !closed, depth < JSONScanner.maximumDepth, depth > 0 || b == UInt8(ascii: "{") else {
         return false

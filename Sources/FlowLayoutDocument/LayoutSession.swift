@@ -113,9 +113,8 @@ public struct LayoutSession<Engine: LayoutEngine> {
   static func readOpenInPlace(_ line: [UInt8]) -> LayoutDocument? {
     // `{ "open" :` then the document's `{`, and the request's `}` last: anything else (an
     // escaped key, a BOM, another key) is left to the general path.
-    func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0D || b == 0x0A }
     var i = line.startIndex
-    func skipSpaces() { while i < line.endIndex, isSpace(line[i]) { i += 1 } }
+    func skipSpaces() { while i < line.endIndex, JSONScanner.isSpace(line[i]) { i += 1 } }
     func consume(_ text: StaticString) -> Bool {
       let count = text.utf8CodeUnitCount
       guard line.endIndex - i >= count else { return false }
@@ -131,7 +130,7 @@ public struct LayoutSession<Engine: LayoutEngine> {
     guard consume(":") else { return nil }
     skipSpaces()
     var last = line.endIndex - 1
-    while last > i, isSpace(line[last]) { last -= 1 }
+    while last > i, JSONScanner.isSpace(line[last]) { last -= 1 }
     guard i < last, line[i] == UInt8(ascii: "{"), line[last] == UInt8(ascii: "}") else {
       return nil
     }

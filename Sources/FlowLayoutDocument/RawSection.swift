@@ -207,7 +207,7 @@ struct RawSection {
     // string or a copy of the scanner.
     let plain = s.bytes.withUnsafeBufferPointer { b -> Bool? in
       var i = s.position + 1
-      while i < s.end, b[i] == 0x20 || b[i] == 0x0A || b[i] == 0x0D || b[i] == 0x09 { i += 1 }
+      while i < s.end, JSONScanner.isSpace(b[i]) { i += 1 }
       guard i < s.end, b[i] == UInt8(ascii: "\"") else { return false }
       let start = i + 1
       var end = start

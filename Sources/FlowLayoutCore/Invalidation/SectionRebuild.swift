@@ -222,17 +222,12 @@ extension FastFlowLayout {
         let joining = Self.itemsJoiningLastLine(
           of: &pages[k - 1], merge: &merge, upTo: count, rules: rules, probe: &probe,
           lookedAhead: &state.itemsLookedAhead)
-        // (The last line's index only: a copy of the table alive across the catch-up would
-        // share its buffers, and the catch-up's writes would copy them.)
-        if joining > 0, let lastLine = pages[k - 1].lastTableLine {
-          counters.pageBoundariesMoved += 1
-          counters.itemsPaged += joining
-          let room = pages[k - 1].items.widths.capacity
-          merge.append(count: joining, to: &pages[k - 1].items)
+        let room = pages[k - 1].items.widths.capacity
+        if pages[k - 1].joinLastLine(
+          joining, rules: rules, kernels: shared.kernels, scratch: &scratch,
+          counters: &counters, append: { merge.append(count: joining, to: &$0) })
+        {
           if pages[k - 1].items.widths.capacity != room { grown += 1 }
-          pages[k - 1].catchUpLines(
-            fromLine: lastLine, keeping: nil, oldItemCount: pages[k - 1].count, rules: rules,
-            kernels: shared.kernels, scratch: &scratch, counters: &counters)
           count -= joining
         }
         pages[k - 1].updateHeight(rules: rules)

@@ -248,13 +248,31 @@ extension SectionLayout {
   ) -> Bool {
     counters.pageBoundariesChecked += 1
     let absorbed = itemsAbsorbed(from: next, rules: rules)
+    guard
+      joinLastLine(
+        absorbed, rules: rules, kernels: kernels, scratch: &scratch, counters: &counters,
+        append: { $0.append(frontOf: next.items, count: absorbed) })
+    else { return false }
+    next.items.removeFirst(absorbed)
+    return true
+  }
+
+  /// Puts `q` items, which `append` writes after this page's items, on its last line and
+  /// re-breaks that line (they are the greedy rule's: `itemsAbsorbed`), counted as a page
+  /// boundary moved. A page without a line table, or `q` = 0, takes none.
+  ///
+  /// - Returns: whether the items moved (`append` was called).
+  /// - Complexity: O(k + q) for the k items of the last line, plus `append`'s.
+  mutating func joinLastLine(
+    _ q: Int, rules: LayoutRules, kernels: KernelSelection, scratch: inout LineScratch,
+    counters: inout WorkCounters, append: (inout ItemColumns) -> Void
+  ) -> Bool {
     // The last line's index only: a copy of the table kept alive across the catch-up would share
     // its buffers, and the catch-up's writes would copy them (exact-size, losing their room).
-    guard absorbed > 0, let lastLine = lastTableLine else { return false }
+    guard q > 0, let lastLine = lastTableLine else { return false }
     counters.pageBoundariesMoved += 1
-    counters.itemsPaged += absorbed
-    items.append(frontOf: next.items, count: absorbed)
-    next.items.removeFirst(absorbed)
+    counters.itemsPaged += q
+    append(&items)
     catchUpLines(
       fromLine: lastLine, keeping: nil, oldItemCount: count, rules: rules, kernels: kernels,
       scratch: &scratch, counters: &counters)

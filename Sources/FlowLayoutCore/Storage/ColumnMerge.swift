@@ -365,12 +365,13 @@ struct ColumnMerge {
             let word = (j >> 6) < wordCount ? words[j >> 6] &>> UInt64(j & 63) : 0
             var entering = word & chunk
             var kept = ~word & chunk
-            if i &+ entering.nonzeroBitCount <= insertions {
+            let taken = entering.nonzeroBitCount
+            if i &+ taken <= insertions {
               // The rest of mask word j/64 (or up to c, or up to the first old item past this
               // page), every old item and insertion it takes there: the old items written to
               // the clear bits' places, then the insertions to the set ones' (one step a bit,
               // no branch on the bit itself).
-              let pageDone = o &+ kept.nonzeroBitCount > pageEnd
+              let pageDone = o &+ (length &- taken) > pageEnd
               if pageDone {
                 length = keptUpTo(kept, count: pageEnd &- o)
                 let cut = length == 64 ? UInt64.max : (1 &<< UInt64(length)) &- 1

@@ -54,6 +54,16 @@ public struct JSONStreamCheck: Sendable {
             let count = chunk.count
             var i = index
             while i < count {
+              // 32 bytes at a time while they are digits, `,:.-` and brackets whose nesting
+              // stays inside (1, maximumDepth] whatever their order (minified item lists).
+              while i + 32 <= count {
+                let counts = Self.bracketCounts(chunk, at: i)
+                guard let counts, d - counts.closes >= 1,
+                  d + counts.opens <= JSONScanner.maximumDepth
+                else { break }
+                d += counts.opens - counts.closes
+                i += 32
+              }
               // Eight bytes at a time while they are plain bytes and brackets whose nesting
               // stays inside (1, maximumDepth] whatever their order: a sized item list
               // (`[12,34],[56,78]`) is that throughout. Anything else goes byte by byte below.
@@ -105,6 +115,53 @@ public struct JSONStreamCheck: Sendable {
     }
     offset = base + chunk.count
     return nil
+  }
+
+  /// The opening and closing brackets among the 32 bytes of `chunk` at `offset`, or `nil` when
+  /// one of them is neither a bracket nor a digit or one of `,:.-` (whitespace included: the
+  /// byte paths take those).
+  ///
+  /// - Complexity: O(1): a few vector operations on two 16-byte vectors.
+  @inline(__always)
+  private static func bracketCounts(_ chunk: UnsafeRawBufferPointer, at offset: Int)
+    -> (opens: Int, closes: Int)?
+  {
+    let a = chunk.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
+    let b = chunk.loadUnaligned(fromByteOffset: offset + 16, as: SIMD16<UInt8>.self)
+    // `,-.` are 0x2C…0x2E, digits and `:` 0x30…0x3A; `[` `]` are `{` `}` with bit 5 clear.
+    let space = SIMD16<UInt8>(repeating: 0x20)
+    let punctuation = SIMD16<UInt8>(repeating: 0x2C)
+    let three = SIMD16<UInt8>(repeating: 3)
+    let zero = SIMD16<UInt8>(repeating: 0x30)
+    let eleven = SIMD16<UInt8>(repeating: 11)
+    let openBrace = SIMD16<UInt8>(repeating: 0x7B)
+    let closeBrace = SIMD16<UInt8>(repeating: 0x7D)
+    let foldedA = a | space
+    let foldedB = b | space
+    let openA = foldedA .== openBrace
+    let openB = foldedB .== openBrace
+    let closeA = foldedA .== closeBrace
+    let closeB = foldedB .== closeBrace
+    let validA = (a &- punctuation) .< three .| (a &- zero) .< eleven .| openA .| closeA
+    let validB = (b &- punctuation) .< three .| (b &- zero) .< eleven .| openB .| closeB
+    // Reduced as two 64-bit words (the library's `all` and `wrappedSum` are calls, not inlined).
+    let none = SIMD16<UInt8>(repeating: 0)
+    let valid = unsafeBitCast(
+      none.replacing(with: SIMD16(repeating: 0xFF), where: validA .& validB), to: SIMD2<UInt64>.self)
+    guard valid[0] & valid[1] == .max else { return nil }
+    let one = SIMD16<UInt8>(repeating: 1)
+    // Per byte ≤ 2 brackets, per byte of the two words' sum ≤ 4: the byte sums of one word
+    // (≤ 32) are its product's top byte.
+    let opens = unsafeBitCast(
+      none.replacing(with: one, where: openA) &+ none.replacing(with: one, where: openB),
+      to: SIMD2<UInt64>.self)
+    let closes = unsafeBitCast(
+      none.replacing(with: one, where: closeA) &+ none.replacing(with: one, where: closeB),
+      to: SIMD2<UInt64>.self)
+    let bytes: UInt64 = 0x0101_0101_0101_0101
+    return (
+      Int(((opens[0] &+ opens[1]) &* bytes) >> 56), Int(((closes[0] &+ closes[1]) &* bytes) >> 56)
+    )
   }
 
   /// The fast path's class of each byte outside strings, once inside the object: `plain`

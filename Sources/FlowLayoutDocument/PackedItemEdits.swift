@@ -1014,6 +1014,17 @@ package enum HugePages {
     #endif
   }
 
+  /// `advise` over `array`'s whole capacity (its unwritten room included: a column about to be
+  /// filled from its count on).
+  ///
+  /// - Complexity: one system call when the capacity spans a 2 MiB page, else none.
+  package static func adviseCapacity<T>(of array: inout [T]) {
+    let bytes = array.capacity * MemoryLayout<T>.stride
+    array.withUnsafeMutableBufferPointer {
+      advise(UnsafeMutableRawBufferPointer(start: $0.baseAddress, count: $0.baseAddress == nil ? 0 : bytes))
+    }
+  }
+
   /// The capacity `array(count:_:)` reserves for `count` values of `stride` bytes: `count`,
   /// and for a buffer of at least 2 MiB, 2 MiB more, so that the advised range
   /// (`advisedRange`) reaches past the values' end (the last 2 MiB page holds room never

@@ -139,7 +139,7 @@ struct SectionLayout: Sendable, Equatable {
   var count: Int {
     switch lines {
     case .equalWidth(let e): return e.count
-    case .uniform(let u): return u.keptSizes?.count ?? items.count
+    case .uniform(let u): return u.keptSizes?.value.count ?? items.count
     case .table, .taken: return items.count
     }
   }
@@ -153,7 +153,7 @@ struct SectionLayout: Sendable, Equatable {
     case .equalWidth(let e): return e.columns
     case .uniform(let u):
       guard let sizes = u.keptSizes else { return nil }
-      return ItemColumns(widths: sizes.widths, heights: sizes.heights)
+      return ItemColumns(widths: sizes.value.widths, heights: sizes.value.heights)
     case .table, .taken: return nil
     }
   }
@@ -172,7 +172,7 @@ struct SectionLayout: Sendable, Equatable {
     case .equalWidth(let e): return e.size(ofItem: j)
     case .uniform(let u):
       if let sizes = u.keptSizes {
-        return Size(width: sizes.width(ofItem: j), height: sizes.height(ofItem: j))
+        return Size(width: sizes.value.width(ofItem: j), height: sizes.value.height(ofItem: j))
       }
     case .table, .taken: break
     }

@@ -20,6 +20,17 @@ struct SectionEdit: Sendable {
   var touchesFirstItem: Bool {
     removals.first == 0 || resizes.first?.index == 0 || insertions.first?.index == 0
   }
+
+  /// Turns the moves into insertions of the sizes `size(source)` reads, then sorts the removals
+  /// and insertions ascending (capacities kept).
+  ///
+  /// - Complexity: O(m + e log e) for m moves (plus their reads) and e edits.
+  mutating func insertMovedItems(sizedBy size: (ItemPath) -> Size) {
+    for (to, from) in moves { insertions.append((to, size(from))) }
+    moves.removeAll(keepingCapacity: true)
+    removals.sortInPlace()
+    insertions.sortInPlace { $0.index < $1.index }
+  }
 }
 
 extension SectionLayout {

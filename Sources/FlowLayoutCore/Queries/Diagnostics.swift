@@ -18,13 +18,8 @@ struct DiagnosticSections: Sendable, Equatable {
   ///
   /// - Complexity: O(log E) for E entries.
   func position(of s: Int) -> (index: Int, found: Bool) {
-    var low = 0
-    var high = sections.count
-    while low < high {
-      let mid = (low + high) / 2
-      if sections[mid] < s { low = mid + 1 } else { high = mid }
-    }
-    return (low, low < sections.count && sections[low] == s)
+    let k = FastFlowLayout.countLess(than: s, in: sections)
+    return (k, k < sections.count && sections[k] == s)
   }
 
   /// The wide items of section `s`.

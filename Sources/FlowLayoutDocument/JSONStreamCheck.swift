@@ -54,6 +54,16 @@ public struct JSONStreamCheck: Sendable {
             let count = chunk.count
             var i = index
             while i < count {
+              // 32 bytes at a time while they are digits, `,:.-` and brackets whose nesting
+              // stays inside (1, maximumDepth] whatever their order (minified item lists).
+              while i + 32 <= count {
+                let counts = Self.bracketCounts(chunk, at: i)
+                guard let counts, d - counts.closes >= 1,
+                  d + counts.opens <= JSONScanner.maximumDepth
+                else { break }
+                d += counts.opens - counts.closes
+                i += 32
+              }
               // Eight bytes at a time while they are plain bytes and brackets whose nesting
               // stays inside (1, maximumDepth] whatever their order: a sized item list
               // (`[12,34],[56,78]`) is that throughout. Anything else goes byte by byte below.
@@ -107,6 +117,53 @@ public struct JSONStreamCheck: Sendable {
     return nil
   }
 
+  /// The opening and closing brackets among the 32 bytes of `chunk` at `offset`, or `nil` when
+  /// one of them is neither a bracket nor a digit or one of `,:.-` (whitespace included: the
+  /// byte paths take those).
+  ///
+  /// - Complexity: O(1): a few vector operations on two 16-byte vectors.
+  @inline(__always)
+  private static func bracketCounts(_ chunk: UnsafeRawBufferPointer, at offset: Int)
+    -> (opens: Int, closes: Int)?
+  {
+    let a = chunk.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
+    let b = chunk.loadUnaligned(fromByteOffset: offset + 16, as: SIMD16<UInt8>.self)
+    // `,-.` are 0x2C…0x2E, digits and `:` 0x30…0x3A; `[` `]` are `{` `}` with bit 5 clear.
+    let space = SIMD16<UInt8>(repeating: 0x20)
+    let punctuation = SIMD16<UInt8>(repeating: 0x2C)
+    let three = SIMD16<UInt8>(repeating: 3)
+    let zero = SIMD16<UInt8>(repeating: 0x30)
+    let eleven = SIMD16<UInt8>(repeating: 11)
+    let openBrace = SIMD16<UInt8>(repeating: 0x7B)
+    let closeBrace = SIMD16<UInt8>(repeating: 0x7D)
+    let foldedA = a | space
+    let foldedB = b | space
+    let openA = foldedA .== openBrace
+    let openB = foldedB .== openBrace
+    let closeA = foldedA .== closeBrace
+    let closeB = foldedB .== closeBrace
+    let validA = (a &- punctuation) .< three .| (a &- zero) .< eleven .| openA .| closeA
+    let validB = (b &- punctuation) .< three .| (b &- zero) .< eleven .| openB .| closeB
+    // Reduced as two 64-bit words (the library's `all` and `wrappedSum` are calls, not inlined).
+    let none = SIMD16<UInt8>(repeating: 0)
+    let valid = unsafeBitCast(
+      none.replacing(with: SIMD16(repeating: 0xFF), where: validA .& validB), to: SIMD2<UInt64>.self)
+    guard valid[0] & valid[1] == .max else { return nil }
+    let one = SIMD16<UInt8>(repeating: 1)
+    // Per byte ≤ 2 brackets, per byte of the two words' sum ≤ 4: the byte sums of one word
+    // (≤ 32) are its product's top byte.
+    let opens = unsafeBitCast(
+      none.replacing(with: one, where: openA) &+ none.replacing(with: one, where: openB),
+      to: SIMD2<UInt64>.self)
+    let closes = unsafeBitCast(
+      none.replacing(with: one, where: closeA) &+ none.replacing(with: one, where: closeB),
+      to: SIMD2<UInt64>.self)
+    let bytes: UInt64 = 0x0101_0101_0101_0101
+    return (
+      Int(((opens[0] &+ opens[1]) &* bytes) >> 56), Int(((closes[0] &+ closes[1]) &* bytes) >> 56)
+    )
+  }
+
   /// The fast path's class of each byte outside strings, once inside the object: `plain`
   /// (keeps every state as it is: digits, `,:.-`, whitespace), `opening` (`[{`), `closing`
   /// (`]}`), `quote`, or 0 (left to `accepts`).
@@ -140,18 +197,28 @@ public struct JSONStreamCheck: Sendable {
   /// The index of the first byte from `start` on that is not printable ASCII (`0x20`…`0x7F`)
   /// or is a quote or a backslash: where a string's plain run ends.
   ///
-  /// - Complexity: O(k) for the k bytes of the run, 32 at a time (a long base64 string: 5.5 MB
-  ///   in a 1M restore's line), then 8.
+  /// - Complexity: O(k) for the k bytes of the run, 32 at a time in two vectors (a long base64
+  ///   string: 5.5 MB in a 1M restore's line), then 8.
   @inline(__always)
   private static func endOfPlainText(_ chunk: UnsafeRawBufferPointer, from start: Int) -> Int {
     var i = start
-    // 32 bytes at a time while none is special (one branch for four words); the 8-byte loop
-    // below finds the first special byte of a block that holds one.
+    // 32 bytes at a time in two 16-byte vectors while none is special; the 8-byte loop below
+    // finds the first special byte of a block that holds one.
+    let space = SIMD16<UInt8>(repeating: 0x20)
+    let printable = SIMD16<UInt8>(repeating: 0x5F)
+    let quote = SIMD16<UInt8>(repeating: 0x22)
+    let backslash = SIMD16<UInt8>(repeating: 0x5C)
     while i + 32 <= chunk.count {
-      let any =
-        specialBytes(chunk, at: i) | specialBytes(chunk, at: i + 8)
-        | specialBytes(chunk, at: i + 16) | specialBytes(chunk, at: i + 24)
-      if any != 0 { break }
+      let a = chunk.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+      let b = chunk.loadUnaligned(fromByteOffset: i + 16, as: SIMD16<UInt8>.self)
+      // Printable ASCII (0x20…0x7F) is 0…0x5F less 0x20; a control byte wraps above it.
+      let special =
+        (a &- space) .> printable .| a .== quote .| a .== backslash
+        .| (b &- space) .> printable .| b .== quote .| b .== backslash
+      let words = unsafeBitCast(
+        SIMD16<UInt8>(repeating: 0).replacing(with: SIMD16(repeating: 0xFF), where: special),
+        to: SIMD2<UInt64>.self)
+      if words[0] | words[1] != 0 { break }
       i += 32
     }
     while i + 8 <= chunk.count {

@@ -34,8 +34,8 @@ struct RawSection {
   /// - Throws: `.invalidDocument` naming a mistyped, unknown or missing field, e.g.
   ///   `sections[0].items[3]`, `sections[1].heder`.
   ///
-  /// `expectedItems`: a guess of the section's items (the previous section's, doubled), else
-  /// one from the bytes left.
+  /// `expectedItems`: a guess of the section's items (the previous section's and half again),
+  /// else one from the bytes left.
   static func read(
     _ s: inout JSONScanner, field: String, allowsAt: Bool, at: inout Int?,
     expectedItems: Int? = nil

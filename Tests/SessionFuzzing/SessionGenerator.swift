@@ -1,3 +1,4 @@
+import FlowLayoutDocument
 import FlowLayoutModel
 
 /// What the request generator sees of the live session (from the fast engine's session), so
@@ -25,6 +26,8 @@ public struct SessionGenerator {
   public var rng: SplitMix64
   /// Whether the open document has a non-zero `estimatedItemSize` (`null` items allowed).
   var hasEstimate = false
+  /// Whether the last document generated has a long section (`section(at:long:)`).
+  public private(set) var opensLongSection = false
 
   public init(seed: UInt64) { rng = SplitMix64(seed: seed) }
 
@@ -101,7 +104,11 @@ public struct SessionGenerator {
       d.append(("verticalLayoutDirection", .string(chance(0.8) ? "bottomToTop" : "topToBottom")))
     }
     let sectionCount = rng.pick([0, 1, 1, 1, 2, 2, 3, 4])
-    d.append(("sections", .array((0..<sectionCount).map { _ in section(at: nil) })))
+    // Now and then one long section, for the batches of thousands of packed edits that the
+    // engine applies from their own lists (`packedEntries`).
+    let long = sectionCount > 0 && chance(0.04) ? rng.nextInt(below: sectionCount) : nil
+    opensLongSection = long != nil
+    d.append(("sections", .array((0..<sectionCount).map { section(at: nil, long: $0 == long) })))
     if chance(0.08) {
       // An edit in the document: inserting at the front of section 0 (an error when there is none).
       d.append(("edits", .array([.object([("insertItems", .array([.object([("at", .array([0, 0].map(JSONValue.number))), ("size", size())])]))])])))
@@ -109,8 +116,9 @@ public struct SessionGenerator {
     return .object(d)
   }
 
-  /// A section (of a document, or of `insertSections` with `at`).
-  mutating func section(at: Int?) -> JSONValue {
+  /// A section (of a document, or of `insertSections` with `at`); a `long` one holds 4 500–7 000
+  /// items, most of them plain sizes.
+  mutating func section(at: Int?, long: Bool = false) -> JSONValue {
     var s: [(String, JSONValue)] = []
     if let at { s.append(("at", .number(Double(at)))) }
     if chance(0.3) { s.append(("header", .number(rng.pick([0, 44, 20.5, 0.3])))) }
@@ -121,6 +129,10 @@ public struct SessionGenerator {
     }
     if chance(0.1) { s.append(("minimumInteritemSpacing", .number(rng.pick(Self.spacings)))) }
     if chance(0.1) { s.append(("minimumLineSpacing", .number(rng.pick(Self.spacings)))) }
+    if long {
+      s.append(("items", .array((0..<int(4_500...7_000)).map { _ in chance(0.9) ? size() : item() })))
+      return .object(s)
+    }
     let count = chance(0.1) ? int(20...90) : int(0...12)
     s.append(("items", .array((0..<count).map { _ in item() })))
     return .object(s)
@@ -282,12 +294,26 @@ public struct SessionGenerator {
   mutating func batch(_ counts: [Int], _ view: SessionView) -> JSONValue {
     var b: [(String, JSONValue)] = []
     var after = counts
+    if let long = counts.indices.first(where: { counts[$0] >= 4_500 }), chance(0.3) {
+      // Thousands of packed edits in one long section, nothing else per item: the engine's
+      // batch from its own lists (at least 4 096 edits) against the reference's plain lists.
+      if chance(0.8) {
+        b.append(("deleteItemsPacked", .array([packedDeletion(long, counts[long], share: rng.pick([0.3, 0.5, 0.7]))])))
+        after[long] = counts[long] - deletedCount
+      }
+      if b.isEmpty || chance(0.6) {
+        let k = int(2_000...max(2_000, after[long]))
+        b.append(("insertItemsPacked", .array([packedInsertion(long, finalCount: after[long] + k, inserted: k)])))
+      }
+      return .object(b)
+    }
     let kinds = int(1...3)
     var used = Set<String>()
     for _ in 0..<kinds {
       let kind = rng.pick([
         "deleteItems", "insertItems", "insertItems", "moveItems", "resizeItems", "measureItems",
         "deleteSections", "insertSections", "moveSections", "setWidth", "expectedItemCounts",
+        "deleteItemsPacked", "insertItemsPacked",
       ])
       guard used.insert(kind).inserted else { continue }
       switch kind {
@@ -329,6 +355,20 @@ public struct SessionGenerator {
       case "moveSections":
         guard counts.count >= 2 else { continue }
         b.append((kind, .array([.object([("from", .number(Double(rng.nextInt(below: counts.count)))), ("to", .number(Double(rng.nextInt(below: counts.count))))])])))
+      case "deleteItemsPacked":
+        guard !counts.isEmpty else { continue }
+        var entries: [JSONValue] = []
+        for s in Set((0..<int(1...2)).map { _ in rng.nextInt(below: counts.count) }).sorted() {
+          entries.append(packedDeletion(s, counts[s], share: rng.pick([0.1, 0.5, 1])))
+          if after.indices.contains(s) { after[s] -= deletedCount }
+        }
+        b.append((kind, .array(entries)))
+      case "insertItemsPacked":
+        guard !after.isEmpty else { continue }
+        let s = rng.nextInt(below: after.count)
+        let k = int(1...4)
+        b.append((kind, .array([packedInsertion(s, finalCount: after[s] + k, inserted: k)])))
+        after[s] += k
       case "setWidth":
         b.append((kind, .number(rng.pick(Self.widths))))
       default:
@@ -338,6 +378,94 @@ public struct SessionGenerator {
     }
     if b.isEmpty { b.append(("measureItems", measurements(counts))) }
     return .object(b)
+  }
+
+  /// How many items the last `packedDeletion` names.
+  var deletedCount = 0
+
+  /// A `deleteItemsPacked` entry (`docs/layout-document.md`, "Packed item edits") naming each of
+  /// section `s`'s `count` items with probability `share`, as a mask or as ranges; now and then
+  /// broken: an item past the end, ranges that touch or run backwards, a character outside
+  /// base64, both forms or neither, a section that does not exist.
+  mutating func packedDeletion(_ s: Int, _ count: Int, share: Double) -> JSONValue {
+    var items = (0..<count).filter { _ in chance(share) }
+    if items.isEmpty, count > 0 { items = [rng.nextInt(below: count)] }
+    deletedCount = items.count
+    var section = s
+    if chance(0.04) { section = chance(0.5) ? s + 1 + int(0...2) : -1 }
+    if chance(0.04) { items.append(count + int(0...3)) }
+    return packedEntry(section: section, items: items, forms: true)
+  }
+
+  /// An `insertItemsPacked` entry: `inserted` distinct places among the section's
+  /// `finalCount` items after the batch, with their sizes in `f64` or `f32`; now and then
+  /// broken: a place past the end, sizes one item short, a NaN, negative or infinite size, an
+  /// unknown encoding, no sizes.
+  mutating func packedInsertion(_ s: Int, finalCount: Int, inserted: Int) -> JSONValue {
+    var places = Set<Int>()
+    let k = min(inserted, finalCount)
+    while places.count < k {
+      places.insert(k * 3 > finalCount ? rng.nextInt(below: finalCount) : finalCount - 1 - rng.nextInt(below: min(finalCount, 4 * k + 8)))
+    }
+    var items = places.sorted()
+    if chance(0.03) { items.append(finalCount + int(0...2)) }
+    guard case .object(var fields) = packedEntry(section: s, items: items, forms: false) else { return .null }
+    let wide = chance(0.5)
+    var lengths = (0..<(2 * items.count)).map { _ in rng.pick(Self.lengths) }
+    if chance(0.04), !lengths.isEmpty {
+      lengths[rng.nextInt(below: lengths.count)] = rng.pick([.nan, -1, .infinity, 1e300])
+    }
+    var bytes: [UInt8] = []
+    for v in lengths {
+      if wide {
+        withUnsafeBytes(of: v.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+      } else {
+        withUnsafeBytes(of: Float(v).bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+      }
+    }
+    if chance(0.03) { bytes.removeLast(min(bytes.count, wide ? 16 : 8)) }
+    if chance(0.98) { fields.append(("sizes", .string(String(decoding: Base64.encode(bytes), as: UTF8.self)))) }
+    if !wide || chance(0.3) {
+      fields.append(("sizeEncoding", .string(chance(0.97) ? (wide ? "f64" : "f32") : "f16")))
+    }
+    return .object(fields)
+  }
+
+  /// `{"section": s, "mask": …}` or `{"section": s, "ranges": …}` for `items` (ascending),
+  /// sometimes with trailing zero bytes in the mask; with `forms`, sometimes broken ranges, a
+  /// broken mask, both forms or neither.
+  mutating func packedEntry(section: Int, items: [Int], forms: Bool) -> JSONValue {
+    var fields: [(String, JSONValue)] = [("section", .number(Double(section)))]
+    var mask = [UInt8](repeating: 0, count: ((items.last ?? -1) + 8) / 8 + (chance(0.1) ? int(1...3) : 0))
+    for i in items where i >= 0 { mask[i / 8] |= 1 << UInt8(i % 8) }
+    var ranges: [[Int]] = []
+    var k = 0
+    while k < items.count {
+      var end = k + 1
+      while end < items.count, items[end] == items[end - 1] + 1 { end += 1 }
+      ranges.append([items[k], items[end - 1] + 1])
+      k = end
+    }
+    let broken = forms && chance(0.05)
+    let byMask = chance(0.6)
+    if byMask || (broken && chance(0.3)) {
+      var text = String(decoding: Base64.encode(mask), as: UTF8.self)
+      if broken, chance(0.5), !text.isEmpty { text.removeLast(); text += rng.pick(["!", "", "A"]) }
+      fields.append(("mask", .string(text)))
+    }
+    if !byMask || (broken && chance(0.3)) {
+      if broken, let last = ranges.last {
+        // Touching, backwards or empty ranges.
+        switch int(0...2) {
+        case 0: ranges.append([last[1], last[1] + 1])
+        case 1: ranges.insert([5, 2], at: 0)
+        default: ranges.append([1_000_000, 1_000_000])
+        }
+      }
+      fields.append(("ranges", .array(ranges.map { .array($0.map { .number(Double($0)) }) })))
+    }
+    if broken, chance(0.2) { fields.removeAll { $0.0 == "mask" || $0.0 == "ranges" } }
+    return .object(fields)
   }
 
   mutating func rect(_ view: SessionView, viewport: Bool) -> JSONValue {

@@ -413,7 +413,8 @@ public enum SessionFuzzer {
   }
 
   /// Generates and runs session `seed` of `requests` requests; returns its lines and the
-  /// first failure. A session stops early once its content holds more than `maximumItems`.
+  /// first failure. A session stops early once its content holds more than `maximumItems`
+  /// (20 000 after a document with a long section, for its batches of packed edits).
   public static func run(seed: UInt64, requests: Int, maximumItems: Int = 600)
     -> (lines: [String], failure: SessionFailure?, errors: Int, drags: Int)
   {
@@ -422,7 +423,8 @@ public enum SessionFuzzer {
     var lines: [String] = []
     for k in 0..<requests {
       let view = lockstep.view
-      if let counts = view.itemCounts, counts.reduce(0, +) > maximumItems { break }
+      let limit = generator.opensLongSection ? max(maximumItems, 20_000) : maximumItems
+      if let counts = view.itemCounts, counts.reduce(0, +) > limit { break }
       let line = generator.request(view)
       lines.append(line)
       if let failure = lockstep.step(line, index: k) {

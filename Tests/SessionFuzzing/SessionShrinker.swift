@@ -1,8 +1,8 @@
 /// Shrinks a failing session to a small one that fails the same way (the same
 /// `SessionFailure.kind`): drops requests (halves, then quarters, … then one at a time), then
 /// simplifies each request's JSON member by member (drops an object member or an array entry,
-/// replaces a number by 0, 1 or its integer part), repeating until nothing more can go or the
-/// budget of replays is spent.
+/// replaces a number by 0, 1 or its integer part; a long array loses halves to sixteenths),
+/// repeating until nothing more can go or the budget of replays is spent.
 public struct SessionShrinker {
   public private(set) var lines: [String]
   public private(set) var failure: SessionFailure
@@ -81,6 +81,19 @@ public struct SessionShrinker {
           m[k].1 = simpler
           result.append(.object(m))
         }
+      }
+    case .array(let values) where values.count > 16:
+      // A long array (a long section's items): its halves, quarters, … sixteenths removed, not
+      // each entry (thousands of variants of a 100 kB line each); its entries are simplified
+      // once it is short.
+      var chunk = values.count / 2
+      while chunk >= values.count / 16, chunk > 0 {
+        for start in stride(from: 0, to: values.count, by: chunk) {
+          var a = values
+          a.removeSubrange(start..<min(values.count, start + chunk))
+          result.append(.array(a))
+        }
+        chunk /= 2
       }
     case .array(let values):
       for k in values.indices {

@@ -95,11 +95,7 @@ extension FastFlowLayout {
     }
     found.widestBound = 0
     for s in 0..<sectionCount {
-      let wide =
-        rules.canOverflow
-        ? wideItems(
-          inSection: s, widest: &found.widestBound, ownMetrics: &found.sectionsHaveOwnMetrics)
-        : ItemIndexSet()
+      let wide = wideItems(inSection: s, noting: &found)
       let hides = limited && sectionHides(s)
       if !wide.isEmpty || hides {
         found.entries.append(DiagnosticSections.Entry(section: s, wide: wide, hides: hides))
@@ -139,11 +135,15 @@ extension FastFlowLayout {
     return (withRules(ofPage: p) { Self.isWide(width, rules: $0) }, width)
   }
 
-  /// The wide items of section `s`; raises `widest` to its widest item's width (`.own` sizing)
-  /// and sets `ownMetrics` when it has its own metrics.
+  /// The wide items of section `s` (none when the layout's rules let no item overflow); raises
+  /// `kept.widestBound` to its widest item's width (`.own` sizing) and sets
+  /// `kept.sectionsHaveOwnMetrics` when it has its own metrics.
   ///
-  /// - Complexity: O(m) for its m items, O(pages) when its items have one width.
-  func wideItems(inSection s: Int, widest: inout Double, ownMetrics: inout Bool) -> ItemIndexSet {
+  /// - Complexity: O(m) for its m items, O(pages) when its items have one width; O(1) when none
+  ///   can overflow.
+  func wideItems(inSection s: Int, noting kept: inout DiagnosticSections) -> ItemIndexSet {
+    guard rules.canOverflow else { return ItemIndexSet() }
+    var widest = kept.widestBound
     var indices: [Int] = []
     var all = ItemIndexSet()
     var base = 0
@@ -155,7 +155,7 @@ extension FastFlowLayout {
       }
       // Noted for empty pages too: an item inserted later is laid out under their metrics,
       // which a width change must not judge by the layout's.
-      if pages[p].ownMetrics != nil { ownMetrics = true }
+      if pages[p].ownMetrics != nil { kept.sectionsHaveOwnMetrics = true }
       guard canOverflow, count > 0 else { continue }
       switch sizing {
       case .fixed(let size):
@@ -183,6 +183,7 @@ extension FastFlowLayout {
       }
     }
     if !indices.isEmpty { all.formUnion(ItemIndexSet(ascending: indices)) }
+    kept.widestBound = widest
     return all
   }
 
@@ -261,12 +262,7 @@ extension FastFlowLayout {
       if wide { kept.update(path.section) { wide, _ in wide.insert(path.item) } }
     }
     for insertion in update.insertSections {
-      let wide =
-        rules.canOverflow
-        ? wideItems(
-          inSection: insertion.at, widest: &kept.widestBound,
-          ownMetrics: &kept.sectionsHaveOwnMetrics)
-        : ItemIndexSet()
+      let wide = wideItems(inSection: insertion.at, noting: &kept)
       kept.update(insertion.at) { set, _ in set = wide }
       touched.insert(insertion.at)
     }

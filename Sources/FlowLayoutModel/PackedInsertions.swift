@@ -70,12 +70,26 @@ package final class PackedInsertions: Sendable {
         k &+= 2
       }
     } else {
-      for v in bits {
-        w = max(w, v & 0xFFFF_FFFF)
-        h = max(h, v &>> 32)
+      // Four items a step as lanes (w, h, w, h, …) of `f32` patterns.
+      var lanes = SIMD8<UInt32>(repeating: 0)
+      var k = 0
+      if let base = bits.baseAddress {
+        let raw = UnsafeRawPointer(base)
+        while k &+ 4 <= bits.count {
+          lanes = pointwiseMax(
+            lanes, raw.loadUnaligned(fromByteOffset: k &<< 3, as: SIMD8<UInt32>.self))
+          k &+= 4
+        }
       }
-      w = Double(Float(bitPattern: UInt32(truncatingIfNeeded: w))).bitPattern
-      h = Double(Float(bitPattern: UInt32(truncatingIfNeeded: h))).bitPattern
+      var width = max(max(lanes[0], lanes[2]), max(lanes[4], lanes[6]))
+      var height = max(max(lanes[1], lanes[3]), max(lanes[5], lanes[7]))
+      while k < bits.count {
+        width = max(width, UInt32(truncatingIfNeeded: bits[k]))
+        height = max(height, UInt32(truncatingIfNeeded: bits[k] &>> 32))
+        k &+= 1
+      }
+      w = Double(Float(bitPattern: width)).bitPattern
+      h = Double(Float(bitPattern: height)).bitPattern
     }
     return (w, h)
   }

@@ -195,10 +195,14 @@ extension FastFlowLayout {
     guard !run.isEmpty else { return }
     var counters = state.counters
     defer { state.counters = counters }
+    // (Read once: a field of `shared` read in the loop copied all of it, every page.)
     let pages = shared.pages.base
     let n = shared.newCount
     let m = shared.pageCount
     let rules = shared.rules
+    let kernels = shared.kernels
+    let branchFree = shared.branchFree
+    let template = shared.template
     var merge = ColumnMerge(startingAt: run.lowerBound * n / m, sources: shared.sources)
     swap(&merge.spareArrays, &state.spares.columns)
     swap(&merge.spareTables, &state.spares.tables)
@@ -224,7 +228,7 @@ extension FastFlowLayout {
           lookedAhead: &state.itemsLookedAhead)
         let room = pages[k - 1].items.widths.capacity
         if pages[k - 1].joinLastLine(
-          joining, rules: rules, kernels: shared.kernels, scratch: &scratch,
+          joining, rules: rules, kernels: kernels, scratch: &scratch,
           counters: &counters, append: { merge.append(count: joining, to: &$0) })
         {
           if pages[k - 1].items.widths.capacity != room { grown += 1 }
@@ -234,7 +238,7 @@ extension FastFlowLayout {
       }
       // Built in place: a local copy alive while the page is laid out would make its buffers
       // shared, and every write to them a copy.
-      pages[k] = shared.template
+      pages[k] = template
       pages[k].opensSection = k == 0
       pages[k].closesSection = k == m - 1
       pages[k].items = merge.columns(count: count)
@@ -253,8 +257,8 @@ extension FastFlowLayout {
       counters.sectionsLaidOut += 1
       let lineRoom = pages[k].lineTableCapacity
       pages[k].layOutTable(
-        rules: rules, kernels: shared.kernels, counters: &counters,
-        branchFree: shared.branchFree, expectedLines: expectedLines)
+        rules: rules, kernels: kernels, counters: &counters,
+        branchFree: branchFree, expectedLines: expectedLines)
       if pages[k].lineTableCapacity != lineRoom { grown += 1 }
     }
     pages[run.upperBound - 1].updateHeight(rules: rules)
@@ -273,10 +277,12 @@ extension FastFlowLayout {
     rules: LayoutRules, probe: inout SectionLayout, lookedAhead: inout Int
   ) -> Int {
     var ahead = min(limit, 8)
+    let position = merge.position
+    let sources = merge.sources
     while ahead > 0 {
       probe.items.removeAll()
       probe.items.appendUnwritten(ahead, room: ColumnMerge.block) { w, h in
-        merge.peek(count: ahead, widths: w, heights: h)
+        ColumnMerge.peek(from: position, sources: sources, count: ahead, widths: w, heights: h)
       }
       lookedAhead += ahead
       let joining = page.itemsAbsorbed(from: probe, rules: rules)

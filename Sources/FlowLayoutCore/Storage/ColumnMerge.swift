@@ -198,21 +198,26 @@ struct ColumnMerge {
     columns.appendUnwritten(c, room: Self.block) { w, h in write(count: c, w, h) }
   }
 
-  /// The widths and heights of the next `c` new items written to `w` and `h` (each with room
-  /// for `block` values more), the cursor left where it is and no old page released: a look
-  /// ahead.
+  /// Where the cursor is: what `peek(from:sources:count:widths:heights:)` starts from.
+  var position: Cursor {
+    Cursor(page: page, old: old, removal: removal, insertion: insertion, new: new)
+  }
+
+  /// The widths and heights of the next `c` new items from `position` (a cursor's, over
+  /// `sources`) written to `w` and `h` (each with room for `block` values more), no cursor
+  /// moved and no old page released: a look ahead. (Static, from the cursor's position and
+  /// sources: a closure calling it does not copy the cursor's spare buffers.)
   ///
   /// - Precondition: at least `c` new items remain.
   /// - Complexity: O(c + d + q) as `columns(count:)`.
-  func peek(
-    count c: Int, widths w: UnsafeMutablePointer<Double>, heights h: UnsafeMutablePointer<Double>
+  static func peek(
+    from position: Cursor, sources: Sources, count c: Int,
+    widths w: UnsafeMutablePointer<Double>, heights h: UnsafeMutablePointer<Double>
   ) {
     guard c > 0 else { return }
-    var cursor = Cursor(
-      page: page, old: old, removal: removal, insertion: insertion, new: new)
+    var cursor = position
     var released: [Int] = []
-    Self.fill(
-      w, h, count: c, cursor: &cursor, sources: sources, released: &released, releasing: .max)
+    fill(w, h, count: c, cursor: &cursor, sources: sources, released: &released, releasing: .max)
   }
 
   /// Writes the next `c` new items to `w` and `h` (each with room for `block` values more),
@@ -313,10 +318,12 @@ struct ColumnMerge {
   /// `fill`'s for insertions packed (`Sources.packed`, no deletions): new item j is the next
   /// insertion when the mask's bit j is set, else the next old item; a mask word's items
   /// written by walking its clear bits, then its set ones (no branch on each bit: a restore's
-  /// bits are random, no predictor follows them).
+  /// bits are random, no predictor follows them). A word that reaches past its old page's last
+  /// item is cut before the first old item of the next page (`keptUpTo`), whose columns the
+  /// rest is then read from.
   ///
   /// - Precondition: at least one insertion.
-  /// - Complexity: O(c + q).
+  /// - Complexity: O(c + q), plus O(64) a page passed.
   private static func fill(
     _ w: UnsafeMutablePointer<Double>, _ h: UnsafeMutablePointer<Double>, count c: Int,
     cursor: inout Cursor, sources: Sources, packed: PackedLists, released: inout [Int],
@@ -329,6 +336,12 @@ struct ColumnMerge {
     let wordCount = words.count
     let insertions = packed.count
     let last = Swift.max(insertions &- 1, 0)
+    let wide = packed.wide
+    // (Loaded as `Double`s or `Float`s from raw memory: the words' bits as sent. Read only
+    // where a set bit is taken, so never when there are no insertions and no storage.)
+    let sizeBits = UnsafeRawPointer(packed.sizeBits.baseAddress)
+    // The inserted sizes' targets: the input's width goes to `tw`, its height to `th`.
+    let (tw, th) = transposed ? (h, w) : (w, h)
     let a = cursor.new
     var n = 0
     var page = cursor.page
@@ -347,16 +360,24 @@ struct ColumnMerge {
         sources.withOldColumns(ofPage: page) { ws, hs in
           while n < c {
             let j = a &+ n
-            let length = Swift.min(64 &- (j & 63), c &- n)
+            var length = Swift.min(64 &- (j & 63), c &- n)
             let chunk = length == 64 ? UInt64.max : (1 &<< UInt64(length)) &- 1
             let word = (j >> 6) < wordCount ? words[j >> 6] &>> UInt64(j & 63) : 0
             var entering = word & chunk
             var kept = ~word & chunk
             let taken = entering.nonzeroBitCount
-            if o &+ (length &- taken) <= pageEnd, i &+ taken <= insertions {
-              // The rest of mask word j/64 (or up to c), every old item and insertion it takes
-              // there: the old items written to the clear bits' places, then the insertions
-              // to the set ones' (one step a bit, no branch on the bit itself).
+            if i &+ taken <= insertions {
+              // The rest of mask word j/64 (or up to c, or up to the first old item past this
+              // page), every old item and insertion it takes there: the old items written to
+              // the clear bits' places, then the insertions to the set ones' (one step a bit,
+              // no branch on the bit itself).
+              let pageDone = o &+ (length &- taken) > pageEnd
+              if pageDone {
+                length = keptUpTo(kept, count: pageEnd &- o)
+                let cut = length == 64 ? UInt64.max : (1 &<< UInt64(length)) &- 1
+                kept &= cut
+                entering &= cut
+              }
               while kept != 0 {
                 let t = n &+ kept.trailingZeroBitCount
                 w[t] = ws[o]
@@ -364,16 +385,32 @@ struct ColumnMerge {
                 o &+= 1
                 kept &= kept &- 1
               }
-              while entering != 0 {
-                let t = n &+ entering.trailingZeroBitCount
-                (w[t], h[t]) = packed.size(i, transposed: transposed)
-                i &+= 1
-                entering &= entering &- 1
+              if wide {
+                while entering != 0 {
+                  let t = n &+ entering.trailingZeroBitCount
+                  let size = sizeBits.unsafelyUnwrapped + (i &<< 4)
+                  tw[t] = size.load(as: Double.self)
+                  th[t] = size.load(fromByteOffset: 8, as: Double.self)
+                  i &+= 1
+                  entering &= entering &- 1
+                }
+              } else {
+                // Little-endian `f32` pairs: the width first.
+                while entering != 0 {
+                  let t = n &+ entering.trailingZeroBitCount
+                  let size = sizeBits.unsafelyUnwrapped + (i &<< 3)
+                  tw[t] = Double(size.load(as: Float.self))
+                  th[t] = Double(size.load(fromByteOffset: 4, as: Float.self))
+                  i &+= 1
+                  entering &= entering &- 1
+                }
               }
               n &+= length
+              if pageDone { break }
               continue
             }
-            // Near the page's end or the last insertion: one item, its indices clamped.
+            // More insertions than the batch holds (inconsistent lists): one item, its indices
+            // clamped.
             let bit = inserted(j)
             if bit == 0, o >= pageEnd { break }
             let q = Swift.min(o, pageEnd &- 1)
@@ -404,6 +441,21 @@ struct ColumnMerge {
       }
     }
     cursor = Cursor(page: page, old: o, removal: 0, insertion: i, new: a &+ c)
+  }
+
+  /// The bits of `kept` below its set bit of rank `k` (0-based; 64 when it has `k` or fewer):
+  /// how many of a mask word's items come before its `k + 1`-th old item.
+  ///
+  /// - Complexity: O(k).
+  @inline(__always)
+  static func keptUpTo(_ kept: UInt64, count k: Int) -> Int {
+    var rest = kept
+    var r = 0
+    while r < k, rest != 0 {
+      rest &= rest &- 1
+      r &+= 1
+    }
+    return rest == 0 ? 64 : rest.trailingZeroBitCount
   }
 
   /// `fill`'s for deletions packed (`Sources.packedDeletions`, no insertions): the old items

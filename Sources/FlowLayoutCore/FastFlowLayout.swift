@@ -236,6 +236,7 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
 
 extension SectionLayout {
   /// `Σ lineHeight + (lines − 1)·L` over the visible lines.
+  @inline(__always)
   func linesHeight(rules: LayoutRules) -> Double {
     switch lines {
     case .uniform(let u): return u.linesHeight(lineSpacing: rules.lineSpacing)

@@ -139,7 +139,7 @@ struct SectionLayout: Sendable, Equatable {
   var count: Int {
     switch lines {
     case .equalWidth(let e): return e.count
-    case .uniform(let u): return u.keptSizes?.count ?? items.count
+    case .uniform(let u): return u.keptSizes?.value.count ?? items.count
     case .table, .taken: return items.count
     }
   }
@@ -153,7 +153,7 @@ struct SectionLayout: Sendable, Equatable {
     case .equalWidth(let e): return e.columns
     case .uniform(let u):
       guard let sizes = u.keptSizes else { return nil }
-      return ItemColumns(widths: sizes.widths, heights: sizes.heights)
+      return ItemColumns(widths: sizes.value.widths, heights: sizes.value.heights)
     case .table, .taken: return nil
     }
   }
@@ -172,7 +172,7 @@ struct SectionLayout: Sendable, Equatable {
     case .equalWidth(let e): return e.size(ofItem: j)
     case .uniform(let u):
       if let sizes = u.keptSizes {
-        return Size(width: sizes.width(ofItem: j), height: sizes.height(ofItem: j))
+        return Size(width: sizes.value.width(ofItem: j), height: sizes.value.height(ofItem: j))
       }
     case .table, .taken: break
     }
@@ -333,22 +333,19 @@ struct SectionLayout: Sendable, Equatable {
   static func closedFormShape(count n: Int, rules: LayoutRules, sameOwnSize: Size?)
     -> (size: Size, perLine: Int)?
   {
-    let limit = rules.available + rules.epsilon
+    let size: Size
     switch rules.sizing {
-    case .fixed(let size):
-      let c = LineBreaker.uniformCapacity(
-        width: size.width, count: n, limit: limit, interitem: rules.interitem)
-      return (size, c)
-    case .scaled(let c, let size):
-      return (size, c)
+    case .fixed(let fixed): size = fixed
+    case .scaled(let c, let scaled): return (scaled, c)
     case .own:
-      guard rules.breaking == .greedy, let size = sameOwnSize else { return nil }
-      let c = LineBreaker.uniformCapacity(
-        width: size.width, count: n, limit: limit, interitem: rules.interitem)
-      return (size, c)
-    case .columns:
-      return nil
+      guard rules.breaking == .greedy, let own = sameOwnSize else { return nil }
+      size = own
+    case .columns: return nil
     }
+    let c = LineBreaker.uniformCapacity(
+      width: size.width, count: n, limit: rules.available + rules.epsilon,
+      interitem: rules.interitem)
+    return (size, c)
   }
 
   /// `true` when every item has the first item's size (vacuously for 0 items).
@@ -366,15 +363,8 @@ struct SectionLayout: Sendable, Equatable {
   ///
   /// - Complexity: O(1) (O(n) for a horizontal scroll without positions, which does not occur).
   mutating func updateHeight(rules: LayoutRules) {
-    let linesHeight: Double
-    switch lines {
-    case .uniform(let u): linesHeight = u.linesHeight(lineSpacing: rules.lineSpacing)
-    case .table(let t): linesHeight = t.linesHeight(lineSpacing: rules.lineSpacing)
-    case .equalWidth(let e): linesHeight = e.heights.linesHeight(lineSpacing: rules.lineSpacing)
-    case .taken: linesHeight = 0
-    }
     height =
-      (opensSection ? header + rules.inset.top : rules.lineSpacing) + linesHeight
+      (opensSection ? header + rules.inset.top : rules.lineSpacing) + linesHeight(rules: rules)
       + (closesSection ? rules.inset.bottom + footer : 0)
     if rules.breaking == .noWrap {
       let k = count

@@ -68,11 +68,9 @@ extension SectionLayout {
       if greedy {
         // The scalar kernel: the greedy rule, the height and leading positions in one pass; a
         // screened line screened after it, from cache.
-        var line = LineBreaker.open(s, ws, hs, xs, left: left, writesPositions: writesPositions)
-        e = LineBreaker.extend(
-          &line, ws, hs, xs, from: s + 1, to: n, limit: widthLimit, interitem: interitem,
+        (e, lineHeight) = LineBreaker.line(
+          from: s, ws, hs, xs, limit: widthLimit, interitem: interitem, left: left,
           writesPositions: writesPositions)
-        lineHeight = line.height
         if screened { Self.screen(ws, hs, s..<e, into: &screen) }
       } else {
         if case .fixedCount(let c) = breaking { e = c >= n - s ? n : s + c } else { e = n }

@@ -119,7 +119,7 @@ struct DiagnosticsTests {
       try engine.apply(BatchUpdate(setWidth: width))
       Self.expectKeptEqualsScanned(engine, "width \(width)")
       if width == 150 { #expect(!engine.overflowingItems.isEmpty) }
-      if width == 375 { #expect(engine.diagnostics!.sections.isEmpty) }
+      if width == 375 { #expect(engine.diagnostics!.entries.isEmpty) }
     }
     try engine.apply(
       BatchUpdate(insertItems: [ItemInsertion(at: ItemPath(0, 7), size: Size(500, 20))]))

@@ -102,7 +102,7 @@ struct LineWindowSumsTests {
     }
   }
 
-  /// Two leaves summarized together (`PhasedLineTree.summarizeAllPhases(of:_:…)`, the rephase's
+  /// Two leaves summarized together (`PhasedLines.summarizeAllPhases(of:_:…)`, the rephase's
   /// path) equal each phase's own scan of each leaf, bit for bit, k 1…16, with ±0 ties.
   @Test func twoLeavesSummariesEqualEachPhasesScan() {
     var rng = SplitMix64(seed: 3_303)
@@ -113,21 +113,21 @@ struct LineWindowSumsTests {
         let a = Self.heights(ca, &rng)
         let b = Self.heights(cb, &rng)
         var scratch = [Double](repeating: .nan, count: 2 * (ca + cb) + 6 * k + 2)
-        var outA = [PhasedLineTree.PhaseSummary](repeating: .open, count: k)
+        var outA = [PhasedLines.PhaseSummary](repeating: .open, count: k)
         var outB = outA
         a.withUnsafeBufferPointer { ap in
           b.withUnsafeBufferPointer { bp in
             outA.withUnsafeMutableBufferPointer { oa in
               outB.withUnsafeMutableBufferPointer { ob in
                 scratch.withUnsafeMutableBufferPointer { t in
-                  PhasedLineTree.summarizeAllPhases(
+                  PhasedLines.summarizeAllPhases(
                     of: ap, bp, perLine: k, into: oa, ob, scratch: t.baseAddress!)
                 }
               }
             }
             for phase in 0..<k {
-              let wantA = PhasedLineTree.summary(of: ap, 0..<ca, phase: phase, perLine: k)
-              let wantB = PhasedLineTree.summary(of: bp, 0..<cb, phase: phase, perLine: k)
+              let wantA = PhasedLines.summary(of: ap, 0..<ca, phase: phase, perLine: k)
+              let wantB = PhasedLines.summary(of: bp, 0..<cb, phase: phase, perLine: k)
               #expect(
                 outA[phase].sum.bitPattern == wantA.sum.bitPattern && outA[phase] == wantA,
                 "k \(k) a \(ca) phase \(phase)")

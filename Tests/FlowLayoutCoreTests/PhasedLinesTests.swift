@@ -116,16 +116,16 @@ struct PhasedLinesTests {
         rng.nextUnit() < 0.2 ? 0 : Double(Int(rng.nextUnit() * 30)) * 1.25 + 0.1
       }
       var scratch = [Double](repeating: .nan, count: 2 * c + 3 * k + 1)
-      var all = [PhasedLineTree.PhaseSummary](repeating: .open, count: k)
+      var all = [PhasedLines.PhaseSummary](repeating: .open, count: k)
       heights.withUnsafeBufferPointer { h in
         all.withUnsafeMutableBufferPointer { out in
           scratch.withUnsafeMutableBufferPointer { t in
-            PhasedLineTree.summarizeAllPhases(
+            PhasedLines.summarizeAllPhases(
               of: h, perLine: k, into: out, scratch: t.baseAddress!)
           }
         }
         for phase in 0..<k {
-          let one = PhasedLineTree.summary(of: h, 0..<c, phase: phase, perLine: k)
+          let one = PhasedLines.summary(of: h, 0..<c, phase: phase, perLine: k)
           #expect(all[phase] == one, "c \(c) k \(k) phase \(phase): \(all[phase]) ≠ \(one)")
         }
       }
@@ -204,14 +204,17 @@ struct PhasedLinesTests {
     #expect(small.moved && large.moved)
   }
 
-  /// `PhasedLines` is one word inline (its tree out of line, copy-on-write) and still a value:
+  /// `PhasedLines` as `SectionLines` holds it (`EqualWidthLines.heights`,
+  /// `UniformLines.keptSizes`) is one word inline (out of line, copy-on-write) and still a value:
   /// an edit of one copy, by every kind of edit, leaves the other exactly as it was.
   @Test func copiesAreIndependentValues() {
     var rng = SplitMix64(seed: 47)
     let heights = (0..<200).map { _ in 20 + Double(Int(rng.nextUnit() * 40)) }
     let widths = heights.map { $0 + 1 }
-    let original = PhasedLines(heights: heights, widths: widths, perLine: 3, leafTarget: 8)
-    #expect(MemoryLayout<PhasedLines>.size == MemoryLayout<Int>.size)
+    let original = CopyOnWrite(
+      PhasedLines(heights: heights, widths: widths, perLine: 3, leafTarget: 8))
+    #expect(MemoryLayout<CopyOnWrite<PhasedLines>>.size == MemoryLayout<Int>.size)
+    #expect(MemoryLayout<CopyOnWrite<PhasedLines>?>.size == MemoryLayout<Int>.size)
     var edits: [(String, (inout PhasedLines) -> Void)] = [
       ("insert", { $0.insert(5, width: 6, at: 17) }),
       ("remove", { $0.remove(at: 3) }),
@@ -224,15 +227,17 @@ struct PhasedLinesTests {
     edits.shuffle(using: &rng)
     for (name, edit) in edits {
       var copy = original
-      edit(&copy)
+      edit(&copy.value)
       #expect(copy != original, "\(name) changed the copy")
-      #expect(original.heights == heights && original.widths == widths, "\(name) left the original")
-      Self.expectSame(original, heights, lineSpacing: 2, name, rng: &rng)
+      #expect(
+        original.value.heights == heights && original.value.widths == widths,
+        "\(name) left the original")
+      Self.expectSame(original.value, heights, lineSpacing: 2, name, rng: &rng)
     }
   }
 }
 
-/// The leaves share the array they were built from until written (`PhasedLineTree.leaves`), so
+/// The leaves share the array they were built from until written (`PhasedLines.leaves`), so
 /// a width change (`rephase`) reads the heights as one stretch of memory.
 @Suite struct PhasedLeafStorageTests {
   /// Built from one array, the leaves are one run of storage; an insertion, a resize and a

@@ -381,12 +381,7 @@ extension FastFlowLayout {
     // resized).
     for k in edits.indices where !edits[k].isEmpty || !edits[k].moves.isEmpty {
       edits[k].resizes.sortInPlace { $0.index < $1.index }
-      for (to, from) in edits[k].moves {
-        edits[k].insertions.append((to, itemSize(from.item, inSection: from.section)))
-      }
-      edits[k].moves.removeAll(keepingCapacity: true)
-      edits[k].removals.sortInPlace()
-      edits[k].insertions.sortInPlace { $0.index < $1.index }
+      edits[k].insertMovedItems { itemSize($0.item, inSection: $0.section) }
     }
     for (k, s) in sections.enumerated() {
       itemCounts[s] += edits[k].insertions.count - edits[k].removals.count
@@ -653,16 +648,12 @@ extension FastFlowLayout {
   /// The number of values in `sorted` (ascending) below `value`.
   ///
   /// - Complexity: O(log k).
+  @inline(__always)
   static func countLess<Sorted: RandomAccessCollection<Int>>(than value: Int, in sorted: Sorted)
     -> Int where Sorted.Index == Int
   {
-    var lo = sorted.startIndex
-    var hi = sorted.endIndex
-    while lo < hi {
-      let mid = (lo + hi) >> 1
-      if sorted[mid] < value { lo = mid + 1 } else { hi = mid }
-    }
-    return lo - sorted.startIndex
+    firstRank(from: sorted.startIndex, to: sorted.endIndex) { sorted[$0] >= value }
+      - sorted.startIndex
   }
 
   /// Replaces `range` of the pages (all of section `s`) with `new`, moving the later sections'
@@ -722,14 +713,7 @@ extension FastFlowLayout {
       }
     }
     for k in sections.indices {
-      for (to, from) in scratch.edits[k].moves {
-        let source = pages[from.section].items
-        scratch.edits[k].insertions.append(
-          (to, Size(width: source.widths[from.item], height: source.heights[from.item])))
-      }
-      scratch.edits[k].moves.removeAll(keepingCapacity: true)
-      scratch.edits[k].removals.sortInPlace()
-      scratch.edits[k].insertions.sortInPlace { $0.index < $1.index }
+      scratch.edits[k].insertMovedItems { pages[$0.section].size(ofItem: $0.item) }
     }
     for (k, s) in sections.enumerated()
     where !scratch.edits[k].removals.isEmpty || !scratch.edits[k].insertions.isEmpty {
@@ -738,27 +722,17 @@ extension FastFlowLayout {
       itemCounts[s] += scratch.edits[k].insertions.count - scratch.edits[k].removals.count
     }
     // Sections out and in (inserted ones are laid out under the new rules as they are built).
-    var laidOut = [Bool](repeating: false, count: pages.count)
-    if !sectionEdits.deletions.isEmpty || !sectionEdits.insertions.isEmpty {
-      for s in sectionEdits.deletions.reversed() {
-        pages.remove(at: s)
-        itemCounts.remove(at: s)
-        laidOut.remove(at: s)
-      }
-      for insertion in sectionEdits.insertions {
-        let own = OwnMetrics.resolving(
-          insertion.section.metrics, configuration: newConfiguration, bounds: newBounds)
-        pages.insert(
-          SectionLayout(
-            insertion.section, transposed: newRules.transposed, rules: own?.rules ?? newRules,
-            ownMetrics: own, kernels: kernels, threading: threading, counters: &counters),
-          at: insertion.at)
-        itemCounts.insert(insertion.section.count, at: insertion.at)
-        laidOut.insert(true, at: insertion.at)
-      }
-      firstPage = SectionStarts(Array(0...pages.count))
+    rules = newRules
+    let inserted = sectionEdits.insertions
+    if !sectionEdits.deletions.isEmpty || !inserted.isEmpty {
+      mergeSections(deleting: sectionEdits.deletions, inserting: inserted, counters: &counters)
     }
-    for s in pages.indices where !laidOut[s] {
+    var i = 0
+    for s in pages.indices {
+      if i < inserted.count, inserted[i].at == s {
+        i += 1
+        continue
+      }
       if let own = pages[s].ownMetrics {
         pages[s].ownMetrics = OwnMetrics(
           own.metrics, configuration: newConfiguration, bounds: newBounds)
@@ -767,7 +741,6 @@ extension FastFlowLayout {
         rules: pages[s].rules(newRules), kernels: kernels, threading: threading,
         counters: &counters)
     }
-    rules = newRules
     rebuildPageDirectory()
   }
 

@@ -20,6 +20,17 @@ struct SectionEdit: Sendable {
   var touchesFirstItem: Bool {
     removals.first == 0 || resizes.first?.index == 0 || insertions.first?.index == 0
   }
+
+  /// Turns the moves into insertions of the sizes `size(source)` reads, then sorts the removals
+  /// and insertions ascending (capacities kept).
+  ///
+  /// - Complexity: O(m + e log e) for m moves (plus their reads) and e edits.
+  mutating func insertMovedItems(sizedBy size: (ItemPath) -> Size) {
+    for (to, from) in moves { insertions.append((to, size(from))) }
+    moves.removeAll(keepingCapacity: true)
+    removals.sortInPlace()
+    insertions.sortInPlace { $0.index < $1.index }
+  }
 }
 
 extension SectionLayout {
@@ -43,8 +54,8 @@ extension SectionLayout {
       lines = .uniform(Self.noLines)  // `sizes` uniquely referenced
       u.keptSizes = nil
       for (i, size) in resizes {
-        sizes.setWidth(size.width, ofItem: i)
-        counters.phaseSummaryWork += sizes.setHeight(size.height, ofItem: i)
+        sizes.value.setWidth(size.width, ofItem: i)
+        counters.phaseSummaryWork += sizes.value.setHeight(size.height, ofItem: i)
       }
       u.keptSizes = sizes
       lines = .uniform(u)
@@ -308,8 +319,8 @@ extension SectionLayout {
     guard UniformLines.ignoresSizes(under: rules), case .uniform(var u) = lines,
       u.keptSizes == nil, items.count > 0
     else { return false }
-    u.keptSizes = PhasedLines(
-      heights: items.heights, widths: items.widths, perLine: 1, leafTarget: leafTarget)
+    u.keptSizes = CopyOnWrite(
+      PhasedLines(heights: items.heights, widths: items.widths, perLine: 1, leafTarget: leafTarget))
     items = ItemColumns(widths: [], heights: [])
     lines = .uniform(u)
     return true
@@ -327,9 +338,9 @@ extension SectionLayout {
     guard !edit.removals.isEmpty || !edit.insertions.isEmpty else { return }
     lines = .uniform(Self.noLines)  // `sizes` uniquely referenced
     u.keptSizes = nil
-    counters.phaseSummaryWork += sizes.splice(
+    counters.phaseSummaryWork += sizes.value.splice(
       removing: edit.removals, inserting: edit.insertions)
-    if sizes.count == 0 {
+    if sizes.value.count == 0 {
       items = ItemColumns(widths: [], heights: [])
       layOut(rules: rules, kernels: kernels, counters: &counters)
       return
@@ -338,9 +349,9 @@ extension SectionLayout {
     lines = .uniform(Self.noLines)  // `u` uniquely referenced
     // `closedForm`'s shape for the new count; its tables rewritten in place (no allocation).
     if let (size, perLine) = Self.closedFormShape(
-      count: sizes.count, rules: rules, sameOwnSize: nil)
+      count: sizes.value.count, rules: rules, sameOwnSize: nil)
     {
-      u.recount(sizes.count, size: size, perLine: perLine, rules: rules, sameSizeGrid: true)
+      u.recount(sizes.value.count, size: size, perLine: perLine, rules: rules, sameSizeGrid: true)
     }
     lines = .uniform(u)
     counters.itemsPositioned += u.fullLineX.count + u.lastLineX.count

@@ -5,9 +5,14 @@ import FlowLayoutModel
 /// an entry per section, ascending, that has *wide* items (wider than its line: the only items
 /// that can overflow) or hides items; none for the others.
 struct DiagnosticSections: Sendable, Equatable {
-  var sections: [Int] = []
-  var wide: [ItemIndexSet] = []
-  var hides: [Bool] = []
+  /// A section with wide items or hidden ones.
+  struct Entry: Sendable, Equatable {
+    var section: Int
+    var wide: ItemIndexSet
+    var hides: Bool
+  }
+  /// The entries, by ascending section.
+  var entries: [Entry] = []
   /// At least every item's own width (working orientation) under `.own` sizing, so that a width
   /// change that leaves every item within its line needs no pass over the items.
   var widestBound = 0.0
@@ -18,19 +23,14 @@ struct DiagnosticSections: Sendable, Equatable {
   ///
   /// - Complexity: O(log E) for E entries.
   func position(of s: Int) -> (index: Int, found: Bool) {
-    var low = 0
-    var high = sections.count
-    while low < high {
-      let mid = (low + high) / 2
-      if sections[mid] < s { low = mid + 1 } else { high = mid }
-    }
-    return (low, low < sections.count && sections[low] == s)
+    let k = FastFlowLayout.countLess(than: s, in: entries.lazy.map(\.section))
+    return (k, k < entries.count && entries[k].section == s)
   }
 
   /// The wide items of section `s`.
   func wideItems(ofSection s: Int) -> ItemIndexSet {
     let (k, found) = position(of: s)
-    return found ? wide[k] : ItemIndexSet()
+    return found ? entries[k].wide : ItemIndexSet()
   }
 
   /// Applies `body` to section `s`'s entry (created empty when missing; removed when left
@@ -39,21 +39,15 @@ struct DiagnosticSections: Sendable, Equatable {
   /// - Complexity: O(log E) plus `body`, O(E) when an entry is created or removed.
   mutating func update(_ s: Int, _ body: (inout ItemIndexSet, inout Bool) -> Void) {
     let (k, found) = position(of: s)
-    if found {
-      body(&wide[k], &hides[k])
-      if wide[k].isEmpty, !hides[k] {
-        sections.remove(at: k)
-        wide.remove(at: k)
-        hides.remove(at: k)
-      }
-    } else {
-      var set = ItemIndexSet()
-      var hiding = false
-      body(&set, &hiding)
-      guard !set.isEmpty || hiding else { return }
-      sections.insert(s, at: k)
-      wide.insert(set, at: k)
-      hides.insert(hiding, at: k)
+    var entry = found ? entries[k] : Entry(section: s, wide: ItemIndexSet(), hides: false)
+    if found { entries[k].wide = ItemIndexSet() }  // `entry.wide` uniquely referenced
+    body(&entry.wide, &entry.hides)
+    let empty = entry.wide.isEmpty && !entry.hides
+    switch (found, empty) {
+    case (true, true): entries.remove(at: k)
+    case (true, false): entries[k] = entry
+    case (false, false): entries.insert(entry, at: k)
+    case (false, true): break
     }
   }
 
@@ -61,15 +55,10 @@ struct DiagnosticSections: Sendable, Equatable {
   ///
   /// - Complexity: O(E log E).
   mutating func renumber(_ newSection: (Int) -> Int?) {
-    var entries: [(section: Int, wide: ItemIndexSet, hides: Bool)] = []
-    entries.reserveCapacity(sections.count)
-    for k in sections.indices {
-      if let n = newSection(sections[k]) { entries.append((n, wide[k], hides[k])) }
+    entries = entries.compactMap { entry in
+      newSection(entry.section).map { Entry(section: $0, wide: entry.wide, hides: entry.hides) }
     }
     entries.sort { $0.section < $1.section }
-    sections = entries.map(\.section)
-    wide = entries.map(\.wide)
-    hides = entries.map(\.hides)
   }
 }
 
@@ -106,16 +95,10 @@ extension FastFlowLayout {
     }
     found.widestBound = 0
     for s in 0..<sectionCount {
-      let wide =
-        rules.canOverflow
-        ? wideItems(
-          inSection: s, widest: &found.widestBound, ownMetrics: &found.sectionsHaveOwnMetrics)
-        : ItemIndexSet()
+      let wide = wideItems(inSection: s, noting: &found)
       let hides = limited && sectionHides(s)
       if !wide.isEmpty || hides {
-        found.sections.append(s)
-        found.wide.append(wide)
-        found.hides.append(hides)
+        found.entries.append(DiagnosticSections.Entry(section: s, wide: wide, hides: hides))
       }
     }
     return found
@@ -152,11 +135,15 @@ extension FastFlowLayout {
     return (withRules(ofPage: p) { Self.isWide(width, rules: $0) }, width)
   }
 
-  /// The wide items of section `s`; raises `widest` to its widest item's width (`.own` sizing)
-  /// and sets `ownMetrics` when it has its own metrics.
+  /// The wide items of section `s` (none when the layout's rules let no item overflow); raises
+  /// `kept.widestBound` to its widest item's width (`.own` sizing) and sets
+  /// `kept.sectionsHaveOwnMetrics` when it has its own metrics.
   ///
-  /// - Complexity: O(m) for its m items, O(pages) when its items have one width.
-  func wideItems(inSection s: Int, widest: inout Double, ownMetrics: inout Bool) -> ItemIndexSet {
+  /// - Complexity: O(m) for its m items, O(pages) when its items have one width; O(1) when none
+  ///   can overflow.
+  func wideItems(inSection s: Int, noting kept: inout DiagnosticSections) -> ItemIndexSet {
+    guard rules.canOverflow else { return ItemIndexSet() }
+    var widest = kept.widestBound
     var indices: [Int] = []
     var all = ItemIndexSet()
     var base = 0
@@ -168,7 +155,7 @@ extension FastFlowLayout {
       }
       // Noted for empty pages too: an item inserted later is laid out under their metrics,
       // which a width change must not judge by the layout's.
-      if pages[p].ownMetrics != nil { ownMetrics = true }
+      if pages[p].ownMetrics != nil { kept.sectionsHaveOwnMetrics = true }
       guard canOverflow, count > 0 else { continue }
       switch sizing {
       case .fixed(let size):
@@ -196,6 +183,7 @@ extension FastFlowLayout {
       }
     }
     if !indices.isEmpty { all.formUnion(ItemIndexSet(ascending: indices)) }
+    kept.widestBound = widest
     return all
   }
 
@@ -225,7 +213,7 @@ extension FastFlowLayout {
       return
     }
     var kept = kept
-    if kept.sections.isEmpty, rules.lineLimit == Int.max, update.resizeItems.isEmpty,
+    if kept.entries.isEmpty, rules.lineLimit == Int.max, update.resizeItems.isEmpty,
       update.moveItems.isEmpty, update.insertSections.isEmpty, update.deleteSections.isEmpty,
       update.moveSections.isEmpty
     {
@@ -274,12 +262,7 @@ extension FastFlowLayout {
       if wide { kept.update(path.section) { wide, _ in wide.insert(path.item) } }
     }
     for insertion in update.insertSections {
-      let wide =
-        rules.canOverflow
-        ? wideItems(
-          inSection: insertion.at, widest: &kept.widestBound,
-          ownMetrics: &kept.sectionsHaveOwnMetrics)
-        : ItemIndexSet()
+      let wide = wideItems(inSection: insertion.at, noting: &kept)
       kept.update(insertion.at) { set, _ in set = wide }
       touched.insert(insertion.at)
     }
@@ -348,7 +331,7 @@ extension FastFlowLayout {
       for j in section.visibleEnd..<section.count { result.append(ItemPath(section: s, item: j)) }
     }
     if let kept = diagnostics {
-      for k in kept.sections.indices where kept.hides[k] { appendHidden(kept.sections[k]) }
+      for entry in kept.entries where entry.hides { appendHidden(entry.section) }
       return result
     }
     // Paged sections hide nothing (no line limit): their pages are not read.
@@ -370,8 +353,9 @@ extension FastFlowLayout {
     guard rules.canOverflow else { return [] }
     var result: [ItemPath] = []
     if let kept = diagnostics {
-      for (k, s) in kept.sections.enumerated() {
-        for range in kept.wide[k].ranges {
+      for entry in kept.entries {
+        let s = entry.section
+        for range in entry.wide.ranges {
           for j in range {
             probes += 1
             let (p, i) = page(holdingItem: j, inSection: s)

@@ -23,28 +23,21 @@ extension FastFlowLayout: NavigatingLayoutEngine {
         move = move == .left ? .right : .left
       }
       return nearestItem(move, from: source, excluding: path, &scratch)
-    case .pageDown:
+    case .pageDown, .pageUp:
+      // A zero-length edge a page past the source's leading edge (down) or before its trailing
+      // one (up).
+      let down = direction == .pageDown
       var edge = source
       if axisIsX {
-        edge.origin.x += pageLength
+        edge.origin.x = down ? source.origin.x + pageLength : source.maxX - pageLength
         edge.size.width = 0
       } else {
-        edge.origin.y += pageLength
+        edge.origin.y = down ? source.origin.y + pageLength : source.maxY - pageLength
         edge.size.height = 0
       }
-      return nearestItem(axisIsX ? .right : .down, from: edge, excluding: path, &scratch)
-        ?? unlessSource(edgeItem(last: true, &scratch))
-    case .pageUp:
-      var edge = source
-      if axisIsX {
-        edge.origin.x = source.maxX - pageLength
-        edge.size.width = 0
-      } else {
-        edge.origin.y = source.maxY - pageLength
-        edge.size.height = 0
-      }
-      return nearestItem(axisIsX ? .left : .up, from: edge, excluding: path, &scratch)
-        ?? unlessSource(edgeItem(last: false, &scratch))
+      let move: NavigationDirection = axisIsX ? (down ? .right : .left) : (down ? .down : .up)
+      return nearestItem(move, from: edge, excluding: path, &scratch)
+        ?? unlessSource(edgeItem(last: down, &scratch))
     }
   }
 

@@ -322,11 +322,7 @@ extension SectionLayout {
           break
         }
       }
-      lo += 1
-      while lo < hi {
-        let mid = (lo + hi) >> 1
-        if xs[mid] + ws[mid] < minX { lo = mid + 1 } else { hi = mid }
-      }
+      lo = FastFlowLayout.firstRank(from: lo + 1, to: hi) { xs[$0] + ws[$0] >= minX }
     }
     let first = lo
     let maxX = r.maxX + slack

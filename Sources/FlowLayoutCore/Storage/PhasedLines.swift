@@ -9,89 +9,9 @@ import FlowLayoutModel
 /// lines, but for line heights summed in the tree's association (within `r·2⁻⁵³` relative, the
 /// equality contract's tolerance). Widths can be kept beside the heights (`keepsWidths`).
 ///
-/// - Memory: 8 bytes per item (16 with widths), plus 2·P·(8 + 40·k) bytes for P ≤ 2p leaves.
+/// - Memory: 8 bytes per item (16 with widths), plus 2·P·(8 + 40·k) bytes for P ≤ 2p leaves;
+///   about ten words inline, so `SectionLines`' cases hold it out of line (`CopyOnWrite`).
 struct PhasedLines: Sendable, Equatable {
-  /// The tree, out of line: a `PhasedLines` is one word inline, so the `SectionLines` enum (as
-  /// large as its largest case) and every page holding one stay small; edits through a unique
-  /// box happen in place and allocate nothing.
-  private var tree: CopyOnWrite<PhasedLineTree>
-
-  /// The lines of `heights` in lines of `perLine` items (`PhasedLineTree.init`).
-  ///
-  /// - Complexity: O(n + p·max(k, reservingPerLine)).
-  init(
-    heights: [Double], widths: [Double]? = nil, perLine: Int, leafTarget: Int,
-    reservingPerLine: Int = 0
-  ) {
-    tree = CopyOnWrite(
-      PhasedLineTree(
-        heights: heights, widths: widths, perLine: perLine, leafTarget: leafTarget,
-        reservingPerLine: reservingPerLine))
-  }
-
-  /// Items per line, ≥ 1.
-  var perLine: Int { tree.value.perLine }
-  /// Whether each item's own width is kept.
-  var keepsWidths: Bool { tree.value.keepsWidths }
-  /// The number of items.
-  var count: Int { tree.value.count }
-  /// The number of lines, `⌈n / k⌉`.
-  var lineCount: Int { tree.value.lineCount }
-  /// Every height, in order. O(n).
-  var heights: [Double] { tree.value.heights }
-  /// Every kept width, in order (empty unless `keepsWidths`). O(n).
-  var widths: [Double] { tree.value.widths }
-
-  /// `PhasedLineTree.storageRuns`. O(p).
-  var storageRuns: Int { tree.value.storageRuns }
-  /// `PhasedLineTree.summaryRoom`. O(1).
-  var summaryRoom: Int { tree.value.summaryRoom }
-  /// `PhasedLineTree.height(ofItem:)`. O(log p).
-  func height(ofItem g: Int) -> Double { tree.value.height(ofItem: g) }
-  /// `PhasedLineTree.width(ofItem:)`. O(log p).
-  func width(ofItem g: Int) -> Double { tree.value.width(ofItem: g) }
-  /// `PhasedLineTree.top(ofLine:lineSpacing:)`. O(log p + c).
-  func top(ofLine line: Int, lineSpacing: Double) -> Double {
-    tree.value.top(ofLine: line, lineSpacing: lineSpacing)
-  }
-  /// `PhasedLineTree.lineHeight(_:)`. O(log p + k).
-  func lineHeight(_ line: Int) -> Double { tree.value.lineHeight(line) }
-  /// `PhasedLineTree.linesHeight(lineSpacing:)`. O(1).
-  func linesHeight(lineSpacing: Double) -> Double {
-    tree.value.linesHeight(lineSpacing: lineSpacing)
-  }
-  /// `PhasedLineTree.firstLine(bottomAtLeast:lineSpacing:)`. O(log p + c).
-  func firstLine(bottomAtLeast target: Double, lineSpacing: Double) -> Int {
-    tree.value.firstLine(bottomAtLeast: target, lineSpacing: lineSpacing)
-  }
-
-  /// `PhasedLineTree.rephase(perLine:threads:)`: the same heights in lines of `k` items.
-  /// O(n + p·k).
-  @discardableResult
-  mutating func rephase(perLine k: Int, threads: Int = 1) -> Int {
-    tree.value.rephase(perLine: k, threads: threads)
-  }
-  /// `PhasedLineTree.setHeight(_:ofItem:)`: the summaries rewritten. O(c + k + log p · k).
-  @discardableResult
-  mutating func setHeight(_ height: Double, ofItem g: Int) -> Int {
-    tree.value.setHeight(height, ofItem: g)
-  }
-  /// `PhasedLineTree.setWidth(_:ofItem:)`. O(log p).
-  mutating func setWidth(_ width: Double, ofItem g: Int) { tree.value.setWidth(width, ofItem: g) }
-  /// `PhasedLineTree.splice(removing:inserting:)`: the summaries rewritten.
-  /// O(e log p + d·c + d·log p · k) for e edits in d leaves.
-  @discardableResult
-  mutating func splice(
-    removing removals: some BidirectionalCollection<Int>,
-    inserting insertions: some Collection<(index: Int, size: Size)>
-  ) -> Int {
-    tree.value.splice(removing: removals, inserting: insertions)
-  }
-}
-
-/// `PhasedLines`' tree, stored inline: the leaves, the per-phase summaries and every operation
-/// on them.
-struct PhasedLineTree: Sendable, Equatable {
   /// What a run of items contributes to the lines under one incoming phase φ: the boundaries in
   /// it are the local positions i ∈ [0, m] with (φ + i) mod k = 0.
   struct PhaseSummary: Sendable, Equatable {

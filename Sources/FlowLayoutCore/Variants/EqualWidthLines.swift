@@ -8,8 +8,13 @@ import FlowLayoutModel
 struct EqualWidthLines: Sendable, Equatable {
   /// Every item's frame width (the column width for a column flow): the positions' item width.
   var width: Double { positions.itemSize.width }
-  /// The heights (and, for a column flow, the own widths) by line.
-  var heights: PhasedLines
+  /// The heights (and, for a column flow, the own widths) by line: read and written in place,
+  /// stored out of line (one word: `SectionLines` is as large as its largest case).
+  var heights: PhasedLines {
+    @inline(__always) _read { yield storedHeights.value }
+    @inline(__always) _modify { yield &storedHeights.value }
+  }
+  private var storedHeights: CopyOnWrite<PhasedLines>
   /// Positions along the line (`fullLineX`, `lastLineX`) and the line count.
   var positions: UniformLines
 
@@ -24,8 +29,9 @@ struct EqualWidthLines: Sendable, Equatable {
     if case .columns = rules.sizing {
       guard let (k, columnWidth) = Self.shape(count: n, keepsWidths: true, width: 0, rules: rules)
       else { return nil }
-      heights = PhasedLines(
-        heights: items.heights, widths: items.widths, perLine: k, leafTarget: leafTarget)
+      storedHeights = CopyOnWrite(
+        PhasedLines(
+          heights: items.heights, widths: items.widths, perLine: k, leafTarget: leafTarget))
       positions = UniformLines(
         count: n, size: Size(width: columnWidth, height: 0), perLine: k, rules: rules,
         sameSizeGrid: false)
@@ -38,9 +44,10 @@ struct EqualWidthLines: Sendable, Equatable {
     }
     guard equal, let (k, _) = Self.shape(count: n, keepsWidths: false, width: w, rules: rules)
     else { return nil }
-    heights = PhasedLines(
-      heights: items.heights, perLine: k, leafTarget: leafTarget,
-      reservingPerLine: n >= Self.threadedItems && k > 1 ? Self.reservedPerLine : 0)
+    storedHeights = CopyOnWrite(
+      PhasedLines(
+        heights: items.heights, perLine: k, leafTarget: leafTarget,
+        reservingPerLine: n >= Self.threadedItems && k > 1 ? Self.reservedPerLine : 0))
     positions = UniformLines(
       count: n, size: Size(width: w, height: 0), perLine: k, rules: rules, sameSizeGrid: false)
   }

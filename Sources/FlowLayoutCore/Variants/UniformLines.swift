@@ -21,8 +21,8 @@ struct UniformLines: Sendable, Equatable {
   /// Positions of the section's last line.
   var lastLineX: [Double]
   /// The items' own sizes, which the closed form ignores, kept in leaves so that an edit costs
-  /// O(c + log p); `nil` while they are the section's `items`.
-  var keptSizes: PhasedLines? = nil
+  /// O(c + log p), out of line (one word); `nil` while they are the section's `items`.
+  var keptSizes: CopyOnWrite<PhasedLines>? = nil
 
   /// The closed form for `count` items of `size` whose lines hold `perLine` items.
   ///

@@ -95,9 +95,9 @@ struct RawDocument {
           sections.append(
             try RawSection.read(
               &s, field: "sections[\(i)]", allowsAt: false, at: &unused,
-              // The previous section's count and half again: room a section of the same
-              // count keeps (within `trimmed`'s 2c + 16 after the allocator's rounding up).
-              expectedItems: sections.last.map { $0.section.count * 3 / 2 + 8 }))
+              // The previous section's count: a section of the same count fills its columns
+              // exactly (no copy to trim them, no room kept).
+              expectedItems: sections.last.map { max(1, $0.section.count) }))
         }
         self.sections = sections
       case "edits":

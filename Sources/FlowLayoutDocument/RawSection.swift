@@ -34,8 +34,8 @@ struct RawSection {
   /// - Throws: `.invalidDocument` naming a mistyped, unknown or missing field, e.g.
   ///   `sections[0].items[3]`, `sections[1].heder`.
   ///
-  /// `expectedItems`: a guess of the section's items (the previous section's and half again),
-  /// else one from the bytes left.
+  /// `expectedItems`: a guess of the section's items (the previous section's count), else one
+  /// from the bytes left.
   static func read(
     _ s: inout JSONScanner, field: String, allowsAt: Bool, at: inout Int?,
     expectedItems: Int? = nil
@@ -243,10 +243,11 @@ struct RawSection {
   }
 }
 
-/// `column` with its capacity cut to its count when the guess left more than half unused (a copy,
-/// O(count)); else `column`. A section keeps no reserve it will not use.
+/// `column` with its capacity cut to its count when the guess left more than a quarter unused
+/// (beyond the allocator's rounding up: a copy, O(count)); else `column`. A section keeps no
+/// reserve it will not use (a document's sections are held for the session's life).
 private func trimmed(_ column: [Double]) -> [Double] {
-  guard column.capacity > 2 * column.count + 16 else { return column }
+  guard column.capacity > column.count + column.count / 4 + 4 else { return column }
   // Not through `unsafeUninitializedCapacity` for no items: that writes the shared empty
   // array's header, a data race under ThreadSanitizer when documents are read on two threads.
   guard !column.isEmpty else { return [] }

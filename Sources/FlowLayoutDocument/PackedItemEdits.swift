@@ -871,21 +871,12 @@ extension PackedItemEdits {
   ///
   /// - Complexity: O(k + m) for k items, m = the last index / 8.
   static func appendItems(_ items: [Int], to w: inout JSONWriter) {
-    var ranges: [Range<Int>] = []
-    for i in items {
-      if let last = ranges.last, last.upperBound == i {
-        ranges[ranges.count - 1] = last.lowerBound..<(i + 1)
-      } else {
-        ranges.append(i..<(i + 1))
-      }
-    }
+    let ranges = ranges(of: items)
     let maskBytes = (items.last.map { $0 / 8 + 1 }) ?? 0
     // A range costs about 16 bytes of text; a mask byte 4/3 of a character.
     if maskBytes * 4 / 3 <= ranges.count * 16 {
-      var mask = [UInt8](repeating: 0, count: maskBytes)
-      for i in items { mask[i >> 3] |= 1 << UInt8(i & 7) }
       w.append("\"mask\":")
-      w.append(quoted: String(decoding: Base64.encode(mask), as: UTF8.self))
+      w.append(quoted: String(decoding: Base64.encode(mask(of: items)), as: UTF8.self))
     } else {
       w.append("\"ranges\":[")
       for (k, r) in ranges.enumerated() {
@@ -898,6 +889,32 @@ extension PackedItemEdits {
       }
       w.append("]")
     }
+  }
+
+  /// The runs of consecutive indices of `items` (ascending, distinct) as half-open ranges: the
+  /// `ranges` form.
+  ///
+  /// - Complexity: O(k) for k items.
+  package static func ranges(of items: [Int]) -> [Range<Int>] {
+    var ranges: [Range<Int>] = []
+    for i in items {
+      if let last = ranges.last, last.upperBound == i {
+        ranges[ranges.count - 1] = last.lowerBound..<(i + 1)
+      } else {
+        ranges.append(i..<(i + 1))
+      }
+    }
+    return ranges
+  }
+
+  /// The bit mask of `items` (non-negative), least significant bit first, up to the byte of the
+  /// largest: the `mask` form before base64.
+  ///
+  /// - Complexity: O(k + m) for k items, m = the largest index / 8.
+  package static func mask(of items: [Int]) -> [UInt8] {
+    var mask = [UInt8](repeating: 0, count: (items.max().map { $0 / 8 + 1 }) ?? 0)
+    for i in items { mask[i >> 3] |= 1 << UInt8(i & 7) }
+    return mask
   }
 
   /// Runs of `paths` (ascending) of one section each: (section, item indices).

@@ -436,16 +436,9 @@ public struct SessionGenerator {
   /// broken mask, both forms or neither.
   mutating func packedEntry(section: Int, items: [Int], forms: Bool) -> JSONValue {
     var fields: [(String, JSONValue)] = [("section", .number(Double(section)))]
-    var mask = [UInt8](repeating: 0, count: ((items.last ?? -1) + 8) / 8 + (chance(0.1) ? int(1...3) : 0))
-    for i in items where i >= 0 { mask[i / 8] |= 1 << UInt8(i % 8) }
-    var ranges: [[Int]] = []
-    var k = 0
-    while k < items.count {
-      var end = k + 1
-      while end < items.count, items[end] == items[end - 1] + 1 { end += 1 }
-      ranges.append([items[k], items[end - 1] + 1])
-      k = end
-    }
+    var mask = PackedItemEdits.mask(of: items.filter { $0 >= 0 })
+    if chance(0.1) { mask += [UInt8](repeating: 0, count: int(1...3)) }
+    var ranges = PackedItemEdits.ranges(of: items).map { [$0.lowerBound, $0.upperBound] }
     let broken = forms && chance(0.05)
     let byMask = chance(0.6)
     if byMask || (broken && chance(0.3)) {

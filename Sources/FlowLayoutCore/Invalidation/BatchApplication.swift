@@ -954,13 +954,7 @@ struct BatchItemLists: SectionEditSource {
     return (insertions[k].at.item, transposed ? size.transposed : size)
   }
   func removalsBelow(_ end: Int, from r: Int) -> Int {
-    var lo = r
-    var hi = deletions.count
-    while lo < hi {
-      let mid = (lo + hi) >> 1
-      if deletions[mid].item < end { lo = mid + 1 } else { hi = mid }
-    }
-    return lo
+    FastFlowLayout.firstRank(from: r, to: deletions.count) { deletions[$0].item >= end }
   }
   func appendRemovals(_ range: Range<Int>, minus base: Int, to list: inout [Int]) {
     let first = list.count

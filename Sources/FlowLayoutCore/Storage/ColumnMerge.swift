@@ -126,26 +126,16 @@ struct ColumnMerge {
     self.sources = sources
     let ins = sources.insertions
     let del = sources.deletions
-    // Insertions with an index below a.
-    var lo = 0
-    var hi = ins.count
-    while lo < hi {
-      let mid = (lo &+ hi) >> 1
-      if ins[mid].at.item < a { lo = mid &+ 1 } else { hi = mid }
-    }
-    if let packed = sources.packed { lo = packed.rank(below: a) }
-    insertion = lo
-    // Survivors before a; the deletions before the next one are those whose index minus
-    // their rank (the survivors before them) is at most that.
-    let survivors = a &- lo
-    lo = 0
-    hi = del.count
-    while lo < hi {
-      let mid = (lo &+ hi) >> 1
-      if del[mid].item &- mid <= survivors { lo = mid &+ 1 } else { hi = mid }
-    }
-    removal = lo
-    old = survivors &+ lo
+    // Insertions with an index below a; then the survivors before a, and the deletions before
+    // the next one: those whose index minus their rank (the survivors before them) is at most
+    // that.
+    let inserted =
+      sources.packed?.rank(below: a)
+      ?? FastFlowLayout.firstRank(from: 0, to: ins.count) { ins[$0].at.item >= a }
+    insertion = inserted
+    let survivors = a &- inserted
+    removal = FastFlowLayout.firstRank(from: 0, to: del.count) { del[$0].item &- $0 > survivors }
+    old = survivors &+ removal
     if let mask = sources.packedDeletions {
       // Packed: the a-th item the mask does not name.
       old = ItemMask.unnamed(a, words: mask.words, ranks: mask.ranks)
@@ -154,15 +144,9 @@ struct ColumnMerge {
     new = a
     // The old page holding `old` (the last one at the end): the last base at or below it.
     let bases = sources.bases
-    let last = bases.count &- 2
-    lo = 0
-    hi = last
-    while lo < hi {
-      let mid = (lo &+ hi &+ 1) >> 1
-      if bases[mid] <= old { lo = mid } else { hi = mid &- 1 }
-    }
-    page = lo
-    firstPage = lo
+    let item = old
+    page = FastFlowLayout.firstRank(from: 1, to: bases.count &- 1) { bases[$0] > item } &- 1
+    firstPage = page
   }
 
   /// The next `c` new items' columns (working orientation, no positions), the cursor moved
@@ -274,6 +258,48 @@ struct ColumnMerge {
     }
   }
 
+  /// Writes new items `0 ..< c` to `w` and `h` old page by old page from page `first` on:
+  /// `inPage` writes from item `n` on what it takes of a page that holds items (given that
+  /// page's columns, indexed by old item, and its end), then the page is passed (appended to
+  /// `released` when after page `keep`) until `c` are written; past the last old page,
+  /// `pastEnd` writes what it can and the rest is zero (a defined result for lists
+  /// inconsistent with the old count). Returns the page reached.
+  ///
+  /// - Complexity: O(q) for the q old pages passed, plus the closures'.
+  @inline(__always)
+  private static func forEachPage(
+    _ w: UnsafeMutablePointer<Double>, _ h: UnsafeMutablePointer<Double>, count c: Int,
+    from first: Int, sources: Sources, released: inout [Int], releasing keep: Int,
+    _ inPage: (UnsafePointer<Double>, UnsafePointer<Double>, _ pageEnd: Int, _ n: inout Int)
+      -> Void,
+    pastEnd: (_ n: inout Int) -> Void = { _ in }
+  ) -> Int {
+    let bases = sources.bases
+    let pageCount = sources.pageSlots.count
+    var page = first
+    var n = 0
+    while n < c {
+      let pageEnd = bases[page &+ 1]
+      // (An empty page has no columns to read: its insertions are taken on the next page, or
+      // past the last.)
+      if bases[page] < pageEnd {
+        sources.withOldColumns(ofPage: page) { ws, hs in inPage(ws, hs, pageEnd, &n) }
+      }
+      guard n < c else { break }
+      if page &+ 1 < pageCount {
+        if page > keep { released.append(page) }
+        page &+= 1
+        continue
+      }
+      pastEnd(&n)
+      while n < c {
+        (w[n], h[n]) = (0, 0)
+        n &+= 1
+      }
+    }
+    return page
+  }
+
   /// An array of `c` elements (not written) with room for at least `block` more: a released
   /// page's column when one is spare and large enough, else new storage with room for
   /// `ItemColumns.frontRoom` more (the front items of the next page's first line, appended
@@ -330,8 +356,6 @@ struct ColumnMerge {
     releasing keep: Int
   ) {
     let transposed = sources.transposed
-    let bases = sources.bases
-    let pageCount = sources.pageSlots.count
     let words = packed.words
     let wordCount = words.count
     let insertions = packed.count
@@ -343,8 +367,6 @@ struct ColumnMerge {
     // The inserted sizes' targets: the input's width goes to `tw`, its height to `th`.
     let (tw, th) = transposed ? (h, w) : (w, h)
     let a = cursor.new
-    var n = 0
-    var page = cursor.page
     var o = cursor.old
     var i = cursor.insertion
     /// Whether new item `j` is inserted (0 or 1).
@@ -353,82 +375,74 @@ struct ColumnMerge {
       guard k < wordCount else { return 0 }
       return Int(truncatingIfNeeded: (words[k] &>> UInt64(j & 63)) & 1)
     }
-    while n < c {
-      let base = bases[page]
-      let pageEnd = bases[page &+ 1]
-      if base < pageEnd {
-        sources.withOldColumns(ofPage: page) { ws, hs in
-          while n < c {
-            let j = a &+ n
-            var length = Swift.min(64 &- (j & 63), c &- n)
-            let chunk = length == 64 ? UInt64.max : (1 &<< UInt64(length)) &- 1
-            let word = (j >> 6) < wordCount ? words[j >> 6] &>> UInt64(j & 63) : 0
-            var entering = word & chunk
-            var kept = ~word & chunk
-            let taken = entering.nonzeroBitCount
-            if i &+ taken <= insertions {
-              // The rest of mask word j/64 (or up to c, or up to the first old item past this
-              // page), every old item and insertion it takes there: the old items written to
-              // the clear bits' places, then the insertions to the set ones' (one step a bit,
-              // no branch on the bit itself).
-              let pageDone = o &+ (length &- taken) > pageEnd
-              if pageDone {
-                length = keptUpTo(kept, count: pageEnd &- o)
-                let cut = length == 64 ? UInt64.max : (1 &<< UInt64(length)) &- 1
-                kept &= cut
-                entering &= cut
-              }
-              while kept != 0 {
-                let t = n &+ kept.trailingZeroBitCount
-                w[t] = ws[o]
-                h[t] = hs[o]
-                o &+= 1
-                kept &= kept &- 1
-              }
-              if wide {
-                while entering != 0 {
-                  let t = n &+ entering.trailingZeroBitCount
-                  let size = sizeBits.unsafelyUnwrapped + (i &<< 4)
-                  tw[t] = size.load(as: Double.self)
-                  th[t] = size.load(fromByteOffset: 8, as: Double.self)
-                  i &+= 1
-                  entering &= entering &- 1
-                }
-              } else {
-                // Little-endian `f32` pairs: the width first.
-                while entering != 0 {
-                  let t = n &+ entering.trailingZeroBitCount
-                  let size = sizeBits.unsafelyUnwrapped + (i &<< 3)
-                  tw[t] = Double(size.load(as: Float.self))
-                  th[t] = Double(size.load(fromByteOffset: 4, as: Float.self))
-                  i &+= 1
-                  entering &= entering &- 1
-                }
-              }
-              n &+= length
-              if pageDone { break }
-              continue
-            }
-            // More insertions than the batch holds (inconsistent lists): one item, its indices
-            // clamped.
-            let bit = inserted(j)
-            if bit == 0, o >= pageEnd { break }
-            let q = Swift.min(o, pageEnd &- 1)
-            let (iw, ih) = packed.size(Swift.min(i, last), transposed: transposed)
-            w[n] = bit != 0 ? iw : ws[q]
-            h[n] = bit != 0 ? ih : hs[q]
-            i &+= bit
-            o &+= 1 &- bit
-            n &+= 1
+    let page = forEachPage(
+      w, h, count: c, from: cursor.page, sources: sources, released: &released,
+      releasing: keep
+    ) { ws, hs, pageEnd, n in
+      while n < c {
+        let j = a &+ n
+        var length = Swift.min(64 &- (j & 63), c &- n)
+        let chunk = length == 64 ? UInt64.max : (1 &<< UInt64(length)) &- 1
+        let word = (j >> 6) < wordCount ? words[j >> 6] &>> UInt64(j & 63) : 0
+        var entering = word & chunk
+        var kept = ~word & chunk
+        let taken = entering.nonzeroBitCount
+        if i &+ taken <= insertions {
+          // The rest of mask word j/64 (or up to c, or up to the first old item past this
+          // page), every old item and insertion it takes there: the old items written to
+          // the clear bits' places, then the insertions to the set ones' (one step a bit,
+          // no branch on the bit itself).
+          let pageDone = o &+ (length &- taken) > pageEnd
+          if pageDone {
+            length = keptUpTo(kept, count: pageEnd &- o)
+            let cut = length == 64 ? UInt64.max : (1 &<< UInt64(length)) &- 1
+            kept &= cut
+            entering &= cut
           }
+          while kept != 0 {
+            let t = n &+ kept.trailingZeroBitCount
+            w[t] = ws[o]
+            h[t] = hs[o]
+            o &+= 1
+            kept &= kept &- 1
+          }
+          if wide {
+            while entering != 0 {
+              let t = n &+ entering.trailingZeroBitCount
+              let size = sizeBits.unsafelyUnwrapped + (i &<< 4)
+              tw[t] = size.load(as: Double.self)
+              th[t] = size.load(fromByteOffset: 8, as: Double.self)
+              i &+= 1
+              entering &= entering &- 1
+            }
+          } else {
+            // Little-endian `f32` pairs: the width first.
+            while entering != 0 {
+              let t = n &+ entering.trailingZeroBitCount
+              let size = sizeBits.unsafelyUnwrapped + (i &<< 3)
+              tw[t] = Double(size.load(as: Float.self))
+              th[t] = Double(size.load(fromByteOffset: 4, as: Float.self))
+              i &+= 1
+              entering &= entering &- 1
+            }
+          }
+          n &+= length
+          if pageDone { break }
+          continue
         }
+        // More insertions than the batch holds (inconsistent lists): one item, its indices
+        // clamped.
+        let bit = inserted(j)
+        if bit == 0, o >= pageEnd { break }
+        let q = Swift.min(o, pageEnd &- 1)
+        let (iw, ih) = packed.size(Swift.min(i, last), transposed: transposed)
+        w[n] = bit != 0 ? iw : ws[q]
+        h[n] = bit != 0 ? ih : hs[q]
+        i &+= bit
+        o &+= 1 &- bit
+        n &+= 1
       }
-      guard n < c else { break }
-      if page &+ 1 < pageCount {
-        if page > keep { released.append(page) }
-        page &+= 1
-        continue
-      }
+    } pastEnd: { n in
       // Past the last old item: only insertions remain (a validated batch); else zero.
       while n < c {
         if inserted(a &+ n) != 0, i < insertions {
@@ -468,58 +482,39 @@ struct ColumnMerge {
     cursor: inout Cursor, sources: Sources, deletions mask: PackedMask, released: inout [Int],
     releasing keep: Int
   ) {
-    let bases = sources.bases
-    let pageCount = sources.pageSlots.count
     let words = mask.words
     let wordCount = words.count
-    var n = 0
-    var page = cursor.page
     var o = cursor.old
     var r = cursor.removal
-    while n < c {
-      let base = bases[page]
-      let pageEnd = bases[page &+ 1]
-      if base < pageEnd, o < pageEnd {
-        sources.withOldColumns(ofPage: page) { ws, hs in
-          while n < c, o < pageEnd {
-            // The old items from o to the end of its mask word (or of the page).
-            let length = Swift.min(64 &- (o & 63), pageEnd &- o)
-            let chunk = length == 64 ? UInt64.max : (1 &<< UInt64(length)) &- 1
-            let word = (o >> 6) < wordCount ? words[o >> 6] &>> UInt64(o & 63) : 0
-            var kept = ~word & chunk
-            var taken = kept.nonzeroBitCount
-            var span = length
-            if taken > c &- n {
-              // Only the first c − n kept ones: up to and including the last taken.
-              var last = kept
-              for _ in 0..<(c &- n &- 1) { last &= last &- 1 }
-              span = last.trailingZeroBitCount &+ 1
-              kept &= span == 64 ? UInt64.max : (1 &<< UInt64(span)) &- 1
-              taken = c &- n
-            }
-            while kept != 0 {
-              let t = o &+ kept.trailingZeroBitCount
-              w[n] = ws[t]
-              h[n] = hs[t]
-              n &+= 1
-              kept &= kept &- 1
-            }
-            r &+= span &- taken
-            o &+= span
-          }
+    let page = forEachPage(
+      w, h, count: c, from: cursor.page, sources: sources, released: &released,
+      releasing: keep
+    ) { ws, hs, pageEnd, n in
+      while n < c, o < pageEnd {
+        // The old items from o to the end of its mask word (or of the page).
+        let length = Swift.min(64 &- (o & 63), pageEnd &- o)
+        let chunk = length == 64 ? UInt64.max : (1 &<< UInt64(length)) &- 1
+        let word = (o >> 6) < wordCount ? words[o >> 6] &>> UInt64(o & 63) : 0
+        var kept = ~word & chunk
+        var taken = kept.nonzeroBitCount
+        var span = length
+        if taken > c &- n {
+          // Only the first c − n kept ones: up to and including the last taken.
+          var last = kept
+          for _ in 0..<(c &- n &- 1) { last &= last &- 1 }
+          span = last.trailingZeroBitCount &+ 1
+          kept &= span == 64 ? UInt64.max : (1 &<< UInt64(span)) &- 1
+          taken = c &- n
         }
-      }
-      guard n < c else { break }
-      if page &+ 1 < pageCount {
-        if page > keep { released.append(page) }
-        page &+= 1
-        continue
-      }
-      // Past the last old item: the lists are inconsistent (a validated batch never gets
-      // here): the rest is zero, a defined result.
-      while n < c {
-        (w[n], h[n]) = (0, 0)
-        n &+= 1
+        while kept != 0 {
+          let t = o &+ kept.trailingZeroBitCount
+          w[n] = ws[t]
+          h[n] = hs[t]
+          n &+= 1
+          kept &= kept &- 1
+        }
+        r &+= span &- taken
+        o &+= span
       }
     }
     cursor = Cursor(page: page, old: o, removal: r, insertion: 0, new: cursor.new &+ c)
@@ -543,11 +538,7 @@ struct ColumnMerge {
     let del = sources.deletions
     let ins = sources.insertions
     let transposed = sources.transposed
-    let bases = sources.bases
-    let pageCount = sources.pageSlots.count
     let a = cursor.new
-    var n = 0
-    var page = cursor.page
     var o = cursor.old
     var r = cursor.removal
     var i = cursor.insertion
@@ -555,78 +546,62 @@ struct ColumnMerge {
       let size = ins[k].size
       return transposed ? (size.height, size.width) : (size.width, size.height)
     }
-    while n < c {
-      let base = bases[page]
-      let pageEnd = bases[page &+ 1]
-      // Old page `page`'s columns, read while its new items are written (an empty page has
-      // none to read: its insertions are taken on the next page, or below after the last).
-      if base < pageEnd {
-        sources.withOldColumns(ofPage: page) { ws, hs in
-          /// Copies the kept values `o ..< o + run` to `n ..< n + run`.
-          @inline(__always) func copy(_ run: Int) {
-            if run <= block, o &+ block <= pageEnd {
-              copyBlock(from: ws + o, to: w + n)
-              copyBlock(from: hs + o, to: h + n)
-            } else {
-              (w + n).update(from: ws + o, count: run)
-              (h + n).update(from: hs + o, count: run)
-            }
-            n &+= run
-            o &+= run
+    let page = forEachPage(
+      w, h, count: c, from: cursor.page, sources: sources, released: &released,
+      releasing: keep
+    ) { ws, hs, pageEnd, n in
+      /// Copies the kept values `o ..< o + run` to `n ..< n + run`.
+      @inline(__always) func copy(_ run: Int) {
+        if run <= block, o &+ block <= pageEnd {
+          copyBlock(from: ws + o, to: w + n)
+          copyBlock(from: hs + o, to: h + n)
+        } else {
+          (w + n).update(from: ws + o, count: run)
+          (h + n).update(from: hs + o, count: run)
+        }
+        n &+= run
+        o &+= run
+      }
+      while n < c {
+        let nextInsertion = i < ins.count ? ins[i].at.item &- a : Int.max
+        if nextInsertion == n {
+          (w[n], h[n]) = take(i)
+          i &+= 1
+          n &+= 1
+          continue
+        }
+        guard o < pageEnd else { break }
+        if r < del.count, del[r].item < pageEnd {
+          // Deletions, and no insertion before `stop`.
+          let stop = min(c, nextInsertion)
+          while n < stop, o < pageEnd, r < del.count {
+            let d = del[r].item
+            copy(min(min(d, pageEnd) &- o, stop &- n))
+            guard o == d, d < pageEnd else { break }
+            o &+= 1
+            r &+= 1
           }
-          while n < c {
-            let nextInsertion = i < ins.count ? ins[i].at.item &- a : Int.max
-            if nextInsertion == n {
-              (w[n], h[n]) = take(i)
-              i &+= 1
-              n &+= 1
-              continue
-            }
-            guard o < pageEnd else { break }
-            if r < del.count, del[r].item < pageEnd {
-              // Deletions, and no insertion before `stop`.
-              let stop = min(c, nextInsertion)
-              while n < stop, o < pageEnd, r < del.count {
-                let d = del[r].item
-                copy(min(min(d, pageEnd) &- o, stop &- n))
-                guard o == d, d < pageEnd else { break }
-                o &+= 1
-                r &+= 1
-              }
-              continue
-            }
-            // Insertions (or none), and no deletion in this page.
-            while n < c, o < pageEnd, i < ins.count {
-              let next = ins[i].at.item &- a
-              copy(min(min(next, c) &- n, pageEnd &- o))
-              guard n == next, n < c else { break }
-              (w[n], h[n]) = take(i)
-              i &+= 1
-              n &+= 1
-            }
-            if i == ins.count, n < c, o < pageEnd {
-              copy(min(c &- n, pageEnd &- o))
-            }
-          }
+          continue
+        }
+        // Insertions (or none), and no deletion in this page.
+        while n < c, o < pageEnd, i < ins.count {
+          let next = ins[i].at.item &- a
+          copy(min(min(next, c) &- n, pageEnd &- o))
+          guard n == next, n < c else { break }
+          (w[n], h[n]) = take(i)
+          i &+= 1
+          n &+= 1
+        }
+        if i == ins.count, n < c, o < pageEnd {
+          copy(min(c &- n, pageEnd &- o))
         }
       }
-      guard n < c else { break }
-      if page &+ 1 < pageCount {
-        // Page passed: every old item of it taken or deleted.
-        if page > keep { released.append(page) }
-        page &+= 1
-        continue
-      }
-      // Past the last old item: only insertions remain (a validated batch), or the lists are
-      // inconsistent: the rest is zero, a defined result.
+    } pastEnd: { n in
+      // Past the last old item: only insertions remain (a validated batch); the rest, if
+      // the lists are inconsistent, is zero.
       while n < c, i < ins.count, ins[i].at.item == a &+ n {
         (w[n], h[n]) = take(i)
         i &+= 1
-        n &+= 1
-      }
-      while n < c {
-        w[n] = 0
-        h[n] = 0
         n &+= 1
       }
     }

@@ -130,7 +130,7 @@ struct ColumnMerge {
     // the next one: those whose index minus their rank (the survivors before them) is at most
     // that.
     let inserted =
-      sources.packed?.rank(below: a)
+      sources.packed?.mask.rank(below: a)
       ?? FastFlowLayout.firstRank(from: 0, to: ins.count) { ins[$0].at.item >= a }
     insertion = inserted
     let survivors = a &- inserted
@@ -356,7 +356,7 @@ struct ColumnMerge {
     releasing keep: Int
   ) {
     let transposed = sources.transposed
-    let words = packed.words
+    let words = packed.mask.words
     let wordCount = words.count
     let insertions = packed.count
     let last = Swift.max(insertions &- 1, 0)
@@ -610,11 +610,10 @@ struct ColumnMerge {
 }
 
 /// A batch's packed insertions (`PackedInsertions`) as the section rebuild's tasks read them:
-/// the mask's words and ranks and the sizes' bits, shared across the tasks while the batch is
-/// alive.
+/// the mask of inserted new items and the sizes' bits, shared across the tasks while the batch
+/// is alive.
 struct PackedLists: Sendable {
-  private let sharedWords: SharedBuffer<UInt64>
-  private let sharedRanks: SharedBuffer<Int>
+  let mask: PackedMask
   private let sharedSizeBits: SharedBuffer<UInt64>
   /// Sizes as `f64` (two words an item), else `f32`.
   let wide: Bool
@@ -623,17 +622,14 @@ struct PackedLists: Sendable {
     words: UnsafeBufferPointer<UInt64>, ranks: UnsafeBufferPointer<Int>,
     sizeBits: UnsafeBufferPointer<UInt64>, wide: Bool
   ) {
-    sharedWords = SharedBuffer(words)
-    sharedRanks = SharedBuffer(ranks)
+    mask = PackedMask(words: words, ranks: ranks)
     sharedSizeBits = SharedBuffer(sizeBits)
     self.wide = wide
   }
 
-  var words: UnsafeBufferPointer<UInt64> { sharedWords.readOnly }
-  var ranks: UnsafeBufferPointer<Int> { sharedRanks.readOnly }
   var sizeBits: UnsafeBufferPointer<UInt64> { sharedSizeBits.readOnly }
   /// How many insertions.
-  var count: Int { ranks[ranks.count - 1] }
+  var count: Int { mask.ranks[mask.ranks.count - 1] }
 
   /// The width and height of insertion `k` (swapped when `transposed`).
   ///
@@ -643,17 +639,11 @@ struct PackedLists: Sendable {
     let size = PackedInsertions.size(k, in: sizeBits, wide: wide)
     return transposed ? (size.height, size.width) : (size.width, size.height)
   }
-
-  /// The insertions below new item `item`.
-  ///
-  /// - Complexity: O(1).
-  func rank(below item: Int) -> Int {
-    ItemMask.rank(below: item, words: words, ranks: ranks)
-  }
 }
 
-/// A batch's packed deletions (`PackedDeletions`) as the section rebuild's tasks read them: the
-/// mask's words and ranks, shared across the tasks while the batch is alive.
+/// A batch's packed item mask (`PackedDeletions`, or `PackedInsertions`' inserted new items) as
+/// the section rebuild's tasks read it: the mask's words and ranks, shared across the tasks
+/// while the batch is alive.
 struct PackedMask: Sendable {
   private let sharedWords: SharedBuffer<UInt64>
   private let sharedRanks: SharedBuffer<Int>
@@ -665,4 +655,11 @@ struct PackedMask: Sendable {
 
   var words: UnsafeBufferPointer<UInt64> { sharedWords.readOnly }
   var ranks: UnsafeBufferPointer<Int> { sharedRanks.readOnly }
+
+  /// The items the mask names below `item`.
+  ///
+  /// - Complexity: O(1).
+  func rank(below item: Int) -> Int {
+    ItemMask.rank(below: item, words: words, ranks: ranks)
+  }
 }

@@ -745,38 +745,36 @@ extension LineTable {
   ) -> R {
     let room = lineRoom
     storeStarts()
-    if oneBlock {
-      return lineStarts.withUnsafeMutableBufferPointer { s in
-        heights.withUnsafeMutableBufferPointer { h in
+    return lineStarts.withUnsafeMutableBufferPointer { s in
+      heights.withUnsafeMutableBufferPointer { h in
+        /// `body` with a writer over the starts and heights and these offsets, index entries
+        /// and block sums.
+        func write(
+          _ o: UnsafeMutablePointer<Double>, _ q: UnsafeMutablePointer<Int32>,
+          _ sums: UnsafeMutablePointer<Double>, room: Int
+        ) -> R {
+          var writer = LineWriter(
+            starts: s.baseAddress!, heights: h.baseAddress!, offsets: o, index: q, sums: sums,
+            lineSpacing: lineSpacing, room: room, count: cursor.count, blockSum: cursor.blockSum)
+          let result = body(&writer)
+          cursor = (writer.count, writer.blockSum)
+          return result
+        }
+        guard !oneBlock else {
           // The block's offsets, then its sum (entry 32).
-          withUnsafeTemporaryAllocation(of: Double.self, capacity: Self.blockSize + 1) { o in
+          return withUnsafeTemporaryAllocation(of: Double.self, capacity: Self.blockSize + 1) { o in
             let entries = (Self.blockSize >> Self.indexShift) + 1
             return withUnsafeTemporaryAllocation(of: Int32.self, capacity: entries) { q in
-              var writer = LineWriter(
-                starts: s.baseAddress!, heights: h.baseAddress!, offsets: o.baseAddress!,
-                index: q.baseAddress!, sums: o.baseAddress! + Self.blockSize,
-                lineSpacing: lineSpacing, room: min(room, Self.blockSize),
-                count: cursor.count, blockSum: cursor.blockSum)
-              let result = body(&writer)
-              cursor = (writer.count, writer.blockSum)
-              return result
+              write(
+                o.baseAddress!, q.baseAddress!, o.baseAddress! + Self.blockSize,
+                room: min(room, Self.blockSize))
             }
           }
         }
-      }
-    }
-    return lineStarts.withUnsafeMutableBufferPointer { s in
-      heights.withUnsafeMutableBufferPointer { h in
-        offsetsInBlock.withUnsafeMutableBufferPointer { o in
+        return offsetsInBlock.withUnsafeMutableBufferPointer { o in
           lineOfItem.withUnsafeMutableBufferPointer { q in
             writtenBlockSums.withUnsafeMutableBufferPointer { b in
-              var writer = LineWriter(
-                starts: s.baseAddress!, heights: h.baseAddress!, offsets: o.baseAddress!,
-                index: q.baseAddress!, sums: b.baseAddress!, lineSpacing: lineSpacing,
-                room: room, count: cursor.count, blockSum: cursor.blockSum)
-              let result = body(&writer)
-              cursor = (writer.count, writer.blockSum)
-              return result
+              write(o.baseAddress!, q.baseAddress!, b.baseAddress!, room: room)
             }
           }
         }

@@ -187,8 +187,12 @@ extension FastFlowLayout {
       edit.resizes.reserveCapacity(update.resizeItems.count)
       edit.moves.reserveCapacity(update.moveItems.count)
       for r in update.resizeItems { edit.resizes.append((r.at.item, working(r.size))) }
-      Self.appendInsertions(update.insertItems, transposed: transposed, to: &edit.insertions)
-      Self.appendItems(deletions, to: &edit.removals)
+      update.insertItems.withUnsafeBufferPointer {
+        Self.appendInsertions($0, transposed: transposed, to: &edit.insertions)
+      }
+      deletions.withUnsafeBufferPointer {
+        edit.removals.append(mapping: $0, placeholder: 0) { $0.item }
+      }
       if !update.moveItems.isEmpty {
         edit.removals.reserveCapacity(edit.removals.count + update.moveItems.count)
       }
@@ -213,77 +217,22 @@ extension FastFlowLayout {
     }
   }
 
-  /// Appends the item index of every path of `paths` to `items`: one pass over buffers, no
-  /// per-element capacity check (a filter's 500 000 deletions).
-  ///
-  /// - Complexity: O(k) for k paths.
-  private static func appendItems(_ paths: [ItemPath], to items: inout [Int]) {
-    let start = items.count
-    let k = paths.count
-    guard k > 0 else { return }
-    if k < 16 {
-      // A few (one edit): appended as they are, no buffer set up.
-      items.reserveCapacity(start + k)
-      for path in paths { items.append(path.item) }
-      return
-    }
-    if start == 0, items.capacity < k {
-      items = paths.withUnsafeBufferPointer { source in
-        [Int](unsafeUninitializedCapacity: k) { out, count in
-          for j in 0..<k { out[j] = source[j].item }
-          count = k
-        }
-      }
-      return
-    }
-    items.reserveCapacity(start + k)
-    items.append(contentsOf: repeatElement(0, count: k))
-    items.withUnsafeMutableBufferPointer { out in
-      paths.withUnsafeBufferPointer { source in
-        let o = out.baseAddress! + start
-        for j in 0..<k { o[j] = source[j].item }
-      }
-    }
-  }
-
   /// Appends every insertion of `insertions` as (item index, size in the working orientation)
-  /// to `edits`: one pass over buffers (a restore's 500 000 insertions).
+  /// to `edits` (`Array.append(mapping:placeholder:_:)`).
   ///
   /// - Complexity: O(k) for k insertions.
-  private static func appendInsertions(
-    _ insertions: [ItemInsertion], transposed: Bool, to edits: inout [(index: Int, size: Size)]
+  @inline(__always)
+  static func appendInsertions(
+    _ insertions: UnsafeBufferPointer<ItemInsertion>, minus base: Int = 0, transposed: Bool,
+    to edits: inout [(index: Int, size: Size)]
   ) {
-    let start = edits.count
-    let k = insertions.count
-    guard k > 0 else { return }
-    if k < 16 {
-      edits.reserveCapacity(start + k)
-      for i in insertions { edits.append((i.at.item, transposed ? i.size.transposed : i.size)) }
-      return
-    }
-    if start == 0, edits.capacity < k {
-      edits = insertions.withUnsafeBufferPointer { source in
-        [(index: Int, size: Size)](unsafeUninitializedCapacity: k) { out, count in
-          for j in 0..<k {
-            let size = source[j].size
-            out[j] = (source[j].at.item, transposed ? size.transposed : size)
-          }
-          count = k
-        }
+    let zero = (index: 0, size: Size(width: 0, height: 0))
+    if transposed {
+      edits.append(mapping: insertions, placeholder: zero) {
+        ($0.at.item &- base, $0.size.transposed)
       }
-      return
-    }
-    edits.reserveCapacity(start + k)
-    edits.append(contentsOf: repeatElement((index: 0, size: Size(width: 0, height: 0)), count: k))
-    edits.withUnsafeMutableBufferPointer { out in
-      insertions.withUnsafeBufferPointer { source in
-        let o = out.baseAddress! + start
-        if transposed {
-          for j in 0..<k { o[j] = (source[j].at.item, source[j].size.transposed) }
-        } else {
-          for j in 0..<k { o[j] = (source[j].at.item, source[j].size) }
-        }
-      }
+    } else {
+      edits.append(mapping: insertions, placeholder: zero) { ($0.at.item &- base, $0.size) }
     }
   }
 
@@ -957,15 +906,7 @@ struct BatchItemLists: SectionEditSource {
     FastFlowLayout.firstRank(from: r, to: deletions.count) { deletions[$0].item >= end }
   }
   func appendRemovals(_ range: Range<Int>, minus base: Int, to list: inout [Int]) {
-    let first = list.count
-    list.append(contentsOf: repeatElement(0, count: range.count))
-    list.withUnsafeMutableBufferPointer { out in
-      var j = first
-      for k in range {
-        out[j] = deletions[k].item &- base
-        j &+= 1
-      }
-    }
+    list.append(mapping: .init(rebasing: deletions[range]), placeholder: 0) { $0.item &- base }
   }
   func insertionsBefore(old end: Int, from i: Int) -> Int {
     FastFlowLayout.firstRank(from: i, to: insertions.count) { insertions[$0].at.item &- $0 >= end }
@@ -973,23 +914,8 @@ struct BatchItemLists: SectionEditSource {
   func appendInsertions(
     _ range: Range<Int>, minus base: Int, to list: inout [(index: Int, size: Size)]
   ) {
-    let first = list.count
-    list.append(
-      contentsOf: repeatElement((index: 0, size: Size(width: 0, height: 0)), count: range.count))
-    list.withUnsafeMutableBufferPointer { out in
-      var j = first
-      if transposed {
-        for k in range {
-          out[j] = (insertions[k].at.item &- base, insertions[k].size.transposed)
-          j &+= 1
-        }
-      } else {
-        for k in range {
-          out[j] = (insertions[k].at.item &- base, insertions[k].size)
-          j &+= 1
-        }
-      }
-    }
+    FastFlowLayout.appendInsertions(
+      .init(rebasing: insertions[range]), minus: base, transposed: transposed, to: &list)
   }
   func withSectionEdit<R>(_ body: (SectionEdit) -> R) -> R {
     var edit = SectionEdit()

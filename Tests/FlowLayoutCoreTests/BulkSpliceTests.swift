@@ -4,9 +4,11 @@ import Testing
 
 @testable import FlowLayoutCore
 
-/// `ItemColumns.spliceInOnePass` (a dense batch's columns compacted and widened in one pass
-/// each) gives exactly the columns `splice(removing:inserting:)` gives, with and without kept
-/// positions, for random edits from sparse to every item, and for inconsistent edits.
+/// `ItemColumns.splice(removing:inserting:)` (its one-move forms, and a batch's columns
+/// compacted and widened in one pass each, `spliceRuns`) gives exactly the columns the
+/// one-copy splice of each column (`ItemColumns.spliced`, run by run into a new array) gives,
+/// with and without kept positions, for random edits from sparse to every item, and for
+/// inconsistent edits.
 @Suite("Bulk splice")
 struct BulkSpliceTests {
   static func columns(_ n: Int, positions: Bool, _ rng: inout SplitMix64) -> ItemColumns {
@@ -14,6 +16,19 @@ struct BulkSpliceTests {
     let heights = (0..<n).map { _ in Double(rng.nextInt(below: 1000)) / 8 }
     guard positions else { return ItemColumns(widths: widths, heights: heights) }
     return ItemColumns(widths: widths, heights: heights, xs: (0..<n).map { Double($0) })
+  }
+
+  /// `columns` spliced column by column by `ItemColumns.spliced` (positions of inserted items 0).
+  static func spliced(
+    _ columns: ItemColumns, _ removals: [Int], _ insertions: [(index: Int, size: Size)]
+  ) -> ItemColumns {
+    let w = ItemColumns.spliced(
+      columns.widths, removals, insertions.map { ($0.index, $0.size.width) })
+    let h = ItemColumns.spliced(
+      columns.heights, removals, insertions.map { ($0.index, $0.size.height) })
+    guard columns.hasPositions else { return ItemColumns(widths: w, heights: h) }
+    let x = ItemColumns.spliced(columns.xs, removals, insertions.map { ($0.index, 0) })
+    return ItemColumns(widths: w, heights: h, xs: x)
   }
 
   @Test func matchesTheRunByRunSplice() {
@@ -34,9 +49,8 @@ struct BulkSpliceTests {
       let insertions = slots.prefix(inserted).sorted().map {
         (index: $0, size: Size(width: Double($0) + 0.5, height: -Double($0)))
       }
-      var expected = columns
-      expected.splice(removing: removals, inserting: insertions)
-      columns.spliceInOnePass(removing: removals, inserting: insertions)
+      let expected = Self.spliced(columns, removals, insertions)
+      columns.splice(removing: removals, inserting: insertions)
       #expect(
         columns == expected,
         "round \(round): n \(n), \(removals.count) removed, \(inserted) inserted")
@@ -48,10 +62,9 @@ struct BulkSpliceTests {
     let columns = Self.columns(100, positions: true, &rng)
     let removals = Array(stride(from: 0, to: 100, by: 2)) + [7]  // out of order
     let insertions = (0..<70).map { (index: $0 * 3, size: Size(width: 1, height: 2)) }
-    var expected = columns
-    expected.splice(removing: removals, inserting: insertions)
+    let expected = Self.spliced(columns, removals, insertions)
     var bulk = columns
-    bulk.spliceInOnePass(removing: removals, inserting: insertions)
+    bulk.splice(removing: removals, inserting: insertions)
     #expect(bulk == expected)
   }
 

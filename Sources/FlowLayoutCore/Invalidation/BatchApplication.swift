@@ -666,7 +666,7 @@ extension FastFlowLayout {
     }
     for (k, s) in sections.enumerated()
     where !scratch.edits[k].removals.isEmpty || !scratch.edits[k].insertions.isEmpty {
-      pages[s].items.spliceInOnePass(
+      pages[s].items.splice(
         removing: scratch.edits[k].removals, inserting: scratch.edits[k].insertions)
       itemCounts[s] += scratch.edits[k].insertions.count - scratch.edits[k].removals.count
     }
@@ -845,12 +845,8 @@ extension SectionEdit: SectionEditSource {
     r + FastFlowLayout.countLess(than: end, in: removals[r...])
   }
   func appendRemovals(_ range: Range<Int>, minus base: Int, to list: inout [Int]) {
-    let first = list.count
-    removals.withUnsafeBufferPointer { source in
-      list.append(contentsOf: UnsafeBufferPointer(rebasing: source[range]))
-    }
-    list.withUnsafeMutableBufferPointer { local in
-      for k in first..<local.count { local[k] &-= base }
+    removals.withUnsafeBufferPointer {
+      list.append(mapping: .init(rebasing: $0[range]), placeholder: 0) { $0 &- base }
     }
   }
   func insertionsBefore(old end: Int, from i: Int) -> Int {

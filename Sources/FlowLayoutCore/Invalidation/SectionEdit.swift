@@ -127,7 +127,7 @@ extension SectionLayout {
       // Computed leading positions stay computed, as for resizes: no column to move here.
       // Every item from the first touched one on moves in memory (one `memmove` per column).
       counters.itemsSpliced += count - min(first, count)
-      items.spliceInOnePass(removing: edit.removals, inserting: edit.insertions)
+      items.splice(removing: edit.removals, inserting: edit.insertions)
       if tracks {
         // An insertion undoes a removal from the columns as they are now.
         let (change, compared) = items.sizeDifferenceChange(

@@ -91,13 +91,10 @@ struct ColumnMerge {
   }
 
   let sources: Sources
-  /// The old page holding `old` (or the last one), the next old item, the next deletion and
-  /// insertion (ranks in the lists), the next new item.
-  private(set) var page: Int
-  private(set) var old: Int
-  private(set) var removal: Int
-  private(set) var insertion: Int
-  private(set) var new: Int
+  /// Where the cursor is: the old page holding the next old item (or the last page), the
+  /// next old item, the next deletion and insertion (ranks in the lists), the next new item;
+  /// what `peek(from:sources:count:widths:heights:)` starts from.
+  private(set) var position: Cursor
   /// The old page this cursor started in: another cursor (the one before) may read it, so it
   /// is never released here.
   let firstPage: Int
@@ -132,20 +129,20 @@ struct ColumnMerge {
     let inserted =
       sources.packed?.mask.rank(below: a)
       ?? FastFlowLayout.firstRank(from: 0, to: ins.count) { ins[$0].at.item >= a }
-    insertion = inserted
     let survivors = a &- inserted
-    removal = FastFlowLayout.firstRank(from: 0, to: del.count) { del[$0].item &- $0 > survivors }
-    old = survivors &+ removal
+    var removal = FastFlowLayout.firstRank(from: 0, to: del.count) {
+      del[$0].item &- $0 > survivors
+    }
+    var old = survivors &+ removal
     if let mask = sources.packedDeletions {
       // Packed: the a-th item the mask does not name.
       old = ItemMask.unnamed(a, words: mask.words, ranks: mask.ranks)
       removal = old &- a
     }
-    new = a
     // The old page holding `old` (the last one at the end): the last base at or below it.
     let bases = sources.bases
-    let item = old
-    page = FastFlowLayout.firstRank(from: 1, to: bases.count &- 1) { bases[$0] > item } &- 1
+    let page = FastFlowLayout.firstRank(from: 1, to: bases.count &- 1) { bases[$0] > old } &- 1
+    position = Cursor(page: page, old: old, removal: removal, insertion: inserted, new: a)
     firstPage = page
   }
 
@@ -182,11 +179,6 @@ struct ColumnMerge {
     columns.appendUnwritten(c, room: Self.block) { w, h in write(count: c, w, h) }
   }
 
-  /// Where the cursor is: what `peek(from:sources:count:widths:heights:)` starts from.
-  var position: Cursor {
-    Cursor(page: page, old: old, removal: removal, insertion: insertion, new: new)
-  }
-
   /// The widths and heights of the next `c` new items from `position` (a cursor's, over
   /// `sources`) written to `w` and `h` (each with room for `block` values more), no cursor
   /// moved and no old page released: a look ahead. (Static, from the cursor's position and
@@ -211,17 +203,14 @@ struct ColumnMerge {
   private mutating func write(
     count c: Int, _ w: UnsafeMutablePointer<Double>, _ h: UnsafeMutablePointer<Double>
   ) {
-    var cursor = Cursor(
-      page: page, old: old, removal: removal, insertion: insertion, new: new)
+    var cursor = position
     var released: [Int] = []
     // (Locals: the closures below capture no `self`, an `inout` of this method.)
     let sources = self.sources
     let keep = releasesPassedPages ? firstPage : Int.max
     Self.fill(
       w, h, count: c, cursor: &cursor, sources: sources, released: &released, releasing: keep)
-    (page, old, removal, insertion, new) = (
-      cursor.page, cursor.old, cursor.removal, cursor.insertion, cursor.new
-    )
+    position = cursor
     for p in released {
       let slot = sources.pageSlots[p]
       if let table = sources.slots[slot].takeTable() {

@@ -1,29 +1,23 @@
 import FlowLayoutModel
 
 extension ItemColumns {
-  /// Edits at or above which `spliceInOnePass` walks the columns element by element instead
-  /// of moving each kept run with its own `memmove` (`splice(removing:inserting:)`): a dense
-  /// batch (a filter deleting every other item) keeps runs of one or two items, where a call
-  /// per run costs more than the copy.
+  /// Edits from which `splice(removing:inserting:)` no longer tries its one-move forms: a
+  /// dense batch (a filter deleting every other item) is spliced by `spliceRuns` at once.
   static let onePassEditCount = 64
 
-  /// `splice(removing:inserting:)` for many edits: the columns compacted together in one
-  /// forward pass over the removals and widened together in one backward pass over the
-  /// insertions. Dense edits (kept runs of `shortRun` values or fewer on average between the
-  /// first and the last edit) are walked value by value with no branch on the data; sparse
-  /// ones run by run, short kept runs copied element by element, long ones as a block. Same
-  /// result as `splice(removing:inserting:)` (positions of inserted items 0), which it calls
-  /// for fewer than `onePassEditCount` edits or inconsistent ones.
+  /// `splice(removing:inserting:)`'s pass: the columns compacted together in one forward pass
+  /// over the removals and widened together in one backward pass over the insertions. Dense
+  /// edits (kept runs of `shortRun` values or fewer on average between the first and the last
+  /// edit) are walked value by value with no branch on the data; sparse ones run by run, short
+  /// kept runs copied element by element, long ones as a block. Positions of inserted items 0.
   ///
+  /// - Precondition: `isSpliceable(count: widths.count, removals, insertions)`.
   /// - Complexity: O(n − f + e) for the first touched index f and e edits, at most one block
   ///   copy per column and kept run longer than `shortRun`; no allocation while the columns'
   ///   capacity holds the new count.
-  mutating func spliceInOnePass(
+  mutating func spliceRuns(
     removing removals: [Int], inserting insertions: [(index: Int, size: Size)]
   ) {
-    guard removals.count + insertions.count >= Self.onePassEditCount,
-      Self.isSpliceable(count: widths.count, removals, insertions)
-    else { return splice(removing: removals, inserting: insertions) }
     let positions = hasPositions
     // The columns leave `self` while edited (uniquely referenced, no overlapping access).
     var w = widths
@@ -37,9 +31,13 @@ extension ItemColumns {
       heights = h
       xs = x
     }
+    // Fewer edits (a page's few) move every kept run with one `memmove` per column, as they
+    // are long.
+    let many = removals.count + insertions.count >= Self.onePassEditCount
+    let short = many ? Self.shortRun : 0
     if let first = removals.first {
       let oldCount = w.count
-      let dense = removals[removals.count - 1] - first <= Self.shortRun * removals.count
+      let dense = many && removals[removals.count - 1] - first <= Self.shortRun * removals.count
       Self.withColumns(&w, &h, &x, positions: positions) { w, h, x in
         removals.withUnsafeBufferPointer { r in
           if dense { return Self.compact(w, h, x, removing: r, first: first, count: oldCount) }
@@ -48,9 +46,9 @@ extension ItemColumns {
             let start = r[k] &+ 1
             let end = k &+ 1 < r.count ? r[k &+ 1] : oldCount
             let run = end &- start
-            Self.move(w, from: start, to: write, count: run)
-            Self.move(h, from: start, to: write, count: run)
-            if let x { Self.move(x, from: start, to: write, count: run) }
+            Self.move(w, from: start, to: write, count: run, elementwiseUpTo: short)
+            Self.move(h, from: start, to: write, count: run, elementwiseUpTo: short)
+            if let x { Self.move(x, from: start, to: write, count: run, elementwiseUpTo: short) }
             write &+= run
           }
         }
@@ -62,12 +60,14 @@ extension ItemColumns {
     guard !insertions.isEmpty else { return }
     let kept = w.count
     let newCount = kept + insertions.count
-    if w.capacity < newCount || h.capacity < newCount || (positions && x.capacity < newCount),
+    if many,
+      w.capacity < newCount || h.capacity < newCount || (positions && x.capacity < newCount),
       insertions[insertions.count - 1].index - insertions[0].index
         <= Self.shortRun * insertions.count
     {
-      // Dense insertions that outgrow the columns: merged once into new columns (each value
-      // written once), not grown, zeroed and then widened in place.
+      // Many dense insertions that outgrow the columns: merged once into new columns of the
+      // new count (each value written once), not grown, zeroed and then widened in place. (A
+      // few grow the columns by doubling: the next edits then fit.)
       insertions.withUnsafeBufferPointer { ins in
         Self.merge(&w, &h, &x, positions: positions, inserting: ins)
       }
@@ -77,8 +77,9 @@ extension ItemColumns {
     h.append(contentsOf: repeatElement(0, count: insertions.count))
     if positions { x.append(contentsOf: repeatElement(0, count: insertions.count)) }
     let dense =
-      insertions[insertions.count - 1].index - insertions[0].index
-      <= Self.shortRun * insertions.count
+      many
+      && insertions[insertions.count - 1].index - insertions[0].index
+        <= Self.shortRun * insertions.count
     Self.withColumns(&w, &h, &x, positions: positions) { w, h, x in
       insertions.withUnsafeBufferPointer { ins in
         if dense { return Self.widen(w, h, x, inserting: ins, kept: kept) }
@@ -89,9 +90,10 @@ extension ItemColumns {
           k &-= 1
           let at = ins[k].index
           let run = write &- at &- 1
-          Self.move(w, from: read &- run, to: write &- run, count: run)
-          Self.move(h, from: read &- run, to: write &- run, count: run)
-          if let x { Self.move(x, from: read &- run, to: write &- run, count: run) }
+          let (from, to) = (read &- run, write &- run)
+          Self.move(w, from: from, to: to, count: run, elementwiseUpTo: short)
+          Self.move(h, from: from, to: to, count: run, elementwiseUpTo: short)
+          if let x { Self.move(x, from: from, to: to, count: run, elementwiseUpTo: short) }
           read &-= run
           write = at
           w[at] = ins[k].size.width
@@ -275,12 +277,13 @@ extension ItemColumns {
   static let shortRun = 16
 
   /// Moves `count` values from `source` to `target` within one column (overlapping allowed):
-  /// element by element when short, else one `memmove`.
+  /// element by element when `limit` or fewer (`shortRun`), else one `memmove`.
   @inline(__always)
   private static func move(
-    _ base: UnsafeMutablePointer<Double>, from source: Int, to target: Int, count: Int
+    _ base: UnsafeMutablePointer<Double>, from source: Int, to target: Int, count: Int,
+    elementwiseUpTo limit: Int = shortRun
   ) {
-    if count <= shortRun {
+    if count <= limit {
       if target <= source {
         for k in 0..<count { base[target &+ k] = base[source &+ k] }
       } else {

@@ -256,46 +256,47 @@ struct ItemColumns: Sendable, Equatable {
 
   /// Applies removals (indices before, ascending) then insertions (indices after, ascending,
   /// with their sizes) to every column, UIKit's order. Positions of inserted items are 0 until
-  /// their line is placed.
+  /// their line is placed. Fewer than `onePassEditCount` edits that are one removal, one
+  /// insertion or one contiguous run of insertions take one memory move per column; the rest
+  /// are spliced in one pass over all the columns (`spliceRuns`); inconsistent edits (not
+  /// reached after validation) get a defined result, no trap (`spliced`).
   ///
-  /// - Complexity: O(n − f + e) for the first touched index f and e edits; one `memmove` for a
-  ///   single insertion or removal, or for one contiguous run of insertions; no allocation
-  ///   while the columns' capacity holds the new count.
+  /// - Complexity: O(n − f + e) for the first touched index f and e edits; no allocation while
+  ///   the columns' capacity holds the new count.
   mutating func splice(removing removals: [Int], inserting insertions: [(index: Int, size: Size)]) {
-    if removals.count == 1, insertions.isEmpty {
-      widths.remove(at: removals[0])
-      heights.remove(at: removals[0])
-      if hasPositions { xs.remove(at: removals[0]) }
-      return
-    }
-    if removals.isEmpty, insertions.count == 1 {
-      let (at, size) = insertions[0]
-      widths.insert(size.width, at: at)
-      heights.insert(size.height, at: at)
-      if hasPositions { xs.insert(0, at: at) }
-      return
-    }
-    if removals.isEmpty, let first = insertions.first,
-      insertions[insertions.count - 1].index - first.index == insertions.count - 1
-    {
-      // One contiguous run of insertions (an append, a prepend, a pasted block): one memory
-      // move per column, in place.
-      let at = first.index
-      widths.insert(contentsOf: insertions.lazy.map(\.size.width), at: at)
-      heights.insert(contentsOf: insertions.lazy.map(\.size.height), at: at)
-      if hasPositions { xs.insert(contentsOf: repeatElement(0, count: insertions.count), at: at) }
-      return
+    if removals.count + insertions.count < Self.onePassEditCount {
+      if removals.count == 1, insertions.isEmpty {
+        widths.remove(at: removals[0])
+        heights.remove(at: removals[0])
+        if hasPositions { xs.remove(at: removals[0]) }
+        return
+      }
+      if removals.isEmpty, insertions.count == 1 {
+        let (at, size) = insertions[0]
+        widths.insert(size.width, at: at)
+        heights.insert(size.height, at: at)
+        if hasPositions { xs.insert(0, at: at) }
+        return
+      }
+      if removals.isEmpty, let first = insertions.first,
+        insertions[insertions.count - 1].index - first.index == insertions.count - 1
+      {
+        // One contiguous run of insertions (an append, a prepend, a pasted block): one memory
+        // move per column, in place.
+        let at = first.index
+        widths.insert(contentsOf: insertions.lazy.map(\.size.width), at: at)
+        heights.insert(contentsOf: insertions.lazy.map(\.size.height), at: at)
+        if hasPositions { xs.insert(contentsOf: repeatElement(0, count: insertions.count), at: at) }
+        return
+      }
     }
     guard Self.isSpliceable(count: widths.count, removals, insertions) else {
-      // Inconsistent edits (not reached after validation): a defined result, no trap.
       widths = Self.spliced(widths, removals, insertions.map { ($0.index, $0.size.width) })
       heights = Self.spliced(heights, removals, insertions.map { ($0.index, $0.size.height) })
       if hasPositions { xs = Self.spliced(xs, removals, insertions.map { ($0.index, 0) }) }
       return
     }
-    Self.splice(&widths, removing: removals, inserting: insertions) { $0.width }
-    Self.splice(&heights, removing: removals, inserting: insertions) { $0.height }
-    if hasPositions { Self.splice(&xs, removing: removals, inserting: insertions) { _ in 0 } }
+    spliceRuns(removing: removals, inserting: insertions)
   }
 
   /// Whether `removals` are ascending, distinct indices below `count` and `insertions` ascending,
@@ -318,48 +319,6 @@ struct ItemColumns: Sendable, Equatable {
       last = insertion.index
     }
     return true
-  }
-
-  /// Splices `column` in place: the removals close their gaps from the first one on (each run
-  /// of kept values moved down as a block), then the insertions open theirs from the last one
-  /// back (each run moved up). No allocation while the column's capacity holds the new count.
-  ///
-  /// - Precondition: `isSpliceable(count: column.count, removals, insertions)`.
-  /// - Complexity: O(n − f + e) for the first touched index f and e edits.
-  static func splice(
-    _ column: inout [Double], removing removals: [Int],
-    inserting insertions: [(index: Int, size: Size)], value: (Size) -> Double
-  ) {
-    let oldCount = column.count
-    if let first = removals.first {
-      column.withUnsafeMutableBufferPointer { buffer in
-        let base = buffer.baseAddress!
-        var write = first
-        for (k, r) in removals.enumerated() {
-          let end = k + 1 < removals.count ? removals[k + 1] : oldCount
-          // The kept run after removal k moves down (`update` moves overlapping memory).
-          (base + write).update(from: base + r + 1, count: end - r - 1)
-          write += end - r - 1
-        }
-      }
-      column.removeLast(removals.count)
-    }
-    guard !insertions.isEmpty else { return }
-    let kept = column.count
-    column.append(contentsOf: repeatElement(0, count: insertions.count))
-    column.withUnsafeMutableBufferPointer { buffer in
-      let base = buffer.baseAddress!
-      var read = kept  // kept values [0, read) not yet in place
-      var write = buffer.count  // values [write, count) in place
-      for insertion in insertions.reversed() {
-        // The kept run after insertion k moves up.
-        let run = write - insertion.index - 1
-        (base + write - run).update(from: base + read - run, count: run)
-        read -= run
-        write = insertion.index
-        base[write] = value(insertion.size)
-      }
-    }
   }
 
   /// `column` without `removals` (old indices) and with `insertions` (new indices): one pass,

@@ -118,8 +118,8 @@ extension FastFlowLayout {
     pool.allocated = allocated
     for k in states.indices {
       counters.add(states[k].counters)
-      pool.allocated += states[k].buffersAllocated
-      pool.lookedAhead += states[k].itemsLookedAhead
+      pool.allocated += states[k].spares.allocated
+      pool.lookedAhead += states[k].spares.lookedAhead
       while pool.columns.count < 3 * pageCount, let array = states[k].spares.columns.popLast() {
         pool.columns.append(array)
       }
@@ -152,14 +152,10 @@ extension FastFlowLayout {
   }
 
   /// A rebuild task's own: its work counters and its spare page buffers (given before, left
-  /// after).
+  /// after), with the buffers it made new or grew and the items it merged ahead.
   struct RebuildTaskState: Sendable {
     var counters = WorkCounters()
     var spares = SparePageBuffers()
-    /// Buffers made new or grown (`SparePageBuffers.allocated`).
-    var buffersAllocated = 0
-    /// Items merged ahead (`SparePageBuffers.lookedAhead`).
-    var itemsLookedAhead = 0
   }
 
   /// Buffers the section rebuilds allocated or grew instead of reusing a released page's
@@ -208,7 +204,7 @@ extension FastFlowLayout {
     swap(&merge.spareTables, &state.spares.tables)
     var grown = 0
     defer {
-      state.buffersAllocated += merge.arraysAllocated + grown
+      state.spares.allocated += merge.arraysAllocated + grown
       swap(&merge.spareArrays, &state.spares.columns)
       swap(&merge.spareTables, &state.spares.tables)
     }
@@ -225,7 +221,7 @@ extension FastFlowLayout {
         counters.pageBoundariesChecked += 1
         let joining = Self.itemsJoiningLastLine(
           of: &pages[k - 1], merge: &merge, upTo: count, rules: rules, probe: &probe,
-          lookedAhead: &state.itemsLookedAhead)
+          lookedAhead: &state.spares.lookedAhead)
         let room = pages[k - 1].items.widths.capacity
         if pages[k - 1].joinLastLine(
           joining, rules: rules, kernels: kernels, scratch: &scratch,

@@ -98,7 +98,7 @@ extension SectionLayout {
       guard case .table(let next) = page.lines else { continue }
       if !computes { page.storePositions(rules: rules) }
       let offset = result.count
-      result.items.append(page.items)
+      result.items.append(frontOf: page.items, count: page.count)
       table.starts.removeLast()
       table.starts.append(contentsOf: next.starts.lazy.map { $0 + offset })
       table.heights.append(contentsOf: next.heights)

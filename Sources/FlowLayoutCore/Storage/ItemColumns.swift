@@ -103,7 +103,8 @@ struct ItemColumns: Sendable, Equatable {
     if hasPositions { xs.removeFirst(q) }
   }
 
-  /// Appends the first `q` items of `other` after these (positions too, when both keep them).
+  /// Appends the first `q` items of `other` (all: `other.count`) after these (positions too,
+  /// when both keep them).
   ///
   /// - Complexity: O(q) amortized.
   mutating func append(frontOf other: ItemColumns, count q: Int) {
@@ -158,21 +159,6 @@ struct ItemColumns: Sendable, Equatable {
     }
     (widths, heights) = (w, h)
     if hasPositions { xs.append(contentsOf: repeatElement(0, count: q)) }
-  }
-
-  /// Appends `other`'s items after these, with their positions when both keep positions.
-  ///
-  /// - Complexity: O(k) for `other`'s k items (amortized).
-  mutating func append(_ other: ItemColumns) {
-    widths.append(contentsOf: other.widths)
-    heights.append(contentsOf: other.heights)
-    if hasPositions {
-      if other.hasPositions {
-        xs.append(contentsOf: other.xs)
-      } else {
-        xs.append(contentsOf: repeatElement(0, count: other.count))
-      }
-    }
   }
 
   /// Read access to the width and height columns as buffers, for the hot loops.

@@ -30,17 +30,11 @@ enum PageLayoutTasks {
     let tasks = max(min(threads, jobs.count / pagesPerTask), 1)
     var perTask = [WorkCounters](repeating: WorkCounters(), count: tasks)
     jobs.withUnsafeBufferPointer { jobBuffer in
-      perTask.withUnsafeMutableBufferPointer { counterBuffer in
-        // Disjoint: task t writes the pages of its run of jobs and its own counters.
-        let pages = SharedBuffer(slots)
-        let shared = SharedBuffer(jobBuffer)
-        let counts = SharedBuffer(counterBuffer)
-        LayoutThreading.perform(parts: tasks, threads: tasks) { t in
-          let all = shared.readOnly
-          counts.base[t] = layOut(
-            all[(t * all.count / tasks)..<((t + 1) * all.count / tasks)], in: pages.base,
-            kernels: kernels)
-        }
+      // Disjoint: task t writes the pages of its run of jobs and its own counters.
+      LayoutThreading.forEachRun(
+        of: jobs.count, states: &perTask, sharing: (SharedBuffer(slots), SharedBuffer(jobBuffer))
+      ) { _, run, counters, shared in
+        counters = layOut(shared.1.readOnly[run], in: shared.0.base, kernels: kernels)
       }
     }
     var total = WorkCounters()

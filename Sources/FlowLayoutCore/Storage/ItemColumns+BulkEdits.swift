@@ -1,15 +1,18 @@
 import FlowLayoutModel
 
 extension ItemColumns {
-  /// Edits from which `splice(removing:inserting:)` no longer tries its one-move forms: a
-  /// dense batch (a filter deleting every other item) is spliced by `spliceRuns` at once.
+  /// Edits from which `splice(removing:inserting:)` no longer tries its one-move forms and
+  /// `spliceRuns` takes its dense and element-by-element forms: a dense batch (a filter deleting
+  /// every other item) keeps runs of one or two items, where a call per run costs more than the
+  /// copy.
   static let onePassEditCount = 64
 
   /// `splice(removing:inserting:)`'s pass: the columns compacted together in one forward pass
-  /// over the removals and widened together in one backward pass over the insertions. Dense
-  /// edits (kept runs of `shortRun` values or fewer on average between the first and the last
-  /// edit) are walked value by value with no branch on the data; sparse ones run by run, short
-  /// kept runs copied element by element, long ones as a block. Positions of inserted items 0.
+  /// over the removals and widened together in one backward pass over the insertions. With
+  /// `onePassEditCount` edits or more, dense edits (kept runs of `shortRun` values or fewer on
+  /// average between the first and the last edit) are walked value by value with no branch on
+  /// the data, sparse ones run by run, short kept runs copied element by element, long ones as a
+  /// block; fewer edits move each kept run as a block. Positions of inserted items 0.
   ///
   /// - Precondition: `isSpliceable(count: widths.count, removals, insertions)`.
   /// - Complexity: O(n − f + e) for the first touched index f and e edits, at most one block
@@ -31,8 +34,8 @@ extension ItemColumns {
       heights = h
       xs = x
     }
-    // Fewer edits (a page's few) move every kept run with one `memmove` per column, as they
-    // are long.
+    // A page's few edits: each kept run by one `memmove` a column (copies element by element
+    // cost more there: `sections/batch` +1.5 % in callgrind).
     let many = removals.count + insertions.count >= Self.onePassEditCount
     let short = many ? Self.shortRun : 0
     if let first = removals.first {

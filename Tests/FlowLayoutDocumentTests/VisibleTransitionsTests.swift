@@ -23,6 +23,9 @@ struct VisibleTransitionsTests {
     #"{"insertItems": [{"at": [0, 60], "size": [120, 90]}]}"#,
     #"{"deleteItems": [[0, 61], [0, 62], [0, 900]]}"#,
     #"{"moveItems": [{"from": [0, 70], "to": [0, 3]}, {"from": [0, 5], "to": [0, 66]}]}"#,
+    // Items from below and from far away come into view: their frames before are read back.
+    "{\"deleteItems\": [" + (30..<50).map { "[0, \($0)]" }.joined(separator: ", ") + "]}",
+    #"{"moveItems": [{"from": [0, 1500], "to": [0, 31]}], "insertItems": [{"at": [0, 29], "size": [375, 300]}], "resizeItems": [{"at": [0, 33], "size": [200, 20]}]}"#,
     #"{"resizeItems": [{"at": [0, 64], "size": [300, 40]}], "insertSections": [{"at": 0, "header": 20, "items": [[50, 50]]}]}"#,
     #"{"deleteSections": [0]}"#,
   ]
@@ -130,4 +133,131 @@ struct VisibleTransitionsTests {
     largeCore["pageTreeNodesWritten"] = nil
     #expect(smallCore == largeCore, "2k: \(smallEngine)\n20k: \(largeEngine)")
   }
+
+  /// The entries `visibleTransitions` must answer for `batch` on `session`'s document: the
+  /// `transitions` list of the batch applied to a copy of the document, cut to the elements
+  /// shown before or after it; `nil` when the batch is refused.
+  static func expectedEntries(_ session: LayoutSession<FastFlowLayout>, _ batch: String) throws
+    -> String?
+  {
+    var copy = session.document!
+    let before = copy.engine
+    let viewportBefore = try #require(copy.shownViewport())
+    guard var update = try? copy.apply(json: Array(batch.utf8)) else { return nil }
+    // Measurements are resizes to the engines' lists (the transitions validate the batch
+    // against the engine, which refuses measurements).
+    update.resizeItems += update.measureItems
+    update.measureItems = []
+    let after = copy.engine
+    let viewportAfter = try #require(copy.shownViewport())
+    let shownBefore = Set(before.elements(in: viewportBefore).map { "\($0.kind) \($0.path)" })
+    let shownAfter = Set(after.elements(in: viewportAfter).map { "\($0.kind) \($0.path)" })
+    let list = try LayoutTransition.transitions(
+      from: before, to: after, by: update, presentation: .plain
+    ).filter { (t: LayoutTransition) -> Bool in
+      t.before.map { shownBefore.contains("\(t.kind) \($0)") } == true
+        || t.after.map { shownAfter.contains("\(t.kind) \($0)") } == true
+    }
+    var w = JSONWriter()
+    LayoutTransition.appendJSON(list, to: &w)
+    return w.string
+  }
+
+  /// A random batch of item edits near item `near` of section 0 (of `count` items):
+  /// deletions, insertions, moves (some from far away), resizes and measurements, each kind
+  /// present or not.
+  static func randomItemBatch(_ g: inout SplitMix64, count: Int, near: Int) -> String {
+    func around() -> Int { max(0, min(count - 1, near - 20 + g.nextInt(below: 40))) }
+    var used = Set<Int>()
+    func fresh(_ pick: () -> Int) -> Int? {
+      let i = pick()
+      return used.insert(i).inserted ? i : nil
+    }
+    var parts: [String] = []
+    let deletions = (0..<g.nextInt(below: 12)).compactMap { _ in fresh(around) }
+    if !deletions.isEmpty {
+      parts.append(#""deleteItems": ["# + deletions.map { "[0, \($0)]" }.joined(separator: ", ") + "]")
+    }
+    let sources = (0..<g.nextInt(below: 3)).compactMap { _ in
+      fresh { g.nextInt(below: 2) == 0 ? around() : g.nextInt(below: count) }
+    }
+    let resizes = (0..<g.nextInt(below: 4)).compactMap { _ in fresh(around) }
+    let measures = (0..<g.nextInt(below: 4)).compactMap { _ in fresh(around) }
+    let inserts = g.nextInt(below: 8)
+    // After-space positions: distinct, below the count after the batch.
+    let finalCount = count - deletions.count + inserts
+    var targets = Set<Int>()
+    var positions: [Int] = []
+    while positions.count < inserts + sources.count {
+      let t = max(0, min(finalCount - 1, near - 20 - deletions.count + g.nextInt(below: 40)))
+      if targets.insert(t).inserted { positions.append(t) }
+    }
+    func size() -> String { "[\(20 + g.nextInt(below: 340)), \(20 + g.nextInt(below: 300))]" }
+    if inserts > 0 {
+      parts.append(
+        #""insertItems": ["#
+          + positions.prefix(inserts).map { #"{"at": [0, \#($0)], "size": \#(size())}"# }
+          .joined(separator: ", ") + "]")
+    }
+    if !sources.isEmpty {
+      parts.append(
+        #""moveItems": ["#
+          + zip(sources, positions.dropFirst(inserts)).map {
+            #"{"from": [0, \#($0.0)], "to": [0, \#($0.1)]}"#
+          }.joined(separator: ", ") + "]")
+    }
+    if !resizes.isEmpty {
+      parts.append(
+        #""resizeItems": ["# + resizes.map { #"{"at": [0, \#($0)], "size": \#(size())}"# }
+          .joined(separator: ", ") + "]")
+    }
+    if !measures.isEmpty {
+      parts.append(
+        #""measureItems": ["# + measures.map { #"{"at": [0, \#($0)], "size": \#(size())}"# }
+          .joined(separator: ", ") + "]")
+    }
+    return "{" + parts.joined(separator: ", ") + "}"
+  }
+
+  /// `count` key/value cells in one `keyValueColumnFlow` section, measured near the viewport
+  /// (`"cellSizing": "visible"`): a batch's change measures the cells that come near it, more
+  /// batches of the same change.
+  static func openCells(count: Int, y: Double) -> String {
+    let cells = (0..<count).map { i in
+      #"{"type": "keyValue", "key": "Key \#(i)", "value": "\#(String(repeating: "value ", count: 1 + i % 9))"}"#
+    }
+    return #"{"open": {"layout": "keyValueColumnFlow", "width": 375, "height": 812, "#
+      + #""estimatedItemSize": [139.5, 66], "cellSizing": "visible", "#
+      + #""viewport": [0, \#(y), 375, 812], "sections": [{"items": [\#(cells.joined(separator: ","))]}]}}"#
+  }
+
+  @Test(
+    "random batches of item edits: the transitions answer's entries, read back without a copy",
+    arguments: [false, true])
+  func randomItemBatchesMatchTheWholeAnswer(cells: Bool) throws {
+    var g = SplitMix64(seed: cells ? 34 : 33)
+    var session = LayoutSession<FastFlowLayout>()
+    var count = 2_000
+    let opened = session.answer(
+      Array((cells ? Self.openCells(count: count, y: 3_000) : Self.open(count: count, y: 3_000)).utf8))
+    #expect(!opened.contains("error"), "\(opened.prefix(300))")
+    var checked = 0
+    for _ in 0..<120 {
+      let viewport = try #require(session.document!.shownViewport())
+      let near = session.document!.engine.elements(in: viewport).first { $0.kind == .item }?.path
+        .item ?? 0
+      let batch = Self.randomItemBatch(&g, count: count, near: near)
+      let expected = try Self.expectedEntries(session, batch)
+      let answer = session.answer(Array(#"{"visibleTransitions": \#(batch)}"#.utf8))
+      guard let expected else {
+        #expect(answer.hasPrefix(#"{"error":"#), "\(batch): \(answer.prefix(300))")
+        continue
+      }
+      #expect(Self.entries(answer).map(String.init) == expected, "\(batch)")
+      count = try session.document!.engine.numberOfItems(inSection: 0)
+      checked += 1
+    }
+    #expect(checked >= 60, "batches accepted: \(checked)")
+  }
 }
+

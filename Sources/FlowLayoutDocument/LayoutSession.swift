@@ -21,6 +21,11 @@ public struct LayoutSession<Engine: LayoutEngine> {
   private var isOpen = false
   /// The drag in progress (`LayoutSession+Drag.swift`); `nil` when none is.
   public internal(set) var interactiveMove: InteractiveMove?
+  /// Whether `visibleTransitions` reads the frames before a batch back through the batch's
+  /// inverse (`BatchJournal`) where it can, rather than from a copy of the engine: `false` makes
+  /// it keep the copy always (the session fuzzer's reference session, so that the two ways
+  /// check each other).
+  package var journalsVisibleTransitions = true
 
   public init() {}
 
@@ -418,10 +423,12 @@ public struct LayoutSession<Engine: LayoutEngine> {
   /// (`LayoutTransition.visibleTransitions`).
   ///
   /// The frames before the batch of the elements that come into view are read from the layout
-  /// itself: a batch of item edits and measurements is recorded with its inverse as the engine
-  /// takes it (`BatchJournal`), undone for those reads and applied again. A batch that edits
-  /// sections or the bounds, or of more than `journaledEditLimit` edits, keeps a copy of the
-  /// engine instead (O(p) retains for p pages, when the batch writes it).
+  /// itself: a batch of item edits and measurements, or one that only inserts or moves
+  /// sections, is recorded with its inverse as the engine takes it (`BatchJournal`), undone for
+  /// those reads and applied again. A batch that deletes sections, edits both sections and
+  /// items, changes the bounds, or holds more than `journaledEditLimit` edits and inserted
+  /// items, keeps a copy of the engine instead (O(p) retains for p pages, when the batch writes
+  /// it).
   ///
   /// - Complexity: the batch's, three times for a journaled batch, plus O(k (log n + log e)) for
   ///   the k elements the two viewports show.
@@ -444,10 +451,19 @@ public struct LayoutSession<Engine: LayoutEngine> {
     var scanner = JSONScanner(bytes)
     let raw = try RawEdit.read(&scanner, field: "visibleTransitions")
     try scanner.expectEnd()
+    // Packed deletions join the batch's list once the item counts are known (a range may be
+    // as wide as an `Int` until then: each count capped past the limit).
+    let packed = raw.packedDeletionEntries.reduce(0) {
+      $0 + min($1.items.count, Self.journaledEditLimit + 1)
+    }
     let edits =
-      raw.update.deleteItemCount + raw.update.insertItemCount + raw.update.moveItems.count
-      + raw.update.resizeItems.count + raw.update.measureItems.count
-    let journaled = BatchJournal.canInvert(raw.update) && edits <= Self.journaledEditLimit
+      packed + raw.update.deleteItemCount + raw.update.insertItemCount
+      + raw.update.moveItems.count + raw.update.resizeItems.count + raw.update.measureItems.count
+      + raw.update.moveSections.count
+      + raw.update.insertSections.reduce(0) { $0 + 1 + $1.section.count }
+    let journaled =
+      journalsVisibleTransitions && BatchJournal.canInvert(raw.update, otherItemEdits: packed)
+      && edits <= Self.journaledEditLimit
     let before = journaled ? nil : reading { live in live.engine }
     var update = BatchUpdate()
     let answer = try change { (live) throws(LayoutError) in
@@ -477,9 +493,10 @@ public struct LayoutSession<Engine: LayoutEngine> {
     return String(answer.dropLast()) + w.string
   }
 
-  /// The most item edits (deletions, insertions, moves, resizes and measurements) a
-  /// `visibleTransitions` batch may hold to be journaled rather than copied: past it, applying
-  /// the batch twice more costs more than the copy.
+  /// The most edits (item deletions, insertions, moves, resizes and measurements; section
+  /// moves; inserted sections and their items) a `visibleTransitions` batch may hold to be
+  /// journaled rather than copied: past it, applying the batch twice more costs more than the
+  /// copy.
   static var journaledEditLimit: Int { 4_096 }
 
   /// `[x, y]` (two numbers, not otherwise checked: each request checks its own).

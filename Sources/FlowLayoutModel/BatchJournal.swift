@@ -5,9 +5,10 @@
 /// page list (O(p) retains for p pages: 1 ms at 1M items, 9.7 ms at 10M); the journal costs the
 /// change's own work twice more, O(e log n + s) for e edits and s sections.
 ///
-/// Only batches of item edits have an inverse here (`inverse(of:sizeOf:map:)`): a batch that
-/// edits sections, the bounds or the width class makes the journal incomplete
-/// (`isComplete`), and its caller must have kept a copy instead.
+/// Batches of item edits, and batches that only insert or move sections, have an inverse here
+/// (`inverse(of:sizeOf:map:)`): a batch that deletes sections (their data is not kept), edits
+/// both sections and items, or changes the bounds or the width class makes the journal
+/// incomplete (`isComplete`), and its caller must have kept a copy instead.
 package struct BatchJournal: Sendable {
   /// The batches, as the engine received them, in order.
   package private(set) var batches: [BatchUpdate] = []
@@ -19,19 +20,28 @@ package struct BatchJournal: Sendable {
   package init() {}
 
   /// Whether `update` is one whose engine batches all have an inverse: item edits and
-  /// measurements only (no section edit, no bounds or width class).
+  /// measurements, or section insertions and moves alone; no section deleted, no bounds or
+  /// width class. `otherItemEdits`: item edits the batch will hold that `update` does not list
+  /// yet (a document's packed deletions, expanded once the item counts are known).
   ///
   /// - Complexity: O(1).
-  package static func canInvert(_ update: BatchUpdate) -> Bool {
-    update.deleteSections.isEmpty && update.insertSections.isEmpty && update.moveSections.isEmpty
-      && update.setWidth == nil && update.setHeight == nil && update.setWidthClass == nil
+  package static func canInvert(_ update: BatchUpdate, otherItemEdits: Int = 0) -> Bool {
+    guard update.deleteSections.isEmpty, update.setWidth == nil, update.setHeight == nil,
+      update.setWidthClass == nil
+    else { return false }
+    let editsSections = !update.insertSections.isEmpty || !update.moveSections.isEmpty
+    let editsItems =
+      otherItemEdits != 0 || update.deleteItemCount != 0 || update.insertItemCount != 0
+      || !update.moveItems.isEmpty || !update.resizeItems.isEmpty || !update.measureItems.isEmpty
+    return !(editsSections && editsItems)
   }
 
-  /// The batch that undoes `batch` (item edits only, valid for the content before it): its
-  /// insertions deleted, its deletions inserted back at their paths with their sizes
+  /// The batch that undoes `batch` (valid for the content before it): its insertions of items
+  /// and sections deleted, its deletions of items inserted back at their paths with their sizes
   /// (`sizeOf`, read before `batch` is applied), its moves reversed, its resizes set back at
-  /// their paths after it (`map`, `BatchPathMap(batch)`). `nil` for a batch with section edits,
-  /// bounds or a width class, or a resized item that does not survive it.
+  /// their paths after it (`map`, `BatchPathMap(batch)`). `nil` when `canInvert(batch)` is false,
+  /// for measurements (an engine batch holds resizes), or a resized item that does not survive
+  /// it.
   ///
   /// - Complexity: O(e) for e edits, plus one `sizeOf` per deletion and resize.
   package static func inverse(
@@ -39,6 +49,8 @@ package struct BatchJournal: Sendable {
   ) -> BatchUpdate? {
     guard canInvert(batch), batch.measureItems.isEmpty else { return nil }
     var inverse = BatchUpdate()
+    inverse.deleteSections = batch.insertSections.map(\.at)
+    inverse.moveSections = batch.moveSections.map { SectionMove(from: $0.to, to: $0.from) }
     inverse.deleteItems = batch.insertItems.map(\.at)
     var insertions: [ItemInsertion] = []
     insertions.reserveCapacity(batch.deleteItemCount)

@@ -193,7 +193,7 @@ extension SessionCopyTests {
     let baseline = try #require(counts.seen.withLock { $0["apply"] })
     #expect(baseline.count == 1, "\(baseline)")
     var undone = 0
-    for batch in VisibleTransitionsTests.batches.prefix(5)
+    for batch in VisibleTransitionsTests.batches.prefix(7)
       + [#"{"measureItems": [{"at": [0, 61], "size": [110, 95]}], "deleteItems": [[0, 70]]}"#]
     {
       counts.seen.withLock { $0 = [:] }

@@ -26,6 +26,8 @@ struct VisibleTransitionsTests {
     // Items from below and from far away come into view: their frames before are read back.
     "{\"deleteItems\": [" + (30..<50).map { "[0, \($0)]" }.joined(separator: ", ") + "]}",
     #"{"moveItems": [{"from": [0, 1500], "to": [0, 31]}], "insertItems": [{"at": [0, 29], "size": [375, 300]}], "resizeItems": [{"at": [0, 33], "size": [200, 20]}]}"#,
+    #"{"insertSections": [{"at": 0, "header": 20, "items": [[50, 50], [375, 200]]}]}"#,
+    #"{"moveSections": [{"from": 0, "to": 2}]}"#,
     #"{"resizeItems": [{"at": [0, 64], "size": [300, 40]}], "insertSections": [{"at": 0, "header": 20, "items": [[50, 50]]}]}"#,
     #"{"deleteSections": [0]}"#,
   ]
@@ -244,9 +246,20 @@ struct VisibleTransitionsTests {
     var checked = 0
     for _ in 0..<120 {
       let viewport = try #require(session.document!.shownViewport())
-      let near = session.document!.engine.elements(in: viewport).first { $0.kind == .item }?.path
-        .item ?? 0
-      let batch = Self.randomItemBatch(&g, count: count, near: near)
+      count = try session.document!.engine.numberOfItems(inSection: 0)
+      let sections = session.document!.engine.numberOfSections
+      let near =
+        session.document!.engine.elements(in: viewport).first {
+          $0.kind == .item && $0.path.section == 0
+        }?.path.item ?? 0
+      // One batch in ten edits sections alone: a section inserted first or last, or the first
+      // moved (journaled too).
+      let batch =
+        g.nextInt(below: 10) != 0
+        ? Self.randomItemBatch(&g, count: count, near: near)
+        : g.nextInt(below: 2) == 0
+          ? #"{"insertSections": [{"at": \#(g.nextInt(below: 2) * sections), "header": 30, "items": [[375, 90], [120, 400]]}]}"#
+          : #"{"moveSections": [{"from": 0, "to": \#(sections - 1)}]}"#
       let expected = try Self.expectedEntries(session, batch)
       let answer = session.answer(Array(#"{"visibleTransitions": \#(batch)}"#.utf8))
       guard let expected else {
@@ -254,7 +267,53 @@ struct VisibleTransitionsTests {
         continue
       }
       #expect(Self.entries(answer).map(String.init) == expected, "\(batch)")
-      count = try session.document!.engine.numberOfItems(inSection: 0)
+      checked += 1
+    }
+    #expect(checked >= 60, "batches accepted: \(checked)")
+  }
+
+  @Test("random section insertions and moves near the viewport: the transitions answer's entries")
+  func randomSectionBatchesMatchTheWholeAnswer() throws {
+    var g = SplitMix64(seed: 35)
+    var session = LayoutSession<FastFlowLayout>()
+    let sectionsJSON = (0..<300).map { s in
+      let items = (0..<(1 + s % 9)).map { i in "[\(60 + (s * 31 + i * 17) % 200), \(40 + (s * 7 + i * 13) % 90)]" }
+      return #"{"header": \#(20 + s % 3 * 10), "footer": \#(s % 4 == 0 ? 12 : 0), "items": [\#(items.joined(separator: ","))]}"#
+    }
+    let opened = session.answer(
+      Array(
+        (#"{"open": {"layout": "horizontalFlow", "width": 375, "height": 812, "#
+          + #""estimatedItemSize": [100, 100], "viewport": [0, 9000, 375, 812], "#
+          + #""sections": [\#(sectionsJSON.joined(separator: ","))]}}"#).utf8))
+    #expect(!opened.contains("error"), "\(opened.prefix(300))")
+    var checked = 0
+    for _ in 0..<80 {
+      let viewport = try #require(session.document!.shownViewport())
+      let sections = session.document!.engine.numberOfSections
+      let shown = session.document!.engine.elements(in: viewport).map(\.path.section)
+      let low = shown.min() ?? 0
+      let high = shown.max() ?? 0
+      func near() -> Int { max(0, min(sections - 1, low - 2 + g.nextInt(below: high - low + 5))) }
+      let batch: String
+      if g.nextInt(below: 2) == 0 {
+        let at = Set((0..<(1 + g.nextInt(below: 3))).map { _ in near() }).sorted()
+        batch =
+          #"{"insertSections": ["#
+          + at.map { #"{"at": \#($0), "header": 25, "items": [[375, \#(50 + g.nextInt(below: 300))], [100, 80]]}"# }
+          .joined(separator: ", ") + "]}"
+      } else {
+        let from = g.nextInt(below: 3) == 0 ? g.nextInt(below: sections) : near()
+        var to = near()
+        if to == from { to = (to + 1) % sections }
+        batch = #"{"moveSections": [{"from": \#(from), "to": \#(to)}]}"#
+      }
+      let expected = try Self.expectedEntries(session, batch)
+      let answer = session.answer(Array(#"{"visibleTransitions": \#(batch)}"#.utf8))
+      guard let expected else {
+        #expect(answer.hasPrefix(#"{"error":"#), "\(batch): \(answer.prefix(300))")
+        continue
+      }
+      #expect(Self.entries(answer).map(String.init) == expected, "\(batch)")
       checked += 1
     }
     #expect(checked >= 60, "batches accepted: \(checked)")

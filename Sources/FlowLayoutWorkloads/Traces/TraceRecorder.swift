@@ -24,6 +24,18 @@ struct TraceRecorder {
     lines.append(w.bytes)
   }
 
+  /// `{"visibleTransitions": BATCH}` in the document's edit format: the batch applied as `apply`
+  /// does and the animation of the elements shown before or after it answered (an app's
+  /// animated batch); nothing when the batch is empty.
+  mutating func visibleTransitions(_ batch: BatchUpdate) {
+    guard !batch.isEmpty else { return }
+    var w = JSONWriter()
+    w.append("{\"visibleTransitions\":")
+    Self.append(batch, to: &w)
+    w.append("}")
+    lines.append(w.bytes)
+  }
+
   /// `{"apply": BATCH}` with the batch's item deletions and insertions in their packed forms
   /// (`deleteItemsPacked`, `insertItemsPacked`: `docs/layout-document.md`, "Packed item
   /// edits"), the same batch as `apply(_:)` writes; nothing when the batch is empty.

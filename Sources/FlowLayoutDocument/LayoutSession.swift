@@ -423,12 +423,12 @@ public struct LayoutSession<Engine: LayoutEngine> {
   /// (`LayoutTransition.visibleTransitions`).
   ///
   /// The frames before the batch of the elements that come into view are read from the layout
-  /// itself: a batch of item edits and measurements, or one that only inserts or moves
+  /// itself: a batch of item edits and measurements, or one that only inserts, deletes or moves
   /// sections, is recorded with its inverse as the engine takes it (`BatchJournal`), undone for
-  /// those reads and applied again. A batch that deletes sections, edits both sections and
-  /// items, changes the bounds, or holds more than `journaledEditLimit` edits and inserted
-  /// items, keeps a copy of the engine instead (O(p) retains for p pages, when the batch writes
-  /// it).
+  /// those reads and applied again. A batch that edits both sections and items, changes the
+  /// bounds, or holds more than `journaledEditLimit` edits and items of inserted or deleted
+  /// sections, keeps a copy of the engine instead (O(p) retains for p pages, when the batch
+  /// writes it).
   ///
   /// - Complexity: the batch's, three times for a journaled batch, plus O(k (log n + log e)) for
   ///   the k elements the two viewports show.
@@ -461,6 +461,7 @@ public struct LayoutSession<Engine: LayoutEngine> {
       + raw.update.moveItems.count + raw.update.resizeItems.count + raw.update.measureItems.count
       + raw.update.moveSections.count
       + raw.update.insertSections.reduce(0) { $0 + 1 + $1.section.count }
+      + (raw.update.deleteSections.isEmpty ? 0 : deletedItems(raw.update.deleteSections))
     let journaled =
       journalsVisibleTransitions && BatchJournal.canInvert(raw.update, otherItemEdits: packed)
       && edits <= Self.journaledEditLimit
@@ -493,10 +494,21 @@ public struct LayoutSession<Engine: LayoutEngine> {
     return String(answer.dropLast()) + w.string
   }
 
+  /// The sections `sections` of the open document and their items (a section that does not
+  /// exist counts 1: the batch is refused).
+  ///
+  /// - Complexity: O(d) for d sections.
+  private mutating func deletedItems(_ sections: [Int]) -> Int {
+    reading { live in
+      let counts = live.layout.itemCounts
+      return sections.reduce(0) { $0 + 1 + (counts.indices.contains($1) ? counts[$1] : 0) }
+    }
+  }
+
   /// The most edits (item deletions, insertions, moves, resizes and measurements; section
-  /// moves; inserted sections and their items) a `visibleTransitions` batch may hold to be
-  /// journaled rather than copied: past it, applying the batch twice more costs more than the
-  /// copy.
+  /// moves; inserted and deleted sections and their items) a `visibleTransitions` batch may
+  /// hold to be journaled rather than copied: past it, applying the batch twice more costs more
+  /// than the copy.
   static var journaledEditLimit: Int { 4_096 }
 
   /// `[x, y]` (two numbers, not otherwise checked: each request checks its own).

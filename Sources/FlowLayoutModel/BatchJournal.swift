@@ -5,10 +5,10 @@
 /// page list (O(p) retains for p pages: 1 ms at 1M items, 9.7 ms at 10M); the journal costs the
 /// change's own work twice more, O(e log n + s) for e edits and s sections.
 ///
-/// Batches of item edits, and batches that only insert or move sections, have an inverse here
-/// (`inverse(of:sizeOf:map:)`): a batch that deletes sections (their data is not kept), edits
-/// both sections and items, or changes the bounds or the width class makes the journal
-/// incomplete (`isComplete`), and its caller must have kept a copy instead.
+/// Batches of item edits, and batches that only insert, delete or move sections, have an
+/// inverse here (`inverse(of:sizeOf:sectionOf:map:)`): a batch that edits both sections and
+/// items, or changes the bounds or the width class makes the journal incomplete
+/// (`isComplete`), and its caller must have kept a copy instead.
 package struct BatchJournal: Sendable {
   /// The batches, as the engine received them, in order.
   package private(set) var batches: [BatchUpdate] = []
@@ -20,16 +20,18 @@ package struct BatchJournal: Sendable {
   package init() {}
 
   /// Whether `update` is one whose engine batches all have an inverse: item edits and
-  /// measurements, or section insertions and moves alone; no section deleted, no bounds or
-  /// width class. `otherItemEdits`: item edits the batch will hold that `update` does not list
-  /// yet (a document's packed deletions, expanded once the item counts are known).
+  /// measurements, or section insertions, deletions and moves alone; no bounds or width class.
+  /// `otherItemEdits`: item edits the batch will hold that `update` does not list yet (a
+  /// document's packed deletions, expanded once the item counts are known).
   ///
   /// - Complexity: O(1).
   package static func canInvert(_ update: BatchUpdate, otherItemEdits: Int = 0) -> Bool {
-    guard update.deleteSections.isEmpty, update.setWidth == nil, update.setHeight == nil,
-      update.setWidthClass == nil
-    else { return false }
-    let editsSections = !update.insertSections.isEmpty || !update.moveSections.isEmpty
+    guard update.setWidth == nil, update.setHeight == nil, update.setWidthClass == nil else {
+      return false
+    }
+    let editsSections =
+      !update.insertSections.isEmpty || !update.moveSections.isEmpty
+      || !update.deleteSections.isEmpty
     let editsItems =
       otherItemEdits != 0 || update.deleteItemCount != 0 || update.insertItemCount != 0
       || !update.moveItems.isEmpty || !update.resizeItems.isEmpty || !update.measureItems.isEmpty
@@ -37,19 +39,27 @@ package struct BatchJournal: Sendable {
   }
 
   /// The batch that undoes `batch` (valid for the content before it): its insertions of items
-  /// and sections deleted, its deletions of items inserted back at their paths with their sizes
-  /// (`sizeOf`, read before `batch` is applied), its moves reversed, its resizes set back at
-  /// their paths after it (`map`, `BatchPathMap(batch)`). `nil` when `canInvert(batch)` is false,
-  /// for measurements (an engine batch holds resizes), or a resized item that does not survive
-  /// it.
+  /// and sections deleted, its deletions inserted back where they were with their sizes and
+  /// sections (`sizeOf`, `sectionOf`, read before `batch` is applied), its moves reversed, its
+  /// resizes set back at their paths after it (`map`, `BatchPathMap(batch)`). `nil` when
+  /// `canInvert(batch)` is false, for measurements (an engine batch holds resizes), or a
+  /// resized item that does not survive it.
   ///
-  /// - Complexity: O(e) for e edits, plus one `sizeOf` per deletion and resize.
+  /// - Complexity: O(e) for e edits, plus one `sizeOf` per deletion and resize and one
+  ///   `sectionOf` per deleted section.
   package static func inverse(
-    of batch: BatchUpdate, sizeOf: (ItemPath) -> Size?, map: BatchPathMap
+    of batch: BatchUpdate, sizeOf: (ItemPath) -> Size?, sectionOf: (Int) -> SectionData?,
+    map: BatchPathMap
   ) -> BatchUpdate? {
     guard canInvert(batch), batch.measureItems.isEmpty else { return nil }
     var inverse = BatchUpdate()
     inverse.deleteSections = batch.insertSections.map(\.at)
+    var sections: [SectionInsertion] = []
+    for s in batch.deleteSections {
+      guard let data = sectionOf(s) else { return nil }
+      sections.append(SectionInsertion(at: s, section: data))
+    }
+    inverse.insertSections = sections
     inverse.moveSections = batch.moveSections.map { SectionMove(from: $0.to, to: $0.from) }
     inverse.deleteItems = batch.insertItems.map(\.at)
     var insertions: [ItemInsertion] = []
@@ -74,13 +84,15 @@ package struct BatchJournal: Sendable {
   /// (`BatchPathMap(batch)`); without an inverse, the journal becomes incomplete.
   ///
   /// - Returns: the entry to `commit` once the engine took the batch.
-  /// - Complexity: `inverse(of:sizeOf:map:)`, each size one `ownSize` lookup.
+  /// - Complexity: `inverse(of:sizeOf:sectionOf:map:)`, each size one `ownSize` lookup, each
+  ///   deleted section one `section(_:)`.
   package func entry<E: LayoutEngine>(for batch: BatchUpdate, on engine: E, map: BatchPathMap)
     -> (batch: BatchUpdate, inverse: BatchUpdate?)
   {
     guard isComplete else { return (batch, nil) }
     let inverse = Self.inverse(
-      of: batch, sizeOf: { try? engine.ownSize(ofItemAt: $0) }, map: map)
+      of: batch, sizeOf: { try? engine.ownSize(ofItemAt: $0) },
+      sectionOf: { try? engine.section($0) }, map: map)
     return (batch, inverse)
   }
 

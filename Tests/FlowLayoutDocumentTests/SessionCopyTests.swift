@@ -179,8 +179,8 @@ extension SessionCopyTests {
   /// A `visibleTransitions` batch of item edits reads the frames before it from the engine
   /// itself (undone and done again, `BatchJournal`): no copy of the engine is alive while it
   /// takes a batch, where keeping the layout before the batch made every one of them write a
-  /// shared engine (a copy of its page list: 9.7 ms at 10M items). A batch that edits
-  /// sections still keeps its copy (one reference more), which the test also sees.
+  /// shared engine (a copy of its page list: 9.7 ms at 10M items). A batch that edits both
+  /// sections and items still keeps its copy (one reference more), which the test also sees.
   @Test func visibleTransitionsOfItemEditsKeepNoCopy() throws {
     var session = LayoutSession<CountingEngine>()
     let open = session.answer(Array(VisibleTransitionsTests.open(count: 2_000).utf8))
@@ -210,7 +210,9 @@ extension SessionCopyTests {
     #expect(undone >= 2, "batches read back: \(undone)")
     counts.seen.withLock { $0 = [:] }
     let sections = session.answer(
-      Array(#"{"visibleTransitions": {"deleteSections": [1]}}"#.utf8))
+      Array(
+        #"{"visibleTransitions": {"resizeItems": [{"at": [0, 3], "size": [300, 40]}], "insertSections": [{"at": 0, "items": [[50, 50]]}]}}"#
+          .utf8))
     #expect(sections.contains(#""transitions":["#), "\(sections.prefix(200))")
     let seen = try #require(counts.seen.withLock { $0["apply"] })
     #expect(seen == [baseline[0] + 1], "\(seen)")

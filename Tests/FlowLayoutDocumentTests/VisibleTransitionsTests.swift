@@ -267,7 +267,9 @@ struct VisibleTransitionsTests {
     #expect(checked >= 60, "batches accepted: \(checked)")
   }
 
-  @Test("random section insertions and moves near the viewport: the transitions answer's entries")
+  @Test(
+    "random section insertions, deletions and moves near the viewport: the transitions answer's entries"
+  )
   func randomSectionBatchesMatchTheWholeAnswer() throws {
     var g = SplitMix64(seed: 35)
     var session = LayoutSession<FastFlowLayout>()
@@ -290,7 +292,11 @@ struct VisibleTransitionsTests {
       let high = shown.max() ?? 0
       func near() -> Int { max(0, min(sections - 1, low - 2 + g.nextInt(below: high - low + 5))) }
       let batch: String
-      if g.nextInt(below: 2) == 0 {
+      let kind = g.nextInt(below: 3)
+      if kind == 2 {
+        let gone = Set((0..<(1 + g.nextInt(below: 3))).map { _ in near() }).sorted()
+        batch = #"{"deleteSections": [\#(gone.map(String.init).joined(separator: ", "))]}"#
+      } else if kind == 0 {
         let at = Set((0..<(1 + g.nextInt(below: 3))).map { _ in near() }).sorted()
         batch =
           #"{"insertSections": ["#

@@ -2,7 +2,7 @@ import FlowLayoutModel
 import FlowLayoutReference
 import Testing
 
-/// `BatchJournal.inverse(of:sizeOf:map:)`: a batch and then its inverse give back the input the
+/// `BatchJournal.inverse(of:sizeOf:sectionOf:map:)`: a batch and then its inverse give back the input the
 /// batch started from, exactly, for random batches of item edits and of section insertions and
 /// moves; a batch it cannot undo has none.
 @Suite("Batch journal")
@@ -41,6 +41,7 @@ struct BatchJournalTests {
         b.moveSections.append(
           SectionMove(from: g.nextInt(below: counts.count), to: g.nextInt(below: counts.count)))
       }
+      for _ in 0..<g.nextInt(below: 3) { b.deleteSections.append(g.nextInt(below: counts.count)) }
       return b
     }
     var used = Set<ItemPath>()
@@ -61,6 +62,7 @@ struct BatchJournalTests {
   @Test func aBatchAndItsInverseGiveTheInputBack() throws {
     var g = SplitMix64(seed: 36)
     var undone = (items: 0, sections: 0)
+    var deleted = 0
     for _ in 0..<400 {
       let start = Self.input(&g)
       var engine = try ReferenceFlowLayout(start)
@@ -68,29 +70,35 @@ struct BatchJournalTests {
       let batch = Self.batch(&g, counts: counts)
       let before = engine
       let inverse = BatchJournal.inverse(
-        of: batch, sizeOf: { try? before.ownSize(ofItemAt: $0) }, map: BatchPathMap(batch))
+        of: batch, sizeOf: { try? before.ownSize(ofItemAt: $0) },
+        sectionOf: { try? before.section($0) }, map: BatchPathMap(batch))
       guard (try? engine.apply(batch)) != nil else { continue }
       let undo = try #require(inverse, "\(batch)")
       try engine.apply(undo)
       #expect(engine.input == start, "\(batch)\ninverse \(undo)")
-      if batch.insertSections.isEmpty && batch.moveSections.isEmpty {
+      if !batch.deleteSections.isEmpty { deleted += 1 }
+      if batch.insertSections.isEmpty && batch.moveSections.isEmpty && batch.deleteSections.isEmpty {
         undone.items += 1
       } else {
         undone.sections += 1
       }
     }
     #expect(undone.items >= 100 && undone.sections >= 20, "\(undone)")
+    #expect(deleted >= 10, "batches that deleted sections: \(deleted)")
   }
 
   @Test func batchesItCannotUndoHaveNoInverse() {
     let map = BatchPathMap(BatchUpdate())
     for batch in [
-      BatchUpdate(deleteSections: [0]),
+      BatchUpdate(deleteItems: [ItemPath(section: 1, item: 0)], deleteSections: [0]),
       BatchUpdate(setWidth: 300),
       BatchUpdate(deleteItems: [ItemPath(section: 0, item: 0)], moveSections: [SectionMove(from: 0, to: 1)]),
       BatchUpdate(measureItems: [ItemResize(at: ItemPath(section: 0, item: 0), size: Size(1, 1))]),
     ] {
-      #expect(BatchJournal.inverse(of: batch, sizeOf: { _ in Size(1, 1) }, map: map) == nil, "\(batch)")
+      #expect(
+        BatchJournal.inverse(
+          of: batch, sizeOf: { _ in Size(1, 1) }, sectionOf: { _ in SectionData(items: []) },
+          map: map) == nil, "\(batch)")
     }
   }
 }

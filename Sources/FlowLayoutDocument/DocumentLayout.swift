@@ -320,3 +320,38 @@ public struct DocumentLayout<Engine: LayoutEngine> {
 }
 
 extension DocumentLayout: Sendable where Engine: Sendable {}
+
+extension DocumentLayout {
+  /// The journal of the engine's batches (`SelfSizingLayout.journal`): set before a change
+  /// whose earlier layout is read afterwards (`framesBeforeLastChange(_:)`), `nil` otherwise.
+  var journal: BatchJournal? {
+    get { layout.journal }
+    set { layout.journal = newValue }
+  }
+
+  /// The frames the elements had before the batches of `journal` (laid out; `nil` for one
+  /// without a frame then), read by undoing those batches on the engine and applying them
+  /// again; the journal is closed. Every answer after is the one before the call (the engine's
+  /// storage may be cut into pages differently).
+  ///
+  /// - Precondition: `journal` is complete (`BatchJournal.canInvert` held for the change).
+  /// - Complexity: the journal's batches twice, plus one lookup per element.
+  mutating func framesBeforeLastChange(_ elements: [(kind: ElementKind, path: ItemPath)])
+    -> [Rect?]
+  {
+    guard let journal = layout.journal, journal.isComplete else {
+      assertionFailure("no complete journal of the change")
+      layout.journal = nil
+      return elements.map { _ in nil }
+    }
+    layout.journal = nil
+    guard !elements.isEmpty else { return [] }
+    var frames: [Rect?] = []
+    try? layout.withEngine { engine in
+      let undone = journal.revert(&engine)
+      frames = elements.map { engine.frame(of: $0) }
+      journal.replay(undone, on: &engine)
+    }
+    return frames
+  }
+}

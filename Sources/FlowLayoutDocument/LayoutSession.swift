@@ -21,6 +21,11 @@ public struct LayoutSession<Engine: LayoutEngine> {
   private var isOpen = false
   /// The drag in progress (`LayoutSession+Drag.swift`); `nil` when none is.
   public internal(set) var interactiveMove: InteractiveMove?
+  /// Whether `visibleTransitions` reads the frames before a batch back through the batch's
+  /// inverse (`BatchJournal`) where it can, rather than from a copy of the engine: `false` makes
+  /// it keep the copy always (the session fuzzer's reference session, so that the two ways
+  /// check each other).
+  package var journalsVisibleTransitions = true
 
   public init() {}
 
@@ -417,10 +422,16 @@ public struct LayoutSession<Engine: LayoutEngine> {
   /// elements shown in the viewport before the batch or in the viewport after it
   /// (`LayoutTransition.visibleTransitions`).
   ///
-  /// - Complexity: the batch's, plus O(k (log n + log e)) for the k elements the two viewports
-  ///   show, plus the copy of the engine's storage the batch writes (the layout before the batch
-  ///   is kept for the old frames of the items that come into view: for the fast engine its page
-  ///   list, O(p) retains for p pages).
+  /// The frames before the batch of the elements that come into view are read from the layout
+  /// itself: a batch of item edits and measurements, or one that only inserts, deletes or moves
+  /// sections, is recorded with its inverse as the engine takes it (`BatchJournal`), undone for
+  /// those reads and applied again. A batch that edits both sections and items, changes the
+  /// bounds, or holds more than `journaledEditLimit` edits and items of inserted or deleted
+  /// sections, keeps a copy of the engine instead (O(p) retains for p pages, when the batch
+  /// writes it).
+  ///
+  /// - Complexity: the batch's, three times for a journaled batch, plus O(k (log n + log e)) for
+  ///   the k elements the two viewports show.
   /// - Throws: `.invalidDocument(field: "visibleTransitions", …)` when the document has no
   ///   viewport; the batch's errors under `visibleTransitions.`. Nothing changes.
   private mutating func visibleTransitions(_ bytes: [UInt8], _ s: inout JSONScanner)
@@ -428,8 +439,8 @@ public struct LayoutSession<Engine: LayoutEngine> {
   {
     try requireOpen()
     guard
-      let (before, viewportBefore) = reading({ live in
-        live.shownViewport().map { (live.engine, $0) }
+      let (shownBefore, viewportBefore) = reading({ live in
+        live.shownViewport().map { (live.engine.elements(in: $0), $0) }
       })
     else {
       throw .invalidDocument(
@@ -437,14 +448,44 @@ public struct LayoutSession<Engine: LayoutEngine> {
         reason: "the document has no viewport (send {\"viewport\": [x, y, w, h]} first)")
     }
     s.position = bytes.count
+    var scanner = JSONScanner(bytes)
+    let raw = try RawEdit.read(&scanner, field: "visibleTransitions")
+    try scanner.expectEnd()
+    // Packed deletions join the batch's list once the item counts are known (a range may be
+    // as wide as an `Int` until then: each count capped past the limit).
+    let packed = raw.packedDeletionEntries.reduce(0) {
+      $0 + min($1.items.count, Self.journaledEditLimit + 1)
+    }
+    let edits =
+      packed + raw.update.deleteItemCount + raw.update.insertItemCount
+      + raw.update.moveItems.count + raw.update.resizeItems.count + raw.update.measureItems.count
+      + raw.update.moveSections.count
+      + raw.update.insertSections.reduce(0) { $0 + 1 + $1.section.count }
+      + (raw.update.deleteSections.isEmpty ? 0 : deletedItems(raw.update.deleteSections))
+    let journaled =
+      journalsVisibleTransitions && BatchJournal.canInvert(raw.update, otherItemEdits: packed)
+      && edits <= Self.journaledEditLimit
+    let before = journaled ? nil : reading { live in live.engine }
     var update = BatchUpdate()
     let answer = try change { (live) throws(LayoutError) in
-      update = try live.apply(json: bytes, field: "visibleTransitions")
+      live.journal = journaled ? BatchJournal() : nil
+      do throws(LayoutError) {
+        update = try live.apply(raw, field: "visibleTransitions")
+      } catch {
+        live.journal = nil
+        throw error
+      }
     }
     let list = reading { live in
-      LayoutTransition.visibleTransitions(
-        from: before, to: live.engine, by: update, viewportBefore: viewportBefore,
-        viewportAfter: live.shownViewport() ?? viewportBefore)
+      let viewportAfter = live.shownViewport() ?? viewportBefore
+      if let before {
+        return LayoutTransition.visibleTransitions(
+          from: before, to: live.engine, by: update, viewportBefore: viewportBefore,
+          viewportAfter: viewportAfter)
+      }
+      let pending = VisibleTransitions(
+        shownBefore: shownBefore, after: live.engine, by: update, viewportAfter: viewportAfter)
+      return pending.finished(oldFrames: live.framesBeforeLastChange(pending.oldFramesNeeded))
     }
     var w = JSONWriter()
     w.append(",")
@@ -452,6 +493,23 @@ public struct LayoutSession<Engine: LayoutEngine> {
     w.append("}")
     return String(answer.dropLast()) + w.string
   }
+
+  /// The sections `sections` of the open document and their items (a section that does not
+  /// exist counts 1: the batch is refused).
+  ///
+  /// - Complexity: O(d) for d sections.
+  private mutating func deletedItems(_ sections: [Int]) -> Int {
+    reading { live in
+      let counts = live.layout.itemCounts
+      return sections.reduce(0) { $0 + 1 + (counts.indices.contains($1) ? counts[$1] : 0) }
+    }
+  }
+
+  /// The most edits (item deletions, insertions, moves, resizes and measurements; section
+  /// moves; inserted and deleted sections and their items) a `visibleTransitions` batch may
+  /// hold to be journaled rather than copied: past it, applying the batch twice more costs more
+  /// than the copy.
+  static var journaledEditLimit: Int { 4_096 }
 
   /// `[x, y]` (two numbers, not otherwise checked: each request checks its own).
   static func readPoint(_ s: inout JSONScanner, field: String) throws(LayoutError) -> Point {

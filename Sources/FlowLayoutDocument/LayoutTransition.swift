@@ -101,16 +101,41 @@ extension LayoutTransition {
     from before: E, to after: E, by update: BatchUpdate, viewportBefore: Rect,
     viewportAfter: Rect
   ) -> [LayoutTransition] {
+    let pending = VisibleTransitions(
+      shownBefore: before.elements(in: viewportBefore), after: after, by: update,
+      viewportAfter: viewportAfter)
+    return pending.finished(oldFrames: pending.oldFramesNeeded.map { before.frame(of: $0) })
+  }
+}
+
+/// `LayoutTransition.visibleTransitions` in two steps, for a caller that reads the layout
+/// before the batch after it was applied (`BatchJournal`): the elements shown before and the
+/// layout after give the list but for the old frames of the elements that came into view;
+/// `finished(oldFrames:)` takes those.
+struct VisibleTransitions {
+  /// Entries by after-space key (kept or inserted), and by before-space key (deleted).
+  private var staying: [(ElementKey, LayoutTransition)] = []
+  private var leaving: [(ElementKey, LayoutTransition)] = []
+  /// The elements shown after that were not shown before: key after, key before (`nil` when
+  /// inserted), frame after.
+  private var entering: [(new: ElementKey, old: ElementKey?, to: Rect)] = []
+
+  /// The before-space elements whose frames before the batch `finished(oldFrames:)` needs, in
+  /// its order.
+  var oldFramesNeeded: [(kind: ElementKind, path: ItemPath)] {
+    entering.compactMap { $0.old.map { ($0.kind, $0.path) } }
+  }
+
+  /// - Parameters:
+  ///   - shownBefore: `before.elements(in: viewportBefore)`, read before the batch.
+  ///   - after: the layout after it.
+  /// - Complexity: O(e log e + (k + m)(log n + log e)), as `visibleTransitions`.
+  init<E: LayoutEngine>(
+    shownBefore: [LayoutElement], after: E, by update: BatchUpdate, viewportAfter: Rect
+  ) {
     let map = BatchPathMap(update)
     var moveSource: [ItemPath: ItemPath] = [:]
     for move in update.moveItems { moveSource[move.to] = move.from }
-    func frame<Engine: LayoutEngine>(_ key: ElementKey, in engine: Engine) -> Rect? {
-      switch key.kind {
-      case .item: try? engine.frame(ofItemAt: key.path)
-      case .header, .footer:
-        (try? engine.supplementaryFrame(key.kind, inSection: key.path.section)) ?? nil
-      }
-    }
     func newKey(_ old: ElementKey) -> ElementKey? {
       let path: ItemPath?
       switch old.kind {
@@ -129,52 +154,81 @@ extension LayoutTransition {
       }
       return path.map { ElementKey(kind: new.kind, path: $0) }
     }
-    func entry(
-      _ kind: ElementKind, _ old: ElementKey?, _ new: ElementKey?, _ from: Rect?, _ to: Rect?
-    ) -> LayoutTransition? {
-      let before = old?.path
-      let after = new?.path
-      switch (from, to) {
-      case (let f?, let t?):
-        return LayoutTransition(
-          kind: kind, before: before, after: after, from: f, to: t, fromAlpha: 1, toAlpha: 1)
-      case (nil, let t?):
-        return LayoutTransition(
-          kind: kind, before: before, after: after, from: t, to: t, fromAlpha: 0, toAlpha: 1)
-      case (let f?, nil):
-        return LayoutTransition(
-          kind: kind, before: before, after: after, from: f, to: f, fromAlpha: 1, toAlpha: 0)
-      case (nil, nil):
-        return nil
-      }
-    }
-
-    var staying: [(ElementKey, LayoutTransition)] = []  // by after-space key
-    var leaving: [(ElementKey, LayoutTransition)] = []  // by before-space key
     var covered = Set<ElementKey>()
-    for element in before.elements(in: viewportBefore) {
+    for element in shownBefore {
       let old = ElementKey(kind: element.kind, path: element.path)
       if let new = newKey(old) {
         covered.insert(new)
-        if let t = entry(element.kind, old, new, element.frame, frame(new, in: after)) {
+        if let t = Self.entry(
+          element.kind, old, new, element.frame, after.frame(of: (new.kind, new.path)))
+        {
           staying.append((new, t))
         }
-      } else if let t = entry(element.kind, old, nil, element.frame, nil) {
+      } else if let t = Self.entry(element.kind, old, nil, element.frame, nil) {
         leaving.append((old, t))
       }
     }
     for element in after.elements(in: viewportAfter) {
       let new = ElementKey(kind: element.kind, path: element.path)
       guard !covered.contains(new) else { continue }
-      let old = oldKey(new)
-      if let t = entry(element.kind, old, new, old.flatMap { frame($0, in: before) }, element.frame)
-      {
-        staying.append((new, t))
+      entering.append((new, oldKey(new), element.frame))
+    }
+  }
+
+  /// The list, given the frames before the batch of `oldFramesNeeded` (in its order; `nil`
+  /// for an element without one).
+  ///
+  /// - Complexity: O(k log k) for the k entries.
+  func finished(oldFrames: [Rect?]) -> [LayoutTransition] {
+    var staying = staying
+    var leaving = leaving
+    var next = 0
+    for (new, old, to) in entering {
+      var from: Rect?
+      if old != nil {
+        from = oldFrames[next]
+        next += 1
       }
+      if let t = Self.entry(new.kind, old, new, from, to) { staying.append((new, t)) }
     }
     staying.sort { $0.0 < $1.0 }
     leaving.sort { $0.0 < $1.0 }
     return staying.map(\.1) + leaving.map(\.1)
+  }
+
+  /// The entry of an element with frames `from` before and `to` after (`nil`: none).
+  private static func entry(
+    _ kind: ElementKind, _ old: ElementKey?, _ new: ElementKey?, _ from: Rect?, _ to: Rect?
+  ) -> LayoutTransition? {
+    let before = old?.path
+    let after = new?.path
+    switch (from, to) {
+    case (let f?, let t?):
+      return LayoutTransition(
+        kind: kind, before: before, after: after, from: f, to: t, fromAlpha: 1, toAlpha: 1)
+    case (nil, let t?):
+      return LayoutTransition(
+        kind: kind, before: before, after: after, from: t, to: t, fromAlpha: 0, toAlpha: 1)
+    case (let f?, nil):
+      return LayoutTransition(
+        kind: kind, before: before, after: after, from: f, to: f, fromAlpha: 1, toAlpha: 0)
+    case (nil, nil):
+      return nil
+    }
+  }
+}
+
+extension LayoutEngine {
+  /// The frame of an item, header or footer (laid out), `nil` when it has none or does not
+  /// exist.
+  ///
+  /// - Complexity: one frame lookup.
+  func frame(of element: (kind: ElementKind, path: ItemPath)) -> Rect? {
+    switch element.kind {
+    case .item: try? frame(ofItemAt: element.path)
+    case .header, .footer:
+      (try? supplementaryFrame(element.kind, inSection: element.path.section)) ?? nil
+    }
   }
 }
 

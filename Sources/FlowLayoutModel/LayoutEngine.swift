@@ -77,6 +77,11 @@ public protocol LayoutEngine {
   /// - Throws: `LayoutError.sectionOutOfRange` (field `section`).
   func showsSeeAll(inSection section: Int) throws(LayoutError) -> Bool
 
+  /// One section of `input`: what inserting it back would restore.
+  ///
+  /// - Throws: `LayoutError.sectionOutOfRange` (field `section`).
+  func section(_ section: Int) throws(LayoutError) -> SectionData
+
   /// From now on keeps `hiddenItems` and `overflowingItems` cheap to answer (about the cost of
   /// their answer, not of the layout) through every later batch, for a caller that asks for
   /// them often (a session). Changes no answer.
@@ -159,6 +164,13 @@ extension LayoutEngine {
   /// - Throws: `LayoutError.sectionOutOfRange` (field `section`).
   public func showsSeeAll(inSection section: Int) throws(LayoutError) -> Bool {
     try sectionData(section).showsSeeAll
+  }
+
+  /// The default: read from `input` (see `numberOfSections`).
+  ///
+  /// - Throws: `LayoutError.sectionOutOfRange` (field `section`).
+  public func section(_ section: Int) throws(LayoutError) -> SectionData {
+    try sectionData(section)
   }
 
   /// Section `section` of `input`.

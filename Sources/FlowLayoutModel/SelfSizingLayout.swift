@@ -56,6 +56,9 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
   /// viewport's before and after it (they differ only when the offset clamped); `nil` when no
   /// item anchored it (rule `none`, `bottom` at the end, no surviving visible item).
   public private(set) var lastAnchor: AnchorReport?
+  /// When set, every batch the engine takes is recorded here with its inverse
+  /// (`BatchJournal`): what reads the layout as it was before a change without a copy of it.
+  package var journal: BatchJournal?
 
   /// Lays out `input` with `estimatedItems` (per section; none when `nil`) marked estimated,
   /// the engine keeping its diagnostics (`LayoutEngine.keepDiagnostics()`).
@@ -214,6 +217,9 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
     let unchanged = update.measureItems.count - (batch.resizeItems.count - update.resizeItems.count)
     let map = BatchPathMap(update, plan: plan)
     pathMapsBuilt += 1
+    // The engine batch's paths are the update's (measurements become resizes where they
+    // stand): `map` maps both.
+    let entry = batch.isEmpty ? nil : journal?.entry(for: batch, on: engine, map: map)
     if batch.isEmpty {
       _ = consume plan
     } else if update.measureItems.isEmpty || update.moveItems.isEmpty {
@@ -224,6 +230,7 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
       _ = consume plan
       try engine.apply(batch)
     }
+    if let entry { journal?.commit(entry) }
     // Nothing below throws.
     if let widthClass = update.setWidthClass { configuration.widthClass = widthClass }
     update.carryEstimatedItems(&estimatedItems, map: map)

@@ -23,6 +23,11 @@ struct VisibleTransitionsTests {
     #"{"insertItems": [{"at": [0, 60], "size": [120, 90]}]}"#,
     #"{"deleteItems": [[0, 61], [0, 62], [0, 900]]}"#,
     #"{"moveItems": [{"from": [0, 70], "to": [0, 3]}, {"from": [0, 5], "to": [0, 66]}]}"#,
+    // Items from below and from far away come into view: their frames before are read back.
+    "{\"deleteItems\": [" + (30..<50).map { "[0, \($0)]" }.joined(separator: ", ") + "]}",
+    #"{"moveItems": [{"from": [0, 1500], "to": [0, 31]}], "insertItems": [{"at": [0, 29], "size": [375, 300]}], "resizeItems": [{"at": [0, 33], "size": [200, 20]}]}"#,
+    #"{"insertSections": [{"at": 0, "header": 20, "items": [[50, 50], [375, 200]]}]}"#,
+    #"{"moveSections": [{"from": 0, "to": 2}]}"#,
     #"{"resizeItems": [{"at": [0, 64], "size": [300, 40]}], "insertSections": [{"at": 0, "header": 20, "items": [[50, 50]]}]}"#,
     #"{"deleteSections": [0]}"#,
   ]
@@ -45,29 +50,14 @@ struct VisibleTransitionsTests {
     }
     for batch in Self.batches {
       // The expected answer, from the same batch applied to a copy of the document.
-      var copy = visible.document!
-      let before = copy.engine
-      let viewportBefore = try #require(copy.shownViewport())
-      let update = try copy.apply(json: Array(batch.utf8))
-      let after = copy.engine
-      let viewportAfter = try #require(copy.shownViewport())
+      let expected = try #require(try Self.expectedEntries(visible, batch), "\(batch)")
       let shown = visible.answer(Array(#"{"visibleTransitions": \#(batch)}"#.utf8))
       let all = whole.answer(Array(#"{"transitions": \#(batch)}"#.utf8))
       #expect(!shown.contains("error") && !all.contains("error"), "\(shown.prefix(300))")
       // The change answer is the one `apply` gives.
       #expect(shown.hasPrefix(#"{"contentSize":"#) && shown.contains(#""anchor":"#))
-      let shownBefore = Set(before.elements(in: viewportBefore).map { "\($0.kind) \($0.path)" })
-      let shownAfter = Set(after.elements(in: viewportAfter).map { "\($0.kind) \($0.path)" })
-      let list = try LayoutTransition.transitions(
-        from: before, to: after, by: update, presentation: .plain
-      ).filter { (t: LayoutTransition) -> Bool in
-        t.before.map { shownBefore.contains("\(t.kind) \($0)") } == true
-          || t.after.map { shownAfter.contains("\(t.kind) \($0)") } == true
-      }
-      var w = JSONWriter()
-      LayoutTransition.appendJSON(list, to: &w)
-      #expect(Self.entries(shown).map(String.init) == w.string, "\(batch)")
-      #expect(!list.isEmpty && (Self.entries(all)?.count ?? 0) > 10 * w.string.count, "\(batch)")
+      #expect(Self.entries(shown).map(String.init) == expected, "\(batch)")
+      #expect(expected != "[]" && (Self.entries(all)?.count ?? 0) > 10 * expected.count, "\(batch)")
     }
   }
 
@@ -130,4 +120,197 @@ struct VisibleTransitionsTests {
     largeCore["pageTreeNodesWritten"] = nil
     #expect(smallCore == largeCore, "2k: \(smallEngine)\n20k: \(largeEngine)")
   }
+
+  /// The entries `visibleTransitions` must answer for `batch` on `session`'s document: the
+  /// `transitions` list of the batch applied to a copy of the document, cut to the elements
+  /// shown before or after it; `nil` when the batch is refused.
+  static func expectedEntries(_ session: LayoutSession<FastFlowLayout>, _ batch: String) throws
+    -> String?
+  {
+    var copy = session.document!
+    let before = copy.engine
+    let viewportBefore = try #require(copy.shownViewport())
+    guard var update = try? copy.apply(json: Array(batch.utf8)) else { return nil }
+    // Measurements are resizes to the engines' lists (the transitions validate the batch
+    // against the engine, which refuses measurements).
+    update.resizeItems += update.measureItems
+    update.measureItems = []
+    let after = copy.engine
+    let viewportAfter = try #require(copy.shownViewport())
+    let shownBefore = Set(before.elements(in: viewportBefore).map { "\($0.kind) \($0.path)" })
+    let shownAfter = Set(after.elements(in: viewportAfter).map { "\($0.kind) \($0.path)" })
+    let list = try LayoutTransition.transitions(
+      from: before, to: after, by: update, presentation: .plain
+    ).filter { (t: LayoutTransition) -> Bool in
+      t.before.map { shownBefore.contains("\(t.kind) \($0)") } == true
+        || t.after.map { shownAfter.contains("\(t.kind) \($0)") } == true
+    }
+    var w = JSONWriter()
+    LayoutTransition.appendJSON(list, to: &w)
+    return w.string
+  }
+
+  /// Sends `batch` as `visibleTransitions` and checks its entries against
+  /// `expectedEntries(_:_:)`, or its error when the batch is refused.
+  ///
+  /// - Returns: whether the batch was applied.
+  static func checkAgainstTheWholeAnswer(_ session: inout LayoutSession<FastFlowLayout>, _ batch: String)
+    throws -> Bool
+  {
+    let expected = try expectedEntries(session, batch)
+    let answer = session.answer(Array(#"{"visibleTransitions": \#(batch)}"#.utf8))
+    guard let expected else {
+      #expect(answer.hasPrefix(#"{"error":"#), "\(batch): \(answer.prefix(300))")
+      return false
+    }
+    #expect(entries(answer).map(String.init) == expected, "\(batch)")
+    return true
+  }
+
+  /// A random batch of item edits near item `near` of section 0 (of `count` items):
+  /// deletions, insertions, moves (some from far away), resizes and measurements, each kind
+  /// present or not.
+  static func randomItemBatch(_ g: inout SplitMix64, count: Int, near: Int) -> String {
+    func around() -> Int { max(0, min(count - 1, near - 20 + g.nextInt(below: 40))) }
+    var used = Set<Int>()
+    func fresh(_ pick: () -> Int) -> Int? {
+      let i = pick()
+      return used.insert(i).inserted ? i : nil
+    }
+    var parts: [String] = []
+    let deletions = (0..<g.nextInt(below: 12)).compactMap { _ in fresh(around) }
+    if !deletions.isEmpty {
+      parts.append(#""deleteItems": ["# + deletions.map { "[0, \($0)]" }.joined(separator: ", ") + "]")
+    }
+    let sources = (0..<g.nextInt(below: 3)).compactMap { _ in
+      fresh { g.nextInt(below: 2) == 0 ? around() : g.nextInt(below: count) }
+    }
+    let resizes = (0..<g.nextInt(below: 4)).compactMap { _ in fresh(around) }
+    let measures = (0..<g.nextInt(below: 4)).compactMap { _ in fresh(around) }
+    let inserts = g.nextInt(below: 8)
+    // After-space positions: distinct, below the count after the batch.
+    let finalCount = count - deletions.count + inserts
+    var targets = Set<Int>()
+    var positions: [Int] = []
+    while positions.count < inserts + sources.count {
+      let t = max(0, min(finalCount - 1, near - 20 - deletions.count + g.nextInt(below: 40)))
+      if targets.insert(t).inserted { positions.append(t) }
+    }
+    func size() -> String { "[\(20 + g.nextInt(below: 340)), \(20 + g.nextInt(below: 300))]" }
+    if inserts > 0 {
+      parts.append(
+        #""insertItems": ["#
+          + positions.prefix(inserts).map { #"{"at": [0, \#($0)], "size": \#(size())}"# }
+          .joined(separator: ", ") + "]")
+    }
+    if !sources.isEmpty {
+      parts.append(
+        #""moveItems": ["#
+          + zip(sources, positions.dropFirst(inserts)).map {
+            #"{"from": [0, \#($0.0)], "to": [0, \#($0.1)]}"#
+          }.joined(separator: ", ") + "]")
+    }
+    if !resizes.isEmpty {
+      parts.append(
+        #""resizeItems": ["# + resizes.map { #"{"at": [0, \#($0)], "size": \#(size())}"# }
+          .joined(separator: ", ") + "]")
+    }
+    if !measures.isEmpty {
+      parts.append(
+        #""measureItems": ["# + measures.map { #"{"at": [0, \#($0)], "size": \#(size())}"# }
+          .joined(separator: ", ") + "]")
+    }
+    return "{" + parts.joined(separator: ", ") + "}"
+  }
+
+  /// `count` key/value cells in one `keyValueColumnFlow` section, measured near the viewport
+  /// (`"cellSizing": "visible"`): a batch's change measures the cells that come near it, more
+  /// batches of the same change.
+  static func openCells(count: Int, y: Double) -> String {
+    let cells = (0..<count).map { i in
+      #"{"type": "keyValue", "key": "Key \#(i)", "value": "\#(String(repeating: "value ", count: 1 + i % 9))"}"#
+    }
+    return #"{"open": {"layout": "keyValueColumnFlow", "width": 375, "height": 812, "#
+      + #""estimatedItemSize": [139.5, 66], "cellSizing": "visible", "#
+      + #""viewport": [0, \#(y), 375, 812], "sections": [{"items": [\#(cells.joined(separator: ","))]}]}}"#
+  }
+
+  @Test(
+    "random batches of item edits: the transitions answer's entries, read back without a copy",
+    arguments: [false, true])
+  func randomItemBatchesMatchTheWholeAnswer(cells: Bool) throws {
+    var g = SplitMix64(seed: cells ? 34 : 33)
+    var session = LayoutSession<FastFlowLayout>()
+    var count = 2_000
+    let opened = session.answer(
+      Array((cells ? Self.openCells(count: count, y: 3_000) : Self.open(count: count, y: 3_000)).utf8))
+    #expect(!opened.contains("error"), "\(opened.prefix(300))")
+    var checked = 0
+    for _ in 0..<120 {
+      let viewport = try #require(session.document!.shownViewport())
+      count = try session.document!.engine.numberOfItems(inSection: 0)
+      let sections = session.document!.engine.numberOfSections
+      let near =
+        session.document!.engine.elements(in: viewport).first {
+          $0.kind == .item && $0.path.section == 0
+        }?.path.item ?? 0
+      // One batch in ten edits sections alone: a section inserted first or last, or the first
+      // moved (journaled too).
+      let batch =
+        g.nextInt(below: 10) != 0
+        ? Self.randomItemBatch(&g, count: count, near: near)
+        : g.nextInt(below: 2) == 0
+          ? #"{"insertSections": [{"at": \#(g.nextInt(below: 2) * sections), "header": 30, "items": [[375, 90], [120, 400]]}]}"#
+          : #"{"moveSections": [{"from": 0, "to": \#(sections - 1)}]}"#
+      if try Self.checkAgainstTheWholeAnswer(&session, batch) { checked += 1 }
+    }
+    #expect(checked >= 60, "batches accepted: \(checked)")
+  }
+
+  @Test(
+    "random section insertions, deletions and moves near the viewport: the transitions answer's entries"
+  )
+  func randomSectionBatchesMatchTheWholeAnswer() throws {
+    var g = SplitMix64(seed: 35)
+    var session = LayoutSession<FastFlowLayout>()
+    let sectionsJSON = (0..<300).map { s in
+      let items = (0..<(1 + s % 9)).map { i in "[\(60 + (s * 31 + i * 17) % 200), \(40 + (s * 7 + i * 13) % 90)]" }
+      return #"{"header": \#(20 + s % 3 * 10), "footer": \#(s % 4 == 0 ? 12 : 0), "items": [\#(items.joined(separator: ","))]}"#
+    }
+    let opened = session.answer(
+      Array(
+        (#"{"open": {"layout": "horizontalFlow", "width": 375, "height": 812, "#
+          + #""estimatedItemSize": [100, 100], "viewport": [0, 9000, 375, 812], "#
+          + #""sections": [\#(sectionsJSON.joined(separator: ","))]}}"#).utf8))
+    #expect(!opened.contains("error"), "\(opened.prefix(300))")
+    var checked = 0
+    for _ in 0..<80 {
+      let viewport = try #require(session.document!.shownViewport())
+      let sections = session.document!.engine.numberOfSections
+      let shown = session.document!.engine.elements(in: viewport).map(\.path.section)
+      let low = shown.min() ?? 0
+      let high = shown.max() ?? 0
+      func near() -> Int { max(0, min(sections - 1, low - 2 + g.nextInt(below: high - low + 5))) }
+      let batch: String
+      let kind = g.nextInt(below: 3)
+      if kind == 2 {
+        let gone = Set((0..<(1 + g.nextInt(below: 3))).map { _ in near() }).sorted()
+        batch = #"{"deleteSections": [\#(gone.map(String.init).joined(separator: ", "))]}"#
+      } else if kind == 0 {
+        let at = Set((0..<(1 + g.nextInt(below: 3))).map { _ in near() }).sorted()
+        batch =
+          #"{"insertSections": ["#
+          + at.map { #"{"at": \#($0), "header": 25, "items": [[375, \#(50 + g.nextInt(below: 300))], [100, 80]]}"# }
+          .joined(separator: ", ") + "]}"
+      } else {
+        let from = g.nextInt(below: 3) == 0 ? g.nextInt(below: sections) : near()
+        var to = near()
+        if to == from { to = (to + 1) % sections }
+        batch = #"{"moveSections": [{"from": \#(from), "to": \#(to)}]}"#
+      }
+      if try Self.checkAgainstTheWholeAnswer(&session, batch) { checked += 1 }
+    }
+    #expect(checked >= 60, "batches accepted: \(checked)")
+  }
 }
+

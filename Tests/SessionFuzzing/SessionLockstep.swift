@@ -96,7 +96,11 @@ public struct SessionLockstep {
   /// `drag` requests answered without an error (begin, pointer moves, end, cancel).
   public private(set) var drags = 0
 
-  public init() {}
+  /// The reference session keeps a copy of its engine for `visibleTransitions` where the fast
+  /// one undoes the batch (`BatchJournal`): their answers check each other.
+  public init() {
+    reference.journalsVisibleTransitions = false
+  }
 
   /// What the generator sees: the fast session's counts, content, viewport and a few frames.
   public var view: SessionView {

@@ -345,7 +345,8 @@ struct TraceGenerator {
   /// A grouped list (`Workload.sections`: sections of 20 items, 44 pt headers) with pinned
   /// headers: scrolled with flings; every 25 frames the section at the viewport's top is
   /// collapsed (its items deleted), a collapsed one expanded (inserted back), or the section
-  /// moved 2 places down, in turn.
+  /// moved 2 places down, in turn, each animated as an app animates it (`visibleTransitions`:
+  /// the batch and the frames of the elements it moves in and out of view).
   mutating func groupedPinned() -> [UInt8] {
     let workload = Workload.sections
     let per = workload.itemsPerSection ?? 20
@@ -390,7 +391,7 @@ struct TraceGenerator {
       let range = (content * per)..<min(n, (content + 1) * per)
       switch action % 3 {
       case 0 where collapsed[content] != true:
-        recorder.apply(
+        recorder.visibleTransitions(
           BatchUpdate(deleteItems: range.map { ItemPath(section: s, item: $0 - range.lowerBound) }))
         collapsed[content] = true
         lastCollapsed.append(content)
@@ -399,7 +400,7 @@ struct TraceGenerator {
         let back = lastCollapsed.removeLast()
         let at = order.firstIndex(of: back)!
         let backRange = (back * per)..<min(n, (back + 1) * per)
-        recorder.apply(
+        recorder.visibleTransitions(
           BatchUpdate(
             insertItems: backRange.map {
               ItemInsertion(
@@ -409,7 +410,7 @@ struct TraceGenerator {
         collapsed[back] = false
         recorder.endFrame(.expand)
       default:
-        recorder.apply(BatchUpdate(moveSections: [SectionMove(from: s, to: s + 2)]))
+        recorder.visibleTransitions(BatchUpdate(moveSections: [SectionMove(from: s, to: s + 2)]))
         order.insert(order.remove(at: s), at: s + 2)
         recorder.endFrame(.moveSection)
       }

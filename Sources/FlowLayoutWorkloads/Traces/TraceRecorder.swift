@@ -15,10 +15,20 @@ struct TraceRecorder {
   mutating func elements(_ r: Rect) { lines.append(Self.rectRequest("elements", r)) }
 
   /// `{"apply": BATCH}` in the document's edit format; nothing when the batch is empty.
-  mutating func apply(_ batch: BatchUpdate) {
+  mutating func apply(_ batch: BatchUpdate) { request("apply", batch) }
+
+  /// `{"visibleTransitions": BATCH}` in the document's edit format: the batch applied as `apply`
+  /// does and the animation of the elements shown before or after it answered (an app's
+  /// animated batch); nothing when the batch is empty.
+  mutating func visibleTransitions(_ batch: BatchUpdate) { request("visibleTransitions", batch) }
+
+  /// `{"key": BATCH}`; nothing when the batch is empty.
+  private mutating func request(_ key: StaticString, _ batch: BatchUpdate) {
     guard !batch.isEmpty else { return }
     var w = JSONWriter()
-    w.append("{\"apply\":")
+    w.append("{\"")
+    w.append(key)
+    w.append("\":")
     Self.append(batch, to: &w)
     w.append("}")
     lines.append(w.bytes)

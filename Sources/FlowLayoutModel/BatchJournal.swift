@@ -1,0 +1,146 @@
+/// The engine batches of one change, each with its inverse, so that the layout before the change
+/// can be read back without a copy of the engine: `revert` applies the inverses newest first,
+/// the caller reads what it needs, `replay` applies the batches again. A copy of the engine
+/// shares its storage until the change writes it, and then costs a copy of the fast engine's
+/// page list (O(p) retains for p pages: 1 ms at 1M items, 9.7 ms at 10M); the journal costs the
+/// change's own work twice more, O(e log n + s) for e edits and s sections.
+///
+/// Batches of item edits, and batches that only insert, delete or move sections, have an
+/// inverse here (`inverse(of:sizeOf:sectionOf:map:)`): a batch that edits both sections and
+/// items, or changes the bounds or the width class makes the journal incomplete
+/// (`isComplete`), and its caller must have kept a copy instead.
+package struct BatchJournal: Sendable {
+  /// The batches, as the engine received them, in order.
+  package private(set) var batches: [BatchUpdate] = []
+  /// `inverses[k]` takes the engine from after `batches[k]` back to before it.
+  package private(set) var inverses: [BatchUpdate] = []
+  /// `false` once a batch without an inverse was applied: the layout before cannot be read back.
+  package private(set) var isComplete = true
+
+  package init() {}
+
+  /// Whether `update` is one whose engine batches all have an inverse: item edits and
+  /// measurements, or section insertions, deletions and moves alone; no bounds or width class.
+  /// `otherItemEdits`: item edits the batch will hold that `update` does not list yet (a
+  /// document's packed deletions, expanded once the item counts are known).
+  ///
+  /// - Complexity: O(1).
+  package static func canInvert(_ update: BatchUpdate, otherItemEdits: Int = 0) -> Bool {
+    guard update.setWidth == nil, update.setHeight == nil, update.setWidthClass == nil else {
+      return false
+    }
+    let editsSections =
+      !update.insertSections.isEmpty || !update.moveSections.isEmpty
+      || !update.deleteSections.isEmpty
+    let editsItems =
+      otherItemEdits != 0 || update.deleteItemCount != 0 || update.insertItemCount != 0
+      || !update.moveItems.isEmpty || !update.resizeItems.isEmpty || !update.measureItems.isEmpty
+    return !(editsSections && editsItems)
+  }
+
+  /// The batch that undoes `batch` (valid for the content before it): its insertions of items
+  /// and sections deleted, its deletions inserted back where they were with their sizes and
+  /// sections (`sizeOf`, `sectionOf`, read before `batch` is applied), its moves reversed, its
+  /// resizes set back at their paths after it (`map`, `BatchPathMap(batch)`). `nil` when
+  /// `canInvert(batch)` is false, for measurements (an engine batch holds resizes), or a
+  /// resized item that does not survive it.
+  ///
+  /// - Complexity: O(e) for e edits, plus one `sizeOf` per deletion and resize and one
+  ///   `sectionOf` per deleted section.
+  package static func inverse(
+    of batch: BatchUpdate, sizeOf: (ItemPath) -> Size?, sectionOf: (Int) -> SectionData?,
+    map: BatchPathMap
+  ) -> BatchUpdate? {
+    guard canInvert(batch), batch.measureItems.isEmpty else { return nil }
+    var inverse = BatchUpdate()
+    inverse.deleteSections = batch.insertSections.map(\.at)
+    var sections: [SectionInsertion] = []
+    for s in batch.deleteSections {
+      guard let data = sectionOf(s) else { return nil }
+      sections.append(SectionInsertion(at: s, section: data))
+    }
+    inverse.insertSections = sections
+    inverse.moveSections = batch.moveSections.map { SectionMove(from: $0.to, to: $0.from) }
+    inverse.deleteItems = batch.insertItems.map(\.at)
+    var insertions: [ItemInsertion] = []
+    insertions.reserveCapacity(batch.deleteItemCount)
+    for path in batch.deleteItems {
+      guard let size = sizeOf(path) else { return nil }
+      insertions.append(ItemInsertion(at: path, size: size))
+    }
+    inverse.insertItems = insertions
+    inverse.moveItems = batch.moveItems.map { ItemMove(from: $0.to, to: $0.from) }
+    var resizes: [ItemResize] = []
+    resizes.reserveCapacity(batch.resizeItems.count)
+    for resize in batch.resizeItems {
+      guard let after = map.path(after: resize.at), let size = sizeOf(resize.at) else { return nil }
+      resizes.append(ItemResize(at: after, size: size))
+    }
+    inverse.resizeItems = resizes
+    return inverse
+  }
+
+  /// Notes `batch`, about to be applied to `engine` (its sizes read now), with `map`
+  /// (`BatchPathMap(batch)`); without an inverse, the journal becomes incomplete.
+  ///
+  /// - Returns: the entry to `commit` once the engine took the batch.
+  /// - Complexity: `inverse(of:sizeOf:sectionOf:map:)`, each size one `ownSize` lookup, each
+  ///   deleted section one `section(_:)`.
+  package func entry<E: LayoutEngine>(for batch: BatchUpdate, on engine: E, map: BatchPathMap)
+    -> (batch: BatchUpdate, inverse: BatchUpdate?)
+  {
+    guard isComplete else { return (batch, nil) }
+    let inverse = Self.inverse(
+      of: batch, sizeOf: { try? engine.ownSize(ofItemAt: $0) },
+      sectionOf: { try? engine.section($0) }, map: map)
+    return (batch, inverse)
+  }
+
+  /// Records an entry of `entry(for:on:map:)` whose batch the engine applied.
+  ///
+  /// - Complexity: O(1) amortized.
+  package mutating func commit(_ entry: (batch: BatchUpdate, inverse: BatchUpdate?)) {
+    guard isComplete, let inverse = entry.inverse else {
+      isComplete = false
+      batches = []
+      inverses = []
+      return
+    }
+    batches.append(entry.batch)
+    inverses.append(inverse)
+  }
+
+  /// Applies the inverses to `engine`, newest first: the layout before the journal's first
+  /// batch.
+  ///
+  /// - Precondition: `isComplete`, and `engine` is the one the batches were applied to, as
+  ///   they left it.
+  /// - Returns: how many inverses were applied (all of them, unless one threw).
+  /// - Complexity: the inverses' work.
+  package func revert<E: LayoutEngine>(_ engine: inout E) -> Int {
+    var applied = 0
+    for inverse in inverses.reversed() {
+      do {
+        try engine.apply(inverse)
+      } catch {
+        assertionFailure("an inverse the journal built was refused: \(error)")
+        break
+      }
+      applied += 1
+    }
+    return applied
+  }
+
+  /// Applies the last `count` batches again, oldest first (the ones `revert` undid).
+  ///
+  /// - Complexity: the batches' work.
+  package func replay<E: LayoutEngine>(_ count: Int, on engine: inout E) {
+    for batch in batches.suffix(count) {
+      do {
+        try engine.apply(batch)
+      } catch {
+        assertionFailure("a batch the engine took before was refused: \(error)")
+      }
+    }
+  }
+}

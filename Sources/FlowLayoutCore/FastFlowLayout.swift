@@ -140,12 +140,7 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
   public var input: LayoutInput {
     LayoutInput(
       configuration: configuration, bounds: bounds,
-      sections: (0..<sectionCount).map { s in
-        let range = pages(ofSection: s)
-        guard range.count > 1 else { return pages[range.lowerBound].data(transposed: rules.transposed) }
-        return SectionLayout.joined(pages[range], rules: rules(ofSection: s)).data(
-          transposed: rules.transposed)
-      })
+      sections: (0..<sectionCount).map(inputSection))
   }
 
   /// - Complexity: O(1).

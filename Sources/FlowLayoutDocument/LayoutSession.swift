@@ -494,8 +494,9 @@ public struct LayoutSession<Engine: LayoutEngine> {
     return String(answer.dropLast()) + w.string
   }
 
-  /// The sections `sections` of the open document and their items (a section that does not
-  /// exist counts 1: the batch is refused).
+  /// How many sections and items the deleted `sections` hold in the open document, each
+  /// section counted once besides its items (one that does not exist counts 1: the batch will
+  /// be refused).
   ///
   /// - Complexity: O(d) for d sections.
   private mutating func deletedItems(_ sections: [Int]) -> Int {

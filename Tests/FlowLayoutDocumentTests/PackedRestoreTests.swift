@@ -77,15 +77,7 @@ struct PackedRestoreTests {
     }
     /// The same entry with its items as `ranges` (read as a list, as before the packed form).
     func ranges(section: Int, items: [Int], sizes: [Double]) -> String {
-      var runs: [Range<Int>] = []
-      for i in items {
-        if let last = runs.last, last.upperBound == i {
-          runs[runs.count - 1] = last.lowerBound..<(i + 1)
-        } else {
-          runs.append(i..<(i + 1))
-        }
-      }
-      let r = runs.map { "[\($0.lowerBound),\($0.upperBound)]" }.joined(separator: ",")
+      let r = PackedItemEdits.ranges(of: items).map { "[\($0.lowerBound),\($0.upperBound)]" }.joined(separator: ",")
       return #"{"section":\#(section),"ranges":[\#(r)],"sizes":"\#(PackedBatchTests.sizes(sizes))"}"#
     }
     func plain(section: Int, items: [Int], sizes: [Double]) -> String {

@@ -215,10 +215,7 @@ public struct DocumentLayout<Engine: LayoutEngine> {
   public mutating func apply(json bytes: some Collection<UInt8>, field: String = "apply")
     throws(LayoutError) -> BatchUpdate
   {
-    var scanner = JSONScanner(Array(bytes))
-    let raw = try RawEdit.read(&scanner, field: field)
-    try scanner.expectEnd()
-    return try apply(raw, field: field)
+    try apply(RawEdit.read(json: Array(bytes), field: field), field: field)
   }
 
   /// `apply(json:field:)` for a batch already read.

@@ -448,9 +448,7 @@ public struct LayoutSession<Engine: LayoutEngine> {
         reason: "the document has no viewport (send {\"viewport\": [x, y, w, h]} first)")
     }
     s.position = bytes.count
-    var scanner = JSONScanner(bytes)
-    let raw = try RawEdit.read(&scanner, field: "visibleTransitions")
-    try scanner.expectEnd()
+    let raw = try RawEdit.read(json: bytes, field: "visibleTransitions")
     // Packed deletions join the batch's list once the item counts are known (a range may be
     // as wide as an `Int` until then: each count capped past the limit).
     let packed = raw.packedDeletionEntries.reduce(0) {

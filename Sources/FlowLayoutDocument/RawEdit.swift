@@ -26,6 +26,17 @@ struct RawEdit {
     "setWidthClass", "deleteItemsPacked", "insertItemsPacked",
   ]
 
+  /// Reads a text that is one batch object and nothing after it.
+  ///
+  /// - Complexity: O(b) for b bytes.
+  /// - Throws: what `read(_:field:)` throws; a syntax error for anything after the object.
+  static func read(json bytes: [UInt8], field: String) throws(LayoutError) -> RawEdit {
+    var scanner = JSONScanner(bytes)
+    let raw = try read(&scanner, field: field)
+    try scanner.expectEnd()
+    return raw
+  }
+
   /// Reads one batch object.
   ///
   /// - Throws: `.invalidDocument` naming a mistyped, unknown or missing field, e.g.

@@ -48,7 +48,7 @@ struct SectionLayout: Sendable, Equatable {
     footer = 0
     showsSeeAll = false
     items = ItemColumns(widths: [], heights: [])
-    lines = .uniform(Self.noLines)
+    // (`lines` is the declaration's `.uniform(noLines)`: not assigned twice.)
   }
 
   /// Takes the line table out of `lines`, leaving `.taken`, so that it is unique while edited (put

@@ -619,6 +619,20 @@ extension FastFlowLayout {
     firstPage.shift(after: s, by: delta)
   }
 
+  /// `replacePages(_:with:section:)` with `new`'s pages swapped in
+  /// (`GapBuffer.splice(_:swappingIn:)`: no page copied, so no buffer retained and released);
+  /// `new` is left holding the pages removed and empty pages.
+  ///
+  /// - Complexity: as `replacePages(_:with:section:)`, in swaps.
+  mutating func replacePages(
+    _ range: Range<Int>, swappingIn new: inout [SectionLayout], section s: Int
+  ) {
+    let delta = new.count - range.count
+    pages.splice(range, swappingIn: &new)
+    guard delta != 0 else { return }
+    firstPage.shift(after: s, by: delta)
+  }
+
   /// A batch whose bounds change the line length: every section joined into one page, edited and
   /// laid out again under `rules`, in place.
   ///

@@ -131,10 +131,9 @@ extension FastFlowLayout {
     spareBuffers = pool
     counters.sectionsRebuilt += 1
     counters.itemsMerged += newCount
-    // The new pages moved into the page list (swapped into empty ones: no page copied, so no
-    // buffer retained and released, and each uniquely referenced before the repair writes).
-    replacePages(range, with: repeatElement(SectionLayout(), count: pageCount), section: s)
-    for k in 0..<pageCount { swap(&pages[first + k], &newPages[k]) }
+    // The new pages moved into the page list (swapped in: no page copied, so no buffer retained
+    // and released, and each uniquely referenced before the repair writes).
+    replacePages(range, swappingIn: &newPages, section: s)
     newPages = []
     // The repair reads and writes the page summaries by slot: current for the new pages first.
     rebuildPageDirectory()
@@ -198,7 +197,13 @@ extension FastFlowLayout {
     let rules = shared.rules
     let kernels = shared.kernels
     let branchFree = shared.branchFree
-    let template = shared.template
+    // The template's fields (a copy of the template for each page would retain and release its
+    // empty columns and lines, which each page then replaces).
+    let header = shared.template.header
+    let footer = shared.template.footer
+    let showsSeeAll = shared.template.showsSeeAll
+    let ownMetrics = shared.template.ownMetrics
+    let sameSize = shared.template.sameSize
     var merge = ColumnMerge(startingAt: run.lowerBound * n / m, sources: shared.sources)
     swap(&merge.spareArrays, &state.spares.columns)
     swap(&merge.spareTables, &state.spares.tables)
@@ -233,8 +238,13 @@ extension FastFlowLayout {
         pages[k - 1].updateHeight(rules: rules)
       }
       // Built in place: a local copy alive while the page is laid out would make its buffers
-      // shared, and every write to them a copy.
-      pages[k] = template
+      // shared, and every write to them a copy. The slot holds `SectionLayout()` (`newPages`):
+      // the template is that with these fields.
+      pages[k].header = header
+      pages[k].footer = footer
+      pages[k].showsSeeAll = showsSeeAll
+      pages[k].ownMetrics = ownMetrics
+      pages[k].sameSize = sameSize
       pages[k].opensSection = k == 0
       pages[k].closesSection = k == m - 1
       pages[k].items = merge.columns(count: count)

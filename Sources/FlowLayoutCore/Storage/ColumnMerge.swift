@@ -297,7 +297,7 @@ struct ColumnMerge {
   /// - Complexity: O(1).
   mutating func spareArray(count c: Int) -> [Double] {
     if var array = spareArrays.popLast(), array.capacity >= c &+ Self.block {
-      array.removeAll(keepingCapacity: true)
+      // (Its old values are kept where the count allows: every one is overwritten.)
       array.resizeUninitialized(to: c)
       return array
     }

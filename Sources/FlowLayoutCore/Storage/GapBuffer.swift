@@ -117,6 +117,34 @@ struct GapBuffer<Element: GapFilling>: RandomAccessCollection, MutableCollection
     return touched
   }
 
+  /// Replaces elements `range` with `new`'s, swapped in (no element copied): `new` is left
+  /// holding, in its first entries, the elements removed, and in the rest gap fillers, for the
+  /// caller to drop. When the gap is too short, the slots grow at the end by the fillers the
+  /// new count needs plus a gap of `max(16, count / 8)`, and the gap is moved through them by
+  /// swaps (no element copied but those fillers).
+  ///
+  /// - Complexity: O(d + r + k) swaps for d elements between the gap and `range`, r removed and
+  ///   k inserted; O(n) swaps when the slots grow.
+  mutating func splice(_ range: Range<Int>, swappingIn new: inout [Element]) {
+    let p = range.lowerBound
+    let r = range.count
+    let k = new.count
+    if k > gapLength + r {
+      // The gap to the end, grown there, then brought back.
+      moveGap(to: count)
+      let grown = k - r - gapLength + Swift.max(16, (count - r + k) / 8)
+      slots.append(contentsOf: repeatElement(filler, count: grown))
+      gapLength += grown
+    }
+    moveGap(to: range.upperBound)
+    // Elements p ..< p + r, then the gap: the first k slots take `new`'s elements.
+    for j in 0..<k { swap(&slots[p + j], &new[j]) }
+    // Removed elements beyond the k swapped out join the gap as fillers.
+    for q in (p + k)..<Swift.max(p + r, p + k) { slots[q] = filler }
+    gapStart = p + k
+    gapLength += r - k
+  }
+
   mutating func replaceSubrange(_ range: Range<Int>, with new: some Collection<Element>) {
     splice(range, with: new)
   }

@@ -86,12 +86,15 @@ extension SectionLayout {
       return (e, lineHeight)
     }
     /// Appends lines from `s` until the items or `writer`'s block (`blockEnd`) run out, its state
-    /// copied into locals so that it stays in registers.
+    /// copied into locals so that it stays in registers. (`s`, `screen` and `firstLineCount`
+    /// passed, not captured: a local function capturing them, called from the writer's closure,
+    /// had every access to them checked for exclusivity at run time.)
     @inline(__always)
     func appendLines(
       _ ws: UnsafeBufferPointer<Double>, _ hs: UnsafeBufferPointer<Double>,
       _ xs: UnsafeMutableBufferPointer<Double>, into writer: inout LineTable.LineWriter,
-      to blockEnd: Int, screened: Bool
+      to blockEnd: Int, screened: Bool, from s: inout Int, screen: inout LengthScreen,
+      firstLineCount: inout Int
     ) {
       var local = writer
       var start = s
@@ -266,9 +269,13 @@ extension SectionLayout {
           while s < n, writer.count < room {
             let blockEnd = min(writer.blockRoom, room)
             if screening {
-              appendLines(ws, hs, xs, into: &writer, to: blockEnd, screened: true)
+              appendLines(
+                ws, hs, xs, into: &writer, to: blockEnd, screened: true, from: &s,
+                screen: &screen, firstLineCount: &firstLineCount)
             } else {
-              appendLines(ws, hs, xs, into: &writer, to: blockEnd, screened: false)
+              appendLines(
+                ws, hs, xs, into: &writer, to: blockEnd, screened: false, from: &s,
+                screen: &screen, firstLineCount: &firstLineCount)
             }
             writer.closeBlockIfFull()
           }

@@ -26,7 +26,7 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
   /// The engine holding every item at its current size.
   public private(set) var engine: Engine
   /// Per section, the items that are estimates (not measured yet).
-  public private(set) var estimatedItems: [ItemIndexSet]
+  public private(set) var estimatedItems: SectionValues<ItemIndexSet>
   /// The visible rect, in content coordinates; its origin is the content offset. `nil` when the
   /// layout has no viewport (nothing is anchored).
   public private(set) var viewport: Rect?
@@ -39,7 +39,7 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
   public private(set) var bounds: Size
   /// The item count of every section after the last batch (an engine's `input` can cost O(n)
   /// to rebuild; these are kept from the batches' plans).
-  public private(set) var itemCounts: [Int]
+  public private(set) var itemCounts: SectionValues<Int>
   /// Measurements that changed an item's size (each reached the engine as a resize).
   public private(set) var measurementsApplied = 0
   /// Measurements that gave an item the size it had (dropped: no layout work).
@@ -91,8 +91,8 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
     engine.keepDiagnostics()
     self.configuration = input.configuration
     self.bounds = input.bounds
-    self.itemCounts = input.sections.map(\.count)
-    self.estimatedItems = sets
+    self.itemCounts = SectionValues(input.sections.map(\.count), filler: 0)
+    self.estimatedItems = SectionValues(sets, filler: ItemIndexSet())
     self.viewport = viewport
     self.scrollAnchor = scrollAnchor
   }
@@ -233,8 +233,8 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
     if let entry { journal?.commit(entry) }
     // Nothing below throws.
     if let widthClass = update.setWidthClass { configuration.widthClass = widthClass }
-    update.carryEstimatedItems(&estimatedItems, map: map)
-    sectionStatesRewritten += update.carryItemCounts(&itemCounts, map: map)
+    update.carryEstimatedItems(in: &estimatedItems, map: map)
+    sectionStatesRewritten += update.carryItemCounts(in: &itemCounts, map: map)
     bounds = newBounds
     measurementsApplied += update.measureItems.count - unchanged
     measurementsUnchanged += unchanged
@@ -253,7 +253,7 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
   /// - Throws: the batch's `LayoutError`.
   public func update(validating update: BatchUpdate) throws(LayoutError) -> BatchPlan {
     try update.validateWithMeasurements(
-      itemCounts: itemCounts, configuration: configuration, bounds: bounds)
+      itemCounts: itemCounts.sectionCounts, configuration: configuration, bounds: bounds)
   }
 
   /// `update(validating:)`, counted in `batchesValidated`: for a caller that then applies the
@@ -280,7 +280,7 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
     case .none:
       batchesValidated += 1
       plan = try update.validateWithMeasurements(
-        itemCounts: itemCounts, configuration: configuration, bounds: bounds)
+        itemCounts: itemCounts.sectionCounts, configuration: configuration, bounds: bounds)
     }
     let batch = update.engineBatch { path in
       // Validated above: the path exists.

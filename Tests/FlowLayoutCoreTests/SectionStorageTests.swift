@@ -11,51 +11,36 @@ import Testing
 @Suite("Section storage")
 struct SectionStorageTests {
   /// Random splices anywhere (the gap moved both ways, grown, compacted) keep the elements
-  /// equal to an array's, and every slot outside the elements holds the filler.
-  @Test(arguments: [false, true])
-  func gapBufferMatchesAnArray(smallGap: Bool) {
-    var rng = SplitMix64(seed: 0x6a9)
+  /// equal to an array's, and every slot outside the elements holds the filler. With
+  /// `swapping`, the new elements are swapped in (`splice(_:swappingIn:)`: gaps grown at the
+  /// end, up to 90 elements inserted and 40 removed at once), which leaves their array holding
+  /// the removed elements, then fillers.
+  @Test(arguments: [(false, false), (true, false), (false, true)])
+  func gapBufferMatchesAnArray(smallGap: Bool, swapping: Bool) {
+    var rng = SplitMix64(seed: swapping ? 0x5a9 : 0x6a9)
     var buffer = GapBuffer([0, 1, 2].map(Marked.init))
     var model = [0, 1, 2]
     var next = 3
     for step in 0..<2_000 {
       let p = rng.nextInt(below: model.count + 1)
-      let r = min(rng.nextInt(below: 4), model.count - p)
-      let k = rng.nextInt(below: step % 50 < 25 ? 5 : 2)
+      let most = (removed: swapping && step % 7 == 0 ? 40 : 4, inserted: step % 50 < 25 ? 5 : 2)
+      let r = min(rng.nextInt(below: most.removed), model.count - p)
+      let k = rng.nextInt(below: swapping && step % 9 == 0 ? 90 : most.inserted)
       let new = (0..<k).map { next + $0 }
       next += k
-      buffer.splice(p..<(p + r), with: new.map(Marked.init), smallGap: smallGap)
-      model.replaceSubrange(p..<(p + r), with: new)
-      #expect(buffer.map(\.value) == model, "step \(step)")
-      let gap = buffer.gapStart..<(buffer.gapStart + buffer.gapLength)
-      #expect(gap.allSatisfy { buffer.slots[$0] == .gapFiller }, "step \(step): gap slots")
-      if buffer.map(\.value) != model { return }
-    }
-  }
-
-  /// Random splices that swap their new elements in (`splice(_:swappingIn:)`: gaps grown at the
-  /// end, moved both ways, emptied) keep the elements equal to an array's, every gap slot a
-  /// filler, and leave the new elements' array holding the removed ones, then fillers.
-  @Test func swappingSpliceMatchesAnArray() {
-    var rng = SplitMix64(seed: 0x5a9)
-    var buffer = GapBuffer([0, 1, 2].map(Marked.init))
-    var model = [0, 1, 2]
-    var next = 3
-    for step in 0..<2_000 {
-      let p = rng.nextInt(below: model.count + 1)
-      let r = min(rng.nextInt(below: step % 7 == 0 ? 40 : 4), model.count - p)
-      let k = rng.nextInt(below: step % 50 < 25 ? (step % 9 == 0 ? 90 : 5) : 2)
-      let new = (0..<k).map { next + $0 }
-      next += k
-      var swapped = new.map(Marked.init)
-      buffer.splice(p..<(p + r), swappingIn: &swapped)
       let removed = Array(model[p..<(p + r)])
+      if swapping {
+        var swapped = new.map(Marked.init)
+        buffer.splice(p..<(p + r), swappingIn: &swapped)
+        let left = removed.prefix(k) + repeatElement(-1, count: max(k - r, 0))
+        #expect(swapped.map(\.value) == Array(left), "step \(step): swapped out")
+      } else {
+        buffer.splice(p..<(p + r), with: new.map(Marked.init), smallGap: smallGap)
+      }
       model.replaceSubrange(p..<(p + r), with: new)
       #expect(buffer.map(\.value) == model, "step \(step)")
       let gap = buffer.gapStart..<(buffer.gapStart + buffer.gapLength)
       #expect(gap.allSatisfy { buffer.slots[$0] == .gapFiller }, "step \(step): gap slots")
-      let left = removed.prefix(k) + repeatElement(-1, count: max(k - r, 0))
-      #expect(swapped.map(\.value) == Array(left), "step \(step): swapped out")
       if buffer.map(\.value) != model { return }
     }
   }

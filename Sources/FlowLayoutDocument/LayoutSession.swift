@@ -26,6 +26,10 @@ public struct LayoutSession<Engine: LayoutEngine> {
   /// it keep the copy always (the session fuzzer's reference session, so that the two ways
   /// check each other).
   package var journalsVisibleTransitions = true
+  /// The `visibleTransitions` batches whose old frames were read back through their inverse
+  /// (an element came into view), and those that edited sections and items together: the
+  /// tests' count of the journal's work.
+  package private(set) var journalReadBacks = (all: 0, mixed: 0)
 
   public init() {}
 
@@ -423,12 +427,11 @@ public struct LayoutSession<Engine: LayoutEngine> {
   /// (`LayoutTransition.visibleTransitions`).
   ///
   /// The frames before the batch of the elements that come into view are read from the layout
-  /// itself: a batch of item edits and measurements, or one that only inserts, deletes or moves
-  /// sections, is recorded with its inverse as the engine takes it (`BatchJournal`), undone for
-  /// those reads and applied again. A batch that edits both sections and items, changes the
-  /// bounds, or holds more than `journaledEditLimit` edits and items of inserted or deleted
-  /// sections, keeps a copy of the engine instead (O(p) retains for p pages, when the batch
-  /// writes it).
+  /// itself: a batch that keeps the bounds and the width class (item and section edits and
+  /// measurements, in any mix) is recorded with its inverse as the engine takes it
+  /// (`BatchJournal`), undone for those reads and applied again, when its edits cost less than
+  /// the copy would (`journaledEditLimit(items:sections:)`). Otherwise a copy of the engine is
+  /// kept instead (O(p) retains for p pages, when the batch writes it).
   ///
   /// - Complexity: the batch's, three times for a journaled batch, plus O(k (log n + log e)) for
   ///   the k elements the two viewports show.
@@ -449,11 +452,11 @@ public struct LayoutSession<Engine: LayoutEngine> {
     }
     s.position = bytes.count
     let raw = try RawEdit.read(json: bytes, field: "visibleTransitions")
+    let (items, sections) = reading { live in (live.layout.itemTotal, live.layout.itemCounts.count) }
+    let limit = Self.journaledEditLimit(items: items, sections: sections)
     // Packed deletions join the batch's list once the item counts are known (a range may be
     // as wide as an `Int` until then: each count capped past the limit).
-    let packed = raw.packedDeletionEntries.reduce(0) {
-      $0 + min($1.items.count, Self.journaledEditLimit + 1)
-    }
+    let packed = raw.packedDeletionEntries.reduce(0) { $0 + min($1.items.count, limit + 1) }
     let edits =
       packed + raw.update.deleteItemCount + raw.update.insertItemCount
       + raw.update.moveItems.count + raw.update.resizeItems.count + raw.update.measureItems.count
@@ -461,8 +464,7 @@ public struct LayoutSession<Engine: LayoutEngine> {
       + raw.update.insertSections.reduce(0) { $0 + 1 + $1.section.count }
       + (raw.update.deleteSections.isEmpty ? 0 : deletedItems(raw.update.deleteSections))
     let journaled =
-      journalsVisibleTransitions && BatchJournal.canInvert(raw.update, otherItemEdits: packed)
-      && edits <= Self.journaledEditLimit
+      journalsVisibleTransitions && BatchJournal.canInvert(raw.update) && edits <= limit
     let before = journaled ? nil : reading { live in live.engine }
     var update = BatchUpdate()
     let answer = try change { (live) throws(LayoutError) in
@@ -474,16 +476,29 @@ public struct LayoutSession<Engine: LayoutEngine> {
         throw error
       }
     }
-    let list = reading { live in
+    let (list, readBack) = reading { live in
       let viewportAfter = live.shownViewport() ?? viewportBefore
       if let before {
-        return LayoutTransition.visibleTransitions(
-          from: before, to: live.engine, by: update, viewportBefore: viewportBefore,
-          viewportAfter: viewportAfter)
+        return (
+          LayoutTransition.visibleTransitions(
+            from: before, to: live.engine, by: update, viewportBefore: viewportBefore,
+            viewportAfter: viewportAfter), false
+        )
       }
       let pending = VisibleTransitions(
         shownBefore: shownBefore, after: live.engine, by: update, viewportAfter: viewportAfter)
-      return pending.finished(oldFrames: live.framesBeforeLastChange(pending.oldFramesNeeded))
+      let needed = pending.oldFramesNeeded
+      return (pending.finished(oldFrames: live.framesBeforeLastChange(needed)), !needed.isEmpty)
+    }
+    if readBack {
+      journalReadBacks.all += 1
+      let editsSections =
+        !(update.insertSections.isEmpty && update.deleteSections.isEmpty
+          && update.moveSections.isEmpty)
+      let itemEdits =
+        update.deleteItemCount + update.insertItemCount + update.moveItems.count
+        + update.resizeItems.count + update.measureItems.count
+      if editsSections, itemEdits > 0 { journalReadBacks.mixed += 1 }
     }
     var w = JSONWriter()
     w.append(",")
@@ -506,9 +521,23 @@ public struct LayoutSession<Engine: LayoutEngine> {
 
   /// The most edits (item deletions, insertions, moves, resizes and measurements; section
   /// moves; inserted and deleted sections and their items) a `visibleTransitions` batch may
-  /// hold to be journaled rather than copied: past it, applying the batch twice more costs more
-  /// than the copy.
-  static var journaledEditLimit: Int { 4_096 }
+  /// hold to be journaled rather than copied, in a layout of `items` items in `sections`
+  /// sections: past it, building the inverse and applying the batch twice more costs more than
+  /// the copy of the engine's page list (about one page per `itemsPerPage` items, and one per
+  /// section), `editsPerPage` edits a page, and at least `journaledEditFloor`.
+  ///
+  /// - Complexity: O(1).
+  static func journaledEditLimit(items: Int, sections: Int) -> Int {
+    max(journaledEditFloor, (items / itemsPerPage + sections) * editsPerPage)
+  }
+
+  /// The edits every layout journals, however small (a copy of its engine costs little too).
+  static var journaledEditFloor: Int { 64 }
+  /// The fast engine's items a page (its target: pages hold 128 to 1 024 items).
+  static var itemsPerPage: Int { 512 }
+  /// The edits a journal applies (twice more, after building their inverse) in the time a copy
+  /// of the engine takes per page.
+  static var editsPerPage: Int { 1 }
 
   /// `[x, y]` (two numbers, not otherwise checked: each request checks its own).
   static func readPoint(_ s: inout JSONScanner, field: String) throws(LayoutError) -> Point {

@@ -267,21 +267,128 @@ struct VisibleTransitionsTests {
     #expect(checked >= 60, "batches accepted: \(checked)")
   }
 
+  /// 300 sections of 1–9 items under headers (footers on one in four), `horizontalFlow`, the
+  /// viewport at y 9 000.
+  static var openSections: String {
+    let sectionsJSON = (0..<300).map { s in
+      let items = (0..<(1 + s % 9)).map { i in "[\(60 + (s * 31 + i * 17) % 200), \(40 + (s * 7 + i * 13) % 90)]" }
+      return #"{"header": \#(20 + s % 3 * 10), "footer": \#(s % 4 == 0 ? 12 : 0), "items": [\#(items.joined(separator: ","))]}"#
+    }
+    return #"{"open": {"layout": "horizontalFlow", "width": 375, "height": 812, "#
+      + #""estimatedItemSize": [100, 100], "viewport": [0, 9000, 375, 812], "#
+      + #""sections": [\#(sectionsJSON.joined(separator: ","))]}}"#
+  }
+
+  /// A random batch that edits sections and items together near the viewport, as UIKit's
+  /// `performBatchUpdates` allows: sections deleted, inserted and moved (near the sections
+  /// `shown`, the lowest and highest index the viewport shows), items deleted, resized, measured and moved out of the
+  /// sections that stay (before-space paths), items inserted and moved into sections not
+  /// inserted (after-space paths, near their sections' starts). `counts`: items per section.
+  /// Not always valid (an after-space index past its section's end is refused).
+  static func randomMixedBatch(
+    _ g: inout SplitMix64, counts: [Int], shown: (low: Int, high: Int)
+  ) -> String {
+    func near() -> Int {
+      max(0, min(counts.count - 1, shown.low - 2 + g.nextInt(below: shown.high - shown.low + 5)))
+    }
+    var parts: [String] = []
+    func list(_ key: String, _ entries: [String]) {
+      if !entries.isEmpty { parts.append(#""\#(key)": [\#(entries.joined(separator: ", "))]"#) }
+    }
+    func size() -> String { "[\(20 + g.nextInt(below: 340)), \(20 + g.nextInt(below: 300))]" }
+    var deleted: [Int] = []
+    for _ in 0..<g.nextInt(below: 3) {
+      let s = near()
+      if !deleted.contains(s) { deleted.append(s) }
+    }
+    var inserted: [Int] = []
+    for _ in 0..<g.nextInt(below: 3) {
+      let s = near()
+      if !inserted.contains(s) { inserted.append(s) }
+    }
+    let staying = Set(counts.indices).subtracting(deleted)
+    var moves: [(Int, Int)] = []
+    if g.nextInt(below: 3) == 0 {
+      let from = near()
+      var to = near()
+      while inserted.contains(to) { to += 1 }
+      if staying.contains(from), to < counts.count - deleted.count + inserted.count {
+        moves.append((from, to))
+      }
+    }
+    list("deleteSections", deleted.map(String.init))
+    list(
+      "insertSections",
+      inserted.map { #"{"at": \#($0), "header": 25, "items": [[375, \#(50 + g.nextInt(below: 300))], \#(size())]}"# })
+    list("moveSections", moves.map { #"{"from": \#($0.0), "to": \#($0.1)}"# })
+    var used = Set<[Int]>()
+    func oldPath() -> [Int]? {
+      let s = near()
+      guard staying.contains(s), counts[s] > 0 else { return nil }
+      let path = [s, g.nextInt(below: counts[s])]
+      return used.insert(path).inserted ? path : nil
+    }
+    var targets = Set<[Int]>()
+    func newPath() -> [Int]? {
+      let s = near()
+      guard !inserted.contains(s) else { return nil }
+      let path = [s, g.nextInt(below: 3)]
+      return targets.insert(path).inserted ? path : nil
+    }
+    func text(_ path: [Int]) -> String { "[\(path[0]), \(path[1])]" }
+    list("deleteItems", (0..<g.nextInt(below: 5)).compactMap { _ in oldPath().map(text) })
+    list(
+      "resizeItems",
+      (0..<g.nextInt(below: 3)).compactMap { _ in oldPath().map { #"{"at": \#(text($0)), "size": \#(size())}"# } })
+    list(
+      "measureItems",
+      (0..<g.nextInt(below: 3)).compactMap { _ in oldPath().map { #"{"at": \#(text($0)), "size": \#(size())}"# } })
+    list(
+      "moveItems",
+      (0..<g.nextInt(below: 3)).compactMap { _ in
+        oldPath().flatMap { from in newPath().map { #"{"from": \#(text(from)), "to": \#(text($0))}"# } }
+      })
+    list(
+      "insertItems",
+      (0..<g.nextInt(below: 4)).compactMap { _ in newPath().map { #"{"at": \#(text($0)), "size": \#(size())}"# } })
+    return "{" + parts.joined(separator: ", ") + "}"
+  }
+
+  @Test(
+    "random batches of section and item edits together near the viewport: the transitions answer's entries, read back without a copy"
+  )
+  func randomMixedBatchesMatchTheWholeAnswer() throws {
+    var g = SplitMix64(seed: 38)
+    var session = LayoutSession<FastFlowLayout>()
+    let opened = session.answer(Array(Self.openSections.utf8))
+    #expect(!opened.contains("error"), "\(opened.prefix(300))")
+    var mixed = 0
+    for _ in 0..<150 {
+      let viewport = try #require(session.document!.shownViewport())
+      let counts = session.document!.layout.itemCounts
+      let shown = session.document!.engine.elements(in: viewport).map(\.path.section)
+      let batch = Self.randomMixedBatch(
+        &g, counts: counts, shown: (shown.min() ?? 0, shown.max() ?? 0))
+      if try Self.checkAgainstTheWholeAnswer(&session, batch), batch.contains("Sections"),
+        batch.contains("Items")
+      {
+        mixed += 1
+      }
+      let layout = session.document!.layout
+      #expect(layout.itemTotal == layout.itemCounts.reduce(0, +), "\(batch)")
+    }
+    #expect(mixed >= 50, "mixed batches accepted: \(mixed)")
+    // Their old frames were read back through their inverses, not from a copy.
+    #expect(session.journalReadBacks.mixed >= 20, "\(session.journalReadBacks)")
+  }
+
   @Test(
     "random section insertions, deletions and moves near the viewport: the transitions answer's entries"
   )
   func randomSectionBatchesMatchTheWholeAnswer() throws {
     var g = SplitMix64(seed: 35)
     var session = LayoutSession<FastFlowLayout>()
-    let sectionsJSON = (0..<300).map { s in
-      let items = (0..<(1 + s % 9)).map { i in "[\(60 + (s * 31 + i * 17) % 200), \(40 + (s * 7 + i * 13) % 90)]" }
-      return #"{"header": \#(20 + s % 3 * 10), "footer": \#(s % 4 == 0 ? 12 : 0), "items": [\#(items.joined(separator: ","))]}"#
-    }
-    let opened = session.answer(
-      Array(
-        (#"{"open": {"layout": "horizontalFlow", "width": 375, "height": 812, "#
-          + #""estimatedItemSize": [100, 100], "viewport": [0, 9000, 375, 812], "#
-          + #""sections": [\#(sectionsJSON.joined(separator: ","))]}}"#).utf8))
+    let opened = session.answer(Array(Self.openSections.utf8))
     #expect(!opened.contains("error"), "\(opened.prefix(300))")
     var checked = 0
     for _ in 0..<80 {

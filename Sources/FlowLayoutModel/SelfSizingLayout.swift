@@ -222,7 +222,11 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
     pathMapsBuilt += 1
     // The engine batch's paths are the update's (measurements become resizes where they
     // stand): `map` maps both.
-    let entry = batch.isEmpty ? nil : journal?.entry(for: batch, on: engine, map: map)
+    let entry =
+      batch.isEmpty
+      ? nil
+      : journal?.entry(
+        for: batch, on: engine, map: map, before: (bounds, configuration.widthClass))
     if batch.isEmpty {
       _ = consume plan
     } else if update.measureItems.isEmpty || update.moveItems.isEmpty {

@@ -367,8 +367,9 @@ struct VisibleTransitionsTests {
       let viewport = try #require(session.document!.shownViewport())
       let counts = session.document!.layout.itemCounts
       let shown = session.document!.engine.elements(in: viewport).map(\.path.section)
-      let batch = Self.randomMixedBatch(
+      var batch = Self.randomMixedBatch(
         &g, counts: counts, shown: (shown.min() ?? 0, shown.max() ?? 0))
+      if g.nextInt(below: 6) == 0 { batch = Self.settingWidth(batch, &g) }
       if try Self.checkAgainstTheWholeAnswer(&session, batch), batch.contains("Sections"),
         batch.contains("Items")
       {
@@ -380,6 +381,40 @@ struct VisibleTransitionsTests {
     #expect(mixed >= 50, "mixed batches accepted: \(mixed)")
     // Their old frames were read back through their inverses, not from a copy.
     #expect(session.journalReadBacks.mixed >= 20, "\(session.journalReadBacks)")
+  }
+
+  /// `batch` (an object) setting the width too, to one of 200–1 024 points.
+  static func settingWidth(_ batch: String, _ g: inout SplitMix64) -> String {
+    let width = g.pick([200, 320, 375, 414, 768, 1_024])
+    return #"{"setWidth": \#(width)"# + (batch == "{}" ? "}" : ", " + batch.dropFirst())
+  }
+
+  @Test(
+    "random width changes with item edits: the transitions answer's entries, read ahead or read back without a copy",
+    arguments: [false, true])
+  func randomWidthChangesMatchTheWholeAnswer(cells: Bool) throws {
+    var g = SplitMix64(seed: cells ? 40 : 39)
+    var session = LayoutSession<FastFlowLayout>()
+    let opened = session.answer(
+      Array((cells ? Self.openCells(count: 2_000, y: 3_000) : Self.open(count: 2_000, y: 3_000)).utf8))
+    #expect(!opened.contains("error"), "\(opened.prefix(300))")
+    var checked = 0
+    for _ in 0..<(cells ? 30 : 60) {
+      let viewport = try #require(session.document!.shownViewport())
+      let count = try session.document!.engine.numberOfItems(inSection: 0)
+      let near =
+        session.document!.engine.elements(in: viewport).first {
+          $0.kind == .item && $0.path.section == 0
+        }?.path.item ?? 0
+      let batch = Self.settingWidth(
+        g.nextInt(below: 2) == 0 ? "{}" : Self.randomItemBatch(&g, count: count, near: near), &g)
+      if try Self.checkAgainstTheWholeAnswer(&session, batch) { checked += 1 }
+    }
+    #expect(checked >= (cells ? 20 : 40), "batches accepted: \(checked)")
+    // Most read ahead; a width that triples shows elements from further away, read back.
+    let reads = session.journalReadBacks
+    #expect(reads.boundsReadAhead >= checked / 2 && reads.boundsReadAhead > reads.bounds, "\(reads)")
+    if !cells { #expect(reads.bounds >= 1, "\(reads)") }
   }
 
   @Test(

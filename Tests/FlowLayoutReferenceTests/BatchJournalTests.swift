@@ -71,7 +71,8 @@ struct BatchJournalTests {
       let before = engine
       let inverse = BatchJournal.inverse(
         of: batch, sizeOf: { try? before.ownSize(ofItemAt: $0) },
-        sectionOf: { try? before.section($0) }, map: BatchPathMap(batch))
+        sectionOf: { try? before.section($0) }, map: BatchPathMap(batch),
+        before: (start.bounds, start.configuration.widthClass))
       guard (try? engine.apply(batch)) != nil else { continue }
       let undo = try #require(inverse, "\(batch)")
       try engine.apply(undo)
@@ -158,28 +159,34 @@ struct BatchJournalTests {
     return b
   }
 
-  /// The proof of `BatchJournal.canInvert` for batches that edit sections and items together,
-  /// by example: every one the engine takes has an inverse the engine takes too, which gives
+  /// The argument of `BatchJournal.inverse` for batches that edit sections and items together,
+  /// and change the bounds or the width class, by example: every one the engine takes has an inverse the engine takes too, which gives
   /// the input back exactly.
   @Test func mixedBatchesAndTheirInversesGiveTheInputBack() throws {
     var g = SplitMix64(seed: 37)
     var undone = 0
-    var kinds = (deletedSections: 0, insertedSections: 0, movedSections: 0, movedItems: 0)
+    var kinds = (deletedSections: 0, insertedSections: 0, movedSections: 0, movedItems: 0, bounds: 0)
     for _ in 0..<1_000 {
       let start = Self.input(&g)
       var engine = try ReferenceFlowLayout(start)
-      let batch = Self.mixedBatch(&g, counts: start.sections.map(\.count))
+      var batch = Self.mixedBatch(&g, counts: start.sections.map(\.count))
+      switch g.nextInt(below: 8) {
+      case 0: batch.setWidth = Double(200 + g.nextInt(below: 400))
+      case 1: batch.setHeight = Double(300 + g.nextInt(below: 400))
+      case 2: batch.setWidthClass = g.pick(WidthClass.allCases)
+      default: break
+      }
       let editsItems =
         batch.deleteItemCount + batch.insertItemCount + batch.moveItems.count
         + batch.resizeItems.count > 0
       let editsSections =
         !(batch.deleteSections.isEmpty && batch.insertSections.isEmpty && batch.moveSections.isEmpty)
       guard editsItems && editsSections else { continue }
-      #expect(BatchJournal.canInvert(batch))
       let before = engine
       let inverse = BatchJournal.inverse(
         of: batch, sizeOf: { try? before.ownSize(ofItemAt: $0) },
-        sectionOf: { try? before.section($0) }, map: BatchPathMap(batch))
+        sectionOf: { try? before.section($0) }, map: BatchPathMap(batch),
+        before: (start.bounds, start.configuration.widthClass))
       guard (try? engine.apply(batch)) != nil else { continue }
       let undo = try #require(inverse, "\(batch)")
       do {
@@ -200,25 +207,26 @@ struct BatchJournalTests {
       if !batch.insertSections.isEmpty { kinds.insertedSections += 1 }
       if !batch.moveSections.isEmpty { kinds.movedSections += 1 }
       if !batch.moveItems.isEmpty { kinds.movedItems += 1 }
+      if batch.setWidth != nil || batch.setHeight != nil || batch.setWidthClass != nil {
+        kinds.bounds += 1
+      }
     }
     #expect(undone >= 200, "mixed batches undone: \(undone)")
     #expect(
       kinds.deletedSections >= 40 && kinds.insertedSections >= 40 && kinds.movedSections >= 40
-        && kinds.movedItems >= 40, "\(kinds)")
+        && kinds.movedItems >= 40 && kinds.bounds >= 40, "\(kinds)")
   }
 
   @Test func batchesItCannotUndoHaveNoInverse() {
     let map = BatchPathMap(BatchUpdate())
-    for batch in [
-      BatchUpdate(setWidth: 300),
-      BatchUpdate(deleteItems: [ItemPath(section: 0, item: 0)], setHeight: 400),
-      BatchUpdate(deleteSections: [0], setWidthClass: .regular),
-      BatchUpdate(measureItems: [ItemResize(at: ItemPath(section: 0, item: 0), size: Size(1, 1))]),
+    for (batch, size) in [
+      (BatchUpdate(measureItems: [ItemResize(at: ItemPath(section: 0, item: 0), size: Size(1, 1))]), Size(1, 1)),
+      (BatchUpdate(deleteItems: [ItemPath(section: 0, item: 0)], setWidth: 300), nil),
     ] {
       #expect(
         BatchJournal.inverse(
-          of: batch, sizeOf: { _ in Size(1, 1) }, sectionOf: { _ in SectionData(items: []) },
-          map: map) == nil, "\(batch)")
+          of: batch, sizeOf: { _ in size }, sectionOf: { _ in SectionData(items: []) },
+          map: map, before: (Size(320, 480), .regular)) == nil, "\(batch)")
     }
   }
 }

@@ -267,6 +267,21 @@ struct VisibleTransitionsTests {
     #expect(checked >= 60, "batches accepted: \(checked)")
   }
 
+  /// A session of `openSections`.
+  static func sectionsSession() -> LayoutSession<FastFlowLayout> {
+    var session = LayoutSession<FastFlowLayout>()
+    let opened = session.answer(Array(Self.openSections.utf8))
+    #expect(!opened.contains("error"), "\(opened.prefix(300))")
+    return session
+  }
+
+  /// The lowest and the highest section the viewport of `session` shows.
+  static func sectionsShown(_ session: LayoutSession<FastFlowLayout>) throws -> (low: Int, high: Int) {
+    let viewport = try #require(session.document!.shownViewport())
+    let shown = session.document!.engine.elements(in: viewport).map(\.path.section)
+    return (shown.min() ?? 0, shown.max() ?? 0)
+  }
+
   /// 300 sections of 1–9 items under headers (footers on one in four), `horizontalFlow`, the
   /// viewport at y 9 000.
   static var openSections: String {
@@ -359,16 +374,11 @@ struct VisibleTransitionsTests {
   )
   func randomMixedBatchesMatchTheWholeAnswer() throws {
     var g = SplitMix64(seed: 38)
-    var session = LayoutSession<FastFlowLayout>()
-    let opened = session.answer(Array(Self.openSections.utf8))
-    #expect(!opened.contains("error"), "\(opened.prefix(300))")
+    var session = Self.sectionsSession()
     var mixed = 0
     for _ in 0..<150 {
-      let viewport = try #require(session.document!.shownViewport())
-      let counts = session.document!.layout.itemCounts
-      let shown = session.document!.engine.elements(in: viewport).map(\.path.section)
       var batch = Self.randomMixedBatch(
-        &g, counts: counts, shown: (shown.min() ?? 0, shown.max() ?? 0))
+        &g, counts: session.document!.layout.itemCounts, shown: try Self.sectionsShown(session))
       if g.nextInt(below: 6) == 0 { batch = Self.settingWidth(batch, &g) }
       if try Self.checkAgainstTheWholeAnswer(&session, batch), batch.contains("Sections"),
         batch.contains("Items")
@@ -422,16 +432,11 @@ struct VisibleTransitionsTests {
   )
   func randomSectionBatchesMatchTheWholeAnswer() throws {
     var g = SplitMix64(seed: 35)
-    var session = LayoutSession<FastFlowLayout>()
-    let opened = session.answer(Array(Self.openSections.utf8))
-    #expect(!opened.contains("error"), "\(opened.prefix(300))")
+    var session = Self.sectionsSession()
     var checked = 0
     for _ in 0..<80 {
-      let viewport = try #require(session.document!.shownViewport())
       let sections = session.document!.engine.numberOfSections
-      let shown = session.document!.engine.elements(in: viewport).map(\.path.section)
-      let low = shown.min() ?? 0
-      let high = shown.max() ?? 0
+      let (low, high) = try Self.sectionsShown(session)
       func near() -> Int { max(0, min(sections - 1, low - 2 + g.nextInt(below: high - low + 5))) }
       let batch: String
       let kind = g.nextInt(below: 3)

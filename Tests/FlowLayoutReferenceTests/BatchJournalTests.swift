@@ -26,16 +26,15 @@ struct BatchJournalTests {
   /// moves. Not always valid (the engine refuses those).
   static func batch(_ g: inout SplitMix64, counts: [Int]) -> BatchUpdate {
     var b = BatchUpdate()
-    func path() -> ItemPath? {
+    func path(_ g: inout SplitMix64) -> ItemPath? {
       let s = g.nextInt(below: counts.count)
       return counts[s] == 0 ? nil : ItemPath(section: s, item: g.nextInt(below: counts[s]))
     }
-    func size() -> Size { Size(Double(10 + g.nextInt(below: 300)), Double(10 + g.nextInt(below: 90))) }
     if g.nextInt(below: 4) == 0 {
       for _ in 0..<g.nextInt(below: 3) {
         b.insertSections.append(
           SectionInsertion(
-            at: g.nextInt(below: counts.count + 1), section: SectionData(header: 5, items: [size()])))
+            at: g.nextInt(below: counts.count + 1), section: SectionData(header: 5, items: [size(&g)])))
       }
       for _ in 0..<g.nextInt(below: 3) {
         b.moveSections.append(
@@ -44,19 +43,62 @@ struct BatchJournalTests {
       for _ in 0..<g.nextInt(below: 3) { b.deleteSections.append(g.nextInt(below: counts.count)) }
       return b
     }
+    addItemEdits(
+      to: &b, &g, deletions: 5, insertions: 5, oldPath: path, newPath: path)
+    return b
+  }
+
+  /// A random size.
+  static func size(_ g: inout SplitMix64) -> Size {
+    Size(Double(10 + g.nextInt(below: 300)), Double(10 + g.nextInt(below: 90)))
+  }
+
+  /// Adds random item edits to `b`: below `deletions` deletions, up to 2 resizes and moves from
+  /// `oldPath`s, the moves to and below `insertions` insertions at `newPath`s; each path named
+  /// once in its role (a path `nil` is skipped).
+  static func addItemEdits(
+    to b: inout BatchUpdate, _ g: inout SplitMix64, deletions: Int, insertions: Int,
+    oldPath: (inout SplitMix64) -> ItemPath?, newPath: (inout SplitMix64) -> ItemPath?
+  ) {
     var used = Set<ItemPath>()
-    for _ in 0..<g.nextInt(below: 5) { if let p = path(), used.insert(p).inserted { b.deleteItems.append(p) } }
-    for _ in 0..<g.nextInt(below: 3) { if let p = path(), used.insert(p).inserted { b.resizeItems.append(ItemResize(at: p, size: size())) } }
     var targets = Set<ItemPath>()
+    for _ in 0..<g.nextInt(below: deletions) {
+      if let p = oldPath(&g), used.insert(p).inserted { b.deleteItems.append(p) }
+    }
     for _ in 0..<g.nextInt(below: 3) {
-      if let from = path(), used.insert(from).inserted, let to = path(), targets.insert(to).inserted {
+      if let p = oldPath(&g), used.insert(p).inserted { b.resizeItems.append(ItemResize(at: p, size: size(&g))) }
+    }
+    for _ in 0..<g.nextInt(below: 3) {
+      if let from = oldPath(&g), used.insert(from).inserted, let to = newPath(&g), targets.insert(to).inserted {
         b.moveItems.append(ItemMove(from: from, to: to))
       }
     }
-    for _ in 0..<g.nextInt(below: 5) {
-      if let at = path(), targets.insert(at).inserted { b.insertItems.append(ItemInsertion(at: at, size: size())) }
+    for _ in 0..<g.nextInt(below: insertions) {
+      if let at = newPath(&g), targets.insert(at).inserted { b.insertItems.append(ItemInsertion(at: at, size: size(&g))) }
     }
-    return b
+  }
+
+  /// Applies `batch` to `engine` (laid out from `start`) and then its inverse, expecting it
+  /// to exist, to be taken, and to give `start` back.
+  ///
+  /// - Returns: `false` when the engine refuses `batch` (nothing changed).
+  static func undoes(_ batch: BatchUpdate, engine: inout ReferenceFlowLayout, start: LayoutInput)
+    throws -> Bool
+  {
+    let before = engine
+    let inverse = BatchJournal.inverse(
+      of: batch, sizeOf: { try? before.ownSize(ofItemAt: $0) },
+      sectionOf: { try? before.section($0) }, map: BatchPathMap(batch),
+      before: (start.bounds, start.configuration.widthClass))
+    guard (try? engine.apply(batch)) != nil else { return false }
+    let undo = try #require(inverse, "\(batch)")
+    do {
+      try engine.apply(undo)
+    } catch {
+      Issue.record("inverse refused: \(error)\nbatch \(batch)\ninverse \(undo)")
+    }
+    #expect(engine.input == start, "\(batch)\ninverse \(undo)")
+    return true
   }
 
   @Test func aBatchAndItsInverseGiveTheInputBack() throws {
@@ -68,15 +110,7 @@ struct BatchJournalTests {
       var engine = try ReferenceFlowLayout(start)
       let counts = start.sections.map(\.count)
       let batch = Self.batch(&g, counts: counts)
-      let before = engine
-      let inverse = BatchJournal.inverse(
-        of: batch, sizeOf: { try? before.ownSize(ofItemAt: $0) },
-        sectionOf: { try? before.section($0) }, map: BatchPathMap(batch),
-        before: (start.bounds, start.configuration.widthClass))
-      guard (try? engine.apply(batch)) != nil else { continue }
-      let undo = try #require(inverse, "\(batch)")
-      try engine.apply(undo)
-      #expect(engine.input == start, "\(batch)\ninverse \(undo)")
+      guard try Self.undoes(batch, engine: &engine, start: start) else { continue }
       if !batch.deleteSections.isEmpty { deleted += 1 }
       if batch.insertSections.isEmpty && batch.moveSections.isEmpty && batch.deleteSections.isEmpty {
         undone.items += 1
@@ -111,13 +145,12 @@ struct BatchJournalTests {
       taken.append(s)
       return s
     }
-    func size() -> Size { Size(Double(10 + g.nextInt(below: 300)), Double(10 + g.nextInt(below: 90))) }
     for _ in 0..<insertions {
       if let at = freshSection() {
         b.insertSections.append(
           SectionInsertion(
             at: at,
-            section: SectionData(header: 7, items: (0..<g.nextInt(below: 3)).map { _ in size() })))
+            section: SectionData(header: 7, items: (0..<g.nextInt(below: 3)).map { _ in size(&g) })))
       }
     }
     let inserted = Set(b.insertSections.map(\.at))
@@ -131,37 +164,24 @@ struct BatchJournalTests {
     }
     b.deleteSections = deleted
     let hasItems = staying.filter { counts[$0] > 0 }
-    func oldPath() -> ItemPath? {
-      guard !hasItems.isEmpty else { return nil }
-      let s = hasItems[g.nextInt(below: hasItems.count)]
-      return ItemPath(section: s, item: g.nextInt(below: counts[s]))
-    }
     let open = (0..<newCount).filter { !inserted.contains($0) }
-    func newPath() -> ItemPath? {
-      open.isEmpty ? nil : ItemPath(section: open[g.nextInt(below: open.count)], item: g.nextInt(below: 4))
-    }
-    var used = Set<ItemPath>()
-    var targets = Set<ItemPath>()
-    for _ in 0..<g.nextInt(below: 4) {
-      if let p = oldPath(), used.insert(p).inserted { b.deleteItems.append(p) }
-    }
-    for _ in 0..<g.nextInt(below: 3) {
-      if let p = oldPath(), used.insert(p).inserted { b.resizeItems.append(ItemResize(at: p, size: size())) }
-    }
-    for _ in 0..<g.nextInt(below: 3) {
-      if let from = oldPath(), used.insert(from).inserted, let to = newPath(), targets.insert(to).inserted {
-        b.moveItems.append(ItemMove(from: from, to: to))
-      }
-    }
-    for _ in 0..<g.nextInt(below: 4) {
-      if let at = newPath(), targets.insert(at).inserted { b.insertItems.append(ItemInsertion(at: at, size: size())) }
-    }
+    addItemEdits(
+      to: &b, &g, deletions: 4, insertions: 4,
+      oldPath: { g in
+        guard !hasItems.isEmpty else { return nil }
+        let s = hasItems[g.nextInt(below: hasItems.count)]
+        return ItemPath(section: s, item: g.nextInt(below: counts[s]))
+      },
+      newPath: { g in
+        open.isEmpty
+          ? nil : ItemPath(section: open[g.nextInt(below: open.count)], item: g.nextInt(below: 4))
+      })
     return b
   }
 
   /// The argument of `BatchJournal.inverse` for batches that edit sections and items together,
-  /// and change the bounds or the width class, by example: every one the engine takes has an inverse the engine takes too, which gives
-  /// the input back exactly.
+  /// and change the bounds or the width class, by example: every one the engine takes has an
+  /// inverse the engine takes too, which gives the input back exactly.
   @Test func mixedBatchesAndTheirInversesGiveTheInputBack() throws {
     var g = SplitMix64(seed: 37)
     var undone = 0
@@ -183,19 +203,7 @@ struct BatchJournalTests {
         !(batch.deleteSections.isEmpty && batch.insertSections.isEmpty && batch.moveSections.isEmpty)
       guard editsItems && editsSections else { continue }
       let before = engine
-      let inverse = BatchJournal.inverse(
-        of: batch, sizeOf: { try? before.ownSize(ofItemAt: $0) },
-        sectionOf: { try? before.section($0) }, map: BatchPathMap(batch),
-        before: (start.bounds, start.configuration.widthClass))
-      guard (try? engine.apply(batch)) != nil else { continue }
-      let undo = try #require(inverse, "\(batch)")
-      do {
-        try engine.apply(undo)
-      } catch {
-        Issue.record("inverse refused: \(error)\nbatch \(batch)\ninverse \(undo)")
-        continue
-      }
-      #expect(engine.input == start, "\(batch)\ninverse \(undo)")
+      guard try Self.undoes(batch, engine: &engine, start: start) else { continue }
       // Applied again, the batch gives the layout after it back.
       var again = engine
       try again.apply(batch)

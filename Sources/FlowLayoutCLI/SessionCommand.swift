@@ -60,6 +60,8 @@ struct SessionCommand: ParsableCommand {
     var freedAtRelease = freed?.pointee ?? 0
     // A batch's line and lists, freed once its answer is written (`answer(bytes:temporaries:)`).
     var temporaries = RequestTemporaries()
+    // Whether freed pages wait for the next pause of the input to be released.
+    var releasePending = false
     while let line = try requests.next() {
       let answer: String
       var large = false
@@ -82,22 +84,28 @@ struct SessionCommand: ParsableCommand {
       if let failure = LayoutCommand.write(bytes, to: STDOUT_FILENO) {
         throw .invalidDocument(field: "stdout", reason: "cannot write: \(failure)")
       }
+      let batch = temporaries.bytesHeld > 0
       temporaries = RequestTemporaries()
-      // After a large line, once it is answered (the frame that sent it does not wait for the
-      // release: 5-10 ms after a 1M-item restore), before the next line is read: the next
-      // answer comes from a session that holds only its live memory.
-      if large {
+      // After a large line that is no batch (an `open`), once it is answered, before the next
+      // line is read: the session's first frames come from a session that holds only its live
+      // memory.
+      if large, !batch {
         releaseFreedMemory()
         freedAtRelease = freed?.pointee ?? 0
+        releasePending = false
       }
-      // After requests that freed much (a width change), once the input is idle: the release
-      // (1-10 ms at 1M items, and the fresh pages the next width change then faults in) is not
-      // paid by a request that is already waiting, only in a pause between requests.
-      if let freed, freed.pointee &- freedAtRelease >= releaseAfterFreedBytes,
-        requests.isIdle(waitingMilliseconds: idleMilliseconds)
-      {
+      // After a large batch (a search filter's restore) and after requests that freed much (a
+      // width change; under jemalloc any line past one chunk, whose piece's reservation counts
+      // as freed), once the input is idle: the release (5-10 ms after a 1M-item restore) and
+      // the fresh pages the next large request then faults in (~2 ms of a 1M-item restore's
+      // frame through the pipe) are not paid by requests that keep coming, only in a pause.
+      releasePending =
+        releasePending || (large && batch)
+        || freed.map { $0.pointee &- freedAtRelease >= releaseAfterFreedBytes } ?? false
+      if releasePending, requests.isIdle(waitingMilliseconds: idleMilliseconds) {
         releaseFreedMemory()
-        freedAtRelease = freed.pointee
+        freedAtRelease = freed?.pointee ?? 0
+        releasePending = false
       }
     }
   }
@@ -106,7 +114,8 @@ struct SessionCommand: ParsableCommand {
   static let idleMilliseconds: Int32 = 2
 
   /// A request line of at least this many bytes (an `open`, a batch of ~10⁵ edits) is followed
-  /// by `releaseFreedMemory()`.
+  /// by `releaseFreedMemory()`: at once for a line that is no batch, in the next pause of the
+  /// input (`idleMilliseconds`) for a batch.
   static let releaseAfterBytes = 1 << 20
 
   /// Once requests freed this many bytes since the last release (a width change replacing a
@@ -120,8 +129,9 @@ struct SessionCommand: ParsableCommand {
   static let allocator = JemallocStatistics()
 
   /// Gives the pages of freed heap memory back to the system at once: the one release of the
-  /// session, for its three occasions (after a line of `releaseAfterBytes`, in a pause after
-  /// `releaseAfterFreedBytes` were freed, and while a long line's pieces are joined).
+  /// session, for its three occasions (after a line of `releaseAfterBytes`, in a pause after a
+  /// large batch or after `releaseAfterFreedBytes` were freed, and while a long line's pieces
+  /// are joined).
   ///
   /// jemalloc keeps freed pages resident for up to 10 s (`dirty_decay_ms`), so what a large
   /// request's temporaries freed (the line, its parse, the storage a batch replaced) held a

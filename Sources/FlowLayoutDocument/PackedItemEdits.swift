@@ -240,7 +240,7 @@ package enum PackedItemEdits {
     var section: Int?
     var items: Items?
     var sizesText: Range<Int>?
-    var wide = true
+    var encoding = SizeEncoding.f64
     var plain = true
     do {
       try s.readObject(field: field) { (s, key) throws(LayoutError) in
@@ -251,10 +251,10 @@ package enum PackedItemEdits {
           sizesText = s.skipPlainString()
           if sizesText == nil { plain = false }
         case "sizeEncoding":
-          switch try s.readString(field: "\(field).sizeEncoding") {
-          case "f64": wide = true
-          case "f32": wide = false
-          default: plain = false
+          if let known = SizeEncoding(rawValue: try s.readString(field: "\(field).sizeEncoding")) {
+            encoding = known
+          } else {
+            plain = false
           }
         default: plain = false
         }
@@ -269,15 +269,17 @@ package enum PackedItemEdits {
       return nil
     }
     let count = items!.count
+    // `f16` sizes are widened to `f32` ones as they are decoded.
+    let wide = encoding == .f64
     let words = count * (wide ? 2 : 1)
     var valid = false
     var largest: (width: UInt64, height: UInt64) = (0, 0)
     let bits: [UInt64] = s.bytes.withUnsafeBufferPointer { line in
       let text = UnsafeBufferPointer(rebasing: line[sizesText])
-      guard count > 0, Base64.decodedCount(text) == 8 * words else { return [] }
+      guard count > 0, Base64.decodedCount(text) == count * encoding.pairBytes else { return [] }
       return HugePages.array(count: words) { (out: UnsafeMutablePointer<UInt64>) in
         // (Every byte written by the decoding.)
-        (valid, largest) = decodeSizes(text, count: count, wide: wide, into: out)
+        (valid, largest) = decodeSizes(text, count: count, encoding: encoding, into: out)
       }
     }
     guard valid else {
@@ -295,12 +297,13 @@ package enum PackedItemEdits {
     return packed
   }
 
-  /// Decodes `text`, the base64 of `count` sizes (`sizeBits`' layout: `f64` pairs when
-  /// `wide`, else `f32`), into `out`, and finds their largest bit patterns
-  /// (`PackedInsertions.largestBits(of:wide:)`) as it goes: one pass, each part of the items
-  /// (on threads when many, `ParallelDecoding`; parts cut at every third item, a whole number
-  /// of base64 groups) decoding a window of groups and reading its sizes while they are in the
-  /// cache.
+  /// Decodes `text`, the base64 of `count` sizes in `encoding`, into `out` in `sizeBits`'
+  /// layout (`f64` pairs for `f64`, else `f32` pairs: `f16` ones widened), and finds their
+  /// largest bit patterns (`PackedInsertions.largestBits(of:wide:)`) as it goes: one pass, each
+  /// part of the items (on threads when many, `ParallelDecoding`; parts cut at every third
+  /// item, a whole number of base64 groups) decoding a window of groups and reading its sizes
+  /// while they are in the cache (`f16` ones decoded into a window of the part's own, then
+  /// widened into `out`).
   ///
   /// - Precondition: `text` decodes to `count` sizes' bytes (`Base64.decodedCount`), `count >
   ///   0`; `out` has room for them.
@@ -308,18 +311,23 @@ package enum PackedItemEdits {
   ///   way), and the largest patterns.
   /// - Complexity: O(b) for b bytes of text.
   static func decodeSizes(
-    _ text: UnsafeBufferPointer<UInt8>, count: Int, wide: Bool, into out: UnsafeMutablePointer<UInt64>
+    _ text: UnsafeBufferPointer<UInt8>, count: Int, encoding: SizeEncoding,
+    into out: UnsafeMutablePointer<UInt64>
   ) -> (valid: Bool, largest: (width: UInt64, height: UInt64)) {
-    let stride = wide ? 16 : 8
-    let perItem = wide ? 2 : 1
+    // The text's bytes of an item, and the words of `out` it fills.
+    let stride = encoding.pairBytes
+    let perItem = encoding == .f64 ? 2 : 1
+    let halves = encoding == .f16
     let t = text.baseAddress!
     let bytes = UnsafeMutableRawPointer(out).assumingMemoryBound(to: UInt8.self)
     let padding = Base64.padding(of: text)
     let full = text.count / 4 - (padding > 0 ? 1 : 0)
-    // The padded last group first: its bytes are the last part's, read by it.
+    // The padded last group first: its bytes are the last part's, read by it (`f16`: decoded
+    // after the last part's last window, into its window).
     var valid =
-      padding == 0 || Base64.decodePadded(t + 4 * full, padding: padding, into: bytes + 3 * full)
-    // Three items are a whole number of groups (24 or 48 bytes), and so is a window.
+      padding == 0 || halves
+      || Base64.decodePadded(t + 4 * full, padding: padding, into: bytes + 3 * full)
+    // Three items are a whole number of groups (12, 24 or 48 bytes), and so is a window.
     let triples = (count + 2) / 3
     let setting = ParallelDecoding.current
     let parts = max(min(setting.parts(for: count), triples), 1)
@@ -339,12 +347,15 @@ package enum PackedItemEdits {
           var group = first * stride / 3
           var item = first
           var invalid: UInt8 = 0
+          let window: UnsafeMutablePointer<UInt8>? =
+            halves ? .allocate(capacity: 3 * Base64Window.groupsPerWindow + 3) : nil
+          defer { window?.deallocate() }
           var largest: (width: UInt64, height: UInt64) = (0, 0)
           /// The largest patterns so far, with those of items `item ..< upTo`.
           func read(upTo next: Int) {
             let found = PackedInsertions.largestBits(
               of: UnsafeBufferPointer(
-                start: UnsafeRawPointer(output.base + item * stride).assumingMemoryBound(
+                start: UnsafeRawPointer(output.base + item * 8 * perItem).assumingMemoryBound(
                   to: UInt64.self), count: perItem * (next - item)),
               wide: perItem == 2)
             largest = (max(largest.width, found.width), max(largest.height, found.height))
@@ -352,9 +363,28 @@ package enum PackedItemEdits {
           }
           while group < groupEnd {
             let windowEnd = min(group + Base64Window.groupsPerWindow, groupEnd)
-            invalid |= Base64.decodeGroups(
-              group..<windowEnd, of: text.base, into: output.base + 3 * group)
-            read(upTo: windowEnd == groupEnd ? end : 3 * windowEnd / stride)
+            if let window {
+              // Whole items: a window starts at a multiple of 4 groups (3 items) and ends at
+              // one, or at the text's end with the padded group.
+              invalid |= Base64.decodeGroups(group..<windowEnd, of: text.base, into: window)
+              var decoded = 3 * (windowEnd - group)
+              if p == parts - 1, windowEnd == groupEnd, padding > 0 {
+                let ok = Base64.decodePadded(
+                  text.base + 4 * full, padding: padding, into: window + decoded)
+                if !ok { invalid |= 0x80 }
+                decoded += 3 - padding
+              }
+              let next = min(item + decoded / stride, end)
+              HalfFloat.widen(
+                pairs: window, count: next - item,
+                into: UnsafeMutableRawPointer(output.base).assumingMemoryBound(to: UInt64.self)
+                  + item)
+              read(upTo: windowEnd == groupEnd ? end : next)
+            } else {
+              invalid |= Base64.decodeGroups(
+                group..<windowEnd, of: text.base, into: output.base + 3 * group)
+              read(upTo: windowEnd == groupEnd ? end : 3 * windowEnd / stride)
+            }
             group = windowEnd
           }
           if item < end { read(upTo: end) }
@@ -380,7 +410,7 @@ package enum PackedItemEdits {
     var items: Items?
     var sizes: [UInt8]?
     var sizesText: Range<Int>?
-    var wide = true
+    var encoding = SizeEncoding.f64
     try s.readObject(field: field) { (s, key) throws(LayoutError) in
       switch key {
       case "section": section = try readSection(&s, field: "\(field).section")
@@ -394,14 +424,13 @@ package enum PackedItemEdits {
           sizesText = nil
         }
       case "sizeEncoding":
-        switch try s.readString(field: "\(field).sizeEncoding") {
-        case "f64": wide = true
-        case "f32": wide = false
-        case let other:
+        let name = try s.readString(field: "\(field).sizeEncoding")
+        guard let known = SizeEncoding(rawValue: name) else {
           throw .invalidDocument(
             field: "\(field).sizeEncoding",
-            reason: "unknown encoding \"\(printable(other))\" (expected f64 or f32)")
+            reason: "unknown encoding \"\(printable(name))\" (expected \(SizeEncoding.names))")
         }
+        encoding = known
       default: throw RawDocument.unknownKey(key, field: field, expected: insertionKeys)
       }
     }
@@ -412,7 +441,6 @@ package enum PackedItemEdits {
       throw .invalidDocument(field: "\(field).mask", reason: "missing (required: mask or ranges)")
     }
     let count = items.count
-    let width = wide ? 8 : 4
     let byteCount: Int
     if let sizesText {
       guard
@@ -426,11 +454,11 @@ package enum PackedItemEdits {
     } else {
       throw .invalidDocument(field: "\(field).sizes", reason: "missing (required)")
     }
-    guard byteCount == count * 2 * width else {
+    guard byteCount == count * encoding.pairBytes else {
       throw .invalidDocument(
         field: "\(field).sizes",
         reason:
-          "holds \(byteCount) bytes; \(count) items need \(count * 2 * width) (a width and a height each, \(wide ? "f64" : "f32"))"
+          "holds \(byteCount) bytes; \(count) items need \(count * encoding.pairBytes) (a width and a height each, \(encoding.rawValue))"
       )
     }
     let kept = insertions.count
@@ -443,7 +471,7 @@ package enum PackedItemEdits {
           let text = UnsafeBufferPointer(rebasing: line[sizesText])
           (maxBits, valid) = fillInsertions(
             out, section: section, items: items, count: count,
-            source: Base64Window(text), wide: wide)
+            source: Base64Window(text), encoding: encoding)
         }
       }
       guard valid else { return false }
@@ -452,7 +480,7 @@ package enum PackedItemEdits {
         HugePages.array(count: count) { (out: UnsafeMutablePointer<ItemInsertion>) in
           (maxBits, _) = fillInsertions(
             out, section: section, items: items, count: count,
-            source: DecodedPairs(pairs.baseAddress), wide: wide)
+            source: DecodedPairs(pairs.baseAddress), encoding: encoding)
         }
       }
     }
@@ -471,9 +499,9 @@ package enum PackedItemEdits {
   }
 
   /// Initializes `out[0 ..< k]` with the k insertions of an entry: the j-th item `items` names
-  /// in `section`, with the j-th width and height of the decoded sizes (`f64`, or `f32`
-  /// widened) that a `source()` reads (one source a part); a mask's in runs on threads when it
-  /// names many (`ParallelDecoding`: run p writes its own insertions, from its rank on, and
+  /// in `section`, with the j-th width and height of the decoded sizes (`f64`, or `f32` or
+  /// `f16` widened) that a `source()` reads (one source a part); a mask's in runs on threads
+  /// when it names many (`ParallelDecoding`: run p writes its own insertions, from its rank on, and
   /// reads their sizes only).
   ///
   /// - Precondition: the sizes hold one pair of the encoding per item `items` names.
@@ -485,9 +513,9 @@ package enum PackedItemEdits {
   ///   exclusivity check per item).
   private static func fillInsertions<Source: PairSource>(
     _ out: UnsafeMutablePointer<ItemInsertion>, section: Int, items: Items, count: Int,
-    source: Source, wide: Bool
+    source: Source, encoding: SizeEncoding
   ) -> (maxBits: UInt64, valid: Bool) {
-    let stride = wide ? 16 : 8
+    let stride = encoding.pairBytes
     guard case .mask(let mask) = items else {
       var reader = source
       defer { reader.release() }
@@ -495,7 +523,7 @@ package enum PackedItemEdits {
       var maxBits: UInt64 = 0
       items.forEachItem { i in
         let pair = reader.bytes(at: stride &* k, count: stride)
-        maxBits = max(maxBits, insert(i, at: k, in: out, section: section, pair: pair, wide: wide))
+        maxBits = max(maxBits, insert(i, at: k, in: out, section: section, pair: pair, encoding: encoding))
         k &+= 1
       }
       return (maxBits, reader.valid)
@@ -534,7 +562,9 @@ package enum PackedItemEdits {
                 let i = b &* 8 &+ word.trailingZeroBitCount
                 maxBits = max(
                   maxBits,
-                  insert(i, at: k, in: insertions.base, section: section, pair: pair, wide: wide))
+                  insert(
+                    i, at: k, in: insertions.base, section: section, pair: pair,
+                    encoding: encoding))
                 pair += stride
                 k &+= 1
                 word &= word &- 1
@@ -552,16 +582,16 @@ package enum PackedItemEdits {
   }
 
   /// Initializes `out[k]` with the insertion of item `i` of `section` sized by the pair at
-  /// `pair` (`f64`, or `f32` widened).
+  /// `pair` (`f64`, or `f32` or `f16` widened).
   ///
   /// - Returns: the larger bit pattern of its width and height.
   /// - Complexity: O(1).
   @inline(__always)
   private static func insert(
     _ i: Int, at k: Int, in out: UnsafeMutablePointer<ItemInsertion>, section: Int,
-    pair: UnsafeRawPointer, wide: Bool
+    pair: UnsafeRawPointer, encoding: SizeEncoding
   ) -> UInt64 {
-    if wide {
+    if encoding == .f64 {
       let w = UInt64(littleEndian: pair.loadUnaligned(as: UInt64.self))
       let h = UInt64(littleEndian: pair.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
       (out + k).initialize(
@@ -570,7 +600,13 @@ package enum PackedItemEdits {
           size: Size(width: Double(bitPattern: w), height: Double(bitPattern: h))))
       return max(w, h)
     }
-    let both = UInt64(littleEndian: pair.loadUnaligned(as: UInt64.self))
+    var both: UInt64
+    if encoding == .f32 {
+      both = UInt64(littleEndian: pair.loadUnaligned(as: UInt64.self))
+    } else {
+      both = 0
+      HalfFloat.widen(pairs: pair, count: 1, into: &both)
+    }
     let w = Double(Float(bitPattern: UInt32(truncatingIfNeeded: both)))
     let h = Double(Float(bitPattern: UInt32(truncatingIfNeeded: both >> 32)))
     (out + k).initialize(
@@ -948,8 +984,8 @@ extension PackedItemEdits {
   }
 
   /// `insertions` as the value of `insertItemsPacked`: one entry per run of one section, its
-  /// sizes `f32` when every width and height is a `Float` exactly (the same `Double` back),
-  /// else `f64`.
+  /// sizes in the narrowest encoding that holds every width and height exactly (`f16`, `f32`,
+  /// else `f64`: the same `Double`s back).
   ///
   /// - Precondition: `insertions` ascending by path, distinct.
   /// - Complexity: O(k + m) for k insertions.
@@ -959,20 +995,24 @@ extension PackedItemEdits {
     w.append("[")
     var offset = 0
     for (k, run) in sectionRuns(insertions.lazy.map(\.at)).enumerated() {
-      let sizes = insertions[offset..<(offset + run.items.count)].map(\.size)
-      offset += run.items.count
-      let narrow = sizes.allSatisfy {
-        Double(Float($0.width)).bitPattern == $0.width.bitPattern
-          && Double(Float($0.height)).bitPattern == $0.height.bitPattern
+      let values = insertions[offset..<(offset + run.items.count)].flatMap {
+        [$0.size.width, $0.size.height]
       }
+      offset += run.items.count
+      let encoding: SizeEncoding =
+        values.allSatisfy { HalfFloat.bits(exactly: $0) != nil }
+        ? .f16
+        : values.allSatisfy { Double(Float($0)).bitPattern == $0.bitPattern } ? .f32 : .f64
       var bytes: [UInt8] = []
-      bytes.reserveCapacity(sizes.count * (narrow ? 8 : 16))
-      for size in sizes {
-        for v in [size.width, size.height] {
-          if narrow {
-            withUnsafeBytes(of: Float(v).bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
-          } else {
-            withUnsafeBytes(of: v.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+      bytes.reserveCapacity(values.count * encoding.pairBytes / 2)
+      for v in values {
+        switch encoding {
+        case .f64: withUnsafeBytes(of: v.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+        case .f32:
+          withUnsafeBytes(of: Float(v).bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+        case .f16:
+          withUnsafeBytes(of: HalfFloat.bits(exactly: v)!.littleEndian) {
+            bytes.append(contentsOf: $0)
           }
         }
       }
@@ -982,7 +1022,10 @@ extension PackedItemEdits {
       appendItems(run.items, to: &w)
       w.append(",\"sizes\":")
       w.append(quoted: String(decoding: Base64.encode(bytes), as: UTF8.self))
-      if narrow { w.append(",\"sizeEncoding\":\"f32\"") }
+      if encoding != .f64 {
+        w.append(",\"sizeEncoding\":")
+        w.append(quoted: encoding.rawValue)
+      }
       w.append("}")
     }
     w.append("]")

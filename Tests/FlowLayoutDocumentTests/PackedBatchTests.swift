@@ -31,8 +31,8 @@ struct PackedBatchTests {
   }
 
   /// A seeded batch of deletions (a random fraction of each section, dense or sparse) and
-  /// insertions (random after-space indices) with sizes: integers, halves, and values no
-  /// `Float` holds exactly.
+  /// insertions (random after-space indices) with sizes: integers and halves, `Float`s that
+  /// are no `f16` numbers, and values no `Float` holds exactly.
   static func randomBatch(_ counts: [Int], _ rng: inout SplitMix64) -> BatchUpdate {
     var batch = BatchUpdate()
     var after: [Int] = []
@@ -52,11 +52,16 @@ struct PackedBatchTests {
         slots.swapAt(k, k + rng.nextInt(below: slots.count - k))
       }
       let chosen = slots.prefix(inserted).sorted()
-      let exactFloats = rng.nextInt(below: 2) == 0
+      // Sizes each encoding holds: halves (`f16`), `Float`s that are no halves (`f32`), and
+      // neither (`f64`).
+      let encoding = rng.nextInt(below: 3)
       for i in chosen {
         var w = rng.nextPoints(in: 20...200)
         var h = rng.nextPoints(in: 20...100) + 0.5
-        if !exactFloats {
+        if encoding == 1 {
+          w += 0x1p-12
+          h += 0x1p-12
+        } else if encoding == 2 {
           w += 0.1
           h += 1.0 / 3
         }
@@ -305,7 +310,7 @@ struct PackedBatchTests {
       "apply.insertItemsPacked[0].sizes"
     ),
     (
-      #"{"insertItemsPacked":[{"section":0,"ranges":[[0,1]],"sizes":"AAAAAAAAAAA=","sizeEncoding":"f16"}]}"#,
+      #"{"insertItemsPacked":[{"section":0,"ranges":[[0,1]],"sizes":"AAAAAAAAAAA=","sizeEncoding":"bf16"}]}"#,
       "apply.insertItemsPacked[0].sizeEncoding"
     ),
     (
@@ -335,6 +340,22 @@ struct PackedBatchTests {
       cases.append(
         (
           #"{"insertItemsPacked":[{"section":1,"ranges":[[0,\#(count)]],"sizes":"\#(Self.sizes(values))"}]}"#,
+          "apply.insertItemsPacked[0].sizes[\(k / 2)]." + (k % 2 == 0 ? "width" : "height")
+        ))
+    }
+    // The same as halves (`f16`): a NaN, a negative and an infinite one (0x7E00, 0xC200, 0x7C00).
+    for (halves, k) in [([0x5640, 0x7E00], 1), ([0x5640, 0x5240, 0xC200, 0x5100], 2), ([0x7C00, 0x3C00], 0)] {
+      var bytes: [UInt8] = []
+      for h in halves { withUnsafeBytes(of: UInt16(h).littleEndian) { bytes.append(contentsOf: $0) } }
+      let text = String(decoding: Base64.encode(bytes), as: UTF8.self)
+      cases.append(
+        (
+          #"{"insertItemsPacked":[{"section":1,"ranges":[[0,\#(halves.count / 2)]],"sizes":"\#(text)","sizeEncoding":"f16"}]}"#,
+          "apply.insertItemsPacked[0].sizes[\(k / 2)]." + (k % 2 == 0 ? "width" : "height")
+        ))
+      cases.append(
+        (
+          #"{"insertItemsPacked":[{"section":1,"mask":"\#(String(decoding: Base64.encode(PackedItemEdits.mask(of: Array(0..<(halves.count / 2)))), as: UTF8.self))","sizes":"\#(text)","sizeEncoding":"f16"}]}"#,
           "apply.insertItemsPacked[0].sizes[\(k / 2)]." + (k % 2 == 0 ? "width" : "height")
         ))
     }

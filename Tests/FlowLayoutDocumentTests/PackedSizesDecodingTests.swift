@@ -39,35 +39,51 @@ struct PackedSizesDecodingTests {
     )
   }
 
-  /// `f32` and `f64` sizes of 1 to 40 items (every padding, parts cut at every third item),
-  /// in 1, 2, 3 and 7 parts: the decoded words are the encoded ones and the largest patterns
-  /// those of a reading item by item; a size that is no length (negative, NaN, infinite, too
-  /// long, −0) in any item puts the largest pattern above `LayoutLimits.maximumLength`'s.
+  /// `f16`, `f32` and `f64` sizes of 1 to 40 items (every padding, parts cut at every third
+  /// item), in 1, 2, 3 and 7 parts: the decoded words are the encoded ones (`f16` widened to
+  /// `f32`) and the largest patterns those of a reading item by item; a size that is no length
+  /// (negative, NaN, infinite, too long, −0) in any item puts the largest pattern above
+  /// `LayoutLimits.maximumLength`'s.
   @Test func sizesDecodeWithTheirLargestPatterns() {
     var rng = SplitMix64(seed: 0x51E5)
     let limit = LayoutLimits.maximumLength.bitPattern
     for count in 1...40 {
+      // Quarter points up to 500: numbers of every encoding exactly.
       let sizes = (0..<count).map { _ in
-        (Float(rng.nextInt(below: 4_000)) / 8, Float(rng.nextInt(below: 900)) / 4)
+        (Float(rng.nextInt(below: 2_000)) / 4, Float(rng.nextInt(below: 900)) / 4)
       }
-      for wide in [false, true] {
+      for encoding in SizeEncoding.allCases {
         func words(_ sizes: [(Float, Float)]) -> [UInt64] {
-          wide
+          encoding == .f64
             ? sizes.flatMap { [Double($0.0).bitPattern, Double($0.1).bitPattern] }
             : sizes.map { UInt64($0.0.bitPattern) | UInt64($0.1.bitPattern) << 32 }
+        }
+        func text(_ sizes: [(Float, Float)]) -> [UInt8] {
+          var bytes: [UInt8] = []
+          for v in sizes.flatMap({ [$0.0, $0.1] }) {
+            switch encoding {
+            case .f64: withUnsafeBytes(of: Double(v).bitPattern.littleEndian) { bytes += $0 }
+            case .f32: withUnsafeBytes(of: v.bitPattern.littleEndian) { bytes += $0 }
+            case .f16:
+              // A number that is no half (1e30) is sent as infinity.
+              let half = HalfFloat.bits(exactly: Double(v)) ?? (v.isNaN ? 0x7E00 : 0x7C00)
+              withUnsafeBytes(of: half.littleEndian) { bytes += $0 }
+            }
+          }
+          return Base64.encode(bytes)
         }
         func decode(_ sizes: [(Float, Float)], parts: Int) -> (
           [UInt64], Bool, (width: UInt64, height: UInt64)
         ) {
-          let source = words(sizes)
-          let text = Base64.encode(source.flatMap { w in (0..<8).map { UInt8(truncatingIfNeeded: w >> (8 * $0)) } })
-          var out = [UInt64](repeating: 0, count: source.count)
+          let text = text(sizes)
+          var out = [UInt64](repeating: 0, count: words(sizes).count)
           let (valid, largest) = ParallelDecoding.$current.withValue(
             ParallelDecoding(minimumItems: 2, parts: parts)
           ) {
             text.withUnsafeBufferPointer { t in
               out.withUnsafeMutableBufferPointer {
-                PackedItemEdits.decodeSizes(t, count: count, wide: wide, into: $0.baseAddress!)
+                PackedItemEdits.decodeSizes(
+                  t, count: count, encoding: encoding, into: $0.baseAddress!)
               }
             }
           }
@@ -75,7 +91,7 @@ struct PackedSizesDecodingTests {
         }
         for parts in [1, 2, 3, 7] {
           let (out, valid, largest) = decode(sizes, parts: parts)
-          let note = "\(count) wide \(wide) parts \(parts)"
+          let note = "\(count) \(encoding) parts \(parts)"
           #expect(valid, "\(note)")
           #expect(out == words(sizes), "\(note)")
           #expect(largest == Self.reference(sizes), "\(note)")
@@ -88,6 +104,54 @@ struct PackedSizesDecodingTests {
           }
         }
       }
+    }
+  }
+
+  /// Every binary16 pattern widens to the `Float` the platform's own conversion gives (NaNs:
+  /// a NaN with the same sign), and every finite one is found again by `bits(exactly:)`, which
+  /// refuses numbers between halves, past the largest half, and infinities and NaN.
+  @Test func halvesWidenExactly() {
+    for pattern in 0...UInt16.max {
+      let widened = Float(bitPattern: HalfFloat.floatBits(pattern))
+      #if !(os(macOS) && arch(x86_64))
+        let platform = Float(Float16(bitPattern: pattern))
+        if platform.isNaN {
+          #expect(widened.isNaN && widened.sign == platform.sign, "\(pattern)")
+        } else {
+          #expect(widened.bitPattern == platform.bitPattern, "\(pattern)")
+        }
+      #endif
+      if widened.isFinite {
+        #expect(HalfFloat.bits(exactly: Double(widened)) == pattern, "\(pattern)")
+      } else {
+        #expect(HalfFloat.bits(exactly: Double(widened)) == nil, "\(pattern)")
+      }
+    }
+    // `widen` (four numbers a step where all are normal) agrees with `floatBits` number by
+    // number: every pattern once in order, then normal runs with one special number at every
+    // place of a step.
+    var patterns = Array(0...UInt16.max)
+    for at in 0..<9 {
+      patterns += (0..<9).map { $0 == at ? 0x7C00 : 0x3C00 &+ UInt16($0) }
+      patterns += (0..<9).map { $0 == at ? 0x0001 : 0xBC00 &+ UInt16($0) }
+    }
+    let pairs = patterns.count / 2
+    var out = [UInt64](repeating: 0, count: pairs)
+    patterns.withUnsafeBytes { bytes in
+      out.withUnsafeMutableBufferPointer {
+        HalfFloat.widen(pairs: bytes.baseAddress!, count: pairs, into: $0.baseAddress!)
+      }
+    }
+    for k in 0..<pairs {
+      let expected =
+        UInt64(HalfFloat.floatBits(patterns[2 * k])) | UInt64(HalfFloat.floatBits(patterns[2 * k + 1])) << 32
+      #expect(out[k] == expected, "pair \(k): \(patterns[2 * k]), \(patterns[2 * k + 1])")
+    }
+    for v in [0.1, 2049, 1024.5, 65_505, 65_520, 1e-8, 0x1p-25, -0.3, 1e300] {
+      #expect(HalfFloat.bits(exactly: v) == nil, "\(v)")
+    }
+    for v in [0, 1, 2048, 1023.5, 511.25, 65_504, 0x1p-24, 0x1p-14, 3 * 0x1p-24] {
+      #expect(HalfFloat.bits(exactly: v).map { Double(Float(bitPattern: HalfFloat.floatBits($0))) } == v, "\(v)")
     }
   }
 }

@@ -398,9 +398,9 @@ public struct SessionGenerator {
   }
 
   /// An `insertItemsPacked` entry: `inserted` distinct places among the section's
-  /// `finalCount` items after the batch, with their sizes in `f64` or `f32`; now and then
-  /// broken: a place past the end, sizes one item short, a NaN, negative or infinite size, an
-  /// unknown encoding, no sizes.
+  /// `finalCount` items after the batch, with their sizes in `f64`, `f32` or `f16` (lengths
+  /// that are `f16` numbers exactly); now and then broken: a place past the end, sizes one item
+  /// short, a NaN, negative or infinite size, an unknown encoding, no sizes.
   mutating func packedInsertion(_ s: Int, finalCount: Int, inserted: Int) -> JSONValue {
     var places = Set<Int>()
     let k = min(inserted, finalCount)
@@ -410,23 +410,28 @@ public struct SessionGenerator {
     var items = places.sorted()
     if chance(0.03) { items.append(finalCount + int(0...2)) }
     guard case .object(var fields) = packedEntry(section: s, items: items, forms: false) else { return .null }
-    let wide = chance(0.5)
-    var lengths = (0..<(2 * items.count)).map { _ in rng.pick(Self.lengths) }
+    let encoding = rng.pick(["f64", "f32", "f16"])
+    let choices = encoding == "f16" ? Self.lengths.filter { HalfFloat.bits(exactly: $0) != nil } : Self.lengths
+    var lengths = (0..<(2 * items.count)).map { _ in rng.pick(choices) }
     if chance(0.04), !lengths.isEmpty {
       lengths[rng.nextInt(below: lengths.count)] = rng.pick([.nan, -1, .infinity, 1e300])
     }
     var bytes: [UInt8] = []
     for v in lengths {
-      if wide {
-        withUnsafeBytes(of: v.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
-      } else {
-        withUnsafeBytes(of: Float(v).bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+      switch encoding {
+      case "f64": withUnsafeBytes(of: v.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+      case "f32": withUnsafeBytes(of: Float(v).bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+      default:
+        // A broken size as a half: NaN, −1 or infinity (1e300 has no half: infinity).
+        let half = HalfFloat.bits(exactly: v) ?? (v.isNaN ? 0x7E00 : v < 0 ? 0xBC00 : 0x7C00)
+        withUnsafeBytes(of: half.littleEndian) { bytes.append(contentsOf: $0) }
       }
     }
-    if chance(0.03) { bytes.removeLast(min(bytes.count, wide ? 16 : 8)) }
+    let pairBytes = encoding == "f64" ? 16 : encoding == "f32" ? 8 : 4
+    if chance(0.03) { bytes.removeLast(min(bytes.count, pairBytes)) }
     if chance(0.98) { fields.append(("sizes", .string(String(decoding: Base64.encode(bytes), as: UTF8.self)))) }
-    if !wide || chance(0.3) {
-      fields.append(("sizeEncoding", .string(chance(0.97) ? (wide ? "f64" : "f32") : "f16")))
+    if encoding != "f64" || chance(0.3) {
+      fields.append(("sizeEncoding", .string(chance(0.97) ? encoding : rng.pick(["f8", "bf16", "F32"]))))
     }
     return .object(fields)
   }

@@ -433,9 +433,9 @@ public struct LayoutSession<Engine: LayoutEngine> {
   /// for those reads and applied again, when its edits cost less than a copy of the engine would
   /// (`journaledEditLimit(items:sections:)`; otherwise the copy is kept: O(p) retains for p
   /// pages, and a copy of each page the batch writes). For a batch that changes the bounds,
-  /// whose undoing would lay everything out twice more, the elements within two viewport
-  /// lengths of the viewport are read before it, and the batch is undone only when an element
-  /// that came into view is not among them.
+  /// whose undoing would lay everything out twice more, the elements near the viewport are
+  /// read before it (`readAheadRect`), and the batch is undone only when an element that came
+  /// into view is not among them.
   ///
   /// - Complexity: the batch's, three times for a journaled batch, plus O(k (log n + log e)) for
   ///   the k elements the two viewports show (and the elements near the viewport, for a change
@@ -471,18 +471,19 @@ public struct LayoutSession<Engine: LayoutEngine> {
     let journaled = journalsVisibleTransitions && edits <= limit
     let before = journaled ? nil : reading { live in live.engine }
     // A change of the bounds lays every item out again, and so would its undoing: the elements
-    // near the viewport before it are read now (two viewport lengths around it), where those
-    // that come into view after it almost always were.
+    // near the viewport before it are read now, where those that come into view after it
+    // almost always were (`readAheadRect`).
     let changesBounds =
       raw.update.setWidth != nil || raw.update.setHeight != nil || raw.update.setWidthClass != nil
     let nearBefore =
       journaled && changesBounds
       ? reading { live in
         live.engine.elements(
-          in: Rect(
-            x: viewportBefore.minX - 2 * viewportBefore.width,
-            y: viewportBefore.minY - 2 * viewportBefore.height,
-            width: 5 * viewportBefore.width, height: 5 * viewportBefore.height))
+          in: Self.readAheadRect(
+            viewportBefore, bounds: live.layout.bounds,
+            newBounds: Size(
+              raw.update.setWidth ?? live.layout.bounds.width,
+              raw.update.setHeight ?? live.layout.bounds.height)))
       } : []
     var update = BatchUpdate()
     let answer = try change { (live) throws(LayoutError) in
@@ -529,6 +530,22 @@ public struct LayoutSession<Engine: LayoutEngine> {
     LayoutTransition.appendJSON(list, to: &w)
     w.append("}")
     return String(answer.dropLast()) + w.string
+  }
+
+  /// The rect around `viewport` whose elements a change of the bounds from `bounds` to
+  /// `newBounds` reads before it: the viewport extended on every side by 1 + r viewport lengths
+  /// (r the larger ratio of a new bound to the old, within 1...8), so that the items a viewport
+  /// shows after the content is reflowed up to r times denser were among them.
+  ///
+  /// - Complexity: O(1).
+  static func readAheadRect(_ viewport: Rect, bounds: Size, newBounds: Size) -> Rect {
+    func ratio(_ new: Double, _ old: Double) -> Double { old > 0 ? new / old : 1 }
+    let r = min(8, max(1, ratio(newBounds.width, bounds.width), ratio(newBounds.height, bounds.height)))
+    let dx = (1 + r) * viewport.width
+    let dy = (1 + r) * viewport.height
+    return Rect(
+      x: viewport.minX - dx, y: viewport.minY - dy, width: viewport.width + 2 * dx,
+      height: viewport.height + 2 * dy)
   }
 
   /// How many sections and items the deleted `sections` hold in the open document, each

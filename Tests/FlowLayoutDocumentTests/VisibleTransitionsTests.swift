@@ -408,6 +408,12 @@ struct VisibleTransitionsTests {
     let opened = session.answer(
       Array((cells ? Self.openCells(count: 2_000, y: 3_000) : Self.open(count: 2_000, y: 3_000)).utf8))
     #expect(!opened.contains("error"), "\(opened.prefix(300))")
+    // The narrowest width and then the widest: the content 5–7 times denser, read ahead.
+    for width in [200, 1_024] {
+      let readBack = session.journalReadBacks.bounds
+      #expect(try Self.checkAgainstTheWholeAnswer(&session, #"{"setWidth": \#(width)}"#))
+      #expect(session.journalReadBacks.bounds == readBack, "\(width)")
+    }
     var checked = 0
     for _ in 0..<(cells ? 30 : 60) {
       let viewport = try #require(session.document!.shownViewport())
@@ -416,9 +422,14 @@ struct VisibleTransitionsTests {
         session.document!.engine.elements(in: viewport).first {
           $0.kind == .item && $0.path.section == 0
         }?.path.item ?? 0
+      let widthAlone = g.nextInt(below: 2) == 0
       let batch = Self.settingWidth(
-        g.nextInt(below: 2) == 0 ? "{}" : Self.randomItemBatch(&g, count: count, near: near), &g)
+        widthAlone ? "{}" : Self.randomItemBatch(&g, count: count, near: near), &g)
+      let readBack = session.journalReadBacks.bounds
       if try Self.checkAgainstTheWholeAnswer(&session, batch) { checked += 1 }
+      // A width alone (within 200–1 024 points, at most 5.12 times denser) brings no element
+      // from beyond the read-ahead (`LayoutSession.readAheadRect`).
+      #expect(!widthAlone || session.journalReadBacks.bounds == readBack, "\(batch)")
     }
     #expect(checked >= (cells ? 20 : 40), "batches accepted: \(checked)")
     // Most read ahead; a width that triples shows elements from further away, read back.

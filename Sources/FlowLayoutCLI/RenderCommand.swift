@@ -122,7 +122,7 @@ struct RenderCommand: ParsableCommand {
   ) throws(LayoutError) -> String {
     let live = try DocumentLayout<E>.laidOut(document)
     let layout = live.engine
-    let cells = live.cells
+    let cells = live.cells.array
     let bounds = layout.input.bounds
     var presentation = document.presentation
     if let viewport { presentation.viewport = viewport }

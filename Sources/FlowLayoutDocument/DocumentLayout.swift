@@ -17,7 +17,7 @@ public struct DocumentLayout<Engine: LayoutEngine> {
   public private(set) var layout: SelfSizingLayout<Engine>
   /// Per section, per item: the item's cell, `nil` for a plain item (kept as document text
   /// until measured: `CellColumn`).
-  public private(set) var cells: [CellColumn]
+  public private(set) var cells: SectionValues<CellColumn>
   /// When cells are measured.
   public let cellSizing: CellSizing
   /// The prefetch margins (`"prefetch"`), which also bound `"visible"` measuring.
@@ -32,7 +32,7 @@ public struct DocumentLayout<Engine: LayoutEngine> {
   /// Per section, the items that are cells, found at the first width change and then kept
   /// through batches like the estimated items (so that the next rotation marks them estimated,
   /// or measures them, in O(R + c) for c cells, not by a pass over n items); `nil` until then.
-  private var cellItems: [ItemIndexSet]?
+  private var cellItems: SectionValues<ItemIndexSet>?
 
   /// Lays out the document's first layout (its edits are not applied: see `laidOut(_:)`), and
   /// under `"visible"` measures the cells near the viewport (the bounds at offset 0 when the
@@ -56,8 +56,10 @@ public struct DocumentLayout<Engine: LayoutEngine> {
     layout = try SelfSizingLayout(
       document.input, estimatedItems: document.estimatedItems, viewport: viewport,
       scrollAnchor: document.scrollAnchor)
-    cells = document.cells
-    cellItems = document.cellItems?.count == document.cells.count ? document.cellItems : nil
+    cells = SectionValues(document.cells, filler: CellColumn(plainItems: 0))
+    cellItems = document.cellItems.flatMap {
+      $0.count == document.cells.count ? SectionValues($0, filler: ItemIndexSet()) : nil
+    }
     cellSizing = document.cellSizing
     prefetch = document.prefetch
     verticalLayoutDirection = document.verticalLayoutDirection
@@ -136,11 +138,11 @@ public struct DocumentLayout<Engine: LayoutEngine> {
     if widthChanges, cellSizing == .all {
       var newCells = cells
       if movesItems {
-        update.carry(&newCells, insertedSections: insertedCells, editCells: editCells)
+        update.carry(in: &newCells, insertedSections: insertedCells, editCells: editCells)
       }
       let items: [ItemIndexSet]
       if !movesItems, let cellItems {
-        items = cellItems
+        items = cellItems.array
       } else {
         items = newCells.map(\.cellIndices)
         if !movesItems { foundCellItems = items }
@@ -163,7 +165,7 @@ public struct DocumentLayout<Engine: LayoutEngine> {
     var anchor = layout.beginChange()
     let map = try layout.apply(update, validated: consume plan, tracking: &anchor)
     if movesItems {
-      update.carry(&cells, insertedSections: insertedCells, editCells: editCells, map: map)
+      update.carry(in: &cells, insertedSections: insertedCells, editCells: editCells, map: map)
     }
     if movesItems, var items = cellItems {
       // The cell items move as estimated items do; inserted sections bring their cells.
@@ -177,7 +179,7 @@ public struct DocumentLayout<Engine: LayoutEngine> {
       }
       cellItems = nil  // uniquely referenced while carried
       // `map` is `BatchPathMap(carrier)`: the map reads neither measurements nor estimates.
-      carrier.carryEstimatedItems(&items, map: map)
+      carrier.carryEstimatedItems(in: &items, map: map)
       // Items inserted with a cell, and items given a cell by a resize, are cells now.
       for path in editCells.inserted.keys { items[path.section].insert(path.item) }
       for path in editCells.resized.keys {
@@ -185,14 +187,14 @@ public struct DocumentLayout<Engine: LayoutEngine> {
       }
       cellItems = items
     }
-    if let foundCellItems { cellItems = foundCellItems }
+    if let foundCellItems { cellItems = SectionValues(foundCellItems, filler: ItemIndexSet()) }
     if !remeasured.isEmpty {
       cellsMeasured += remeasured.count
       try layout.apply(BatchUpdate(measureItems: remeasured), tracking: &anchor)
     }
     if widthChanges, cellSizing == .visible {
-      let items = cellItems ?? cells.map(\.cellIndices)
-      cellItems = items
+      let items = cellItems?.array ?? cells.map(\.cellIndices)
+      cellItems = SectionValues(items, filler: ItemIndexSet())
       layout.markEstimated(items)
     }
     layout.endChange(anchor)

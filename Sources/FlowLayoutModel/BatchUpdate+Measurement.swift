@@ -9,10 +9,23 @@ extension BatchUpdate {
   public func validateWithMeasurements(
     itemCounts: [Int], configuration: LayoutConfiguration, bounds: Size, field prefix: String = ""
   ) throws(LayoutError) -> BatchPlan {
+    try validateWithMeasurements(
+      itemCounts: SectionCounts(itemCounts), configuration: configuration, bounds: bounds,
+      field: prefix)
+  }
+
+  /// `validateWithMeasurements(itemCounts:configuration:bounds:field:)` of counts held with a
+  /// gap (`SectionValues.sectionCounts`; the plan shares their storage).
+  package func validateWithMeasurements(
+    itemCounts: SectionCounts, configuration: LayoutConfiguration, bounds: Size,
+    field prefix: String = ""
+  ) throws(LayoutError) -> BatchPlan {
     var plain = self
     plain.measureItems = []
+    var scratch = BatchValidationScratch()
     let plan = try plain.validate(
-      itemCounts: itemCounts, configuration: configuration, bounds: bounds, field: prefix)
+      itemCounts: itemCounts, configuration: configuration, bounds: bounds, field: prefix,
+      scratch: &scratch)
     guard !measureItems.isEmpty else { return plan }
     let deleted = Set(deleteItems)
     let resized = Set(resizeItems.map(\.at))
@@ -86,13 +99,20 @@ extension BatchUpdate {
   /// - Complexity: O(e log e + R) for e edits and the R ranges of edited sections' sets; plus
   ///   what `restructureSections(_:map:inserted:)` costs.
   public func carryEstimatedItems(_ sets: inout [ItemIndexSet], map: BatchPathMap) {
+    carryEstimatedItems(in: &sets, map: map)
+  }
+
+  /// `carryEstimatedItems(_:map:)` of an `Array` or `SectionValues`.
+  package func carryEstimatedItems(
+    in sets: inout some SectionSequence<ItemIndexSet>, map: BatchPathMap
+  ) {
     for measurement in measureItems { sets[measurement.at.section].remove(measurement.at.item) }
     // Moved items' state, read before anything moves.
     let estimatedMoves = moveItems.filter { sets[$0.from.section].contains($0.from.item) }
     for o in map.oldSectionsLosingItems {
       sets[o] = sets[o].closingGaps(at: map.itemsLeaving(oldSection: o))
     }
-    restructureSections(&sets, map: map) { $0.estimatedItems }
+    restructureSections(in: &sets, map: map) { $0.estimatedItems }
     for n in map.newSectionsGainingItems {
       sets[n] = sets[n].openingGaps(at: map.itemsEntering(newSection: n))
     }
@@ -110,12 +130,20 @@ extension BatchUpdate {
   /// - Complexity: O(e) for e edits, plus what `restructureSections(_:map:inserted:)` costs.
   @discardableResult
   public func carryItemCounts(_ counts: inout [Int], map: BatchPathMap) -> Int {
+    carryItemCounts(in: &counts, map: map)
+  }
+
+  /// `carryItemCounts(_:map:)` of an `Array` or `SectionValues`.
+  @discardableResult
+  package func carryItemCounts(in counts: inout some SectionSequence<Int>, map: BatchPathMap)
+    -> Int
+  {
     var rewritten = 0
     for o in map.oldSectionsLosingItems {
       counts[o] -= map.itemsLeaving(oldSection: o).count
       rewritten += 1
     }
-    restructureSections(&counts, map: map) { $0.section.count }
+    restructureSections(in: &counts, map: map) { $0.section.count }
     for n in map.newSectionsGainingItems {
       counts[n] += map.itemsEntering(newSection: n).count
       rewritten += 1
@@ -137,25 +165,35 @@ extension BatchUpdate {
     restructureSections(&values) { inserted(insertSections[$0]) }
   }
 
+  /// `restructureSections(_:map:inserted:)` of an `Array` or `SectionValues`.
+  package func restructureSections<Values: SectionSequence>(
+    in values: inout Values, map: BatchPathMap, inserted: (SectionInsertion) -> Values.Element
+  ) {
+    restructureSections(&values) { inserted(insertSections[$0]) }
+  }
+
   /// Per-section values taken from the sections before the batch to those after it: deleted
   /// sections' values leave, inserted sections get `insertedAt(j)` for `insertSections[j]`,
   /// moved ones move. Values are moved, not copied: a uniquely referenced value stays so.
   ///
   /// - Precondition: the batch is valid for `values`' sections (validated).
   /// - Complexity: O(1) for a batch without section edits; for k sections inserted, deleted or
-  ///   moved, O(k log k) plus k memory moves of the values after them when k ≤ 16, else one
-  ///   O(s + k log k) pass; no hashing. When the batch inserts as many sections as it deletes
-  ///   (moves only, say), the same over the w values between the first and last index it names
-  ///   instead of all s: O(w + k log k).
-  package func restructureSections<Value>(
-    _ values: inout [Value], insertedAt: (Int) -> Value
+  ///   moved, O(k log k) plus k memory moves of the values after them when k ≤ 16 (for
+  ///   `SectionValues`, of the values between each edit and its gap), else one O(s + k log k)
+  ///   pass; no hashing. When the batch inserts as many sections as it deletes (moves only,
+  ///   say), the same over the w values between the first and last index it names instead of
+  ///   all s: O(w + k log k).
+  package func restructureSections<Values: SectionSequence>(
+    _ values: inout Values, insertedAt: (Int) -> Values.Element
   ) {
     let edits = deleteSections.count + insertSections.count + moveSections.count
     guard edits > 0 else { return }
     // As many sections inserted as deleted: every value past the last index the batch names
     // stays where it is (as does every value before the first), so only that window is
-    // rebuilt: a section moved by one costs O(1), not a shift of every later section.
-    if deleteSections.count == insertSections.count {
+    // rebuilt: a section moved by one costs O(1), not a shift of every later section. (Values
+    // held with a gap are edited in place: their removals and insertions already cost only
+    // the distance between them.)
+    if deleteSections.count == insertSections.count, !Values.editsAtAGap {
       var first = Int.max
       var last = Int.min
       for s in deleteSections { (first, last) = (min(first, s), max(last, s)) }
@@ -168,7 +206,7 @@ extension BatchUpdate {
       if first > 0 || last < values.count - 1 {
         var window = Array(values[first...last])
         restructureSections(&window, offset: first, edits: edits, insertedAt: insertedAt)
-        values.replaceSubrange(first...last, with: window)
+        values.replaceSubrange(first..<(last + 1), with: window)
         return
       }
     }
@@ -181,9 +219,10 @@ extension BatchUpdate {
   ///
   /// - Complexity: O(1) … O(v + k log k) for v values and k = `edits` section edits, as
   ///   `restructureSections(_:insertedAt:)` says.
-  private func restructureSections<Value>(
-    _ values: inout [Value], offset: Int, edits: Int, insertedAt: (Int) -> Value
+  private func restructureSections<Values: SectionSequence>(
+    _ values: inout Values, offset: Int, edits: Int, insertedAt: (Int) -> Values.Element
   ) {
+    typealias Value = Values.Element
     // Where each entering section comes from: `insertSections[j]` or `moveSections[m]`.
     var entering: [(at: Int, index: Int, isMove: Bool)] = []
     entering.reserveCapacity(insertSections.count + moveSections.count)
@@ -218,13 +257,13 @@ extension BatchUpdate {
           next = from + 1
         }
         kept.append(contentsOf: values[next...])
-        values = kept
+        values.replaceAll(with: kept)
       }
     } else {
       var deleted = deleteSections.map { $0 - offset }
       deleted.sortInPlace()
       if edits <= 16 {
-        for s in deleted.reversed() { values.remove(at: s) }
+        for s in deleted.reversed() { _ = values.remove(at: s) }
       } else {
         var kept: [Value] = []
         kept.reserveCapacity(values.count - deleted.count)
@@ -234,7 +273,7 @@ extension BatchUpdate {
           next = s + 1
         }
         kept.append(contentsOf: values[next...])
-        values = kept
+        values.replaceAll(with: kept)
       }
     }
     func value(_ index: Int, isMove: Bool) -> Value {
@@ -255,7 +294,7 @@ extension BatchUpdate {
       result.append(value(index, isMove: isMove))
     }
     result.append(contentsOf: values[next...])
-    values = result
+    values.replaceAll(with: result)
   }
 }
 

@@ -26,7 +26,7 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
   /// The engine holding every item at its current size.
   public private(set) var engine: Engine
   /// Per section, the items that are estimates (not measured yet).
-  public private(set) var estimatedItems: [ItemIndexSet]
+  public private(set) var estimatedItems: SectionValues<ItemIndexSet>
   /// The visible rect, in content coordinates; its origin is the content offset. `nil` when the
   /// layout has no viewport (nothing is anchored).
   public private(set) var viewport: Rect?
@@ -39,7 +39,7 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
   public private(set) var bounds: Size
   /// The item count of every section after the last batch (an engine's `input` can cost O(n)
   /// to rebuild; these are kept from the batches' plans).
-  public private(set) var itemCounts: [Int]
+  public private(set) var itemCounts: SectionValues<Int>
   /// The sum of `itemCounts`, kept by each batch.
   package private(set) var itemTotal: Int
   /// Measurements that changed an item's size (each reached the engine as a resize).
@@ -93,9 +93,9 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
     engine.keepDiagnostics()
     self.configuration = input.configuration
     self.bounds = input.bounds
-    self.itemCounts = input.sections.map(\.count)
-    self.itemTotal = itemCounts.reduce(0, +)
-    self.estimatedItems = sets
+    self.itemCounts = SectionValues(input.sections.map(\.count), filler: 0)
+    self.itemTotal = input.sections.reduce(0) { $0 + $1.count }
+    self.estimatedItems = SectionValues(sets, filler: ItemIndexSet())
     self.viewport = viewport
     self.scrollAnchor = scrollAnchor
   }
@@ -240,12 +240,12 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
     if let entry { journal?.commit(entry) }
     // Nothing below throws.
     if let widthClass = update.setWidthClass { configuration.widthClass = widthClass }
-    update.carryEstimatedItems(&estimatedItems, map: map)
+    update.carryEstimatedItems(in: &estimatedItems, map: map)
     itemTotal +=
       update.insertItemCount - update.deleteItemCount
       + update.insertSections.reduce(0) { $0 + $1.section.count }
       - update.deleteSections.reduce(0) { $0 + itemCounts[$1] }
-    sectionStatesRewritten += update.carryItemCounts(&itemCounts, map: map)
+    sectionStatesRewritten += update.carryItemCounts(in: &itemCounts, map: map)
     bounds = newBounds
     measurementsApplied += update.measureItems.count - unchanged
     measurementsUnchanged += unchanged
@@ -264,7 +264,7 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
   /// - Throws: the batch's `LayoutError`.
   public func update(validating update: BatchUpdate) throws(LayoutError) -> BatchPlan {
     try update.validateWithMeasurements(
-      itemCounts: itemCounts, configuration: configuration, bounds: bounds)
+      itemCounts: itemCounts.sectionCounts, configuration: configuration, bounds: bounds)
   }
 
   /// `update(validating:)`, counted in `batchesValidated`: for a caller that then applies the
@@ -291,7 +291,7 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
     case .none:
       batchesValidated += 1
       plan = try update.validateWithMeasurements(
-        itemCounts: itemCounts, configuration: configuration, bounds: bounds)
+        itemCounts: itemCounts.sectionCounts, configuration: configuration, bounds: bounds)
     }
     let batch = update.engineBatch { path in
       // Validated above: the path exists.

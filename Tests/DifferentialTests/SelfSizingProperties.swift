@@ -103,7 +103,7 @@ enum SelfSizingRun {
           comparison.fail(
             "estimated items: fast \(fast.estimatedItems) vs reference \(ref.estimatedItems)")
         }
-        if let expectedEstimated, ref.estimatedItems != expectedEstimated {
+        if let expectedEstimated, ref.estimatedItems.array != expectedEstimated {
           comparison.fail("estimated items \(ref.estimatedItems), oracle \(expectedEstimated)")
         }
         for (name, offset) in [("fast", fast.contentOffset), ("reference", ref.contentOffset)] {

@@ -378,7 +378,7 @@ struct VisibleTransitionsTests {
     var mixed = 0
     for _ in 0..<150 {
       var batch = Self.randomMixedBatch(
-        &g, counts: session.document!.layout.itemCounts, shown: try Self.sectionsShown(session))
+        &g, counts: session.document!.layout.itemCounts.array, shown: try Self.sectionsShown(session))
       if g.nextInt(below: 6) == 0 { batch = Self.settingWidth(batch, &g) }
       if try Self.checkAgainstTheWholeAnswer(&session, batch), batch.contains("Sections"),
         batch.contains("Items")

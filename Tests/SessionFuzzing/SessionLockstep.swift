@@ -41,9 +41,9 @@ struct SessionState: Equatable {
     guard let d = session.document else { return }
     engine = LayoutSnapshot(d.engine)
     viewport = d.layout.viewport
-    estimated = d.layout.estimatedItems
+    estimated = d.layout.estimatedItems.array
     bounds = d.layout.bounds
-    itemCounts = d.layout.itemCounts
+    itemCounts = d.layout.itemCounts.array
     cells = d.cells.map(Array.init)
     cellsMeasured = d.cellsMeasured
     anchor = d.layout.lastAnchor
@@ -106,7 +106,7 @@ public struct SessionLockstep {
   public var view: SessionView {
     var v = SessionView()
     guard let d = fast.document else { return v }
-    v.itemCounts = d.layout.itemCounts
+    v.itemCounts = d.layout.itemCounts.array
     v.contentSize = d.engine.contentSize
     v.viewport = d.layout.viewport
     v.boundsWidth = d.layout.bounds.width

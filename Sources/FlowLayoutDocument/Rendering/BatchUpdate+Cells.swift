@@ -40,10 +40,20 @@ extension BatchUpdate {
     _ cells: inout [CellColumn], insertedSections: [CellColumn] = [],
     editCells: EditCells = EditCells(), map: BatchPathMap? = nil
   ) {
+    carry(in: &cells, insertedSections: insertedSections, editCells: editCells, map: map)
+  }
+
+  /// `carry(_:insertedSections:editCells:map:)` of an `Array` or `SectionValues` (a document's,
+  /// whose section insertions and removals then cost O(d) for the d sections between them and
+  /// the last one, not O(s)).
+  package func carry(
+    in cells: inout some SectionSequence<CellColumn>, insertedSections: [CellColumn] = [],
+    editCells: EditCells = EditCells(), map: BatchPathMap? = nil
+  ) {
     if let map, carryPlain(&cells, editCells: editCells, map: map) { return }
     if map == nil, carryPlain(&cells, editCells: editCells) { return }
     var old = cells
-    cells = []
+    cells.replaceAll(with: [])  // `old` uniquely referenced
     for (path, cell) in editCells.resized where old.indices.contains(path.section) {
       if old[path.section].indices.contains(path.item) {
         old[path.section].replace(at: path.item, with: cell)
@@ -95,7 +105,9 @@ extension BatchUpdate {
   ///
   /// - Complexity: O(e) for e item edits (two reads each), one count change per run of edits
   ///   naming one section; no allocation.
-  private func carryPlain(_ cells: inout [CellColumn], editCells: EditCells) -> Bool {
+  private func carryPlain(
+    _ cells: inout some SectionSequence<CellColumn>, editCells: EditCells
+  ) -> Bool {
     guard deleteSections.isEmpty, insertSections.isEmpty, moveSections.isEmpty,
       editCells.inserted.isEmpty, editCells.resized.isEmpty
     else { return false }
@@ -151,7 +163,9 @@ extension BatchUpdate {
   ///
   /// - Complexity: O(r log r) for r sections losing or gaining items; no allocation beyond the
   ///   map's section lists.
-  private func carryPlain(_ cells: inout [CellColumn], editCells: EditCells, map: BatchPathMap)
+  private func carryPlain(
+    _ cells: inout some SectionSequence<CellColumn>, editCells: EditCells, map: BatchPathMap
+  )
     -> Bool
   {
     guard deleteSections.isEmpty, insertSections.isEmpty, moveSections.isEmpty,
@@ -172,7 +186,8 @@ extension BatchUpdate {
   /// - Complexity: O(k) for k entries, plus O(m) for the m items of a section holding cells
   ///   given more than 16.
   private static func insert(
-    _ entering: [(path: ItemPath, entry: CellColumn.Entry)], into columns: inout [CellColumn]
+    _ entering: [(path: ItemPath, entry: CellColumn.Entry)],
+    into columns: inout some SectionSequence<CellColumn>
   ) {
     var run: [(index: Int, entry: CellColumn.Entry)] = []
     var section = -1

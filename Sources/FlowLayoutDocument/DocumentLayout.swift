@@ -333,7 +333,7 @@ extension DocumentLayout {
   /// again; the journal is closed. Every answer after is the one before the call (the engine's
   /// storage may be cut into pages differently).
   ///
-  /// - Precondition: `journal` is complete (`BatchJournal.canInvert` held for the change).
+  /// - Precondition: `journal` is complete (every batch of the change had an inverse).
   /// - Complexity: the journal's batches twice, plus one lookup per element.
   mutating func framesBeforeLastChange(_ elements: [(kind: ElementKind, path: ItemPath)])
     -> [Rect?]

@@ -26,6 +26,11 @@ public struct LayoutSession<Engine: LayoutEngine> {
   /// it keep the copy always (the session fuzzer's reference session, so that the two ways
   /// check each other).
   package var journalsVisibleTransitions = true
+  /// The `visibleTransitions` batches whose old frames were read back through their inverse
+  /// (an element came into view), those among them that edited sections and items together,
+  /// and those that changed the bounds; and the changes of the bounds journaled (their
+  /// elements near the viewport read before them): the tests' count of the journal's work.
+  package private(set) var journalReadBacks = (all: 0, mixed: 0, bounds: 0, boundsReadAhead: 0)
 
   public init() {}
 
@@ -423,15 +428,18 @@ public struct LayoutSession<Engine: LayoutEngine> {
   /// (`LayoutTransition.visibleTransitions`).
   ///
   /// The frames before the batch of the elements that come into view are read from the layout
-  /// itself: a batch of item edits and measurements, or one that only inserts, deletes or moves
-  /// sections, is recorded with its inverse as the engine takes it (`BatchJournal`), undone for
-  /// those reads and applied again. A batch that edits both sections and items, changes the
-  /// bounds, or holds more than `journaledEditLimit` edits and items of inserted or deleted
-  /// sections, keeps a copy of the engine instead (O(p) retains for p pages, when the batch
-  /// writes it).
+  /// itself: the batch (item and section edits, measurements, the bounds and the width class,
+  /// in any mix) is recorded with its inverse as the engine takes it (`BatchJournal`), undone
+  /// for those reads and applied again, when its edits cost less than a copy of the engine would
+  /// (`journaledEditLimit(items:sections:)`; otherwise the copy is kept: O(p) retains for p
+  /// pages, and a copy of each page the batch writes). For a batch that changes the bounds,
+  /// whose undoing would lay everything out twice more, the elements near the viewport are
+  /// read before it (`readAheadRect`), and the batch is undone only when an element that came
+  /// into view is not among them.
   ///
   /// - Complexity: the batch's, three times for a journaled batch, plus O(k (log n + log e)) for
-  ///   the k elements the two viewports show.
+  ///   the k elements the two viewports show (and the elements near the viewport, for a change
+  ///   of the bounds).
   /// - Throws: `.invalidDocument(field: "visibleTransitions", …)` when the document has no
   ///   viewport; the batch's errors under `visibleTransitions.`. Nothing changes.
   private mutating func visibleTransitions(_ bytes: [UInt8], _ s: inout JSONScanner)
@@ -449,21 +457,34 @@ public struct LayoutSession<Engine: LayoutEngine> {
     }
     s.position = bytes.count
     let raw = try RawEdit.read(json: bytes, field: "visibleTransitions")
+    let (items, sections) = reading { live in (live.layout.itemTotal, live.layout.itemCounts.count) }
+    let limit = Self.journaledEditLimit(items: items, sections: sections)
     // Packed deletions join the batch's list once the item counts are known (a range may be
     // as wide as an `Int` until then: each count capped past the limit).
-    let packed = raw.packedDeletionEntries.reduce(0) {
-      $0 + min($1.items.count, Self.journaledEditLimit + 1)
-    }
+    let packed = raw.packedDeletionEntries.reduce(0) { $0 + min($1.items.count, limit + 1) }
     let edits =
       packed + raw.update.deleteItemCount + raw.update.insertItemCount
       + raw.update.moveItems.count + raw.update.resizeItems.count + raw.update.measureItems.count
       + raw.update.moveSections.count
       + raw.update.insertSections.reduce(0) { $0 + 1 + $1.section.count }
       + (raw.update.deleteSections.isEmpty ? 0 : deletedItems(raw.update.deleteSections))
-    let journaled =
-      journalsVisibleTransitions && BatchJournal.canInvert(raw.update, otherItemEdits: packed)
-      && edits <= Self.journaledEditLimit
+    let journaled = journalsVisibleTransitions && edits <= limit
     let before = journaled ? nil : reading { live in live.engine }
+    // A change of the bounds lays every item out again, and so would its undoing: the elements
+    // near the viewport before it are read now, where those that come into view after it
+    // almost always were (`readAheadRect`).
+    let changesBounds =
+      raw.update.setWidth != nil || raw.update.setHeight != nil || raw.update.setWidthClass != nil
+    let nearBefore =
+      journaled && changesBounds
+      ? reading { live in
+        live.engine.elements(
+          in: Self.readAheadRect(
+            viewportBefore, bounds: live.layout.bounds,
+            newBounds: Size(
+              raw.update.setWidth ?? live.layout.bounds.width,
+              raw.update.setHeight ?? live.layout.bounds.height)))
+      } : []
     var update = BatchUpdate()
     let answer = try change { (live) throws(LayoutError) in
       live.journal = journaled ? BatchJournal() : nil
@@ -474,22 +495,57 @@ public struct LayoutSession<Engine: LayoutEngine> {
         throw error
       }
     }
-    let list = reading { live in
+    if !nearBefore.isEmpty { journalReadBacks.boundsReadAhead += 1 }
+    let (list, readBack) = reading { live in
       let viewportAfter = live.shownViewport() ?? viewportBefore
       if let before {
-        return LayoutTransition.visibleTransitions(
-          from: before, to: live.engine, by: update, viewportBefore: viewportBefore,
-          viewportAfter: viewportAfter)
+        return (
+          LayoutTransition.visibleTransitions(
+            from: before, to: live.engine, by: update, viewportBefore: viewportBefore,
+            viewportAfter: viewportAfter), false
+        )
       }
       let pending = VisibleTransitions(
         shownBefore: shownBefore, after: live.engine, by: update, viewportAfter: viewportAfter)
-      return pending.finished(oldFrames: live.framesBeforeLastChange(pending.oldFramesNeeded))
+      if !nearBefore.isEmpty, let frames = pending.oldFrames(among: nearBefore) {
+        live.journal = nil
+        return (pending.finished(oldFrames: frames), false)
+      }
+      let needed = pending.oldFramesNeeded
+      return (pending.finished(oldFrames: live.framesBeforeLastChange(needed)), !needed.isEmpty)
+    }
+    if readBack {
+      journalReadBacks.all += 1
+      if !nearBefore.isEmpty { journalReadBacks.bounds += 1 }
+      let editsSections =
+        !(update.insertSections.isEmpty && update.deleteSections.isEmpty
+          && update.moveSections.isEmpty)
+      let itemEdits =
+        update.deleteItemCount + update.insertItemCount + update.moveItems.count
+        + update.resizeItems.count + update.measureItems.count
+      if editsSections, itemEdits > 0 { journalReadBacks.mixed += 1 }
     }
     var w = JSONWriter()
     w.append(",")
     LayoutTransition.appendJSON(list, to: &w)
     w.append("}")
     return String(answer.dropLast()) + w.string
+  }
+
+  /// The rect around `viewport` whose elements a change of the bounds from `bounds` to
+  /// `newBounds` reads before it: the viewport extended on every side by 1 + r viewport lengths
+  /// (r the larger ratio of a new bound to the old, within 1...8), so that the items a viewport
+  /// shows after the content is reflowed up to r times denser were among them.
+  ///
+  /// - Complexity: O(1).
+  static func readAheadRect(_ viewport: Rect, bounds: Size, newBounds: Size) -> Rect {
+    func ratio(_ new: Double, _ old: Double) -> Double { old > 0 ? new / old : 1 }
+    let r = min(8, max(1, ratio(newBounds.width, bounds.width), ratio(newBounds.height, bounds.height)))
+    let dx = (1 + r) * viewport.width
+    let dy = (1 + r) * viewport.height
+    return Rect(
+      x: viewport.minX - dx, y: viewport.minY - dy, width: viewport.width + 2 * dx,
+      height: viewport.height + 2 * dy)
   }
 
   /// How many sections and items the deleted `sections` hold in the open document, each
@@ -506,9 +562,27 @@ public struct LayoutSession<Engine: LayoutEngine> {
 
   /// The most edits (item deletions, insertions, moves, resizes and measurements; section
   /// moves; inserted and deleted sections and their items) a `visibleTransitions` batch may
-  /// hold to be journaled rather than copied: past it, applying the batch twice more costs more
-  /// than the copy.
-  static var journaledEditLimit: Int { 4_096 }
+  /// hold to be journaled rather than copied, in a layout of `items` items in `sections`
+  /// sections: past it, building the inverse and applying the batch twice more costs more than
+  /// the copy of the engine's page list (about one page per `itemsPerPage` items, and one per
+  /// section), `editsPerPage` edits a page, and at least `journaledEditFloor`.
+  ///
+  /// - Complexity: O(1).
+  static func journaledEditLimit(items: Int, sections: Int) -> Int {
+    max(journaledEditFloor, (items / itemsPerPage + sections) * editsPerPage)
+  }
+
+  /// The edits every layout journals, however small (a copy of its engine costs little too).
+  static var journaledEditFloor: Int { 64 }
+  /// The fast engine's items a page (its target: pages hold 128 to 1 024 items).
+  static var itemsPerPage: Int { 512 }
+  /// The edits a journal applies (twice more, after building their inverse) in the time a copy
+  /// of the engine takes per page: measured through the pipe (03a9a84, release, one section,
+  /// contiguous deletions in view and their insertion back, medians of 6–10), a journal of 1 800
+  /// edits at 1M items 0.36 / 0.60 ms against a copy with 2 100 0.64 / 1.46 ms, and of 18 000 at
+  /// 10M 3.6 / 5.2 ms against 13.3 / 17.1 ms; 42c4816's journal of 4 000 at 1M 0.57 / 1.08 ms
+  /// against its copy with 4 200 0.51 / 1.26 ms: even at about two edits a page.
+  static var editsPerPage: Int { 2 }
 
   /// `[x, y]` (two numbers, not otherwise checked: each request checks its own).
   static func readPoint(_ s: inout JSONScanner, field: String) throws(LayoutError) -> Point {

@@ -175,6 +175,25 @@ struct VisibleTransitions {
     }
   }
 
+  /// The frames before the batch of `oldFramesNeeded`, in its order, when each is among
+  /// `known` (elements read before the batch); `nil` when one is not.
+  ///
+  /// - Complexity: O(j + k) for j elements known and k needed.
+  func oldFrames(among known: [LayoutElement]) -> [Rect?]? {
+    let needed = oldFramesNeeded
+    guard !needed.isEmpty else { return [] }
+    var frames: [ElementKey: Rect] = [:]
+    frames.reserveCapacity(known.count)
+    for element in known { frames[ElementKey(kind: element.kind, path: element.path)] = element.frame }
+    var result: [Rect?] = []
+    result.reserveCapacity(needed.count)
+    for (kind, path) in needed {
+      guard let frame = frames[ElementKey(kind: kind, path: path)] else { return nil }
+      result.append(frame)
+    }
+    return result
+  }
+
   /// The list, given the frames before the batch of `oldFramesNeeded` (in its order; `nil`
   /// for an element without one).
   ///

@@ -5,10 +5,10 @@
 /// page list (O(p) retains for p pages: 1 ms at 1M items, 9.7 ms at 10M); the journal costs the
 /// change's own work twice more, O(e log n + s) for e edits and s sections.
 ///
-/// Batches of item edits, and batches that only insert, delete or move sections, have an
-/// inverse here (`inverse(of:sizeOf:sectionOf:map:)`): a batch that edits both sections and
-/// items, or changes the bounds or the width class makes the journal incomplete
-/// (`isComplete`), and its caller must have kept a copy instead.
+/// Every valid engine batch has an inverse here (`inverse(of:sizeOf:sectionOf:map:before:)`):
+/// item and section edits in any mix, the bounds and the width class. Undoing a change of the
+/// bounds lays every item out again, twice with the replay: its caller reads what it can before
+/// the change instead, and reverts only for what it could not.
 package struct BatchJournal: Sendable {
   /// The batches, as the engine received them, in order.
   package private(set) var batches: [BatchUpdate] = []
@@ -19,39 +19,31 @@ package struct BatchJournal: Sendable {
 
   package init() {}
 
-  /// Whether `update` is one whose engine batches all have an inverse: item edits and
-  /// measurements, or section insertions, deletions and moves alone; no bounds or width class.
-  /// `otherItemEdits`: item edits the batch will hold that `update` does not list yet (a
-  /// document's packed deletions, expanded once the item counts are known).
-  ///
-  /// - Complexity: O(1).
-  package static func canInvert(_ update: BatchUpdate, otherItemEdits: Int = 0) -> Bool {
-    guard update.setWidth == nil, update.setHeight == nil, update.setWidthClass == nil else {
-      return false
-    }
-    let editsSections =
-      !update.insertSections.isEmpty || !update.moveSections.isEmpty
-      || !update.deleteSections.isEmpty
-    let editsItems =
-      otherItemEdits != 0 || update.deleteItemCount != 0 || update.insertItemCount != 0
-      || !update.moveItems.isEmpty || !update.resizeItems.isEmpty || !update.measureItems.isEmpty
-    return !(editsSections && editsItems)
-  }
-
   /// The batch that undoes `batch` (valid for the content before it): its insertions of items
   /// and sections deleted, its deletions inserted back where they were with their sizes and
   /// sections (`sizeOf`, `sectionOf`, read before `batch` is applied), its moves reversed, its
-  /// resizes set back at their paths after it (`map`, `BatchPathMap(batch)`). `nil` when
-  /// `canInvert(batch)` is false, for measurements (an engine batch holds resizes), or a
-  /// resized item that does not survive it.
+  /// resizes set back at their paths after it (`map`, `BatchPathMap(batch)`), the bounds and
+  /// the width class it sets set back to `before`'s. `nil` for measurements (an engine batch
+  /// holds resizes), a deleted item or section that does not exist, or a resized item that
+  /// does not survive it.
+  ///
+  /// Valid for the content after `batch`: a valid batch names no item edit inside a section it
+  /// deletes (before-space paths) or inserts (after-space paths). The inverse swaps the two
+  /// index spaces: it deletes the inserted sections and inserts the deleted ones back (their
+  /// items with them), deletes the inserted items (after-space paths, outside the inserted
+  /// sections, so outside the sections the inverse deletes), inserts the deleted items back
+  /// (before-space paths, outside the deleted sections, so outside the sections the inverse
+  /// inserts), and reverses the moves of sections and items, each endpoint keeping its space;
+  /// the bounds and options it sets back held for the sections it inserts back. So it passes
+  /// the checks the batch passed, and gives every section its count, items and sizes back.
   ///
   /// - Complexity: O(e) for e edits, plus one `sizeOf` per deletion and resize and one
   ///   `sectionOf` per deleted section.
   package static func inverse(
     of batch: BatchUpdate, sizeOf: (ItemPath) -> Size?, sectionOf: (Int) -> SectionData?,
-    map: BatchPathMap
+    map: BatchPathMap, before: (bounds: Size, widthClass: WidthClass)
   ) -> BatchUpdate? {
-    guard canInvert(batch), batch.measureItems.isEmpty else { return nil }
+    guard batch.measureItems.isEmpty else { return nil }
     var inverse = BatchUpdate()
     inverse.deleteSections = batch.insertSections.map(\.at)
     var sections: [SectionInsertion] = []
@@ -77,26 +69,31 @@ package struct BatchJournal: Sendable {
       resizes.append(ItemResize(at: after, size: size))
     }
     inverse.resizeItems = resizes
+    if batch.setWidth != nil { inverse.setWidth = before.bounds.width }
+    if batch.setHeight != nil { inverse.setHeight = before.bounds.height }
+    if batch.setWidthClass != nil { inverse.setWidthClass = before.widthClass }
     return inverse
   }
 
-  /// Notes `batch`, about to be applied to `engine` (its sizes read now), with `map`
-  /// (`BatchPathMap(batch)`); without an inverse, the journal becomes incomplete.
+  /// Notes `batch`, about to be applied to `engine` (its sizes read now) whose bounds and width
+  /// class are `before`, with `map` (`BatchPathMap(batch)`); without an inverse, the journal
+  /// becomes incomplete.
   ///
   /// - Returns: the entry to `commit` once the engine took the batch.
-  /// - Complexity: `inverse(of:sizeOf:sectionOf:map:)`, each size one `ownSize` lookup, each
-  ///   deleted section one `section(_:)`.
-  package func entry<E: LayoutEngine>(for batch: BatchUpdate, on engine: E, map: BatchPathMap)
-    -> (batch: BatchUpdate, inverse: BatchUpdate?)
-  {
+  /// - Complexity: `inverse(of:sizeOf:sectionOf:map:before:)`, each size one `ownSize` lookup,
+  ///   each deleted section one `section(_:)`.
+  package func entry<E: LayoutEngine>(
+    for batch: BatchUpdate, on engine: E, map: BatchPathMap,
+    before: (bounds: Size, widthClass: WidthClass)
+  ) -> (batch: BatchUpdate, inverse: BatchUpdate?) {
     guard isComplete else { return (batch, nil) }
     let inverse = Self.inverse(
       of: batch, sizeOf: { try? engine.ownSize(ofItemAt: $0) },
-      sectionOf: { try? engine.section($0) }, map: map)
+      sectionOf: { try? engine.section($0) }, map: map, before: before)
     return (batch, inverse)
   }
 
-  /// Records an entry of `entry(for:on:map:)` whose batch the engine applied.
+  /// Records an entry of `entry(for:on:map:before:)` whose batch the engine applied.
   ///
   /// - Complexity: O(1) amortized.
   package mutating func commit(_ entry: (batch: BatchUpdate, inverse: BatchUpdate?)) {

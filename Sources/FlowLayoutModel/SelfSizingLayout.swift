@@ -40,6 +40,8 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
   /// The item count of every section after the last batch (an engine's `input` can cost O(n)
   /// to rebuild; these are kept from the batches' plans).
   public private(set) var itemCounts: SectionValues<Int>
+  /// The sum of `itemCounts`, kept by each batch.
+  package private(set) var itemTotal: Int
   /// Measurements that changed an item's size (each reached the engine as a resize).
   public private(set) var measurementsApplied = 0
   /// Measurements that gave an item the size it had (dropped: no layout work).
@@ -92,6 +94,7 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
     self.configuration = input.configuration
     self.bounds = input.bounds
     self.itemCounts = SectionValues(input.sections.map(\.count), filler: 0)
+    self.itemTotal = input.sections.reduce(0) { $0 + $1.count }
     self.estimatedItems = SectionValues(sets, filler: ItemIndexSet())
     self.viewport = viewport
     self.scrollAnchor = scrollAnchor
@@ -219,7 +222,11 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
     pathMapsBuilt += 1
     // The engine batch's paths are the update's (measurements become resizes where they
     // stand): `map` maps both.
-    let entry = batch.isEmpty ? nil : journal?.entry(for: batch, on: engine, map: map)
+    let entry =
+      batch.isEmpty
+      ? nil
+      : journal?.entry(
+        for: batch, on: engine, map: map, before: (bounds, configuration.widthClass))
     if batch.isEmpty {
       _ = consume plan
     } else if update.measureItems.isEmpty || update.moveItems.isEmpty {
@@ -234,6 +241,10 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
     // Nothing below throws.
     if let widthClass = update.setWidthClass { configuration.widthClass = widthClass }
     update.carryEstimatedItems(in: &estimatedItems, map: map)
+    itemTotal +=
+      update.insertItemCount - update.deleteItemCount
+      + update.insertSections.reduce(0) { $0 + $1.section.count }
+      - update.deleteSections.reduce(0) { $0 + itemCounts[$1] }
     sectionStatesRewritten += update.carryItemCounts(in: &itemCounts, map: map)
     bounds = newBounds
     measurementsApplied += update.measureItems.count - unchanged

@@ -179,43 +179,80 @@ extension SessionCopyTests {
   /// A `visibleTransitions` batch of item edits reads the frames before it from the engine
   /// itself (undone and done again, `BatchJournal`): no copy of the engine is alive while it
   /// takes a batch, where keeping the layout before the batch made every one of them write a
-  /// shared engine (a copy of its page list: 9.7 ms at 10M items). A batch that edits both
-  /// sections and items still keeps its copy (one reference more), which the test also sees.
+  /// shared engine (a copy of its page list: 9.7 ms at 10M items); so does one that edits
+  /// sections and items together. A batch that holds more edits than the engine has pages
+  /// still keeps its copy (one reference more), which the test also sees. A change of the
+  /// bounds keeps none either.
   @Test func visibleTransitionsOfItemEditsKeepNoCopy() throws {
     var session = LayoutSession<CountingEngine>()
     let open = session.answer(Array(VisibleTransitionsTests.open(count: 2_000).utf8))
     #expect(!open.contains("error"), "\(open.prefix(200))")
-    let counts = try #require(session.document?.engine.counts)
-    // The references an `apply` sees: the baseline.
-    counts.seen.withLock { $0 = [:] }
-    let applied = session.answer(Array(#"{"apply": {"insertItems": [{"at": [0, 60], "size": [120, 90]}]}}"#.utf8))
-    #expect(!applied.contains("error"), "\(applied)")
-    let baseline = try #require(counts.seen.withLock { $0["apply"] })
-    #expect(baseline.count == 1, "\(baseline)")
+    let baseline = try Self.applySeen(&session)
     var undone = 0
-    for batch in VisibleTransitionsTests.batches.prefix(7)
-      + [#"{"measureItems": [{"at": [0, 61], "size": [110, 95]}], "deleteItems": [[0, 70]]}"#]
-    {
-      counts.seen.withLock { $0 = [:] }
-      let answer = session.answer(Array(#"{"visibleTransitions": \#(batch)}"#.utf8))
-      #expect(answer.contains(#""transitions":[{"#), "\(answer.prefix(200))")
-      let seen = try #require(counts.seen.withLock { $0["apply"] })
+    // Item edits; sections and items edited together; changes of the bounds.
+    for batch in VisibleTransitionsTests.batches.prefix(7) + [
+      #"{"measureItems": [{"at": [0, 61], "size": [110, 95]}], "deleteItems": [[0, 70]]}"#,
+      #"{"resizeItems": [{"at": [0, 3], "size": [300, 40]}], "insertSections": [{"at": 0, "items": [[50, 50]]}]}"#,
+      #"{"deleteSections": [0], "insertItems": [{"at": [1, 0], "size": [80, 80]}], "moveItems": [{"from": [1, 40], "to": [1, 2]}]}"#,
+      #"{"setWidth": 400}"#, #"{"setWidth": 375, "deleteItems": [[1, 0]]}"#,
+    ] {
+      let seen = try Self.appliesSeen(&session, batch)
       // The batch, then its inverse and the batch again when an element came into view (no
       // measurements of cells here).
       #expect(
-        (seen.count == 1 || seen.count == 3) && seen.allSatisfy { $0 == baseline[0] },
+        (seen.count == 1 || seen.count == 3) && seen.allSatisfy { $0 == baseline },
         "\(batch): \(seen) against \(baseline)")
       if seen.count == 3 { undone += 1 }
     }
     #expect(undone >= 2, "batches read back: \(undone)")
+    // A batch that holds more edits than the engine has pages keeps its copy (one reference
+    // more while the engine takes it).
+    let deletions = "[" + (100..<200).map { "[0, \($0)]" }.joined(separator: ", ") + "]"
+    let seen = try Self.appliesSeen(&session, #"{"deleteItems": \#(deletions)}"#)
+    #expect(seen == [baseline + 1], "\(seen)")
+  }
+
+  /// The references to the engine's counter an `apply` request's batch sees (the engine's own,
+  /// no copy alive): the baseline of `appliesSeen(_:_:)`.
+  static func applySeen(_ session: inout LayoutSession<CountingEngine>) throws -> UInt {
+    let counts = try #require(session.document?.engine.counts)
     counts.seen.withLock { $0 = [:] }
-    let sections = session.answer(
-      Array(
-        #"{"visibleTransitions": {"resizeItems": [{"at": [0, 3], "size": [300, 40]}], "insertSections": [{"at": 0, "items": [[50, 50]]}]}}"#
-          .utf8))
-    #expect(sections.contains(#""transitions":["#), "\(sections.prefix(200))")
+    let applied = session.answer(
+      Array(#"{"apply": {"insertItems": [{"at": [0, 0], "size": [120, 90]}]}}"#.utf8))
+    #expect(!applied.contains("error"), "\(applied)")
     let seen = try #require(counts.seen.withLock { $0["apply"] })
-    #expect(seen == [baseline[0] + 1], "\(seen)")
+    #expect(seen.count == 1, "\(seen)")
+    return seen[0]
+  }
+
+  /// The references to the engine's counter each `apply` of the engine saw while `session`
+  /// answered `{"visibleTransitions": batch}`, which it answers with a list.
+  static func appliesSeen(_ session: inout LayoutSession<CountingEngine>, _ batch: String) throws
+    -> [UInt]
+  {
+    let counts = try #require(session.document?.engine.counts)
+    counts.seen.withLock { $0 = [:] }
+    let answer = session.answer(Array(#"{"visibleTransitions": \#(batch)}"#.utf8))
+    #expect(answer.contains(#""transitions":[{"#), "\(answer.prefix(200))")
+    return try #require(counts.seen.withLock { $0["apply"] })
+  }
+
+  /// The most edits journaled follows the engine's size, a page per section included: the 100
+  /// deletions that a document of 2 000 items in 2 sections copies for are journaled in one of
+  /// ~1 500 items in 300 sections.
+  @Test func theJournaledEditsFollowTheEnginesPages() throws {
+    #expect(LayoutSession<FastFlowLayout>.journaledEditLimit(items: 2_000, sections: 2) < 100)
+    #expect(LayoutSession<FastFlowLayout>.journaledEditLimit(items: 1_500, sections: 300) >= 100)
+    #expect(
+      LayoutSession<FastFlowLayout>.journaledEditLimit(items: 10_000_000, sections: 1)
+        > 9 * LayoutSession<FastFlowLayout>.journaledEditLimit(items: 1_000_000, sections: 1))
+    var session = LayoutSession<CountingEngine>()
+    #expect(!session.answer(Array(VisibleTransitionsTests.openSections.utf8)).contains("error"))
+    let baseline = try Self.applySeen(&session)
+    // The first item of each of 100 sections, those shown among them.
+    let deletions = "[" + (20..<120).map { "[\($0), 0]" }.joined(separator: ", ") + "]"
+    let seen = try Self.appliesSeen(&session, #"{"deleteItems": \#(deletions)}"#)
+    #expect(
+      (seen.count == 1 || seen.count == 3) && seen.allSatisfy { $0 == baseline }, "\(seen)")
   }
 }
-

@@ -267,29 +267,187 @@ struct VisibleTransitionsTests {
     #expect(checked >= 60, "batches accepted: \(checked)")
   }
 
+  /// A session of `openSections`.
+  static func sectionsSession() -> LayoutSession<FastFlowLayout> {
+    var session = LayoutSession<FastFlowLayout>()
+    let opened = session.answer(Array(Self.openSections.utf8))
+    #expect(!opened.contains("error"), "\(opened.prefix(300))")
+    return session
+  }
+
+  /// The lowest and the highest section the viewport of `session` shows.
+  static func sectionsShown(_ session: LayoutSession<FastFlowLayout>) throws -> (low: Int, high: Int) {
+    let viewport = try #require(session.document!.shownViewport())
+    let shown = session.document!.engine.elements(in: viewport).map(\.path.section)
+    return (shown.min() ?? 0, shown.max() ?? 0)
+  }
+
+  /// 300 sections of 1–9 items under headers (footers on one in four), `horizontalFlow`, the
+  /// viewport at y 9 000.
+  static var openSections: String {
+    let sectionsJSON = (0..<300).map { s in
+      let items = (0..<(1 + s % 9)).map { i in "[\(60 + (s * 31 + i * 17) % 200), \(40 + (s * 7 + i * 13) % 90)]" }
+      return #"{"header": \#(20 + s % 3 * 10), "footer": \#(s % 4 == 0 ? 12 : 0), "items": [\#(items.joined(separator: ","))]}"#
+    }
+    return #"{"open": {"layout": "horizontalFlow", "width": 375, "height": 812, "#
+      + #""estimatedItemSize": [100, 100], "viewport": [0, 9000, 375, 812], "#
+      + #""sections": [\#(sectionsJSON.joined(separator: ","))]}}"#
+  }
+
+  /// A random batch that edits sections and items together near the viewport, as UIKit's
+  /// `performBatchUpdates` allows: sections deleted, inserted and moved (near the sections
+  /// `shown`, the lowest and highest index the viewport shows), items deleted, resized, measured and moved out of the
+  /// sections that stay (before-space paths), items inserted and moved into sections not
+  /// inserted (after-space paths, near their sections' starts). `counts`: items per section.
+  /// Not always valid (an after-space index past its section's end is refused).
+  static func randomMixedBatch(
+    _ g: inout SplitMix64, counts: [Int], shown: (low: Int, high: Int)
+  ) -> String {
+    func near() -> Int {
+      max(0, min(counts.count - 1, shown.low - 2 + g.nextInt(below: shown.high - shown.low + 5)))
+    }
+    var parts: [String] = []
+    func list(_ key: String, _ entries: [String]) {
+      if !entries.isEmpty { parts.append(#""\#(key)": [\#(entries.joined(separator: ", "))]"#) }
+    }
+    func size() -> String { "[\(20 + g.nextInt(below: 340)), \(20 + g.nextInt(below: 300))]" }
+    var deleted: [Int] = []
+    for _ in 0..<g.nextInt(below: 3) {
+      let s = near()
+      if !deleted.contains(s) { deleted.append(s) }
+    }
+    var inserted: [Int] = []
+    for _ in 0..<g.nextInt(below: 3) {
+      let s = near()
+      if !inserted.contains(s) { inserted.append(s) }
+    }
+    let staying = Set(counts.indices).subtracting(deleted)
+    var moves: [(Int, Int)] = []
+    if g.nextInt(below: 3) == 0 {
+      let from = near()
+      var to = near()
+      while inserted.contains(to) { to += 1 }
+      if staying.contains(from), to < counts.count - deleted.count + inserted.count {
+        moves.append((from, to))
+      }
+    }
+    list("deleteSections", deleted.map(String.init))
+    list(
+      "insertSections",
+      inserted.map { #"{"at": \#($0), "header": 25, "items": [[375, \#(50 + g.nextInt(below: 300))], \#(size())]}"# })
+    list("moveSections", moves.map { #"{"from": \#($0.0), "to": \#($0.1)}"# })
+    var used = Set<[Int]>()
+    func oldPath() -> [Int]? {
+      let s = near()
+      guard staying.contains(s), counts[s] > 0 else { return nil }
+      let path = [s, g.nextInt(below: counts[s])]
+      return used.insert(path).inserted ? path : nil
+    }
+    var targets = Set<[Int]>()
+    func newPath() -> [Int]? {
+      let s = near()
+      guard !inserted.contains(s) else { return nil }
+      let path = [s, g.nextInt(below: 3)]
+      return targets.insert(path).inserted ? path : nil
+    }
+    func text(_ path: [Int]) -> String { "[\(path[0]), \(path[1])]" }
+    list("deleteItems", (0..<g.nextInt(below: 5)).compactMap { _ in oldPath().map(text) })
+    list(
+      "resizeItems",
+      (0..<g.nextInt(below: 3)).compactMap { _ in oldPath().map { #"{"at": \#(text($0)), "size": \#(size())}"# } })
+    list(
+      "measureItems",
+      (0..<g.nextInt(below: 3)).compactMap { _ in oldPath().map { #"{"at": \#(text($0)), "size": \#(size())}"# } })
+    list(
+      "moveItems",
+      (0..<g.nextInt(below: 3)).compactMap { _ in
+        oldPath().flatMap { from in newPath().map { #"{"from": \#(text(from)), "to": \#(text($0))}"# } }
+      })
+    list(
+      "insertItems",
+      (0..<g.nextInt(below: 4)).compactMap { _ in newPath().map { #"{"at": \#(text($0)), "size": \#(size())}"# } })
+    return "{" + parts.joined(separator: ", ") + "}"
+  }
+
+  @Test(
+    "random batches of section and item edits together near the viewport: the transitions answer's entries, read back without a copy"
+  )
+  func randomMixedBatchesMatchTheWholeAnswer() throws {
+    var g = SplitMix64(seed: 38)
+    var session = Self.sectionsSession()
+    var mixed = 0
+    for _ in 0..<150 {
+      var batch = Self.randomMixedBatch(
+        &g, counts: session.document!.layout.itemCounts.array, shown: try Self.sectionsShown(session))
+      if g.nextInt(below: 6) == 0 { batch = Self.settingWidth(batch, &g) }
+      if try Self.checkAgainstTheWholeAnswer(&session, batch), batch.contains("Sections"),
+        batch.contains("Items")
+      {
+        mixed += 1
+      }
+      let layout = session.document!.layout
+      #expect(layout.itemTotal == layout.itemCounts.reduce(0, +), "\(batch)")
+    }
+    #expect(mixed >= 50, "mixed batches accepted: \(mixed)")
+    // Their old frames were read back through their inverses, not from a copy.
+    #expect(session.journalReadBacks.mixed >= 20, "\(session.journalReadBacks)")
+  }
+
+  /// `batch` (an object) setting the width too, to one of 200–1 024 points.
+  static func settingWidth(_ batch: String, _ g: inout SplitMix64) -> String {
+    let width = g.pick([200, 320, 375, 414, 768, 1_024])
+    return #"{"setWidth": \#(width)"# + (batch == "{}" ? "}" : ", " + batch.dropFirst())
+  }
+
+  @Test(
+    "random width changes with item edits: the transitions answer's entries, read ahead or read back without a copy",
+    arguments: [false, true])
+  func randomWidthChangesMatchTheWholeAnswer(cells: Bool) throws {
+    var g = SplitMix64(seed: cells ? 40 : 39)
+    var session = LayoutSession<FastFlowLayout>()
+    let opened = session.answer(
+      Array((cells ? Self.openCells(count: 2_000, y: 3_000) : Self.open(count: 2_000, y: 3_000)).utf8))
+    #expect(!opened.contains("error"), "\(opened.prefix(300))")
+    // The narrowest width and then the widest: the content 5–7 times denser, read ahead.
+    for width in [200, 1_024] {
+      let readBack = session.journalReadBacks.bounds
+      #expect(try Self.checkAgainstTheWholeAnswer(&session, #"{"setWidth": \#(width)}"#))
+      #expect(session.journalReadBacks.bounds == readBack, "\(width)")
+    }
+    var checked = 0
+    for _ in 0..<(cells ? 30 : 60) {
+      let viewport = try #require(session.document!.shownViewport())
+      let count = try session.document!.engine.numberOfItems(inSection: 0)
+      let near =
+        session.document!.engine.elements(in: viewport).first {
+          $0.kind == .item && $0.path.section == 0
+        }?.path.item ?? 0
+      let widthAlone = g.nextInt(below: 2) == 0
+      let batch = Self.settingWidth(
+        widthAlone ? "{}" : Self.randomItemBatch(&g, count: count, near: near), &g)
+      let readBack = session.journalReadBacks.bounds
+      if try Self.checkAgainstTheWholeAnswer(&session, batch) { checked += 1 }
+      // A width alone (within 200–1 024 points, at most 5.12 times denser) brings no element
+      // from beyond the read-ahead (`LayoutSession.readAheadRect`).
+      #expect(!widthAlone || session.journalReadBacks.bounds == readBack, "\(batch)")
+    }
+    #expect(checked >= (cells ? 20 : 40), "batches accepted: \(checked)")
+    // Most read ahead; a width that triples shows elements from further away, read back.
+    let reads = session.journalReadBacks
+    #expect(reads.boundsReadAhead >= checked / 2 && reads.boundsReadAhead > reads.bounds, "\(reads)")
+    if !cells { #expect(reads.bounds >= 1, "\(reads)") }
+  }
+
   @Test(
     "random section insertions, deletions and moves near the viewport: the transitions answer's entries"
   )
   func randomSectionBatchesMatchTheWholeAnswer() throws {
     var g = SplitMix64(seed: 35)
-    var session = LayoutSession<FastFlowLayout>()
-    let sectionsJSON = (0..<300).map { s in
-      let items = (0..<(1 + s % 9)).map { i in "[\(60 + (s * 31 + i * 17) % 200), \(40 + (s * 7 + i * 13) % 90)]" }
-      return #"{"header": \#(20 + s % 3 * 10), "footer": \#(s % 4 == 0 ? 12 : 0), "items": [\#(items.joined(separator: ","))]}"#
-    }
-    let opened = session.answer(
-      Array(
-        (#"{"open": {"layout": "horizontalFlow", "width": 375, "height": 812, "#
-          + #""estimatedItemSize": [100, 100], "viewport": [0, 9000, 375, 812], "#
-          + #""sections": [\#(sectionsJSON.joined(separator: ","))]}}"#).utf8))
-    #expect(!opened.contains("error"), "\(opened.prefix(300))")
+    var session = Self.sectionsSession()
     var checked = 0
     for _ in 0..<80 {
-      let viewport = try #require(session.document!.shownViewport())
       let sections = session.document!.engine.numberOfSections
-      let shown = session.document!.engine.elements(in: viewport).map(\.path.section)
-      let low = shown.min() ?? 0
-      let high = shown.max() ?? 0
+      let (low, high) = try Self.sectionsShown(session)
       func near() -> Int { max(0, min(sections - 1, low - 2 + g.nextInt(below: high - low + 5))) }
       let batch: String
       let kind = g.nextInt(below: 3)

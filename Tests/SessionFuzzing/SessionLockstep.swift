@@ -379,6 +379,10 @@ public struct SessionLockstep {
       if let d = EngineComparison.difference(f.engine, r.engine, rects: rects) { return d }
       if f.layout.estimatedItems != r.layout.estimatedItems { return "estimated items differ" }
       if f.layout.itemCounts != r.layout.itemCounts { return "item counts differ" }
+      // The total the journal's limit reads (`LayoutSession.journaledEditLimit`).
+      if f.layout.itemTotal != f.layout.itemCounts.reduce(0, +) {
+        return "item total \(f.layout.itemTotal) of \(f.layout.itemCounts.reduce(0, +)) items"
+      }
       if f.cells.map(Array.init) != r.cells.map(Array.init) { return "cells differ" }
       if f.cellsMeasured != r.cellsMeasured {
         return "cellsMeasured \(f.cellsMeasured) vs \(r.cellsMeasured)"

@@ -191,9 +191,9 @@ extension BatchUpdate {
     // As many sections inserted as deleted: every value past the last index the batch names
     // stays where it is (as does every value before the first), so only that window is
     // rebuilt: a section moved by one costs O(1), not a shift of every later section. (Values
-    // held with a gap are edited in place: their removals and insertions already cost only
-    // the distance between them.)
-    if deleteSections.count == insertSections.count, !Values.editsAtAGap {
+    // held with a gap are edited in place when the gap is near the window: their removals and
+    // insertions then cost only the distance to it.)
+    if deleteSections.count == insertSections.count {
       var first = Int.max
       var last = Int.min
       for s in deleteSections { (first, last) = (min(first, s), max(last, s)) }
@@ -203,7 +203,9 @@ extension BatchUpdate {
       for move in moveSections {
         (first, last) = (min(first, move.from, move.to), max(last, move.from, move.to))
       }
-      if first > 0 || last < values.count - 1 {
+      if first > 0 || last < values.count - 1,
+        values.gapDistance(to: first) > 4 * (last - first + 1)
+      {
         var window = Array(values[first...last])
         restructureSections(&window, offset: first, edits: edits, insertedAt: insertedAt)
         values.replaceSubrange(first..<(last + 1), with: window)

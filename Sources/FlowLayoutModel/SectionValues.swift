@@ -187,16 +187,16 @@ where Index == Int {
   mutating func replaceSubrange(_ range: Range<Int>, with values: some Collection<Element>)
   /// Replaces every value with `values`.
   mutating func replaceAll(with values: [Element])
-  /// Whether an insertion or removal costs the distance to the previous one (a gap), not the
-  /// values after it.
-  static var editsAtAGap: Bool { get }
+  /// How many values an insertion or removal at section `s` moves besides the values after it
+  /// (`Int.max` where it moves every value after it: an array).
+  func gapDistance(to s: Int) -> Int
 }
 
 extension Array: SectionSequence {
   package mutating func replaceAll(with values: [Element]) { self = values }
-  package static var editsAtAGap: Bool { false }
+  package func gapDistance(to s: Int) -> Int { .max }
 }
 
 extension SectionValues: SectionSequence {
-  package static var editsAtAGap: Bool { true }
+  package func gapDistance(to s: Int) -> Int { abs(gapStart - s) }
 }

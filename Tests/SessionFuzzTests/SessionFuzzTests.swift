@@ -49,6 +49,15 @@ import Testing
     #expect(counts.sessions == indices.count)
   }
 
+  /// Sessions the long fuzzer crashed on (no mismatch to shrink), run again whole: session
+  /// 905 of base 450001 wrote past a spare column that a section rebuild had shrunk while an
+  /// engine copy still shared it (a heap overflow: `malloc(): invalid size`; AddressSanitizer
+  /// names it in CI's sanitizer run).
+  @Test func crashedSessionsRunThrough() {
+    let (counts, found) = SessionFuzzer.run(base: 450_001, indices: 905..<906, requests: 200)
+    #expect(counts.sessions == 1 && found == nil)
+  }
+
   /// Every session the fuzzer found (shrunk), replayed: both engines agree and every error
   /// answer changed nothing.
   @Test(arguments: SessionFuzzSeeds.all.indices)

@@ -297,7 +297,9 @@ struct ColumnMerge {
   /// - Complexity: O(1).
   mutating func spareArray(count c: Int) -> [Double] {
     if var array = spareArrays.popLast(), array.capacity >= c &+ Self.block {
-      // (Its old values are kept where the count allows: every one is overwritten.)
+      // Emptied first: shrinking a shared array (a page an engine copy still holds) would copy
+      // it to exactly its count, without the room past it the block copies write.
+      array.removeAll(keepingCapacity: true)
       array.resizeUninitialized(to: c)
       return array
     }

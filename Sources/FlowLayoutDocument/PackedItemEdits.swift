@@ -999,22 +999,21 @@ extension PackedItemEdits {
         [$0.size.width, $0.size.height]
       }
       offset += run.items.count
+      // Each value's half found once: all of them found, the sizes go as `f16`.
+      let halves = values.compactMap(HalfFloat.bits(exactly:))
       let encoding: SizeEncoding =
-        values.allSatisfy { HalfFloat.bits(exactly: $0) != nil }
+        halves.count == values.count
         ? .f16
         : values.allSatisfy { Double(Float($0)).bitPattern == $0.bitPattern } ? .f32 : .f64
       var bytes: [UInt8] = []
       bytes.reserveCapacity(values.count * encoding.pairBytes / 2)
-      for v in values {
-        switch encoding {
-        case .f64: withUnsafeBytes(of: v.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
-        case .f32:
-          withUnsafeBytes(of: Float(v).bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
-        case .f16:
-          withUnsafeBytes(of: HalfFloat.bits(exactly: v)!.littleEndian) {
-            bytes.append(contentsOf: $0)
-          }
-        }
+      switch encoding {
+      case .f64:
+        for v in values { withUnsafeBytes(of: v.bitPattern.littleEndian) { bytes += $0 } }
+      case .f32:
+        for v in values { withUnsafeBytes(of: Float(v).bitPattern.littleEndian) { bytes += $0 } }
+      case .f16:
+        for h in halves { withUnsafeBytes(of: h.littleEndian) { bytes += $0 } }
       }
       w.append(k > 0 ? ",{\"section\":" : "{\"section\":")
       w.append(run.section)

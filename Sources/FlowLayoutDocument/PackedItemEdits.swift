@@ -303,7 +303,8 @@ package enum PackedItemEdits {
   /// part of the items (on threads when many, `ParallelDecoding`; parts cut at every third
   /// item, a whole number of base64 groups) decoding a window of groups and reading its sizes
   /// while they are in the cache (`f16` ones decoded into a window of the part's own, then
-  /// widened into `out`).
+  /// widened into `out` with their largest patterns found in the same pass,
+  /// `HalfFloat.widenFindingLargest`).
   ///
   /// - Precondition: `text` decodes to `count` sizes' bytes (`Base64.decodedCount`), `count >
   ///   0`; `out` has room for them.
@@ -351,6 +352,8 @@ package enum PackedItemEdits {
             halves ? .allocate(capacity: 3 * Base64Window.groupsPerWindow + 3) : nil
           defer { window?.deallocate() }
           var largest: (width: UInt64, height: UInt64) = (0, 0)
+          // `f16`: the largest binary16 patterns, widened at the end (`widenFindingLargest`).
+          var largestHalves: (width: UInt16, height: UInt16) = (0, 0)
           /// The largest patterns so far, with those of items `item ..< upTo`.
           func read(upTo next: Int) {
             let found = PackedInsertions.largestBits(
@@ -375,11 +378,14 @@ package enum PackedItemEdits {
                 decoded += 3 - padding
               }
               let next = min(item + decoded / stride, end)
-              HalfFloat.widen(
+              let found = HalfFloat.widenFindingLargest(
                 pairs: window, count: next - item,
                 into: UnsafeMutableRawPointer(output.base).assumingMemoryBound(to: UInt64.self)
                   + item)
-              read(upTo: windowEnd == groupEnd ? end : next)
+              largestHalves = (
+                max(largestHalves.width, found.width), max(largestHalves.height, found.height)
+              )
+              item = next
             } else {
               invalid |= Base64.decodeGroups(
                 group..<windowEnd, of: text.base, into: output.base + 3 * group)
@@ -388,6 +394,15 @@ package enum PackedItemEdits {
             group = windowEnd
           }
           if item < end { read(upTo: end) }
+          if halves {
+            @inline(__always) func wide(_ h: UInt16) -> UInt64 {
+              Double(Float(bitPattern: HalfFloat.floatBits(h))).bitPattern
+            }
+            largest = (
+              max(largest.width, wide(largestHalves.width)),
+              max(largest.height, wide(largestHalves.height))
+            )
+          }
           flags.base[p] = invalid
           result.base[p] = largest
         }

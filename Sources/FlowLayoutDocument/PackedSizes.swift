@@ -136,44 +136,68 @@ package enum HalfFloat {
   /// `count` pairs of binary16 numbers at `pairs` (little-endian, width then height) as
   /// `sizeBits`' binary32 pairs (the width in the low half of each word) from `out` on.
   ///
-  /// - Complexity: O(count): four numbers a step in 64-bit lanes where none is zero, subnormal,
-  ///   infinite or NaN (a step with one is widened number by number).
+  /// - Complexity: O(count).
   package static func widen(
     pairs: UnsafeRawPointer, count: Int, into out: UnsafeMutablePointer<UInt64>
   ) {
+    _ = widenFindingLargest(pairs: pairs, count: count, into: out)
+  }
+
+  /// `widen(pairs:count:into:)`, returning the largest binary16 patterns (as unsigned
+  /// integers) of the widths and of the heights (0 for no pairs). `floatBits` keeps the order
+  /// of patterns, so the largest widened patterns are theirs widened
+  /// (`PackedInsertions.largestBits(of:wide:)` of the output).
+  ///
+  /// - Complexity: O(count): four pairs a step in 16-bit and 32-bit vector lanes; when some
+  ///   number is zero, subnormal, infinite or NaN, the pairs are widened again number by
+  ///   number (O(count) more).
+  package static func widenFindingLargest(
+    pairs: UnsafeRawPointer, count: Int, into out: UnsafeMutablePointer<UInt64>
+  ) -> (width: UInt16, height: UInt16) {
     let target = UnsafeMutableRawPointer(out)
-    let values = 2 &* count
-    var j = 0
-    while j &+ 4 <= values {
-      // Four numbers in 16-bit lanes; each exponent field is 0 (zero, subnormal), 0x7C00
-      // (infinite, NaN) or normal. Adding 0x7C00 sets a lane's top bit when its exponent is
-      // not 0, adding 0x0400 when it is 0x7C00 (no carry leaves a lane).
-      let x = UInt64(littleEndian: pairs.loadUnaligned(fromByteOffset: 2 &* j, as: UInt64.self))
-      let exponents = x & 0x7C00_7C00_7C00_7C00
-      let tops: UInt64 = 0x8000_8000_8000_8000
-      if _fastPath(
-        (exponents &+ 0x7C00_7C00_7C00_7C00) & tops == tops
-          && (exponents &+ 0x0400_0400_0400_0400) & tops == 0)
-      {
-        // Two numbers a word in 32-bit lanes: sign up 16 bits, exponent and fraction up 13,
-        // the exponent rebiased by 112 << 23.
-        @inline(__always) func widened(_ lanes: UInt64) -> UInt64 {
-          ((lanes & 0x0000_8000_0000_8000) << 16
-            | ((lanes & 0x0000_7FFF_0000_7FFF) << 13 &+ 0x3800_0000_3800_0000)).littleEndian
-        }
-        let low = (x & 0xFFFF) | (x & 0xFFFF_0000) << 16
-        let high = (x >> 32) & 0xFFFF | (x >> 48) << 32
-        target.storeBytes(of: widened(low), toByteOffset: 4 &* j, as: UInt64.self)
-        target.storeBytes(of: widened(high), toByteOffset: 4 &* j &+ 8, as: UInt64.self)
-      } else {
-        for k in 0..<4 { widen(pairs, at: j &+ k, into: target) }
+    var width: UInt16 = 0
+    var height: UInt16 = 0
+    var k = 0
+    #if _endian(little)
+      var top = SIMD8<UInt16>(repeating: 0)
+      // Bit 15 of a lane set: that lane's exponent field was 0 (zero, subnormal) or 0x7C00
+      // (infinite, NaN) for some number (adding 0x7C00 sets the top bit of an exponent that
+      // is not 0, adding 0x0400 that of 0x7C00; no carry leaves a lane).
+      var special = SIMD8<UInt16>(repeating: 0)
+      /// The binary32 patterns of four normal binary16 ones: sign up 16 bits, exponent and
+      /// fraction up 13, the exponent rebiased by 112 << 23.
+      @inline(__always) func widened(_ h: SIMD4<UInt16>) -> SIMD4<UInt32> {
+        let v = SIMD4<UInt32>(truncatingIfNeeded: h)
+        return (v & 0x8000) &<< 16 | ((v & 0x7FFF) &<< 13 &+ 0x3800_0000)
       }
-      j &+= 4
+      while k &+ 4 <= count {
+        // Four pairs: widths in the even lanes, heights in the odd ones.
+        let x = pairs.loadUnaligned(fromByteOffset: 4 &* k, as: SIMD8<UInt16>.self)
+        top = pointwiseMax(top, x)
+        let exponents = x & 0x7C00
+        special |= ~(exponents &+ 0x7C00) | (exponents &+ 0x0400)
+        target.storeBytes(of: widened(x.lowHalf), toByteOffset: 8 &* k, as: SIMD4<UInt32>.self)
+        target.storeBytes(
+          of: widened(x.highHalf), toByteOffset: 8 &* k &+ 16, as: SIMD4<UInt32>.self)
+        k &+= 4
+      }
+      width = max(max(top[0], top[2]), max(top[4], top[6]))
+      height = max(max(top[1], top[3]), max(top[5], top[7]))
+      if (special & 0x8000).max() != 0 {
+        for j in 0..<(2 &* k) { widen(pairs, at: j, into: target) }
+      }
+    #endif
+    while k < count {
+      let w = UInt16(littleEndian: pairs.loadUnaligned(fromByteOffset: 4 &* k, as: UInt16.self))
+      let h = UInt16(
+        littleEndian: pairs.loadUnaligned(fromByteOffset: 4 &* k &+ 2, as: UInt16.self))
+      width = max(width, w)
+      height = max(height, h)
+      widen(pairs, at: 2 &* k, into: target)
+      widen(pairs, at: 2 &* k &+ 1, into: target)
+      k &+= 1
     }
-    while j < values {
-      widen(pairs, at: j, into: target)
-      j &+= 1
-    }
+    return (width, height)
   }
 
   /// The `j`-th binary16 number at `pairs` as the `j`-th binary32 one at `target`.

@@ -147,11 +147,57 @@ struct PackedSizesDecodingTests {
         UInt64(HalfFloat.floatBits(patterns[2 * k])) | UInt64(HalfFloat.floatBits(patterns[2 * k + 1])) << 32
       #expect(out[k] == expected, "pair \(k): \(patterns[2 * k]), \(patterns[2 * k + 1])")
     }
+    // `floatBits` keeps the order of patterns (as unsigned integers): the largest widened
+    // pattern is the largest pattern widened (`widenFindingLargest`).
+    for pattern in 0..<UInt16.max {
+      #expect(HalfFloat.floatBits(pattern) < HalfFloat.floatBits(pattern + 1), "\(pattern)")
+    }
     for v in [0.1, 2049, 1024.5, 65_505, 65_520, 1e-8, 0x1p-25, -0.3, 1e300] {
       #expect(HalfFloat.bits(exactly: v) == nil, "\(v)")
     }
     for v in [0, 1, 2048, 1023.5, 511.25, 65_504, 0x1p-24, 0x1p-14, 3 * 0x1p-24] {
       #expect(HalfFloat.bits(exactly: v).map { Double(Float(bitPattern: HalfFloat.floatBits($0))) } == v, "\(v)")
+    }
+  }
+
+  /// `widenFindingLargest` (four pairs a step in vector lanes, number by number again when a
+  /// step holds a zero, subnormal, infinite or NaN number) writes what `floatBits` gives number
+  /// by number and finds the largest width and height patterns, for 0 to 13 pairs (every
+  /// remainder of a step) of normal numbers, with each special kind at every place, and with
+  /// the largest width or height at every place.
+  @Test func halvesWidenWithTheirLargestPatterns() {
+    var rng = SplitMix64(seed: 0xF16)
+    for pairs in 0...13 {
+      let normal = (0..<(2 * pairs)).map { _ in UInt16(0x0400 + rng.nextInt(below: 0x7400)) }
+      var cases = [normal]
+      for at in 0..<(2 * pairs) {
+        for special: UInt16 in [0x0000, 0x8000, 0x0001, 0x83FF, 0x7C00, 0xFC00, 0x7E00, 0xFFFF, 0x7BFF] {
+          var patterns = normal
+          patterns[at] = special
+          cases.append(patterns)
+        }
+      }
+      for patterns in cases {
+        var out = [UInt64](repeating: 0, count: pairs + 1)
+        let found = patterns.withUnsafeBytes { bytes in
+          out.withUnsafeMutableBufferPointer {
+            HalfFloat.widenFindingLargest(
+              pairs: bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 8)!, count: pairs,
+              into: $0.baseAddress!)
+          }
+        }
+        let widths = stride(from: 0, to: 2 * pairs, by: 2).map { patterns[$0] }
+        let heights = stride(from: 1, to: 2 * pairs, by: 2).map { patterns[$0] }
+        #expect(found.width == widths.max() ?? 0, "\(patterns)")
+        #expect(found.height == heights.max() ?? 0, "\(patterns)")
+        for k in 0..<pairs {
+          let expected =
+            UInt64(HalfFloat.floatBits(patterns[2 * k]))
+            | UInt64(HalfFloat.floatBits(patterns[2 * k + 1])) << 32
+          #expect(out[k] == expected, "\(patterns) pair \(k)")
+        }
+        #expect(out[pairs] == 0, "nothing written past the pairs: \(patterns)")
+      }
     }
   }
 }

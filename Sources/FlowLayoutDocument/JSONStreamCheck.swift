@@ -197,29 +197,37 @@ public struct JSONStreamCheck: Sendable {
   /// The index of the first byte from `start` on that is not printable ASCII (`0x20`…`0x7F`)
   /// or is a quote or a backslash: where a string's plain run ends.
   ///
-  /// - Complexity: O(k) for the k bytes of the run, 32 at a time in two vectors (a long base64
-  ///   string: 5.5 MB in a 1M restore's line), then 8.
+  /// - Complexity: O(k) for the k bytes of the run, 64 at a time in four vectors (a long
+  ///   base64 string: 2.8 MB in a 1M restore's line), then 32, then 8.
   @inline(__always)
   private static func endOfPlainText(_ chunk: UnsafeRawBufferPointer, from start: Int) -> Int {
     var i = start
-    // 32 bytes at a time in two 16-byte vectors while none is special; the 8-byte loop below
-    // finds the first special byte of a block that holds one.
+    // 64 bytes at a time in four 16-byte vectors, then 32 in two, while none is special; the
+    // 8-byte loop below finds the first special byte of a block that holds one.
     let space = SIMD16<UInt8>(repeating: 0x20)
     let printable = SIMD16<UInt8>(repeating: 0x5F)
     let quote = SIMD16<UInt8>(repeating: 0x22)
     let backslash = SIMD16<UInt8>(repeating: 0x5C)
-    while i + 32 <= chunk.count {
-      let a = chunk.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
-      let b = chunk.loadUnaligned(fromByteOffset: i + 16, as: SIMD16<UInt8>.self)
-      // Printable ASCII (0x20…0x7F) is 0…0x5F less 0x20; a control byte wraps above it.
-      let special =
-        (a &- space) .> printable .| a .== quote .| a .== backslash
-        .| (b &- space) .> printable .| b .== quote .| b .== backslash
+    /// The special bytes of the 16 at `offset`: printable ASCII (0x20…0x7F) is 0…0x5F less
+    /// 0x20; a control byte wraps above it.
+    @inline(__always) func special(at offset: Int) -> SIMDMask<SIMD16<Int8>> {
+      let v = chunk.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
+      return (v &- space) .> printable .| v .== quote .| v .== backslash
+    }
+    @inline(__always) func none(_ special: SIMDMask<SIMD16<Int8>>) -> Bool {
       let words = unsafeBitCast(
         SIMD16<UInt8>(repeating: 0).replacing(with: SIMD16(repeating: 0xFF), where: special),
         to: SIMD2<UInt64>.self)
-      if words[0] | words[1] != 0 { break }
-      i += 32
+      return words[0] | words[1] == 0
+    }
+    let count = chunk.count
+    while i &+ 64 <= count,
+      none(special(at: i) .| special(at: i &+ 16) .| special(at: i &+ 32) .| special(at: i &+ 48))
+    {
+      i &+= 64
+    }
+    while i &+ 32 <= count, none(special(at: i) .| special(at: i &+ 16)) {
+      i &+= 32
     }
     while i + 8 <= chunk.count {
       let special = specialBytes(chunk, at: i)

@@ -3,14 +3,14 @@ import Testing
 
 @testable import FlowLayoutDocument
 
-/// The stream check's long-string path (32 bytes at a time, then 8, then 1) refuses the first
-/// byte no request can hold wherever it falls in a run (the edges of printable ASCII
-/// included), and lets every other byte through.
+/// The stream check's long-string path (64 bytes at a time, then 32, then 8, then 1) refuses
+/// the first byte no request can hold wherever it falls in a run (every 16-byte vector of two
+/// 64-byte blocks, the edges of printable ASCII included), and lets every other byte through.
 @Suite("JSON stream check")
 struct JSONStreamCheckTests {
   @Test func aControlByteIsFoundWhereverItFallsInALongString() {
     let opening = Array(#"{"a":""#.utf8)
-    for position in 0..<100 {
+    for position in 0..<160 {
       for bad: UInt8 in [0x01, 0x1F, 0x80, 0xFF] {
         let line =
           opening + [UInt8](repeating: UInt8(ascii: "A"), count: position) + [bad]

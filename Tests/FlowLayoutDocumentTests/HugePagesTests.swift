@@ -54,4 +54,18 @@ struct HugePagesTests {
       #expect(range.lowerBound <= base + Self.page)
     }
   }
+
+  /// A large array's block is first reserved on a 2 MiB boundary, advised from its first byte
+  /// and freed (`placeOnBoundary`), for the array allocated next to take its place; nothing is
+  /// reserved for less than a huge page.
+  @Test func aLargeBlockIsPreparedOnABoundary() throws {
+    #expect(HugePages.placeOnBoundary(bytes: Self.page - 1).map(\.start) == nil)
+    #if os(Linux)
+      for bytes in [Self.page, 3 * Self.page + 12_345, 6_097_184] {
+        let placed = try #require(HugePages.placeOnBoundary(bytes: bytes))
+        #expect(placed.start % Self.page == 0, "\(bytes)")
+        #expect(placed.advised == placed.start..<(placed.start + bytes / Self.page * Self.page))
+      }
+    #endif
+  }
 }

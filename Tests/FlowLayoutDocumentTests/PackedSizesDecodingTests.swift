@@ -171,7 +171,9 @@ struct PackedSizesDecodingTests {
       let normal = (0..<(2 * pairs)).map { _ in UInt16(0x0400 + rng.nextInt(below: 0x7400)) }
       var cases = [normal]
       for at in 0..<(2 * pairs) {
-        for special: UInt16 in [0x0000, 0x8000, 0x0001, 0x83FF, 0x7C00, 0xFC00, 0x7E00, 0xFFFF, 0x7BFF] {
+        let specials: [UInt16] = [0x0000, 0x8000, 0x0001, 0x83FF, 0x7C00, 0xFC00, 0x7E00, 0xFFFF]
+        // (0x7BFF, the largest finite number: normal.)
+        for special in specials + [0x7BFF] {
           var patterns = normal
           patterns[at] = special
           cases.append(patterns)

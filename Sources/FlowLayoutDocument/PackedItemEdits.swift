@@ -1121,15 +1121,29 @@ package enum HugePages {
     let capacity = capacity(count: count, stride: MemoryLayout<T>.stride)
     let placed = placeOnBoundary(bytes: arrayHeaderBytes + capacity * MemoryLayout<T>.stride)
     return [T](unsafeUninitializedCapacity: capacity) { out, initialized in
-      let base = Int(bitPattern: out.baseAddress)
-      if let placed, !(0..<startSlack).contains(base - placed.start) {
-        // The allocator put the array elsewhere: the freed block's advice is taken back.
-        unadvise(placed.advised)
-      }
+      settle(placed, at: out.baseAddress)
       advise(UnsafeMutableRawBufferPointer(out))
       fill(out.baseAddress!)
       initialized = count
     }
+  }
+
+  /// Moves `array`'s values into new storage of `capacity` elements (at least its count) placed
+  /// on a 2 MiB boundary with huge pages advised (as `array(count:_:)` places its arrays), for
+  /// a column about to be filled from its count on; storage of less than a huge page is only
+  /// reserved.
+  ///
+  /// - Complexity: O(count): one copy of the values.
+  package static func reserve<T>(_ capacity: Int, in array: inout [T]) {
+    let bytes = arrayHeaderBytes + capacity * MemoryLayout<T>.stride
+    guard bytes >= pageBytes else { return array.reserveCapacity(capacity) }
+    let placed = placeOnBoundary(bytes: bytes)
+    var moved: [T] = []
+    moved.reserveCapacity(capacity)
+    moved.withUnsafeMutableBufferPointer { settle(placed, at: $0.baseAddress) }
+    adviseCapacity(of: &moved)
+    moved.append(contentsOf: array)
+    array = moved
   }
 
   /// The bytes of a Swift array's storage before its elements (the object header, the count
@@ -1165,6 +1179,17 @@ package enum HugePages {
     #else
       return nil
     #endif
+  }
+
+  /// After the allocation `placeOnBoundary` prepared, whose elements start at `base`: when the
+  /// allocator put it elsewhere than the freed block, that block's advice is taken back.
+  ///
+  /// - Complexity: one system call when the block was not reused, else none.
+  static func settle(_ placed: (start: Int, advised: Range<Int>)?, at base: UnsafeRawPointer?) {
+    guard let placed, !(0..<startSlack).contains(Int(bitPattern: base) - placed.start) else {
+      return
+    }
+    unadvise(placed.advised)
   }
 
   /// Takes back `advise`'s hint from `range` (`MADV_NOHUGEPAGE`: under the `madvise` setting,

@@ -68,4 +68,41 @@ struct HugePagesTests {
       }
     #endif
   }
+
+  /// `reserve(_:in:)` keeps the values and gives at least the room asked for, on huge pages or
+  /// (less than a huge page) by `reserveCapacity`.
+  @Test func reservingKeepsTheValues() {
+    for (count, room) in [(10, 100), (70_000, 300_000), (300_000, 300_000)] {
+      var column = (0..<count).map(Double.init)
+      HugePages.reserve(room, in: &column)
+      #expect(column == (0..<count).map(Double.init), "\(count)")
+      #expect(column.capacity >= room, "\(count)")
+    }
+  }
+
+  /// A long run of sized items read into columns on huge pages (`readPlainPairs`; columns of
+  /// more than 2 MiB): the first section's (its room taken past the first guess, 2¹⁶ items),
+  /// one after a short section (its room taken while short, the values moved once 2¹⁶ are
+  /// read), and a short one, each read as written.
+  @Test func longRunsReadAsWritten() throws {
+    func items(_ count: Int, _ seed: Int) -> [(Int, Int)] {
+      (0..<count).map { ((($0 &* 7919) ^ seed) % 300 + 1, ($0 % 97) + seed % 5 + 1) }
+    }
+    for counts in [[300_000], [12, 300_000, 3], [12, 1_000]] {
+      let sections = counts.enumerated().map { k, count in
+        let list = items(count, k).map { "[\($0.0),\($0.1)]" }.joined(separator: ",")
+        return #"{"items":[\#(list)]}"#
+      }
+      let list = sections.joined(separator: ",")
+      let document = try LayoutDocument.decode(
+        #"{"layout":"horizontalFlow","width":375,"sections":[\#(list)]}"#)
+      for (k, count) in counts.enumerated() {
+        let section = document.input.sections[k]
+        let expected = items(count, k)
+        #expect(section.count == count)
+        #expect(section.itemWidths.elementsEqual(expected.map { Double($0.0) }), "\(counts) \(k)")
+        #expect(section.itemHeights.elementsEqual(expected.map { Double($0.1) }), "\(counts) \(k)")
+      }
+    }
+  }
 }

@@ -269,6 +269,44 @@ extension JSONScanner {
     return read.value
   }
 
+  /// The items from which a run of sized items is long: its columns go on huge pages
+  /// (`makeRoom`).
+  static let longRun = 1 << 16
+
+  /// Room in `widths` and `heights` (as long as each other) for `needed` items, a long run's
+  /// (`longRun` items) on huge pages: storage on 2 MiB boundaries with huge pages advised
+  /// (`HugePages.reserve`; 1M items: ~3 900 faults of 4 KiB fewer), not a short section's that
+  /// outgrew its guess (its room is trimmed away, and a huge page would be faulted for a few
+  /// items). Called when the columns are full, and once as the run becomes long.
+  ///
+  /// - Parameter bytesLeft: the bytes left to read (room for every item they can hold).
+  /// - Complexity: O(count) when the storage moves (one copy), else O(1).
+  @inline(never)
+  static func makeRoom(
+    _ widths: inout [Double], _ heights: inout [Double], for needed: Int, bytesLeft: Int
+  ) {
+    let long = needed >= longRun
+    guard needed > widths.capacity else {
+      // The run became long in the room taken while it was short (the guess of a section
+      // after a short one): the values so far moved once.
+      HugePages.reserve(widths.capacity, in: &widths)
+      HugePages.reserve(heights.capacity, in: &heights)
+      return
+    }
+    // A long run (its section outgrew the first guess): room for every item the bytes left can
+    // hold at 8 bytes an item (`[60,90],`), instead of doubling (each doubling copies the
+    // column and faults in fresh pages). An overshoot past twice the items is trimmed with the
+    // section (`RawSection.read`).
+    let room = needed + max(bytesLeft / 8, 16)
+    if long {
+      HugePages.reserve(room, in: &widths)
+      HugePages.reserve(room, in: &heights)
+    } else {
+      widths.reserveCapacity(room)
+      heights.reserveCapacity(room)
+    }
+  }
+
   /// Reads `[w, h]` items while they are plain (`readPlainPair`'s form) and separated by
   /// commas, appending each to `widths` and `heights`, in one pass over the bytes; stops after
   /// the last plain pair (before the `,` or `]` that follows it). The run of a million sized
@@ -288,39 +326,16 @@ extension JSONScanner {
         let pendingWidths = pending.baseAddress!
         let pendingHeights = pendingWidths + chunk
         var held = 0
-        // Whether the columns' storage is on huge pages (`HugePages.reserve`).
-        var onHugePages = false
         func skipSpaces(_ i: inout Int) {
           while i < limit, JSONScanner.isSpace(b[i]) { i += 1 }
         }
         // The items held so far appended to the columns.
         func flush(at i: Int) {
           guard held > 0 else { return }
-          // A long run's columns, written from here on: storage on 2 MiB boundaries with huge
-          // pages advised, taken once the run holds 2¹⁶ items (1M items: ~3 900 faults of
-          // 4 KiB fewer). Not a short section that outgrew its guess: its room is trimmed
-          // away, and a huge page would be faulted for a few items.
-          let long = widths.count + held >= 1 << 16
-          if widths.count + held > widths.capacity {
-            // A long run (its section outgrew the first guess): room for every item the bytes
-            // left can hold at 8 bytes an item (`[60,90],`), instead of doubling (each
-            // doubling copies the column and faults in fresh pages). An overshoot past twice
-            // the items is trimmed with the section (`RawSection.read`).
-            let room = widths.count + held + max((limit - i) / 8, 16)
-            if long {
-              HugePages.reserve(room, in: &widths)
-              HugePages.reserve(room, in: &heights)
-            } else {
-              widths.reserveCapacity(room)
-              heights.reserveCapacity(room)
-            }
-            onHugePages = long
-          } else if long, !onHugePages {
-            // The room was taken while the run was short (the guess of a section after a
-            // short one): the values so far moved once.
-            HugePages.reserve(widths.capacity, in: &widths)
-            HugePages.reserve(heights.capacity, in: &heights)
-            onHugePages = true
+          if widths.count + held > widths.capacity
+            || (widths.count < Self.longRun && widths.count + held >= Self.longRun)
+          {
+            Self.makeRoom(&widths, &heights, for: widths.count + held, bytesLeft: limit - i)
           }
           widths.append(contentsOf: UnsafeBufferPointer(start: pendingWidths, count: held))
           heights.append(contentsOf: UnsafeBufferPointer(start: pendingHeights, count: held))

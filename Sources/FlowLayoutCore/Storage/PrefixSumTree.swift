@@ -369,14 +369,14 @@ struct SummaryTree<Value: TreeSummary>: Sendable, Equatable {
     let d = abs(g &- start)
     let first = Swift.min(start, g)
     let last = Swift.max(start, g) &+ l &- 1
-    var written = 0
-    for (from, through) in d >= l
-      ? [(first, last)] : [(first, first &+ d &- 1), (last &- d &+ 1, last)]
-    {
-      let summed = summarize(from: from, through: through, upperWhole: false)
-      total = summed.total
-      written &+= through &- from &+ 1 &+ summed.entries
+    let runs = d >= l ? (first, last, first, last) : (first, first &+ d &- 1, last &- d &+ 1, last)
+    var summed = summarize(from: runs.0, through: runs.1, upperWhole: false)
+    var written = runs.1 &- runs.0 &+ 1 &+ summed.entries
+    if d < l {
+      summed = summarize(from: runs.2, through: runs.3, upperWhole: false)
+      written &+= d &+ summed.entries
     }
+    total = summed.total
     return written
   }
 

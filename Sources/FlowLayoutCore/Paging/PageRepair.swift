@@ -62,7 +62,7 @@ extension FastFlowLayout {
         }
       }
       counters.pageBoundariesChecked += 1
-      let q = pages[p].itemsAbsorbed(from: pages[p + 1], rules: rules)
+      let q = pages[p].itemsAbsorbed(from: pages[p + 1].items, rules: rules)
       guard q > 0 else {
         // The carry stopped: a later move starts a new run of pages carried into.
         carry = false
@@ -234,48 +234,5 @@ extension SectionLayout {
   var lastTableLine: Int? {
     guard case .table(let table) = lines, table.lineCount > 0 else { return nil }
     return table.lineCount - 1
-  }
-
-  /// Moves the first items of `next` (the following page, laid out again after this) that the
-  /// greedy rule puts on this page's last line to this page and re-breaks that line: the boundary is
-  /// then a line start. A page without a line table takes none.
-  ///
-  /// - Returns: whether items moved.
-  /// - Complexity: O(k + c) for the k items of the last line and those moved, and `next`'s c items.
-  mutating func absorbFront(
-    of next: inout SectionLayout, rules: LayoutRules, kernels: KernelSelection,
-    scratch: inout LineScratch, counters: inout WorkCounters
-  ) -> Bool {
-    counters.pageBoundariesChecked += 1
-    let absorbed = itemsAbsorbed(from: next, rules: rules)
-    guard
-      joinLastLine(
-        absorbed, rules: rules, kernels: kernels, scratch: &scratch, counters: &counters,
-        append: { $0.append(frontOf: next.items, count: absorbed) })
-    else { return false }
-    next.items.removeFirst(absorbed)
-    return true
-  }
-
-  /// Puts `q` items, which `append` writes after this page's items, on its last line and
-  /// re-breaks that line (they are the greedy rule's: `itemsAbsorbed`), counted as a page
-  /// boundary moved. A page without a line table, or `q` = 0, takes none.
-  ///
-  /// - Returns: whether the items moved (`append` was called).
-  /// - Complexity: O(k + q) for the k items of the last line, plus `append`'s.
-  mutating func joinLastLine(
-    _ q: Int, rules: LayoutRules, kernels: KernelSelection, scratch: inout LineScratch,
-    counters: inout WorkCounters, append: (inout ItemColumns) -> Void
-  ) -> Bool {
-    // The last line's index only: a copy of the table kept alive across the catch-up would share
-    // its buffers, and the catch-up's writes would copy them (exact-size, losing their room).
-    guard q > 0, let lastLine = lastTableLine else { return false }
-    counters.pageBoundariesMoved += 1
-    counters.itemsPaged += q
-    append(&items)
-    catchUpLines(
-      fromLine: lastLine, keeping: nil, oldItemCount: count, rules: rules, kernels: kernels,
-      scratch: &scratch, counters: &counters)
-    return true
   }
 }

@@ -213,8 +213,8 @@ struct ComputedStartsTests {
       let joined = SectionLayout.joined(list[...], rules: rules)
       #expect(joined.lines == storedSection.lines, "target \(target)")
       #expect(
-        pages[0].itemsAbsorbed(from: pages[1].items, rules: rules)
-          == storedPages[0].itemsAbsorbed(from: storedPages[1].items, rules: rules))
+        pages[0].itemsAbsorbed(from: pages[1], rules: rules)
+          == storedPages[0].itemsAbsorbed(from: storedPages[1], rules: rules))
     }
   }
 

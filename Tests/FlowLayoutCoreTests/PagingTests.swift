@@ -29,7 +29,7 @@ struct PagingTests {
         #expect(page.count >= capacity.minimum && page.count <= capacity.maximum, "\(note) page \(p) holds \(page.count)", sourceLocation: sourceLocation)
         if p + 1 < range.upperBound {
           #expect(
-            page.itemsAbsorbed(from: engine.pages[p + 1].items, rules: engine.rules) == 0,
+            page.itemsAbsorbed(from: engine.pages[p + 1], rules: engine.rules) == 0,
             "\(note): the boundary after page \(p) is not a line start", sourceLocation: sourceLocation)
         }
       }

@@ -208,20 +208,8 @@ extension FastFlowLayout {
     /// The run's first page in the section.
     let first: Int
     let count: Int
-    /// The section's new item and page counts.
-    let newCount: Int
-    let pageCount: Int
-    let sectionRules: LayoutRules
-    let kernels: KernelSelection
-    let branchFree: Bool
-    // The template's fields (read once: a field of `shared` read in the loop copied all of it,
-    // every page; a copy of the template for each page would retain and release its empty
-    // columns and lines, which each page then replaces).
-    let header: Double
-    let footer: Double
-    let showsSeeAll: Bool
-    let ownMetrics: OwnMetrics?
-    let sameSize: Bool
+    let shared: RebuildShared
+    var kernels: KernelSelection { shared.kernels }
     var merge: ColumnMerge
     /// The next items looked at (`itemsJoining`).
     var probe = ItemColumns(widths: [], heights: [])
@@ -235,27 +223,18 @@ extension FastFlowLayout {
       pages = UnsafeMutableBufferPointer(rebasing: shared.pages.base[run])
       first = run.lowerBound
       count = run.count
-      newCount = shared.newCount
-      pageCount = shared.pageCount
-      sectionRules = shared.rules
-      kernels = shared.kernels
-      branchFree = shared.branchFree
-      header = shared.template.header
-      footer = shared.template.footer
-      showsSeeAll = shared.template.showsSeeAll
-      ownMetrics = shared.template.ownMetrics
-      sameSize = shared.template.sameSize
-      pageStart = first * newCount / pageCount
+      self.shared = shared
+      pageStart = first * shared.newCount / shared.pageCount
       merge = ColumnMerge(startingAt: pageStart, sources: shared.sources)
     }
 
     func slot(_ k: Int) -> Int { k }
-    func rules(_ k: Int) -> LayoutRules { sectionRules }
+    func rules(_ k: Int) -> LayoutRules { shared.rules }
     func continues(_ k: Int) -> Bool { true }
 
     /// The end of page `k`'s new items (at the page target).
     @inline(__always)
-    func end(ofPage k: Int) -> Int { (first + k + 1) * newCount / pageCount }
+    func end(ofPage k: Int) -> Int { (first + k + 1) * shared.newCount / shared.pageCount }
 
     /// How many of the merge's next items (at most page `k`'s) the greedy rule puts on page
     /// `k − 1`'s last line: `itemsAbsorbed(from:rules:)` for a next page of those items, found by
@@ -276,7 +255,9 @@ extension FastFlowLayout {
           ColumnMerge.peek(from: position, sources: sources, count: ahead, widths: w, heights: h)
         }
         lookedAhead += ahead
-        let joining = pages[k - 1].itemsAbsorbed(from: probe, rules: sectionRules)
+        let joining = probe.withSizes { ws, _ in
+          pages[k - 1].itemsAbsorbed(widths: ws, rules: shared.rules)
+        }
         if joining < ahead || ahead == limit { return joining }
         ahead = min(limit, 4 * ahead)
       }
@@ -293,13 +274,15 @@ extension FastFlowLayout {
     @inline(__always)
     mutating func layOut(page k: Int, given: Int, counters: inout WorkCounters) {
       let p = first + k
-      pages[k].header = header
-      pages[k].footer = footer
-      pages[k].showsSeeAll = showsSeeAll
-      pages[k].ownMetrics = ownMetrics
-      pages[k].sameSize = sameSize
+      // The template's fields (a copy of the template for each page would retain and release
+      // its empty columns and lines, which each page then replaces).
+      pages[k].header = shared.template.header
+      pages[k].footer = shared.template.footer
+      pages[k].showsSeeAll = shared.template.showsSeeAll
+      pages[k].ownMetrics = shared.template.ownMetrics
+      pages[k].sameSize = shared.template.sameSize
       pages[k].opensSection = p == 0
-      pages[k].closesSection = p == pageCount - 1
+      pages[k].closesSection = p == shared.pageCount - 1
       let end = end(ofPage: k)
       pages[k].items = merge.columns(count: end - pageStart - given)
       pageStart = end
@@ -318,7 +301,8 @@ extension FastFlowLayout {
       counters.sectionsLaidOut += 1
       let lineRoom = pages[k].lineTableCapacity
       pages[k].layOutTable(
-        rules: sectionRules, kernels: kernels, counters: &counters, branchFree: branchFree,
+        rules: shared.rules, kernels: shared.kernels, counters: &counters,
+        branchFree: shared.branchFree,
         expectedLines: expectedLines)
       if pages[k].lineTableCapacity != lineRoom { grown += 1 }
     }

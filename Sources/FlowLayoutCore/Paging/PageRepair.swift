@@ -62,7 +62,7 @@ extension FastFlowLayout {
         }
       }
       counters.pageBoundariesChecked += 1
-      let q = pages[p].itemsAbsorbed(from: pages[p + 1].items, rules: rules)
+      let q = pages[p].itemsAbsorbed(from: pages[p + 1], rules: rules)
       guard q > 0 else {
         // The carry stopped: a later move starts a new run of pages carried into.
         carry = false

@@ -160,7 +160,7 @@ enum PageLayoutTasks {
     func continues(_ k: Int) -> Bool { jobs[k].section == jobs[k - 1].section }
 
     func itemsJoining(page k: Int) -> Int {
-      pages[jobs[k - 1].slot].itemsAbsorbed(from: pages[jobs[k].slot].items, rules: jobs[k].rules)
+      pages[jobs[k - 1].slot].itemsAbsorbed(from: pages[jobs[k].slot], rules: jobs[k].rules)
     }
 
     func append(frontOf k: Int, count q: Int, to columns: inout ItemColumns) {

@@ -83,8 +83,8 @@ extension FastFlowLayout {
         shiftItems(q, fromFrontOf: p + 1, toEndOf: p, scratch: &scratch, counters: &counters)
       } else {
         moveItems(q, fromFrontOf: p + 1, toEndOf: p, scratch: &scratch, counters: &counters)
+        counters.pageBoundariesMoved += 1
       }
-      counters.pageBoundariesMoved += 1
       changed.append(p)
       changed.append(p + 1)
       if pages[p + 1].count == 0 {
@@ -184,26 +184,29 @@ extension FastFlowLayout {
 }
 
 extension FastFlowLayout {
-  /// `moveItems` for a page laid out again whole by the full-layout pass.
+  /// `moveItems` for a page laid out again whole by the full-layout pass: the step of a page
+  /// run (`PageRuns.layOut`), counted as a boundary moved.
   ///
+  /// - Precondition: `q` > 0 items join page `to`'s last line (`itemsAbsorbed`).
   /// - Complexity: O(c) for the two pages' c items.
   private mutating func shiftItems(
     _ q: Int, fromFrontOf from: Int, toEndOf to: Int, scratch: inout EditScratch,
     counters: inout WorkCounters
   ) {
     let rules = self.rules(ofPage: to)
-    counters.itemsPaged += q
+    let kernels = self.kernels
+    let (a, b) = (pages.slot(to), pages.slot(from))
     // Computed positions stay computed: `to`'s re-broken last line stores them if it grows
     // past the limit (`place(lines:of:rules:counters:)`), `from` is laid out whole.
-    pages[to].items.append(frontOf: pages[from].items, count: q)
-    pages[from].items.removeFirst(q)
-    if let lastLine = pages[to].lastTableLine {
-      pages[to].catchUpLines(
-        fromLine: lastLine, keeping: nil, oldItemCount: pages[to].count, rules: rules,
-        kernels: kernels, scratch: &scratch.lines, counters: &counters)
+    pages.withUnsafeMutableSlots { slots in
+      let joined = slots[a].joinLastLine(
+        q, rules: rules, kernels: kernels, scratch: &scratch.lines, counters: &counters,
+        append: { $0.append(frontOf: slots[b].items, count: q) })
+      precondition(joined, "items joined a page without lines")
+      slots[b].items.removeFirst(q)
+      slots[b].layOutTable(rules: rules, kernels: kernels, counters: &counters)
+      slots[b].updateHeight(rules: rules)
     }
-    pages[from].layOutTable(rules: rules, kernels: kernels, counters: &counters)
-    pages[from].updateHeight(rules: rules)
   }
 }
 

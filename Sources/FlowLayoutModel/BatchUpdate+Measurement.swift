@@ -130,25 +130,33 @@ extension BatchUpdate {
   /// - Complexity: O(e) for e edits, plus what `restructureSections(_:map:inserted:)` costs.
   @discardableResult
   public func carryItemCounts(_ counts: inout [Int], map: BatchPathMap) -> Int {
-    carryItemCounts(in: &counts, map: map)
+    carryItemCounts(in: &counts, map: map).rewritten
   }
 
-  /// `carryItemCounts(_:map:)` of an `Array` or `SectionValues`.
+  /// `carryItemCounts(_:map:)` of an `Array` or `SectionValues`; also returns how many items
+  /// the batch adds in all (negative when it removes more).
   @discardableResult
   package func carryItemCounts(in counts: inout some SectionSequence<Int>, map: BatchPathMap)
-    -> Int
+    -> (rewritten: Int, itemChange: Int)
   {
     var rewritten = 0
+    var change = 0
     for o in map.oldSectionsLosingItems {
-      counts[o] -= map.itemsLeaving(oldSection: o).count
+      let leaving = map.itemsLeaving(oldSection: o).count
+      counts[o] -= leaving
+      change -= leaving
       rewritten += 1
     }
+    for s in deleteSections { change -= counts[s] }
+    for insertion in insertSections { change += insertion.section.count }
     restructureSections(in: &counts, map: map) { $0.section.count }
     for n in map.newSectionsGainingItems {
-      counts[n] += map.itemsEntering(newSection: n).count
+      let entering = map.itemsEntering(newSection: n).count
+      counts[n] += entering
+      change += entering
       rewritten += 1
     }
-    return rewritten
+    return (rewritten, change)
   }
 
   /// Per-section values taken from the sections before the batch to those after it: deleted

@@ -241,11 +241,9 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
     // Nothing below throws.
     if let widthClass = update.setWidthClass { configuration.widthClass = widthClass }
     update.carryEstimatedItems(in: &estimatedItems, map: map)
-    itemTotal +=
-      update.insertItemCount - update.deleteItemCount
-      + update.insertSections.reduce(0) { $0 + $1.section.count }
-      - update.deleteSections.reduce(0) { $0 + itemCounts[$1] }
-    sectionStatesRewritten += update.carryItemCounts(in: &itemCounts, map: map)
+    let carried = update.carryItemCounts(in: &itemCounts, map: map)
+    itemTotal += carried.itemChange
+    sectionStatesRewritten += carried.rewritten
     bounds = newBounds
     measurementsApplied += update.measureItems.count - unchanged
     measurementsUnchanged += unchanged

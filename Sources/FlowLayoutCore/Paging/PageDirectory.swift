@@ -176,20 +176,26 @@ extension FastFlowLayout {
   /// Replaces pages `range` with `new` and keeps the page summaries and the content size current;
   /// returns the tree nodes written. `firstPage` and `itemCounts` are the caller's.
   ///
-  /// - Complexity: O(min((d + r + k) log p, p)) for d pages between the gap and `range`, r pages
-  ///   removed and k inserted.
+  /// - Complexity: O(d + l + min((r + k) log p, p)) for d pages between the gap (l slots) and
+  ///   `range`, r pages removed and k inserted.
   @discardableResult
   mutating func splicePages(_ range: Range<Int>, with new: some Collection<SectionLayout>)
     -> Int
   {
-    // Far from the gap, a rebuild (O(p)) is cheaper than a tree path per touched slot.
+    var written = 0
+    if pages.splicesInPlace(range, inserting: new.count) {
+      // The gap moved first, its summaries with it: the splice then writes only its pages.
+      let (start, length) = (pages.gapStart, pages.gapLength)
+      pages.moveGap(to: range.upperBound)
+      written = pageSummaries.moveGap(from: start, to: range.upperBound, length: length)
+    }
+    // Many pages written: a rebuild (O(p)) is cheaper than a tree path per touched slot.
     guard let touched = pages.splice(range, with: new, smallGap: pageCapacity.smallGap),
       touched.count <= max(64, pages.slots.count / 8)
     else {
       rebuildPageDirectory()
       return pages.slots.count
     }
-    var written = 0
     for q in touched { written += refreshSlot(q) }
     updateContentSize()
     return written

@@ -1,8 +1,8 @@
 /// A sequence stored with a gap: elements `0 ..< gapStart`, the gap (`gapLength` filler slots),
 /// then the rest. An element is read and written in place in O(1); a splice at `p` moves the gap
-/// there (O(d) swaps for the d elements between) and costs O(k) for k elements inserted or
-/// removed. Built from an array it has no gap; the first splice that needs room re-lays the slots
-/// out with a gap of `max(16, count / 8)`. The filler is the element type's
+/// there (O(d) element moves, as bytes, for the d elements between) and costs O(k) for k elements
+/// inserted or removed. Built from an array it has a gap of `initialGap(count:)` slots at the end; a
+/// splice that needs more room re-lays the slots out with a gap of `max(16, count / 8)`. The filler is the element type's
 /// (`GapFilling.gapFiller`), not stored.
 struct GapBuffer<Element: GapFilling>: RandomAccessCollection, MutableCollection {
   /// The elements and the gap, in slot order.
@@ -12,12 +12,22 @@ struct GapBuffer<Element: GapFilling>: RandomAccessCollection, MutableCollection
   /// The number of slots in the gap.
   private(set) var gapLength: Int
 
-  /// `elements`, with no gap.
+  /// `elements`, with a gap of `initialGap(count:)` slots after them (a first insertion into a
+  /// long buffer lays nothing out again).
+  ///
+  /// - Complexity: O(n).
   init(_ elements: [Element]) {
+    let gap = Self.initialGap(count: elements.count)
     slots = elements
+    if gap > 0 { slots.append(contentsOf: repeatElement(Element.gapFiller, count: gap)) }
     gapStart = elements.count
-    gapLength = 0
+    gapLength = gap
   }
+
+  /// The gap a buffer of `count` elements is built with: 16 slots from 64 elements, none below
+  /// (a short buffer is laid out again in no time, and a page list of one page keeps its page
+  /// tree empty).
+  static func initialGap(count: Int) -> Int { count >= 64 ? 16 : 0 }
 
   /// `elements`, with no gap; `filler`, what the gap's slots hold, is the type's
   /// (`Element.gapFiller`; checked in debug builds).
@@ -95,7 +105,7 @@ struct GapBuffer<Element: GapFilling>: RandomAccessCollection, MutableCollection
     let p = range.lowerBound
     let r = range.count
     let k = new.count
-    if k > gapLength + r || gapLength > Swift.max(64, 2 * count) {
+    if !splicesInPlace(range, inserting: k) {
       relayOut(replacing: range, with: new, gap: smallGap ? 1 : nil)
       return nil
     }
@@ -165,21 +175,23 @@ struct GapBuffer<Element: GapFilling>: RandomAccessCollection, MutableCollection
 
   /// Moves the gap to start before element `g`; returns the slots whose element moved.
   ///
-  /// - Complexity: O(|g − gapStart|) swaps.
+  /// - Complexity: O(|g − gapStart|) element moves (bytes, no copy).
   @discardableResult
   mutating func moveGap(to g: Int) -> Range<Int> {
     guard g != gapStart else { return 0..<0 }
     defer { gapStart = g }
     guard gapLength > 0 else { return 0..<0 }
-    let l = gapLength
-    if g < gapStart {
-      // Elements g ..< gapStart go after the gap, last first.
-      for q in stride(from: gapStart - 1, through: g, by: -1) { slots.swapAt(q, q + l) }
-      return g..<(gapStart + l)
-    }
-    // Elements after the gap up to g come before it, first first.
-    for q in gapStart..<g { slots.swapAt(q, q + l) }
-    return gapStart..<(g + l)
+    let (start, l) = (gapStart, gapLength)
+    slots.withUnsafeMutableBufferPointer { $0.moveGap(from: start, to: g, length: l) }
+    return g < start ? g..<(start + l) : start..<(g + l)
+  }
+
+  /// Whether `splice(range, with:)` of `k` elements keeps the slots (moves the gap, lays
+  /// nothing out again).
+  ///
+  /// - Complexity: O(1).
+  func splicesInPlace(_ range: Range<Int>, inserting k: Int) -> Bool {
+    !(k > gapLength + range.count || gapLength > Swift.max(64, 2 * count))
   }
 
   /// Lays the slots out again with `range` replaced by `new` and a gap of `gap` after them.
@@ -215,6 +227,45 @@ struct GapBuffer<Element: GapFilling>: RandomAccessCollection, MutableCollection
 }
 
 extension GapBuffer: Sendable where Element: Sendable {}
+
+extension UnsafeMutableBufferPointer {
+  /// Moves a gap of `l` slots at `start` to start at `g`: the elements between go to
+  /// the other side of it, in order, and the gap's slots (fillers) follow it. Values move as
+  /// their bytes (nothing retained, released or copied); a summary tree mirrors a gap buffer's
+  /// move by moving its values the same way.
+  ///
+  /// - Precondition: the gap and `g ..< g + l` lie in the buffer.
+  /// - Complexity: O(|g − start|) element moves and a scratch of min(|g − start|, l) elements.
+  func moveGap(from start: Int, to g: Int, length l: Int) {
+    guard g != start, l > 0, let base = baseAddress else { return }
+    assert(Swift.max(start, g) + l <= count, "a gap inside the buffer")
+    let d = abs(g &- start)
+    if d <= 16 {
+      // A few elements: swapped one by one with the gap's slots.
+      if g > start {
+        for q in start..<g { swapAt(q, q &+ l) }
+      } else {
+        for q in stride(from: start &- 1, through: g, by: -1) { swapAt(q, q &+ l) }
+      }
+      return
+    }
+    // The fillers the moved elements land on go to a scratch, then to the slots they leave.
+    let t = Swift.min(d, l)
+    let scratch = UnsafeMutablePointer<Element>.allocate(capacity: t)
+    defer { scratch.deallocate() }
+    if g > start {
+      // Elements start + l ..< g + l go to start ..< g.
+      scratch.moveInitialize(from: base + start, count: t)
+      (base + start).moveInitialize(from: base + start + l, count: d)
+      (base + start + Swift.max(d, l)).moveInitialize(from: scratch, count: t)
+    } else {
+      // Elements g ..< start go to g + l ..< start + l.
+      scratch.moveInitialize(from: base + start + l - t, count: t)
+      (base + g + l).moveInitialize(from: base + g, count: d)
+      (base + g).moveInitialize(from: scratch, count: t)
+    }
+  }
+}
 
 /// An element type with a value for a gap buffer's empty slots (`GapBuffer`).
 protocol GapFilling {

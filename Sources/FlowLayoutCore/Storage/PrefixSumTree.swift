@@ -352,6 +352,34 @@ struct SummaryTree<Value: TreeSummary>: Sendable, Equatable {
     return written
   }
 
+  /// Moves the values of a gap of `l` slots at `start` to start at `g`, as
+  /// `GapBuffer.moveGap(to:)` moves the slots it summarizes: bit for bit the tree built over the
+  /// moved values. Returns the entries written.
+  ///
+  /// - Precondition: the gap and `g ..< g + l` lie in the tree.
+  /// - Complexity: O(|g − start| + 32 log₃₂ r).
+  @discardableResult
+  mutating func moveGap(from start: Int, to g: Int, length l: Int) -> Int {
+    guard g != start, l > 0, count > 1 else { return 0 }
+    let n = count
+    values.withUnsafeMutableBufferPointer { v in
+      UnsafeMutableBufferPointer(rebasing: v[0..<n]).moveGap(from: start, to: g, length: l)
+    }
+    // The slots that changed: the d moved values' old and new places (one run when d ≥ l).
+    let d = abs(g &- start)
+    let first = Swift.min(start, g)
+    let last = Swift.max(start, g) &+ l &- 1
+    let runs = d >= l ? (first, last, first, last) : (first, first &+ d &- 1, last &- d &+ 1, last)
+    var summed = summarize(from: runs.0, through: runs.1, upperWhole: false)
+    var written = runs.1 &- runs.0 &+ 1 &+ summed.entries
+    if d < l {
+      summed = summarize(from: runs.2, through: runs.3, upperWhole: false)
+      written &+= d &+ summed.entries
+    }
+    total = summed.total
+    return written
+  }
+
   /// Replaces the value at each of `indices` (any order, repeats allowed) with `value(index)`, then
   /// sums the tree once from the smallest: bit for bit `set(_:_:)` one at a time. Returns the
   /// entries written.

@@ -31,8 +31,8 @@ extension FastFlowLayout {
   /// ascending), rebuilt: the new item sequence cut at page targets (`pageCapacity.target`),
   /// each new page's columns written straight from the old pages and the lists
   /// (`ColumnMerge`) and laid out by the full-layout pass, on the layout's threads (each a
-  /// contiguous run of new pages; within a run, each page first gives the page before it the
-  /// front items that page's last line takes, as `PageLayoutTasks` does), the old pages
+  /// contiguous run of new pages, `PageRuns`: within a run, each page first gives the page
+  /// before it the front items that page's last line takes), the old pages
   /// released as they are passed; then the seams between runs repaired (`repairPages`) and
   /// the page directory rebuilt. Same lines, positions and heights as the page-by-page edits
   /// (`applySectionEdit`): a page's layout is the full layout's from a line start.
@@ -162,7 +162,7 @@ extension FastFlowLayout {
   package var rebuildBuffersAllocated: Int { spareBuffers.allocated }
 
   /// Items the section rebuilds merged ahead of a page to find how many join the page before
-  /// it (`itemsJoiningLastLine`), since the engine was made.
+  /// it (`MergedPageRun.itemsJoining`), since the engine was made.
   package var rebuildItemsLookedAhead: Int { spareBuffers.lookedAhead }
 
   /// What the tasks of `rebuildSection` share: the merge's sources, the new pages, and the

@@ -3,9 +3,11 @@ import FlowLayoutModel
 // Catching up: greedy lines are broken again from a true line start until a new line starts
 // where a known line started; from there the known lines hold the true lines' items (the greedy
 // rule only looks forward) and are kept. The known lines are the old ones inside items an edit
-// left alone (`catchUpLines`: every edit of a line table, one region or many; the page repair,
-// the page layout tasks and the dense-edit paths call it or lay the page out whole), or lines
-// broken from a guessed start (`LineCatchUp.meets`: the thread-chunk commit, the paired streams).
+// left alone (`catchUpLines`: every edit of a line table, one region or many; a page boundary
+// made a line start from the page's last line, `joinLastLine`, in the page repair and in every
+// run of pages laid out, `PageRuns`; the dense-edit paths call it or lay the page out whole), or
+// lines broken from a guessed start (`LineCatchUp.meets`: the thread-chunk commit, the paired
+// streams).
 
 /// Catching true lines up with lines broken from a guessed start.
 enum LineCatchUp {

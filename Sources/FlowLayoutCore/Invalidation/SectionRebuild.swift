@@ -31,8 +31,8 @@ extension FastFlowLayout {
   /// ascending), rebuilt: the new item sequence cut at page targets (`pageCapacity.target`),
   /// each new page's columns written straight from the old pages and the lists
   /// (`ColumnMerge`) and laid out by the full-layout pass, on the layout's threads (each a
-  /// contiguous run of new pages; within a run, each page first gives the page before it the
-  /// front items that page's last line takes, as `PageLayoutTasks` does), the old pages
+  /// contiguous run of new pages, `PageRuns`: within a run, each page first gives the page
+  /// before it the front items that page's last line takes), the old pages
   /// released as they are passed; then the seams between runs repaired (`repairPages`) and
   /// the page directory rebuilt. Same lines, positions and heights as the page-by-page edits
   /// (`applySectionEdit`): a page's layout is the full layout's from a line start.
@@ -162,7 +162,7 @@ extension FastFlowLayout {
   package var rebuildBuffersAllocated: Int { spareBuffers.allocated }
 
   /// Items the section rebuilds merged ahead of a page to find how many join the page before
-  /// it (`itemsJoiningLastLine`), since the engine was made.
+  /// it (`MergedPageRun.itemsJoining`), since the engine was made.
   package var rebuildItemsLookedAhead: Int { spareBuffers.lookedAhead }
 
   /// What the tasks of `rebuildSection` share: the merge's sources, the new pages, and the
@@ -178,9 +178,8 @@ extension FastFlowLayout {
     let branchFree: Bool
   }
 
-  /// New pages `run` of a rebuilt section (`rebuildSection`): each page's columns merged, its
-  /// front items given to the page before it (in the run), then laid out; the run's last
-  /// page's height set last.
+  /// New pages `run` of a rebuilt section (`rebuildSection`), laid out as a run
+  /// (`PageRuns.layOut`) of `MergedPageRun`.
   ///
   /// - Complexity: O(n + e + q) for the run's n new items, the e edits and q old pages it
   ///   passes.
@@ -188,113 +187,124 @@ extension FastFlowLayout {
     _ run: Range<Int>, shared: RebuildShared, state: inout RebuildTaskState
   ) {
     guard !run.isEmpty else { return }
-    var counters = state.counters
-    defer { state.counters = counters }
-    // (Read once: a field of `shared` read in the loop copied all of it, every page.)
-    let pages = shared.pages.base
-    let n = shared.newCount
-    let m = shared.pageCount
-    let rules = shared.rules
-    let kernels = shared.kernels
-    let branchFree = shared.branchFree
-    // The template's fields (a copy of the template for each page would retain and release its
-    // empty columns and lines, which each page then replaces).
-    let header = shared.template.header
-    let footer = shared.template.footer
-    let showsSeeAll = shared.template.showsSeeAll
-    let ownMetrics = shared.template.ownMetrics
-    let sameSize = shared.template.sameSize
-    var merge = ColumnMerge(startingAt: run.lowerBound * n / m, sources: shared.sources)
-    swap(&merge.spareArrays, &state.spares.columns)
-    swap(&merge.spareTables, &state.spares.tables)
+    var pages = MergedPageRun(run, shared: shared)
+    swap(&pages.merge.spareArrays, &state.spares.columns)
+    swap(&pages.merge.spareTables, &state.spares.tables)
+    PageRuns.layOut(&pages, counters: &state.counters)
+    state.spares.allocated += pages.merge.arraysAllocated + pages.grown
+    state.spares.lookedAhead += pages.lookedAhead
+    swap(&pages.merge.spareArrays, &state.spares.columns)
+    swap(&pages.merge.spareTables, &state.spares.tables)
+  }
+
+  /// A rebuild task's run of new pages (`rebuildSection`): each page's columns merged from the
+  /// old pages and the edits (`ColumnMerge`) once the page before took its front items, which
+  /// are found by looking ahead (`itemsJoining`) and merged onto that page's columns, not
+  /// moved out of this page's (a memmove of its columns). A page's slot holds `SectionLayout()`
+  /// (`newPages`) and is built in place: a local copy alive while the page is laid out would
+  /// make its buffers shared, and every write to them a copy.
+  struct MergedPageRun: PageRun {
+    let pages: UnsafeMutableBufferPointer<SectionLayout>
+    /// The run's first page in the section.
+    let first: Int
+    let count: Int
+    let shared: RebuildShared
+    var kernels: KernelSelection { shared.kernels }
+    var merge: ColumnMerge
+    /// The next items looked at (`itemsJoining`).
+    var probe = ItemColumns(widths: [], heights: [])
+    /// The first new item of the page not yet laid out (before the page before took any).
+    var pageStart: Int
+    /// Items looked at ahead (`SparePageBuffers.lookedAhead`), and buffers grown.
+    var lookedAhead = 0
     var grown = 0
-    defer {
-      state.spares.allocated += merge.arraysAllocated + grown
-      swap(&merge.spareArrays, &state.spares.columns)
-      swap(&merge.spareTables, &state.spares.tables)
+
+    init(_ run: Range<Int>, shared: RebuildShared) {
+      pages = UnsafeMutableBufferPointer(rebasing: shared.pages.base[run])
+      first = run.lowerBound
+      count = run.count
+      self.shared = shared
+      pageStart = first * shared.newCount / shared.pageCount
+      merge = ColumnMerge(startingAt: pageStart, sources: shared.sources)
     }
-    var scratch = LineScratch()
-    // The next items looked at (`itemsJoiningLastLine`).
-    var probe = SectionLayout()
-    probe.lines = .taken
-    for k in run {
-      var count = (k + 1) * n / m - k * n / m
-      if k > run.lowerBound {
-        // The front items the previous page's last line takes go there first (merged onto
-        // its columns), so that this page's lines start at a line start: what
-        // `absorbFront` does once this page is merged, without moving this page's items.
-        counters.pageBoundariesChecked += 1
-        let joining = Self.itemsJoiningLastLine(
-          of: &pages[k - 1], merge: &merge, upTo: count, rules: rules, probe: &probe,
-          lookedAhead: &state.spares.lookedAhead)
-        let room = pages[k - 1].items.widths.capacity
-        if pages[k - 1].joinLastLine(
-          joining, rules: rules, kernels: kernels, scratch: &scratch,
-          counters: &counters, append: { merge.append(count: joining, to: &$0) })
-        {
-          if pages[k - 1].items.widths.capacity != room { grown += 1 }
-          count -= joining
+
+    func slot(_ k: Int) -> Int { k }
+    func rules(_ k: Int) -> LayoutRules { shared.rules }
+    func continues(_ k: Int) -> Bool { true }
+
+    /// The end of page `k`'s new items (at the page target).
+    @inline(__always)
+    func end(ofPage k: Int) -> Int { (first + k + 1) * shared.newCount / shared.pageCount }
+
+    /// How many of the merge's next items (at most page `k`'s) the greedy rule puts on page
+    /// `k − 1`'s last line: `itemsAbsorbed(from:rules:)` for a next page of those items, found by
+    /// looking ahead (`ColumnMerge.peek`) 8 items at first and four times more while they all
+    /// join (counted in `lookedAhead`).
+    ///
+    /// - Complexity: O(k + j) for the k items of the last line and the j that join (O(8) at
+    ///   least).
+    @inline(__always)
+    mutating func itemsJoining(page k: Int) -> Int {
+      let limit = end(ofPage: k) - pageStart
+      var ahead = min(limit, 8)
+      let position = merge.position
+      let sources = merge.sources
+      while ahead > 0 {
+        probe.removeAll()
+        probe.appendUnwritten(ahead, room: ColumnMerge.block) { w, h in
+          ColumnMerge.peek(from: position, sources: sources, count: ahead, widths: w, heights: h)
         }
-        pages[k - 1].updateHeight(rules: rules)
+        lookedAhead += ahead
+        let joining = probe.withSizes { ws, _ in
+          pages[k - 1].itemsAbsorbed(widths: ws, rules: shared.rules)
+        }
+        if joining < ahead || ahead == limit { return joining }
+        ahead = min(limit, 4 * ahead)
       }
-      // Built in place: a local copy alive while the page is laid out would make its buffers
-      // shared, and every write to them a copy. The slot holds `SectionLayout()` (`newPages`):
-      // the template is that with these fields.
-      pages[k].header = header
-      pages[k].footer = footer
-      pages[k].showsSeeAll = showsSeeAll
-      pages[k].ownMetrics = ownMetrics
-      pages[k].sameSize = sameSize
-      pages[k].opensSection = k == 0
-      pages[k].closesSection = k == m - 1
-      pages[k].items = merge.columns(count: count)
+      return 0
+    }
+
+    @inline(__always)
+    mutating func append(frontOf k: Int, count q: Int, to columns: inout ItemColumns) {
+      let room = columns.widths.capacity
+      merge.append(count: q, to: &columns)
+      if columns.widths.capacity != room { grown += 1 }
+    }
+
+    @inline(__always)
+    mutating func layOut(page k: Int, given: Int, counters: inout WorkCounters) {
+      let p = first + k
+      // The template's fields (a copy of the template for each page would retain and release
+      // its empty columns and lines, which each page then replaces).
+      pages[k].header = shared.template.header
+      pages[k].footer = shared.template.footer
+      pages[k].showsSeeAll = shared.template.showsSeeAll
+      pages[k].ownMetrics = shared.template.ownMetrics
+      pages[k].sameSize = shared.template.sameSize
+      pages[k].opensSection = p == 0
+      pages[k].closesSection = p == shared.pageCount - 1
+      let end = end(ofPage: k)
+      pages[k].items = merge.columns(count: end - pageStart - given)
+      pageStart = end
       if let table = merge.spareTables.popLast() { pages[k].lines = .table(table) }
       // A new table reserves the lines the previous page's rate gives (not counted again).
       var expectedLines: Int? = nil
-      if k > run.lowerBound, case .table(let previous) = pages[k - 1].lines {
+      if k > 0, case .table(let previous) = pages[k - 1].lines {
         expectedLines = SectionLayout.moreLines(
           items: pages[k].count, after: previous.lineCount, lines: pages[k - 1].count)
       }
       // Positions a page before kept (lines that place them): a spare array for this page's,
       // which the layout writes (`allocatePositions` keeps an array of the count).
-      if k > run.lowerBound, pages[k - 1].items.hasPositions, pages[k].count > 0 {
+      if k > 0, pages[k - 1].items.hasPositions, pages[k].count > 0 {
         pages[k].items.xs = merge.spareArray(count: pages[k].count)
       }
       counters.sectionsLaidOut += 1
       let lineRoom = pages[k].lineTableCapacity
       pages[k].layOutTable(
-        rules: rules, kernels: kernels, counters: &counters,
-        branchFree: branchFree, expectedLines: expectedLines)
+        rules: shared.rules, kernels: shared.kernels, counters: &counters,
+        branchFree: shared.branchFree,
+        expectedLines: expectedLines)
       if pages[k].lineTableCapacity != lineRoom { grown += 1 }
     }
-    pages[run.upperBound - 1].updateHeight(rules: rules)
-  }
-
-  /// How many of `merge`'s next new items (at most `limit`) the greedy rule puts on `page`'s
-  /// last line: `page.itemsAbsorbed(from:rules:)` for a next page of those items, found by
-  /// looking ahead (`ColumnMerge.peek`) 8 items at first and four times more while they all
-  /// join (counted in `lookedAhead`). `probe` (lines `.taken`) holds the items looked at.
-  /// (`page` and `merge` are only read: `inout` so that neither is copied.)
-  ///
-  /// - Complexity: O(k + j) for the k items of the last line and the j that join (O(8) at
-  ///   least).
-  static func itemsJoiningLastLine(
-    of page: inout SectionLayout, merge: inout ColumnMerge, upTo limit: Int,
-    rules: LayoutRules, probe: inout SectionLayout, lookedAhead: inout Int
-  ) -> Int {
-    var ahead = min(limit, 8)
-    let position = merge.position
-    let sources = merge.sources
-    while ahead > 0 {
-      probe.items.removeAll()
-      probe.items.appendUnwritten(ahead, room: ColumnMerge.block) { w, h in
-        ColumnMerge.peek(from: position, sources: sources, count: ahead, widths: w, heights: h)
-      }
-      lookedAhead += ahead
-      let joining = page.itemsAbsorbed(from: probe, rules: rules)
-      if joining < ahead || ahead == limit { return joining }
-      ahead = min(limit, 4 * ahead)
-    }
-    return 0
   }
 }

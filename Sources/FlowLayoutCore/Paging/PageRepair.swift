@@ -83,8 +83,8 @@ extension FastFlowLayout {
         shiftItems(q, fromFrontOf: p + 1, toEndOf: p, scratch: &scratch, counters: &counters)
       } else {
         moveItems(q, fromFrontOf: p + 1, toEndOf: p, scratch: &scratch, counters: &counters)
+        counters.pageBoundariesMoved += 1
       }
-      counters.pageBoundariesMoved += 1
       changed.append(p)
       changed.append(p + 1)
       if pages[p + 1].count == 0 {
@@ -184,26 +184,29 @@ extension FastFlowLayout {
 }
 
 extension FastFlowLayout {
-  /// `moveItems` for a page laid out again whole by the full-layout pass.
+  /// `moveItems` for a page laid out again whole by the full-layout pass: the step of a page
+  /// run (`PageRuns.layOut`), counted as a boundary moved.
   ///
+  /// - Precondition: `q` > 0 items join page `to`'s last line (`itemsAbsorbed`).
   /// - Complexity: O(c) for the two pages' c items.
   private mutating func shiftItems(
     _ q: Int, fromFrontOf from: Int, toEndOf to: Int, scratch: inout EditScratch,
     counters: inout WorkCounters
   ) {
     let rules = self.rules(ofPage: to)
-    counters.itemsPaged += q
+    let kernels = self.kernels
+    let (a, b) = (pages.slot(to), pages.slot(from))
     // Computed positions stay computed: `to`'s re-broken last line stores them if it grows
     // past the limit (`place(lines:of:rules:counters:)`), `from` is laid out whole.
-    pages[to].items.append(frontOf: pages[from].items, count: q)
-    pages[from].items.removeFirst(q)
-    if let lastLine = pages[to].lastTableLine {
-      pages[to].catchUpLines(
-        fromLine: lastLine, keeping: nil, oldItemCount: pages[to].count, rules: rules,
-        kernels: kernels, scratch: &scratch.lines, counters: &counters)
+    pages.withUnsafeMutableSlots { slots in
+      let joined = slots[a].joinLastLine(
+        q, rules: rules, kernels: kernels, scratch: &scratch.lines, counters: &counters,
+        append: { $0.append(frontOf: slots[b].items, count: q) })
+      precondition(joined, "items joined a page without lines")
+      slots[b].items.removeFirst(q)
+      slots[b].layOutTable(rules: rules, kernels: kernels, counters: &counters)
+      slots[b].updateHeight(rules: rules)
     }
-    pages[from].layOutTable(rules: rules, kernels: kernels, counters: &counters)
-    pages[from].updateHeight(rules: rules)
   }
 }
 
@@ -234,48 +237,5 @@ extension SectionLayout {
   var lastTableLine: Int? {
     guard case .table(let table) = lines, table.lineCount > 0 else { return nil }
     return table.lineCount - 1
-  }
-
-  /// Moves the first items of `next` (the following page, laid out again after this) that the
-  /// greedy rule puts on this page's last line to this page and re-breaks that line: the boundary is
-  /// then a line start. A page without a line table takes none.
-  ///
-  /// - Returns: whether items moved.
-  /// - Complexity: O(k + c) for the k items of the last line and those moved, and `next`'s c items.
-  mutating func absorbFront(
-    of next: inout SectionLayout, rules: LayoutRules, kernels: KernelSelection,
-    scratch: inout LineScratch, counters: inout WorkCounters
-  ) -> Bool {
-    counters.pageBoundariesChecked += 1
-    let absorbed = itemsAbsorbed(from: next, rules: rules)
-    guard
-      joinLastLine(
-        absorbed, rules: rules, kernels: kernels, scratch: &scratch, counters: &counters,
-        append: { $0.append(frontOf: next.items, count: absorbed) })
-    else { return false }
-    next.items.removeFirst(absorbed)
-    return true
-  }
-
-  /// Puts `q` items, which `append` writes after this page's items, on its last line and
-  /// re-breaks that line (they are the greedy rule's: `itemsAbsorbed`), counted as a page
-  /// boundary moved. A page without a line table, or `q` = 0, takes none.
-  ///
-  /// - Returns: whether the items moved (`append` was called).
-  /// - Complexity: O(k + q) for the k items of the last line, plus `append`'s.
-  mutating func joinLastLine(
-    _ q: Int, rules: LayoutRules, kernels: KernelSelection, scratch: inout LineScratch,
-    counters: inout WorkCounters, append: (inout ItemColumns) -> Void
-  ) -> Bool {
-    // The last line's index only: a copy of the table kept alive across the catch-up would share
-    // its buffers, and the catch-up's writes would copy them (exact-size, losing their room).
-    guard q > 0, let lastLine = lastTableLine else { return false }
-    counters.pageBoundariesMoved += 1
-    counters.itemsPaged += q
-    append(&items)
-    catchUpLines(
-      fromLine: lastLine, keeping: nil, oldItemCount: count, rules: rules, kernels: kernels,
-      scratch: &scratch, counters: &counters)
-    return true
   }
 }

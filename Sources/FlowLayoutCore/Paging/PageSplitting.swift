@@ -117,17 +117,22 @@ extension SectionLayout {
   ///   page of the same section.
   /// - Complexity: O(k) for the k items of the last line and those absorbed.
   func itemsAbsorbed(from next: SectionLayout, rules: LayoutRules) -> Int {
-    guard case .table(let table) = lines, table.lineCount > 0, next.count > 0 else { return 0 }
+    next.items.withSizes { nws, _ in itemsAbsorbed(widths: nws, rules: rules) }
+  }
+
+  /// `itemsAbsorbed(from:rules:)` for a next page whose first widths are `nws`.
+  ///
+  /// - Complexity: O(k) for the k items of the last line and those absorbed.
+  func itemsAbsorbed(widths nws: UnsafeBufferPointer<Double>, rules: LayoutRules) -> Int {
+    guard case .table(let table) = lines, table.lineCount > 0, nws.count > 0 else { return 0 }
     let limit = rules.available + rules.epsilon
     let interitem = rules.interitem
     let start = table.start(ofLine: table.lineCount - 1)
     return items.withSizes { ws, _ in
       var used = ws[start]
       for j in (start + 1)..<ws.count { used = used + interitem + ws[j] }
-      return next.items.withSizes { nws, _ in
-        LineBreaker.lineEnd(
-          continuing: used, nws, from: 0, to: nws.count, limit: limit, interitem: interitem)
-      }
+      return LineBreaker.lineEnd(
+        continuing: used, nws, from: 0, to: nws.count, limit: limit, interitem: interitem)
     }
   }
 }

@@ -7,11 +7,11 @@ struct SparePageBuffers: Sendable {
   var columns: [[Double]] = []
   var tables: [LineTable] = []
   /// Buffers the section rebuilds allocated or grew instead of reusing one (a column array
-  /// made new by the merge or grown by `absorbFront`, a line table made new or grown by its
+  /// made new by the merge or grown by `joinLastLine`, a line table made new or grown by its
   /// page's layout), since the engine was made: what fresh memory they asked for.
   var allocated = 0
   /// Items the section rebuilds merged ahead of a page to find how many join the last line of
-  /// the page before it (`FastFlowLayout.itemsJoiningLastLine`), since the engine was made.
+  /// the page before it (`FastFlowLayout.MergedPageRun.itemsJoining`), since the engine was made.
   var lookedAhead = 0
 }
 
@@ -292,7 +292,7 @@ struct ColumnMerge {
   /// An array of `c` elements (not written) with room for at least `block` more: a released
   /// page's column when one is spare and large enough, else new storage with room for
   /// `ItemColumns.frontRoom` more (the front items of the next page's first line, appended
-  /// by the rebuild's `absorbFront`, then fit in place).
+  /// by the rebuild's `joinLastLine`, then fit in place).
   ///
   /// - Complexity: O(1).
   mutating func spareArray(count c: Int) -> [Double] {

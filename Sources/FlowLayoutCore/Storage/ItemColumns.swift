@@ -49,7 +49,7 @@ struct ItemColumns: Sendable, Equatable {
 
   /// Room a page's column keeps past its count when it is cut (`page(lines:of:rules:)`) or
   /// rebuilt (`ColumnMerge`): the front items of the next page's first line that a section
-  /// rebuild appends to it (`absorbFront`) then fit in place, instead of in a new buffer
+  /// rebuild appends to it (`joinLastLine`) then fit in place, instead of in a new buffer
   /// (fresh memory, ~1 ms a MB on this VM; the realloc's doubling besides).
   static let frontRoom = 16
 

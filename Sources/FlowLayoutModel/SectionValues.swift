@@ -44,9 +44,8 @@ public struct SectionValues<Value> {
   /// Section `s`'s slot.
   @inlinable func slot(_ s: Int) -> Int { s < gapStart ? s : s &+ gapLength }
 
-  /// Moves the gap to start before section `s`: the values between move across it in one
-  /// memory move (values are moved, never copied or released; as many fillers as values
-  /// moved, at most the gap's, are destroyed where they land and made where they left).
+  /// Moves the gap to start before section `s`: the values between move across it as bytes
+  /// (`UnsafeMutableBufferPointer.moveGap`: never copied, retained or released).
   ///
   /// - Complexity: O(d) for the d values between the gap and `s`.
   @inlinable mutating func moveGap(to s: Int) {
@@ -55,25 +54,10 @@ public struct SectionValues<Value> {
       return
     }
     guard s != gapStart else { return }
-    let (start, length, filler) = (gapStart, gapLength, filler)
+    let (start, length) = (gapStart, gapLength)
     let moved = abs(start - s)
-    // The k fillers the moved values land on are destroyed, and k made where they left.
-    let k = Swift.min(moved, length)
-    slotsWritten += moved + k
-    slots.withUnsafeMutableBufferPointer { b in
-      let base = b.baseAddress!
-      if s < start {
-        // The values of sections s ..< start move up to the gap's end.
-        (base + start + length - k).deinitialize(count: k)
-        (base + s + length).moveInitialize(from: base + s, count: moved)
-        (base + s).initialize(repeating: filler, count: k)
-      } else {
-        // The values of sections start ..< s move down to the gap's start.
-        (base + start).deinitialize(count: k)
-        (base + start).moveInitialize(from: base + start + length, count: moved)
-        (base + s + length - k).initialize(repeating: filler, count: k)
-      }
-    }
+    slotsWritten += moved + Swift.min(moved, length)
+    slots.withUnsafeMutableBufferPointer { $0.moveGap(from: start, to: s, length: length) }
     gapStart = s
   }
 
@@ -199,4 +183,43 @@ extension Array: SectionSequence {
 
 extension SectionValues: SectionSequence {
   package func gapDistance(to s: Int) -> Int { abs(gapStart - s) }
+}
+
+extension UnsafeMutableBufferPointer {
+  /// Moves a gap of `l` slots at `start` to start at `g`: the elements between go to the other
+  /// side of it, in order, and the gap's slots (fillers) follow it. Values move as their bytes
+  /// (nothing retained, released or copied). `SectionValues` and the fast engine's `GapBuffer`
+  /// move their gaps with it; a summary tree mirrors a move by moving its values the same way.
+  ///
+  /// - Precondition: the gap and `g ..< g + l` lie in the buffer.
+  /// - Complexity: O(|g − start|) element moves and a scratch of min(|g − start|, l) elements.
+  @inlinable package func moveGap(from start: Int, to g: Int, length l: Int) {
+    guard g != start, l > 0, let base = baseAddress else { return }
+    assert(Swift.max(start, g) + l <= count, "a gap inside the buffer")
+    let d = abs(g &- start)
+    if d <= 16 {
+      // A few elements: swapped one by one with the gap's slots.
+      if g > start {
+        for q in start..<g { swapAt(q, q &+ l) }
+      } else {
+        for q in stride(from: start &- 1, through: g, by: -1) { swapAt(q, q &+ l) }
+      }
+      return
+    }
+    // The fillers the moved elements land on go to a scratch, then to the slots they leave.
+    let t = Swift.min(d, l)
+    let scratch = UnsafeMutablePointer<Element>.allocate(capacity: t)
+    defer { scratch.deallocate() }
+    if g > start {
+      // Elements start + l ..< g + l go to start ..< g.
+      scratch.moveInitialize(from: base + start, count: t)
+      (base + start).moveInitialize(from: base + start + l, count: d)
+      (base + start + Swift.max(d, l)).moveInitialize(from: scratch, count: t)
+    } else {
+      // Elements g ..< start go to g + l ..< start + l.
+      scratch.moveInitialize(from: base + start + l - t, count: t)
+      (base + g + l).moveInitialize(from: base + g, count: d)
+      (base + g).moveInitialize(from: scratch, count: t)
+    }
+  }
 }

@@ -1,9 +1,11 @@
+import FlowLayoutModel
+
 /// A sequence stored with a gap: elements `0 ..< gapStart`, the gap (`gapLength` filler slots),
 /// then the rest. An element is read and written in place in O(1); a splice at `p` moves the gap
-/// there (O(d) element moves, as bytes, for the d elements between) and costs O(k) for k elements
-/// inserted or removed. Built from an array it has a gap of `initialGap(count:)` slots at the end; a
-/// splice that needs more room re-lays the slots out with a gap of `max(16, count / 8)`. The filler is the element type's
-/// (`GapFilling.gapFiller`), not stored.
+/// there (O(d) element moves, as bytes, for the d elements between) and costs O(k) for k
+/// elements inserted or removed. Built from an array it has a gap of `initialGap(count:)` slots
+/// at the end; a splice that needs more room re-lays the slots out with a gap of
+/// `max(16, count / 8)`. The filler is the element type's (`GapFilling.gapFiller`), not stored.
 struct GapBuffer<Element: GapFilling>: RandomAccessCollection, MutableCollection {
   /// The elements and the gap, in slot order.
   private(set) var slots: [Element]
@@ -227,45 +229,6 @@ struct GapBuffer<Element: GapFilling>: RandomAccessCollection, MutableCollection
 }
 
 extension GapBuffer: Sendable where Element: Sendable {}
-
-extension UnsafeMutableBufferPointer {
-  /// Moves a gap of `l` slots at `start` to start at `g`: the elements between go to
-  /// the other side of it, in order, and the gap's slots (fillers) follow it. Values move as
-  /// their bytes (nothing retained, released or copied); a summary tree mirrors a gap buffer's
-  /// move by moving its values the same way.
-  ///
-  /// - Precondition: the gap and `g ..< g + l` lie in the buffer.
-  /// - Complexity: O(|g − start|) element moves and a scratch of min(|g − start|, l) elements.
-  func moveGap(from start: Int, to g: Int, length l: Int) {
-    guard g != start, l > 0, let base = baseAddress else { return }
-    assert(Swift.max(start, g) + l <= count, "a gap inside the buffer")
-    let d = abs(g &- start)
-    if d <= 16 {
-      // A few elements: swapped one by one with the gap's slots.
-      if g > start {
-        for q in start..<g { swapAt(q, q &+ l) }
-      } else {
-        for q in stride(from: start &- 1, through: g, by: -1) { swapAt(q, q &+ l) }
-      }
-      return
-    }
-    // The fillers the moved elements land on go to a scratch, then to the slots they leave.
-    let t = Swift.min(d, l)
-    let scratch = UnsafeMutablePointer<Element>.allocate(capacity: t)
-    defer { scratch.deallocate() }
-    if g > start {
-      // Elements start + l ..< g + l go to start ..< g.
-      scratch.moveInitialize(from: base + start, count: t)
-      (base + start).moveInitialize(from: base + start + l, count: d)
-      (base + start + Swift.max(d, l)).moveInitialize(from: scratch, count: t)
-    } else {
-      // Elements g ..< start go to g + l ..< start + l.
-      scratch.moveInitialize(from: base + start + l - t, count: t)
-      (base + g + l).moveInitialize(from: base + g, count: d)
-      (base + g).moveInitialize(from: scratch, count: t)
-    }
-  }
-}
 
 /// An element type with a value for a gap buffer's empty slots (`GapBuffer`).
 protocol GapFilling {

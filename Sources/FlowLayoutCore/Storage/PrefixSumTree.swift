@@ -1,3 +1,5 @@
+import FlowLayoutModel
+
 /// What a `SummaryTree` sums: a value with a zero and an associative, left-to-right `+` (a sum
 /// of heights, a sum of item counts, a largest extent, or a record of several).
 protocol TreeSummary: Sendable, Equatable {
@@ -369,15 +371,15 @@ struct SummaryTree<Value: TreeSummary>: Sendable, Equatable {
     let d = abs(g &- start)
     let first = Swift.min(start, g)
     let last = Swift.max(start, g) &+ l &- 1
-    let runs = d >= l ? (first, last, first, last) : (first, first &+ d &- 1, last &- d &+ 1, last)
-    var summed = summarize(from: runs.0, through: runs.1, upperWhole: false)
-    var written = runs.1 &- runs.0 &+ 1 &+ summed.entries
-    if d < l {
-      summed = summarize(from: runs.2, through: runs.3, upperWhole: false)
-      written &+= d &+ summed.entries
+    if d >= l {
+      let summed = summarize(from: first, through: last, upperWhole: false)
+      total = summed.total
+      return last &- first &+ 1 &+ summed.entries
     }
-    total = summed.total
-    return written
+    let before = summarize(from: first, through: first &+ d &- 1, upperWhole: false)
+    let after = summarize(from: last &- d &+ 1, through: last, upperWhole: false)
+    total = after.total
+    return 2 &* d &+ before.entries &+ after.entries
   }
 
   /// Replaces the value at each of `indices` (any order, repeats allowed) with `value(index)`, then

@@ -33,7 +33,7 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
   public internal(set) var workCounters = WorkCounters()
 
   /// The layout's rules: those of every section without its own metrics (a section with them
-  /// has its own, `SectionLayout.ownMetrics`; `rules(ofPage:)`).
+  /// has its own, `Page.ownMetrics`; `rules(ofPage:)`).
   var rules: LayoutRules
   /// Every section as one page or more, in document order, stored with a gap (`PageList`).
   var pages: PageList
@@ -123,7 +123,7 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
       // A section with its own metrics is laid out under its own rules (O(1) to resolve).
       let own = OwnMetrics.resolving(
         section.metrics, configuration: input.configuration, bounds: input.bounds)
-      return SectionLayout(
+      return Page(
         section, transposed: rules.transposed, rules: own?.rules ?? rules, ownMetrics: own,
         kernels: kernels, threading: threading, counters: &counters, screen: &screen)
     })
@@ -229,7 +229,7 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
   }
 }
 
-extension SectionLayout {
+extension Page {
   /// `Σ lineHeight + (lines − 1)·L` over the visible lines.
   @inline(__always)
   func linesHeight(rules: LayoutRules) -> Double {

@@ -1,4 +1,4 @@
-extension SectionLayout {
+extension Page {
   /// The lines to add to a full table after `lines` lines of `done` items, for the `remaining`
   /// items left: about as many as they make at the rate so far, with 5 % and 16 lines of
   /// slack.

@@ -1,4 +1,4 @@
-extension SectionLayout {
+extension Page {
   /// Greedy lines with no line limit, broken on `threading.threads` threads
   /// (`ChunkedLineBreaking`) straight into `table`'s buffers (reused: `reusable` lines, else
   /// reserved by the estimate and trimmed after), with their offsets and index entries, and

@@ -1,6 +1,6 @@
 import FlowLayoutModel
 
-extension SectionLayout {
+extension Page {
   /// Lays the whole section out as a line table in one pass (each line broken, measured and
   /// placed while in cache, its block offset and index entries written by `LineTable.LineWriter`),
   /// reusing the previous layout's buffers. Greedy lines of more than `threading.minimumItems`
@@ -303,11 +303,11 @@ extension SectionLayout {
   }
 
   /// Stores the positions after a layout of greedy leading lines when they were not written and
-  /// a line holds more than `SectionLayout.computedLineLimit` items; notes whether one did.
+  /// a line holds more than `Page.computedLineLimit` items; notes whether one did.
   ///
   /// - Complexity: O(n) when it stores the positions, else O(1).
   mutating func boundLineLength(_ longest: Int, positionFree: Bool, rules: LayoutRules) {
-    let long = longest > SectionLayout.computedLineLimit
+    let long = longest > Page.computedLineLimit
     items.noteLongLines(long)
     if long && positionFree && count > Self.computedPositionsLimit {
       storePositions(rules: rules)

@@ -43,7 +43,7 @@ struct BatchRegionTests {
     // 100 regions of a few lines each; the ~40 000 lines between them are copied.
     #expect(c.linesRebroken <= 100 * 8, "\(c)")
     #expect(c.linesRebroken >= 100)
-    if SectionLayout.isPaged(under: engine.rules) {
+    if Page.isPaged(under: engine.rules) {
       // Paged (the first edit cuts the section into pages, once): each region renumbers the
       // lines of its own page only, never the ~40 000 lines of the section.
       #expect(c.itemsPaged >= items.count && c.itemsPaged <= items.count + 100 * 8, "\(c)")
@@ -72,7 +72,7 @@ struct BatchRegionTests {
     // The first insertion cuts the section into pages (once); measured from the next batch.
     try engine.apply(BatchUpdate(deleteItems: [ItemPath(0, 5)]))
     try engine.apply(BatchUpdate(insertItems: [ItemInsertion(at: ItemPath(0, 5), size: items[5])]))
-    if SectionLayout.isPaged(under: engine.rules) { #expect(engine.pages.count > 40) }
+    if Page.isPaged(under: engine.rules) { #expect(engine.pages.count > 40) }
     var batch = BatchUpdate()
     let edits = 40
     for k in 0..<edits {

@@ -210,7 +210,7 @@ struct ComputedStartsTests {
       let storedPages = storedSection.pages(target: target, rules: rules)
       #expect(pages.count > 1 && pages == storedPages, "target \(target)")
       let list = PageList(pages)
-      let joined = SectionLayout.joined(list[...], rules: rules)
+      let joined = Page.joined(list[...], rules: rules)
       #expect(joined.lines == storedSection.lines, "target \(target)")
       #expect(
         pages[0].itemsAbsorbed(from: pages[1], rules: rules)

@@ -29,7 +29,7 @@ struct DenseBatchTests {
     let items = sizes.mixedSizes(100_000)
     var engine = try FastFlowLayout(TestInputs.ownSizes([items], variant: variant))
     engine.prepareForEdits()
-    guard SectionLayout.isPaged(under: engine.rules) else { return }
+    guard Page.isPaged(under: engine.rules) else { return }
     let pages = engine.pages.count
     #expect(pages > 50)
     let (filter, restore) = Self.filterAndRestore(items, seed: 7)
@@ -70,9 +70,9 @@ struct DenseBatchTests {
     try engine.apply(batch)
     #expect(engine.workCounters.sectionsLaidOut == 0, "\(engine.workCounters)")
     #expect(engine.workCounters.linesRebroken <= 100 * 8, "\(engine.workCounters)")
-    #expect(SectionLayout.relaysOutWhole(edits: 64, itemCount: 1_024))
-    #expect(!SectionLayout.relaysOutWhole(edits: 63, itemCount: 1_024))
-    #expect(!SectionLayout.relaysOutWhole(edits: 1, itemCount: 4))
+    #expect(Page.relaysOutWhole(edits: 64, itemCount: 1_024))
+    #expect(!Page.relaysOutWhole(edits: 63, itemCount: 1_024))
+    #expect(!Page.relaysOutWhole(edits: 1, itemCount: 4))
   }
 
   /// A large batch of one section, at the sizes the retired rounds of page edits served
@@ -98,7 +98,7 @@ struct DenseBatchTests {
     threaded.prepareForEdits()
     single.prepareForEdits()
     pageByPage.prepareForEdits()
-    guard SectionLayout.isPaged(under: threaded.rules) else { return }
+    guard Page.isPaged(under: threaded.rules) else { return }
     let (filter, restore) = Self.filterAndRestore(items, seed: 9)
     // Resizes, deletions and insertions together, one every few items (listed per section).
     var mixed = BatchUpdate()
@@ -139,7 +139,7 @@ struct DenseBatchTests {
       let edits = batch.deleteItems.count + batch.insertItemCount
       let rebuilds =
         batch.resizeItems.isEmpty && edits >= EditScratch.retainedCapacity
-        && edits * SectionLayout.denseEditSpacing >= single.input.sections[0].count
+        && edits * Page.denseEditSpacing >= single.input.sections[0].count
         + batch.deleteItems.count - batch.insertItemCount
       #expect(rebuilds == (name != "mixed" && name != "one" && (name != "alternate" || count > 20_000)))
       if !rebuilds {

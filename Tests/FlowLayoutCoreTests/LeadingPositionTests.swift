@@ -5,7 +5,7 @@ import Testing
 @testable import FlowLayoutCore
 
 /// Greedy leading lines of any widths (`mixed`) store no position column after a full layout
-/// whose lines hold at most `SectionLayout.computedLineLimit` items: each position is
+/// whose lines hold at most `Page.computedLineLimit` items: each position is
 /// computed from its line's start (`ItemColumns.leadingX`, the fused loop's own accumulation).
 /// The fused loop's form that writes no position gives the lines of the one that does; frames
 /// are bit for bit those of the same pages with every position stored, and of an engine built
@@ -141,7 +141,7 @@ struct LeadingPositionTests {
       #expect(engine.pages[0].items.hasPositions && engine.pages[0].items.hasLongLines, "\(note)")
       // At most 60 pt a line: at most 60 items.
       try engine.setWidth(60)
-      #expect(Self.longestLine(engine) <= SectionLayout.computedLineLimit, "\(note)")
+      #expect(Self.longestLine(engine) <= Page.computedLineLimit, "\(note)")
       #expect(engine.pages[0].items.hasPositions && !engine.pages[0].items.hasLongLines, "\(note)")
       var fresh = try FastFlowLayout(input)
       try fresh.setWidth(60)

@@ -362,7 +362,7 @@ struct LineWriterTests {
   }
 
   /// A first layout reserves its line buffers by an estimate from the first 1 024 items
-  /// (`SectionLayout.expectedLineCount`) and grows them when the lines outrun it
+  /// (`Page.expectedLineCount`) and grows them when the lines outrun it
   /// (`LineTable.reserveLines`: storage allocated, not zeroed, the lines written so far copied),
   /// or gives back what it over-reserved: its table is the one a re-layout builds in reused
   /// buffers, bit for bit, and so are the frames.
@@ -418,12 +418,12 @@ struct LineWriterTests {
       }
       #expect(page.items.widthsKnownEqual, "\(note)")
       let k = table.starts[1] - table.starts[0]
-      let exact = SectionLayout.exactEqualWidthCapacity(page.items, rules: engine.rules)
-      let limit = SectionLayout.exactLineCountLimit
+      let exact = Page.exactEqualWidthCapacity(page.items, rules: engine.rules)
+      let limit = Page.exactLineCountLimit
       #expect(exact == (k <= limit || n <= limit + 1 ? k : nil), "\(note)")
       if exact != nil {
         #expect(
-          SectionLayout.expectedLineCount(
+          Page.expectedLineCount(
             page.items, rules: engine.rules, equalWidthCapacity: exact) == table.lineCount,
           "\(note)")
       }

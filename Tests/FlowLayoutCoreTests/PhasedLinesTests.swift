@@ -204,7 +204,7 @@ struct PhasedLinesTests {
     #expect(small.moved && large.moved)
   }
 
-  /// `PhasedLines` as `SectionLines` holds it (`EqualWidthLines.heights`,
+  /// `PhasedLines` as `PageLines` holds it (`EqualWidthLines.heights`,
   /// `UniformLines.keptSizes`) is one word inline (out of line, copy-on-write) and still a value:
   /// an edit of one copy, by every kind of edit, leaves the other exactly as it was.
   @Test func copiesAreIndependentValues() {

@@ -45,7 +45,7 @@ struct RebuildLookAheadTests {
     for threading in [LayoutThreading(threads: 2), .off] {
       var (rebuilds, pageByPage) = try SectionRebuildTests.engines(
         input, threading: threading, rebuildItems: 4_096)
-      guard SectionLayout.isPaged(under: rebuilds.rules(ofSection: 1)) else { return }
+      guard Page.isPaged(under: rebuilds.rules(ofSection: 1)) else { return }
       for (name, batch) in [("filter", filter), ("restore", restore)] {
         let note = "\(variant) \(threading.threads) \(name)"
         rebuilds.resetWorkCounters()

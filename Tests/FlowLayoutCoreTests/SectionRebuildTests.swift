@@ -100,7 +100,7 @@ struct SectionRebuildTests {
     for k in 0..<3_000 { sparse.deleteItems.append(ItemPath(1, k * 19 + 3)) }
     for threading in [LayoutThreading(threads: 2), .off] {
       var (rebuilds, pageByPage) = try Self.engines(input, threading: threading, rebuildItems: 4_096)
-      guard SectionLayout.isPaged(under: rebuilds.rules(ofSection: 1)) else { return }
+      guard Page.isPaged(under: rebuilds.rules(ofSection: 1)) else { return }
       let note = "\(variant) horizontal \(horizontal) own \(ownMetrics) \(threading.threads)"
       for (name, batch) in [("filter", filter), ("restore", restore), ("sparse", sparse)] {
         rebuilds.resetWorkCounters()
@@ -155,7 +155,7 @@ struct SectionRebuildTests {
     let (filter, restore) = Self.filterAndRestore(input, every: 2, seed: 9)
     for threading in [LayoutThreading(threads: 2), .off] {
       var (rebuilds, _) = try Self.engines(input, threading: threading, rebuildItems: 4_096)
-      guard SectionLayout.isPaged(under: rebuilds.rules(ofSection: 1)) else { return }
+      guard Page.isPaged(under: rebuilds.rules(ofSection: 1)) else { return }
       // As cut: each column and table with room past its count.
       for p in rebuilds.pages(ofSection: 1) {
         let page = rebuilds.pages[p]
@@ -252,7 +252,7 @@ struct SectionRebuildTests {
       rebuilds.resetWorkCounters()
       try rebuilds.apply(batch)
       try pageByPage.apply(batch)
-      let dense = edits * SectionLayout.denseEditSpacing >= count
+      let dense = edits * Page.denseEditSpacing >= count
       let note = "trial \(trial) count \(count) target \(target) spacing \(spacing) kind \(kind)"
       #expect(
         rebuilds.workCounters.sectionsRebuilt == (dense ? 1 : 0),

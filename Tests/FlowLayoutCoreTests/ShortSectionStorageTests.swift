@@ -5,7 +5,7 @@ import Testing
 @testable import FlowLayoutCore
 
 /// Short sections (`docs/storage.md`, "Short sections"): a section of greedy leading lines of at
-/// most `SectionLayout.computedPositionsLimit` items stores no position column (its positions
+/// most `Page.computedPositionsLimit` items stores no position column (its positions
 /// are computed), and a table of one block of lines no item index and no block-tree nodes; the
 /// frames are bit for bit those of the same pages with every position stored.
 @Suite("Short section storage")
@@ -30,7 +30,7 @@ struct ShortSectionStorageTests {
   }
 
   /// What each page holds on the heap beyond the shared sizes: arrays with storage.
-  static func heapArrays(_ page: SectionLayout) -> Int {
+  static func heapArrays(_ page: Page) -> Int {
     guard case .table(let t) = page.lines else { return -1 }
     return [
       page.items.xs.capacity, t.starts.capacity, t.heights.capacity, t.offsetsInBlock.capacity,
@@ -90,17 +90,17 @@ struct ShortSectionStorageTests {
   /// (80 bytes: six arrays, the tree's count and total, and an equal-count table's items per
   /// line) fits in the lines' enum.
   @Test func pageIsCompact() {
-    #expect(MemoryLayout<SectionLayout>.stride == 160)
-    #expect(MemoryLayout<SectionLines>.size <= 81)
+    #expect(MemoryLayout<Page>.stride == 160)
+    #expect(MemoryLayout<PageLines>.size <= 81)
     #expect(MemoryLayout<LineTable>.size == 80)
   }
 
   /// A section longer than the limit keeps its positions computed through edits while its
-  /// lines stay short (`SectionLayout.computedLineLimit`); an edit that re-breaks a
+  /// lines stay short (`Page.computedLineLimit`); an edit that re-breaks a
   /// longer line (items of 1 pt, no spacing) stores them, and records the long line. Frames
   /// match a layout from scratch throughout.
   @Test func longSectionsStorePositionsForLongLinesOnly() throws {
-    let limit = SectionLayout.computedPositionsLimit
+    let limit = Page.computedPositionsLimit
     var input = Self.feed(sections: 3, perSection: limit + 1)
     input.configuration.minimumInteritemSpacing = 0
     var engine = try FastFlowLayout(input)
@@ -113,25 +113,25 @@ struct ShortSectionStorageTests {
     for p in engine.pages.indices { #expect(!engine.pages[p].items.hasPositions, "page \(p)") }
     Self.expectSameFrames(engine, try FastFlowLayout(engine.input), "after short edits")
     // 80 items of 1 pt in section 1: one line of more than 64 items.
-    let long = SectionLayout.computedLineLimit + 16
+    let long = Page.computedLineLimit + 16
     try engine.apply(
       BatchUpdate(
         insertItems: (0..<long).map { ItemInsertion(at: ItemPath(1, 3 + $0), size: Size(1, 20)) }
       ))
     #expect(!engine.pages[0].items.hasPositions && !engine.pages[2].items.hasPositions)
     #expect(engine.pages[1].items.hasPositions && engine.pages[1].items.hasLongLines)
-    #expect(LeadingPositionTests.longestLine(engine) > SectionLayout.computedLineLimit)
+    #expect(LeadingPositionTests.longestLine(engine) > Page.computedLineLimit)
     Self.expectSameFrames(engine, try FastFlowLayout(engine.input), "after a long line")
   }
 
   /// Every page of `engine` that computes its positions has lines of at most
-  /// `SectionLayout.computedLineLimit` items.
+  /// `Page.computedLineLimit` items.
   static func computedLinesAreShort(_ engine: FastFlowLayout) -> Bool {
     engine.pages.indices.allSatisfy { p in
       guard case .table(let t) = engine.pages[p].lines, !engine.pages[p].items.hasPositions
       else { return true }
       return (0..<t.lineCount).allSatisfy {
-        t.range(ofLine: $0).count <= SectionLayout.computedLineLimit
+        t.range(ofLine: $0).count <= Page.computedLineLimit
       }
     }
   }
@@ -140,7 +140,7 @@ struct ShortSectionStorageTests {
   /// the limit (their lines stay short), and every frame is
   /// bit for bit what a layout from scratch of the result gives.
   @Test func editsKeepFramesExact() throws {
-    let limit = SectionLayout.computedPositionsLimit
+    let limit = Page.computedPositionsLimit
     var rng = SplitMix64(seed: 0xED17)
     var engine = try FastFlowLayout(Self.feed(sections: 6, perSection: 20))
     for step in 0..<60 {

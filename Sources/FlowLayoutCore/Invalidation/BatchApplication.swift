@@ -282,7 +282,7 @@ extension FastFlowLayout {
         counters.itemsPaged += pages[p].count
         pages[p].items = ItemColumns(widths: [], heights: [])
         pages[p].lines = .equalWidth(lines)
-      } else if SectionLayout.isPaged(under: rules) {
+      } else if Page.isPaged(under: rules) {
         let cut = pages[p].pages(target: pageCapacity.target, rules: rules(ofPage: p))
         counters.itemsPaged += pages[p].count
         if cut.count > 1 {
@@ -582,7 +582,7 @@ extension FastFlowLayout {
       counters: &counters)
   }
 
-  /// Applies `resizes` (local indices, ascending) to page `p` (`SectionLayout.applyResizes`).
+  /// Applies `resizes` (local indices, ascending) to page `p` (`Page.applyResizes`).
   ///
   /// - Returns: the range bounds of the items whose size changed, or `nil`.
   /// - Complexity: O(e) for e resizes.
@@ -611,7 +611,7 @@ extension FastFlowLayout {
   /// - Complexity: O(d + r + k) for the d pages and sections between the gaps and `range`, r
   ///   pages removed and k inserted (`PageList`, `SectionStarts`).
   mutating func replacePages(
-    _ range: Range<Int>, with new: some Collection<SectionLayout>, section s: Int
+    _ range: Range<Int>, with new: some Collection<Page>, section s: Int
   ) {
     pages.replaceSubrange(range, with: new)
     let delta = new.count - range.count
@@ -625,7 +625,7 @@ extension FastFlowLayout {
   ///
   /// - Complexity: as `replacePages(_:with:section:)`, in swaps.
   mutating func replacePages(
-    _ range: Range<Int>, swappingIn new: inout [SectionLayout], section s: Int
+    _ range: Range<Int>, swappingIn new: inout [Page], section s: Int
   ) {
     let delta = new.count - range.count
     pages.splice(range, swappingIn: &new)
@@ -650,17 +650,17 @@ extension FastFlowLayout {
     }
     // One page per section, resizes applied before move sources are read.
     if pages.count != sectionCount {
-      var joined: [SectionLayout] = []
+      var joined: [Page] = []
       joined.reserveCapacity(sectionCount)
       for s in 0..<sectionCount {
         let range = pages(ofSection: s)
         if range.count == 1 {
-          var page = SectionLayout()
+          var page = Page()
           swap(&page, &pages[range.lowerBound])
           joined.append(page)
         } else {
           counters.itemsPaged += itemCounts[s]
-          joined.append(SectionLayout.joined(pages[range], rules: rules(ofPage: range.lowerBound)))
+          joined.append(Page.joined(pages[range], rules: rules(ofPage: range.lowerBound)))
         }
       }
       pages = PageList(joined)
@@ -734,7 +734,7 @@ extension FastFlowLayout {
       let p = firstPage[s]
       let own = OwnMetrics.resolving(
         insertion.section.metrics, configuration: configuration, bounds: bounds)
-      let page = SectionLayout(
+      let page = Page(
         insertion.section, transposed: rules.transposed, rules: own?.rules ?? rules,
         ownMetrics: own, kernels: kernels, threading: threading, counters: &counters)
       counters.pageTreeNodesWritten += splicePages(p..<p, with: CollectionOfOne(page))
@@ -784,7 +784,7 @@ extension FastFlowLayout {
     count newSectionCount: Int, reserving pageCount: Int, threading: LayoutThreading,
     counters: inout WorkCounters, oldSection: (Int) -> Int?, inserted: (Int) -> SectionData
   ) {
-    var newPages: [SectionLayout] = []
+    var newPages: [Page] = []
     var newFirstPage: [Int] = [0]
     var newCounts: [Int] = []
     newPages.reserveCapacity(pageCount)
@@ -794,7 +794,7 @@ extension FastFlowLayout {
       if let old = oldSection(n) {
         // Moved out (a swap with an empty page each: no reference counting), not copied.
         for p in pages(ofSection: old) {
-          var page = SectionLayout()
+          var page = Page()
           swap(&page, &pages[p])
           newPages.append(page)
         }
@@ -803,7 +803,7 @@ extension FastFlowLayout {
         let section = inserted(n)
         let own = OwnMetrics.resolving(section.metrics, configuration: configuration, bounds: bounds)
         newPages.append(
-          SectionLayout(
+          Page(
             section, transposed: rules.transposed, rules: own?.rules ?? rules, ownMetrics: own,
             kernels: kernels, threading: threading, counters: &counters))
         newCounts.append(section.count)

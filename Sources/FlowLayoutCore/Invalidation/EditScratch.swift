@@ -125,7 +125,7 @@ struct LineScratch: Sendable {
   var ranges: [Range<Int>] = []
   var runs: [KeptRun] = []
   var indices: [Int] = []
-  /// Whether the last line of the page `SectionLayout.applySplice` last edited holds the same
+  /// Whether the last line of the page `Page.applySplice` last edited holds the same
   /// items, with the same sizes, as before: it was kept by every re-break (`false` when unsure).
   var lastLineKept = false
 }

@@ -3,7 +3,7 @@ import FlowLayoutModel
 // Sections whose line boundaries no edit moves: column flows and `.horizontalScroll`. An edit
 // re-measures the affected lines and re-places what shifted; nothing is re-broken.
 
-extension SectionLayout {
+extension Page {
   /// Lays out again what an edit changed in a column flow (line `k` holds items
   /// `k·c ..< min((k + 1)·c, n)`): resizes only (`shifted == false`, `resized` ascending and
   /// distinct) measure each resized item's line again; insertions or removals measure every line
@@ -62,7 +62,7 @@ extension SectionLayout {
   }
 }
 
-extension SectionLayout {
+extension Page {
   /// Lays out again what an edit changed in a `.horizontalScroll` section (one line): its height
   /// measured again and the positions recomputed from `first` on, as a full layout adds them.
   ///

@@ -76,7 +76,7 @@ struct KeptRun: Sendable, Equatable {
   }
 }
 
-extension SectionLayout {
+extension Page {
   /// Catches the greedy lines up with an edit, in one pass from line `firstLine` (whose start item
   /// the edit left in place): an old line is kept (its start renumbered) where it starts at an old
   /// line start inside a kept run (`scratch.runs`) that holds its items and the item after it;

@@ -1,7 +1,7 @@
 // Placing the lines an edit re-broke (`catchUpLines`, the page repair): their items' positions
 // along the line, and the last two lines, whose alignment depends on being last.
 
-extension SectionLayout {
+extension Page {
   /// The lines to place again beside the re-broken ones: the last two of `lineCount`, or none in a
   /// page that does not close its section under paged rules (`isPaged(under:)`).
   ///
@@ -12,7 +12,7 @@ extension SectionLayout {
 
   /// Places the items of the given lines (ranges of line indices, clamped; `ranges` sorted and
   /// merged in place). Computed leading positions stay so while every line holds at most
-  /// `SectionLayout.computedLineLimit` items; a longer line stores every position, once.
+  /// `Page.computedLineLimit` items; a longer line stores every position, once.
   ///
   /// - Complexity: O(k + g²) for the k items of those lines and g ranges; O(g) when the positions
   ///   are computed.
@@ -64,7 +64,7 @@ extension SectionLayout {
   }
 
   /// Stores every position when line `k` of `table` holds more than
-  /// `SectionLayout.computedLineLimit` items, and notes the long line.
+  /// `Page.computedLineLimit` items, and notes the long line.
   ///
   /// - Precondition: the positions are computed (`computesLeadingPositions(rules:)`).
   /// - Returns: the number of positions stored, or `nil` when the line is not longer.
@@ -72,7 +72,7 @@ extension SectionLayout {
   private mutating func storePositionsForLongLine(
     _ k: Int, of table: LineTable, rules: LayoutRules
   ) -> Int? {
-    guard table.range(ofLine: k).count > SectionLayout.computedLineLimit
+    guard table.range(ofLine: k).count > Page.computedLineLimit
     else { return nil }
     storePositions(of: table, rules: rules)
     items.noteLongLines(true)

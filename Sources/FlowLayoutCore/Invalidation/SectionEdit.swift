@@ -33,7 +33,7 @@ struct SectionEdit: Sendable {
   }
 }
 
-extension SectionLayout {
+extension Page {
   /// Applies resizes in place (old indices); a resize to the size an item has changes nothing.
   ///
   /// - Returns: the touched old indices' range bounds (`first`, `last`), or `nil`.
@@ -67,7 +67,7 @@ extension SectionLayout {
     for (i, size) in resizes {
       if items.widths[i] == size.width, items.heights[i] == size.height { continue }
       // Computed leading positions stay computed (the re-break stores them if a line grows
-      // past `SectionLayout.computedLineLimit`: `place(lines:of:rules:counters:)`).
+      // past `Page.computedLineLimit`: `place(lines:of:rules:counters:)`).
       let widthChanges = items.widths[i].bitPattern != size.width.bitPattern
       if tracks {
         adjacentDifferences -= items.sizesDiffer(i - 1, i) + items.sizesDiffer(i, i + 1)
@@ -238,7 +238,7 @@ extension SectionLayout {
   }
 }
 
-extension SectionLayout {
+extension Page {
   /// Whether equal-width lines admit every width of `widths`; `nil` when the lines are not
   /// equal-width. (No binding of the lines outlives it: the edits that follow need them unique.)
   ///
@@ -309,7 +309,7 @@ extension SectionLayout {
   }
 }
 
-extension SectionLayout {
+extension Page {
   /// A long closed-form section whose own sizes the layout ignores keeps them in leaves from here
   /// on (`UniformLines.keptSizes`), so that its edits cost O(c + log p).
   ///

@@ -58,10 +58,10 @@ extension FastFlowLayout {
     defer { workCounters = counters }
     let range = pages(ofSection: s)
     // Moved out (a swap with an empty page each: no reference counting), not copied.
-    var moved: [SectionLayout] = []
+    var moved: [Page] = []
     moved.reserveCapacity(range.count)
     for p in range {
-      var page = SectionLayout()
+      var page = Page()
       swap(&page, &pages[p])
       moved.append(page)
     }

@@ -6,7 +6,7 @@ extension FastFlowLayout {
   /// (`rebuildSection`) instead of editing its pages one by one: the section holds at least
   /// `pageCapacity.rebuildItems` items before and `2·target` after, it is paged under its
   /// rules (every page a line table), and the edits are dense enough that page-by-page edits would lay
-  /// most pages out whole anyway (one edit per `SectionLayout.denseEditSpacing` items or more).
+  /// most pages out whole anyway (one edit per `Page.denseEditSpacing` items or more).
   /// A section still one page (laid out whole, not prepared for edits) is rebuilt from it
   /// without being cut first, unless its widths are all equal (`storeForEdits` then keeps it
   /// as equal-width lines).
@@ -15,10 +15,10 @@ extension FastFlowLayout {
   ///   widths (stopping at the first that differs).
   func rebuildsSection(_ s: Int, edits: Int, oldCount: Int, newCount: Int) -> Bool {
     guard oldCount >= pageCapacity.rebuildItems, newCount >= 2 * pageCapacity.target,
-      edits &* SectionLayout.denseEditSpacing >= oldCount
+      edits &* Page.denseEditSpacing >= oldCount
     else { return false }
     let range = pages(ofSection: s)
-    guard SectionLayout.isPaged(under: rules(ofPage: range.lowerBound)),
+    guard Page.isPaged(under: rules(ofPage: range.lowerBound)),
       range.allSatisfy({ pages[$0].hasLineTable })
     else { return false }
     guard range.count == 1 else { return true }
@@ -64,7 +64,7 @@ extension FastFlowLayout {
     }
     bases.append(total)
     // What every page of the section carries (`page(lines:of:rules:)` copies the same).
-    var template = SectionLayout()
+    var template = Page()
     template.header = pages[first].header
     template.footer = pages[first].footer
     template.showsSeeAll = pages[first].showsSeeAll
@@ -72,7 +72,7 @@ extension FastFlowLayout {
     template.sameSize = pages[first].sameSize
     let branchFree = pagesBreakBranchFree(section: s, rules: sectionRules)
     let tasks = max(min(threading.threads, pageCount / PageLayoutTasks.pagesPerTask), 1)
-    var newPages = [SectionLayout](repeating: SectionLayout(), count: pageCount)
+    var newPages = [Page](repeating: Page(), count: pageCount)
     // Each task's counters and spare buffers: the last rebuild's surplus shared out.
     var states = [RebuildTaskState](repeating: RebuildTaskState(), count: tasks)
     var pool = SparePageBuffers()
@@ -169,8 +169,8 @@ extension FastFlowLayout {
   /// section's page template, counts and layout choices.
   struct RebuildShared: Sendable {
     let sources: ColumnMerge.Sources
-    let pages: SharedBuffer<SectionLayout>
-    let template: SectionLayout
+    let pages: SharedBuffer<Page>
+    let template: Page
     let newCount: Int
     let pageCount: Int
     let rules: LayoutRules
@@ -200,11 +200,11 @@ extension FastFlowLayout {
   /// A rebuild task's run of new pages (`rebuildSection`): each page's columns merged from the
   /// old pages and the edits (`ColumnMerge`) once the page before took its front items, which
   /// are found by looking ahead (`itemsJoining`) and merged onto that page's columns, not
-  /// moved out of this page's (a memmove of its columns). A page's slot holds `SectionLayout()`
+  /// moved out of this page's (a memmove of its columns). A page's slot holds `Page()`
   /// (`newPages`) and is built in place: a local copy alive while the page is laid out would
   /// make its buffers shared, and every write to them a copy.
   struct MergedPageRun: PageRun {
-    let pages: UnsafeMutableBufferPointer<SectionLayout>
+    let pages: UnsafeMutableBufferPointer<Page>
     /// The run's first page in the section.
     let first: Int
     let count: Int
@@ -290,7 +290,7 @@ extension FastFlowLayout {
       // A new table reserves the lines the previous page's rate gives (not counted again).
       var expectedLines: Int? = nil
       if k > 0, case .table(let previous) = pages[k - 1].lines {
-        expectedLines = SectionLayout.moreLines(
+        expectedLines = Page.moreLines(
           items: pages[k].count, after: previous.lineCount, lines: pages[k - 1].count)
       }
       // Positions a page before kept (lines that place them): a spare array for this page's,

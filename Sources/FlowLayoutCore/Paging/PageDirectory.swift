@@ -40,7 +40,7 @@ struct PageSummary: TreeSummary {
 
   /// `page`'s summary.
   @inline(__always)
-  init(_ page: SectionLayout) {
+  init(_ page: Page) {
     let paged = !page.opensSection || !page.closesSection
     self.init(height: page.height, items: paged ? page.count : 0, extent: page.extent)
   }
@@ -179,7 +179,7 @@ extension FastFlowLayout {
   /// - Complexity: O(d + l + min((r + k) log p, p)) for d pages between the gap (l slots) and
   ///   `range`, r pages removed and k inserted.
   @discardableResult
-  mutating func splicePages(_ range: Range<Int>, with new: some Collection<SectionLayout>)
+  mutating func splicePages(_ range: Range<Int>, with new: some Collection<Page>)
     -> Int
   {
     var written = 0

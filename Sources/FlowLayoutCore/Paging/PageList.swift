@@ -4,16 +4,16 @@
 /// cost O(k log p) with the page summaries, not the O(p) memory move of a flat array; one far from
 /// the gap costs O(d) page swaps (2 words each… a few hundred bytes; no reference counting).
 ///
-/// Gap slots hold empty pages (`SectionLayout()`: height 0, no items, extent 0), so the tree
+/// Gap slots hold empty pages (`Page()`: height 0, no items, extent 0), so the tree
 /// built over the slots (`FastFlowLayout.pageSummaries`) needs no special case.
-typealias PageList = GapBuffer<SectionLayout>
+typealias PageList = GapBuffer<Page>
 
-extension GapBuffer where Element == SectionLayout {
+extension GapBuffer where Element == Page {
   /// The pages, with no gap.
   init() { self.init([]) }
 }
 
-extension SectionLayout: GapFilling {
+extension Page: GapFilling {
   /// An empty page: height 0, no items, extent 0.
-  static let gapFiller = SectionLayout()
+  static let gapFiller = Page()
 }

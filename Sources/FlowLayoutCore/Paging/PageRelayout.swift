@@ -24,7 +24,7 @@ extension FastFlowLayout {
       }
       let sectionRules = pages[first].rules(newRules)
       if range.count > 1 { for p in range { pages[p].restoreColumns() } }
-      if range.count > 1, SectionLayout.isPaged(under: sectionRules),
+      if range.count > 1, Page.isPaged(under: sectionRules),
         range.allSatisfy({ pages[$0].hasLineTable })
       {
         let branchFree = pagesBreakBranchFree(section: s, rules: sectionRules)
@@ -40,7 +40,7 @@ extension FastFlowLayout {
       if range.count > 1 {
         // No longer paged: one page again (O(n) for its items, once).
         counters.itemsPaged += itemCounts[s]
-        let whole = SectionLayout.joined(pages[range], rules: rules(ofPage: first))
+        let whole = Page.joined(pages[range], rules: rules(ofPage: first))
         replacePages(range, with: [whole], section: s)
       }
       pages[first].opensSection = true

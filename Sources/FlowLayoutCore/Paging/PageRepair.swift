@@ -135,7 +135,7 @@ extension FastFlowLayout {
         }
       } else if n < pageCapacity.minimum, end - start > 1 {
         let pair = q + 1 < end ? q..<(q + 2) : (q - 1)..<(q + 1)
-        let merged = SectionLayout.joined(pages[pair], rules: rules)
+        let merged = Page.joined(pages[pair], rules: rules)
         counters.itemsPaged += merged.count
         // A short page and a full one may hold more than a page: cut again, in two halves.
         let parts =
@@ -210,7 +210,7 @@ extension FastFlowLayout {
   }
 }
 
-extension SectionLayout {
+extension Page {
   /// Sets whether this page opens and closes its section; its height follows, and its last line is
   /// placed again when it starts or stops closing the section.
   ///
@@ -230,7 +230,7 @@ extension SectionLayout {
   }
 }
 
-extension SectionLayout {
+extension Page {
   /// The index of the line table's last line; nil without a table or lines.
   ///
   /// - Complexity: O(1).

@@ -13,7 +13,7 @@ import FlowLayoutModel
 /// `slot(k)` of `pages`, with where its items come from.
 protocol PageRun {
   /// The page list's slots (the run writes only its own pages').
-  var pages: UnsafeMutableBufferPointer<SectionLayout> { get }
+  var pages: UnsafeMutableBufferPointer<Page> { get }
   /// The run's pages.
   var count: Int { get }
   /// The kernels the run's lines are broken with.
@@ -25,7 +25,7 @@ protocol PageRun {
   /// Whether page `k` (> 0) continues page `k − 1`'s section: their boundary is made a line start.
   func continues(_ k: Int) -> Bool
   /// How many of page `k`'s first items the greedy rule puts on page `k − 1`'s last line
-  /// (`SectionLayout.itemsAbsorbed(from:rules:)`). (`mutating`: a run may look ahead.)
+  /// (`Page.itemsAbsorbed(from:rules:)`). (`mutating`: a run may look ahead.)
   mutating func itemsJoining(page k: Int) -> Int
   /// Writes page `k`'s first `q` items after `columns` (page `k − 1`'s).
   mutating func append(frontOf k: Int, count q: Int, to columns: inout ItemColumns)
@@ -71,7 +71,7 @@ enum PageRuns {
   }
 }
 
-extension SectionLayout {
+extension Page {
   /// Puts `q` items, which `append` writes after this page's items, on its last line and
   /// re-breaks that line (they are the greedy rule's: `itemsAbsorbed`), counted as a page
   /// boundary moved. A page without a line table, or `q` = 0, takes none.
@@ -119,7 +119,7 @@ enum PageLayoutTasks {
   ///   table, and the pages of one section are consecutive jobs.
   /// - Complexity: O(n / t) on t threads for the n items, plus O(c) per boundary moved.
   static func layOut(
-    _ jobs: [Job], in slots: UnsafeMutableBufferPointer<SectionLayout>, kernels: KernelSelection,
+    _ jobs: [Job], in slots: UnsafeMutableBufferPointer<Page>, kernels: KernelSelection,
     threads: Int
   ) -> (counters: WorkCounters, seams: [Int]) {
     let tasks = max(min(threads, jobs.count / pagesPerTask), 1)
@@ -150,7 +150,7 @@ enum PageLayoutTasks {
   /// A run of jobs' pages, each holding its items: the front items a page gives the page before
   /// leave its columns (`ItemColumns.removeFirst`) before it is laid out.
   struct KeptPageRun: PageRun {
-    let pages: UnsafeMutableBufferPointer<SectionLayout>
+    let pages: UnsafeMutableBufferPointer<Page>
     let jobs: UnsafeBufferPointer<Job>
     let kernels: KernelSelection
 

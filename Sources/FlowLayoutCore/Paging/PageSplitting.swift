@@ -1,6 +1,6 @@
 import FlowLayoutModel
 
-extension SectionLayout {
+extension Page {
   /// Whether sections are stored as pages under `rules`: greedy lines of own sizes, leading or
   /// justified, with no line limit, where each line depends only on its items and on being last.
   static func isPaged(under rules: LayoutRules) -> Bool {
@@ -15,9 +15,9 @@ extension SectionLayout {
   ///
   /// - Precondition: every item is in a visible line (no line limit).
   /// - Complexity: O(n + r) (O(log r) to find each page's last line).
-  func pages(target: Int, rules: LayoutRules) -> [SectionLayout] {
+  func pages(target: Int, rules: LayoutRules) -> [Page] {
     guard case .table(let table) = lines, count >= 2 * target else { return [self] }
-    var result: [SectionLayout] = []
+    var result: [Page] = []
     result.reserveCapacity(count / target + 1)
     let m = table.lineCount
     var first = 0
@@ -39,10 +39,10 @@ extension SectionLayout {
   /// The page holding `lines` of `table` (this section's), with their items.
   ///
   /// - Complexity: O(k + l) for its k items and l lines.
-  func page(lines range: Range<Int>, of table: LineTable, rules: LayoutRules) -> SectionLayout {
+  func page(lines range: Range<Int>, of table: LineTable, rules: LayoutRules) -> Page {
     let a = table.start(ofLine: range.lowerBound)
     let b = table.start(ofLine: range.upperBound)
-    var page = SectionLayout()
+    var page = Page()
     page.header = header
     page.footer = footer
     page.showsSeeAll = showsSeeAll
@@ -84,11 +84,11 @@ extension SectionLayout {
   /// - Precondition: `pages` is not empty, consecutive, and each has a line table holding all
   ///   its items.
   /// - Complexity: O(n + r).
-  static func joined(_ pages: Slice<PageList>, rules: LayoutRules) -> SectionLayout {
+  static func joined(_ pages: Slice<PageList>, rules: LayoutRules) -> Page {
     var result = pages[pages.startIndex]
     guard pages.count > 1, case .table(var table) = result.lines else { return result }
     // Computed positions stay computed when every page computes them (their lines are kept,
-    // each of at most `SectionLayout.computedLineLimit` items); else all stored.
+    // each of at most `Page.computedLineLimit` items); else all stored.
     let computes = pages.allSatisfy { $0.computesLeadingPositions(rules: rules) }
     if !computes { result.storePositions(rules: rules) }
     result.lines = .table(LineTable())
@@ -116,7 +116,7 @@ extension SectionLayout {
   /// - Precondition: this page ends with a line holding its last items; `next` is the following
   ///   page of the same section.
   /// - Complexity: O(k) for the k items of the last line and those absorbed.
-  func itemsAbsorbed(from next: SectionLayout, rules: LayoutRules) -> Int {
+  func itemsAbsorbed(from next: Page, rules: LayoutRules) -> Int {
     next.items.withSizes { nws, _ in itemsAbsorbed(widths: nws, rules: rules) }
   }
 

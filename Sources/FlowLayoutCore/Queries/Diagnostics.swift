@@ -428,7 +428,7 @@ extension BatchUpdate {
   }
 }
 
-extension SectionLayout {
+extension Page {
   /// Whether `size(ofItem:)` reads the item columns (not equal-width lines or a closed form's
   /// kept sizes).
   var readsSizesFromColumns: Bool {
@@ -440,7 +440,7 @@ extension SectionLayout {
   }
 }
 
-extension SectionLayout {
+extension Page {
   /// Whether item `j` (visible) overflows: wide (`FastFlowLayout.isWide`) and alone on its
   /// line.
   func overflows(_ j: Int, rules: LayoutRules) -> Bool {

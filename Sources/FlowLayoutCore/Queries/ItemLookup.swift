@@ -20,7 +20,7 @@ extension FastFlowLayout {
   }
 }
 
-extension SectionLayout {
+extension Page {
   /// Item `j`'s frame under the page's own rules, the page's top at `pageTop`; `nil` when hidden.
   /// Out of line.
   ///
@@ -33,7 +33,7 @@ extension SectionLayout {
   }
 }
 
-extension SectionLines {
+extension PageLines {
   /// Transparent: `@inline(__always)` was declined in the lookup's witness.
   @_transparent
   func tableFrame(

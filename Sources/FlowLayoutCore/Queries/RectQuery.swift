@@ -206,8 +206,8 @@ extension FastFlowLayout {
   }
 }
 
-extension SectionLayout {
-  /// Whether the lines are a line table (`SectionLines.table`).
+extension Page {
+  /// Whether the lines are a line table (`PageLines.table`).
   ///
   /// - Complexity: O(1).
   @inline(__always)
@@ -395,7 +395,7 @@ extension FastFlowLayout {
     for j in range {
       // Short reads of the page in place (a copy of its columns would be retained).
       let w = pages[p].items.widths[j]
-      let frame = SectionLayout.frame(
+      let frame = Page.frame(
         width: w, height: pages[p].items.heights[j], x: firstX == nil ? pages[p].items.xs[j] : x,
         lineTop: lineTop, lineHeight: lineHeight, cross: cross)
       x = x + w + interitem

@@ -2,7 +2,7 @@ import FlowLayoutModel
 
 /// Frames of a page's items, header and footer (working orientation), from its lines and item
 /// columns: what the rect query, the item lookup and presentation read.
-extension SectionLayout {
+extension Page {
   /// The top of this page's first line, the page's top at `pageTop`: below the header and the
   /// top inset on the section's first page, below the line spacing `L` on a later one.
   ///
@@ -103,7 +103,7 @@ extension ItemColumns {
       w = cw
       h = heights[j]
     }
-    return SectionLayout.frame(
+    return Page.frame(
       width: w, height: h, x: x, lineTop: lineTop, lineHeight: lineHeight, cross: rules.cross)
   }
 

@@ -19,7 +19,7 @@ extension FastFlowLayout {
   func inputSection(_ s: Int) -> SectionData {
     let range = pages(ofSection: s)
     guard range.count > 1 else { return pages[range.lowerBound].data(transposed: rules.transposed) }
-    return SectionLayout.joined(pages[range], rules: rules(ofSection: s)).data(
+    return Page.joined(pages[range], rules: rules(ofSection: s)).data(
       transposed: rules.transposed)
   }
 }

@@ -33,7 +33,7 @@ struct ColumnMerge {
     // (Carried across the tasks as `SharedBuffer`s: the caller keeps the page list's slots
     // and the batch's lists alive and leaves them alone until every cursor is done; a slot is
     // written only by the one cursor that passed it, see `releasesPassedPages`.)
-    private let sharedSlots: SharedBuffer<SectionLayout>
+    private let sharedSlots: SharedBuffer<Page>
     private let sharedPageSlots: SharedBuffer<Int>
     private let sharedBases: SharedBuffer<Int>
     private let sharedDeletions: SharedBuffer<ItemPath>
@@ -48,7 +48,7 @@ struct ColumnMerge {
     let packedDeletions: PackedMask?
 
     init(
-      slots: UnsafeMutableBufferPointer<SectionLayout>, pageSlots: UnsafeBufferPointer<Int>,
+      slots: UnsafeMutableBufferPointer<Page>, pageSlots: UnsafeBufferPointer<Int>,
       bases: UnsafeBufferPointer<Int>, deletions: UnsafeBufferPointer<ItemPath>,
       insertions: UnsafeBufferPointer<ItemInsertion>, transposed: Bool,
       packed: PackedLists? = nil, packedDeletions: PackedMask? = nil
@@ -64,7 +64,7 @@ struct ColumnMerge {
     }
 
     /// The page list's slots.
-    var slots: UnsafeMutableBufferPointer<SectionLayout> { sharedSlots.base }
+    var slots: UnsafeMutableBufferPointer<Page> { sharedSlots.base }
     /// The slot of each old page of the section, in order.
     var pageSlots: UnsafeBufferPointer<Int> { sharedPageSlots.readOnly }
     /// The section's index of each old page's first item, and the old count last
@@ -98,7 +98,7 @@ struct ColumnMerge {
   /// The old page this cursor started in: another cursor (the one before) may read it, so it
   /// is never released here.
   let firstPage: Int
-  /// Whether an old page is emptied (`SectionLayout()` in its slot) once the cursor has passed
+  /// Whether an old page is emptied (`Page()` in its slot) once the cursor has passed
   /// it, its line table and column arrays kept for the new pages (`spareTables`,
   /// `spareArrays`): their storage is reused while the section is rebuilt, instead of fresh
   /// memory for every new page. Only a page this cursor alone reads: not `firstPage`, and none
@@ -220,7 +220,7 @@ struct ColumnMerge {
       if w.capacity > Self.block { spareArrays.append(w) }
       if h.capacity > Self.block { spareArrays.append(h) }
       if x.capacity > Self.block { spareArrays.append(x) }
-      sources.slots[slot] = SectionLayout()
+      sources.slots[slot] = Page()
     }
   }
 

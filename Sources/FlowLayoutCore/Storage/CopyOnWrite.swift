@@ -1,5 +1,5 @@
 /// A value stored out of line, one word inline, shared between copies until one is written:
-/// for large payloads of `SectionLines` (an enum is as large as its largest case). The box is
+/// for large payloads of `PageLines` (an enum is as large as its largest case). The box is
 /// written only through `value`'s `_modify` and only when uniquely referenced, which makes
 /// `@unchecked Sendable` sound.
 struct CopyOnWrite<Value: Sendable & Equatable>: Sendable, Equatable {

@@ -5,8 +5,8 @@ import FlowLayoutModel
 /// position along the line for sections whose lines are stored as a table; it is empty for
 /// closed-form sections, column flows and greedy leading lines after a full layout whose lines
 /// hold at most 64 items each (positions come from a formula:
-/// `SectionLayout.x(ofItem:lineStart:rules:)`, O(c) for a line of c ≤ 64 items); the first
-/// edit of a long section's items stores them (`SectionLayout.storePositions`).
+/// `Page.x(ofItem:lineStart:rules:)`, O(c) for a line of c ≤ 64 items); the first
+/// edit of a long section's items stores them (`Page.storePositions`).
 ///
 /// No per-item objects: three contiguous buffers, 24 bytes per item with positions, 16 without.
 struct ItemColumns: Sendable, Equatable {
@@ -25,7 +25,7 @@ struct ItemColumns: Sendable, Equatable {
   private(set) var widthsKnownEqual = false
 
   /// Whether the last full layout of greedy leading lines found a line of more than
-  /// `SectionLayout.computedLineLimit` items (it then stored the positions, and the
+  /// `Page.computedLineLimit` items (it then stored the positions, and the
   /// next one writes them as it goes); `false` when not known. Not part of equality.
   private(set) var hasLongLines = false
 
@@ -76,7 +76,7 @@ struct ItemColumns: Sendable, Equatable {
   mutating func noteWidthsEqual() { widthsKnownEqual = true }
 
   /// Records whether the full layout just made found a line longer than
-  /// `SectionLayout.computedLineLimit` (`hasLongLines`).
+  /// `Page.computedLineLimit` (`hasLongLines`).
   mutating func noteLongLines(_ long: Bool) { hasLongLines = long }
 
   /// The columns' arrays (positions empty when not kept), taken out: the columns are left

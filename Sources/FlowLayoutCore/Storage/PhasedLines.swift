@@ -10,7 +10,7 @@ import FlowLayoutModel
 /// equality contract's tolerance). Widths can be kept beside the heights (`keepsWidths`).
 ///
 /// - Memory: 8 bytes per item (16 with widths), plus 2·P·(8 + 40·k) bytes for P ≤ 2p leaves;
-///   about ten words inline, so `SectionLines`' cases hold it out of line (`CopyOnWrite`).
+///   about ten words inline, so `PageLines`' cases hold it out of line (`CopyOnWrite`).
 struct PhasedLines: Sendable, Equatable {
   /// What a run of items contributes to the lines under one incoming phase φ: the boundaries in
   /// it are the local positions i ∈ [0, m] with (φ + i) mod k = 0.

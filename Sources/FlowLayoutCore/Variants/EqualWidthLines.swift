@@ -9,7 +9,7 @@ struct EqualWidthLines: Sendable, Equatable {
   /// Every item's frame width (the column width for a column flow): the positions' item width.
   var width: Double { positions.itemSize.width }
   /// The heights (and, for a column flow, the own widths) by line: read and written in place,
-  /// stored out of line (one word: `SectionLines` is as large as its largest case).
+  /// stored out of line (one word: `PageLines` is as large as its largest case).
   var heights: PhasedLines {
     @inline(__always) _read { yield storedHeights.value }
     @inline(__always) _modify { yield &storedHeights.value }
@@ -65,7 +65,7 @@ struct EqualWidthLines: Sendable, Equatable {
       }
       return (k, columnWidth)
     }
-    guard !keepsWidths, SectionLayout.isPaged(under: rules), w + rules.interitem != 0 else {
+    guard !keepsWidths, Page.isPaged(under: rules), w + rules.interitem != 0 else {
       return nil
     }
     let k = LineBreaker.uniformCapacity(
@@ -103,7 +103,7 @@ struct EqualWidthLines: Sendable, Equatable {
   /// paged greedy flows and column flows without a line limit.
   static func isPossible(under rules: LayoutRules) -> Bool {
     if case .columns = rules.sizing { return rules.lineLimit == Int.max }
-    return SectionLayout.isPaged(under: rules)
+    return Page.isPaged(under: rules)
   }
 
   var count: Int { heights.count }

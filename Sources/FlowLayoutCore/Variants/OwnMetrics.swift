@@ -35,7 +35,7 @@ final class OwnMetrics: Sendable, Equatable {
   }
 }
 
-extension SectionLayout {
+extension Page {
   /// The rules this section (or page) is laid out under: its own metrics' when it has them,
   /// else `layout`'s (the layout's rules).
   ///
@@ -45,7 +45,7 @@ extension SectionLayout {
 }
 
 extension FastFlowLayout {
-  /// The rules page `p` is laid out under (its section's: `SectionLayout.rules(_:)`).
+  /// The rules page `p` is laid out under (its section's: `Page.rules(_:)`).
   ///
   /// - Complexity: O(1).
   @inline(__always)

@@ -1,21 +1,22 @@
 import FlowLayoutModel
 
-/// A section's lines: the closed form, a table of line ranges, or equal-width lines (whose
-/// item heights they hold: the section's `items` are then empty).
-enum SectionLines: Sendable, Equatable {
+/// A page's lines: the closed form, a table of line ranges, or equal-width lines (whose
+/// item heights they hold: the page's `items` are then empty).
+enum PageLines: Sendable, Equatable {
   case uniform(UniformLines)
   case table(LineTable)
   case equalWidth(EqualWidthLines)
   /// No lines, read as an empty table: what a section holds while its table is taken out
-  /// (`SectionLayout.takeTable()`).
+  /// (`Page.takeTable()`).
   case taken
 }
 
-/// One section laid out, in the working orientation: its item columns, its lines (relative to
-/// its first line's top, `linesTop`) and the derived height.
+/// A page: a whole section laid out, or a run of a long section's lines (`isPaged(under:)`), in
+/// the working orientation: its item columns, its lines (relative to its first line's top,
+/// `linesTop`) and the derived height. `FastFlowLayout.pages` holds them in order.
 ///
 /// - Memory: 160 bytes inline (`ShortSectionStorageTests`).
-struct SectionLayout: Sendable, Equatable {
+struct Page: Sendable, Equatable {
   var header: Double
   var footer: Double
   var items: ItemColumns
@@ -39,7 +40,7 @@ struct SectionLayout: Sendable, Equatable {
   /// The section's own metrics and their rules, shared by its pages; `nil` for a section laid
   /// out under the layout's rules (`rules(_:)`).
   var ownMetrics: OwnMetrics?
-  var lines: SectionLines = .uniform(SectionLayout.noLines)
+  var lines: PageLines = .uniform(Page.noLines)
 
   /// An empty section with no layout (a placeholder while sections are moved): allocates
   /// nothing.
@@ -59,7 +60,7 @@ struct SectionLayout: Sendable, Equatable {
   @inline(__always)
   mutating func takeTable() -> LineTable? {
     guard case .table = lines else { return nil }
-    var taken = SectionLines.taken
+    var taken = PageLines.taken
     swap(&taken, &lines)
     guard case .table(let table) = consume taken else { return nil }
     return table

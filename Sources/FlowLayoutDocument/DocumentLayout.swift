@@ -89,7 +89,11 @@ public struct DocumentLayout<Engine: LayoutEngine> {
 
   /// Stores the layout as edits need it (`SelfSizingLayout.prepareForEdits()`): a live session
   /// pays the fast engine's one-time page cut when it opens, not in its first edit.
-  public mutating func prepareForEdits() { layout.prepareForEdits() }
+  public mutating func prepareForEdits() {
+    let s = layout.prepareForEdits()
+    cells.moveGap(to: s)
+    cellItems?.moveGap(to: s)
+  }
 
   /// Runs `body` on the layout in place, the cells untouched: the live layout of an
   /// interactive move (`LayoutSession+Drag.swift`), moved back before any batch.

@@ -46,10 +46,11 @@ public protocol LayoutEngine {
   func ownSize(ofItemAt path: ItemPath) throws(LayoutError) -> Size
 
   /// Stores the layout as edits need it, so that the first edit costs what later ones do (the
-  /// fast engine cuts its long sections into pages, O(n) once, instead of in the first edit).
+  /// fast engine cuts its long sections into pages, O(n) once, instead of in the first edit),
+  /// and edits near section `s` (where the user looks) cost no more than later ones there.
   /// Changes no answer. A live session calls it after opening a document; a one-off layout need
   /// not. The default does nothing.
-  mutating func prepareForEdits()
+  mutating func prepareForEdits(nearSection s: Int)
 
   /// Applies a batch of edits (UIKit index semantics) and lays out what changed.
   ///
@@ -104,7 +105,10 @@ public protocol LayoutEngine {
 
 extension LayoutEngine {
   /// Nothing: an engine whose first edit costs what later ones do.
-  public mutating func prepareForEdits() {}
+  public mutating func prepareForEdits(nearSection s: Int) {}
+
+  /// `prepareForEdits(nearSection:)` for edits at the end (appends).
+  public mutating func prepareForEdits() { prepareForEdits(nearSection: numberOfSections) }
 
   /// `apply(batch.update)`: validated again.
   public mutating func apply(validated batch: consuming ValidatedBatch) throws(LayoutError) {

@@ -45,10 +45,12 @@ public struct SectionValues<Value> {
   @inlinable func slot(_ s: Int) -> Int { s < gapStart ? s : s &+ gapLength }
 
   /// Moves the gap to start before section `s`: the values between move across it as bytes
-  /// (`UnsafeMutableBufferPointer.moveGap`: never copied, retained or released).
+  /// (`UnsafeMutableBufferPointer.moveGap`: never copied, retained or released), so that
+  /// inserting or removing a section near `s` moves no value. Changes no value.
   ///
+  /// - Precondition: `0 ≤ s ≤ count`.
   /// - Complexity: O(d) for the d values between the gap and `s`.
-  @inlinable mutating func moveGap(to s: Int) {
+  @inlinable public mutating func moveGap(to s: Int) {
     guard gapLength > 0 else {
       gapStart = s
       return

@@ -100,11 +100,26 @@ public struct SelfSizingLayout<Engine: LayoutEngine> {
     self.scrollAnchor = scrollAnchor
   }
 
-  /// Stores the engine's layout as edits need it (`LayoutEngine.prepareForEdits()`), so that
-  /// the first edit costs what later ones do. Changes no answer.
+  /// Stores the engine's layout as edits need it (`LayoutEngine.prepareForEdits(nearSection:)`),
+  /// so that the first edit costs what later ones do, with the room for section edits at the
+  /// viewport's first section (the section count without a viewport: edits at the end); returns
+  /// that section. Changes no answer.
   ///
-  /// - Complexity: the engine's, O(n) once for the fast engine.
-  public mutating func prepareForEdits() { engine.prepareForEdits() }
+  /// - Complexity: the engine's, O(n) once for the fast engine, plus O(log n + k + d) for the k
+  ///   elements in the viewport and the d sections between the old room and the new.
+  @discardableResult
+  public mutating func prepareForEdits() -> Int {
+    var s = engine.numberOfSections
+    if let viewport {
+      var shown: [LayoutElement] = []
+      engine.elements(in: viewport, into: &shown)
+      s = shown.lazy.map(\.path.section).min() ?? s
+    }
+    engine.prepareForEdits(nearSection: s)
+    itemCounts.moveGap(to: s)
+    estimatedItems.moveGap(to: s)
+    return s
+  }
 
   /// Runs `body` on the engine in place, the self-sizing state untouched: the live layout of
   /// an interactive move (`InteractiveMove`), which the caller moves back before any batch.

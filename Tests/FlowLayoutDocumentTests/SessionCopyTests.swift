@@ -55,7 +55,7 @@ struct SessionCopyTests {
       counts.note("apply", _getRetainCount(counts))
       try base.apply(update)
     }
-    mutating func prepareForEdits() { base.prepareForEdits() }
+    mutating func prepareForEdits(nearSection s: Int) { base.prepareForEdits(nearSection: s) }
     func numberOfItems(inSection section: Int) throws(LayoutError) -> Int {
       try base.numberOfItems(inSection: section)
     }

@@ -246,11 +246,12 @@ extension FastFlowLayout {
 
   /// Stores every long section as edits need it (pages, equal-width lines, or a closed form keeping
   /// its sizes in leaves; a long closed form of one own size becomes equal-width lines), so that the
-  /// first edit does the work of the tenth. Changes no answer. Starts the layout's worker threads.
+  /// first edit does the work of the tenth, with the room for section edits at section `s`
+  /// (`moveEditRoom(toSection:)`). Changes no answer. Starts the layout's worker threads.
   ///
   /// - Complexity: O(n·k) once for n items of long sections (k items a line); O(s) when they
   ///   are stored so.
-  public mutating func prepareForEdits() {
+  public mutating func prepareForEdits(nearSection s: Int) {
     var counters = workCounters
     var pageCountChanged = false
     for s in 0..<sectionCount
@@ -258,6 +259,7 @@ extension FastFlowLayout {
       pageCountChanged = true
     }
     if pageCountChanged { rebuildPageDirectory() }
+    moveEditRoom(toSection: s)
     workCounters = counters
     threading.startWorkers()  // the first width change finds the workers running
   }

@@ -201,6 +201,21 @@ extension FastFlowLayout {
     return written
   }
 
+  /// Moves the room for section edits (the gaps of `pages` and their summaries, of `firstPage`
+  /// and of `itemCounts`) to section `s`'s first page: a section edit near `s` then moves no
+  /// page. Changes no answer.
+  ///
+  /// - Complexity: O(d) for the d pages and sections between the gaps and `s`.
+  mutating func moveEditRoom(toSection s: Int) {
+    let s = min(max(s, 0), sectionCount)
+    let p = firstPage[s]
+    let (start, length) = (pages.gapStart, pages.gapLength)
+    pages.moveGap(to: p)
+    pageSummaries.moveGap(from: start, to: p, length: length)
+    firstPage.moveBoundary(to: s)
+    itemCounts.moveGap(to: s)
+  }
+
   /// `contentSize` from the page summaries' total: the height, and for `.horizontalScroll` the
   /// widest page's extent.
   ///

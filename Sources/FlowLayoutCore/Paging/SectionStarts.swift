@@ -74,8 +74,10 @@ struct SectionStarts: Sendable {
   }
 
   /// Moves the gap (the boundary between the two encodings) before entry `g`, re-encoding the
-  /// entries that cross it.
-  private mutating func moveBoundary(to g: Int) {
+  /// entries that cross it. Changes no entry's value.
+  ///
+  /// - Complexity: O(1 + d) for the d entries between the gap and `g`.
+  mutating func moveBoundary(to g: Int) {
     let old = entries.gapStart
     guard g != old else { return }
     entries.moveGap(to: g)

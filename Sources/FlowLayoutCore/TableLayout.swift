@@ -156,7 +156,7 @@ extension Page {
         screening: screening)
       counters.linesRebroken += lineCount
       counters.itemsPositioned += n
-      lines = .table(table)
+      lines = .table(consume table)
       if leading { boundLineLength(longest, positionFree: positionFree, rules: rules) }
       return (screening ? n : 0, screen)
     }
@@ -297,7 +297,7 @@ extension Page {
     counters.linesRebroken += lineCount
     counters.linesBrokenBranchFree += branchFreeLines
     counters.itemsPositioned += grid ? 0 : s  // every item of the visible lines
-    lines = .table(table)
+    lines = .table(consume table)
     if leading { boundLineLength(longestLine, positionFree: positionFree, rules: rules) }
     return (greedy && screening ? s : 0, screen)
   }

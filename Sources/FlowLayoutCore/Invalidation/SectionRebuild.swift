@@ -286,7 +286,7 @@ extension FastFlowLayout {
       let end = end(ofPage: k)
       pages[k].items = merge.columns(count: end - pageStart - given)
       pageStart = end
-      if let table = merge.spareTables.popLast() { pages[k].lines = .table(table) }
+      if let table = merge.spareTables.popLast() { pages[k].lines = .table(consume table) }
       // A new table reserves the lines the previous page's rate gives (not counted again).
       var expectedLines: Int? = nil
       if k > 0, case .table(let previous) = pages[k - 1].lines {

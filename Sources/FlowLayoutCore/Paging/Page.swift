@@ -53,8 +53,9 @@ struct Page: Sendable, Equatable {
   }
 
   /// Takes the line table out of `lines`, leaving `.taken`, so that it is unique while edited (put
-  /// it back with `lines = .table(table)`); a move, no retain. `nil`, changing nothing, when the
-  /// lines are not a table.
+  /// it back with `lines = .table(consume table)`: without `consume` the enum takes a copy, a
+  /// retain and a release per array); a move. `nil`, changing nothing, when the lines are not a
+  /// table.
   ///
   /// - Complexity: O(1).
   @inline(__always)

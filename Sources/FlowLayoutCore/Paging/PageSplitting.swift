@@ -104,7 +104,7 @@ extension Page {
       table.heights.append(contentsOf: next.heights)
     }
     table.rebuildOffsets(lineSpacing: rules.lineSpacing)
-    result.lines = .table(table)
+    result.lines = .table(consume table)
     result.closesSection = pages[pages.endIndex - 1].closesSection
     result.updateHeight(rules: rules)
     return result

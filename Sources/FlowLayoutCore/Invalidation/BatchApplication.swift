@@ -693,6 +693,7 @@ extension FastFlowLayout {
       mergeSections(deleting: sectionEdits.deletions, inserting: inserted, counters: &counters)
     }
     var i = 0
+    var short: [Int] = []
     for s in pages.indices {
       if i < inserted.count, inserted[i].at == s {
         i += 1
@@ -702,10 +703,15 @@ extension FastFlowLayout {
         pages[s].ownMetrics = OwnMetrics(
           own.metrics, configuration: newConfiguration, bounds: newBounds)
       }
+      if threading.threads > 1, !threading.splits(pages[s].count) {
+        short.append(s)
+        continue
+      }
       pages[s].layOut(
         rules: pages[s].rules(newRules), kernels: kernels, threading: threading,
         counters: &counters)
     }
+    layOutWholePages(short, rules: newRules, counters: &counters)
     rebuildPageDirectory()
   }
 

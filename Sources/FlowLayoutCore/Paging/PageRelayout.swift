@@ -14,6 +14,7 @@ extension FastFlowLayout {
     // A section of one page is laid out whole; a paged section's pages get their item columns back.
     var paged: [Int] = []
     var jobs: [PageLayoutTasks.Job] = []
+    var short: [Int] = []
     for s in 0..<sectionCount {
       let range = pages(ofSection: s)
       let first = range.lowerBound
@@ -45,9 +46,14 @@ extension FastFlowLayout {
       }
       pages[first].opensSection = true
       pages[first].closesSection = true
+      if threading.threads > 1, !threading.splits(pages[first].count) {
+        short.append(first)
+        continue
+      }
       pages[first].layOut(
         rules: sectionRules, kernels: kernels, threading: threading, counters: &counters)
     }
+    layOutWholePages(short, rules: newRules, counters: &counters)
     // The paged sections' pages, on the layout's threads (a page at a time: O(c) each).
     for k in jobs.indices { jobs[k].slot = pages.slot(jobs[k].page) }
     let threads = threading.threads
@@ -75,6 +81,37 @@ extension FastFlowLayout {
 }
 
 extension FastFlowLayout {
+  /// Lays out `indices` (ascending; each page its section's only one, too short to split its
+  /// lines across threads) under `rules` (a section's own metrics applied), a run of them per
+  /// thread: a width change of many short sections on every core. The same pages as one by one
+  /// on the calling thread, bit for bit (each page is laid out by itself).
+  ///
+  /// - Complexity: O(n / t + k) on t threads for the pages' n items.
+  mutating func layOutWholePages(
+    _ indices: [Int], rules: LayoutRules, counters: inout WorkCounters
+  ) {
+    guard !indices.isEmpty else { return }
+    let slots = indices.map { pages.slot($0) }
+    let tasks = max(min(threading.threads, slots.count / PageLayoutTasks.pagesPerTask), 1)
+    var perTask = [WorkCounters](repeating: WorkCounters(), count: tasks)
+    let kernels = self.kernels
+    pages.withUnsafeMutableSlots { buffer in
+      slots.withUnsafeBufferPointer { slotBuffer in
+        // Disjoint: task t writes the pages of its run of slots (distinct) and its own counters.
+        LayoutThreading.forEachRun(
+          of: slotBuffer.count, states: &perTask,
+          sharing: (SharedBuffer(buffer), SharedBuffer(slotBuffer))
+        ) { _, run, counters, shared in
+          let pages = shared.0.base
+          for q in shared.1.readOnly[run] {
+            _ = pages[q].layOut(rules: pages[q].rules(rules), kernels: kernels, counters: &counters)
+          }
+        }
+      }
+    }
+    for c in perTask { counters.add(c) }
+  }
+
   /// Whether the pages of paged section `s` take the branch-free line forms, decided once for the
   /// section as a layout of it whole would (the lines are the same either way).
   ///

@@ -121,12 +121,25 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
     var screen = LengthScreen()
     pages = PageList(input.sections.map { section in
       // A section with its own metrics is laid out under its own rules (O(1) to resolve).
-      let own = OwnMetrics.resolving(
-        section.metrics, configuration: input.configuration, bounds: input.bounds)
-      return Page(
-        section, transposed: rules.transposed, rules: own?.rules ?? rules, ownMetrics: own,
-        kernels: kernels, threading: threading, counters: &counters, screen: &screen)
+      Page(
+        section, transposed: rules.transposed,
+        ownMetrics: OwnMetrics.resolving(
+          section.metrics, configuration: input.configuration, bounds: input.bounds))
     })
+    // Sections long enough to split their lines on every thread one after another, the others
+    // a run per thread (`layOutWholePages`).
+    var short: [Int] = []
+    for s in pages.indices {
+      if threading.threads > 1, !threading.splits(pages[s].count) {
+        short.append(s)
+        continue
+      }
+      pages[s].layOutScreening(
+        rules: pages[s].rules(rules), kernels: kernels, threading: threading,
+        counters: &counters, screen: &screen)
+    }
+    let shortScreen = layOutWholePages(short, rules: rules, counters: &counters, screening: true)
+    screen.maxBits = max(screen.maxBits, shortScreen.maxBits)
     if !screen.passes { try BulkValidation.validate(input) }
     workCounters = counters
     firstPage = SectionStarts(Array(0...pages.count))

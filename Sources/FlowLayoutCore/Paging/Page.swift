@@ -99,6 +99,15 @@ struct Page: Sendable, Equatable {
     kernels: KernelSelection, threading: LayoutThreading = .off, counters: inout WorkCounters,
     screen: inout LengthScreen
   ) {
+    self.init(data, transposed: transposed, ownMetrics: ownMetrics)
+    layOutScreening(
+      rules: rules, kernels: kernels, threading: threading, counters: &counters, screen: &screen)
+  }
+
+  /// A section from its data, not laid out yet (`layOutScreening`).
+  ///
+  /// - Complexity: O(1) (the columns are shared, copy-on-write).
+  init(_ data: SectionData, transposed: Bool, ownMetrics: OwnMetrics?) {
     header = data.header
     self.ownMetrics = ownMetrics
     footer = data.footer
@@ -107,6 +116,16 @@ struct Page: Sendable, Equatable {
       transposed
       ? ItemColumns(widths: data.itemHeights, heights: data.itemWidths)
       : ItemColumns(widths: data.itemWidths, heights: data.itemHeights)
+  }
+
+  /// Lays the page out under `rules` (its own metrics' when it has them), every item length
+  /// added to `screen`.
+  ///
+  /// - Complexity: O(n).
+  mutating func layOutScreening(
+    rules: LayoutRules, kernels: KernelSelection, threading: LayoutThreading = .off,
+    counters: inout WorkCounters, screen: inout LengthScreen
+  ) {
     let (end, pass) = layOut(
       rules: rules, kernels: kernels, threading: threading, counters: &counters, screening: true)
     screen.maxBits = max(screen.maxBits, pass.maxBits)

@@ -83,33 +83,47 @@ extension FastFlowLayout {
 extension FastFlowLayout {
   /// Lays out `indices` (ascending; each page its section's only one, too short to split its
   /// lines across threads) under `rules` (a section's own metrics applied), a run of them per
-  /// thread: a width change of many short sections on every core. The same pages as one by one
-  /// on the calling thread, bit for bit (each page is laid out by itself).
+  /// thread: a first layout or a width change of many short sections on every core. The same
+  /// pages as one by one on the calling thread, bit for bit (each page is laid out by itself).
+  /// With `screening`, returns the screen of every item length (`Page.layOutScreening`).
   ///
   /// - Complexity: O(n / t + k) on t threads for the pages' n items.
+  @discardableResult
   mutating func layOutWholePages(
-    _ indices: [Int], rules: LayoutRules, counters: inout WorkCounters
-  ) {
-    guard !indices.isEmpty else { return }
+    _ indices: [Int], rules: LayoutRules, counters: inout WorkCounters, screening: Bool = false
+  ) -> LengthScreen {
+    var screen = LengthScreen()
+    guard !indices.isEmpty else { return screen }
     let slots = indices.map { pages.slot($0) }
     let tasks = max(min(threading.threads, slots.count / PageLayoutTasks.pagesPerTask), 1)
-    var perTask = [WorkCounters](repeating: WorkCounters(), count: tasks)
+    var perTask = [(WorkCounters, LengthScreen)](
+      repeating: (WorkCounters(), LengthScreen()), count: tasks)
     let kernels = self.kernels
     pages.withUnsafeMutableSlots { buffer in
       slots.withUnsafeBufferPointer { slotBuffer in
-        // Disjoint: task t writes the pages of its run of slots (distinct) and its own counters.
+        // Disjoint: task t writes the pages of its run of slots (distinct) and its own state.
         LayoutThreading.forEachRun(
           of: slotBuffer.count, states: &perTask,
           sharing: (SharedBuffer(buffer), SharedBuffer(slotBuffer))
-        ) { _, run, counters, shared in
+        ) { _, run, state, shared in
           let pages = shared.0.base
           for q in shared.1.readOnly[run] {
-            _ = pages[q].layOut(rules: pages[q].rules(rules), kernels: kernels, counters: &counters)
+            let pageRules = pages[q].rules(rules)
+            if screening {
+              pages[q].layOutScreening(
+                rules: pageRules, kernels: kernels, counters: &state.0, screen: &state.1)
+            } else {
+              _ = pages[q].layOut(rules: pageRules, kernels: kernels, counters: &state.0)
+            }
           }
         }
       }
     }
-    for c in perTask { counters.add(c) }
+    for (c, s) in perTask {
+      counters.add(c)
+      screen.maxBits = max(screen.maxBits, s.maxBits)
+    }
+    return screen
   }
 
   /// Whether the pages of paged section `s` take the branch-free line forms, decided once for the

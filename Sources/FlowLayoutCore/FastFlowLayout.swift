@@ -26,8 +26,8 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
   public internal(set) var bounds: Size
   /// Which kernel implementation the layout passes use.
   public let kernels: KernelSelection
-  /// At most how many threads a full layout of a long greedy section uses; every value gives the
-  /// same layout, bit for bit.
+  /// At most how many threads a full layout uses (a long greedy section's lines, or runs of
+  /// short sections); every value gives the same layout, bit for bit.
   public var threads: Int { threading.threads }
   /// The work done since creation or the last `resetWorkCounters()`.
   public internal(set) var workCounters = WorkCounters()

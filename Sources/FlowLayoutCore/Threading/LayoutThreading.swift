@@ -9,8 +9,9 @@ import Synchronization
   import Musl
 #endif
 
-/// How many threads a full layout of a long greedy section uses (`ChunkedLineBreaking`), and
-/// from how many items on.
+/// How many threads a full layout uses — a long greedy section's lines in chunks
+/// (`ChunkedLineBreaking`) from `minimumItems` on, shorter one-page sections a run of pages per
+/// thread (`FastFlowLayout.layOutWholePages`).
 ///
 /// The lines, heights and positions are bit-identical for every setting (`ChunkedLineBreaking`).
 package struct LayoutThreading: Sendable, Hashable {

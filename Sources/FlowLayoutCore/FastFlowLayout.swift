@@ -130,7 +130,7 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
     // a run per thread (`layOutWholePages`).
     var short: [Int] = []
     for s in pages.indices {
-      if threading.threads > 1, !threading.splits(pages[s].count) {
+      if threading.runsWholePages(pages[s].count) {
         short.append(s)
         continue
       }

@@ -703,7 +703,7 @@ extension FastFlowLayout {
         pages[s].ownMetrics = OwnMetrics(
           own.metrics, configuration: newConfiguration, bounds: newBounds)
       }
-      if threading.threads > 1, !threading.splits(pages[s].count) {
+      if threading.runsWholePages(pages[s].count) {
         short.append(s)
         continue
       }

@@ -46,7 +46,7 @@ extension FastFlowLayout {
       }
       pages[first].opensSection = true
       pages[first].closesSection = true
-      if threading.threads > 1, !threading.splits(pages[first].count) {
+      if threading.runsWholePages(pages[first].count) {
         short.append(first)
         continue
       }

@@ -38,6 +38,10 @@ package struct LayoutThreading: Sendable, Hashable {
   /// Whether `n` items are broken in chunks.
   func splits(_ n: Int) -> Bool { threads > 1 && n >= max(minimumItems, 2) }
 
+  /// Whether a one-page section of `n` items is laid out in a run of pages per thread
+  /// (`FastFlowLayout.layOutWholePages`): more than one thread, and too short to split.
+  func runsWholePages(_ n: Int) -> Bool { threads > 1 && !splits(n) }
+
   /// The chunks `0 ..< n` is cut into: equal ranges of about `chunkItems` items, or one per
   /// thread.
   func chunks(_ n: Int) -> [Range<Int>] {

@@ -182,18 +182,20 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
     }
     let (p, j) = page(holdingItem: path.item, inSection: s)
     let top = top(ofPage: p)
-    // Read inline under the layout's rules; a page with its own metrics out of line.
+    // Read inline under the layout's rules (at its place, found once); a page with its own
+    // metrics out of line.
+    let q = pages.place(p)
     let frame: Rect?
-    if pages[p].ownMetrics == nil {
-      let linesTop = pages[p].linesTop(pageTop: top, rules: rules)
-      if pages[p].hasLineTable {
-        frame = pages[p].lines.tableFrame(
-          ofItem: j, items: pages[p].items, linesTop: linesTop, rules: rules)
+    if pages[place: q].ownMetrics == nil {
+      let linesTop = pages[place: q].linesTop(pageTop: top, rules: rules)
+      if pages[place: q].hasLineTable {
+        frame = pages[place: q].lines.tableFrame(
+          ofItem: j, items: pages[place: q].items, linesTop: linesTop, rules: rules)
       } else {
-        frame = pages[p].closedFormFrame(ofItem: j, linesTop: linesTop, rules: rules)
+        frame = pages[place: q].closedFormFrame(ofItem: j, linesTop: linesTop, rules: rules)
       }
     } else {
-      frame = pages[p].frameUnderOwnRules(ofItem: j, pageTop: top)
+      frame = pages[place: q].frameUnderOwnRules(ofItem: j, pageTop: top)
     }
     guard let frame else { throw .itemHidden(path: path) }
     return rules.transposed ? frame.transposed : frame

@@ -72,7 +72,7 @@ struct ItemLookupWorkTests {
     _ engine: FastFlowLayout, stride step: Int, _ note: String
   ) throws -> (summaryEntries: Int, lineEntries: Int) {
     var worst = (summaryEntries: 0, lineEntries: 0)
-    let slots = engine.pages.slots.count
+    let slots = engine.pages.slotCount
     for s in 0..<engine.sectionCount {
       for j in stride(from: s % step, to: engine.itemCounts[s], by: step) {
         let path = ItemPath(section: s, item: j)
@@ -118,7 +118,7 @@ struct ItemLookupWorkTests {
     let sections = (0..<400).map { s in rng.mixedSizes(s % 50 == 7 ? 3_000 : 20) }
     var engine = try FastFlowLayout(TestInputs.ownSizes(sections), threads: 1)
     let short = try Self.expectBoundedLookups(engine, stride: 3, "one page a section")
-    #expect(short.summaryEntries <= Self.levels(engine.pages.slots.count))
+    #expect(short.summaryEntries <= Self.levels(engine.pages.slotCount))
     engine.pageCapacity = PageCapacity(target: 128)
     engine.prepareForEdits()
     #expect(engine.pages.count > engine.sectionCount)

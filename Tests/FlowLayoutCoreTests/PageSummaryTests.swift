@@ -152,7 +152,7 @@ struct PageSummaryTests {
       engine.resetWorkCounters()
       try engine.apply(batch)
       let written = engine.workCounters.pageTreeNodesWritten
-      let slots = engine.pages.slots.count
+      let slots = engine.pages.slotCount
       // A splice near the gap writes a few paths; a far one rebuilds (one entry per slot).
       #expect(written <= max(slots, 64 * Self.updateBound(count: slots)), "step \(step): \(written)")
       PagingTests.expectPageTreesExact(engine, "step \(step)")

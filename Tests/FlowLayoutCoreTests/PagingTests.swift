@@ -42,8 +42,7 @@ struct PagingTests {
   static func expectPageTreesExact(
     _ engine: FastFlowLayout, _ note: String, sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    let slots = engine.pages.slots
-    #expect(engine.pageSummaries.count == slots.count, "\(note) tree size", sourceLocation: sourceLocation)
+    #expect(engine.pageSummaries.count == engine.pages.slotCount, "\(note) tree size", sourceLocation: sourceLocation)
     var rebuilt = engine
     rebuilt.rebuildPageDirectory()
     #expect(rebuilt.pageSummaries == engine.pageSummaries, "\(note) page summaries", sourceLocation: sourceLocation)

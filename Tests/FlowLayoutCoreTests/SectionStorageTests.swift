@@ -45,6 +45,75 @@ struct SectionStorageTests {
     }
   }
 
+  /// Random splices of a page list (pages copied in or swapped in, anywhere: the gap moved both
+  /// ways and grown, places freed and reused, the storage compacted) keep the pages equal to an
+  /// array's; every slot outside the gap reads its page; the places are distinct, and
+  /// a page outside a splice keeps its place (its 160 bytes not moved) unless the storage was
+  /// compacted, which happens only once more than half of the places (and at least 64) are free.
+  @Test(arguments: [false, true])
+  func pageListMatchesAnArray(swapping: Bool) {
+    var rng = SplitMix64(seed: swapping ? 0x9a6e : 0x9a6f)
+    func page(_ id: Int) -> Page {
+      var page = Page()
+      page.header = Double(id)
+      return page
+    }
+    var list = PageList((0..<100).map(page))
+    var model = Array(0..<100)
+    var next = 100
+    var compactions = 0
+    for step in 0..<3_000 {
+      let p = rng.nextInt(below: model.count + 1)
+      // Long runs of removals, then of insertions, so that places are freed and reused.
+      let removing = (step / 300) % 2 == 0
+      let r = min(rng.nextInt(below: removing ? 12 : 3), model.count - p)
+      let k = rng.nextInt(below: removing ? 3 : 12)
+      let new = (0..<k).map { next + $0 }
+      next += k
+      let removed = Array(model[p..<(p + r)])
+      let placesBefore = list.indices.map { list.place($0) }
+      let freeBefore = list.freePlaceCount
+      if swapping {
+        var swapped = new.map(page)
+        list.splice(p..<(p + r), swappingIn: &swapped)
+        let left = removed.prefix(k).map(Double.init) + repeatElement(0, count: max(k - r, 0))
+        #expect(swapped.map(\.header) == left, "step \(step): swapped out")
+      } else {
+        list.splice(p..<(p + r), with: new.map(page))
+      }
+      model.replaceSubrange(p..<(p + r), with: new)
+      #expect(list.map { Int($0.header) } == model, "step \(step)")
+      for q in 0..<list.slotCount {
+        let inGap = q >= list.gapStart && q < list.gapStart + list.gapLength
+        #expect(list.holdsPage(slot: q) == !inGap, "step \(step) slot \(q)")
+        if !inGap {
+          #expect(list[slot: q].header == Double(model[list.index(ofSlot: q)]), "step \(step) slot \(q)")
+        }
+      }
+      let places = list.indices.map { list.place($0) }
+      #expect(Set(places).count == places.count, "step \(step): distinct places")
+      #expect(list.placeCount == list.count + list.freePlaceCount, "step \(step): free places")
+      // The free places and places the splice leaves, before any compaction.
+      let free = r >= k ? freeBefore + r - k : max(0, freeBefore - (k - r))
+      let stored = placesBefore.count + freeBefore + max(0, k - r - freeBefore)
+      if free >= 64, 2 * free > stored {
+        compactions += 1
+        #expect(list.freePlaceCount == 0, "step \(step): compacted")
+        #expect(places == Array(0..<model.count), "step \(step): stored in order")
+      } else {
+        #expect(list.freePlaceCount == free, "step \(step): places freed and reused")
+        let kept = Array(placesBefore[..<p]) + Array(placesBefore[(p + r)...])
+        let now = Array(places[..<p]) + Array(places[(p + k)...])
+        #expect(kept == now, "step \(step): pages outside the splice kept their places")
+      }
+      #expect(
+        list.freePlaceCount < 64 || 2 * list.freePlaceCount <= list.placeCount,
+        "step \(step): at most half the places free")
+      if list.map({ Int($0.header) }) != model { return }
+    }
+    #expect(compactions > 0, "the storage was compacted")
+  }
+
   /// An element whose gap filler (−1) no element of the test equals.
   struct Marked: GapFilling, Equatable {
     var value: Int

@@ -622,7 +622,7 @@ extension FastFlowLayout {
   }
 
   /// `replacePages(_:with:section:)` with `new`'s pages swapped in
-  /// (`GapBuffer.splice(_:swappingIn:)`: no page copied, so no buffer retained and released);
+  /// (`PageList.splice(_:swappingIn:)`: no page copied, so no buffer retained and released);
   /// `new` is left holding the pages removed and empty pages.
   ///
   /// - Complexity: as `replacePages(_:with:section:)`, in swaps.

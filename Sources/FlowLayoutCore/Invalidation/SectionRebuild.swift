@@ -51,14 +51,14 @@ extension FastFlowLayout {
     let newCount = itemCounts[s]
     let target = pageCapacity.target
     let pageCount = max(1, (newCount + target / 2) / target)
-    // The old pages' slots and first items (the old count last).
-    var pageSlots: [Int] = []
+    // The old pages' places and first items (the old count last).
+    var places: [Int] = []
     var bases: [Int] = []
-    pageSlots.reserveCapacity(range.count)
+    places.reserveCapacity(range.count)
     bases.reserveCapacity(range.count + 1)
     var total = 0
     for p in range {
-      pageSlots.append(pages.slot(p))
+      places.append(pages.place(p))
       bases.append(total)
       total += pages[p].count
     }
@@ -90,14 +90,14 @@ extension FastFlowLayout {
       k += 1
     }
     let kernels = self.kernels
-    pages.withUnsafeMutableSlots { slots in
-      pageSlots.withUnsafeBufferPointer { pageSlots in
+    pages.withUnsafeMutableStorage { storage in
+      places.withUnsafeBufferPointer { places in
         bases.withUnsafeBufferPointer { bases in
           newPages.withUnsafeMutableBufferPointer { newPages in
             // Disjoint: task t writes its run of new pages and the old pages only its cursor
             // passes (`ColumnMerge.releasesPassedPages`); the rest is only read.
             let sources = ColumnMerge.Sources(
-              slots: slots, pageSlots: pageSlots, bases: bases, deletions: lists.deletions,
+              storage: storage, places: places, bases: bases, deletions: lists.deletions,
               insertions: lists.insertions, transposed: lists.transposed, packed: lists.packed,
               packedDeletions: lists.packedDeletions)
             let shared = RebuildShared(
@@ -200,7 +200,7 @@ extension FastFlowLayout {
   /// A rebuild task's run of new pages (`rebuildSection`): each page's columns merged from the
   /// old pages and the edits (`ColumnMerge`) once the page before took its front items, which
   /// are found by looking ahead (`itemsJoining`) and merged onto that page's columns, not
-  /// moved out of this page's (a memmove of its columns). A page's slot holds `Page()`
+  /// moved out of this page's (a memmove of its columns). A new page's entry holds `Page()`
   /// (`newPages`) and is built in place: a local copy alive while the page is laid out would
   /// make its buffers shared, and every write to them a copy.
   struct MergedPageRun: PageRun {
@@ -228,7 +228,7 @@ extension FastFlowLayout {
       merge = ColumnMerge(startingAt: pageStart, sources: shared.sources)
     }
 
-    func slot(_ k: Int) -> Int { k }
+    func place(_ k: Int) -> Int { k }
     func rules(_ k: Int) -> LayoutRules { shared.rules }
     func continues(_ k: Int) -> Bool { true }
 

@@ -124,9 +124,9 @@ extension FastFlowLayout {
   ///
   /// - Complexity: O(p) for p page slots.
   mutating func rebuildPageDirectory() {
-    let slots = pages.slots
-    pageSummaries.rebuild(count: slots.count) { summaries in
-      for q in slots.indices { summaries[q] = PageSummary(slots[q]) }
+    let pages = self.pages
+    pageSummaries.rebuild(count: pages.slotCount) { summaries in
+      for q in 0..<pages.slotCount { summaries[q] = pages.summary(ofSlot: q) }
     }
     updateContentSize()
   }
@@ -139,12 +139,12 @@ extension FastFlowLayout {
   mutating func refreshPages(_ changed: some Collection<Int>) -> Int {
     var written = 0
     if changed.count > 1, summedFrom(changed) {
-      // Read while the tree is written: the slots (shared, not copied) and the gap.
-      let slots = pages.slots
+      // Read while the tree is written: the pages (shared, not copied) and the gap.
+      let pages = self.pages
       let (gapStart, gapLength) = (pages.gapStart, pages.gapLength)
       written = pageSummaries.set(
         changed.lazy.map { PageList.slot($0, gapStart: gapStart, gapLength: gapLength) }
-      ) { PageSummary(slots[$0]) }
+      ) { pages.summary(ofSlot: $0) }
     } else {
       for p in changed { written += refreshSlot(pages.slot(p)) }
     }
@@ -157,9 +157,9 @@ extension FastFlowLayout {
   ///
   /// - Complexity: O(k) for k pages.
   private func summedFrom(_ changed: some Collection<Int>) -> Bool {
-    var first = pages.slots.count
+    var first = pages.slotCount
     for p in changed { first = min(first, pages.slot(p)) }
-    return pages.slots.count - first <= 8 * changed.count
+    return pages.slotCount - first <= 8 * changed.count
   }
 
   /// Rewrites slot `q`'s summary from its page (zero for a gap slot) when it changed; returns
@@ -168,7 +168,7 @@ extension FastFlowLayout {
   /// - Complexity: O(log p).
   @inline(__always)
   private mutating func refreshSlot(_ q: Int) -> Int {
-    let summary = PageSummary(pages.slots[q])
+    let summary = pages.summary(ofSlot: q)
     guard pageSummaries[q] != summary else { return 0 }
     return pageSummaries.set(q, summary)
   }
@@ -191,10 +191,10 @@ extension FastFlowLayout {
     }
     // Many pages written: a rebuild (O(p)) is cheaper than a tree path per touched slot.
     guard let touched = pages.splice(range, with: new, smallGap: pageCapacity.smallGap),
-      touched.count <= max(64, pages.slots.count / 8)
+      touched.count <= max(64, pages.slotCount / 8)
     else {
       rebuildPageDirectory()
-      return pages.slots.count
+      return pages.slotCount
     }
     for q in touched { written += refreshSlot(q) }
     updateContentSize()
@@ -226,5 +226,15 @@ extension FastFlowLayout {
     if rules.breaking == .noWrap { size.width = pages.isEmpty ? 0 : total.extent }
     if pages.isEmpty { size.height = 0 }
     cachedContentSize = rules.transposed ? size.transposed : size
+  }
+}
+
+extension PageList {
+  /// Slot `q`'s summary: its page's, zero in the gap.
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  func summary(ofSlot q: Int) -> PageSummary {
+    holdsPage(slot: q) ? PageSummary(self[slot: q]) : .zero
   }
 }

@@ -29,11 +29,11 @@ extension FastFlowLayout {
         range.allSatisfy({ pages[$0].hasLineTable })
       {
         let branchFree = pagesBreakBranchFree(section: s, rules: sectionRules)
-        // (Page indices here; slots once no section is joined any more, below.)
+        // (Page indices here; places once no section is joined any more, below.)
         for p in range {
           jobs.append(
             PageLayoutTasks.Job(
-              page: p, slot: p, section: s, rules: sectionRules, branchFree: branchFree))
+              page: p, place: p, section: s, rules: sectionRules, branchFree: branchFree))
         }
         paged.append(s)
         continue
@@ -55,11 +55,11 @@ extension FastFlowLayout {
     }
     layOutWholePages(short, rules: newRules, counters: &counters)
     // The paged sections' pages, on the layout's threads (a page at a time: O(c) each).
-    for k in jobs.indices { jobs[k].slot = pages.slot(jobs[k].page) }
+    for k in jobs.indices { jobs[k].place = pages.place(jobs[k].page) }
     let threads = threading.threads
     let kernels = self.kernels
-    let (done, seams) = pages.withUnsafeMutableSlots { slots in
-      PageLayoutTasks.layOut(jobs, in: slots, kernels: kernels, threads: threads)
+    let (done, seams) = pages.withUnsafeMutableStorage { storage in
+      PageLayoutTasks.layOut(jobs, in: storage, kernels: kernels, threads: threads)
     }
     counters.add(done)
     rules = newRules
@@ -94,17 +94,17 @@ extension FastFlowLayout {
   ) -> LengthScreen {
     var screen = LengthScreen()
     guard !indices.isEmpty else { return screen }
-    let slots = indices.map { pages.slot($0) }
-    let tasks = max(min(threading.threads, slots.count / PageLayoutTasks.pagesPerTask), 1)
+    let places = indices.map { pages.place($0) }
+    let tasks = max(min(threading.threads, places.count / PageLayoutTasks.pagesPerTask), 1)
     var perTask = [(WorkCounters, LengthScreen)](
       repeating: (WorkCounters(), LengthScreen()), count: tasks)
     let kernels = self.kernels
-    pages.withUnsafeMutableSlots { buffer in
-      slots.withUnsafeBufferPointer { slotBuffer in
-        // Disjoint: task t writes the pages of its run of slots (distinct) and its own state.
+    pages.withUnsafeMutableStorage { buffer in
+      places.withUnsafeBufferPointer { placeBuffer in
+        // Disjoint: task t writes the pages of its run of places (distinct) and its own state.
         LayoutThreading.forEachRun(
-          of: slotBuffer.count, states: &perTask,
-          sharing: (SharedBuffer(buffer), SharedBuffer(slotBuffer))
+          of: placeBuffer.count, states: &perTask,
+          sharing: (SharedBuffer(buffer), SharedBuffer(placeBuffer))
         ) { _, run, state, shared in
           let pages = shared.0.base
           for q in shared.1.readOnly[run] {

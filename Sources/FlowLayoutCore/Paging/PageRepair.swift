@@ -195,17 +195,17 @@ extension FastFlowLayout {
   ) {
     let rules = self.rules(ofPage: to)
     let kernels = self.kernels
-    let (a, b) = (pages.slot(to), pages.slot(from))
+    let (a, b) = (pages.place(to), pages.place(from))
     // Computed positions stay computed: `to`'s re-broken last line stores them if it grows
     // past the limit (`place(lines:of:rules:counters:)`), `from` is laid out whole.
-    pages.withUnsafeMutableSlots { slots in
-      let joined = slots[a].joinLastLine(
+    pages.withUnsafeMutableStorage { storage in
+      let joined = storage[a].joinLastLine(
         q, rules: rules, kernels: kernels, scratch: &scratch.lines, counters: &counters,
-        append: { $0.append(frontOf: slots[b].items, count: q) })
+        append: { $0.append(frontOf: storage[b].items, count: q) })
       precondition(joined, "items joined a page without lines")
-      slots[b].items.removeFirst(q)
-      slots[b].layOutTable(rules: rules, kernels: kernels, counters: &counters)
-      slots[b].updateHeight(rules: rules)
+      storage[b].items.removeFirst(q)
+      storage[b].layOutTable(rules: rules, kernels: kernels, counters: &counters)
+      storage[b].updateHeight(rules: rules)
     }
   }
 }

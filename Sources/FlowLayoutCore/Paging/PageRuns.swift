@@ -9,17 +9,18 @@ import FlowLayoutModel
 // section rebuild's, `FastFlowLayout.MergedPageRun`). The boundary before a run's first page (a
 // seam between runs laid out on different threads) is left to `FastFlowLayout.repairPages`.
 
-/// A run of pages laid out by `PageRuns.layOut`, page `k` of the run (`0 ..< count`) in slot
-/// `slot(k)` of `pages`, with where its items come from.
+/// A run of pages laid out by `PageRuns.layOut`, page `k` of the run (`0 ..< count`) at
+/// `pages[place(k)]`, with where its items come from.
 protocol PageRun {
-  /// The page list's slots (the run writes only its own pages').
+  /// Where the run's pages are (the page list's storage, or new pages; the run writes only its
+  /// own pages).
   var pages: UnsafeMutableBufferPointer<Page> { get }
   /// The run's pages.
   var count: Int { get }
   /// The kernels the run's lines are broken with.
   var kernels: KernelSelection { get }
-  /// The slot of the run's page `k`.
-  func slot(_ k: Int) -> Int
+  /// Where `pages` holds the run's page `k`.
+  func place(_ k: Int) -> Int
   /// The rules of the run's page `k`.
   func rules(_ k: Int) -> LayoutRules
   /// Whether page `k` (> 0) continues page `k − 1`'s section: their boundary is made a line start.
@@ -51,7 +52,7 @@ enum PageRuns {
     for k in 0..<run.count {
       var given = 0
       if k > 0 {
-        let previous = run.slot(k - 1)
+        let previous = run.place(k - 1)
         let rules = run.rules(k - 1)
         if run.continues(k) {
           counters.pageBoundariesChecked += 1
@@ -67,7 +68,7 @@ enum PageRuns {
       }
       run.layOut(page: k, given: given, counters: &counters)
     }
-    pages[run.slot(run.count - 1)].updateHeight(rules: run.rules(run.count - 1))
+    pages[run.place(run.count - 1)].updateHeight(rules: run.rules(run.count - 1))
   }
 }
 
@@ -99,11 +100,11 @@ extension Page {
 /// each taking a contiguous run of jobs (`PageRuns`); a page's result does not depend on the
 /// thread.
 enum PageLayoutTasks {
-  /// One page to lay out: its index and slot in the page list, its section, its rules, and
+  /// One page to lay out: its index and place in the page list (`PageList.place(_:)`), its section, its rules, and
   /// whether its lines take the branch-free form (decided once for its section).
   struct Job: Sendable {
     var page: Int
-    var slot: Int
+    var place: Int
     var section: Int
     var rules: LayoutRules
     var branchFree: Bool
@@ -112,14 +113,14 @@ enum PageLayoutTasks {
   /// Fewest pages a thread is given (fewer: one thread).
   static let pagesPerTask = 16
 
-  /// Lays out every job's page in `slots`; returns the work done and the seams (pages whose
+  /// Lays out every job's page in `storage` (the page list's); returns the work done and the seams (pages whose
   /// boundary with the page before was not checked), ascending.
   ///
-  /// - Precondition: the jobs are in page order, their slots distinct, each page has a line
+  /// - Precondition: the jobs are in page order, their places distinct, each page has a line
   ///   table, and the pages of one section are consecutive jobs.
   /// - Complexity: O(n / t) on t threads for the n items, plus O(c) per boundary moved.
   static func layOut(
-    _ jobs: [Job], in slots: UnsafeMutableBufferPointer<Page>, kernels: KernelSelection,
+    _ jobs: [Job], in storage: UnsafeMutableBufferPointer<Page>, kernels: KernelSelection,
     threads: Int
   ) -> (counters: WorkCounters, seams: [Int]) {
     let tasks = max(min(threads, jobs.count / pagesPerTask), 1)
@@ -127,7 +128,7 @@ enum PageLayoutTasks {
     jobs.withUnsafeBufferPointer { jobBuffer in
       // Disjoint: task t writes the pages of its run of jobs and its own counters.
       LayoutThreading.forEachRun(
-        of: jobs.count, states: &perTask, sharing: (SharedBuffer(slots), SharedBuffer(jobBuffer))
+        of: jobs.count, states: &perTask, sharing: (SharedBuffer(storage), SharedBuffer(jobBuffer))
       ) { _, run, counters, shared in
         var pages = KeptPageRun(
           pages: shared.0.base, jobs: UnsafeBufferPointer(rebasing: shared.1.readOnly[run]),
@@ -155,23 +156,23 @@ enum PageLayoutTasks {
     let kernels: KernelSelection
 
     var count: Int { jobs.count }
-    func slot(_ k: Int) -> Int { jobs[k].slot }
+    func place(_ k: Int) -> Int { jobs[k].place }
     func rules(_ k: Int) -> LayoutRules { jobs[k].rules }
     func continues(_ k: Int) -> Bool { jobs[k].section == jobs[k - 1].section }
 
     func itemsJoining(page k: Int) -> Int {
-      pages[jobs[k - 1].slot].itemsAbsorbed(from: pages[jobs[k].slot], rules: jobs[k].rules)
+      pages[jobs[k - 1].place].itemsAbsorbed(from: pages[jobs[k].place], rules: jobs[k].rules)
     }
 
     func append(frontOf k: Int, count q: Int, to columns: inout ItemColumns) {
-      columns.append(frontOf: pages[jobs[k].slot].items, count: q)
+      columns.append(frontOf: pages[jobs[k].place].items, count: q)
     }
 
     func layOut(page k: Int, given: Int, counters: inout WorkCounters) {
       let job = jobs[k]
-      if given > 0 { pages[job.slot].items.removeFirst(given) }
+      if given > 0 { pages[job.place].items.removeFirst(given) }
       counters.sectionsLaidOut += 1
-      pages[job.slot].layOutTable(
+      pages[job.place].layOutTable(
         rules: job.rules, kernels: kernels, counters: &counters, branchFree: job.branchFree)
     }
   }

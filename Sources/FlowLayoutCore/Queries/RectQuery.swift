@@ -135,10 +135,12 @@ extension FastFlowLayout {
     ofPage p: Int, section s: Int, firstItem base: Int, top: Double, in r: Rect, slack: Double,
     rules: LayoutRules, into result: inout Sink
   ) {
+    // The page read at its place (found once: `PageList.place(_:)`).
+    let q = pages.place(p)
     let transposed = rules.transposed
     let boundsWidth = self.rules.boundsWidth
-    if pages[p].opensSection, pages[p].header > 0 {
-      let frame = Rect(x: 0, y: top, width: boundsWidth, height: pages[p].header)
+    if pages[place: q].opensSection, pages[place: q].header > 0 {
+      let frame = Rect(x: 0, y: top, width: boundsWidth, height: pages[place: q].header)
       if frame.intersects(r) {
         result.appendHeader(
           LayoutElement(
@@ -146,10 +148,10 @@ extension FastFlowLayout {
             frame: transposed ? frame.transposed : frame))
       }
     }
-    let linesTop = pages[p].linesTop(pageTop: top, rules: rules)
-    if pages[p].hasLineTable {
+    let linesTop = pages[place: q].linesTop(pageTop: top, rules: rules)
+    if pages[place: q].hasLineTable {
       let lineSpacing = rules.lineSpacing
-      let lineCount = pages[p].visibleLineCount
+      let lineCount = pages[place: q].visibleLineCount
       // Own sizes at positions stored or added up along the line (not grid columns).
       var ownAtLeadingOrStored = false
       if case .own = rules.sizing {
@@ -159,25 +161,25 @@ extension FastFlowLayout {
       // there too: no search (the search would give line 0).
       let target = r.minY - slack - linesTop
       var k =
-        target <= 0 ? 0 : pages[p].tableFirstLine(bottomAtLeast: target, lineSpacing: lineSpacing)
+        target <= 0 ? 0 : pages[place: q].tableFirstLine(bottomAtLeast: target, lineSpacing: lineSpacing)
       // (Each line's top from the one before: one addition within a block.)
       var previous: LineTable.LineTop? = nil
       while k < lineCount {
-        let line = pages[p].tableLine(k, after: previous, lineSpacing: lineSpacing)
+        let line = pages[place: q].tableLine(k, after: previous, lineSpacing: lineSpacing)
         previous = line.top
         let lineTop = linesTop + line.top.top
         if lineTop > r.maxY + slack { break }
         var items = line.items
         if rules.breaking == .noWrap {
-          items = pages[p].itemsAlongLine(items, within: r, slack: slack)
+          items = pages[place: q].itemsAlongLine(items, within: r, slack: slack)
         }
         // Computed positions are added up along the line as it is walked: O(c) a line.
-        let computed = pages[p].computesLeadingPositions(rules: rules)
+        let computed = pages[place: q].computesLeadingPositions(rules: rules)
         let lineStart = line.items.lowerBound
         let x =
           !computed || items.isEmpty ? 0
           : items.lowerBound == lineStart ? rules.inset.left
-          : pages[p].items.x(ofItem: items.lowerBound, lineStart: lineStart, rules: rules)
+          : pages[place: q].items.x(ofItem: items.lowerBound, lineStart: lineStart, rules: rules)
         if ownAtLeadingOrStored, rules.cross != .center || items.count < 8 {
           // Own sizes at stored or leading positions: one short loop a line, out of line.
           appendOwnSizedItems(
@@ -193,13 +195,13 @@ extension FastFlowLayout {
         k += 1
       }
     } else {
-      pages[p].appendClosedFormItems(
+      pages[place: q].appendClosedFormItems(
         section: s, firstItem: base, linesTop: linesTop, in: r, slack: slack, rules: rules,
         into: &result)
     }
     // (Read in place first: `footerFrame` on the page copies the whole page.)
-    if pages[p].closesSection, pages[p].footer > 0,
-      let footer = pages[p].footerFrame(pageTop: top, rules: rules, boundsWidth: boundsWidth)
+    if pages[place: q].closesSection, pages[place: q].footer > 0,
+      let footer = pages[place: q].footerFrame(pageTop: top, rules: rules, boundsWidth: boundsWidth)
     {
       result.appendFooter(section: s, frame: footer, transposed: transposed, query: r, of: self)
     }
@@ -343,6 +345,8 @@ extension FastFlowLayout {
     lineHeight: Double, in r: Rect, section s: Int, firstItem base: Int,
     rules: LayoutRules, into result: inout Sink
   ) {
+    // The page read at its place (found once: `PageList.place(_:)`).
+    let q = pages.place(p)
     let transposed = rules.transposed
     @inline(__always) func emit(_ item: Int, _ frame: Rect) {
       result.appendItem(section: s, item: base + item, frame: frame, transposed: transposed)
@@ -351,25 +355,25 @@ extension FastFlowLayout {
     var x = firstX ?? 0
     if rules.cross == .center, items.count >= 8, case .own = rules.sizing {
       // Long centered lines: the y of every item by the SIMD kernel, then the same frames.
-      pages[p].items.withCenteredOffsets(
+      pages[place: q].items.withCenteredOffsets(
         items, lineTop: lineTop, lineHeight: lineHeight, kernels: kernels
       ) { ys in
         for j in items {
           let frame = Rect(
-            x: computed ? x : pages[p].items.x(ofItem: j, lineStart: lineStart, rules: rules),
+            x: computed ? x : pages[place: q].items.x(ofItem: j, lineStart: lineStart, rules: rules),
             y: ys[j - items.lowerBound],
-            width: pages[p].items.widths[j], height: pages[p].items.heights[j])
-          if computed { x = x + pages[p].items.widths[j] + rules.interitem }
+            width: pages[place: q].items.widths[j], height: pages[place: q].items.heights[j])
+          if computed { x = x + pages[place: q].items.widths[j] + rules.interitem }
           if Sink.testsItems || frame.intersects(r) { emit(j, frame) }
         }
       }
     } else {
       for j in items {
-        let frame = pages[p].items.frame(
+        let frame = pages[place: q].items.frame(
           ofItem: j,
-          x: computed ? x : pages[p].items.x(ofItem: j, lineStart: lineStart, rules: rules),
+          x: computed ? x : pages[place: q].items.x(ofItem: j, lineStart: lineStart, rules: rules),
           lineTop: lineTop, lineHeight: lineHeight, rules: rules)
-        if computed { x = x + pages[p].items.widths[j] + rules.interitem }
+        if computed { x = x + pages[place: q].items.widths[j] + rules.interitem }
         if Sink.testsItems || frame.intersects(r) { emit(j, frame) }
       }
     }
@@ -388,15 +392,17 @@ extension FastFlowLayout {
     in r: Rect, section s: Int, firstItem base: Int, rules: borrowing LayoutRules,
     into result: inout Sink
   ) {
+    // The page read at its place (found once: `PageList.place(_:)`).
+    let q = pages.place(p)
     let transposed = rules.transposed
     let interitem = rules.interitem
     let cross = rules.cross
     var x = firstX ?? 0
     for j in range {
       // Short reads of the page in place (a copy of its columns would be retained).
-      let w = pages[p].items.widths[j]
+      let w = pages[place: q].items.widths[j]
       let frame = Page.frame(
-        width: w, height: pages[p].items.heights[j], x: firstX == nil ? pages[p].items.xs[j] : x,
+        width: w, height: pages[place: q].items.heights[j], x: firstX == nil ? pages[place: q].items.xs[j] : x,
         lineTop: lineTop, lineHeight: lineHeight, cross: cross)
       x = x + w + interitem
       if Sink.testsItems || frame.intersects(r) {

@@ -26,15 +26,15 @@ struct SparePageBuffers: Sendable {
 /// item that is not deleted (UIKit's order: deletions by index before the batch, insertions by
 /// index after it).
 struct ColumnMerge {
-  /// What every cursor reads: the old pages (slots of the page list), which of them are the
+  /// What every cursor reads: the old pages (at their places in the page list's storage), which of them are the
   /// section's and where each starts, and the batch's lists. Only read, by every task, but the
   /// old pages a cursor passes and no other cursor reads (`releasesPassedPages`).
   struct Sources: Sendable {
-    // (Carried across the tasks as `SharedBuffer`s: the caller keeps the page list's slots
-    // and the batch's lists alive and leaves them alone until every cursor is done; a slot is
+    // (Carried across the tasks as `SharedBuffer`s: the caller keeps the page list's storage
+    // and the batch's lists alive and leaves them alone until every cursor is done; a place is
     // written only by the one cursor that passed it, see `releasesPassedPages`.)
-    private let sharedSlots: SharedBuffer<Page>
-    private let sharedPageSlots: SharedBuffer<Int>
+    private let sharedStorage: SharedBuffer<Page>
+    private let sharedPlaces: SharedBuffer<Int>
     private let sharedBases: SharedBuffer<Int>
     private let sharedDeletions: SharedBuffer<ItemPath>
     private let sharedInsertions: SharedBuffer<ItemInsertion>
@@ -48,13 +48,13 @@ struct ColumnMerge {
     let packedDeletions: PackedMask?
 
     init(
-      slots: UnsafeMutableBufferPointer<Page>, pageSlots: UnsafeBufferPointer<Int>,
+      storage: UnsafeMutableBufferPointer<Page>, places: UnsafeBufferPointer<Int>,
       bases: UnsafeBufferPointer<Int>, deletions: UnsafeBufferPointer<ItemPath>,
       insertions: UnsafeBufferPointer<ItemInsertion>, transposed: Bool,
       packed: PackedLists? = nil, packedDeletions: PackedMask? = nil
     ) {
-      sharedSlots = SharedBuffer(slots)
-      sharedPageSlots = SharedBuffer(pageSlots)
+      sharedStorage = SharedBuffer(storage)
+      sharedPlaces = SharedBuffer(places)
       sharedBases = SharedBuffer(bases)
       sharedDeletions = SharedBuffer(deletions)
       sharedInsertions = SharedBuffer(insertions)
@@ -63,12 +63,12 @@ struct ColumnMerge {
       self.packedDeletions = packedDeletions
     }
 
-    /// The page list's slots.
-    var slots: UnsafeMutableBufferPointer<Page> { sharedSlots.base }
-    /// The slot of each old page of the section, in order.
-    var pageSlots: UnsafeBufferPointer<Int> { sharedPageSlots.readOnly }
+    /// The page list's storage (`PageList.withUnsafeMutableStorage`).
+    var storage: UnsafeMutableBufferPointer<Page> { sharedStorage.base }
+    /// The place of each old page of the section in `storage`, in order.
+    var places: UnsafeBufferPointer<Int> { sharedPlaces.readOnly }
     /// The section's index of each old page's first item, and the old count last
-    /// (`pageSlots.count + 1` entries).
+    /// (`places.count + 1` entries).
     var bases: UnsafeBufferPointer<Int> { sharedBases.readOnly }
     /// Old indices, strictly ascending.
     var deletions: UnsafeBufferPointer<ItemPath> { sharedDeletions.readOnly }
@@ -84,7 +84,7 @@ struct ColumnMerge {
       ofPage page: Int, _ body: (UnsafePointer<Double>, UnsafePointer<Double>) -> R
     ) -> R {
       let base = bases[page]
-      return slots[pageSlots[page]].items.withSizes { ws, hs in
+      return storage[places[page]].items.withSizes { ws, hs in
         body(ws.baseAddress! - base, hs.baseAddress! - base)
       }
     }
@@ -98,7 +98,7 @@ struct ColumnMerge {
   /// The old page this cursor started in: another cursor (the one before) may read it, so it
   /// is never released here.
   let firstPage: Int
-  /// Whether an old page is emptied (`Page()` in its slot) once the cursor has passed
+  /// Whether an old page is emptied (`Page.empty` at its place) once the cursor has passed
   /// it, its line table and column arrays kept for the new pages (`spareTables`,
   /// `spareArrays`): their storage is reused while the section is rebuilt, instead of fresh
   /// memory for every new page. Only a page this cursor alone reads: not `firstPage`, and none
@@ -212,15 +212,15 @@ struct ColumnMerge {
       w, h, count: c, cursor: &cursor, sources: sources, released: &released, releasing: keep)
     position = cursor
     for p in released {
-      let slot = sources.pageSlots[p]
-      if let table = sources.slots[slot].takeTable() {
+      let place = sources.places[p]
+      if let table = sources.storage[place].takeTable() {
         spareTables.append(table)
       }
-      let (w, h, x) = sources.slots[slot].items.takeArrays()
+      let (w, h, x) = sources.storage[place].items.takeArrays()
       if w.capacity > Self.block { spareArrays.append(w) }
       if h.capacity > Self.block { spareArrays.append(h) }
       if x.capacity > Self.block { spareArrays.append(x) }
-      sources.slots[slot] = Page()
+      sources.storage[place] = Page.empty
     }
   }
 
@@ -264,7 +264,7 @@ struct ColumnMerge {
     pastEnd: (_ n: inout Int) -> Void = { _ in }
   ) -> Int {
     let bases = sources.bases
-    let pageCount = sources.pageSlots.count
+    let pageCount = sources.places.count
     var page = first
     var n = 0
     while n < c {

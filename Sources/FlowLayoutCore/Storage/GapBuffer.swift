@@ -44,15 +44,6 @@ struct GapBuffer<Element: GapFilling>: RandomAccessCollection, MutableCollection
   @inline(__always)
   private var filler: Element { Element.gapFiller }
 
-  /// `body` given the slots (the gap's included) to write in place.
-  ///
-  /// - Complexity: O(1) plus `body`.
-  mutating func withUnsafeMutableSlots<R>(
-    _ body: (UnsafeMutableBufferPointer<Element>) throws -> R
-  ) rethrows -> R {
-    try slots.withUnsafeMutableBufferPointer { try body($0) }
-  }
-
   var startIndex: Int { 0 }
   var endIndex: Int { slots.count &- gapLength }
 

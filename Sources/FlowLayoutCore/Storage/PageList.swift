@@ -127,12 +127,10 @@ struct PageList: RandomAccessCollection, MutableCollection, Sendable {
     order.splicesInPlace(range, inserting: k)
   }
 
-  /// Replaces pages `range` with `new`. Returns the slots whose page changed, or `nil` when
-  /// every slot was laid out again (`GapBuffer.splice(_:with:smallGap:)`).
-  ///
-  /// - Complexity: O(d + r + k) for d pages between the gap and `range`, r removed and k
-  ///   inserted (O(p) when the slots are laid out again or the pages stored again in order).
-  /// - Parameter smallGap: re-lay out with a gap of 1 (tests).
+  /// `GapBuffer.splice(_:with:smallGap:)` of the pages: pages `range` replaced with `new`, the
+  /// slots whose page changed returned (`nil` when every slot was laid out again; `smallGap`
+  /// for tests), in O(d + r + k) for d pages between the gap and `range`, r removed and k
+  /// inserted (O(p) when the slots are laid out again or the pages stored again in order).
   @discardableResult
   mutating func splice(
     _ range: Range<Int>, with new: some Collection<Page>, smallGap: Bool = false

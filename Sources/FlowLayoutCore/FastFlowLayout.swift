@@ -8,7 +8,7 @@ import FlowLayoutModel
 ///
 /// Memory at rest: 24 bytes per item (16 where positions are computed), 1/2 byte per item for the
 /// item → line index, ~19 bytes per line, and per page 160 bytes plus ~50 of page summaries
-/// (`docs/storage.md`).
+/// and 4 of its place in the page order (`docs/storage.md`).
 ///
 /// Where things are: `Kernels/LineBreaker/` (the greedy rule), `Invalidation/LineCatchUp` (catching
 /// up with old lines), `Paging/PageDirectory` (the page summary), `Storage/` (columns, line tables,
@@ -35,7 +35,8 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
   /// The layout's rules: those of every section without its own metrics (a section with them
   /// has its own, `Page.ownMetrics`; `rules(ofPage:)`).
   var rules: LayoutRules
-  /// Every section as one page or more, in document order, stored with a gap (`PageList`).
+  /// Every section as one page or more, in document order: each page at its place, their order a
+  /// gap buffer of places (`PageList`).
   var pages: PageList
   /// Section `s` is pages `firstPage[s] ..< firstPage[s + 1]` (one entry per section, plus the
   /// end).

@@ -182,10 +182,10 @@ public struct FastFlowLayout: LayoutEngine, Sendable {
       throw .itemOutOfRange(field: "path", path: path)
     }
     let (p, j) = page(holdingItem: path.item, inSection: s)
-    let top = top(ofPage: p)
-    // Read inline under the layout's rules (at its place, found once); a page with its own
-    // metrics out of line.
+    // The page's place first (found once): its load overlaps the walk to the page's top.
     let q = pages.place(p)
+    let top = top(ofPage: p)
+    // Read inline under the layout's rules; a page with its own metrics out of line.
     let frame: Rect?
     if pages[place: q].ownMetrics == nil {
       let linesTop = pages[place: q].linesTop(pageTop: top, rules: rules)

@@ -87,7 +87,8 @@ struct SectionStorageTests {
         let inGap = q >= list.gapStart && q < list.gapStart + list.gapLength
         #expect(list.holdsPage(slot: q) == !inGap, "step \(step) slot \(q)")
         if !inGap {
-          #expect(list[slot: q].header == Double(model[list.index(ofSlot: q)]), "step \(step) slot \(q)")
+          let expected = Double(model[list.index(ofSlot: q)])
+          #expect(list[slot: q].header == expected, "step \(step) slot \(q)")
         }
       }
       let places = list.indices.map { list.place($0) }

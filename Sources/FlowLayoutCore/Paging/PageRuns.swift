@@ -100,8 +100,9 @@ extension Page {
 /// each taking a contiguous run of jobs (`PageRuns`); a page's result does not depend on the
 /// thread.
 enum PageLayoutTasks {
-  /// One page to lay out: its index and place in the page list (`PageList.place(_:)`), its section, its rules, and
-  /// whether its lines take the branch-free form (decided once for its section).
+  /// One page to lay out: its index and place in the page list (`PageList.place(_:)`), its
+  /// section, its rules, and whether its lines take the branch-free form (decided once for its
+  /// section).
   struct Job: Sendable {
     var page: Int
     var place: Int
@@ -113,8 +114,8 @@ enum PageLayoutTasks {
   /// Fewest pages a thread is given (fewer: one thread).
   static let pagesPerTask = 16
 
-  /// Lays out every job's page in `storage` (the page list's); returns the work done and the seams (pages whose
-  /// boundary with the page before was not checked), ascending.
+  /// Lays out every job's page in `storage` (the page list's); returns the work done and the
+  /// seams (pages whose boundary with the page before was not checked), ascending.
   ///
   /// - Precondition: the jobs are in page order, their places distinct, each page has a line
   ///   table, and the pages of one section are consecutive jobs.

@@ -161,7 +161,8 @@ extension FastFlowLayout {
       // there too: no search (the search would give line 0).
       let target = r.minY - slack - linesTop
       var k =
-        target <= 0 ? 0 : pages[place: q].tableFirstLine(bottomAtLeast: target, lineSpacing: lineSpacing)
+        target <= 0
+        ? 0 : pages[place: q].tableFirstLine(bottomAtLeast: target, lineSpacing: lineSpacing)
       // (Each line's top from the one before: one addition within a block.)
       var previous: LineTable.LineTop? = nil
       while k < lineCount {
@@ -360,7 +361,8 @@ extension FastFlowLayout {
       ) { ys in
         for j in items {
           let frame = Rect(
-            x: computed ? x : pages[place: q].items.x(ofItem: j, lineStart: lineStart, rules: rules),
+            x: computed
+              ? x : pages[place: q].items.x(ofItem: j, lineStart: lineStart, rules: rules),
             y: ys[j - items.lowerBound],
             width: pages[place: q].items.widths[j], height: pages[place: q].items.heights[j])
           if computed { x = x + pages[place: q].items.widths[j] + rules.interitem }
@@ -371,7 +373,8 @@ extension FastFlowLayout {
       for j in items {
         let frame = pages[place: q].items.frame(
           ofItem: j,
-          x: computed ? x : pages[place: q].items.x(ofItem: j, lineStart: lineStart, rules: rules),
+          x: computed
+            ? x : pages[place: q].items.x(ofItem: j, lineStart: lineStart, rules: rules),
           lineTop: lineTop, lineHeight: lineHeight, rules: rules)
         if computed { x = x + pages[place: q].items.widths[j] + rules.interitem }
         if Sink.testsItems || frame.intersects(r) { emit(j, frame) }
@@ -402,7 +405,8 @@ extension FastFlowLayout {
       // Short reads of the page in place (a copy of its columns would be retained).
       let w = pages[place: q].items.widths[j]
       let frame = Page.frame(
-        width: w, height: pages[place: q].items.heights[j], x: firstX == nil ? pages[place: q].items.xs[j] : x,
+        width: w, height: pages[place: q].items.heights[j],
+        x: firstX == nil ? pages[place: q].items.xs[j] : x,
         lineTop: lineTop, lineHeight: lineHeight, cross: cross)
       x = x + w + interitem
       if Sink.testsItems || frame.intersects(r) {

@@ -26,8 +26,8 @@ struct SparePageBuffers: Sendable {
 /// item that is not deleted (UIKit's order: deletions by index before the batch, insertions by
 /// index after it).
 struct ColumnMerge {
-  /// What every cursor reads: the old pages (at their places in the page list's storage), which of them are the
-  /// section's and where each starts, and the batch's lists. Only read, by every task, but the
+  /// What every cursor reads: the old pages (at their places in the page list's storage), which
+  /// of them are the section's and where each starts, and the batch's lists. Only read, by every task, but the
   /// old pages a cursor passes and no other cursor reads (`releasesPassedPages`).
   struct Sources: Sendable {
     // (Carried across the tasks as `SharedBuffer`s: the caller keeps the page list's storage

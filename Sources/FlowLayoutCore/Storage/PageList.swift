@@ -10,9 +10,9 @@
 /// counted; what the page summaries are indexed by, `FastFlowLayout.pageSummaries`) and its
 /// **place** (`place(_:)`: where `storage` holds it; what the layout's threads write through,
 /// `withUnsafeMutableStorage`). A gap slot holds no place (`holdsPage(slot:)`); its summary is
-/// zero, an empty page's. The places removed pages leave are reused by the next inserted ones; when more than half
-/// of the places are free (and at least 64), the pages are stored again in order (O(p), once per
-/// as many removals).
+/// zero, an empty page's. The places removed pages leave are reused by the next inserted ones;
+/// when more than half of the places are free (and at least 64), the pages are stored again in
+/// order (O(p), once per as many removals).
 struct PageList: RandomAccessCollection, MutableCollection, Sendable {
   /// The pages, at their places (a free place holds an empty page).
   private var storage: [Page]

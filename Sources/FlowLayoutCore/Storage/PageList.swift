@@ -62,7 +62,7 @@ struct PageList: RandomAccessCollection, MutableCollection, Sendable {
   @inline(__always)
   func place(_ p: Int) -> Int { Int(truncatingIfNeeded: order.slots[order.slot(p)]) }
 
-  /// The slot of page `p` (`0 ≤ p ≤ count`; `count` maps to `slots.count`).
+  /// The slot of page `p` (`0 ≤ p ≤ count`; `count` maps to `slotCount`).
   ///
   /// - Complexity: O(1).
   @inline(__always)

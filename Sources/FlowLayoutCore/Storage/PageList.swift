@@ -135,37 +135,11 @@ struct PageList: RandomAccessCollection, MutableCollection, Sendable {
   mutating func splice(
     _ range: Range<Int>, with new: some Collection<Page>, smallGap: Bool = false
   ) -> Range<Int>? {
-    // A replaced page's place takes the new page (its slot unchanged); the places of removed
-    // pages beyond the new ones are freed; new pages beyond the removed ones take free or new
-    // places, in slots the splice of `order` opens.
-    var p = range.lowerBound
     var i = new.startIndex
-    while p < range.upperBound, i != new.endIndex {
-      storage[place(p)] = new[i]
-      p += 1
+    return splice(range, count: new.count, smallGap: smallGap) { page, _ in
+      page = new[i]
       new.formIndex(after: &i)
     }
-    let kept = p
-    while p < range.upperBound {
-      release(place(p))
-      p += 1
-    }
-    let extra = new.distance(from: i, to: new.endIndex)
-    var touched = order.splice(
-      kept..<range.upperBound, with: repeatElement(Self.noPlace, count: extra),
-      smallGap: smallGap)
-    for q in kept..<(kept + extra) {
-      let place = takePlace()
-      storage[place] = new[i]
-      new.formIndex(after: &i)
-      order[q] = Int32(truncatingIfNeeded: place)
-    }
-    // The replaced pages' slots (before the gap, which the splice moved to `kept`).
-    if let moved = touched, kept > range.lowerBound {
-      touched = Swift.min(moved.lowerBound, range.lowerBound)..<Swift.max(moved.upperBound, kept)
-    }
-    compactIfSparse()
-    return touched
   }
 
   /// Replaces pages `range` with `new`'s, swapped in (no page copied): `new` is left holding,
@@ -175,27 +149,38 @@ struct PageList: RandomAccessCollection, MutableCollection, Sendable {
   /// - Complexity: O(d + r + k) for d pages between the gap and `range`, r removed and k
   ///   inserted; O(p) when the slots are laid out again or the pages stored again in order.
   mutating func splice(_ range: Range<Int>, swappingIn new: inout [Page]) {
-    var p = range.lowerBound
-    var j = 0
-    while p < range.upperBound, j < new.count {
-      swap(&storage[place(p)], &new[j])
-      p += 1
-      j += 1
-    }
-    let kept = p
-    while p < range.upperBound {
-      release(place(p))
-      p += 1
-    }
-    let extra = new.count - j
-    order.splice(kept..<range.upperBound, with: repeatElement(Self.noPlace, count: extra))
+    splice(range, count: new.count, smallGap: false) { page, j in swap(&page, &new[j]) }
+  }
+
+  /// The two splices' one body: pages `range` replaced with `k` new pages, `put` writing new
+  /// page `j` into the page at its place (an empty one past the replaced pages). A replaced
+  /// page's place takes the new page (its slot unchanged); the places of removed pages beyond
+  /// the new ones are freed; new pages beyond the removed ones take free or new places, in slots
+  /// the splice of `order` opens. Returns the slots whose page changed (`nil`: all laid out
+  /// again).
+  ///
+  /// - Complexity: O(d + r + k), as the splices.
+  private mutating func splice(
+    _ range: Range<Int>, count k: Int, smallGap: Bool, put: (inout Page, Int) -> Void
+  ) -> Range<Int>? {
+    let kept = range.lowerBound + Swift.min(range.count, k)
+    for p in range.lowerBound..<kept { put(&storage[place(p)], p - range.lowerBound) }
+    for p in kept..<range.upperBound { release(place(p)) }
+    let extra = k - (kept - range.lowerBound)
+    var touched = order.splice(
+      kept..<range.upperBound, with: repeatElement(Self.noPlace, count: extra),
+      smallGap: smallGap)
     for q in kept..<(kept + extra) {
       let place = takePlace()
-      swap(&storage[place], &new[j])
-      j += 1
+      put(&storage[place], q - range.lowerBound)
       order[q] = Int32(truncatingIfNeeded: place)
     }
+    // The replaced pages' slots (before the gap, which the splice moved to `kept`).
+    if let moved = touched, kept > range.lowerBound {
+      touched = Swift.min(moved.lowerBound, range.lowerBound)..<Swift.max(moved.upperBound, kept)
+    }
     compactIfSparse()
+    return touched
   }
 
   mutating func replaceSubrange(_ range: Range<Int>, with new: some Collection<Page>) {

@@ -149,7 +149,7 @@ struct PageList: RandomAccessCollection, MutableCollection, Sendable {
   /// - Complexity: O(d + r + k) for d pages between the gap and `range`, r removed and k
   ///   inserted; O(p) when the slots are laid out again or the pages stored again in order.
   mutating func splice(_ range: Range<Int>, swappingIn new: inout [Page]) {
-    splice(range, count: new.count, smallGap: false) { page, j in swap(&page, &new[j]) }
+    _ = splice(range, count: new.count, smallGap: false) { page, j in swap(&page, &new[j]) }
   }
 
   /// The two splices' one body: pages `range` replaced with `k` new pages, `put` writing new

@@ -40,9 +40,12 @@ final class DragStepQuery {
 final class DragState<T: InteractivelyMovingLayoutEngine> {
   var engine: T
   var move: InteractiveMove
-  /// 4 096 pointer positions: a Lissajous sweep over one screen centred on the lifted item
+  /// 256 pointer positions: a Lissajous sweep over one screen centred on the lifted item
   /// (x across the bounds every 16 steps, y ± 0.45 screen heights every 128), up to ~70 pt
-  /// from the one before at 375 pt (a fast drag: most steps change the target).
+  /// from the one before at 375 pt (a fast drag: most steps change the target). The path
+  /// repeats every 128 steps, so two periods are the whole of it (4 096 before 2026-12-02:
+  /// the same path, 32 periods, whose sweep at init cost the tests minutes under the
+  /// sanitizers).
   let pointers: [Point]
 
   init?(_ engine: T, lifting path: ItemPath, viewport: Size) {
@@ -51,7 +54,7 @@ final class DragState<T: InteractivelyMovingLayoutEngine> {
     self.move = move
     let centre = move.pointer
     let width = max(viewport.width, 1)
-    pointers = (0..<4096).map { k in
+    pointers = (0..<256).map { k in
       let t = Double(k)
       return Point(
         x: width / 2 + (width / 2 - 8) * sin(t * 2 * .pi / 16),

@@ -1,11 +1,14 @@
 import FlowLayoutCore
 import FlowLayoutModel
+import FlowLayoutTestSupport
 import Foundation
 import PropertyBased
 import Testing
 
 /// The size of the differential corpus: `FLOWLAYOUT_DIFF_CORPUS` = unset (default, ~5 s here),
 /// `ci` (mid-size, ~1 min here; the default when `CI=true`, as `.ci/run` sets) or `large`.
+/// Under a sanitizer the default is a third as large (`Sanitizers`: CI's sanitizer runs set the
+/// default; its plain run has the `ci` corpus).
 enum DifferentialCorpus {
   /// `.ci/run` sets `CI=true`: without an explicit corpus, CI runs the mid-size one.
   static var mode: String {
@@ -17,7 +20,7 @@ enum DifferentialCorpus {
     switch mode {
     case "large": return 60_000
     case "ci": return 10_000
-    default: return 1_500
+    default: return Sanitizers.sanitized(500, else: 1_500)
     }
   }
   /// Seeded larger scenarios (more items, sections and edits), 0 by default.

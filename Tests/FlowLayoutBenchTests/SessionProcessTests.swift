@@ -39,6 +39,15 @@ import Testing
     return try #require(kib) > 1 << 30  // over 1 TiB
   }
 
+  /// `Sanitizers.areActive` (which picks the smaller size of the largest test cases) tells a
+  /// sanitized test process from a plain one as its shadow address space does: true in CI's
+  /// AddressSanitizer and ThreadSanitizer runs, false in the plain one.
+  @Test func sanitizersAreDetected() throws {
+    #if os(Linux)
+      #expect(Sanitizers.areActive == (try Self.isSanitized(getpid())))
+    #endif
+  }
+
   /// The mapped files of process `pid` (`/proc/PID/maps`' paths).
   static func mappedFiles(_ pid: Int32) throws -> Set<String> {
     let maps = try #require(ProcessMemory.readFile("/proc/\(pid)/maps", limit: 1 << 24))

@@ -50,6 +50,7 @@ struct SectionStorageTests {
   /// array's; every slot outside the gap reads its page; the places are distinct, and
   /// a page outside a splice keeps its place (its 160 bytes not moved) unless the storage was
   /// compacted, which happens only once more than half of the places (and at least 64) are free.
+  /// 3 000 splices, 1 200 under a sanitizer (`Sanitizers`).
   @Test(arguments: [false, true])
   func pageListMatchesAnArray(swapping: Bool) {
     var rng = SplitMix64(seed: swapping ? 0x9a6e : 0x9a6f)
@@ -62,7 +63,7 @@ struct SectionStorageTests {
     var model = Array(0..<100)
     var next = 100
     var compactions = 0
-    for step in 0..<3_000 {
+    for step in 0..<Sanitizers.sanitized(1_200, else: 3_000) {
       let p = rng.nextInt(below: model.count + 1)
       // Long runs of removals, then of insertions, so that places are freed and reused.
       let removing = (step / 300) % 2 == 0

@@ -2,6 +2,7 @@ import FlowLayoutCore
 import FlowLayoutDocument
 import FlowLayoutModel
 import FlowLayoutReference
+import FlowLayoutTestSupport
 import SessionFuzzing
 import Testing
 
@@ -10,9 +11,9 @@ import Testing
 #endif
 
 /// The session fuzzer, bounded (docs/fuzzing.md, "Session fuzzer"): random sessions of both
-/// engines in lockstep. `SESSION_FUZZ_SESSIONS` (total, default 520) and
-/// `SESSION_FUZZ_REQUESTS` (per session, default 30) raise it; `SESSION_FUZZ_BASE` picks other
-/// seeds. A failure is shrunk and printed as lines to paste into `SessionFuzzSeeds.swift`.
+/// engines in lockstep. `SESSION_FUZZ_SESSIONS` (total, default 520; 260 under a sanitizer,
+/// `Sanitizers`) and `SESSION_FUZZ_REQUESTS` (per session, default 30) raise it;
+/// `SESSION_FUZZ_BASE` picks other seeds. A failure is shrunk and printed as lines to paste into `SessionFuzzSeeds.swift`.
 @Suite struct SessionFuzzTests {
   static func setting(_ name: String, _ fallback: Int) -> Int {
     guard let text = getenv(name).map({ String(cString: $0) }), let value = Int(text) else {
@@ -26,7 +27,7 @@ import Testing
 
   @Test(arguments: 0..<shards)
   func randomSessionsAgree(shard: Int) {
-    let total = Self.setting("SESSION_FUZZ_SESSIONS", 520)
+    let total = Self.setting("SESSION_FUZZ_SESSIONS", Sanitizers.sanitized(260, else: 520))
     let requests = Self.setting("SESSION_FUZZ_REQUESTS", 30)
     let base = UInt64(Self.setting("SESSION_FUZZ_BASE", 34))
     let per = (total + Self.shards - 1) / Self.shards

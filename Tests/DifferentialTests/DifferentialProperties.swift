@@ -7,8 +7,8 @@ import Testing
 
 /// The size of the differential corpus: `FLOWLAYOUT_DIFF_CORPUS` = unset (default, ~5 s here),
 /// `ci` (mid-size, ~1 min here; the default when `CI=true`, as `.ci/run` sets) or `large`.
-/// Under a sanitizer the default is a third as large (`Sanitizers`: CI's sanitizer runs set the
-/// default; its plain run has the `ci` corpus).
+/// Under a sanitizer the property runs (`propertyRuns`) are a third as long (`Sanitizers`: CI's
+/// sanitizer runs use the default corpus; its plain run has the `ci` corpus whole).
 enum DifferentialCorpus {
   /// `.ci/run` sets `CI=true`: without an explicit corpus, CI runs the mid-size one.
   static var mode: String {
@@ -20,9 +20,12 @@ enum DifferentialCorpus {
     switch mode {
     case "large": return 60_000
     case "ci": return 10_000
-    default: return Sanitizers.sanitized(500, else: 1_500)
+    default: return 1_500
     }
   }
+  /// The random scenarios of the `propertyCheck` runs: `propertyCount`, a third of it under a
+  /// sanitizer. (Tests that count what their cases reached read `propertyCount`.)
+  static var propertyRuns: Int { Sanitizers.sanitized(propertyCount / 3, else: propertyCount) }
   /// Seeded larger scenarios (more items, sections and edits), 0 by default.
   static var seededCount: Int {
     switch mode {
@@ -39,7 +42,7 @@ struct FastMatchesReference {
   /// on failure (the printed `ScenarioRecipe` becomes a case of `RegressionCases`).
   @Test(.shrinking)
   func randomScenarios() async {
-    await propertyCheck(count: DifferentialCorpus.propertyCount, input: ScenarioRecipe.generatorWithMetrics())
+    await propertyCheck(count: DifferentialCorpus.propertyRuns, input: ScenarioRecipe.generatorWithMetrics())
     {
       recipe in
       DifferentialRun.check(recipe)
@@ -50,7 +53,7 @@ struct FastMatchesReference {
   @Test(.shrinking)
   func longerSections() async {
     await propertyCheck(
-      count: max(DifferentialCorpus.propertyCount / 8, 20),
+      count: max(DifferentialCorpus.propertyRuns / 8, 20),
       input: ScenarioRecipe.generatorWithMetrics(maxSections: 2, maxItems: 160, maxEdits: 6)
     ) { recipe in
       DifferentialRun.check(recipe)
@@ -82,7 +85,7 @@ struct FastMatchesReference {
         }
         return r
       }
-    await propertyCheck(count: max(DifferentialCorpus.propertyCount / 2, 20), input: generator) {
+    await propertyCheck(count: max(DifferentialCorpus.propertyRuns / 2, 20), input: generator) {
       recipe in
       DifferentialRun.check(recipe)
     }
@@ -119,7 +122,7 @@ struct FastMatchesReference {
         if let sizing { r.options[1] = sizing[r.options[1] % sizing.count] }
         return r
       }
-    await propertyCheck(count: max(DifferentialCorpus.propertyCount / 2, 20), input: generator) {
+    await propertyCheck(count: max(DifferentialCorpus.propertyRuns / 2, 20), input: generator) {
       recipe in
       DifferentialRun.check(recipe)
     }

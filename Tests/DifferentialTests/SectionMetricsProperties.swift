@@ -15,7 +15,7 @@ struct SectionMetricsProperties {
   @Test(.shrinking)
   func everySectionWithItsOwnMetrics() async {
     await propertyCheck(
-      count: max(DifferentialCorpus.propertyCount / 2, 20),
+      count: max(DifferentialCorpus.propertyRuns / 2, 20),
       input: zip(
         ScenarioRecipe.generator(maxSections: 4, maxItems: 40, maxEdits: 8),
         Gen.int(in: 0...9999).array(of: 1...4))

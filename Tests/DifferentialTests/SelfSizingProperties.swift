@@ -19,7 +19,7 @@ struct SelfSizingProperties {
   @Test(.shrinking)
   func randomScenarios() async {
     await propertyCheck(
-      count: max(DifferentialCorpus.propertyCount / 3, 100),
+      count: max(DifferentialCorpus.propertyRuns / 3, 100),
       input: zip(ScenarioRecipe.generator(), Gen.int(in: 0...9999).array(of: 8))
     ) { recipe, extra in
       SelfSizingRun.check(recipe, extra: extra)

@@ -85,7 +85,8 @@ struct DenseBatchTests {
   /// both sizes).
   @Test(
     arguments: [(LayoutVariant.vertical, 13_000), (.horizontalFlow, 13_000)]
-      + Sanitizers.sanitized([], else: [(LayoutVariant.vertical, 100_000), (.horizontalFlow, 100_000)]))
+      + Sanitizers.sanitized(
+        [], else: [(LayoutVariant.vertical, 100_000), (.horizontalFlow, 100_000)]))
   func largeBatchesAreRebuiltOrEditedPageByPage(variant: LayoutVariant, count: Int) throws {
     var sizes = SplitMix64(seed: 35)
     let items = sizes.mixedSizes(count)

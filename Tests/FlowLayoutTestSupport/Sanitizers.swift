@@ -5,7 +5,7 @@
 #endif
 
 /// Whether this test process runs under AddressSanitizer or ThreadSanitizer
-/// (`swift test --sanitize=address|thread`, as CI's script does after the plain run's build).
+/// (`swift test --sanitize=address|thread`, as CI's script runs the suite before its plain run).
 ///
 /// Under either, the few tests whose cost is their size (the largest property corpora, the
 /// 100 000-item batches) run a smaller case: the sanitizers look for memory and thread errors,
@@ -15,11 +15,13 @@ public enum Sanitizers {
   /// `true` when the sanitizer's runtime is linked into this process (its entry symbol is
   /// found); read once.
   public static let areActive: Bool = {
-    #if canImport(Glibc)
-      let all = UnsafeMutableRawPointer(bitPattern: 0)  // RTLD_DEFAULT: every loaded object
-      return dlsym(all, "__asan_init") != nil || dlsym(all, "__tsan_init") != nil
-    #elseif canImport(Darwin)
-      let all = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
+    #if canImport(Glibc) || canImport(Darwin)
+      // RTLD_DEFAULT (every loaded object): 0 under glibc, -2 on Darwin.
+      #if canImport(Glibc)
+        let all = UnsafeMutableRawPointer(bitPattern: 0)
+      #else
+        let all = UnsafeMutableRawPointer(bitPattern: -2)
+      #endif
       return dlsym(all, "__asan_init") != nil || dlsym(all, "__tsan_init") != nil
     #else
       return false

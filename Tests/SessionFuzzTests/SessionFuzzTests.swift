@@ -13,7 +13,8 @@ import Testing
 /// The session fuzzer, bounded (docs/fuzzing.md, "Session fuzzer"): random sessions of both
 /// engines in lockstep. `SESSION_FUZZ_SESSIONS` (total, default 520; 260 under a sanitizer,
 /// `Sanitizers`) and `SESSION_FUZZ_REQUESTS` (per session, default 30) raise it;
-/// `SESSION_FUZZ_BASE` picks other seeds. A failure is shrunk and printed as lines to paste into `SessionFuzzSeeds.swift`.
+/// `SESSION_FUZZ_BASE` picks other seeds. A failure is shrunk and printed as lines to paste
+/// into `SessionFuzzSeeds.swift`.
 @Suite struct SessionFuzzTests {
   static func setting(_ name: String, _ fallback: Int) -> Int {
     guard let text = getenv(name).map({ String(cString: $0) }), let value = Int(text) else {
